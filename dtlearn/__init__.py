@@ -1,0 +1,76 @@
+"""dtlearn: decision trees for teaching, with every number worked out.
+
+The core (measures, learners, pruning, exports) needs only numpy and pandas. Views
+(:mod:`dtlearn.plot`, :mod:`dtlearn.widgets`) import matplotlib, ipywidgets and anywidget
+and are loaded only when used, so ``import dtlearn`` stays fast.
+
+Examples
+--------
+>>> import dtlearn as dt
+>>> round(dt.entropy(counts=[9, 5]), 3)
+0.94
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .data import Schema
+from .datasets import *  # noqa: F401,F403
+from .datasets import __all__ as _dataset_names
+from .grow import Candidate, GrowthConfig, GrowthStep, Grower
+from .learners import (
+    CARTClassifier,
+    CARTRegressor,
+    ID3Classifier,
+    NotFittedError,
+    ObliqueTreeClassifier,
+    OneR,
+    ZeroR,
+)
+from .measures import *  # noqa: F401,F403
+from .measures import __all__ as _measure_names
+from .tree import DecisionPath, Node, Tree
+
+__version__ = "0.1.0"
+
+_OPTIONAL = {
+    # name -> module, imported on first use (C4.5, pruning, rules, metrics, views)
+    "C45Classifier": "dtlearn.c45",
+    "reduced_error_prune": "dtlearn.prune",
+    "pessimistic_prune": "dtlearn.prune",
+    "cost_complexity_path": "dtlearn.prune",
+    "cost_complexity_prune": "dtlearn.prune",
+    "rule_post_prune": "dtlearn.rules",
+    "Rule": "dtlearn.rules",
+    "RuleSet": "dtlearn.rules",
+    "plot": "dtlearn.plot",
+    "widgets": "dtlearn.widgets",
+    "exercises": "dtlearn.exercises",
+    "metrics": "dtlearn.metrics",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _OPTIONAL.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'dtlearn' has no attribute {name!r}")
+    module = importlib.import_module(module_name)
+    return module if module_name.rsplit(".", 1)[1] == name else getattr(module, name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_OPTIONAL))
+
+
+__all__ = sorted(
+    [
+        "CARTClassifier", "CARTRegressor", "Candidate", "DecisionPath", "GrowthConfig",
+        "GrowthStep", "Grower", "ID3Classifier", "Node", "NotFittedError",
+        "ObliqueTreeClassifier", "OneR", "Schema", "Tree", "ZeroR",
+    ]
+    + list(_measure_names)
+    + list(_dataset_names)
+    + list(_OPTIONAL)
+)

@@ -1,0 +1,320 @@
+"""Turning what a student passes in (DataFrame, array, list of rows or dicts) into numbers.
+
+Every learner works on one encoded form: a float64 matrix in which numeric columns hold
+their values and categorical columns hold category codes ``0, 1, ...``; ``NaN`` marks a
+missing value in either kind. A :class:`Schema` remembers names, kinds and category order
+so that prediction data are encoded the same way and trees can print category names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+import pandas as pd
+
+NUMERIC = "numeric"
+CATEGORICAL = "categorical"
+
+
+@dataclass(frozen=True)
+class Schema:
+    """Names, kinds and category orders of the feature columns.
+
+    Parameters
+    ----------
+    names : tuple of str
+        Column names, in column order.
+    kinds : tuple of str
+        ``"numeric"`` or ``"categorical"`` for every column.
+    categories : tuple
+        For a categorical column the tuple of its categories (their codes are their
+        positions); ``None`` for a numeric column.
+
+    Examples
+    --------
+    >>> schema = Schema(("outlook", "humidity"), ("categorical", "numeric"),
+    ...                 (("sunny", "rainy"), None))
+    >>> schema.is_categorical(0), schema.category_name(0, 1)
+    (True, 'rainy')
+    """
+
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    categories: tuple[tuple[Any, ...] | None, ...]
+
+    @property
+    def n_features(self) -> int:
+        """Number of feature columns."""
+        return len(self.names)
+
+    def is_categorical(self, feature: int) -> bool:
+        """Whether column ``feature`` is categorical."""
+        return self.kinds[feature] == CATEGORICAL
+
+    def category_name(self, feature: int, code: int) -> Any:
+        """Category of column ``feature`` whose code is ``code``."""
+        cats = self.categories[feature]
+        if cats is None:
+            raise ValueError(f"feature {self.names[feature]!r} is numeric and has no categories")
+        return cats[int(code)]
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form (categories as strings)."""
+        return {
+            "names": list(self.names),
+            "kinds": list(self.kinds),
+            "categories": [None if c is None else [str(v) for v in c] for c in self.categories],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Schema":
+        """Inverse of :meth:`to_dict`, checking the shape of ``data``."""
+        try:
+            names = tuple(str(n) for n in data["names"])
+            kinds = tuple(str(k) for k in data["kinds"])
+            cats = tuple(None if c is None else tuple(c) for c in data["categories"])
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"schema: malformed data ({exc})") from None
+        if not (len(names) == len(kinds) == len(cats)):
+            raise ValueError("schema: names, kinds and categories differ in length")
+        for kind, cat in zip(kinds, cats):
+            if kind not in (NUMERIC, CATEGORICAL):
+                raise ValueError(f"schema: unknown feature kind {kind!r}")
+            if (kind == CATEGORICAL) != (cat is not None):
+                raise ValueError("schema: categories must be given exactly for categorical features")
+        return cls(names, kinds, cats)
+
+
+def _is_missing(value: Any) -> bool:
+    if value is None or value is pd.NA or value is pd.NaT:
+        return True
+    return isinstance(value, (float, np.floating)) and np.isnan(value)
+
+
+def _to_frame(X: Any, feature_names: Sequence[str] | None, arg: str) -> pd.DataFrame:
+    if isinstance(X, pd.DataFrame):
+        frame = X
+    elif isinstance(X, pd.Series):
+        raise ValueError(f"{arg} must be 2-D (rows x features); got a pandas Series. "
+                         f"Use a DataFrame, e.g. {arg}.to_frame() for a single feature")
+    else:
+        if isinstance(X, (str, bytes)):
+            raise TypeError(f"{arg} must be a table of rows, not a string")
+        try:
+            rows = list(X)
+        except TypeError:
+            raise TypeError(f"{arg} must be a DataFrame, 2-D array or list of rows; "
+                            f"got {type(X).__name__}") from None
+        if rows and all(isinstance(r, dict) for r in rows):
+            frame = pd.DataFrame(rows)
+        else:
+            array = np.asarray(X, dtype=object) if not isinstance(X, np.ndarray) else X
+            if array.ndim != 2:
+                raise ValueError(f"{arg} must be 2-D (rows x features); got {array.ndim}-D "
+                                 f"input. Reshape a single feature with .reshape(-1, 1)")
+            frame = pd.DataFrame(array)
+            if feature_names is None:
+                frame.columns = [f"x{i}" for i in range(array.shape[1])]
+    if feature_names is not None:
+        if len(feature_names) != frame.shape[1]:
+            raise ValueError(f"feature_names has {len(feature_names)} names but {arg} has "
+                             f"{frame.shape[1]} columns")
+        frame = frame.set_axis(list(feature_names), axis=1)
+    return frame
+
+
+def _numeric_column(series: pd.Series) -> bool:
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        return False
+    if pd.api.types.is_bool_dtype(series.dtype):
+        return False
+    if pd.api.types.is_numeric_dtype(series.dtype):
+        return True
+    if series.dtype == object:
+        values = [v for v in series if not _is_missing(v)]
+        return bool(values) and all(
+            isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
+            for v in values)
+    return False
+
+
+def _category_order(series: pd.Series) -> tuple:
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        return tuple(series.cat.categories)
+    seen: dict = {}
+    for value in series:
+        if not _is_missing(value) and value not in seen:
+            seen[value] = None
+    return tuple(seen)
+
+
+def infer_schema(X: Any, categorical: Sequence | None = None,
+                 feature_names: Sequence[str] | None = None, arg: str = "X") -> Schema:
+    """Decide names, kinds and category orders of the columns of ``X``.
+
+    Numeric columns are continuous, every other column is categorical, unless
+    ``categorical`` lists the columns (by name or position) that are categorical.
+    Categories keep the order of a pandas ``Categorical`` (an ARFF file's declared order),
+    else the order of first appearance.
+
+    Examples
+    --------
+    >>> infer_schema([["sunny", 85], ["rainy", 70]]).kinds
+    ('categorical', 'numeric')
+    """
+    frame = _to_frame(X, feature_names, arg)
+    names = tuple(str(c) for c in frame.columns)
+    if categorical is not None:
+        if isinstance(categorical, (str, int)):
+            categorical = [categorical]
+        chosen = set()
+        for c in categorical:
+            if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+                if not 0 <= c < len(names):
+                    raise ValueError(f"categorical: column index {c} out of range for "
+                                     f"{len(names)} columns")
+                chosen.add(int(c))
+            elif str(c) in names:
+                chosen.add(names.index(str(c)))
+            else:
+                raise ValueError(f"categorical: no column named {c!r}; columns are {list(names)}")
+    kinds, cats = [], []
+    for i, column in enumerate(frame.columns):
+        series = frame[column]
+        is_cat = (i in chosen) if categorical is not None else not _numeric_column(series)
+        kinds.append(CATEGORICAL if is_cat else NUMERIC)
+        cats.append(_category_order(series) if is_cat else None)
+    return Schema(names, tuple(kinds), tuple(cats))
+
+
+def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -> np.ndarray:
+    """Encode ``X`` as the float matrix every learner uses, following ``schema``.
+
+    Categorical values become their category code; a value the schema does not know
+    (unseen at fit time) and a missing value both become ``NaN``.
+
+    Raises
+    ------
+    ValueError
+        For a wrong number of columns, an empty table, infinite values, non-numbers in a
+        numeric column, or missing values when ``allow_missing`` is false.
+
+    Examples
+    --------
+    >>> schema = infer_schema([["sunny", 85], ["rainy", 70]])
+    >>> encode([["rainy", 64], ["cloudy", None]], schema)
+    array([[ 1., 64.],
+           [nan, nan]])
+    """
+    if isinstance(X, np.ndarray) and X.ndim != 2:
+        raise ValueError(f"{arg} must be 2-D (rows x features); got {X.ndim}-D input. "
+                         f"Reshape a single feature with .reshape(-1, 1)")
+    frame = _to_frame(X, None, arg)
+    if frame.shape[0] == 0:
+        raise ValueError(f"{arg} is empty: it needs at least one row")
+    if frame.shape[1] != schema.n_features:
+        raise ValueError(f"{arg} has {frame.shape[1]} columns but the model was fitted on "
+                         f"{schema.n_features} ({', '.join(schema.names)})")
+    out = np.empty(frame.shape, dtype=float)
+    for j in range(schema.n_features):
+        series = frame.iloc[:, j]
+        if schema.is_categorical(j):
+            lookup = {v: k for k, v in enumerate(schema.categories[j])}
+            out[:, j] = [lookup.get(v, np.nan) if not _is_missing(v) else np.nan
+                         for v in series]
+        else:
+            try:
+                out[:, j] = pd.to_numeric(series, errors="raise").to_numpy(dtype=float,
+                                                                          na_value=np.nan)
+            except (ValueError, TypeError):
+                raise ValueError(f"{arg}: column {schema.names[j]!r} is numeric but holds "
+                                 f"non-numeric values") from None
+            if np.isinf(out[:, j]).any():
+                raise ValueError(f"{arg}: column {schema.names[j]!r} holds infinite values")
+    if not allow_missing and np.isnan(out).any():
+        j = int(np.where(np.isnan(out).any(axis=0))[0][0])
+        raise ValueError(f"{arg}: column {schema.names[j]!r} has missing values; this learner "
+                         f"does not handle them (C45Classifier does)")
+    return out
+
+
+def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = None,
+                  arg: str = "y") -> tuple[np.ndarray, tuple]:
+    """Encode class labels as codes ``0..k-1`` with the class order.
+
+    The order is the ``Categorical`` order when ``y`` has one (an ARFF file's declared
+    order), else the sorted distinct labels, as scikit-learn's ``classes_``.
+
+    Examples
+    --------
+    >>> encode_target(["no", "yes", "no"])
+    (array([0, 1, 0]), ('no', 'yes'))
+    """
+    series = _to_series(y, arg)
+    if n_rows is not None and len(series) != n_rows:
+        raise ValueError(f"{arg} has {len(series)} labels but X has {n_rows} rows")
+    if len(series) == 0:
+        raise ValueError(f"{arg} is empty: it needs at least one label")
+    if any(_is_missing(v) for v in series):
+        raise ValueError(f"{arg} has missing labels; drop those rows first")
+    if classes is None:
+        if isinstance(series.dtype, pd.CategoricalDtype):
+            classes = tuple(series.cat.categories)
+        else:
+            try:
+                classes = tuple(sorted(set(series)))
+            except TypeError:
+                raise TypeError(f"{arg}: labels of mixed types cannot be ordered") from None
+    lookup = {c: k for k, c in enumerate(classes)}
+    try:
+        codes = np.array([lookup[v] for v in series], dtype=int)
+    except KeyError as exc:
+        raise ValueError(f"{arg} holds the label {exc.args[0]!r}, which is not one of the "
+                         f"classes {list(classes)}") from None
+    return codes, tuple(_plain(c) for c in classes)
+
+
+def encode_numeric_target(y: Any, n_rows: int | None = None, arg: str = "y") -> np.ndarray:
+    """Check and convert a regression target to float64.
+
+    Examples
+    --------
+    >>> encode_numeric_target([1, 2.5])
+    array([1. , 2.5])
+    """
+    series = _to_series(y, arg)
+    if n_rows is not None and len(series) != n_rows:
+        raise ValueError(f"{arg} has {len(series)} values but X has {n_rows} rows")
+    if len(series) == 0:
+        raise ValueError(f"{arg} is empty: it needs at least one value")
+    try:
+        values = pd.to_numeric(series, errors="raise").to_numpy(dtype=float, na_value=np.nan)
+    except (ValueError, TypeError):
+        raise ValueError(f"{arg} must be numeric for a regression tree") from None
+    if not np.isfinite(values).all():
+        raise ValueError(f"{arg} has NaN or infinite values")
+    return values
+
+
+def _to_series(y: Any, arg: str) -> pd.Series:
+    if isinstance(y, pd.Series):
+        return y.reset_index(drop=True)
+    if isinstance(y, pd.DataFrame):
+        if y.shape[1] != 1:
+            raise ValueError(f"{arg} must be 1-D; got a DataFrame with {y.shape[1]} columns")
+        return y.iloc[:, 0].reset_index(drop=True)
+    if isinstance(y, (str, bytes)):
+        raise TypeError(f"{arg} must be a sequence of labels, not a string")
+    array = np.asarray(y, dtype=object)
+    if array.ndim == 2 and array.shape[1] == 1:
+        array = array[:, 0]
+    if array.ndim != 1:
+        raise ValueError(f"{arg} must be 1-D; got shape {array.shape}")
+    return pd.Series(array)
+
+
+def _plain(value: Any) -> Any:
+    """numpy scalars become Python scalars so that printing and JSON stay clean."""
+    return value.item() if isinstance(value, np.generic) else value

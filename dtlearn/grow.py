@@ -1,0 +1,793 @@
+"""The greedy growth engine: one loop for every learner, one step value per node.
+
+A :class:`Grower` holds a partly grown tree and its *frontier* (leaves still open). At an
+open leaf it scores every attribute (:meth:`Grower.candidates`), then either splits on the
+best one, on one a person picked, or closes the leaf with the reason growth stopped there.
+Each of these decisions is recorded as a :class:`GrowthStep`, which views replay.
+Learners are configurations (:class:`GrowthConfig`); the ID3 builder widget is a Grower
+driven by a student. Growth is iterative: no recursion, whatever the depth.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .criteria import CLASSIFICATION_KERNELS, cost_gini_of_counts, entropy_of_counts
+from .data import Schema
+from .splits import MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
+from .tree import Node, Tree
+
+TIE_TOLERANCE = 1e-12
+"""Scores within this relative distance of the best are ties; ties go to the first
+attribute in column order (then the lowest threshold) — see ALGORITHMS.md."""
+
+ZERO_GAIN = 1e-6
+"""Weka's ``Utils.eq`` tolerance: ID3 stops when the best gain is below this."""
+
+MAX_EXHAUSTIVE_CATEGORIES = 10
+"""Above this many categories, multi-class subset splits use an ordering heuristic
+instead of trying all 2^(v-1)-1 partitions."""
+
+
+@dataclass(frozen=True)
+class GrowthConfig:
+    """What a learner asks of the engine.
+
+    Parameters
+    ----------
+    criterion : str
+        Classification: ``"entropy"``, ``"gini"``, ``"misclassification"``,
+        ``"gain_ratio"`` (information gain divided by split info) or ``"cost_gini"``
+        (needs ``cost_matrix``). Regression: ``"mse"`` or ``"mae"``.
+    categorical_split : {"multiway", "subset"}
+        One branch per category (ID3, C4.5) or a binary partition of the categories (CART).
+    max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes
+        Pre-pruning rules with scikit-learn's meaning (``min_impurity_decrease`` compares
+        ``N_t / N * (I - N_L/N_t I_L - N_R/N_t I_R)``).
+    stop_at_zero_gain : bool
+        Make a leaf when the best score is 0 (Weka's Id3 does); ``False`` keeps splitting
+        on a zero-gain attribute that still separates the rows (the XOR lesson).
+    oblique : bool
+        Also offer one linear split ``w·x + w0 <= 0`` over all numeric features at every
+        node (direction from Fisher's linear discriminant, offset by the usual threshold
+        scan on the projection).
+    cost_matrix : array or None
+        ``cost_matrix[i][j]``: cost of predicting class j when the truth is class i.
+    base : float
+        Logarithm base of entropy-based criteria.
+    """
+
+    criterion: str = "entropy"
+    categorical_split: str = "multiway"
+    max_depth: int | None = None
+    min_samples_split: int = 2
+    min_samples_leaf: int = 1
+    min_impurity_decrease: float = 0.0
+    max_leaf_nodes: int | None = None
+    stop_at_zero_gain: bool = False
+    oblique: bool = False
+    cost_matrix: Any = None
+    base: float = 2.0
+
+    @property
+    def is_regression(self) -> bool:
+        """Whether the criterion is a regression one."""
+        return self.criterion in ("mse", "mae")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """The best split of one attribute at one node, with every score worked out.
+
+    ``child_counts`` has one row per branch: class counts (classification) or
+    ``[n, mean, impurity]`` (regression). ``scores`` holds the textbook measures
+    (``information_gain``, ``mean_info``, ``split_info``, ``gain_ratio``, ``gini_gain``,
+    ``impurity_decrease``, ...); ``score`` is the one the criterion ranks by.
+    ``split`` is ``None`` when the attribute offers no admissible split; ``reason`` says why.
+    """
+
+    feature: int
+    feature_name: str
+    split: Split | None
+    conditions: tuple[str, ...]
+    child_counts: np.ndarray
+    scores: dict
+    score: float
+    reason: str = ""
+
+    @property
+    def admissible(self) -> bool:
+        """Whether the attribute can split the node."""
+        return self.split is not None
+
+    def explain(self) -> Any:
+        """The worked derivation of this candidate's score (see :mod:`dtlearn.measures`)."""
+        from . import measures
+
+        counts = np.asarray(self.child_counts, dtype=float)
+        if counts.ndim != 2 or "information_gain" not in self.scores:
+            return measures.describe_regression_split(self)
+        return measures.information_gain(counts=counts, feature_name=self.feature_name,
+                                         values=self.conditions)
+
+
+@dataclass(frozen=True)
+class GrowthStep:
+    """One decision of the engine at one node.
+
+    Attributes
+    ----------
+    node_id, parent_id, depth : int
+        Where the node sits (``parent_id`` is ``None`` at the root).
+    condition : str or None
+        The test on the branch that leads here (``None`` at the root).
+    rows : numpy.ndarray
+        Indices of the training rows that reached the node.
+    n_samples : float
+        Their (weighted) number.
+    counts : numpy.ndarray
+        Class counts (classification) or ``[n, mean]`` (regression).
+    impurity : float
+        The criterion's impurity of the node.
+    candidates : tuple of Candidate
+        One per attribute still available, in column order.
+    chosen : Candidate or None
+        The split made; ``None`` when the node became a leaf.
+    stop_reason : str or None
+        Why the node became a leaf.
+    by : str
+        ``"greedy"`` or ``"person"`` (a student's choice in the ID3 builder).
+    """
+
+    node_id: int
+    parent_id: int | None
+    depth: int
+    condition: str | None
+    rows: np.ndarray
+    n_samples: float
+    counts: np.ndarray
+    impurity: float
+    candidates: tuple
+    chosen: Candidate | None
+    stop_reason: str | None
+    by: str = "greedy"
+
+    @property
+    def is_split(self) -> bool:
+        """Whether the step split the node."""
+        return self.chosen is not None
+
+    def table(self) -> Any:
+        """The candidate table as a :class:`dtlearn.explain.ResultTable`."""
+        from .explain import ResultTable
+
+        columns = ["attribute", "test"] + list(_TABLE_SCORES) + ["chosen"]
+        rows, chosen_row = [], None
+        for i, c in enumerate(self.candidates):
+            test = _test_summary(c)
+            rows.append(tuple([c.feature_name, test] +
+                              [c.scores.get(s, float("nan")) for s in _TABLE_SCORES] +
+                              ["◀" if c is self.chosen else ""]))
+            if c is self.chosen:
+                chosen_row = i
+        caption = (f"node {self.node_id} ({self.condition or 'root'}): "
+                   + (f"split on {self.chosen.feature_name}" if self.chosen
+                      else f"leaf — {self.stop_reason}"))
+        return ResultTable(tuple(columns), tuple(rows), caption=caption,
+                           highlight_row=chosen_row)
+
+    def __str__(self) -> str:
+        where = self.condition or "root"
+        what = f"split on {self.chosen.feature_name}" if self.chosen else \
+            f"leaf ({self.stop_reason})"
+        return f"node {self.node_id} [{where}] n={self.n_samples:g}: {what}"
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_()
+
+
+_TABLE_SCORES = ("information_gain", "split_info", "gain_ratio", "gini_gain", "score")
+
+
+def _test_summary(c: Candidate) -> str:
+    if c.split is None:
+        return c.reason or "no split"
+    if isinstance(c.split, MultiwaySplit):
+        return f"{c.split.n_branches}-way"
+    return c.conditions[0].split(" ", 1)[1] if " " in c.conditions[0] else c.conditions[0]
+
+
+@dataclass
+class _Open:
+    node: Node
+    rows: np.ndarray
+    weights: np.ndarray
+    available: frozenset
+    parent_id: int | None
+    condition: str | None
+
+
+class Grower:
+    """A tree being grown, one node at a time.
+
+    Parameters
+    ----------
+    X : numpy.ndarray
+        Encoded feature matrix (:func:`dtlearn.data.encode`).
+    y : numpy.ndarray
+        Class codes ``0..k-1`` (classification) or float targets (regression).
+    schema : Schema
+        Feature names, kinds and categories.
+    config : GrowthConfig
+        The learner's choices.
+    classes : tuple or None
+        Class labels (classification) or ``None`` (regression).
+    sample_weight : numpy.ndarray or None
+        Instance weights (default 1).
+    target_name : str
+        Name of the predicted attribute.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis
+    >>> from dtlearn.data import encode, encode_target, infer_schema
+    >>> X, y = load_play_tennis()
+    >>> schema = infer_schema(X)
+    >>> codes, classes = encode_target(y)
+    >>> grower = Grower(encode(X, schema), codes, schema, GrowthConfig(), classes)
+    >>> step = grower.expand(grower.frontier()[0])
+    >>> step.chosen.feature_name, round(step.chosen.scores["information_gain"], 3)
+    ('outlook', 0.247)
+    """
+
+    def __init__(self, X: np.ndarray, y: np.ndarray, schema: Schema, config: GrowthConfig,
+                 classes: tuple | None = None, sample_weight: np.ndarray | None = None,
+                 target_name: str = "class", flavour: str = "id3", missing: str = "majority"):
+        self.X = X
+        self.y = y
+        self.schema = schema
+        self.config = config
+        self.classes = classes
+        self.target_name = target_name
+        self.flavour = flavour
+        self.missing = missing
+        self.steps: list[GrowthStep] = []
+        n = X.shape[0]
+        weights = np.ones(n) if sample_weight is None else np.asarray(sample_weight, float)
+        self.total_weight = float(weights.sum())
+        if classes is not None:
+            self._onehot = np.zeros((n, len(classes)))
+            self._onehot[np.arange(n), y] = 1.0
+        self._next_id = 0
+        root = self._make_node(np.arange(n), weights, 0, None)
+        self.root = root
+        self._open: dict[int, _Open] = {
+            root.node_id: _Open(root, np.arange(n), weights,
+                                frozenset(range(schema.n_features)), None, None)}
+        self._order: list = []  # stack (depth first) or heap (best first)
+        self._push(root.node_id)
+
+    # ------------------------------------------------------------------ node statistics
+    def _stats(self, rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, float]:
+        if self.classes is not None:
+            counts = (self._onehot[rows] * weights[:, None]).sum(axis=0)
+            return counts, float(self._impurity(counts[None, :])[0])
+        values = self.y[rows]
+        w = weights
+        total = w.sum()
+        mean = float((values * w).sum() / total) if total > 0 else 0.0
+        return np.array([total, mean]), float(_regression_impurity(values, w,
+                                                                  self.config.criterion))
+
+    def _impurity(self, counts: np.ndarray) -> np.ndarray:
+        crit = self.config.criterion
+        if crit == "gain_ratio":
+            return entropy_of_counts(counts, self.config.base)
+        if crit == "entropy":
+            return entropy_of_counts(counts, self.config.base)
+        if crit == "cost_gini":
+            return cost_gini_of_counts(counts, self.config.cost_matrix)
+        return CLASSIFICATION_KERNELS[crit](counts)
+
+    def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int,
+                   parent: Node | None) -> Node:
+        stats, impurity = self._stats(rows, weights)
+        if self.classes is not None:
+            total = stats.sum()
+            value = stats / total if total > 0 else parent.value.copy()
+            node = Node(self._next_id, depth, float(total), impurity, value, stats)
+        else:
+            value = np.array([stats[1]]) if stats[0] > 0 else parent.value.copy()
+            node = Node(self._next_id, depth, float(stats[0]), impurity, value, None)
+        self._next_id += 1
+        return node
+
+    # ------------------------------------------------------------------ frontier
+    def frontier(self) -> list[int]:
+        """Ids of the leaves still open for growth, in the order greedy growth takes them."""
+        if self.config.max_leaf_nodes is not None:
+            return [item[2] for item in sorted(self._order)]
+        return list(reversed(self._order))
+
+    def _push(self, node_id: int) -> None:
+        if self.config.max_leaf_nodes is None:
+            self._order.append(node_id)
+            return
+        best = self._best(self.candidates(node_id), node_id)
+        gain = -np.inf if best is None else best.scores["weighted_decrease"]
+        heapq.heappush(self._order, (-gain, node_id, node_id))
+
+    def _remove(self, node_id: int) -> None:
+        if self.config.max_leaf_nodes is None:
+            self._order.remove(node_id)
+        else:
+            self._order = [item for item in self._order if item[2] != node_id]
+            heapq.heapify(self._order)
+
+    @property
+    def done(self) -> bool:
+        """Whether no leaf is open."""
+        return not self._open
+
+    def n_leaves(self) -> int:
+        """Current number of leaves (open or closed)."""
+        return sum(1 for n in self.tree().nodes() if n.is_leaf)
+
+    # ------------------------------------------------------------------ scoring
+    def candidates(self, node_id: int) -> tuple[Candidate, ...]:
+        """Score every attribute still available at the open leaf ``node_id``."""
+        state = self._state(node_id)
+        cached = getattr(state, "_candidates", None)
+        if cached is not None:
+            return cached
+        result = tuple(self._score_feature(state, j) for j in sorted(state.available))
+        if self.config.oblique:
+            result += (self._score_oblique(state),)
+        state._candidates = result  # type: ignore[attr-defined]
+        return result
+
+    def _state(self, node_id: int) -> _Open:
+        if node_id not in self._open:
+            raise ValueError(f"node {node_id} is not an open leaf; open leaves: {self.frontier()}")
+        return self._open[node_id]
+
+    def _score_feature(self, state: _Open, feature: int) -> Candidate:
+        rows, weights = state.rows, state.weights
+        column = self.X[rows, feature]
+        name = self.schema.names[feature]
+        if self.schema.is_categorical(feature):
+            if self.config.categorical_split == "multiway":
+                return self._score_multiway(state, feature, column)
+            return self._score_subset(state, feature, column)
+        return self._score_threshold(state, feature, column, name, weights,
+                                     lambda t: ThresholdSplit(feature, t))
+
+    def _feature_name(self, feature: int) -> str:
+        return self.schema.names[feature] if feature < self.schema.n_features else \
+            "linear combination"
+
+    def _finish(self, state: _Open, feature: int, split: Split, child: np.ndarray,
+                child_rows_n: np.ndarray) -> Candidate:
+        """Scores of a classification split given its child class counts."""
+        name = self._feature_name(feature)
+        conditions = tuple(split.conditions(self.schema))
+        parent = child.sum(axis=0)
+        n = parent.sum()
+        sizes = child.sum(axis=1)
+        leaf = self.config.min_samples_leaf
+        nonempty = child_rows_n[child_rows_n > 0]
+        if len(nonempty) < 2:
+            return _inadmissible(feature, name, conditions, child,
+                                 "all rows take the same branch")
+        if nonempty.min() < leaf:
+            return _inadmissible(feature, name, conditions, child,
+                                 f"a branch would hold fewer than min_samples_leaf={leaf} rows")
+        scores = _classification_scores(parent, child, sizes, n, self.config)
+        scores["weighted_decrease"] = n / self.total_weight * scores["impurity_decrease"]
+        return Candidate(feature, name, split, conditions, child, scores,
+                         scores[_RANKED_BY[self.config.criterion]])
+
+    def _score_multiway(self, state: _Open, feature: int, column: np.ndarray) -> Candidate:
+        v = len(self.schema.categories[feature])
+        known = ~np.isnan(column)
+        codes = column[known].astype(np.int64)
+        split = MultiwaySplit(feature, v)
+        if self.classes is None:
+            return self._regression_partition(state, feature, split, codes, known)
+        child = np.zeros((v, len(self.classes)))
+        np.add.at(child, codes, self._onehot[state.rows[known]] * state.weights[known, None])
+        rows_n = np.bincount(codes, minlength=v)
+        return self._finish(state, feature, split, child, rows_n)
+
+    def _score_subset(self, state: _Open, feature: int, column: np.ndarray) -> Candidate:
+        name = self.schema.names[feature]
+        known = ~np.isnan(column)
+        codes = column[known].astype(np.int64)
+        present = np.unique(codes)
+        if len(present) < 2:
+            return _inadmissible(feature, name, (), np.zeros((1, 1)),
+                                 "only one category occurs at this node")
+        v = len(self.schema.categories[feature])
+        rows_n = np.bincount(codes, minlength=v)
+        if self.classes is None:
+            target = self.y[state.rows[known]]
+            sums = np.bincount(codes, weights=target, minlength=v)
+            order = present[np.argsort(sums[present] / rows_n[present], kind="stable")]
+            partitions = [order[:i] for i in range(1, len(order))]
+        else:
+            per_cat = np.zeros((v, len(self.classes)))
+            np.add.at(per_cat, codes, self._onehot[state.rows[known]] * state.weights[known, None])
+            if len(self.classes) == 2 or len(present) > MAX_EXHAUSTIVE_CATEGORIES:
+                # Breiman: for two classes, ordering by the class-1 share and cutting the
+                # ordered list is optimal; with more classes it is our documented heuristic
+                share = per_cat[present, -1] / per_cat[present].sum(axis=1) \
+                    if len(self.classes) == 2 else \
+                    per_cat[present, 0] / per_cat[present].sum(axis=1)
+                order = present[np.argsort(share, kind="stable")]
+                partitions = [order[:i] for i in range(1, len(order))]
+            else:
+                first, rest = present[0], present[1:]
+                partitions = []
+                for mask in range(2 ** len(rest) - 1):
+                    partitions.append(np.array([first] + [c for b, c in enumerate(rest)
+                                                          if mask >> b & 1]))
+        best: Candidate | None = None
+        for left in partitions:
+            left_set = tuple(sorted(int(c) for c in left))
+            right_set = tuple(int(c) for c in present if c not in left_set)
+            split = SubsetSplit(feature, left_set, right_set)
+            in_left = np.isin(codes, left_set)
+            if self.classes is None:
+                cand = self._regression_partition(state, feature, split,
+                                                  np.where(in_left, 0, 1), known)
+            else:
+                child = np.stack([per_cat[list(left_set)].sum(axis=0),
+                                  per_cat[list(right_set)].sum(axis=0)])
+                cand = self._finish(state, feature, split, child,
+                                    np.array([in_left.sum(), (~in_left).sum()]))
+            if cand.admissible and (best is None or _better(cand.score, best.score)):
+                best = cand
+        return best if best is not None else _inadmissible(
+            feature, name, (), np.zeros((1, 1)),
+            f"no partition leaves min_samples_leaf={self.config.min_samples_leaf} rows a side")
+
+    def _score_threshold(self, state: _Open, feature: int, column: np.ndarray, name: str,
+                         weights: np.ndarray, make_split: Any) -> Candidate:
+        known = ~np.isnan(column)
+        values = column[known]
+        rows = state.rows[known]
+        w = weights[known]
+        order = np.argsort(values, kind="stable")
+        xs = values[order]
+        n = len(xs)
+        leaf = self.config.min_samples_leaf
+        pos = np.arange(1, n)  # cut after the first `pos` sorted rows
+        valid = (xs[1:] > xs[:-1]) & (pos >= leaf) & (n - pos >= leaf)
+        if not valid.any():
+            reason = "the attribute is constant here" if n == 0 or xs[0] == xs[-1] else \
+                f"no threshold leaves min_samples_leaf={leaf} rows a side"
+            return _inadmissible(feature, name, (), np.zeros((1, 1)), reason)
+        if self.classes is None:
+            return self._regression_threshold(state, feature, rows[order], xs, w[order],
+                                              valid, make_split)
+        onehot = self._onehot[rows[order]] * w[order, None]
+        left = np.cumsum(onehot, axis=0)[:-1]
+        total = left[-1] + onehot[-1]
+        right = total - left
+        nl, nr = left.sum(axis=1), right.sum(axis=1)
+        ntot = nl + nr
+        child_imp = (nl * self._impurity(left) + nr * self._impurity(right)) / ntot
+        if self.config.criterion == "gain_ratio":
+            parent_imp = self._impurity(total[None, :])[0]
+            gain = parent_imp - child_imp
+            split_info = entropy_of_counts(np.stack([nl, nr], axis=1), self.config.base)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                rank = np.where(split_info > 0, gain / split_info, 0.0)
+        else:
+            rank = -child_imp
+        rank = np.where(valid, rank, -np.inf)
+        best_value = rank.max()
+        i = int(np.argmax(rank >= best_value - TIE_TOLERANCE * max(1.0, abs(best_value))))
+        threshold = xs[i] / 2.0 + xs[i + 1] / 2.0
+        if threshold >= xs[i + 1]:  # rounding reached the upper value (scikit-learn's rule)
+            threshold = xs[i]
+        split = make_split(float(threshold))
+        child = np.stack([left[i], right[i]])
+        return self._finish(state, feature, split, child, np.array([i + 1, n - i - 1]))
+
+    def _score_oblique(self, state: _Open) -> Candidate:
+        """Fisher's discriminant direction on the numeric features, then a threshold scan."""
+        feature = self.schema.n_features
+        numeric = [j for j in range(self.schema.n_features) if not self.schema.is_categorical(j)]
+        name = self._feature_name(feature)
+        if len(numeric) < 2 or self.classes is None:
+            return _inadmissible(feature, name, (), np.zeros((1, 1)),
+                                 "needs two numeric features and a class target")
+        Xn = self.X[np.ix_(state.rows, numeric)]
+        labels = self.y[state.rows]
+        target = int(np.argmax(state.node.counts))  # majority class against the rest
+        inside = labels == target
+        if inside.all() or not inside.any() or np.isnan(Xn).any():
+            return _inadmissible(feature, name, (), np.zeros((1, 1)), "one class only here")
+        scale = Xn.std(axis=0)
+        scale[scale == 0] = 1.0
+        Z = Xn / scale
+        within = np.cov(Z[inside].T, bias=True) * inside.sum() + \
+            np.cov(Z[~inside].T, bias=True) * (~inside).sum()
+        direction = np.linalg.solve(within + 1e-6 * np.eye(len(numeric)),
+                                    Z[inside].mean(axis=0) - Z[~inside].mean(axis=0))
+        weights = direction / scale
+        weights = weights / np.abs(weights).max()
+        projection = Xn @ weights
+        return self._score_threshold(
+            state, feature, projection, name, state.weights,
+            lambda t: ObliqueSplit(tuple(numeric), tuple(float(w) for w in weights), -t))
+
+    # ------------------------------------------------------------------ regression
+    def _regression_threshold(self, state: _Open, feature: int, rows: np.ndarray,
+                              xs: np.ndarray, w: np.ndarray, valid: np.ndarray,
+                              make_split: Any) -> Candidate:
+        ys = self.y[rows]
+        n = len(ys)
+        if self.config.criterion == "mse":
+            cw = np.cumsum(w)[:-1]
+            cy = np.cumsum(w * ys)[:-1]
+            cyy = np.cumsum(w * ys * ys)[:-1]
+            tw, ty, tyy = w.sum(), (w * ys).sum(), (w * ys * ys).sum()
+            sse_l = cyy - cy * cy / cw
+            rw = tw - cw
+            sse_r = (tyy - cyy) - (ty - cy) ** 2 / rw
+            child_imp = (sse_l + sse_r) / tw
+        else:
+            child_imp = np.full(n - 1, np.inf)
+            for i in np.flatnonzero(valid):  # O(n^2): MAE is for small teaching data
+                child_imp[i] = (_mae_sum(ys[:i + 1], w[:i + 1]) + _mae_sum(ys[i + 1:], w[i + 1:])
+                                ) / w.sum()
+        rank = np.where(valid, -child_imp, -np.inf)
+        best_value = rank.max()
+        i = int(np.argmax(rank >= best_value - TIE_TOLERANCE * max(1.0, abs(best_value))))
+        threshold = xs[i] / 2.0 + xs[i + 1] / 2.0
+        if threshold >= xs[i + 1]:
+            threshold = xs[i]
+        split = make_split(float(threshold))
+        branch = np.where(np.arange(n) <= i, 0, 1)
+        return self._regression_candidate(state, feature, split, ys, w, branch)
+
+    def _regression_partition(self, state: _Open, feature: int, split: Split,
+                              branch: np.ndarray, known: np.ndarray) -> Candidate:
+        return self._regression_candidate(state, feature, split, self.y[state.rows[known]],
+                                          state.weights[known], branch)
+
+    def _regression_candidate(self, state: _Open, feature: int, split: Split, ys: np.ndarray,
+                              w: np.ndarray, branch: np.ndarray) -> Candidate:
+        name = self._feature_name(feature)
+        conditions = tuple(split.conditions(self.schema))
+        k = split.n_branches
+        child = np.zeros((k, 3))
+        for b in range(k):
+            mask = branch == b
+            if mask.any():
+                child[b] = [w[mask].sum(), np.average(ys[mask], weights=w[mask]),
+                            _regression_impurity(ys[mask], w[mask], self.config.criterion)]
+        sizes = np.bincount(branch, minlength=k)
+        if (sizes > 0).sum() < 2:
+            return _inadmissible(feature, name, conditions, child, "all rows take the same branch")
+        if sizes[sizes > 0].min() < self.config.min_samples_leaf:
+            return _inadmissible(feature, name, conditions, child,
+                                 "a branch would hold fewer than min_samples_leaf rows")
+        total = child[:, 0].sum()
+        parent_imp = state.node.impurity
+        child_imp = float((child[:, 0] * child[:, 2]).sum() / total)
+        decrease = parent_imp - child_imp
+        scores = {"impurity_decrease": decrease, "child_impurity": child_imp,
+                  "weighted_decrease": total / self.total_weight * decrease, "score": decrease}
+        return Candidate(feature, name, split, conditions, child, scores, decrease)
+
+    # ------------------------------------------------------------------ decisions
+    def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
+        admissible = [c for c in candidates if c.admissible]
+        if not admissible:
+            return None
+        best_score = max(c.score for c in admissible)
+        tol = TIE_TOLERANCE * max(1.0, abs(best_score))
+        return next(c for c in admissible if c.score >= best_score - tol)
+
+    def stop_reason(self, node_id: int) -> str | None:
+        """Why greedy growth would make ``node_id`` a leaf, or ``None`` if it would split."""
+        state = self._state(node_id)
+        node, cfg = state.node, self.config
+        if node.impurity <= np.finfo(float).eps:
+            return "pure node"
+        if cfg.max_depth is not None and node.depth >= cfg.max_depth:
+            return f"max_depth={cfg.max_depth} reached"
+        n_rows = len(state.rows)
+        if n_rows < cfg.min_samples_split:
+            return f"fewer than min_samples_split={cfg.min_samples_split} rows"
+        if n_rows < 2 * cfg.min_samples_leaf:
+            return f"fewer than 2 × min_samples_leaf={cfg.min_samples_leaf} rows"
+        if cfg.max_leaf_nodes is not None and self.n_leaves() >= cfg.max_leaf_nodes:
+            return f"max_leaf_nodes={cfg.max_leaf_nodes} reached"
+        if not state.available:
+            return "no attribute left"
+        best = self._best(self.candidates(node_id), node_id)
+        if best is None:
+            return "no attribute can split these rows"
+        if cfg.stop_at_zero_gain and best.scores["impurity_decrease"] < ZERO_GAIN:
+            return "best gain is 0"
+        if best.scores["weighted_decrease"] + np.finfo(float).eps < cfg.min_impurity_decrease:
+            return (f"weighted impurity decrease {best.scores['weighted_decrease']:.4g} < "
+                    f"min_impurity_decrease={cfg.min_impurity_decrease}")
+        return None
+
+    def expand(self, node_id: int, feature: int | str | None = None) -> GrowthStep:
+        """Decide the open leaf ``node_id``: split it or close it, and record the step.
+
+        With ``feature=None`` the greedy rules decide. With a feature (index or name) the
+        node is split on that attribute's best test, whatever the stopping rules say —
+        that is how a person builds a tree by hand.
+        """
+        state = self._state(node_id)
+        candidates = self.candidates(node_id)
+        by = "greedy"
+        if feature is None:
+            reason = self.stop_reason(node_id)
+            chosen = None if reason else self._best(candidates, node_id)
+        else:
+            by = "person"
+            index = self._feature_index(feature)
+            chosen = next((c for c in candidates if c.feature == index), None)
+            if chosen is None:
+                raise ValueError(f"feature {feature!r} is not available at node {node_id} "
+                                 f"(already used on this path)")
+            if not chosen.admissible:
+                raise ValueError(f"feature {feature!r} cannot split node {node_id}: "
+                                 f"{chosen.reason}")
+            reason = None
+        step = GrowthStep(node_id, state.parent_id, state.node.depth, state.condition,
+                          state.rows, state.node.n_samples, self._node_counts(state),
+                          state.node.impurity, candidates, chosen, reason, by)
+        self.steps.append(step)
+        del self._open[node_id]
+        self._remove(node_id)
+        if chosen is not None:
+            self._split(state, chosen)
+        return step
+
+    def _node_counts(self, state: _Open) -> np.ndarray:
+        node = state.node
+        if node.counts is not None:
+            return node.counts.copy()
+        return np.array([node.n_samples, float(node.value[0])])
+
+    def _feature_index(self, feature: int | str) -> int:
+        if isinstance(feature, str):
+            if feature not in self.schema.names:
+                raise ValueError(f"feature {feature!r} is not one of {list(self.schema.names)}")
+            return self.schema.names.index(feature)
+        if not 0 <= int(feature) < self.schema.n_features:
+            raise ValueError(f"feature index {feature} out of range")
+        return int(feature)
+
+    def _partition(self, state: _Open, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Rows and weights of each child. Rows the split cannot route stay behind."""
+        branch = split.route(self.X[state.rows])
+        return [(state.rows[branch == b], state.weights[branch == b])
+                for b in range(split.n_branches)]
+
+    def _split(self, state: _Open, chosen: Candidate) -> None:
+        node = state.node
+        split = chosen.split
+        node.split = split
+        available = state.available
+        if isinstance(split, MultiwaySplit):
+            available = available - {split.feature}
+        conditions = split.conditions(self.schema)
+        new_ids = []
+        for b, (rows, weights) in enumerate(self._partition(state, split)):
+            child = self._make_node(rows, weights, node.depth + 1, node)
+            node.children.append(child)
+            self._open[child.node_id] = _Open(child, rows, weights, available, node.node_id,
+                                              conditions[b])
+            new_ids.append(child.node_id)
+        for child_id in reversed(new_ids):
+            self._push(child_id)
+
+    def run(self) -> Tree:
+        """Grow greedily until no leaf is open; return the tree."""
+        while self._open:
+            self.expand(self.frontier()[0])
+        return self.tree()
+
+    def finish_open_as_leaves(self, reason: str = "closed by hand") -> None:
+        """Close every open leaf without splitting it."""
+        for node_id in list(self._open):
+            state = self._open.pop(node_id)
+            self._remove(node_id)
+            self.steps.append(GrowthStep(node_id, state.parent_id, state.node.depth,
+                                         state.condition, state.rows, state.node.n_samples,
+                                         self._node_counts(state), state.node.impurity, (),
+                                         None, reason, "person"))
+
+    def tree(self) -> Tree:
+        """The tree as grown so far (open leaves are leaves)."""
+        return Tree(self.root, self.schema, self.classes, self.target_name, self.missing,
+                    self.flavour)
+
+
+_RANKED_BY = {"entropy": "impurity_decrease", "gini": "impurity_decrease",
+              "misclassification": "impurity_decrease", "cost_gini": "impurity_decrease",
+              "gain_ratio": "gain_ratio"}
+
+
+def _better(a: float, b: float) -> bool:
+    return a > b + TIE_TOLERANCE * max(1.0, abs(b))
+
+
+def _inadmissible(feature: int, name: str, conditions: tuple, child: np.ndarray,
+                  reason: str) -> Candidate:
+    return Candidate(feature, name, None, conditions, child, {}, -np.inf, reason)
+
+
+def _classification_scores(parent: np.ndarray, child: np.ndarray, sizes: np.ndarray, n: float,
+                           config: GrowthConfig) -> dict:
+    weights = sizes / n
+    h_parent = float(entropy_of_counts(parent, config.base))
+    mean_info = float((weights * entropy_of_counts(child, config.base)).sum())
+    gain = h_parent - mean_info
+    split_info = float(entropy_of_counts(sizes, config.base))
+    gini_parent = float(CLASSIFICATION_KERNELS["gini"](parent))
+    gini_gain = gini_parent - float((weights * CLASSIFICATION_KERNELS["gini"](child)).sum())
+    mis_parent = float(CLASSIFICATION_KERNELS["misclassification"](parent))
+    mis_gain = mis_parent - float(
+        (weights * CLASSIFICATION_KERNELS["misclassification"](child)).sum())
+    scores = {"entropy": h_parent, "mean_info": mean_info, "information_gain": gain,
+              "split_info": split_info,
+              "gain_ratio": gain / split_info if split_info > 0 else 0.0,
+              "gini_gain": gini_gain, "misclassification_gain": mis_gain}
+    crit = config.criterion
+    if crit in ("entropy", "gain_ratio"):
+        decrease = gain
+    elif crit == "gini":
+        decrease = gini_gain
+    elif crit == "misclassification":
+        decrease = mis_gain
+    else:
+        imp = cost_gini_of_counts
+        decrease = float(imp(parent, config.cost_matrix)) - float(
+            (weights * imp(child, config.cost_matrix)).sum())
+        scores["cost_gini_gain"] = decrease
+    scores["impurity_decrease"] = decrease
+    scores["score"] = scores["gain_ratio"] if crit == "gain_ratio" else decrease
+    return scores
+
+
+def _regression_impurity(values: np.ndarray, weights: np.ndarray, criterion: str) -> float:
+    total = weights.sum()
+    if total <= 0:
+        return 0.0
+    if criterion == "mse":
+        mean = (values * weights).sum() / total
+        return float((weights * (values - mean) ** 2).sum() / total)
+    return _mae_sum(values, weights) / total
+
+
+def _mae_sum(values: np.ndarray, weights: np.ndarray) -> float:
+    median = _weighted_median(values, weights)
+    return float((weights * np.abs(values - median)).sum())
+
+
+def _weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
+    if np.all(weights == weights[0]):
+        return float(np.median(values))
+    order = np.argsort(values)
+    cw = np.cumsum(weights[order])
+    return float(values[order][np.searchsorted(cw, cw[-1] / 2.0)])
+
+
+__all__ = ["Candidate", "GrowthConfig", "GrowthStep", "Grower"]

@@ -1,0 +1,289 @@
+"""Split families: how a node sends an instance to one of its children.
+
+A split is a small frozen value with one job, :meth:`Split.route`: given the encoded
+feature matrix (see :mod:`dtlearn.data`), return for every row the index of the branch it
+takes, or ``-1`` when the split cannot tell (a missing value, a category unseen at fit
+time). Splits also describe themselves for printing (``outlook = sunny``,
+``humidity <= 75``) and round-trip through plain dicts for JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .data import Schema
+
+UNKNOWN = -1
+
+
+def format_number(value: float, digits: int = 6) -> str:
+    """Format a threshold the way Weka prints it: up to ``digits`` decimals, no trailing zeros.
+
+    Examples
+    --------
+    >>> format_number(75.0), format_number(2.5), format_number(0.1 + 0.2)
+    ('75', '2.5', '0.3')
+    """
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@dataclass(frozen=True)
+class Split:
+    """Base class: a test at an inner node."""
+
+    kind: ClassVar[str] = "split"
+
+    @property
+    def n_branches(self) -> int:
+        """Number of children the split makes."""
+        raise NotImplementedError
+
+    @property
+    def features(self) -> tuple[int, ...]:
+        """Columns the test reads."""
+        raise NotImplementedError
+
+    def route(self, X: np.ndarray) -> np.ndarray:
+        """Branch index of every row of the encoded matrix ``X`` (``-1``: cannot tell)."""
+        raise NotImplementedError
+
+    def conditions(self, schema: Schema) -> list[str]:
+        """One condition per branch, e.g. ``['outlook = sunny', 'outlook = overcast']``."""
+        raise NotImplementedError
+
+    def negated_conditions(self, schema: Schema) -> list[str]:
+        """Conditions as they read in a rule; same as :meth:`conditions` by default."""
+        return self.conditions(schema)
+
+    def to_dict(self) -> dict:
+        """Plain JSON form; :func:`split_from_dict` reverses it."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class MultiwaySplit(Split):
+    """One branch per category of a categorical feature (ID3, C4.5).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> MultiwaySplit(0, 3).route(np.array([[2.0], [np.nan], [0.0]]))
+    array([ 2, -1,  0])
+    """
+
+    feature: int
+    n_categories: int
+    kind: ClassVar[str] = "multiway"
+
+    @property
+    def n_branches(self) -> int:  # noqa: D102
+        return self.n_categories
+
+    @property
+    def features(self) -> tuple[int, ...]:  # noqa: D102
+        return (self.feature,)
+
+    def route(self, X: np.ndarray) -> np.ndarray:  # noqa: D102
+        column = X[:, self.feature]
+        known = ~np.isnan(column)
+        out = np.full(column.shape, UNKNOWN, dtype=np.int64)
+        out[known] = column[known].astype(np.int64)
+        return out
+
+    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+        name = schema.names[self.feature]
+        return [f"{name} = {schema.category_name(self.feature, k)}"
+                for k in range(self.n_categories)]
+
+    def to_dict(self) -> dict:  # noqa: D102
+        return {"kind": self.kind, "feature": self.feature, "n_categories": self.n_categories}
+
+
+@dataclass(frozen=True)
+class ThresholdSplit(Split):
+    """Binary test ``x <= threshold`` (left, branch 0) / ``x > threshold`` (right).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ThresholdSplit(0, 75.0).route(np.array([[70.0], [80.0], [np.nan]]))
+    array([ 0,  1, -1])
+    """
+
+    feature: int
+    threshold: float
+    kind: ClassVar[str] = "threshold"
+
+    @property
+    def n_branches(self) -> int:  # noqa: D102
+        return 2
+
+    @property
+    def features(self) -> tuple[int, ...]:  # noqa: D102
+        return (self.feature,)
+
+    def route(self, X: np.ndarray) -> np.ndarray:  # noqa: D102
+        column = X[:, self.feature]
+        out = np.where(column <= self.threshold, 0, 1).astype(np.int64)
+        out[np.isnan(column)] = UNKNOWN
+        return out
+
+    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+        name, t = schema.names[self.feature], format_number(self.threshold)
+        return [f"{name} <= {t}", f"{name} > {t}"]
+
+    def to_dict(self) -> dict:  # noqa: D102
+        return {"kind": self.kind, "feature": self.feature, "threshold": self.threshold}
+
+
+@dataclass(frozen=True)
+class SubsetSplit(Split):
+    """Binary test ``x in left`` / ``x in right`` on a categorical feature (CART).
+
+    Categories in neither set (not seen at this node during training) and missing values
+    route to ``-1``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> SubsetSplit(0, (0, 2), (1,)).route(np.array([[2.0], [1.0], [3.0]]))
+    array([ 0,  1, -1])
+    """
+
+    feature: int
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    kind: ClassVar[str] = "subset"
+
+    @property
+    def n_branches(self) -> int:  # noqa: D102
+        return 2
+
+    @property
+    def features(self) -> tuple[int, ...]:  # noqa: D102
+        return (self.feature,)
+
+    def route(self, X: np.ndarray) -> np.ndarray:  # noqa: D102
+        column = X[:, self.feature]
+        out = np.full(column.shape, UNKNOWN, dtype=np.int64)
+        out[np.isin(column, self.left)] = 0
+        out[np.isin(column, self.right)] = 1
+        return out
+
+    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+        name = schema.names[self.feature]
+
+        def show(codes: tuple[int, ...]) -> str:
+            names = [str(schema.category_name(self.feature, c)) for c in codes]
+            return f"{name} = {names[0]}" if len(names) == 1 else \
+                f"{name} in {{{', '.join(names)}}}"
+
+        return [show(self.left), show(self.right)]
+
+    def to_dict(self) -> dict:  # noqa: D102
+        return {"kind": self.kind, "feature": self.feature, "left": list(self.left),
+                "right": list(self.right)}
+
+
+@dataclass(frozen=True)
+class ObliqueSplit(Split):
+    """Binary linear test ``w·x + w0 <= 0`` (left) / ``> 0`` (right) on numeric features.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ObliqueSplit((0, 1), (1.0, 1.0), -1.0).route(np.array([[0.2, 0.3], [0.9, 0.8]]))
+    array([0, 1])
+    """
+
+    columns: tuple[int, ...]
+    weights: tuple[float, ...]
+    bias: float
+    kind: ClassVar[str] = "oblique"
+
+    @property
+    def n_branches(self) -> int:  # noqa: D102
+        return 2
+
+    @property
+    def features(self) -> tuple[int, ...]:  # noqa: D102
+        return self.columns
+
+    def route(self, X: np.ndarray) -> np.ndarray:  # noqa: D102
+        values = X[:, list(self.columns)] @ np.asarray(self.weights) + self.bias
+        out = np.where(values <= 0, 0, 1).astype(np.int64)
+        out[np.isnan(values)] = UNKNOWN
+        return out
+
+    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+        terms = " + ".join(f"{format_number(w, 3)}·{schema.names[c]}"
+                           for c, w in zip(self.columns, self.weights))
+        expr = f"{terms} + {format_number(self.bias, 3)}".replace("+ -", "- ")
+        return [f"{expr} <= 0", f"{expr} > 0"]
+
+    def to_dict(self) -> dict:  # noqa: D102
+        return {"kind": self.kind, "columns": list(self.columns),
+                "weights": list(self.weights), "bias": self.bias}
+
+
+SPLIT_KINDS: dict[str, type[Split]] = {
+    cls.kind: cls for cls in (MultiwaySplit, ThresholdSplit, SubsetSplit, ObliqueSplit)
+}
+
+
+def split_from_dict(data: Any, schema: Schema) -> Split:
+    """Rebuild a split from :meth:`Split.to_dict` output, validating it against ``schema``.
+
+    Examples
+    --------
+    >>> from dtlearn.data import Schema
+    >>> schema = Schema(("humidity",), ("numeric",), (None,))
+    >>> split_from_dict({"kind": "threshold", "feature": 0, "threshold": 75}, schema)
+    ThresholdSplit(feature=0, threshold=75.0)
+    """
+    if not isinstance(data, dict) or data.get("kind") not in SPLIT_KINDS:
+        raise ValueError(f"split: expected a dict with kind in {sorted(SPLIT_KINDS)}, got {data!r}")
+    kind = data["kind"]
+
+    def feature_index(value: Any, categorical: bool | None) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or \
+                not 0 <= value < schema.n_features:
+            raise ValueError(f"split: feature index {value!r} out of range")
+        if categorical is not None and schema.is_categorical(value) != categorical:
+            raise ValueError(f"split: feature {schema.names[value]!r} has the wrong kind "
+                             f"for a {kind} split")
+        return value
+
+    def codes(values: Any, feature: int) -> tuple[int, ...]:
+        n = len(schema.categories[feature])
+        if not isinstance(values, list) or not all(
+                isinstance(v, int) and 0 <= v < n for v in values):
+            raise ValueError(f"split: bad category codes {values!r}")
+        return tuple(values)
+
+    try:
+        if kind == "multiway":
+            feature = feature_index(data["feature"], True)
+            n = data["n_categories"]
+            if n != len(schema.categories[feature]):
+                raise ValueError("split: n_categories does not match the schema")
+            return MultiwaySplit(feature, n)
+        if kind == "threshold":
+            threshold = float(data["threshold"])
+            if not np.isfinite(threshold):
+                raise ValueError("split: threshold must be finite")
+            return ThresholdSplit(feature_index(data["feature"], False), threshold)
+        if kind == "subset":
+            feature = feature_index(data["feature"], True)
+            return SubsetSplit(feature, codes(data["left"], feature), codes(data["right"], feature))
+        columns = tuple(feature_index(c, False) for c in data["columns"])
+        weights = tuple(float(w) for w in data["weights"])
+        if len(weights) != len(columns) or not columns:
+            raise ValueError("split: oblique weights and columns differ in length")
+        return ObliqueSplit(columns, weights, float(data["bias"]))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"split: malformed {kind} split ({exc})") from None

@@ -1,0 +1,725 @@
+"""The Tree value: nodes with counts and splits, prediction, and every export.
+
+A :class:`Tree` is plain data: nodes hold their (weighted) class counts or regression
+statistics, their impurity, their split and their children. All traversals are iterative,
+so a tree thousands of levels deep predicts and exports without ``RecursionError``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import numpy as np
+
+from .data import Schema, encode
+from .splits import UNKNOWN, Split, format_number, split_from_dict
+
+MISSING_STRATEGIES = ("majority", "distribute")
+
+
+@dataclass(eq=False)
+class Node:
+    """One node of a decision tree.
+
+    Parameters
+    ----------
+    node_id : int
+        Identifier, unique within its tree (growth order; stable under pruning).
+    depth : int
+        Number of tests above the node (the root has depth 0).
+    n_samples : float
+        (Weighted) number of training instances that reached the node.
+    impurity : float
+        The growing criterion's impurity of the node.
+    value : numpy.ndarray
+        Classification: the class distribution used to predict (sums to 1; an empty node
+        carries its parent's). Regression: a one-element array with the predicted mean.
+    counts : numpy.ndarray or None
+        Classification: (weighted) class counts of the training instances; regression: None.
+    split : Split or None
+        The test of an inner node; ``None`` for a leaf.
+    children : list of Node
+        One child per branch of ``split``.
+    branch_weights : numpy.ndarray or None
+        Fractions of the known training weight that took each branch; used to send an
+        instance whose test value is unknown down every branch (C4.5). ``None``: use the
+        children's ``n_samples``.
+    """
+
+    node_id: int
+    depth: int
+    n_samples: float
+    impurity: float
+    value: np.ndarray
+    counts: np.ndarray | None = None
+    split: Split | None = None
+    children: list["Node"] = field(default_factory=list)
+    branch_weights: np.ndarray | None = None
+
+    @property
+    def is_leaf(self) -> bool:
+        """Whether the node has no children."""
+        return not self.children
+
+    @property
+    def predicted_index(self) -> int:
+        """Index of the predicted class (first class on ties); regression: 0."""
+        return int(np.argmax(self.value))
+
+    @property
+    def errors(self) -> float:
+        """Training weight the node's prediction gets wrong (classification)."""
+        if self.counts is None:
+            return 0.0
+        return float(self.counts.sum() - self.counts[self.predicted_index])
+
+    def child_weights(self) -> np.ndarray:
+        """Fractions used to mix the children for an instance with an unknown test value."""
+        if self.branch_weights is not None:
+            return np.asarray(self.branch_weights, dtype=float)
+        sizes = np.array([c.n_samples for c in self.children], dtype=float)
+        total = sizes.sum()
+        return sizes / total if total > 0 else np.full(len(sizes), 1.0 / len(sizes))
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """One test passed on the way down: the node, the branch taken and its condition."""
+
+    node_id: int
+    condition: str
+    n_samples: float
+
+
+@dataclass(frozen=True)
+class DecisionPath:
+    """The tests an instance passes from the root to its leaf, and the prediction there.
+
+    ``str()`` reads like an explanation: ``outlook = sunny -> humidity = high -> no``.
+    """
+
+    steps: tuple[PathStep, ...]
+    leaf_id: int
+    prediction: Any
+    stopped_early: bool = False
+
+    def __str__(self) -> str:
+        parts = [s.condition for s in self.steps]
+        end = f"predict {self.prediction!r}"
+        if self.stopped_early:
+            end += " (value unknown at the last node: its majority is used)"
+        return " -> ".join(parts + [end])
+
+    __repr__ = __str__
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"{i + 1}. `{s.condition}` ({format_number(s.n_samples, 2)} training rows)"
+                 for i, s in enumerate(self.steps)]
+        return "\n".join(lines + [f"\n**prediction: {self.prediction}** (leaf {self.leaf_id})"])
+
+
+@dataclass(eq=False)
+class Tree:
+    """A fitted decision tree.
+
+    Parameters
+    ----------
+    root : Node
+        The root node.
+    schema : Schema
+        Names, kinds and categories of the features the tree was grown on.
+    classes : tuple or None
+        Class labels in order (classification) or ``None`` (regression).
+    target_name : str
+        Name of the predicted attribute (used in exports).
+    missing : {"majority", "distribute"}
+        What prediction does when a test cannot be answered (a missing value or a category
+        unseen during fitting): ``"majority"`` stops at that node and predicts its
+        distribution; ``"distribute"`` sends the instance down every branch weighted by the
+        branch's share of training weight, as C4.5 does.
+    flavour : str
+        Which Weka layout ``to_text(style="weka")`` follows: ``"id3"`` or ``"j48"``.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> X, y = load_play_tennis()
+    >>> tree = ID3Classifier().fit(X, y).tree_
+    >>> tree.n_leaves, tree.depth
+    (5, 2)
+    """
+
+    root: Node
+    schema: Schema
+    classes: tuple | None = None
+    target_name: str = "class"
+    missing: str = "majority"
+    flavour: str = "id3"
+
+    def __post_init__(self) -> None:
+        if self.missing not in MISSING_STRATEGIES:
+            raise ValueError(f"missing must be one of {MISSING_STRATEGIES}, got {self.missing!r}")
+
+    # ------------------------------------------------------------------ structure
+    @property
+    def is_classifier(self) -> bool:
+        """Whether the tree predicts classes (else numbers)."""
+        return self.classes is not None
+
+    def nodes(self) -> Iterator[Node]:
+        """All nodes in pre-order (parent before children, branches in order)."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def nodes_with_depth_first_parents(self) -> Iterator[tuple[Node, Node | None, int]]:
+        """``(node, parent, branch index)`` for every node in pre-order."""
+        stack: list[tuple[Node, Node | None, int]] = [(self.root, None, -1)]
+        while stack:
+            node, parent, branch = stack.pop()
+            yield node, parent, branch
+            stack.extend((c, node, b) for b, c in reversed(list(enumerate(node.children))))
+
+    def leaves(self) -> list[Node]:
+        """The leaves, left to right."""
+        return [n for n in self.nodes() if n.is_leaf]
+
+    def node(self, node_id: int) -> Node:
+        """The node with id ``node_id``."""
+        for n in self.nodes():
+            if n.node_id == node_id:
+                return n
+        raise ValueError(f"node_id {node_id} is not in this tree")
+
+    @property
+    def n_nodes(self) -> int:
+        """Number of nodes (inner nodes and leaves)."""
+        return sum(1 for _ in self.nodes())
+
+    @property
+    def n_leaves(self) -> int:
+        """Number of leaves."""
+        return sum(1 for n in self.nodes() if n.is_leaf)
+
+    @property
+    def depth(self) -> int:
+        """Length of the longest root-to-leaf path, in tests."""
+        return max(n.depth for n in self.nodes())
+
+    def copy(self) -> "Tree":
+        """A deep copy (node ids kept), safe to prune without touching the original."""
+        return self.with_leaves_at(())
+
+    def with_leaves_at(self, node_ids: Any) -> "Tree":
+        """A copy in which the nodes ``node_ids`` become leaves (their subtrees removed).
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
+        >>> tree.with_leaves_at([tree.root.node_id]).n_nodes
+        1
+        """
+        cut = set(node_ids)
+        new_root = _clone_node(self.root, cut)
+        stack = [(self.root, new_root)]
+        while stack:
+            old, new = stack.pop()
+            if old.node_id in cut:
+                continue
+            for child in old.children:
+                new_child = _clone_node(child, cut)
+                new.children.append(new_child)
+                stack.append((child, new_child))
+            if not new.children:
+                new.split = None
+        return Tree(new_root, self.schema, self.classes, self.target_name, self.missing,
+                    self.flavour)
+
+    # ------------------------------------------------------------------ prediction
+    def _encode(self, X: Any) -> np.ndarray:
+        if isinstance(X, np.ndarray) and X.dtype.kind == "f" and X.ndim == 2 and \
+                X.shape[1] == self.schema.n_features and not any(
+                    self.schema.is_categorical(j) for j in range(self.schema.n_features)):
+            if np.isinf(X).any():
+                raise ValueError("X holds infinite values")
+            return X
+        return encode(X, self.schema)
+
+    def predict_values(self, X: Any, encoded: bool = False) -> np.ndarray:
+        """Class distributions (n × k) or regression means (n,) for the rows of ``X``.
+
+        ``encoded=True`` skips encoding when ``X`` is already the float matrix of
+        :func:`dtlearn.data.encode`.
+        """
+        Xe = X if encoded else self._encode(X)
+        width = len(self.root.value)
+        out = np.zeros((Xe.shape[0], width))
+        stack = [(self.root, np.arange(Xe.shape[0]), np.ones(Xe.shape[0]))]
+        while stack:
+            node, rows, weight = stack.pop()
+            if rows.size == 0:
+                continue
+            if node.is_leaf:
+                out[rows] += weight[:, None] * node.value
+                continue
+            branch = node.split.route(Xe[rows])
+            for b, child in enumerate(node.children):
+                mask = branch == b
+                stack.append((child, rows[mask], weight[mask]))
+            unknown = branch == UNKNOWN
+            if unknown.any():
+                if self.missing == "distribute":
+                    for child, share in zip(node.children, node.child_weights()):
+                        stack.append((child, rows[unknown], weight[unknown] * share))
+                else:
+                    out[rows[unknown]] += weight[unknown][:, None] * node.value
+        return out if self.is_classifier else out[:, 0]
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Predicted class labels (first class on ties) or regression values."""
+        values = self.predict_values(X)
+        if not self.is_classifier:
+            return values
+        labels = np.empty(len(values), dtype=object)
+        labels[:] = [self.classes[i] for i in values.argmax(axis=1)]
+        return labels
+
+    def apply(self, X: Any) -> np.ndarray:
+        """Id of the leaf each row ends in (or of the node where an unknown value stopped it)."""
+        Xe = self._encode(X)
+        out = np.empty(Xe.shape[0], dtype=np.int64)
+        stack = [(self.root, np.arange(Xe.shape[0]))]
+        while stack:
+            node, rows = stack.pop()
+            if rows.size == 0:
+                continue
+            if node.is_leaf:
+                out[rows] = node.node_id
+                continue
+            branch = node.split.route(Xe[rows])
+            out[rows[branch == UNKNOWN]] = node.node_id
+            for b, child in enumerate(node.children):
+                stack.append((child, rows[branch == b]))
+        return out
+
+    def decision_path(self, x: Any) -> DecisionPath:
+        """The tests one instance passes, as a :class:`DecisionPath`.
+
+        ``x`` may be a dict of feature values, a pandas Series, a 1-D sequence in column
+        order, or a one-row table.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
+        >>> print(tree.decision_path({"outlook": "sunny", "temperature": "hot",
+        ...                           "humidity": "high", "windy": "FALSE"}))
+        outlook = sunny -> humidity = high -> predict 'no'
+        """
+        Xe = self._encode(_one_row(x, self.schema))
+        if Xe.shape[0] != 1:
+            raise ValueError(f"x must be one instance; got {Xe.shape[0]} rows")
+        node, steps = self.root, []
+        while not node.is_leaf:
+            branch = int(node.split.route(Xe)[0])
+            if branch == UNKNOWN:
+                return DecisionPath(tuple(steps), node.node_id, self._label(node), True)
+            steps.append(PathStep(node.node_id, node.split.conditions(self.schema)[branch],
+                                  node.n_samples))
+            node = node.children[branch]
+        return DecisionPath(tuple(steps), node.node_id, self._label(node))
+
+    def _label(self, node: Node) -> Any:
+        if self.is_classifier:
+            return self.classes[node.predicted_index]
+        return float(node.value[0])
+
+    def leaf_paths(self) -> Iterator[tuple[Node, list[tuple[Node, int]]]]:
+        """Every leaf with the ``(node, branch)`` tests above it, left to right."""
+        stack: list[tuple[Node, list[tuple[Node, int]]]] = [(self.root, [])]
+        while stack:
+            node, path = stack.pop()
+            if node.is_leaf:
+                yield node, path
+                continue
+            for b in reversed(range(len(node.children))):
+                stack.append((node.children[b], path + [(node, b)]))
+
+    # ------------------------------------------------------------------ text exports
+    def _leaf_text(self, node: Node, style: str) -> str:
+        if not self.is_classifier:
+            return f"{format_number(float(node.value[0]), 3)} ({format_number(node.n_samples, 2)})"
+        label = self.classes[node.predicted_index]
+        if style == "id3":
+            return "null" if node.n_samples == 0 else str(label)
+        weight = _java_double(round(node.n_samples, 2))
+        errors = round(node.errors, 2)
+        return f"{label} ({weight}/{_java_double(errors)})" if errors > 0 else f"{label} ({weight})"
+
+    def to_text(self, style: str = "friendly") -> str:
+        """The tree as indented text.
+
+        Parameters
+        ----------
+        style : {"friendly", "weka"}
+            ``"friendly"``: box-drawing lines with the class counts at every node.
+            ``"weka"``: exactly the tree lines Weka 3.6 prints (``Id3`` layout with
+            ``|  `` for ID3 trees, ``J48`` layout with ``|   `` and ``(weight/errors)``
+            for the others), without Weka's header and footer.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> print(ID3Classifier().fit(*load_play_tennis()).tree_.to_text(style="weka"))
+        outlook = sunny
+        |  humidity = high: no
+        |  humidity = normal: yes
+        outlook = overcast: yes
+        outlook = rainy
+        |  windy = TRUE: no
+        |  windy = FALSE: yes
+        """
+        if style == "weka":
+            return self._weka_text()
+        if style != "friendly":
+            raise ValueError(f"style must be 'friendly' or 'weka', got {style!r}")
+        return "\n".join(self._friendly_lines())
+
+    def _summary(self, node: Node) -> str:
+        n = format_number(node.n_samples, 2)
+        if not self.is_classifier:
+            return f"({n} rows, mean {format_number(float(node.value[0]), 3)})"
+        counts = ", ".join(f"{c} {format_number(v, 2)}" for c, v in zip(self.classes, node.counts))
+        return f"({n}: {counts})"
+
+    def _friendly_lines(self) -> list[str]:
+        lines = [f"{self.target_name}?  {self._summary(self.root)}"]
+        stack: list[tuple[Node, str, str, str]] = []
+
+        def push_children(node: Node, prefix: str) -> None:
+            conditions = node.split.conditions(self.schema)
+            last = len(node.children) - 1
+            for i in reversed(range(len(node.children))):
+                stack.append((node.children[i], conditions[i], prefix,
+                              "└─ " if i == last else "├─ "))
+
+        if not self.root.is_leaf:
+            push_children(self.root, "")
+        while stack:
+            node, cond, prefix, branch = stack.pop()
+            outcome = f" → {self._label(node)}" if node.is_leaf else ""
+            lines.append(f"{prefix}{branch}{cond}{outcome}  {self._summary(node)}")
+            if not node.is_leaf:
+                push_children(node, prefix + ("   " if branch == "└─ " else "│  "))
+        return lines
+
+    def _weka_text(self) -> str:
+        style = "id3" if self.flavour == "id3" else "j48"
+        bar = "|  " if style == "id3" else "|   "
+        if self.root.is_leaf:
+            return f": {self._leaf_text(self.root, style)}"
+        return "\n".join(self._weka_block(self.root, 0, bar, style))
+
+    def _weka_block(self, node: Node, level: int, bar: str, style: str) -> list[str]:
+        lines: list[str] = []
+        stack: list[tuple[Node, int, int]] = [(node, level, 0)]
+        while stack:
+            current, lvl, start = stack.pop()
+            conditions = current.split.conditions(self.schema)
+            for i in range(start, len(current.children)):
+                child = current.children[i]
+                text = bar * lvl + conditions[i]
+                if child.is_leaf:
+                    lines.append(f"{text}: {self._leaf_text(child, style)}")
+                else:
+                    lines.append(text)
+                    stack.append((current, lvl, i + 1))
+                    stack.append((child, lvl + 1, 0))
+                    break
+        return lines
+
+    def to_rules(self) -> str:
+        """One ``IF ... AND ... THEN ...`` rule per leaf, left to right.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> print(ID3Classifier().fit(*load_play_tennis()).tree_.to_rules().splitlines()[0])
+        IF outlook = sunny AND humidity = high THEN play = no
+        """
+        rules = []
+        for leaf, path in self.leaf_paths():
+            conds = [node.split.conditions(self.schema)[b] for node, b in path]
+            head = "IF " + " AND ".join(conds) if conds else "IF TRUE"
+            label = self._label(leaf)
+            shown = format_number(label, 3) if not self.is_classifier else label
+            rules.append(f"{head} THEN {self.target_name} = {shown}")
+        return "\n".join(rules)
+
+    def to_dot(self) -> str:
+        """Graphviz DOT source (node boxes with counts, edges labelled with the test).
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> ID3Classifier().fit(*load_play_tennis()).tree_.to_dot().splitlines()[0]
+        'digraph tree {'
+        """
+        out = ["digraph tree {", '  node [shape=box, style="rounded", fontname="Helvetica"];']
+        for node, parent, branch in self.nodes_with_depth_first_parents():
+            if node.is_leaf:
+                head = f"{self.target_name} = {self._label(node)}"
+            else:
+                head = self.schema.names[node.split.features[0]] if len(node.split.features) == 1 \
+                    else "linear test"
+            label = f"{head}\\n{self._summary(node)}"
+            out.append(f"  n{node.node_id} [label={_dot_string(label)}];")
+            if parent is not None:
+                cond = parent.split.conditions(self.schema)[branch]
+                out.append(f"  n{parent.node_id} -> n{node.node_id} [label={_dot_string(cond)}];")
+        out.append("}")
+        return "\n".join(out)
+
+    def to_python(self, function_name: str = "predict") -> str:
+        """Source of a plain-Python function ``predict(row)`` reproducing the tree.
+
+        ``row`` is a mapping from feature name to value. Names and labels are written as
+        Python literals, so no name can break or inject code. Trees deeper than 80 levels
+        are written as a loop over a node table instead of nested ``if`` statements
+        (Python's parser limits nesting).
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> source = ID3Classifier().fit(*load_play_tennis()).tree_.to_python()
+        >>> namespace = {}
+        >>> exec(source, namespace)
+        >>> namespace["predict"]({"outlook": "overcast"})
+        'yes'
+        """
+        if not function_name.isidentifier():
+            raise ValueError(f"function_name must be a Python identifier, got {function_name!r}")
+        if self.depth > 80:
+            return self._python_table(function_name)
+        lines = [f"def {function_name}(row):"]
+        stack: list[tuple[Any, int]] = [(self.root, 1)]
+        while stack:
+            item, indent = stack.pop()
+            pad = "    " * indent
+            if isinstance(item, str):  # a line already rendered
+                lines.append(pad + item)
+            elif item.is_leaf:
+                lines.append(f"{pad}return {self._label(item)!r}")
+            else:
+                block: list[tuple[Any, int]] = []
+                for i, (test, child) in enumerate(zip(self._python_tests(item), item.children)):
+                    block.append((f"{'if' if i == 0 else 'elif'} {test}:", indent))
+                    block.append((child, indent + 1))
+                block.append((f"return {self._label(item)!r}", indent))
+                stack.extend(reversed(block))
+        return "\n".join(lines) + "\n"
+
+    def _python_tests(self, node: Node) -> list[str]:
+        split = node.split
+        if split.kind == "oblique":
+            terms = " + ".join(f"{w!r} * row[{self.schema.names[c]!r}]"
+                               for c, w in zip(split.columns, split.weights))
+            expr = f"{terms} + {split.bias!r}"
+            return [f"{expr} <= 0", f"{expr} > 0"]
+        name = self.schema.names[split.features[0]]
+        value = f"row.get({name!r})"
+        if split.kind == "threshold":
+            return [f"{value} is not None and {value} <= {split.threshold!r}",
+                    f"{value} is not None and {value} > {split.threshold!r}"]
+        cats = self.schema.categories[split.features[0]]
+        if split.kind == "multiway":
+            return [f"{value} == {_plain_literal(cats[k])}" for k in range(split.n_branches)]
+        return [f"{value} in ({', '.join(_plain_literal(cats[k]) for k in codes)},)"
+                for codes in (split.left, split.right)]
+
+    def _python_table(self, function_name: str) -> str:
+        entries = []
+        for node in self.nodes():
+            if node.is_leaf:
+                entries.append(f"    {node.node_id}: ({self._label(node)!r}, []),")
+            else:
+                tests = [f"(lambda row: {t}, {c.node_id})"
+                         for t, c in zip(self._python_tests(node), node.children)]
+                entries.append(f"    {node.node_id}: ({self._label(node)!r}, [{', '.join(tests)}]),")
+        return "\n".join([
+            "_NODES = {", *entries, "}", "", "",
+            f"def {function_name}(row):",
+            f"    node = {self.root.node_id}",
+            "    while True:",
+            "        label, tests = _NODES[node]",
+            "        for test, child in tests:",
+            "            if test(row):",
+            "                node = child",
+            "                break",
+            "        else:",
+            "            return label",
+        ]) + "\n"
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form; :meth:`from_dict` reverses it."""
+        nodes = []
+        for node in self.nodes():
+            nodes.append({
+                "id": node.node_id, "depth": node.depth, "n_samples": node.n_samples,
+                "impurity": node.impurity, "value": [float(v) for v in node.value],
+                "counts": None if node.counts is None else [float(c) for c in node.counts],
+                "split": None if node.split is None else node.split.to_dict(),
+                "children": [c.node_id for c in node.children],
+                "branch_weights": None if node.branch_weights is None
+                else [float(w) for w in node.branch_weights],
+            })
+        return {"format": "dtlearn.tree/1", "schema": self.schema.to_dict(),
+                "classes": None if self.classes is None else [_plain_json(c) for c in self.classes],
+                "target_name": self.target_name, "missing": self.missing,
+                "flavour": self.flavour, "root": self.root.node_id, "nodes": nodes}
+
+    def to_json(self, indent: int | None = None) -> str:
+        """JSON text of :meth:`to_dict`.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
+        >>> Tree.from_json(tree.to_json()).to_text() == tree.to_text()
+        True
+        """
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Tree":
+        """Rebuild a tree from :meth:`to_json`, rejecting malformed input with ValueError."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"from_json: not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Tree":
+        """Rebuild a tree from :meth:`to_dict`, validating every field."""
+        if not isinstance(data, dict) or data.get("format") != "dtlearn.tree/1":
+            raise ValueError("tree: expected a dict with format 'dtlearn.tree/1'")
+        schema = Schema.from_dict(data.get("schema"))
+        classes = data.get("classes")
+        if classes is not None and (not isinstance(classes, list) or not classes):
+            raise ValueError("tree: classes must be a non-empty list or null")
+        width = len(classes) if classes is not None else 1
+        raw = data.get("nodes")
+        if not isinstance(raw, list) or not raw:
+            raise ValueError("tree: nodes must be a non-empty list")
+        built: dict[int, tuple[Node, list[int]]] = {}
+        for item in raw:
+            node, children = _node_from_dict(item, schema, width, classes is not None)
+            if node.node_id in built:
+                raise ValueError(f"tree: duplicate node id {node.node_id}")
+            built[node.node_id] = (node, children)
+        root_id = data.get("root")
+        if root_id not in built:
+            raise ValueError("tree: root id is not among the nodes")
+        seen = {root_id}
+        stack = [root_id]
+        while stack:
+            node, children = built[stack.pop()]
+            for cid in children:
+                if cid not in built or cid in seen:
+                    raise ValueError(f"tree: child id {cid!r} is missing or reached twice")
+                seen.add(cid)
+                node.children.append(built[cid][0])
+                stack.append(cid)
+        if len(seen) != len(built):
+            raise ValueError("tree: some nodes are not reachable from the root")
+        try:
+            return cls(built[root_id][0], schema, None if classes is None else tuple(classes),
+                       str(data.get("target_name", "class")), data.get("missing", "majority"),
+                       str(data.get("flavour", "id3")))
+        except ValueError as exc:
+            raise ValueError(f"tree: {exc}") from None
+
+    def __repr__(self) -> str:
+        return self.to_text()
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def _clone_node(node: Node, cut: set) -> Node:
+    return Node(node.node_id, node.depth, node.n_samples, node.impurity, node.value.copy(),
+                None if node.counts is None else node.counts.copy(),
+                None if node.node_id in cut else node.split, [],
+                None if node.node_id in cut or node.branch_weights is None
+                else node.branch_weights.copy())
+
+
+def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
+                    ) -> tuple[Node, list[int]]:
+    if not isinstance(item, dict):
+        raise ValueError(f"tree: node must be a dict, got {type(item).__name__}")
+    try:
+        node_id, depth = item["id"], item["depth"]
+        if not isinstance(node_id, int) or not isinstance(depth, int) or depth < 0:
+            raise ValueError("tree: node id and depth must be non-negative integers")
+        n_samples, impurity = float(item["n_samples"]), float(item["impurity"])
+        value = np.asarray(item["value"], dtype=float)
+        counts = None if item["counts"] is None else np.asarray(item["counts"], dtype=float)
+        children = item["children"]
+        split = None if item["split"] is None else split_from_dict(item["split"], schema)
+        bw = item.get("branch_weights")
+        branch_weights = None if bw is None else np.asarray(bw, dtype=float)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"tree: malformed node ({exc})") from None
+    if value.shape != (width,) or not np.isfinite(value).all():
+        raise ValueError(f"tree: node {node_id} value must be {width} finite numbers")
+    if classification != (counts is not None) or (counts is not None and counts.shape != (width,)):
+        raise ValueError(f"tree: node {node_id} counts do not match the classes")
+    if n_samples < 0 or not np.isfinite(n_samples):
+        raise ValueError(f"tree: node {node_id} n_samples must be a finite number >= 0")
+    if not isinstance(children, list) or not all(isinstance(c, int) for c in children):
+        raise ValueError(f"tree: node {node_id} children must be a list of ids")
+    if (split is None) != (not children) or (split is not None and
+                                             len(children) != split.n_branches):
+        raise ValueError(f"tree: node {node_id} needs one child per branch of its split")
+    if branch_weights is not None and branch_weights.shape != (len(children),):
+        raise ValueError(f"tree: node {node_id} branch_weights do not match its children")
+    node = Node(node_id, depth, n_samples, impurity, value, counts, split, [], branch_weights)
+    return node, children
+
+
+def _one_row(x: Any, schema: Schema) -> Any:
+    import pandas as pd
+
+    if isinstance(x, dict):
+        return pd.DataFrame([{name: x.get(name) for name in schema.names}])
+    if isinstance(x, pd.Series):
+        return pd.DataFrame([{name: x.get(name) for name in schema.names}])
+    if isinstance(x, pd.DataFrame):
+        return x
+    array = np.asarray(x, dtype=object)
+    return array.reshape(1, -1) if array.ndim == 1 else array
+
+
+def _java_double(value: float) -> str:
+    """Java's ``Double.toString`` for the rounded counts Weka prints (``2.0``, ``253.41``)."""
+    return repr(float(value))
+
+
+def _dot_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\\\\n", "\\n") + '"'
+
+
+def _plain_literal(value: Any) -> str:
+    return repr(value.item() if isinstance(value, np.generic) else value)
+
+
+def _plain_json(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
