@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import math
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence, Union
 
@@ -152,7 +153,7 @@ def class_colour(index: int) -> str:
 
 
 def latex_class(name: Any, index: int) -> str:
-    r"""A class name as coloured LaTeX (works in MathJax and KaTeX).
+    r"""Return a class name as coloured LaTeX (works in MathJax and KaTeX).
 
     Examples
     --------
@@ -163,7 +164,7 @@ def latex_class(name: Any, index: int) -> str:
 
 
 def html_class(name: Any, index: int) -> str:
-    """A class name as a coloured HTML ``<span>``.
+    """Return a class name as a coloured HTML ``<span>``.
 
     Examples
     --------
@@ -229,6 +230,7 @@ class ResultTable:
     class_columns: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        """Normalise lists to tuples and check the shape."""
         object.__setattr__(self, "columns", tuple(str(c) for c in self.columns))
         object.__setattr__(self, "rows", tuple(tuple(r) for r in self.rows))
         object.__setattr__(self, "class_columns", tuple(str(c) for c in self.class_columns))
@@ -303,7 +305,7 @@ class ResultTable:
         return "\n".join(self._text_lines())
 
     def __repr__(self) -> str:
-        """Same as :meth:`__str__` (what notebooks show as ``text/plain``)."""
+        """Return the same as :meth:`__str__` (what notebooks show as ``text/plain``)."""
         return str(self)
 
     def _header_html(self, name: str) -> str:
@@ -358,7 +360,7 @@ class ResultTable:
         }
 
     def to_frame(self):
-        """The table as a :class:`pandas.DataFrame` (raw values, not formatted).
+        """Return the table as a :class:`pandas.DataFrame` (raw values, not formatted).
 
         Examples
         --------
@@ -427,7 +429,7 @@ class DerivationLine:
         return text[:index].rstrip(), text[index + 1:]
 
     def latex_aligned(self) -> str:
-        """The LaTeX form with an ``&`` before its relation sign (for ``aligned``)."""
+        """Return the LaTeX form with an ``&`` before its relation sign (for ``aligned``)."""
         lhs, rest = self.split()
         if self.prose:
             return "&" + latex_text(self.text.strip())
@@ -541,6 +543,7 @@ class Derivation:
     note: str = ""
 
     def __post_init__(self) -> None:
+        """Turn the items into derivation lines, tables or sub-derivations."""
         object.__setattr__(self, "lines", tuple(_as_item(x) for x in self.lines))
 
     # -- construction
@@ -604,7 +607,7 @@ class Derivation:
         return cls(title=title, lines=tuple(parts), note=note)
 
     def then(self, *items: Any, note: str | None = None) -> Derivation:
-        """A copy with more items (lines, tables, sub-derivations) appended.
+        """Return a copy with more items (lines, tables, sub-derivations) appended.
 
         Examples
         --------
@@ -636,7 +639,9 @@ class Derivation:
             else:
                 out.extend(value._text(indent + "  "))
         if self.note:
-            out.append(indent + "note: " + self.note)
+            out.extend(textwrap.wrap("note: " + self.note, width=88, initial_indent=indent,
+                                     subsequent_indent=indent + "      ",
+                                     break_on_hyphens=False))
         return out
 
     def __str__(self) -> str:
@@ -644,7 +649,7 @@ class Derivation:
         return "\n".join(line.rstrip() for line in self._text())
 
     def __repr__(self) -> str:
-        """Same as :meth:`__str__` (what notebooks show as ``text/plain``)."""
+        """Return the same as :meth:`__str__` (what notebooks show as ``text/plain``)."""
         return str(self)
 
     def _markdown(self, level: int = 0) -> str:
@@ -662,11 +667,11 @@ class Derivation:
         return "\n\n".join(out)
 
     def _repr_markdown_(self) -> str:
-        """Markdown with the equations as ``$$\\begin{aligned}...\\end{aligned}$$``."""
+        r"""Markdown with the equations as ``$$\begin{aligned}...\end{aligned}$$``."""
         return self._markdown()
 
     def to_latex(self) -> str:
-        """The equation lines (sub-derivations included, tables left out) as LaTeX blocks."""
+        """Return the equation lines (sub-derivations included, no tables) as LaTeX blocks."""
         out = []
         for kind, value in _groups(self.lines):
             if kind == "lines":
@@ -692,8 +697,10 @@ class Derivation:
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        """HTML: LaTeX equations (typeset by Jupyter's MathJax), HTML tables, and the plain
-        text in a collapsed ``<details>`` for readers without MathJax or with a screen reader.
+        """HTML: LaTeX equations (typeset by Jupyter's MathJax) and HTML tables.
+
+        The plain text follows in a collapsed ``<details>`` for readers without MathJax or
+        with a screen reader.
         """
         return (self._html() + "\n<details><summary>plain text</summary><pre>"
                 + html.escape(str(self)) + "</pre></details>")
@@ -763,7 +770,7 @@ class Measure(float):
         return obj
 
     def explain(self) -> Derivation:
-        """The worked derivation of this value."""
+        """Return the worked derivation of this value."""
         derivation = self._derivation
         if callable(derivation) and not isinstance(derivation, Derivation):
             derivation = derivation()
@@ -783,7 +790,7 @@ class Measure(float):
         return self._value_text()
 
     def __str__(self) -> str:
-        """The exact value, as ``str(float(m))``."""
+        """Return the exact value, as ``str(float(m))`` does."""
         return float.__repr__(self)
 
     def __reduce__(self):

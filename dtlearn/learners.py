@@ -166,7 +166,8 @@ class OneR(_Classifier):
     attribute whose rules make the fewest training errors wins (first attribute on ties),
     as in Weka's ``OneR`` on nominal data. A numeric attribute is cut once, at the
     threshold that makes the fewest errors (Weka's bucketing of numeric values with
-    ``-B 6`` is not reproduced). Missing values predict the overall majority.
+    ``-B 6`` is not reproduced). As in Weka, missing values form a bucket of their own:
+    they count in the training errors and predict that bucket's majority class.
 
     Attributes
     ----------
@@ -219,6 +220,9 @@ class OneR(_Classifier):
                 root.children.append(Node(b + 1, 1, n, float(n - counts.max()) / n if n else 0.0,
                                           value, counts.astype(float)))
             self.attribute_ = best_tree.feature_name
+            missing = total - best_tree.child_counts.sum(axis=0)
+            if missing.sum() > 0:  # Weka predicts '?' by the majority of its own bucket
+                root.value = np.eye(k)[int(np.argmax(missing))]
         else:
             self.attribute_ = None
         self.errors_ = errors

@@ -131,7 +131,7 @@ def _series_name(obj: Any, default: str) -> str:
 
 def _class_counts(labels: Any, counts: Any, classes: Sequence | None
                   ) -> tuple[np.ndarray, tuple[str, ...], str, bool]:
-    """(counts, class names, set name, names known) from labels or counts."""
+    """Return (counts, class names, set name, names known) from labels or counts."""
     if labels is not None and counts is not None:
         raise TypeError("give labels or counts=, not both")
     if counts is not None:
@@ -226,7 +226,8 @@ def _sym(fn: str, arg: str) -> str:
 
 
 def _latex_sym(fn: str, arg: str) -> str:
-    return rf"{fn}({latex_text(arg)})"
+    head = fn if len(fn) == 1 else rf"\mathrm{{{fn}}}"
+    return rf"{head}({latex_text(arg)})"
 
 
 def _instances_comment(counts: np.ndarray, names: Sequence[str], coloured: bool
@@ -353,8 +354,9 @@ def entropy(labels: Any = None, *, counts: Any = None, base: float = 2,
          = -(0.643 · -0.637 + 0.357 · -1.485)
          = -(-0.410 - 0.531)
          = 0.940 bits
-    >>> entropy(["heads"] * 50 + ["tails"] * 5)
-    H(S) = 0.440 bits
+    >>> coins = ["heads"] * 50 + ["tails"] * 5
+    >>> entropy(coins), round(entropy(coins), 2)
+    (H(S) = 0.439 bits, 0.44)
     """
     b = _check_base(base)
     array, names, set_name, known = _class_counts(labels, counts, classes)
@@ -406,7 +408,7 @@ def gini(labels: Any = None, *, counts: Any = None, classes: Sequence | None = N
         comment, comment_tex = _instances_comment(array, names, True)
         return Derivation.build("", [
             DerivationLine(f"{symbol} = 1 - sum_k p_k^2",
-                           rf"{_latex_sym(r'\mathrm{Gini}', set_name)} = 1 - \sum_k p_k^2",
+                           rf"{_latex_sym('Gini', set_name)} = 1 - \sum_k p_k^2",
                            comment, comment_tex),
             DerivationLine("= 1 - (" + " + ".join(f"({fmt_fraction(c, total)})^2"
                                                   for c in array) + ")",
@@ -458,7 +460,7 @@ def misclassification(labels: Any = None, *, counts: Any = None,
         comment, comment_tex = _instances_comment(array, names, True)
         return Derivation.build("", [
             DerivationLine(f"{symbol} = 1 - max_k p_k",
-                           rf"{_latex_sym(r'\mathrm{Err}', set_name)} = 1 - \max_k p_k",
+                           rf"{_latex_sym('Err', set_name)} = 1 - \max_k p_k",
                            comment, comment_tex),
             DerivationLine("= 1 - max(" + ", ".join(fmt_fraction(c, total) for c in array)
                            + ")",
@@ -530,7 +532,7 @@ def cost_gini(labels: Any = None, cost_matrix: Any = None, *, counts: Any = None
         comment, comment_tex = _instances_comment(array, names, True)
         first = DerivationLine(
             f"{symbol} = sum_{{k != k'}} L[k,k'] p_k p_k'",
-            rf"{_latex_sym(r'\mathrm{Gini}_L', set_name)} = \sum_{{k \neq k'}} L_{{kk'}}"
+            rf"{_latex_sym('Gini_L', set_name)} = \sum_{{k \neq k'}} L_{{kk'}}"
             r" p_k p_{k'}", comment, comment_tex)
         if not pairs:
             lines = [first, DerivationLine("= 0", "= 0")]
@@ -657,8 +659,8 @@ def kl_to_uniform(labels: Any = None, *, counts: Any = None, base: float = 2,
     >>> k = kl_to_uniform(counts=[9, 5])
     >>> round(k, 3)
     0.06
-    >>> print(k.explain().lines[-1])
-    DerivationLine(text='= 0.060 bits', latex='', comment='', comment_latex='', prose=False)
+    >>> print(k.explain().lines[-1].text)
+    = 0.060 bits
     """
     b = _check_base(base)
     array, names, set_name, known = _class_counts(labels, counts, classes)
@@ -721,7 +723,7 @@ def split_info(feature: Any = None, *, counts: Any = None, base: float = 2,
     symbol = _sym("SplitInfo", fname)
 
     def explain() -> Derivation:
-        lines = _entropy_lines(array, names, symbol, _latex_sym(r"\mathrm{SplitInfo}", fname),
+        lines = _entropy_lines(array, names, symbol, _latex_sym("SplitInfo", fname),
                                value, b, coloured=False, index="v")
         note = _zero_note(array, names, "values")
         if np.count_nonzero(array) <= 1:
@@ -1038,7 +1040,7 @@ def mse(values: Any) -> Measure:
     Examples
     --------
     >>> print(mse([1, 2, 6]).explain())
-    mean = (1 + 2 + 6)/3 = 3.000
+    mean   = (1 + 2 + 6)/3 = 3.000
     MSE(S) = 1/n sum_i (y_i - mean)^2
            = 1/3 · ((1 - 3)^2 + (2 - 3)^2 + (6 - 3)^2)
            = 1/3 · 14.000
@@ -1086,7 +1088,7 @@ def mae(values: Any) -> Measure:
     Examples
     --------
     >>> print(mae([1, 2, 6]).explain())
-    median = 2
+    median = 2   (middle of the sorted values)
     MAE(S) = 1/n sum_i |y_i - median|
            = 1/3 · (|1 - 2| + |2 - 2| + |6 - 2|)
            = 1/3 · 5.000
