@@ -19,7 +19,7 @@ from typing import Any
 from .data import Schema
 from .datasets import *  # noqa: F401,F403
 from .datasets import __all__ as _dataset_names
-from .grow import Candidate, GrowthConfig, GrowthStep, Grower
+from .grow import Candidate, GrowthConfig, GrowthStep, Grower, SplitTable, split_table
 from .learners import (
     CARTClassifier,
     CARTRegressor,
@@ -68,7 +68,8 @@ __all__ = sorted(
     [
         "CARTClassifier", "CARTRegressor", "Candidate", "DecisionPath", "GrowthConfig",
         "GrowthStep", "Grower", "ID3Classifier", "Node", "NotFittedError",
-        "ObliqueTreeClassifier", "OneR", "Schema", "Tree", "ZeroR",
+        "ObliqueTreeClassifier", "OneR", "Schema", "SplitTable", "Tree", "ZeroR",
+        "split_table",
     ]
     + list(_measure_names)
     + list(_dataset_names)

@@ -104,15 +104,38 @@ class Candidate:
         """Whether the attribute can split the node."""
         return self.split is not None
 
-    def explain(self) -> Any:
-        """The worked derivation of this candidate's score (see :mod:`dtlearn.measures`)."""
-        from . import measures
+    def explain(self, classes: Any = None, target_name: str = "S") -> Any:
+        """The worked derivation of this candidate's scores, with the actual counts.
 
+        Classification: the information-gain table and sums, then split info and gain
+        ratio (:func:`dtlearn.measures.gain_ratio`). Regression: the variance (or absolute
+        deviation) of each branch and the decrease.
+        """
+        import pandas as pd
+
+        from . import measures
+        from .explain import Derivation, ResultTable, fmt, fmt_count
+
+        if not self.admissible:
+            return Derivation.build(f"{self.feature_name}: no split", [], note=self.reason)
+        values = pd.Index([c.split(" ", 2)[-1] if isinstance(self.split, MultiwaySplit) else c
+                           for c in self.conditions], name=self.feature_name)
         counts = np.asarray(self.child_counts, dtype=float)
-        if counts.ndim != 2 or "information_gain" not in self.scores:
-            return measures.describe_regression_split(self)
-        return measures.information_gain(counts=counts, feature_name=self.feature_name,
-                                         values=self.conditions)
+        if "information_gain" in self.scores:
+            names = None if classes is None else pd.Index([str(c) for c in classes],
+                                                           name=target_name)
+            return measures.gain_ratio(counts=counts, values=values, classes=names).explain()
+        rows = [(v, fmt_count(n), fmt(mean), fmt(imp)) for v, (n, mean, imp) in zip(values, counts)]
+        table = ResultTable(("branch", "n", "mean", "impurity"), tuple(rows))
+        total = counts[:, 0].sum()
+        terms = " + ".join(f"{fmt_count(n)}/{fmt_count(total)}·{fmt(imp)}" for n, _, imp in counts)
+        child = self.scores["child_impurity"]
+        parent = child + self.scores["impurity_decrease"]
+        return Derivation.build(f"split on {self.feature_name}", [
+            (f"impurity after = {terms} = {fmt(child)}", ""),
+            (f"decrease = {fmt(parent)} - {fmt(child)} = "
+             f"{fmt(self.scores['impurity_decrease'])}", ""),
+        ], table=table)
 
 
 @dataclass(frozen=True)
@@ -161,24 +184,12 @@ class GrowthStep:
         """Whether the step split the node."""
         return self.chosen is not None
 
-    def table(self) -> Any:
-        """The candidate table as a :class:`dtlearn.explain.ResultTable`."""
-        from .explain import ResultTable
-
-        columns = ["attribute", "test"] + list(_TABLE_SCORES) + ["chosen"]
-        rows, chosen_row = [], None
-        for i, c in enumerate(self.candidates):
-            test = _test_summary(c)
-            rows.append(tuple([c.feature_name, test] +
-                              [c.scores.get(s, float("nan")) for s in _TABLE_SCORES] +
-                              ["◀" if c is self.chosen else ""]))
-            if c is self.chosen:
-                chosen_row = i
+    def table(self, classes: Any = None) -> "SplitTable":
+        """The candidate table of the node (one row per attribute, the choice marked)."""
         caption = (f"node {self.node_id} ({self.condition or 'root'}): "
                    + (f"split on {self.chosen.feature_name}" if self.chosen
                       else f"leaf — {self.stop_reason}"))
-        return ResultTable(tuple(columns), tuple(rows), caption=caption,
-                           highlight_row=chosen_row)
+        return SplitTable(self.candidates, self.chosen, caption, classes)
 
     def __str__(self) -> str:
         where = self.condition or "root"
@@ -192,7 +203,9 @@ class GrowthStep:
         return self.table()._repr_html_()
 
 
-_TABLE_SCORES = ("information_gain", "split_info", "gain_ratio", "gini_gain", "score")
+_TABLE_SCORES = {"classification": ("mean_info", "information_gain", "split_info",
+                                      "gain_ratio", "gini_gain"),
+                 "regression": ("child_impurity", "impurity_decrease")}
 
 
 def _test_summary(c: Candidate) -> str:
@@ -201,6 +214,107 @@ def _test_summary(c: Candidate) -> str:
     if isinstance(c.split, MultiwaySplit):
         return f"{c.split.n_branches}-way"
     return c.conditions[0].split(" ", 1)[1] if " " in c.conditions[0] else c.conditions[0]
+
+
+@dataclass(frozen=True)
+class SplitTable:
+    """Every attribute's best split at one node, scored — what "ID3 by hand" shows.
+
+    Shows as a table (text in ``repr``, HTML in Jupyter), with the chosen or best
+    attribute marked; :meth:`explain` works out any row.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> table = split_table(*load_play_tennis())
+    >>> table.best.feature_name, round(table.row("humidity").scores["gain_ratio"], 3)
+    ('outlook', 0.152)
+    """
+
+    candidates: tuple
+    chosen: Candidate | None = None
+    caption: str = ""
+    classes: Any = None
+
+    @property
+    def best(self) -> Candidate | None:
+        """The chosen candidate, else the best-scoring admissible one."""
+        if self.chosen is not None:
+            return self.chosen
+        admissible = [c for c in self.candidates if c.admissible]
+        if not admissible:
+            return None
+        top = max(c.score for c in admissible)
+        return next(c for c in admissible if c.score >= top - TIE_TOLERANCE * max(1, abs(top)))
+
+    def row(self, feature: Any) -> Candidate:
+        """The candidate of ``feature`` (name or column index)."""
+        for c in self.candidates:
+            if feature in (c.feature_name, c.feature):
+                return c
+        raise ValueError(f"feature {feature!r} is not in this table; "
+                         f"attributes: {[c.feature_name for c in self.candidates]}")
+
+    def explain(self, feature: Any = None) -> Any:
+        """Worked scores of ``feature`` (default: the best attribute)."""
+        candidate = self.best if feature is None else self.row(feature)
+        if candidate is None:
+            raise ValueError("no attribute can split this node")
+        return candidate.explain(self.classes)
+
+    def to_table(self) -> Any:
+        """The table as a :class:`dtlearn.explain.ResultTable`."""
+        from .explain import ResultTable
+
+        kind = "classification" if any("information_gain" in c.scores
+                                       for c in self.candidates) else "regression"
+        scores = _TABLE_SCORES[kind]
+        best = self.best
+        rows, mark = [], None
+        for i, c in enumerate(self.candidates):
+            rows.append(tuple([c.feature_name, _test_summary(c)]
+                              + [c.scores[s] if s in c.scores else "—" for s in scores]))
+            if c is best:
+                mark = i
+        columns = ("attribute", "test") + tuple(s.replace("_", " ") for s in scores)
+        return ResultTable(columns, tuple(rows), caption=self.caption, highlight_row=mark)
+
+    def to_frame(self) -> Any:
+        """The table as a pandas DataFrame."""
+        return self.to_table().to_frame()
+
+    def __repr__(self) -> str:
+        return repr(self.to_table())
+
+    def _repr_html_(self) -> str:
+        return self.to_table()._repr_html_()
+
+    def _repr_markdown_(self) -> str:
+        return self.to_table()._repr_markdown_()
+
+
+def split_table(X: Any, y: Any, criterion: str = "entropy", categorical: Any = None
+                ) -> SplitTable:
+    """Score every attribute of a data set at once (the root's candidate table).
+
+    Categorical attributes are split one branch per value; numeric attributes at their
+    best binary threshold. Columns: mean info, information gain, split info, gain ratio
+    and Gini gain, the winner (by ``criterion``) marked.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> print(split_table(*load_play_tennis()))  # doctest: +NORMALIZE_WHITESPACE
+      attribute   | test  | mean info | information gain | split info | gain ratio | gini gain
+    * outlook     | 3-way |     0.694 |            0.247 |      1.577 |      0.156 |     0.116
+      temperature | 3-way |     0.911 |            0.029 |      1.557 |      0.019 |     0.019
+      humidity    | 2-way |     0.788 |            0.152 |      1.000 |      0.152 |     0.092
+      windy       | 2-way |     0.892 |            0.048 |      0.985 |      0.049 |     0.031
+    """
+    from .learners import ID3Classifier
+
+    grower = ID3Classifier(criterion=criterion, categorical=categorical).make_grower(X, y)
+    return SplitTable(grower.candidates(grower.root.node_id), None, "", grower.classes)
 
 
 @dataclass
@@ -790,4 +904,4 @@ def _weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     return float(values[order][np.searchsorted(cw, cw[-1] / 2.0)])
 
 
-__all__ = ["Candidate", "GrowthConfig", "GrowthStep", "Grower"]
+__all__ = ["Candidate", "GrowthConfig", "GrowthStep", "Grower", "SplitTable", "split_table"]

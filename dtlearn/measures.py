@@ -125,8 +125,10 @@ def _names(given: Sequence | None, n: int, prefix: str, arg: str) -> tuple[str, 
 
 
 def _series_name(obj: Any, default: str) -> str:
+    """Name of a pandas Series or Index (how a caller names the attribute or the set)."""
     name = getattr(obj, "name", None)
-    return str(name) if isinstance(obj, pd.Series) and name is not None else default
+    return str(name) if isinstance(obj, (pd.Series, pd.Index)) and name is not None \
+        else default
 
 
 def _class_counts(labels: Any, counts: Any, classes: Sequence | None
@@ -185,7 +187,8 @@ def _contingency(feature: Any, labels: Any, counts: Any, classes: Sequence | Non
             raise TypeError("give feature and labels, or counts=, not both")
         table = _check_counts(counts, "counts", ndim=2)
         return (table, _names(values, table.shape[0], "v", "values"),
-                _names(classes, table.shape[1], "c", "classes"), "A", "S", classes is not None)
+                _names(classes, table.shape[1], "c", "classes"), _series_name(values, "A"),
+                _series_name(classes, "S"), classes is not None)
     if feature is None or labels is None:
         raise TypeError("give both feature and labels, or a contingency table with counts=")
     items, order, fname = _feature_values(feature)
@@ -211,7 +214,7 @@ def _value_counts(feature: Any, counts: Any, values: Sequence | None
         elif array.ndim != 1:
             raise ValueError(f"counts must be 1-D (instances per value) or 2-D (a contingency "
                              f"table); got shape {array.shape}")
-        return array, _names(values, len(array), "v", "values"), "A"
+        return array, _names(values, len(array), "v", "values"), _series_name(values, "A")
     if feature is None:
         raise TypeError("give the feature values, or counts per value with counts=[...]")
     items, order, fname = _feature_values(feature)
@@ -761,7 +764,8 @@ def mean_info(feature: Any = None, labels: Any = None, *, counts: Any = None, ba
     base : float, optional
         Base of the logarithm, 2 (bits) by default.
     classes, values : sequence, optional
-        Names of the classes (columns) and values (rows) of ``counts``.
+        Names of the classes (columns) and values (rows) of ``counts``; a named
+        ``pandas.Index`` also names the set and the attribute in the explanation.
 
     Returns
     -------
@@ -828,7 +832,8 @@ def information_gain(feature: Any = None, labels: Any = None, *, counts: Any = N
     base : float, optional
         Base of the logarithm, 2 (bits) by default.
     classes, values : sequence, optional
-        Names of the classes (columns) and values (rows) of ``counts``.
+        Names of the classes (columns) and values (rows) of ``counts``; a named
+        ``pandas.Index`` also names the set and the attribute in the explanation.
 
     Returns
     -------
@@ -898,7 +903,8 @@ def gain_ratio(feature: Any = None, labels: Any = None, *, counts: Any = None,
     base : float, optional
         Base of the logarithm, 2 (bits) by default (the ratio does not depend on it).
     classes, values : sequence, optional
-        Names of the classes (columns) and values (rows) of ``counts``.
+        Names of the classes (columns) and values (rows) of ``counts``; a named
+        ``pandas.Index`` also names the set and the attribute in the explanation.
 
     Returns
     -------
@@ -957,7 +963,8 @@ def gini_gain(feature: Any = None, labels: Any = None, *, counts: Any = None,
         Contingency table instead of ``feature`` and ``labels`` (rows: values or branches,
         columns: classes; may be fractional).
     classes, values : sequence, optional
-        Names of the classes (columns) and values (rows) of ``counts``.
+        Names of the classes (columns) and values (rows) of ``counts``; a named
+        ``pandas.Index`` also names the set and the attribute in the explanation.
 
     Returns
     -------
