@@ -178,18 +178,20 @@ class GrowthStep:
     chosen: Candidate | None
     stop_reason: str | None
     by: str = "greedy"
+    classes: tuple | None = None
+    target_name: str = "S"
 
     @property
     def is_split(self) -> bool:
         """Whether the step split the node."""
         return self.chosen is not None
 
-    def table(self, classes: Any = None) -> "SplitTable":
+    def table(self) -> "SplitTable":
         """The candidate table of the node (one row per attribute, the choice marked)."""
         caption = (f"node {self.node_id} ({self.condition or 'root'}): "
                    + (f"split on {self.chosen.feature_name}" if self.chosen
                       else f"leaf — {self.stop_reason}"))
-        return SplitTable(self.candidates, self.chosen, caption, classes)
+        return SplitTable(self.candidates, self.chosen, caption, self.classes, self.target_name)
 
     def __str__(self) -> str:
         where = self.condition or "root"
@@ -235,6 +237,7 @@ class SplitTable:
     chosen: Candidate | None = None
     caption: str = ""
     classes: Any = None
+    target_name: str = "S"
 
     @property
     def best(self) -> Candidate | None:
@@ -260,7 +263,7 @@ class SplitTable:
         candidate = self.best if feature is None else self.row(feature)
         if candidate is None:
             raise ValueError("no attribute can split this node")
-        return candidate.explain(self.classes)
+        return candidate.explain(self.classes, self.target_name)
 
     def to_table(self) -> Any:
         """The table as a :class:`dtlearn.explain.ResultTable`."""
@@ -314,7 +317,8 @@ def split_table(X: Any, y: Any, criterion: str = "entropy", categorical: Any = N
     from .learners import ID3Classifier
 
     grower = ID3Classifier(criterion=criterion, categorical=categorical).make_grower(X, y)
-    return SplitTable(grower.candidates(grower.root.node_id), None, "", grower.classes)
+    return SplitTable(grower.candidates(grower.root.node_id), None, "", grower.classes,
+                      grower.target_name)
 
 
 @dataclass
@@ -765,7 +769,8 @@ class Grower:
             reason = None
         step = GrowthStep(node_id, state.parent_id, state.node.depth, state.condition,
                           state.rows, state.node.n_samples, self._node_counts(state),
-                          state.node.impurity, candidates, chosen, reason, by)
+                          state.node.impurity, candidates, chosen, reason, by, self.classes,
+                          self.target_name)
         self.steps.append(step)
         del self._open[node_id]
         self._remove(node_id)
@@ -826,7 +831,8 @@ class Grower:
             self.steps.append(GrowthStep(node_id, state.parent_id, state.node.depth,
                                          state.condition, state.rows, state.node.n_samples,
                                          self._node_counts(state), state.node.impurity, (),
-                                         None, reason, "person"))
+                                         None, reason, "person", self.classes,
+                                         self.target_name))
 
     def tree(self) -> Tree:
         """The tree as grown so far (open leaves are leaves)."""

@@ -921,8 +921,10 @@ def gain_ratio(feature: Any = None, labels: Any = None, *, counts: Any = None,
     """
     b, table, vnames, cnames, fname, sname, totals, weights = _split_parts(
         feature, labels, counts, base, classes, values)
-    gain = information_gain(counts=table, base=b, classes=cnames, values=vnames)
-    split = split_info(counts=table.sum(axis=1), base=b, values=vnames)
+    named_values = pd.Index(vnames, name=fname)
+    gain = information_gain(counts=table, base=b, classes=pd.Index(cnames, name=sname),
+                            values=named_values)
+    split = split_info(counts=table.sum(axis=1), base=b, values=named_values)
     constant = float(split) <= 1e-12
     value = 0.0 if constant else float(gain) / float(split)
     symbol = _sym("GainRatio", fname)

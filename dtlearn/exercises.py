@@ -1,0 +1,794 @@
+"""Homework checks that answer in words a student understands.
+
+A check calls the student's function on textbook cases and on random cases, compares
+each answer with dtlearn's own result, and returns a :class:`CheckResult`: which cases
+passed, which failed and *why* ("entropy([14, 0]) gave nan — remember 0·log 0 = 0").
+It never shows a traceback wall:
+
+- a function that still raises ``NotImplementedError`` gets "not yet: ...";
+- a function that raises another error gets the error, the line of the student's code
+  where it happened, and a hint;
+- a function that runs too long (an endless loop) is stopped after :data:`TIME_LIMIT`
+  seconds per call and reported;
+- a function that returns the wrong kind of value (``None``, a list, a string) is told what
+  it should return.
+
+In an nbgrader grade cell, call ``check_entropy(entropy).assert_ok()``: it shows the
+report and raises ``AssertionError`` (with the same text) unless every case passed.
+
+How the time limit works: on Unix, in the main thread (a Jupyter kernel runs cells
+there) a ``SIGALRM`` timer interrupts the call. Elsewhere (Windows, other threads) a
+``sys.settrace`` hook checks the clock at every line of Python the student's code runs;
+that catches Python loops but not one long call into compiled code.
+
+Only numpy and pandas are needed; the references are :mod:`dtlearn.measures` and
+:mod:`dtlearn.learners`.
+
+Examples
+--------
+>>> import math
+>>> from dtlearn import exercises
+>>> def entropy(counts):
+...     total = sum(counts)
+...     return -sum(c / total * math.log2(c / total) for c in counts if c > 0)
+>>> exercises.check_entropy(entropy).passed
+True
+>>> def entropy(counts):
+...     raise NotImplementedError()
+>>> print(exercises.check_entropy(entropy))
+check_entropy: not yet — entropy raises NotImplementedError: replace `raise NotImplementedError()` with your code
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import signal
+import sys
+import threading
+import time
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "TIME_LIMIT",
+    "Case",
+    "CheckResult",
+    "as_nested_dict",
+    "check_entropy",
+    "check_id3",
+    "check_information_gain",
+    "check_reduced_error_prune",
+    "check_value",
+    "run_student",
+]
+
+TIME_LIMIT = 5.0
+"""Seconds one call of a student's function may take before it is stopped."""
+
+_ABS_TOL = 1e-6
+_ROUNDING_TOL = 5e-3
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class Case:
+    """One call of the student's function and its verdict.
+
+    Attributes
+    ----------
+    call : str
+        The call as a student would write it, e.g. ``"entropy([9, 5])"``.
+    passed : bool
+        Whether the answer was right.
+    message : str
+        What was expected and, when wrong, what went wrong and a hint.
+    """
+
+    call: str
+    passed: bool
+    message: str
+
+    def __str__(self) -> str:
+        return f"{'✓' if self.passed else '✗'} {self.call}: {self.message}"
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The outcome of a check: the cases, and a one-line verdict.
+
+    ``status`` is ``"passed"``, ``"failed"`` or ``"not yet"`` (the function still raises
+    ``NotImplementedError``). Its text (``repr``) is deterministic, so notebooks that show
+    it can be compared by nbval; in Jupyter it shows as a small coloured table.
+    """
+
+    name: str
+    status: str
+    summary: str
+    cases: tuple[Case, ...] = field(default_factory=tuple)
+
+    @property
+    def passed(self) -> bool:
+        """Whether every case passed."""
+        return self.status == "passed"
+
+    @property
+    def passed_cases(self) -> tuple[Case, ...]:
+        """The cases answered correctly."""
+        return tuple(c for c in self.cases if c.passed)
+
+    @property
+    def failed_cases(self) -> tuple[Case, ...]:
+        """The cases answered wrongly (or that raised, looped, ...)."""
+        return tuple(c for c in self.cases if not c.passed)
+
+    def __str__(self) -> str:
+        lines = [f"{self.name}: {self.status} — {self.summary}"]
+        if self.status != "not yet":
+            shown = self.failed_cases if self.failed_cases else self.cases
+            lines += [f"  {c}" for c in shown]
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        colour = {"passed": "#1a7f37", "failed": "#cf222e"}.get(self.status, "#9a6700")
+        head = (f"<p><b>{html.escape(self.name)}</b>: <b style='color:{colour}'>"
+                f"{html.escape(self.status)}</b> — {html.escape(self.summary)}</p>")
+        if self.status == "not yet" or not self.cases:
+            return head
+        rows = "".join(
+            f"<tr><td style='color:{'#1a7f37' if c.passed else '#cf222e'}'>"
+            f"{'✓' if c.passed else '✗'}</td><td><code>{html.escape(c.call)}</code></td>"
+            f"<td style='text-align:left'>{html.escape(c.message)}</td></tr>"
+            for c in self.cases)
+        return head + f"<table>{rows}</table>"
+
+    def to_dict(self) -> dict:
+        """Plain data for graders."""
+        return {"name": self.name, "status": self.status, "summary": self.summary,
+                "cases": [{"call": c.call, "passed": c.passed, "message": c.message}
+                          for c in self.cases]}
+
+    def assert_ok(self) -> "CheckResult":
+        """Raise ``AssertionError`` with the report unless every case passed.
+
+        Use it in nbgrader grade cells; returns ``self`` when all is well.
+        """
+        if not self.passed:
+            raise AssertionError(str(self))
+        return self
+
+
+def _result(name: str, cases: list[Case]) -> CheckResult:
+    failed = sum(not c.passed for c in cases)
+    if failed == 0:
+        return CheckResult(name, "passed", f"all {len(cases)} cases right", tuple(cases))
+    return CheckResult(name, "failed", f"{failed} of {len(cases)} cases wrong", tuple(cases))
+
+
+def _not_yet(name: str, message: str) -> CheckResult:
+    return CheckResult(name, "not yet", message, ())
+
+
+# --------------------------------------------------------------------------- running code
+class _TimeUp(BaseException):
+    """Raised inside the student's code when the time limit is reached.
+
+    A ``BaseException`` so that a student's ``except Exception:`` does not swallow it.
+    """
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+        def on_alarm(signum: int, frame: Any) -> None:
+            raise _TimeUp()
+
+        previous = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        return
+    deadline = time.monotonic() + seconds
+    previous_trace = sys.gettrace()
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        if time.monotonic() > deadline:
+            raise _TimeUp()
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        yield
+    finally:
+        sys.settrace(previous_trace)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened when the student's function was called.
+
+    ``kind`` is ``"value"`` (``value`` holds the answer), ``"not yet"``
+    (NotImplementedError), ``"error"``, ``"recursion"`` or ``"timeout"``; ``message``
+    describes the problem in words.
+    """
+
+    kind: str
+    value: Any = None
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the function returned a value."""
+        return self.kind == "value"
+
+
+def _where(exc: BaseException, fn: Callable) -> str:
+    code = getattr(fn, "__code__", None)
+    filename = getattr(code, "co_filename", None)
+    frames = traceback.extract_tb(exc.__traceback__)
+    mine = [f for f in frames if filename is not None and f.filename == filename]
+    if not mine:
+        return ""
+    last = mine[-1]
+    text = f" (in {last.name}"
+    if last.line:
+        text += f", at `{last.line.strip()}`"
+    return text + ")"
+
+
+def run_student(fn: Callable, *args: Any, time_limit: float | None = None, **kwargs: Any
+                ) -> Outcome:
+    """Call ``fn(*args, **kwargs)`` with a time limit and turn any failure into words.
+
+    Parameters
+    ----------
+    fn : callable
+        The student's function.
+    *args, **kwargs
+        Its arguments.
+    time_limit : float, optional
+        Seconds allowed (default :data:`TIME_LIMIT`).
+
+    Returns
+    -------
+    Outcome
+
+    Examples
+    --------
+    >>> run_student(lambda x: 1 / x, 0).message
+    'raised ZeroDivisionError: division by zero'
+    """
+    name = getattr(fn, "__name__", "your function")
+    limit = TIME_LIMIT if time_limit is None else float(time_limit)
+    try:
+        with _time_limit(limit):
+            value = fn(*args, **kwargs)
+    except NotImplementedError:
+        return Outcome("not yet", message=f"{name} raises NotImplementedError: replace "
+                                          f"`raise NotImplementedError()` with your code")
+    except _TimeUp:
+        return Outcome("timeout", message=f"did not finish within {limit:g} s — is there a "
+                                          f"loop that never ends?")
+    except RecursionError:
+        return Outcome("recursion", message="called itself too many times (RecursionError) — "
+                                            "does every call get closer to a stopping case?")
+    except Exception as exc:  # noqa: BLE001 - the point is to report any error in words
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+        return Outcome("error", message=f"raised {detail}{_where(exc, fn)}")
+    return Outcome("value", value=value)
+
+
+def _number(value: Any, fn_name: str) -> tuple[float | None, str]:
+    """The answer as a float, or ``(None, what is wrong with its type)``."""
+    if value is None:
+        return None, f"{fn_name} returned None — did you forget `return`?"
+    if isinstance(value, (bool, np.bool_)):
+        return None, f"{fn_name} returned {value} (a bool); return a number"
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return float(value), ""
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
+        return float(value), ""
+    if isinstance(value, str):
+        return None, f"{fn_name} returned the text {value!r}; return a number, not a string"
+    if isinstance(value, (list, tuple, np.ndarray, pd.Series)):
+        n = len(value)
+        return None, (f"{fn_name} returned {type(value).__name__} of {n} values; return one "
+                      f"number (did you forget to add the terms up?)")
+    if isinstance(value, complex):
+        return None, f"{fn_name} returned a complex number; the log of a negative number?"
+    return None, f"{fn_name} returned a {type(value).__name__}; return a number"
+
+
+def _close(a: float, b: float, tol: float = _ABS_TOL) -> bool:
+    return math.isfinite(a) and abs(a - b) <= tol
+
+
+def _f(x: float) -> str:
+    if math.isnan(x):
+        return "nan"
+    return f"{x:.4f}".rstrip("0").rstrip(".") if abs(x) < 1e6 else f"{x:.4g}"
+
+
+# --------------------------------------------------------------------------- simple answers
+def check_value(answer: Any, expected: float, what: str, tol: float = 5e-3,
+                hint: str = "") -> CheckResult:
+    """Check a number a student computed by hand (an exercise in a course notebook).
+
+    ``answer=None`` (or ``...``) means "not done yet".
+
+    Examples
+    --------
+    >>> print(check_value(None, 0.99, "H(30 heads, 25 tails)"))
+    H(30 heads, 25 tails): not yet — put your answer in place of None
+    >>> print(check_value(0.99, 0.9940, "H(30 heads, 25 tails)"))
+    H(30 heads, 25 tails): passed — all 1 cases right
+      ✓ your answer: 0.99 (expected 0.994)
+    """
+    if answer is None or answer is Ellipsis:
+        return _not_yet(what, "put your answer in place of None")
+    got, problem = _number(answer, "your answer")
+    if got is None:
+        return _result(what, [Case("your answer", False, problem)])
+    want = float(expected)
+    if abs(got - want) <= tol:
+        return _result(what, [Case("your answer", True, f"{_f(got)} (expected {_f(want)})")])
+    message = f"{_f(got)}, expected {_f(want)}"
+    if hint:
+        message += f" — {hint}"
+    return _result(what, [Case("your answer", False, message)])
+
+
+# --------------------------------------------------------------------------- entropy
+def _h(counts: Sequence[float], log: Callable[[float], float] = math.log2) -> float:
+    total = float(sum(counts))
+    return -sum(c / total * log(c / total) for c in counts if c > 0) + 0.0
+
+
+def _entropy_hint(counts: list, got: float, want: float) -> str:
+    if math.isnan(got):
+        if any(c == 0 for c in counts):
+            return "remember 0·log 0 = 0: skip classes with count 0"
+        return "nan appears when you take log(0) or divide 0 by 0"
+    if math.isinf(got):
+        return "an infinite value comes from log(0): skip classes with count 0"
+    if want > 0 and _close(got, -want):
+        return "wrong sign: entropy is -Σ p·log2 p, which is never negative"
+    if want > 0 and _close(got, want * math.log(2)):
+        return "that is the entropy in nats: use log base 2 (math.log2) for bits"
+    if want > 0 and _close(got, want * math.log10(2)):
+        return "that is log base 10: use log base 2 (math.log2) for bits"
+    raw = -sum(c * math.log2(c) for c in counts if c > 0)
+    if _close(got, raw) and not _close(raw, want):
+        return "use proportions p_k = count_k / total, not the raw counts"
+    if len(counts) > 2 and _close(got, _h(counts[:2])):
+        return "only the first two classes were used: sum over every class"
+    if abs(got - want) <= _ROUNDING_TOL:
+        return "close — do not round inside the function"
+    if got < 0:
+        return "entropy is never negative"
+    if got > math.log2(len(counts)) + 1e-9:
+        return f"with {len(counts)} classes entropy is at most log2({len(counts)}) = " \
+               f"{_f(math.log2(len(counts)))}"
+    return ""
+
+
+def _entropy_cases(seed: int) -> list[list]:
+    rng = np.random.default_rng(seed)
+    cases: list[list] = [[9, 5], [14, 0], [7, 7], [50, 5], [30, 25], [1, 1, 1, 1],
+                         [4, 0, 2], [5], [2.5, 1.5]]
+    for _ in range(5):
+        k = int(rng.integers(2, 6))
+        row = rng.integers(0, 20, size=k)
+        row[0] += 1
+        cases.append([int(c) for c in row])
+    return cases
+
+
+def check_entropy(fn: Callable, *, seed: int = 0) -> CheckResult:
+    """Check a student's ``entropy(counts)`` (class counts in, bits out).
+
+    Cases: the course's play-tennis root ``[9, 5]`` (0.940), a pure node ``[14, 0]``,
+    ``[7, 7]``, the coins ``[50, 5]`` and ``[30, 25]``, more than two classes, a single
+    class, fractional counts, and random count vectors.
+
+    Examples
+    --------
+    >>> import math
+    >>> def entropy(counts):  # forgets that 0·log 0 = 0
+    ...     total = sum(counts)
+    ...     return -sum(c / total * math.log2(c / total) for c in counts)
+    >>> print(check_entropy(entropy).failed_cases[0])
+    ✗ entropy([14, 0]): raised ValueError: math domain error (in entropy, at `return -sum(c / total * math.log2(c / total) for c in counts)`) — remember 0·log 0 = 0: skip classes with count 0
+    """
+    from .measures import entropy as reference
+
+    name = getattr(fn, "__name__", "entropy")
+    cases = []
+    for counts in _entropy_cases(seed):
+        call = f"{name}({counts})"
+        want = float(reference(counts=counts))
+        outcome = run_student(fn, list(counts))
+        if outcome.kind == "not yet":
+            return _not_yet("check_entropy", outcome.message)
+        if not outcome.ok:
+            message = outcome.message
+            if outcome.kind == "error" and 0 in counts:
+                message += " — remember 0·log 0 = 0: skip classes with count 0"
+            cases.append(Case(call, False, message))
+            continue
+        got, problem = _number(outcome.value, name)
+        if got is None:
+            cases.append(Case(call, False, problem))
+        elif _close(got, want):
+            cases.append(Case(call, True, f"{_f(got)}"))
+        else:
+            hint = _entropy_hint(list(counts), got, want)
+            cases.append(Case(call, False, f"gave {_f(got)}, expected {_f(want)}"
+                                           + (f" — {hint}" if hint else "")))
+    return _result("check_entropy", cases)
+
+
+# --------------------------------------------------------------------------- information gain
+def _gain_cases(seed: int) -> list[tuple[str, pd.Series, pd.Series]]:
+    from .datasets import load_play_tennis, load_restaurant
+
+    X, y = load_play_tennis()
+    cases = [(f'X["{c}"], y', X[c], y) for c in X.columns]
+    R, w = load_restaurant()
+    cases += [(f'R["{c}"], w', R[c], w) for c in ("Patrons", "Type", "Alternate")]
+    rng = np.random.default_rng(seed)
+    for i in range(4):
+        n = int(rng.integers(6, 30))
+        feature = pd.Series(rng.choice(list("abcd")[: int(rng.integers(2, 5))], size=n),
+                            name=f"A{i}")
+        labels = pd.Series(rng.choice(["yes", "no", "maybe"][: int(rng.integers(2, 4))],
+                                      size=n), name="class")
+        cases.append((f"random case {i + 1} ({n} rows)", feature, labels))
+    return cases
+
+
+def _gain_hint(feature: pd.Series, labels: pd.Series, got: float, want: float) -> str:
+    table = pd.crosstab(feature, labels).to_numpy(dtype=float)
+    parent = _h(table.sum(axis=0))
+    sizes = table.sum(axis=1)
+    children = [_h(row) for row in table]
+    mean = float(np.dot(sizes / sizes.sum(), children))
+    if math.isnan(got):
+        return "nan: is there a log(0) somewhere? remember 0·log 0 = 0"
+    if not _close(want, mean) and _close(got, mean):
+        return ("that is the mean information (the weighted entropy of the children); "
+                "gain = H(parent) - mean info")
+    if not _close(want, parent) and _close(got, parent):
+        return "that is H(parent) alone: subtract the weighted entropy of the children"
+    unweighted = parent - float(np.mean(children))
+    if not _close(want, unweighted) and _close(got, unweighted):
+        return "weight each child's entropy by |S_v| / |S| (its share of the rows)"
+    if want > 0 and _close(got, -want):
+        return "wrong sign: gain = H(parent) - mean info"
+    if want > 0 and _close(got, want * math.log(2)):
+        return "that is in nats: use log base 2"
+    if abs(got - want) <= _ROUNDING_TOL:
+        return "close — do not round inside the function"
+    return ""
+
+
+def check_information_gain(fn: Callable, *, seed: int = 0) -> CheckResult:
+    """Check a student's ``information_gain(feature, labels)`` (two pandas Series, bits out).
+
+    Cases: every play-tennis attribute (outlook 0.247, temperature 0.029, humidity 0.152,
+    windy 0.048), the restaurant's Patrons (0.541), Type and Alternate (0), and random
+    data with two or three classes.
+
+    Examples
+    --------
+    >>> from dtlearn import information_gain
+    >>> check_information_gain(lambda f, l: float(information_gain(f, l))).passed
+    True
+    """
+    from .measures import information_gain as reference
+
+    name = getattr(fn, "__name__", "information_gain")
+    cases = []
+    for label, feature, labels in _gain_cases(seed):
+        call = f"{name}({label})"
+        want = float(reference(feature, labels))
+        outcome = run_student(fn, feature.copy(), labels.copy())
+        if outcome.kind == "not yet":
+            return _not_yet("check_information_gain", outcome.message)
+        if not outcome.ok:
+            cases.append(Case(call, False, outcome.message))
+            continue
+        got, problem = _number(outcome.value, name)
+        if got is None:
+            cases.append(Case(call, False, problem))
+        elif _close(got, want):
+            cases.append(Case(call, True, _f(got)))
+        else:
+            hint = _gain_hint(feature, labels, got, want)
+            cases.append(Case(call, False, f"gave {_f(got)}, expected {_f(want)}"
+                                           + (f" — {hint}" if hint else "")))
+    return _result("check_information_gain", cases)
+
+
+# --------------------------------------------------------------------------- ID3
+def as_nested_dict(tree: Any) -> Any:
+    """A fitted tree (or model) as nested dicts ``{attribute: {value: subtree}}``.
+
+    Leaves are class labels; empty branches (no training rows) are left out. This is
+    the format homework 2 asks students to build.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> as_nested_dict(ID3Classifier().fit(*load_play_tennis()))["outlook"]["overcast"]
+    'yes'
+    """
+    tree = getattr(tree, "tree_", tree)
+    schema = tree.schema
+
+    def label(node: Any) -> Any:
+        return tree.classes[node.predicted_index]
+
+    out: list = [None]
+    stack: list = [(tree.root, out, 0)]
+    while stack:
+        node, holder, key = stack.pop()
+        if node.is_leaf:
+            holder[key] = label(node)
+            continue
+        split = node.split
+        name = schema.names[split.feature]
+        values = schema.categories[split.feature]
+        branches: dict = {}
+        holder[key] = {name: branches}
+        for value, child in zip(values, node.children):
+            if child.n_samples > 0:
+                branches[value] = None
+                stack.append((child, branches, value))
+    return out[0]
+
+
+def _describe_node(where: str, counts: np.ndarray, classes: Sequence) -> str:
+    summary = ", ".join(f"{int(c) if float(c).is_integer() else c} {k}"
+                        for k, c in zip(classes, counts))
+    return f"at [{where}] ({summary})"
+
+
+def _compare_id3(student: Any, X: pd.DataFrame, y: pd.Series) -> list[str]:
+    """Walk the student's nested dict alongside dtlearn's grower; return the problems."""
+    from .learners import ID3Classifier
+
+    grower = ID3Classifier().make_grower(X, y)
+    classes = grower.classes
+    schema = grower.schema
+    problems: list[str] = []
+    stack = [(grower.root.node_id, student, "root")]
+    while stack and len(problems) < 3:
+        node_id, sub, where = stack.pop()
+        candidates = grower.candidates(node_id)
+        reason = grower.stop_reason(node_id)
+        if not isinstance(sub, dict):
+            step = grower.expand(node_id)
+            here = _describe_node(where, step.counts, classes)
+            if step.chosen is not None:
+                problems.append(f"{here} you made a leaf '{sub}', but ID3 splits on "
+                                f"{step.chosen.feature_name} (gain "
+                                f"{_f(step.chosen.scores['information_gain'])})")
+                continue
+            best = step.counts.max()
+            allowed = {str(c) for c, n in zip(classes, step.counts) if n == best}
+            if str(sub) not in allowed:
+                problems.append(f"{here} the leaf says '{sub}' but the majority class is "
+                                f"'{' or '.join(sorted(allowed))}'")
+            continue
+        if len(sub) != 1 or not isinstance(next(iter(sub.values())), dict):
+            problems.append(f"at [{where}] a node must look like {{attribute: {{value: subtree}}}}"
+                            f" with one attribute; got a dict with keys {list(sub)[:4]}")
+            continue
+        attribute, branches = next(iter(sub.items()))
+        by_name = {c.feature_name: c for c in candidates}
+        if reason is not None:
+            step = grower.expand(node_id)
+            problems.append(f"{_describe_node(where, step.counts, classes)} you split on "
+                            f"{attribute}, but ID3 stops here ({reason})")
+            continue
+        if attribute not in by_name:
+            used = attribute in schema.names
+            problems.append(f"at [{where}] you split on {attribute!r}, which "
+                            + ("is already used on this path" if used else
+                               f"is not an attribute (attributes: {list(schema.names)})"))
+            continue
+        admissible = [c for c in candidates if c.admissible]
+        best = max(c.scores["information_gain"] for c in admissible)
+        mine = by_name[attribute]
+        gain = mine.scores["information_gain"] if mine.admissible else 0.0
+        if not mine.admissible or gain < best - 1e-9:
+            winners = [c.feature_name for c in admissible
+                       if c.scores["information_gain"] >= best - 1e-9]
+            step_counts = grower.tree().node(node_id).counts
+            problems.append(f"{_describe_node(where, step_counts, classes)} you split on "
+                            f"{attribute} (gain {_f(gain)}) but {' / '.join(winners)} has the "
+                            f"largest gain ({_f(best)})")
+            continue
+        grower.expand(node_id, feature=attribute)
+        node = grower.tree().node(node_id)
+        values = schema.categories[mine.feature]
+        keys = {str(k): k for k in branches}
+        for value, child in reversed(list(zip(values, node.children))):
+            if child.n_samples == 0:
+                continue
+            if str(value) not in keys:
+                problems.append(f"at [{where}] the split on {attribute} has no branch for "
+                                f"{attribute} = {value} ({_f(child.n_samples)} rows)")
+                continue
+            stack.append((child.node_id, branches[keys[str(value)]],
+                          f"{attribute} = {value}"))
+    return problems
+
+
+def _id3_cases() -> list[tuple[str, pd.DataFrame, pd.Series]]:
+    from .datasets import load_contact_lenses, load_play_tennis, load_restaurant
+
+    return [("play-tennis", *load_play_tennis()), ("restaurant", *load_restaurant()),
+            ("contact lenses", *load_contact_lenses())]
+
+
+def check_id3(fn: Callable) -> CheckResult:
+    """Check a student's ``id3(X, y, attributes)`` returning nested dicts.
+
+    The tree format: a leaf is a class label; an inner node is
+    ``{attribute: {value: subtree, ...}}`` with a branch for every value that occurs in
+    the node's rows. The student's tree is walked alongside dtlearn's growth engine on
+    play-tennis, the restaurant and contact lenses: at every node the chosen attribute
+    must have the largest information gain (ties: any of the tied attributes is
+    accepted, and growth continues with the student's choice), leaves must hold the
+    majority class, and growth stops exactly where ID3 stops.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier
+    >>> check_id3(lambda X, y, a: as_nested_dict(ID3Classifier().fit(X[a], y))).passed
+    True
+    """
+    name = getattr(fn, "__name__", "id3")
+    cases = []
+    for label, X, y in _id3_cases():
+        call = f"{name}(<{label}: {X.shape[0]} rows>)"
+        outcome = run_student(fn, X.copy(), y.copy(), list(X.columns))
+        if outcome.kind == "not yet":
+            return _not_yet("check_id3", outcome.message)
+        if not outcome.ok:
+            message = outcome.message
+            if outcome.kind == "recursion":
+                message += (" Remove the attribute you split on before recursing, and stop "
+                            "when the rows are pure or no attribute is left.")
+            cases.append(Case(call, False, message))
+            continue
+        value = outcome.value
+        if value is None:
+            cases.append(Case(call, False, f"{name} returned None — did you forget `return`?"))
+            continue
+        if hasattr(value, "tree_") or hasattr(value, "root"):
+            cases.append(Case(call, False, "return nested dicts {attribute: {value: subtree}}, "
+                                           "not a dtlearn model or Tree"))
+            continue
+        problems = _compare_id3(value, X, y)
+        if problems:
+            cases.append(Case(call, False, "; ".join(problems)))
+        else:
+            n_leaves = _count_leaves(value)
+            cases.append(Case(call, True, f"same tree as ID3 ({n_leaves} leaves)"))
+    return _result("check_id3", cases)
+
+
+def _count_leaves(tree: Any) -> int:
+    count, stack = 0, [tree]
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, dict):
+            for branches in sub.values():
+                stack.extend(branches.values())
+        else:
+            count += 1
+    return count
+
+
+# --------------------------------------------------------------------------- pruning
+def _errors(tree: Any, X: pd.DataFrame, y: pd.Series) -> int:
+    predicted = tree.predict(X)
+    return int((np.asarray(predicted, dtype=object) != np.asarray(y, dtype=object)).sum())
+
+
+def _prune_cases(seed: int) -> list[tuple[str, Any, pd.DataFrame, pd.Series]]:
+    from .datasets import load_car, load_tic_tac_toe
+    from .learners import ID3Classifier
+
+    out = []
+    for label, loader in (("tic-tac-toe", load_tic_tac_toe), ("car", load_car)):
+        X, y = loader()
+        rng = np.random.default_rng(seed)
+        order = rng.permutation(len(y))
+        n_train = int(0.5 * len(y))
+        n_val = int(0.25 * len(y))
+        train, val = order[:n_train], order[n_train:n_train + n_val]
+        model = ID3Classifier().fit(X.iloc[train], y.iloc[train])
+        out.append((label, model.tree_, X.iloc[val].reset_index(drop=True),
+                    y.iloc[val].reset_index(drop=True)))
+    return out
+
+
+def check_reduced_error_prune(fn: Callable, *, seed: int = 0) -> CheckResult:
+    """Check a student's ``reduced_error_prune(tree, X_val, y_val)`` returning a pruned Tree.
+
+    Checked on ID3 trees grown on half of tic-tac-toe and of car evaluation, pruned with
+    another quarter: the result must be a :class:`dtlearn.tree.Tree` obtained from the
+    input by turning inner nodes into leaves (``tree.with_leaves_at``), make no more
+    validation errors than the input, leave the input unchanged, and be finished —
+    turning any remaining inner node into a leaf would increase the validation errors.
+
+    Examples
+    --------
+    >>> check_reduced_error_prune(lambda tree, X, y: tree).passed  # not pruned at all
+    False
+    """
+    from .tree import Tree
+
+    name = getattr(fn, "__name__", "reduced_error_prune")
+    cases = []
+    for label, tree, X_val, y_val in _prune_cases(seed):
+        call = f"{name}(<ID3 tree on {label}: {tree.n_nodes} nodes>, X_val, y_val)"
+        before_json = tree.to_json()
+        before = _errors(tree, X_val, y_val)
+        outcome = run_student(fn, tree, X_val.copy(), y_val.copy(), time_limit=4 * TIME_LIMIT)
+        if outcome.kind == "not yet":
+            return _not_yet("check_reduced_error_prune", outcome.message)
+        if not outcome.ok:
+            cases.append(Case(call, False, outcome.message))
+            continue
+        result = outcome.value
+        if hasattr(result, "tree_"):
+            result = result.tree_
+        if not isinstance(result, Tree):
+            kind = "None — did you forget `return`?" if result is None else \
+                f"a {type(result).__name__}"
+            cases.append(Case(call, False, f"{name} returned {kind}; return the pruned Tree "
+                                           f"(tree.with_leaves_at([...]))"))
+            continue
+        problems = []
+        if tree.to_json() != before_json:
+            problems.append("the input tree was changed — prune a copy "
+                            "(with_leaves_at returns one)")
+        original = {n.node_id: n for n in tree.nodes()}
+        kept = list(result.nodes())
+        if any(n.node_id not in original or
+               (not n.is_leaf and original[n.node_id].is_leaf) for n in kept):
+            problems.append("the result is not the input tree with some subtrees turned into "
+                            "leaves")
+        after = _errors(result, X_val, y_val)
+        if after > before:
+            problems.append(f"validation errors went up from {before} to {after}")
+        if not problems:
+            inner = [n.node_id for n in kept if not n.is_leaf]
+            prunable = [i for i in inner
+                        if _errors(result.with_leaves_at([i]), X_val, y_val) <= after]
+            if prunable:
+                problems.append(f"not finished: turning node {prunable[0]} into a leaf would "
+                                f"not increase the validation errors ({after}); "
+                                f"{len(prunable)} such node(s) remain")
+        if problems:
+            cases.append(Case(call, False, "; ".join(problems)))
+        else:
+            cases.append(Case(call, True, f"{tree.n_leaves} → {result.n_leaves} leaves, "
+                                          f"validation errors {before} → {after}"))
+    return _result("check_reduced_error_prune", cases)

@@ -1,0 +1,335 @@
+"""Static matplotlib figures: impurity curves, score bars, tree diagrams, regions, fits.
+
+Every function takes ``ax=None`` (a new figure is made with :mod:`matplotlib.figure`, not
+pyplot, so nothing global changes) and returns the Axes it drew on. Functions never fit a
+model or make up data: they draw what they are given. Text matters more than pixels, so
+numbers are written on the figure (tests read ``ax.texts``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..criteria import entropy_of_counts, gini_of_counts, misclassification_of_counts
+from ..explain import CLASS_COLOURS, fmt
+from ..layout import tree_view_data
+from ..tree import Tree
+
+__all__ = ["decision_regions", "impurity_curves", "plot_tree", "regression_fit", "score_bars"]
+
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+
+
+def _axes(ax: Any, size: tuple[float, float] = (6.0, 4.0)) -> Any:
+    if ax is not None:
+        return ax
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=size, layout="constrained").add_subplot()
+
+
+def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
+    """Entropy (scaled to a maximum of 0.5), Gini and misclassification for two classes.
+
+    The course's Figure 5: impurity of a node as a function of the proportion ``p`` of the
+    first class. ``p`` (optional) marks one proportion and writes the three values there.
+
+    Examples
+    --------
+    >>> ax = impurity_curves(p=0.2)
+    >>> [line.get_label() for line in ax.get_lines()[:3]]
+    ['entropy / 2', 'Gini', 'misclassification']
+    """
+    ax = _axes(ax)
+    ps = np.linspace(0.0, 1.0, 201)
+    counts = np.stack([ps, 1.0 - ps], axis=1)
+    curves = [("entropy / 2", entropy_of_counts(counts) / 2.0, "-"),
+              ("Gini", gini_of_counts(counts), "--"),
+              ("misclassification", misclassification_of_counts(counts), ":")]
+    for (label, values, style), colour in zip(curves, CLASS_COLOURS[2:]):
+        ax.plot(ps, values, style, color=colour, label=label, linewidth=2)
+    if p is not None:
+        if not 0.0 <= float(p) <= 1.0:
+            raise ValueError(f"p must be between 0 and 1, got {p}")
+        point = np.array([[p, 1.0 - p]])
+        ax.axvline(p, color="#555", linewidth=1)
+        values = [float(entropy_of_counts(point)[0]) / 2.0, float(gini_of_counts(point)[0]),
+                  float(misclassification_of_counts(point)[0])]
+        text = (f"p = {fmt(p, 2)}\nentropy/2 = {fmt(values[0])}\nGini = {fmt(values[1])}\n"
+                f"misclassification = {fmt(values[2])}")
+        ax.text(0.02, 0.98, text, transform=ax.transAxes, va="top", fontsize=9,
+                bbox={"facecolor": "white", "edgecolor": "#999"})
+    ax.set_xlabel("p (proportion of class 1)")
+    ax.set_ylabel("impurity")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 0.55)
+    ax.legend(loc="upper right", fontsize=9)
+    return ax
+
+
+def _score_rows(step_or_table: Any, measures: Sequence[str]) -> tuple[list, np.ndarray, Any]:
+    """Attribute names, score matrix (attributes × measures) and chosen row."""
+    if hasattr(step_or_table, "candidates") and hasattr(step_or_table, "chosen"):
+        cands = [c for c in step_or_table.candidates if c.admissible]
+        names = [c.feature_name for c in cands]
+        values = np.array([[float(c.scores.get(m, np.nan)) for m in measures] for c in cands])
+        chosen = next((i for i, c in enumerate(cands) if c is step_or_table.chosen), None)
+        return names, values.reshape(len(cands), len(measures)), chosen
+    table = step_or_table
+    if hasattr(table, "columns") and hasattr(table, "rows"):
+        cols = list(table.columns)
+        missing = [m for m in measures if m not in cols]
+        if missing:
+            raise ValueError(f"measures {missing} are not columns of the table {cols}")
+        names = [str(r[0]) for r in table.rows]
+        values = np.array([[float(r[cols.index(m)]) for m in measures] for r in table.rows])
+        return names, values, getattr(table, "highlight_row", None)
+    candidates = list(step_or_table)
+    if not candidates or not hasattr(candidates[0], "scores"):
+        raise TypeError("step_or_table must be a GrowthStep, a ResultTable or candidates")
+    names = [c.feature_name for c in candidates]
+    values = np.array([[float(c.scores.get(m, np.nan)) for m in measures] for c in candidates])
+    return names, values, None
+
+
+def score_bars(step_or_table: Any, measures: Sequence[str] = ("information_gain", "gain_ratio"),
+               ax: Any = None) -> Any:
+    """Grouped horizontal bars of split scores, one group per attribute, values written.
+
+    Parameters
+    ----------
+    step_or_table : GrowthStep, ResultTable or sequence of Candidate
+        Where the scores come from (a step's :meth:`~dtlearn.grow.GrowthStep.table`).
+    measures : sequence of str
+        Score columns to draw.
+    ax : matplotlib Axes, optional
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> step = ID3Classifier().fit(*load_play_tennis()).steps_[0]
+    >>> ax = score_bars(step)
+    >>> [t.get_text() for t in ax.texts][:2]
+    ['0.247', '0.156']
+    """
+    names, values, chosen = _score_rows(step_or_table, measures)
+    ax = _axes(ax, (6.0, 0.6 + 0.5 * len(names) * max(1, len(measures)) ** 0.5))
+    k = len(measures)
+    height = 0.8 / k
+    ys = np.arange(len(names))
+    hatches = ("", "//", "..", "xx")
+    for j, measure in enumerate(measures):
+        offsets = ys - 0.4 + height * (j + 0.5)
+        vals = np.nan_to_num(values[:, j])
+        ax.barh(offsets, vals, height=height, color=CLASS_COLOURS[(j + 1) % 8],
+                hatch=hatches[j % 4], edgecolor="#333", label=measure.replace("_", " "))
+        for yy, v in zip(offsets, values[:, j]):
+            ax.text(max(float(np.nan_to_num(v)), 0.0), yy, f"{fmt(v)}", va="center",
+                    fontsize=8)
+    labels = [f"{n} ◀ chosen" if i == chosen else n for i, n in enumerate(names)]
+    ax.set_yticks(ys, labels)
+    ax.invert_yaxis()
+    ax.set_xlabel("score")
+    ax.legend(loc="lower right", fontsize=8)
+    ax.margins(x=0.15)
+    return ax
+
+
+def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
+              max_depth: int | None = None) -> Any:
+    """Draw a tree: boxes with the test or prediction, counts, impurity and a class bar.
+
+    The layout comes from :func:`dtlearn.layout.tree_layout` (leaves evenly spaced,
+    parents centred). Edges are labelled with their conditions.
+
+    Parameters
+    ----------
+    tree : Tree or fitted model
+    ax : matplotlib Axes, optional
+    highlight_path : DecisionPath or iterable of int, optional
+        Nodes drawn with a thick outline and a ``▶`` mark.
+    max_depth : int, optional
+        Draw only the nodes down to this depth (deeper subtrees shown collapsed).
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> ax = plot_tree(ID3Classifier().fit(*load_play_tennis()))
+    >>> texts = [t.get_text() for t in ax.texts]
+    >>> "outlook" in texts[0] and "play = yes" in " ".join(texts)
+    True
+    """
+    model_tree = tree.tree_ if not isinstance(tree, Tree) and hasattr(tree, "tree_") else tree
+    collapsed = ()
+    if max_depth is not None:
+        collapsed = [n.node_id for n in model_tree.nodes() if n.depth == max_depth]
+    data = tree_view_data(model_tree, None, highlight_path, collapsed, explain=False)
+    nodes = data["nodes"]
+    width = max(n["x"] for n in nodes) + 1
+    height = max(n["y"] for n in nodes) + 1
+    ax = _axes(ax, (min(2.2 * width + 1, 40), min(1.6 * height + 0.6, 40)))
+    where = {n["id"]: n for n in nodes}
+    box_w, box_h = 0.88, 0.62
+    for e in data["edges"]:
+        a, b = where[e["parent"]], where[e["child"]]
+        ax.plot([a["x"], b["x"]], [a["y"] + box_h / 2, b["y"] - box_h / 2], color="#888",
+                linewidth=1, zorder=1)
+        ax.text((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2 + 0.05, e["condition"],
+                ha="center", va="center", fontsize=7, zorder=3,
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+    from matplotlib.patches import FancyBboxPatch, Rectangle
+
+    for n in nodes:
+        x, y = n["x"], n["y"]
+        lit = n["highlighted"]
+        ax.add_patch(FancyBboxPatch((x - box_w / 2, y - box_h / 2), box_w, box_h,
+                                    boxstyle="round,pad=0.02", facecolor="white",
+                                    edgecolor="black" if lit else "#666",
+                                    linewidth=2.5 if lit else 1, zorder=2))
+        label = ("▶ " if lit else "") + n["label"]
+        if n["collapsed"]:
+            label += f" (+{n['hidden_nodes']})"
+        ax.text(x, y - 0.19, label, ha="center", va="center", fontsize=8,
+                fontweight="bold", zorder=3)
+        ax.text(x, y - 0.03, n["summary"], ha="center", va="center", fontsize=6.5, zorder=3)
+        ax.text(x, y + 0.11, n["impurity_text"], ha="center", va="center", fontsize=6.5,
+                color="#333", zorder=3)
+        if n["counts"]:
+            total = sum(n["counts"]) or 1.0
+            left = x - box_w / 2 + 0.05
+            for k, c in enumerate(n["counts"]):
+                w = (box_w - 0.1) * c / total
+                ax.add_patch(Rectangle((left, y + 0.19), w, 0.07,
+                                       facecolor=data["colours"][k], zorder=3,
+                                       edgecolor="none"))
+                left += w
+    if data["classes"]:
+        from matplotlib.patches import Patch
+
+        ax.legend(handles=[Patch(color=c, label=str(k))
+                           for k, c in zip(data["classes"], data["colours"])],
+                  loc="upper right", fontsize=7, title=data["target_name"], title_fontsize=7)
+    ax.set_xlim(-0.6, width - 0.4)
+    ax.set_ylim(height - 0.5, -0.5)
+    ax.set_axis_off()
+    return ax
+
+
+def _as_matrix(X: Any) -> tuple[np.ndarray, list[str], Any]:
+    columns = getattr(X, "columns", None)
+    values = np.asarray(X, dtype=float)
+    if values.ndim != 2:
+        raise ValueError(f"X must be 2-D, got shape {values.shape}")
+    names = [str(c) for c in columns] if columns is not None else \
+        [f"x{j}" for j in range(values.shape[1])]
+    return values, names, columns
+
+
+def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int = 200) -> Any:
+    """Regions a fitted classifier assigns on 2-D numeric data, with the data on top.
+
+    Axis-aligned trees give a staircase of rectangles; an oblique tree can cut diagonally.
+    Classes get the shared colour-blind-safe palette and a distinct marker each.
+
+    Parameters
+    ----------
+    model : fitted classifier with ``predict`` and ``classes_``
+    X : array-like (n, 2)
+    y : array-like (n,)
+    ax : matplotlib Axes, optional
+    resolution : int
+        Grid points per axis.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTClassifier
+    >>> X = np.array([[0, 0], [0, 1], [1, 0], [1, 1.0]])
+    >>> y = np.array(["a", "a", "b", "b"])
+    >>> ax = decision_regions(CARTClassifier().fit(X, y), X, y, resolution=20)
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('x0', 'x1')
+    """
+    values, names, columns = _as_matrix(X)
+    if values.shape[1] != 2:
+        raise ValueError(f"X must have 2 columns, got {values.shape[1]}")
+    classes = list(getattr(model, "classes_", []))
+    if not classes:
+        raise TypeError("model must be a fitted classifier with classes_")
+    ax = _axes(ax, (5.0, 4.5))
+    lo, hi = values.min(axis=0), values.max(axis=0)
+    pad = np.where(hi > lo, (hi - lo) * 0.05, 1.0)
+    gx = np.linspace(lo[0] - pad[0], hi[0] + pad[0], resolution)
+    gy = np.linspace(lo[1] - pad[1], hi[1] + pad[1], resolution)
+    xx, yy = np.meshgrid(gx, gy)
+    grid = np.column_stack([xx.ravel(), yy.ravel()])
+    if columns is not None:
+        import pandas as pd
+
+        grid = pd.DataFrame(grid, columns=columns)
+    predicted = np.asarray(model.predict(grid), dtype=object)
+    index = {c: i for i, c in enumerate(classes)}
+    codes = np.array([index[p] for p in predicted], dtype=float).reshape(xx.shape)
+    from matplotlib.colors import ListedColormap
+
+    cmap = ListedColormap([CLASS_COLOURS[i % 8] for i in range(len(classes))])
+    ax.pcolormesh(xx, yy, codes, cmap=cmap, vmin=-0.5, vmax=len(classes) - 0.5, alpha=0.3,
+                  shading="auto")
+    labels = np.asarray(y, dtype=object)
+    for i, c in enumerate(classes):
+        mask = labels == c
+        ax.scatter(values[mask, 0], values[mask, 1], c=CLASS_COLOURS[i % 8],
+                   marker=_MARKERS[i % 8], edgecolors="black", linewidths=0.5, s=28,
+                   label=str(c))
+    ax.set_xlabel(names[0])
+    ax.set_ylabel(names[1])
+    ax.legend(loc="best", fontsize=8)
+    return ax
+
+
+def regression_fit(model: Any, X: Any, y: Any, ax: Any = None) -> Any:
+    """A regression tree's piecewise-constant fit on one numeric feature, with the data.
+
+    The steps are exact: the fitted function is evaluated once inside every interval
+    between consecutive thresholds and drawn as flat segments.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X = np.arange(8.0).reshape(-1, 1)
+    >>> y = np.array([1, 1, 1, 1, 5, 5, 5, 5.0])
+    >>> ax = regression_fit(CARTRegressor(max_depth=1).fit(X, y), X, y)
+    >>> ax.get_lines()[0].get_ydata().tolist()
+    [1.0, 1.0, 5.0, 5.0]
+    """
+    values, names, columns = _as_matrix(X)
+    if values.shape[1] != 1:
+        raise ValueError(f"X must have one column, got {values.shape[1]}")
+    tree = model.tree_
+    thresholds = sorted({float(n.split.threshold) for n in tree.nodes()
+                         if not n.is_leaf and n.split.kind == "threshold"})
+    lo, hi = float(values.min()), float(values.max())
+    cuts = [t for t in thresholds if lo < t < hi]
+    edges = [lo] + cuts + [hi]
+    mids = np.array([(a + b) / 2 for a, b in zip(edges[:-1], edges[1:])] or [lo]).reshape(-1, 1)
+    if columns is not None:
+        import pandas as pd
+
+        mids = pd.DataFrame(mids, columns=columns)
+    levels = np.asarray(model.predict(mids), dtype=float)
+    xs, ys = [], []
+    for (a, b), level in zip(zip(edges[:-1], edges[1:]), levels):
+        xs += [a, b]
+        ys += [float(level), float(level)]
+    ax = _axes(ax, (6.0, 4.0))
+    ax.plot(xs, ys, color=CLASS_COLOURS[3], linewidth=2,
+            label=f"tree ({tree.n_leaves} leaves)")
+    ax.scatter(values[:, 0], np.asarray(y, dtype=float), s=14, color=CLASS_COLOURS[0],
+               edgecolors="black", linewidths=0.4, label="data", zorder=3)
+    ax.set_xlabel(names[0])
+    ax.set_ylabel(str(getattr(y, "name", None) or tree.target_name))
+    ax.legend(loc="best", fontsize=8)
+    return ax
