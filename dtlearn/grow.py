@@ -420,6 +420,8 @@ class Grower:
             total = stats.sum()
             value = stats / total if total > 0 else parent.value.copy()
             node = Node(self._next_id, depth, float(total), impurity, value, stats)
+            if self.config.cost_matrix is not None:  # the class of least expected cost
+                node.label = int((value @ np.asarray(self.config.cost_matrix)).argmin())
         else:
             value = np.array([stats[1]]) if stats[0] > 0 else parent.value.copy()
             node = Node(self._next_id, depth, float(stats[0]), impurity, value, None)
@@ -836,8 +838,9 @@ class Grower:
 
     def tree(self) -> Tree:
         """The tree as grown so far (open leaves are leaves)."""
+        cost = None if self.config.cost_matrix is None else np.asarray(self.config.cost_matrix)
         return Tree(self.root, self.schema, self.classes, self.target_name, self.missing,
-                    self.flavour)
+                    self.flavour, cost)
 
 
 _RANKED_BY = {"entropy": "impurity_decrease", "gini": "impurity_decrease",

@@ -91,10 +91,11 @@ class _Estimator:
 
     def predict(self, X: Any) -> np.ndarray:
         """Predicted class (classifiers) or value (regressors) for every row of ``X``."""
-        values = self.tree_.predict_values(self._encode_for_predict(X), encoded=True)
+        encoded = self._encode_for_predict(X)
+        values = self.tree_.predict_values(encoded, encoded=True)
         if self._estimator_type != "classifier":
             return values
-        return self.classes_[values.argmax(axis=1)]
+        return self.classes_[self.tree_.label_indices(values)]
 
     def score(self, X: Any, y: Any, sample_weight: Any = None) -> float:
         """Accuracy (classifiers) or R² (regressors) on ``(X, y)``."""
@@ -114,7 +115,8 @@ class _Estimator:
 class _Classifier(_Estimator):
     def predict_proba(self, X: Any) -> np.ndarray:
         """Class probabilities (columns in ``classes_`` order) for every row of ``X``."""
-        return self.tree_.predict_values(self._encode_for_predict(X), encoded=True)
+        encoded = self._encode_for_predict(X)
+        return self.tree_.predict_values(encoded, encoded=True)
 
     def _fit_data(self, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray, Schema, tuple]:
         schema = infer_schema(X, getattr(self, "categorical", None), arg="X")
@@ -389,7 +391,8 @@ class CARTClassifier(_TreeLearner, _Classifier):
         :func:`dtlearn.prune.cost_complexity_path`.
     cost_matrix : array-like or None
         ``cost_matrix[i][j]``: cost of predicting class j for an instance of class i
-        (k × k, zero diagonal, in ``classes_`` order).
+        (k × k, zero diagonal, in ``classes_`` order). Splits reduce the cost-weighted
+        Gini impurity and every node predicts the class of least expected cost.
     categorical : list or None
         Columns to treat as categorical (default: every non-numeric column).
 

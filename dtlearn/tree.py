@@ -46,6 +46,9 @@ class Node:
         Fractions of the known training weight that took each branch; used to send an
         instance whose test value is unknown down every branch (C4.5). ``None``: use the
         children's ``n_samples``.
+    label : int or None
+        Index of the predicted class when it is not the most frequent one (a cost matrix
+        makes the cheapest class the prediction); ``None``: the most frequent class.
     """
 
     node_id: int
@@ -57,6 +60,7 @@ class Node:
     split: Split | None = None
     children: list["Node"] = field(default_factory=list)
     branch_weights: np.ndarray | None = None
+    label: int | None = None
 
     @property
     def is_leaf(self) -> bool:
@@ -66,7 +70,7 @@ class Node:
     @property
     def predicted_index(self) -> int:
         """Index of the predicted class (first class on ties); regression: 0."""
-        return int(np.argmax(self.value))
+        return int(np.argmax(self.value)) if self.label is None else self.label
 
     @property
     def errors(self) -> float:
@@ -141,6 +145,10 @@ class Tree:
         branch's share of training weight, as C4.5 does.
     flavour : str
         Which Weka layout ``to_text(style="weka")`` follows: ``"id3"`` or ``"j48"``.
+    cost_matrix : numpy.ndarray or None
+        ``cost_matrix[i, j]``: cost of predicting class j for an instance of class i.
+        When given, predictions minimise the expected cost instead of maximising the
+        probability.
 
     Examples
     --------
@@ -157,6 +165,7 @@ class Tree:
     target_name: str = "class"
     missing: str = "majority"
     flavour: str = "id3"
+    cost_matrix: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         if self.missing not in MISSING_STRATEGIES:
@@ -238,7 +247,7 @@ class Tree:
             if not new.children:
                 new.split = None
         return Tree(new_root, self.schema, self.classes, self.target_name, self.missing,
-                    self.flavour)
+                    self.flavour, self.cost_matrix)
 
     # ------------------------------------------------------------------ prediction
     def _encode(self, X: Any) -> np.ndarray:
@@ -286,8 +295,18 @@ class Tree:
         if not self.is_classifier:
             return values
         labels = np.empty(len(values), dtype=object)
-        labels[:] = [self.classes[i] for i in values.argmax(axis=1)]
+        labels[:] = [self.classes[i] for i in self.label_indices(values)]
         return labels
+
+    def label_indices(self, proba: np.ndarray) -> np.ndarray:
+        """Predicted class index for each row of class probabilities.
+
+        The most probable class (first on ties), or with a cost matrix the class of least
+        expected cost ``sum_i p_i cost[i, j]``.
+        """
+        if self.cost_matrix is None:
+            return proba.argmax(axis=1)
+        return (proba @ self.cost_matrix).argmin(axis=1)
 
     def apply(self, X: Any) -> np.ndarray:
         """Id of the leaf each row ends in (or of the node where an unknown value stopped it)."""
@@ -578,11 +597,14 @@ class Tree:
                 "children": [c.node_id for c in node.children],
                 "branch_weights": None if node.branch_weights is None
                 else [float(w) for w in node.branch_weights],
+                "label": node.label,
             })
         return {"format": "dtlearn.tree/1", "schema": self.schema.to_dict(),
                 "classes": None if self.classes is None else [_plain_json(c) for c in self.classes],
                 "target_name": self.target_name, "missing": self.missing,
-                "flavour": self.flavour, "root": self.root.node_id, "nodes": nodes}
+                "flavour": self.flavour, "root": self.root.node_id, "nodes": nodes,
+                "cost_matrix": None if self.cost_matrix is None
+                else self.cost_matrix.tolist()}
 
     def to_json(self, indent: int | None = None) -> str:
         """JSON text of :meth:`to_dict`.
@@ -640,10 +662,15 @@ class Tree:
         if len(seen) != len(built):
             raise ValueError("tree: some nodes are not reachable from the root")
         try:
+            cost = data.get("cost_matrix")
+            if cost is not None:
+                cost = np.asarray(cost, dtype=float)
+                if cost.shape != (width, width) or not np.isfinite(cost).all():
+                    raise ValueError("cost_matrix must be k × k finite numbers")
             return cls(built[root_id][0], schema, None if classes is None else tuple(classes),
                        str(data.get("target_name", "class")), data.get("missing", "majority"),
-                       str(data.get("flavour", "id3")))
-        except ValueError as exc:
+                       str(data.get("flavour", "id3")), cost)
+        except (ValueError, TypeError) as exc:
             raise ValueError(f"tree: {exc}") from None
 
     def __repr__(self) -> str:
@@ -658,7 +685,7 @@ def _clone_node(node: Node, cut: set) -> Node:
                 None if node.counts is None else node.counts.copy(),
                 None if node.node_id in cut else node.split, [],
                 None if node.node_id in cut or node.branch_weights is None
-                else node.branch_weights.copy())
+                else node.branch_weights.copy(), node.label)
 
 
 def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
@@ -676,6 +703,9 @@ def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
         split = None if item["split"] is None else split_from_dict(item["split"], schema)
         bw = item.get("branch_weights")
         branch_weights = None if bw is None else np.asarray(bw, dtype=float)
+        label = item.get("label")
+        if label is not None and (not isinstance(label, int) or not 0 <= label < width):
+            raise ValueError(f"tree: node {node_id} label must be a class index")
     except (KeyError, TypeError) as exc:
         raise ValueError(f"tree: malformed node ({exc})") from None
     if value.shape != (width,) or not np.isfinite(value).all():
@@ -691,7 +721,8 @@ def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
         raise ValueError(f"tree: node {node_id} needs one child per branch of its split")
     if branch_weights is not None and branch_weights.shape != (len(children),):
         raise ValueError(f"tree: node {node_id} branch_weights do not match its children")
-    node = Node(node_id, depth, n_samples, impurity, value, counts, split, [], branch_weights)
+    node = Node(node_id, depth, n_samples, impurity, value, counts, split, [], branch_weights,
+                label)
     return node, children
 
 
