@@ -11,7 +11,9 @@ driven by a student. Growth is iterative: no recursion, whatever the depth.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -466,11 +468,77 @@ class Grower:
         cached = getattr(state, "_candidates", None)
         if cached is not None:
             return cached
-        result = tuple(self._score_feature(state, j) for j in sorted(state.available))
+        features = sorted(state.available)
+        block = self._numeric_block(state, features) if self._block_scan_applies() else {}
+        items = [block.get(j) or self._score_feature(state, j) for j in features]
         if self.config.oblique:
-            result += (self._score_oblique(state),)
+            items.append(self._score_oblique(state))
+        result = _CandidateList(items)
         state._candidates = result  # type: ignore[attr-defined]
         return result
+
+    def _block_scan_applies(self) -> bool:
+        """Whether numeric features can be scanned all at once (the fast path)."""
+        return (self.classes is not None and type(self)._score_feature is Grower._score_feature
+                and self.config.criterion != "gain_ratio")
+
+    def _numeric_block(self, state: _Open, features: list[int]) -> dict:
+        """Best threshold of every numeric feature in one vectorised pass.
+
+        Returns ``feature -> (score, build)`` where ``build()`` makes the Candidate: the
+        same one :meth:`_score_threshold` would, made only when something reads it.
+        """
+        numeric = [j for j in features if not self.schema.is_categorical(j)]
+        rows, weights = state.rows, state.weights
+        n = len(rows)
+        if not numeric or n < 2:
+            return {}
+        Xn = self.X[np.ix_(rows, numeric)]
+        if np.isnan(Xn).any():
+            return {}
+        order = np.argsort(Xn, axis=0, kind="stable")
+        xs = np.take_along_axis(Xn, order, axis=0)
+        cum = np.cumsum((self._onehot[rows] * weights[:, None])[order], axis=0)
+        total = cum[-1, 0]
+        left = cum[:-1]
+        right = total - left
+        nl, nr = left.sum(axis=2), right.sum(axis=2)
+        child_imp = (nl * self._impurity(left) + nr * self._impurity(right)) / (nl + nr)
+        leaf = self.config.min_samples_leaf
+        pos = np.arange(1, n)[:, None]
+        valid = (xs[1:] > xs[:-1]) & (pos >= leaf) & (n - pos >= leaf)
+        rank = np.where(valid, -child_imp, -np.inf)
+        best = rank.max(axis=0)
+        tol = TIE_TOLERANCE * np.maximum(1.0, np.abs(np.where(np.isfinite(best), best, 0)))
+        index = np.argmax(rank >= (best - tol)[None, :], axis=0)
+        parent_imp = float(self._impurity(total[None, :])[0])
+        cols = np.arange(len(numeric))
+        left_best, right_best = left[index, cols], right[index, cols]  # copies, not views
+        lows, highs = xs[index, cols], xs[index + 1, cols]
+        decrease = parent_imp - child_imp[index, cols]
+        has_valid = valid.any(axis=0)
+        constant = xs[0] == xs[-1]
+        out = {}
+        for col, feature in enumerate(numeric):
+            if has_valid[col]:
+                out[feature] = (float(decrease[col]),
+                                partial(self._threshold_candidate, state, feature, lows[col],
+                                        highs[col], left_best[col], right_best[col],
+                                        int(index[col]), n))
+            else:
+                reason = "the attribute is constant here" if constant[col] else \
+                    f"no threshold leaves min_samples_leaf={leaf} rows a side"
+                out[feature] = _inadmissible(feature, self.schema.names[feature], (),
+                                             np.zeros((1, 1)), reason)
+        return out
+
+    def _threshold_candidate(self, state: _Open, feature: int, low: float, high: float,
+                             left: np.ndarray, right: np.ndarray, i: int, n: int) -> Candidate:
+        threshold = low / 2.0 + high / 2.0
+        if threshold >= high:  # rounding reached the upper value (scikit-learn's rule)
+            threshold = low
+        return self._finish(state, feature, ThresholdSplit(feature, float(threshold)),
+                            np.stack([left, right]), np.array([i + 1, n - i - 1]))
 
     def _state(self, node_id: int) -> _Open:
         if node_id not in self._open:
@@ -510,8 +578,7 @@ class Grower:
                                  f"a branch would hold fewer than min_samples_leaf={leaf} rows")
         scores = _classification_scores(parent, child, sizes, n, self.config)
         scores["weighted_decrease"] = n / self.total_weight * scores["impurity_decrease"]
-        return Candidate(feature, name, split, conditions, child, scores,
-                         scores[_RANKED_BY[self.config.criterion]])
+        return Candidate(feature, name, split, conditions, child, scores, scores["score"])
 
     def _score_multiway(self, state: _Open, feature: int, column: np.ndarray) -> Candidate:
         v = len(self.schema.categories[feature])
@@ -711,6 +778,8 @@ class Grower:
 
     # ------------------------------------------------------------------ decisions
     def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
+        if isinstance(candidates, _CandidateList):
+            return candidates.best()
         admissible = [c for c in candidates if c.admissible]
         if not admissible:
             return None
@@ -753,13 +822,17 @@ class Grower:
         that is how a person builds a tree by hand.
         """
         state = self._state(node_id)
-        candidates = self.candidates(node_id)
         by = "greedy"
         if feature is None:
             reason = self.stop_reason(node_id)
+            # a node closed before any attribute was scored (pure, too deep, too small)
+            # records no candidate table: there was no choice to make
+            scored = reason is None or getattr(state, "_candidates", None) is not None
+            candidates = self.candidates(node_id) if scored else ()
             chosen = None if reason else self._best(candidates, node_id)
         else:
             by = "person"
+            candidates = self.candidates(node_id)
             index = self._feature_index(feature)
             chosen = next((c for c in candidates if c.feature == index), None)
             if chosen is None:
@@ -843,11 +916,6 @@ class Grower:
                     self.flavour, cost)
 
 
-_RANKED_BY = {"entropy": "impurity_decrease", "gini": "impurity_decrease",
-              "misclassification": "impurity_decrease", "cost_gini": "impurity_decrease",
-              "gain_ratio": "gain_ratio"}
-
-
 def _better(a: float, b: float) -> bool:
     return a > b + TIE_TOLERANCE * max(1.0, abs(b))
 
@@ -857,37 +925,149 @@ def _inadmissible(feature: int, name: str, conditions: tuple, child: np.ndarray,
     return Candidate(feature, name, None, conditions, child, {}, -np.inf, reason)
 
 
+class _CandidateList(Sequence):
+    """The candidates of one node, in column order, each made when first read.
+
+    Items are Candidates, or ``(score, build)`` pairs from the vectorised scan; only the
+    winner needs to be built to grow the tree, the rest when a table shows them.
+    """
+
+    def __init__(self, items: list):
+        self._items = list(items)
+
+    def _score(self, i: int) -> float:
+        item = self._items[i]
+        return item[0] if isinstance(item, tuple) else item.score
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        item = self._items[i]
+        if isinstance(item, tuple):
+            item = self._items[i] = item[1]()
+        return item
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def best(self) -> Candidate | None:
+        """The first candidate whose score is within the tie tolerance of the best."""
+        scores = [self._score(i) for i in range(len(self))]
+        top = max(scores, default=-np.inf)
+        if not np.isfinite(top):
+            return None
+        tol = TIE_TOLERANCE * max(1.0, abs(top))
+        return self[next(i for i, v in enumerate(scores) if v >= top - tol)]
+
+    def __add__(self, other: Any) -> "_CandidateList":
+        return _CandidateList(self._items + list(other))
+
+    def __eq__(self, other: Any) -> bool:
+        return tuple(self) == tuple(other)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+class _LazyScores(dict):
+    """A scores dict whose textbook measures are worked out on first use.
+
+    Growing a large tree scores thousands of candidates but displays few; the criterion's
+    own score is computed at once, the rest (information gain, split info, gain ratio,
+    Gini gain, ...) only when something reads them.
+    """
+
+    def __init__(self, eager: dict, compute: Any):
+        super().__init__(eager)
+        self._compute = compute
+
+    def _fill(self) -> None:
+        if self._compute is not None:
+            compute, self._compute = self._compute, None
+            for key, value in compute().items():
+                self.setdefault(key, value)
+
+    def __missing__(self, key: Any) -> Any:
+        self._fill()
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: Any) -> bool:
+        if not dict.__contains__(self, key):
+            self._fill()
+        return dict.__contains__(self, key)
+
+    def get(self, key: Any, default: Any = None) -> Any:  # noqa: D102
+        return self[key] if key in self else default
+
+    def __iter__(self) -> Any:
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:  # noqa: D102
+        self._fill()
+        return dict.keys(self)
+
+    def items(self) -> Any:  # noqa: D102
+        self._fill()
+        return dict.items(self)
+
+    def values(self) -> Any:  # noqa: D102
+        self._fill()
+        return dict.values(self)
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> Any:
+        self._fill()
+        return (dict, (dict(self),))
+
+
 def _classification_scores(parent: np.ndarray, child: np.ndarray, sizes: np.ndarray, n: float,
                            config: GrowthConfig) -> dict:
     weights = sizes / n
-    h_parent = float(entropy_of_counts(parent, config.base))
-    mean_info = float((weights * entropy_of_counts(child, config.base)).sum())
-    gain = h_parent - mean_info
-    split_info = float(entropy_of_counts(sizes, config.base))
-    gini_parent = float(CLASSIFICATION_KERNELS["gini"](parent))
-    gini_gain = gini_parent - float((weights * CLASSIFICATION_KERNELS["gini"](child)).sum())
-    mis_parent = float(CLASSIFICATION_KERNELS["misclassification"](parent))
-    mis_gain = mis_parent - float(
-        (weights * CLASSIFICATION_KERNELS["misclassification"](child)).sum())
-    scores = {"entropy": h_parent, "mean_info": mean_info, "information_gain": gain,
-              "split_info": split_info,
-              "gain_ratio": gain / split_info if split_info > 0 else 0.0,
-              "gini_gain": gini_gain, "misclassification_gain": mis_gain}
     crit = config.criterion
+    stacked = np.vstack([parent, child])
     if crit in ("entropy", "gain_ratio"):
-        decrease = gain
-    elif crit == "gini":
-        decrease = gini_gain
-    elif crit == "misclassification":
-        decrease = mis_gain
+        imp = entropy_of_counts(stacked, config.base)
+    elif crit == "cost_gini":
+        imp = cost_gini_of_counts(stacked, config.cost_matrix)
     else:
-        imp = cost_gini_of_counts
-        decrease = float(imp(parent, config.cost_matrix)) - float(
-            (weights * imp(child, config.cost_matrix)).sum())
-        scores["cost_gini_gain"] = decrease
-    scores["impurity_decrease"] = decrease
-    scores["score"] = scores["gain_ratio"] if crit == "gain_ratio" else decrease
-    return scores
+        imp = CLASSIFICATION_KERNELS[crit](stacked)
+    decrease = float(imp[0] - (weights * imp[1:]).sum())
+    eager = {"impurity_decrease": decrease, "score": decrease}
+    if crit == "cost_gini":
+        eager["cost_gini_gain"] = decrease
+    if crit == "gain_ratio":
+        split_info = float(entropy_of_counts(sizes, config.base))
+        eager.update(information_gain=decrease, split_info=split_info,
+                     gain_ratio=decrease / split_info if split_info > 0 else 0.0)
+        eager["score"] = eager["gain_ratio"]
+    return _LazyScores(eager, partial(_textbook_scores, parent, child, sizes, n, config.base))
+
+
+def _textbook_scores(parent: np.ndarray, child: np.ndarray, sizes: np.ndarray, n: float,
+                     base: float) -> dict:
+    weights = sizes / n
+    stacked = np.vstack([parent, child])
+    entropies = entropy_of_counts(stacked, base)
+    ginis = CLASSIFICATION_KERNELS["gini"](stacked)
+    errors = CLASSIFICATION_KERNELS["misclassification"](stacked)
+    mean_info = float((weights * entropies[1:]).sum())
+    gain = float(entropies[0]) - mean_info
+    split_info = float(entropy_of_counts(sizes, base))
+    return {"entropy": float(entropies[0]), "mean_info": mean_info, "information_gain": gain,
+            "split_info": split_info,
+            "gain_ratio": gain / split_info if split_info > 0 else 0.0,
+            "gini_gain": float(ginis[0] - (weights * ginis[1:]).sum()),
+            "misclassification_gain": float(errors[0] - (weights * errors[1:]).sum())}
 
 
 def _regression_impurity(values: np.ndarray, weights: np.ndarray, criterion: str) -> float:

@@ -376,9 +376,10 @@ class Tree:
         label = self.classes[node.predicted_index]
         if style == "id3":
             return "null" if node.n_samples == 0 else str(label)
-        weight = _java_double(round(node.n_samples, 2))
-        errors = round(node.errors, 2)
-        return f"{label} ({weight}/{_java_double(errors)})" if errors > 0 else f"{label} ({weight})"
+        # Weka: Utils.roundDouble(x, 2) = Math.rint(x * 100) / 100; errors shown when > 1e-6
+        weight = _java_double(np.rint(node.n_samples * 100) / 100)
+        errors = _java_double(np.rint(node.errors * 100) / 100)
+        return f"{label} ({weight}/{errors})" if node.errors > 1e-6 else f"{label} ({weight})"
 
     def to_text(self, style: str = "friendly") -> str:
         """The tree as indented text.
@@ -472,8 +473,10 @@ class Tree:
         IF outlook = sunny AND humidity = high THEN play = no
         """
         rules = []
+        conditions = {n.node_id: n.split.conditions(self.schema)
+                      for n in self.nodes() if not n.is_leaf}
         for leaf, path in self.leaf_paths():
-            conds = [node.split.conditions(self.schema)[b] for node, b in path]
+            conds = [conditions[node.node_id][b] for node, b in path]
             head = "IF " + " AND ".join(conds) if conds else "IF TRUE"
             label = self._label(leaf)
             shown = format_number(label, 3) if not self.is_classifier else label
