@@ -19,7 +19,7 @@ from typing import Any
 from .data import Schema
 from .datasets import *  # noqa: F401,F403
 from .datasets import __all__ as _dataset_names
-from .grow import Candidate, GrowthConfig, GrowthStep, Grower, SplitTable, split_table
+from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable, split_table
 from .learners import (
     CARTClassifier,
     CARTRegressor,

@@ -254,11 +254,9 @@ def test_a_person_can_choose_any_split():
 
 # ---------------------------------------------------------------- scikit-learn protocol
 def test_works_in_cross_val_score_gridsearch_and_pipeline():
-    from sklearn.model_selection import GridSearchCV, cross_val_score
+    from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_score
     from sklearn.pipeline import Pipeline
     from sklearn.preprocessing import FunctionTransformer
-
-    from sklearn.model_selection import StratifiedKFold
 
     X, y = _load("car")  # the file is sorted: shuffle the folds
     cv = StratifiedKFold(3, shuffle=True, random_state=0)

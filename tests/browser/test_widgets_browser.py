@@ -1,0 +1,85 @@
+"""Real browser: run the demo notebook in JupyterLab and drive the widgets."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+import pytest
+
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+
+@pytest.mark.browser
+def test_widgets_in_jupyterlab(lab, page):
+    url, token, _ = lab
+    page.set_default_timeout(20000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    workspace = f"t{uuid.uuid4().hex[:10]}"
+    page.goto(f"{url}/lab/workspaces/{workspace}/tree/widgets_demo.ipynb?token={token}")
+    page.wait_for_function("window.jupyterapp !== undefined", timeout=30000)
+    nb = page.locator(".jp-NotebookPanel:visible")
+    nb.locator(".jp-Notebook").wait_for(timeout=30000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=30000)
+    print('run all', flush=True)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+    print('step 1', flush=True)
+    # 1. TreeView: the decision path is highlighted; clicking a node explains it
+    view = nb.locator(".demo-view")
+    view.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
+    assert view.locator(".dtlearn-tv-node").count() == 8
+    assert view.locator(".dtlearn-tv-node.is-highlighted").count() == 3
+    view.locator(".dtlearn-tv-node[data-node-id='0']").click()
+    explanation = view.locator(".dtlearn-tv-explanation[data-node-id='0']")
+    explanation.wait_for(timeout=10000)
+    text = explanation.inner_text()
+    assert "outlook" in text and "chosen by greedy" in text
+    assert "0.247" in text  # information gain of outlook in the candidate table
+    # keyboard: Tab-reachable node, Enter selects it
+    view.locator(".dtlearn-tv-node[data-node-id='4']").focus()
+    page.keyboard.press("Enter")
+    view.locator(".dtlearn-tv-explanation[data-node-id='4']").wait_for(timeout=10000)
+    # collapse the root's first subtree with its toggle, then expand again
+    view.locator("[data-toggle='1']").click()
+    page.wait_for_function(
+        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 6", timeout=10000)
+    view.locator("[data-toggle='1']").click()
+    page.wait_for_function(
+        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 8", timeout=10000)
+    view.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "treeview.png"))
+
+    print('step 2', flush=True)
+    # 2. ID3Builder: choose an attribute, split, the tree grows in the DOM
+    builder = nb.locator(".dtlearn-id3-builder")
+    builder.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
+    assert builder.locator(".dtlearn-tv-node").count() == 1
+    builder.locator("select").select_option("outlook")
+    builder.get_by_role("button", name="Split").click()
+    page.wait_for_function(
+        "document.querySelectorAll('.dtlearn-id3-builder .dtlearn-tv-node').length === 4",
+        timeout=10000)
+    status = builder.locator(".dtlearn-app-status").inner_text()
+    assert status.startswith("your tree: 3 leaves")
+    builder.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "id3builder.png"))
+
+    print('step 3', flush=True)
+    # 3. BoundaryExplorer: move the depth slider by keyboard, the figure changes
+    boundary = nb.locator(".dtlearn-boundary-explorer")
+    image = boundary.locator("img")
+    image.wait_for(timeout=30000)
+    before = image.get_attribute("src")
+    summary_before = boundary.locator(".widget-html-content").first.inner_text()
+    boundary.locator(".noUi-handle, .slider-handle, [role='slider']").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "(prev) => { const i = document.querySelector('.dtlearn-boundary-explorer img');"
+        " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
+    assert boundary.locator(".widget-html-content").first.inner_text() != summary_before
+    boundary.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "boundary.png"))
+
+    assert page.console_errors == [], page.console_errors
