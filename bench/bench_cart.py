@@ -52,8 +52,9 @@ def rows() -> list[dict]:
                     "nodes": model.tree_.n_nodes,
                     "peak MB": _peak_mb(lambda: dt.CARTClassifier().fit(X, y))})
     X, y = dt.load_mushroom()
+    X = X.drop(columns="stalk-root")  # its '?' values are for C4.5; Weka's Id3 refuses them
     ours = _time(lambda: dt.ID3Classifier().fit(X, y), repeat=2)
-    out.append({"task": "ID3 fit mushroom (8124 x 22)", "dtlearn s": ours,
+    out.append({"task": "ID3 fit mushroom (8124 x 21)", "dtlearn s": ours,
                 "scikit-learn s": float("nan"), "ratio": float("nan"),
                 "nodes": dt.ID3Classifier().fit(X, y).tree_.n_nodes,
                 "peak MB": _peak_mb(lambda: dt.ID3Classifier().fit(X, y))})
