@@ -39,7 +39,8 @@ _OPTIONAL = {
     # name -> module, imported on first use (C4.5, pruning, rules, metrics, views)
     "C45Classifier": "dtlearn.c45",
     "reduced_error_prune": "dtlearn.prune",
-    "pessimistic_prune": "dtlearn.prune",
+    "pessimistic_prune": "dtlearn.pessimistic",
+    "pessimistic_errors": "dtlearn.pessimistic",
     "cost_complexity_path": "dtlearn.prune",
     "cost_complexity_prune": "dtlearn.prune",
     "rule_post_prune": "dtlearn.rules",

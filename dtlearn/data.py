@@ -316,5 +316,5 @@ def _to_series(y: Any, arg: str) -> pd.Series:
 
 
 def _plain(value: Any) -> Any:
-    """numpy scalars become Python scalars so that printing and JSON stay clean."""
+    """Numpy scalars become Python scalars so that printing and JSON stay clean."""
     return value.item() if isinstance(value, np.generic) else value

@@ -27,8 +27,14 @@ def format_number(value: float, digits: int = 6) -> str:
     >>> format_number(75.0), format_number(2.5), format_number(0.1 + 0.2)
     ('75', '2.5', '0.3')
     """
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    temp = value * 10.0 ** digits  # Weka's Utils.doubleToString: round half away from 0
+    if not abs(temp) < 2.0 ** 63:
+        text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+        return "0" if text in ("-0", "") else text
+    units = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
+    whole, frac = divmod(abs(units), 10 ** digits)
+    text = f"{whole}.{frac:0{digits}d}".rstrip("0").rstrip(".") if digits else str(whole)
+    return "0" if units == 0 else ("-" if units < 0 else "") + text
 
 
 @dataclass(frozen=True)

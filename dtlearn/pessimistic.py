@@ -1,0 +1,653 @@
+"""C4.5's pessimistic error pruning, as Weka's J48 does it, one recorded step per decision.
+
+C4.5 prunes with the training data alone. A leaf holding ``N`` (weighted) training
+instances, ``E`` of them misclassified, is assumed to err on future data as often as the
+upper limit of a confidence interval for ``E/N`` says (:func:`pessimistic_errors`; J48's
+``Stats.addErrs``). Working bottom-up, a subtree is replaced
+
+* by a leaf, if the leaf's estimate is no more than 0.1 above the subtree's and the
+  largest branch's;
+* by its largest branch ("subtree raising"), if that branch's estimate is no more than
+  0.1 above the subtree's. The node's training instances are then re-distributed into the
+  raised branch, and the raised branch is pruned again.
+
+Before pruning J48 *collapses* every subtree whose leaves together make no fewer training
+errors than the subtree's root would make as a leaf (this also happens with ``-U``).
+Every decision is a :class:`PruneStep`; :func:`pessimistic_prune` returns them in J48's
+order together with the pruned tree.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+
+from .explain import Derivation, Measure, ResultTable, fmt
+from .splits import UNKNOWN, Split
+from .tree import Node, Tree
+
+SMALL = 1e-6
+"""Weka's ``Utils.SMALL``: the tolerance of its comparisons."""
+
+__all__ = ["PessimisticPruneResult", "PruneStep", "collapse", "pessimistic_errors",
+           "pessimistic_prune"]
+
+
+# ---------------------------------------------------------------------- Weka's comparisons
+def _eq(a: float, b: float) -> bool:
+    return a == b or (a - b < SMALL and b - a < SMALL)
+
+
+def _gr(a: float, b: float) -> bool:
+    return a - b > SMALL
+
+
+def _gr_or_eq(a: float, b: float) -> bool:
+    return b - a < SMALL or a >= b
+
+
+def _sm(a: float, b: float) -> bool:
+    return b - a > SMALL
+
+
+def _sm_or_eq(a: float, b: float) -> bool:
+    return a - b < SMALL or a <= b
+
+
+def _max_class(counts: np.ndarray) -> int:
+    """Weka's ``Distribution.maxClass``: first class beating the best by more than 1e-6."""
+    best, index = 0.0, 0
+    for j, c in enumerate(counts):
+        if _gr(float(c), best):
+            best, index = float(c), j
+    return index
+
+
+def _num_incorrect(counts: np.ndarray) -> float:
+    return float(counts.sum() - counts[_max_class(counts)])
+
+
+def _java_float(confidence: float) -> float:
+    """J48 keeps the confidence in a Java ``float``; arithmetic then widens it."""
+    return float(np.float32(confidence))
+
+
+# ---------------------------------------------------------------------- the error estimate
+def _add_errs(n: float, e: float, cf: float) -> float:
+    if cf > 0.5:
+        return 0.0
+    if e < 1:
+        base = n * (1 - math.pow(cf, 1 / n))
+        if e == 0:
+            return base
+        return base + e * (_add_errs(n, 1, cf) - base)
+    if e + 0.5 >= n:
+        return max(n - e, 0.0)
+    z = NormalDist().inv_cdf(1 - cf)
+    f = (e + 0.5) / n
+    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / \
+        (1 + z * z / n)
+    return r * n - e
+
+
+def pessimistic_errors(n: float, e: float, confidence: float = 0.25) -> Measure:
+    """Extra errors C4.5 expects from a leaf with ``n`` instances and ``e`` errors.
+
+    This is Weka's ``Stats.addErrs(N, E, CF)``: the upper limit ``U`` of a one-sided
+    ``confidence`` interval for the error rate, times ``N``, minus ``E`` (the predicted
+    errors of the leaf are ``E + pessimistic_errors(N, E)``). With ``E = 0`` it is
+    ``N·(1 − CF^(1/N))``; for ``0 < E < 1`` interpolated linearly; for ``E + 0.5 >= N`` it is
+    ``N − E``; otherwise the normal approximation with continuity correction,
+    ``f = (E + 0.5)/N`` and ``z = Φ⁻¹(1 − CF)``.
+
+    Parameters
+    ----------
+    n : float
+        (Weighted) number of training instances at the leaf.
+    e : float
+        (Weighted) number of them the leaf misclassifies.
+    confidence : float
+        J48's ``-C`` (0.25 by default); smaller means more pruning. Above 0.5 Weka does not
+        modify the estimate (returns 0).
+
+    Returns
+    -------
+    Measure
+        The extra errors; ``.explain()`` shows the formula with the numbers.
+
+    Examples
+    --------
+    The upper limit of the error rate is ``U = (E + extra) / N``; Quinlan's leaves (6, 0)
+    and (16, 1) and Witten & Frank's (14, 5):
+
+    >>> [round((e + pessimistic_errors(n, e)) / n, 6) for n, e in [(6, 0), (16, 1), (14, 5)]]
+    [0.206299, 0.154732, 0.482937]
+    >>> print(pessimistic_errors(14, 5).explain())  # doctest: +NORMALIZE_WHITESPACE
+    pessimistic errors (N = 14, E = 5, CF = 0.25)
+    z = Φ⁻¹(1 − CF) = Φ⁻¹(0.75) = 0.674490
+    f = (E + 0.5)/N = 5.5/14 = 0.392857
+    U = (f + z²/2N + z·sqrt(f/N − f²/N + z²/4N²)) / (1 + z²/N) = 0.482937
+    extra errors = U·N − E = 6.761120 − 5 = 1.761120
+    note: predicted errors of the leaf: E + extra = 6.761
+    """
+    n, e = float(n), float(e)
+    if not (np.isfinite(n) and np.isfinite(e)) or n <= 0 or e < 0 or e > n + SMALL:
+        raise ValueError(f"pessimistic_errors: need n > 0 and 0 <= e <= n, got n={n}, e={e}")
+    if not 0 < confidence <= 1:
+        raise ValueError(f"confidence must be in (0, 1], got {confidence!r}")
+    cf = _java_float(confidence)
+    value = _add_errs(n, e, cf)
+    return Measure(value, "pessimistic extra errors", symbol=f"addErrs({fmt(n, 2)}, {fmt(e, 2)})",
+                   derivation=lambda: _explain_errs(n, e, cf, value, confidence))
+
+
+def _explain_errs(n: float, e: float, cf: float, value: float, confidence: float) -> Derivation:
+    title = f"pessimistic errors (N = {_num(n)}, E = {_num(e)}, CF = {confidence:g})"
+    note = f"predicted errors of the leaf: E + extra = {fmt(e + value)}"
+    if cf > 0.5:
+        return Derivation.build(title, ["extra errors = 0"],
+                                note="CF > 0.5: Weka leaves the estimate unchanged")
+    if e < 1:
+        base = n * (1 - math.pow(cf, 1 / n))
+        lines = [f"extra errors(E = 0) = N·(1 − CF^(1/N)) = {_num(n)}·(1 − {confidence:g}^(1/"
+                 f"{_num(n)})) = {base:.6f}"]
+        if e > 0:
+            one = _add_errs(n, 1, cf)
+            lines.append(f"extra errors(E = 1) = {one:.6f}")
+            lines.append(f"extra errors = {base:.6f} + E·({one:.6f} − {base:.6f}) = {value:.6f}")
+        lines.append(f"U = (E + extra errors)/N = {(e + value) / n:.6f}")
+        return Derivation.build(title, lines, note=note)
+    if e + 0.5 >= n:
+        return Derivation.build(title, [f"extra errors = max(N − E, 0) = {value:.6f}"],
+                                note="E + 0.5 >= N: " + note)
+    z = NormalDist().inv_cdf(1 - cf)
+    f = (e + 0.5) / n
+    u = (value + e) / n
+    return Derivation.build(title, [
+        f"z = Φ⁻¹(1 − CF) = Φ⁻¹({1 - cf:g}) = {z:.6f}",
+        f"f = (E + 0.5)/N = {_num(e + 0.5)}/{_num(n)} = {f:.6f}",
+        f"U = (f + z²/2N + z·sqrt(f/N − f²/N + z²/4N²)) / (1 + z²/N) = {u:.6f}",
+        f"extra errors = U·N − E = {u * n:.6f} − {_num(e)} = {value:.6f}",
+    ], note=note)
+
+
+def _num(x: float) -> str:
+    return f"{x:g}" if float(x).is_integer() else f"{x:.4g}"
+
+
+def _estimated_errors(counts: np.ndarray, cf: float) -> float:
+    """Weka's ``getEstimatedErrorsForDistribution``."""
+    total = float(counts.sum())
+    if _eq(total, 0):
+        return 0.0
+    wrong = _num_incorrect(counts)
+    return wrong + _add_errs(total, wrong, cf)
+
+
+# ---------------------------------------------------------------------- routing training data
+def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, rows: np.ndarray,
+                   weights: np.ndarray) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
+    """Send weighted rows down a split as C4.5 does; returns the parts and the fractions.
+
+    Rows with a known test value take their branch. A row whose value is unknown goes down
+    every branch ``j`` with its weight times ``fraction[j]``, the share of the known weight
+    that took branch ``j`` (uniform when no weight is known), as Weka's ``C45Split.split``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn.splits import MultiwaySplit
+    >>> X = np.array([[0.0], [0.0], [1.0], [np.nan]])
+    >>> parts, fractions = split_weighted(MultiwaySplit(0, 2), X, np.zeros(4, int), 1,
+    ...                                   np.arange(4), np.ones(4))
+    >>> fractions.round(3), [w.round(3).tolist() for _, w in parts]
+    (array([0.667, 0.333]), [[1.0, 1.0, 0.667], [1.0, 0.333]])
+    """
+    branch = split.route(X[rows])
+    k = split.n_branches
+    known = branch != UNKNOWN
+    bag = np.bincount(branch[known], weights=weights[known], minlength=k)[:k]
+    total = float(bag.sum())
+    fractions = np.full(k, 1.0 / k) if _eq(total, 0) else bag / total
+    unknown_rows, unknown_w = rows[~known], weights[~known]
+    parts = []
+    for b in range(k):
+        mask = branch == b
+        if unknown_rows.size and _gr(float(fractions[b]), 0):
+            parts.append((np.concatenate([rows[mask], unknown_rows]),
+                          np.concatenate([weights[mask], unknown_w * fractions[b]])))
+        else:
+            parts.append((rows[mask], weights[mask]))
+    return parts, fractions
+
+
+# ---------------------------------------------------------------------- mutable working tree
+@dataclass(eq=False)
+class _Work:
+    node_id: int
+    split: Split | None
+    children: list
+    rows: np.ndarray
+    weights: np.ndarray
+    counts: np.ndarray
+    fractions: np.ndarray | None = None
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+
+class _Data:
+    def __init__(self, X: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int):
+        self.X, self.y, self.w, self.k = X, y, w, n_classes
+
+    def counts(self, rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        return np.bincount(self.y[rows], weights=weights, minlength=self.k).astype(float)
+
+    def split(self, split: Split, rows: np.ndarray, weights: np.ndarray):
+        return split_weighted(split, self.X, self.y, self.k, rows, weights)
+
+
+def _work_tree(tree: Tree, data: _Data | None) -> _Work:
+    """Mirror ``tree`` with the training rows that reach every node (growth's routing)."""
+    def make(node: Node, rows, weights) -> _Work:
+        counts = node.counts.copy() if data is None else data.counts(rows, weights)
+        return _Work(node.node_id, node.split, [], rows, weights, counts,
+                     None if node.branch_weights is None else node.branch_weights.copy())
+
+    empty = np.zeros(0, dtype=np.int64)
+    if data is None:
+        root = make(tree.root, empty, np.zeros(0))
+    else:
+        root = make(tree.root, np.arange(len(data.y)), data.w.copy())
+    stack = [(tree.root, root)]
+    while stack:
+        node, work = stack.pop()
+        if node.is_leaf:
+            continue
+        if data is None:
+            parts = [(empty, np.zeros(0))] * len(node.children)
+        else:
+            parts, work.fractions = data.split(node.split, work.rows, work.weights)
+        for child, (rows, weights) in zip(node.children, parts):
+            cw = make(child, rows, weights)
+            work.children.append(cw)
+            stack.append((child, cw))
+    return root
+
+
+def _leaves(work: _Work) -> list[_Work]:
+    out, stack = [], [work]
+    while stack:
+        w = stack.pop()
+        if w.is_leaf:
+            out.append(w)
+        else:
+            stack.extend(reversed(w.children))
+    return out
+
+
+def _to_tree(root: _Work, template: Tree) -> Tree:
+    from .criteria import entropy_of_counts
+
+    def make(w: _Work, depth: int, parent: Node | None) -> Node:
+        total = float(w.counts.sum())
+        value = w.counts / total if total > 0 else (
+            parent.value.copy() if parent is not None else np.full(len(w.counts),
+                                                                   1 / len(w.counts)))
+        return Node(w.node_id, depth, total, float(entropy_of_counts(w.counts[None, :])[0]),
+                    value, w.counts.copy(), None if w.is_leaf else w.split, [],
+                    None if w.is_leaf or w.fractions is None else w.fractions.copy())
+
+    new_root = make(root, 0, None)
+    stack = [(root, new_root)]
+    while stack:
+        w, node = stack.pop()
+        for cw in w.children:
+            child = make(cw, node.depth + 1, node)
+            node.children.append(child)
+            stack.append((cw, child))
+    return Tree(new_root, template.schema, template.classes, template.target_name,
+                "distribute", template.flavour)
+
+
+# ---------------------------------------------------------------------- steps and result
+@dataclass(frozen=True)
+class PruneStep:
+    """One decision of C4.5's pruning at one node.
+
+    Attributes
+    ----------
+    node_id : int
+        The node decided on.
+    phase : {"collapse", "prune"}
+        J48 first collapses (training errors only), then prunes (pessimistic estimates).
+    decision : str
+        ``"kept"``, ``"collapsed"``, ``"pruned to leaf"`` or ``"raised branch k"``.
+    n_samples : float
+        Training weight at the node when it was decided.
+    leaf_errors_train, subtree_errors_train : float
+        Training errors of the node as a leaf and of its subtree's leaves.
+    leaf_estimate, subtree_estimate, branch_estimate : float
+        Predicted errors (training errors + :func:`pessimistic_errors`) of the node as a
+        leaf, of its subtree, and of its largest branch with all the node's instances
+        (``inf`` without subtree raising, ``nan`` in the collapse phase).
+    largest_branch : int
+        Index of the largest branch (``-1`` in the collapse phase).
+    raised_node_id : int or None
+        Id of the node whose subtree replaced this one (subtree raising).
+    leaves : tuple
+        ``(node_id, N, E, estimate)`` of every leaf of the subtree.
+    leaf_counts : tuple
+        Class counts of the node.
+    confidence : float
+        The ``confidence`` used.
+    """
+
+    node_id: int
+    phase: str
+    decision: str
+    n_samples: float
+    leaf_errors_train: float
+    subtree_errors_train: float
+    leaf_estimate: float = float("nan")
+    subtree_estimate: float = float("nan")
+    branch_estimate: float = float("nan")
+    largest_branch: int = -1
+    raised_node_id: int | None = None
+    leaves: tuple = ()
+    leaf_counts: tuple = ()
+    confidence: float = 0.25
+
+    def explain(self) -> Derivation:
+        """Show the estimates with formula and numbers, and the rule that decided.
+
+        Examples
+        --------
+        >>> from dtlearn import C45Classifier, load_play_tennis
+        >>> model = C45Classifier().fit(*load_play_tennis())
+        >>> print(model.pruning_.steps[-1].explain().lines[0].text)
+        leaf: N = 14, E = 5, estimate = E + addErrs(N, E) = 5 + 1.761 = 6.761
+        """
+        if self.phase == "collapse":
+            return Derivation.build(f"node {self.node_id}: collapse check — {self.decision}", [
+                f"training errors as a leaf = {fmt(self.leaf_errors_train)}",
+                f"training errors of the subtree's leaves = {fmt(self.subtree_errors_train)}",
+            ], note="J48 collapses a subtree whose leaves do not make fewer training errors "
+                    "than the node alone (subtree >= leaf − 0.001)")
+        n, e = self.n_samples, self.leaf_errors_train
+        extra = self.leaf_estimate - e
+        lines = [f"leaf: N = {_num(n)}, E = {_num(e)}, estimate = E + addErrs(N, E) = "
+                 f"{_num(e)} + {fmt(extra)} = {fmt(self.leaf_estimate)}",
+                 pessimistic_errors(n, e, self.confidence).explain() if n > 0 else
+                 "empty node: estimate 0"]
+        rows = [(f"node {i}", fmt(ln, 2), fmt(le, 2), le_est) for i, ln, le, le_est in self.leaves]
+        table = ResultTable(("leaf", "N", "E", "estimate"), tuple(rows),
+                            caption="leaves of the subtree")
+        lines.append(table)
+        lines.append(f"subtree: sum of leaf estimates = {fmt(self.subtree_estimate)}")
+        if np.isfinite(self.branch_estimate):
+            lines.append(f"largest branch (branch {self.largest_branch}) with all {_num(n)} "
+                         f"instances = {fmt(self.branch_estimate)}")
+        else:
+            lines.append("largest branch: not considered (subtree raising off)")
+        rule = ("prune to a leaf if leaf <= subtree + 0.1 and leaf <= branch + 0.1; "
+                "else raise the largest branch if branch <= subtree + 0.1; else keep")
+        return Derivation.build(f"node {self.node_id}: {self.decision}", lines, note=rule)
+
+    def __str__(self) -> str:
+        """One line: node, decision and the estimates."""
+        if self.phase == "collapse":
+            return (f"node {self.node_id}: {self.decision} (collapse check: training errors "
+                    f"leaf {fmt(self.leaf_errors_train)}, subtree "
+                    f"{fmt(self.subtree_errors_train)})")
+        branch = fmt(self.branch_estimate) if np.isfinite(self.branch_estimate) else "—"
+        return (f"node {self.node_id}: {self.decision} (estimated errors: leaf "
+                f"{fmt(self.leaf_estimate)}, subtree {fmt(self.subtree_estimate)}, largest "
+                f"branch {branch})")
+
+    __repr__ = __str__
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form."""
+        return {"node_id": self.node_id, "phase": self.phase, "decision": self.decision,
+                "n_samples": self.n_samples, "leaf_errors_train": self.leaf_errors_train,
+                "subtree_errors_train": self.subtree_errors_train,
+                "leaf_estimate": self.leaf_estimate, "subtree_estimate": self.subtree_estimate,
+                "branch_estimate": self.branch_estimate if np.isfinite(self.branch_estimate)
+                else None, "largest_branch": self.largest_branch,
+                "raised_node_id": self.raised_node_id}
+
+
+@dataclass(frozen=True)
+class PessimisticPruneResult:
+    """The pruned tree and every collapse and pruning decision, in J48's order.
+
+    Examples
+    --------
+    >>> from dtlearn import C45Classifier, load_play_tennis
+    >>> result = C45Classifier().fit(*load_play_tennis()).pruning_
+    >>> result.tree.n_leaves, result.steps[-1].decision
+    (5, 'kept')
+    """
+
+    tree: Tree
+    steps: tuple = field(default_factory=tuple)
+    confidence: float = 0.25
+    subtree_raising: bool = True
+
+    def table(self) -> ResultTable:
+        """Return the steps as a table."""
+        rows = []
+        for s in self.steps:
+            cells = [v if np.isfinite(v) else "—" for v in
+                     (s.leaf_estimate, s.subtree_estimate, s.branch_estimate)]
+            rows.append((s.node_id, s.phase, s.decision, s.n_samples, *cells))
+        return ResultTable(("node", "phase", "decision", "N", "leaf est.", "subtree est.",
+                            "branch est."), tuple(rows),
+                           caption=f"C4.5 pruning (confidence {self.confidence:g})")
+
+    def __repr__(self) -> str:
+        """Return the steps table as text."""
+        return repr(self.table())
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_()
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form."""
+        return {"tree": self.tree.to_dict(), "steps": [s.to_dict() for s in self.steps],
+                "confidence": self.confidence, "subtree_raising": self.subtree_raising}
+
+
+# ---------------------------------------------------------------------- collapse and prune
+def _collapse(root: _Work, steps: list) -> None:
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if w.is_leaf:
+            continue
+        subtree = sum(_num_incorrect(leaf.counts) for leaf in _leaves(w))
+        own = _num_incorrect(w.counts)
+        if subtree >= own - 1e-3:
+            w.children, w.fractions = [], None
+            steps.append(PruneStep(w.node_id, "collapse", "collapsed", float(w.counts.sum()),
+                                   own, subtree))
+        else:
+            steps.append(PruneStep(w.node_id, "collapse", "kept", float(w.counts.sum()),
+                                   own, subtree))
+            stack.extend(reversed(w.children))
+
+
+def _branch_estimate(work: _Work, rows, weights, data: _Data, cf: float) -> float:
+    total, stack = 0.0, [(work, rows, weights)]
+    while stack:
+        w, r, wt = stack.pop()
+        if w.is_leaf:
+            total += _estimated_errors(data.counts(r, wt), cf)
+        else:
+            parts, _ = data.split(w.split, r, wt)
+            stack.extend((c, pr, pw) for c, (pr, pw) in zip(w.children, parts))
+    return total
+
+
+def _new_distribution(work: _Work, rows, weights, data: _Data) -> None:
+    stack = [(work, rows, weights)]
+    while stack:
+        w, r, wt = stack.pop()
+        w.rows, w.weights, w.counts = r, wt, data.counts(r, wt)
+        if not w.is_leaf:
+            parts, w.fractions = data.split(w.split, r, wt)
+            stack.extend((c, pr, pw) for c, (pr, pw) in zip(w.children, parts))
+
+
+def _max_bag(work: _Work) -> int:
+    best, index = 0.0, -1
+    for b, child in enumerate(work.children):
+        size = float(child.counts.sum())
+        if _gr_or_eq(size, best):
+            best, index = size, b
+    return index
+
+
+def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence: float,
+           steps: list) -> None:
+    stack = [(root, 0)]
+    while stack:
+        w, phase = stack.pop()
+        if w.is_leaf:
+            continue
+        if phase == 0:
+            stack.append((w, 1))
+            stack.extend((c, 0) for c in reversed(w.children))
+            continue
+        largest = _max_bag(w)
+        n = float(w.counts.sum())
+        branch = _branch_estimate(w.children[largest], w.rows, w.weights, data, cf) \
+            if raising else float("inf")
+        leaf = _estimated_errors(w.counts, cf)
+        leaves = _leaves(w)
+        leaf_info = tuple((lf.node_id, float(lf.counts.sum()), _num_incorrect(lf.counts),
+                           _estimated_errors(lf.counts, cf)) for lf in leaves)
+        subtree = sum(item[3] for item in leaf_info)
+        common = dict(n_samples=n, leaf_errors_train=_num_incorrect(w.counts),
+                      subtree_errors_train=sum(item[2] for item in leaf_info),
+                      leaf_estimate=leaf, subtree_estimate=subtree, branch_estimate=branch,
+                      largest_branch=largest, leaves=leaf_info,
+                      leaf_counts=tuple(float(c) for c in w.counts), confidence=confidence)
+        if _sm_or_eq(leaf, subtree + 0.1) and _sm_or_eq(leaf, branch + 0.1):
+            steps.append(PruneStep(w.node_id, "prune", "pruned to leaf", **common))
+            w.children, w.fractions = [], None
+            continue
+        if _sm_or_eq(branch, subtree + 0.1):
+            child = w.children[largest]
+            steps.append(PruneStep(w.node_id, "prune", f"raised branch {largest}",
+                                   raised_node_id=child.node_id, **common))
+            w.node_id, w.split, w.children = child.node_id, child.split, child.children
+            _new_distribution(w, w.rows, w.weights, data)
+            stack.append((w, 0))
+            continue
+        steps.append(PruneStep(w.node_id, "prune", "kept", **common))
+
+
+def collapse(model_or_tree: Any, X: Any = None, y: Any = None,
+             sample_weight: Any = None) -> PessimisticPruneResult:
+    """Only J48's collapse step (what ``J48 -U`` does after growing).
+
+    Examples
+    --------
+    >>> from dtlearn import C45Classifier, load_play_tennis
+    >>> model = C45Classifier(prune=False).fit(*load_play_tennis())
+    >>> collapse(model).tree.n_leaves
+    5
+    """
+    tree, data = _inputs(model_or_tree, X, y, sample_weight, need_data=False)
+    root = _work_tree(tree, data)
+    steps: list = []
+    _collapse(root, steps)
+    return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float("nan"), False)
+
+
+def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_raising: bool = True,
+                      X: Any = None, y: Any = None, sample_weight: Any = None,
+                      collapse_first: bool = True) -> PessimisticPruneResult:
+    """Prune a C4.5 tree as J48 does: collapse, then pessimistic pruning bottom-up.
+
+    Parameters
+    ----------
+    model_or_tree : C45Classifier or Tree
+        A fitted :class:`~dtlearn.c45.C45Classifier` (its grown tree and training data are
+        used; set ``prune=False`` to keep its own tree unpruned), or a :class:`Tree`.
+    confidence : float
+        J48's ``-C``: smaller prunes more.
+    subtree_raising : bool
+        Also consider replacing a node by its largest branch (J48's default).
+    X, y, sample_weight : optional
+        Training data, needed with a bare :class:`Tree` when ``subtree_raising`` is on (the
+        node's instances must be re-distributed into the raised branch).
+    collapse_first : bool
+        Run J48's collapse step first (J48 always does).
+
+    Returns
+    -------
+    PessimisticPruneResult
+        ``tree`` (a new tree; node ids kept, a raised subtree keeps its ids) and ``steps``.
+
+    Examples
+    --------
+    >>> from dtlearn import C45Classifier, load_play_tennis
+    >>> model = C45Classifier(prune=False).fit(*load_play_tennis(numeric=True))
+    >>> result = pessimistic_prune(model)
+    >>> [str(s).split(" (")[0] for s in result.steps if s.phase == "prune"]
+    ['node 1: kept', 'node 3: kept', 'node 0: kept']
+    >>> print(result.tree.to_text(style="weka"))
+    outlook = sunny
+    |   humidity <= 75: yes (2.0)
+    |   humidity > 75: no (3.0)
+    outlook = overcast: yes (4.0)
+    outlook = rainy
+    |   windy = TRUE: no (2.0)
+    |   windy = FALSE: yes (3.0)
+    """
+    if not (isinstance(confidence, (int, float)) and 0 < confidence <= 1):
+        raise ValueError(f"confidence must be a number in (0, 1], got {confidence!r}")
+    tree, data = _inputs(model_or_tree, X, y, sample_weight, need_data=bool(subtree_raising))
+    root = _work_tree(tree, data)
+    steps: list = []
+    if collapse_first:
+        _collapse(root, steps)
+    _prune(root, data, _java_float(confidence), bool(subtree_raising), float(confidence), steps)
+    return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float(confidence),
+                                  bool(subtree_raising))
+
+
+def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
+            need_data: bool) -> tuple[Tree, _Data | None]:
+    from .data import encode, encode_target
+
+    if isinstance(model_or_tree, Tree):
+        tree = model_or_tree
+        if not tree.is_classifier:
+            raise ValueError("model_or_tree: pessimistic pruning needs a classification tree")
+        if X is None or y is None:
+            if need_data:
+                raise ValueError("X and y are needed to prune a bare Tree with subtree "
+                                 "raising (pass subtree_raising=False to prune with the "
+                                 "tree's own counts)")
+            return tree, None
+        Xe = encode(X, tree.schema)
+        codes, _ = encode_target(y, Xe.shape[0], classes=tree.classes)
+        w = np.ones(len(codes)) if sample_weight is None else \
+            np.asarray(sample_weight, dtype=float)
+        return tree, _Data(Xe, codes, w, len(tree.classes))
+    grown = getattr(model_or_tree, "grown_tree_", None)
+    train = getattr(model_or_tree, "_train_data", None)
+    if grown is None or train is None:
+        raise TypeError("model_or_tree must be a fitted C45Classifier or a Tree, got "
+                        f"{type(model_or_tree).__name__}")
+    Xe, codes, w = train
+    return grown, _Data(Xe, codes, w, len(grown.classes))
