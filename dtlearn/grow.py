@@ -331,6 +331,8 @@ class _Open:
     available: frozenset
     parent_id: int | None
     condition: str | None
+    sorted_rows: np.ndarray | None = None  # rows sorted by each numeric feature (fast path)
+    sorted_features: tuple = ()
 
 
 class Grower:
@@ -384,6 +386,7 @@ class Grower:
         if classes is not None:
             self._onehot = np.zeros((n, len(classes)))
             self._onehot[np.arange(n), y] = 1.0
+            self._weighted_onehot = self._onehot * weights[:, None]
         self._next_id = 0
         root = self._make_node(np.arange(n), weights, 0, None)
         self.root = root
@@ -489,21 +492,24 @@ class Grower:
         same one :meth:`_score_threshold` would, made only when something reads it.
         """
         numeric = [j for j in features if not self.schema.is_categorical(j)]
-        rows, weights = state.rows, state.weights
+        rows = state.rows
         n = len(rows)
         if not numeric or n < 2:
             return {}
-        Xn = self.X[np.ix_(rows, numeric)]
-        if np.isnan(Xn).any():
+        sorted_rows = getattr(state, "sorted_rows", None)
+        if sorted_rows is None or state.sorted_features != tuple(numeric):
+            Xn = self.X[np.ix_(rows, numeric)]
+            sorted_rows = rows[np.argsort(Xn, axis=0, kind="stable")]
+            state.sorted_rows, state.sorted_features = sorted_rows, tuple(numeric)
+        xs = self.X[sorted_rows, np.array(numeric)[None, :]]
+        if np.isnan(xs).any():
             return {}
-        order = np.argsort(Xn, axis=0, kind="stable")
-        xs = np.take_along_axis(Xn, order, axis=0)
-        cum = np.cumsum((self._onehot[rows] * weights[:, None])[order], axis=0)
+        cum = np.cumsum(self._weighted_onehot[sorted_rows], axis=0)
         total = cum[-1, 0]
         left = cum[:-1]
         right = total - left
         nl, nr = left.sum(axis=2), right.sum(axis=2)
-        child_imp = (nl * self._impurity(left) + nr * self._impurity(right)) / (nl + nr)
+        child_imp = self._children_impurity(left, right, nl, nr)
         leaf = self.config.min_samples_leaf
         pos = np.arange(1, n)[:, None]
         valid = (xs[1:] > xs[:-1]) & (pos >= leaf) & (n - pos >= leaf)
@@ -531,6 +537,28 @@ class Grower:
                 out[feature] = _inadmissible(feature, self.schema.names[feature], (),
                                              np.zeros((1, 1)), reason)
         return out
+
+    def _children_impurity(self, left: np.ndarray, right: np.ndarray, nl: np.ndarray,
+                           nr: np.ndarray) -> np.ndarray:
+        """Size-weighted mean impurity of the two sides of every cut (last axis: classes).
+
+        Gini and entropy use the identities ``n·Gini = n - sum c²/n`` and
+        ``n·H = n log n - sum c log c``, which save the per-class proportions.
+        """
+        crit = self.config.criterion
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if crit == "gini":
+                total = (nl - (left * left).sum(axis=2) / nl) + \
+                    (nr - (right * right).sum(axis=2) / nr)
+            elif crit == "entropy":
+                def xlogx(c: np.ndarray) -> np.ndarray:
+                    return np.where(c > 0, c * np.log(np.where(c > 0, c, 1.0)), 0.0)
+
+                total = (xlogx(nl) - xlogx(left).sum(axis=2) + xlogx(nr)
+                         - xlogx(right).sum(axis=2)) / np.log(self.config.base)
+            else:
+                return (nl * self._impurity(left) + nr * self._impurity(right)) / (nl + nr)
+        return np.maximum(total, 0.0) / (nl + nr)
 
     def _threshold_candidate(self, state: _Open, feature: int, low: float, high: float,
                              left: np.ndarray, right: np.ndarray, i: int, n: int) -> Candidate:
@@ -851,6 +879,7 @@ class Grower:
         self._remove(node_id)
         if chosen is not None:
             self._split(state, chosen)
+        state.sorted_rows = None  # kept steps must not hold the sort orders
         return step
 
     def _node_counts(self, state: _Open) -> np.ndarray:
@@ -882,15 +911,34 @@ class Grower:
         if isinstance(split, MultiwaySplit):
             available = available - {split.feature}
         conditions = split.conditions(self.schema)
+        parts = self._partition(state, split)
+        children_sorted = self._partition_sorted(state, parts)
         new_ids = []
-        for b, (rows, weights) in enumerate(self._partition(state, split)):
+        for b, (rows, weights) in enumerate(parts):
             child = self._make_node(rows, weights, node.depth + 1, node)
             node.children.append(child)
-            self._open[child.node_id] = _Open(child, rows, weights, available, node.node_id,
-                                              conditions[b])
+            child_state = _Open(child, rows, weights, available, node.node_id, conditions[b])
+            if children_sorted:
+                child_state.sorted_rows = children_sorted[b]
+                child_state.sorted_features = state.sorted_features
+            self._open[child.node_id] = child_state
             new_ids.append(child.node_id)
         for child_id in reversed(new_ids):
             self._push(child_id)
+
+    def _partition_sorted(self, state: _Open, parts: list) -> list[np.ndarray]:
+        """Children's per-feature sorted rows, filtered from the parent's (no re-sorting)."""
+        sorted_rows = state.sorted_rows
+        if sorted_rows is None:
+            return []
+        state.sorted_rows = None  # the parent no longer needs it: free the memory
+        member = np.full(self.X.shape[0], -1)
+        for b, (rows, _) in enumerate(parts):
+            member[rows] = b
+        branch = member[sorted_rows].T
+        columns = sorted_rows.T
+        n_features = sorted_rows.shape[1]
+        return [columns[branch == b].reshape(n_features, -1).T for b in range(len(parts))]
 
     def run(self) -> Tree:
         """Grow greedily until no leaf is open; return the tree."""

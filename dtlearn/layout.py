@@ -316,9 +316,9 @@ def tree_svg(data: dict, max_nodes: int = 400) -> str:
         x2, y2 = b["px"] + w / 2, b["py"]
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                    f'stroke="#888"/>')
-        out.append(f'<text x="{(x1 + x2) / 2:.1f}" y="{(y1 + y2) / 2 + 4:.1f}" '
+        out.append(f'<text x="{x2:.1f}" y="{y2 - 6:.1f}" '
                    f'text-anchor="middle" fill="#333" paint-order="stroke" stroke="white" '
-                   f'stroke-width="3">{html.escape(_short(e["condition"], 28))}</text>')
+                   f'stroke-width="3">{html.escape(_short(e["condition"], 26))}</text>')
     colours = data["colours"]
     for n in data["nodes"]:
         x, y = n["px"], n["py"]

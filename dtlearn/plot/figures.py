@@ -112,7 +112,7 @@ def score_bars(step_or_table: Any, measures: Sequence[str] = ("information_gain"
     >>> step = ID3Classifier().fit(*load_play_tennis()).steps_[0]
     >>> ax = score_bars(step)
     >>> [t.get_text() for t in ax.texts][:2]
-    ['0.247', '0.156']
+    ['0.247', '0.029']
     """
     names, values, chosen = _score_rows(step_or_table, measures)
     ax = _axes(ax, (6.0, 0.6 + 0.5 * len(names) * max(1, len(measures)) ** 0.5))
@@ -176,7 +176,7 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
         a, b = where[e["parent"]], where[e["child"]]
         ax.plot([a["x"], b["x"]], [a["y"] + box_h / 2, b["y"] - box_h / 2], color="#888",
                 linewidth=1, zorder=1)
-        ax.text((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2 + 0.05, e["condition"],
+        ax.text(b["x"], b["y"] - box_h / 2 - 0.08, e["condition"],
                 ha="center", va="center", fontsize=7, zorder=3,
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
     from matplotlib.patches import FancyBboxPatch, Rectangle

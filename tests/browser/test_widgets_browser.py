@@ -12,6 +12,25 @@ SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 @pytest.mark.browser
 def test_widgets_in_jupyterlab(lab, page):
+    try:
+        _drive(lab, page)
+    except Exception:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "failure.png"))
+        raise
+
+
+def _accept_kernel_dialog(page):
+    """JupyterLab may ask which kernel to start: accept the preselected one."""
+    accept = page.locator(".jp-Dialog .jp-mod-accept")
+    try:
+        accept.wait_for(timeout=4000)
+    except Exception:  # no dialog: fine
+        return
+    accept.click()
+
+
+def _drive(lab, page):
     url, token, _ = lab
     page.set_default_timeout(20000)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -22,10 +41,10 @@ def test_widgets_in_jupyterlab(lab, page):
     nb.locator(".jp-Notebook").wait_for(timeout=30000)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
                            timeout=30000)
-    print('run all', flush=True)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    _accept_kernel_dialog(page)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    _accept_kernel_dialog(page)
 
-    print('step 1', flush=True)
     # 1. TreeView: the decision path is highlighted; clicking a node explains it
     view = nb.locator(".demo-view")
     view.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
@@ -51,7 +70,6 @@ def test_widgets_in_jupyterlab(lab, page):
     view.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "treeview.png"))
 
-    print('step 2', flush=True)
     # 2. ID3Builder: choose an attribute, split, the tree grows in the DOM
     builder = nb.locator(".dtlearn-id3-builder")
     builder.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
@@ -66,7 +84,6 @@ def test_widgets_in_jupyterlab(lab, page):
     builder.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "id3builder.png"))
 
-    print('step 3', flush=True)
     # 3. BoundaryExplorer: move the depth slider by keyboard, the figure changes
     boundary = nb.locator(".dtlearn-boundary-explorer")
     image = boundary.locator("img")

@@ -1,0 +1,134 @@
+"""TreeView: an anywidget that draws a decision tree and explains the node you click.
+
+The Python side owns the state (traitlets): ``data`` is the JSON of
+:func:`dtlearn.layout.tree_view_data` (positions computed in Python), ``selected`` the
+clicked node, ``collapsed`` the folded subtrees, ``highlight`` the nodes of a decision
+path. ``static/tree_view.js`` only draws and sends clicks back. Where notebooks are read
+but not run (nbviewer, GitHub), the display data also carries a static SVG.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..layout import _tree_and_steps, describe, tree_svg, tree_view_data
+from ..tree import DecisionPath, Tree
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+__all__ = ["TreeView"]
+
+
+class TreeView(anywidget.AnyWidget):
+    """Interactive tree: click a node to see its candidate table and chosen split.
+
+    Parameters
+    ----------
+    tree : Tree or fitted model, optional
+        What to show (a fitted dtlearn model also gives its growth steps).
+    steps : iterable of GrowthStep, optional
+        Growth steps whose tables explain the nodes.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> view = TreeView(ID3Classifier().fit(*load_play_tennis()))
+    >>> view.data["n_leaves"]
+    5
+    >>> path = view.show_path({"outlook": "sunny", "humidity": "high"})
+    >>> view.highlight
+    [0, 1, 4]
+    >>> repr(view)
+    'TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no'
+    """
+
+    _esm = STATIC / "tree_view.js"
+    _css = STATIC / "tree_view.css"
+
+    data = traitlets.Dict().tag(sync=True)
+    selected = traitlets.Int(None, allow_none=True).tag(sync=True)
+    collapsed = traitlets.List(traitlets.Int()).tag(sync=True)
+    highlight = traitlets.List(traitlets.Int()).tag(sync=True)
+
+    def __init__(self, tree: Any = None, steps: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._tree: Tree | None = None
+        self._steps: Any = None
+        self._open: tuple = ()
+        self.observe(self._on_collapsed, names=["collapsed", "highlight"])
+        if tree is not None:
+            self.update(tree, steps)
+
+    # ------------------------------------------------------------------ Python API
+    @property
+    def tree(self) -> Tree | None:
+        """The tree shown."""
+        return self._tree
+
+    def update(self, tree: Any, steps: Any = None, open_leaves: Any = (),
+               keep_selection: bool = True) -> None:
+        """Show another tree (or the same one grown further)."""
+        self._tree, self._steps = _tree_and_steps(tree, steps)
+        self._open = tuple(open_leaves)
+        ids = {n.node_id for n in self._tree.nodes()}
+        inner = {n.node_id for n in self._tree.nodes() if not n.is_leaf}
+        self.collapsed = [i for i in self.collapsed if i in inner]
+        self.highlight = [i for i in self.highlight if i in ids]
+        self._refresh()
+        if not keep_selection or self.selected not in ids:
+            self.selected = None
+
+    def _refresh(self) -> None:
+        if self._tree is not None:
+            self.data = tree_view_data(self._tree, self._steps, self.highlight, self.collapsed,
+                                       self._open)
+
+    def _on_collapsed(self, change: dict) -> None:
+        self._refresh()
+
+    def show_path(self, x: Any) -> DecisionPath:
+        """Highlight the decision path of one instance ``x`` and return it."""
+        if self._tree is None:
+            raise ValueError("show_path: the view has no tree yet")
+        path = self._tree.decision_path(x)
+        self.highlight = [s.node_id for s in path.steps] + [path.leaf_id]
+        return path
+
+    def select(self, node_id: int | None) -> None:
+        """Select a node (as a click does)."""
+        if node_id is not None and node_id not in {n["id"] for n in self.data.get("nodes", [])}:
+            raise ValueError(f"node_id {node_id} is not shown in this view")
+        self.selected = node_id
+
+    def explanation(self, node_id: int | None = None) -> str:
+        """Plain text the side panel shows for ``node_id`` (default: the selected node)."""
+        node_id = self.selected if node_id is None else node_id
+        for n in self.data.get("nodes", []):
+            if n["id"] == node_id and n["explanation"]:
+                return n["explanation"]["text"]
+        return ""
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        """One line: what the view shows."""
+        if not self.data:
+            return "TreeView: (empty)"
+        return f"TreeView: {describe(self.data)}"
+
+    def static_html(self) -> str:
+        """Self-contained HTML (an inline SVG) for readers without a kernel."""
+        if not self.data:
+            return "<p>TreeView: (empty)</p>"
+        return tree_svg(self.data)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        data["text/html"] = self.static_html()
+        return data, metadata

@@ -1,0 +1,145 @@
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import dtlearn as dt
+from dtlearn.data import Schema
+from dtlearn.explain import CLASS_COLOURS
+from dtlearn.layout import NODE_WIDTH, X_SPACING, tree_layout, tree_svg, tree_view_data
+from dtlearn.splits import ThresholdSplit
+from dtlearn.tree import Node, Tree
+
+
+@pytest.fixture(scope="module")
+def tennis():
+    X, y = dt.load_play_tennis()
+    return dt.ID3Classifier().fit(X, y)
+
+
+def _chain(depth):
+    """A right-leaning chain: every inner node has a leaf on the left."""
+    counts = np.array([1.0, 1.0])
+    root = Node(0, 0, 2.0, 1.0, counts / 2, counts.copy())
+    node, next_id = root, 1
+    for d in range(depth):
+        node.split = ThresholdSplit(0, float(d))
+        left = Node(next_id, d + 1, 1.0, 0.0, np.array([1.0, 0.0]), np.array([1.0, 0.0]))
+        right = Node(next_id + 1, d + 1, 1.0, 0.0, np.array([0.0, 1.0]), np.array([0.0, 1.0]))
+        node.children = [left, right]
+        node, next_id = right, next_id + 2
+    return Tree(root, Schema(("x",), ("numeric",), (None,)), ("a", "b"), "y")
+
+
+def _check_tidy(tree, pos):
+    for node in tree.nodes():
+        if node.node_id not in pos:
+            continue
+        x, y = pos[node.node_id]
+        assert y == node.depth
+        shown = [c for c in node.children if c.node_id in pos]
+        if shown:
+            xs = [pos[c.node_id][0] for c in shown]
+            assert x == pytest.approx((xs[0] + xs[-1]) / 2)  # parent centred
+            assert xs == sorted(xs) and len(set(xs)) == len(xs)  # children left to right
+    by_level = {}
+    for x, y in pos.values():
+        by_level.setdefault(y, []).append(x)
+    for xs in by_level.values():  # no two boxes overlap on a level
+        xs = sorted(xs)
+        assert all(b - a >= 1.0 - 1e-9 for a, b in zip(xs, xs[1:]))
+
+
+def test_layout_tidy_and_deterministic(tennis):
+    tree = tennis.tree_
+    pos = tree_layout(tree)
+    assert len(pos) == tree.n_nodes
+    _check_tidy(tree, pos)
+    leaves = sorted(pos[n.node_id][0] for n in tree.leaves())
+    assert leaves == [0.0, 1.0, 2.0, 3.0, 4.0]  # leaves evenly spaced
+    assert tree_layout(tree) == pos
+    assert tree_layout(tennis) == pos  # a fitted model is accepted
+
+
+def test_layout_on_bigger_tree_has_no_overlaps():
+    X, y = dt.load_car()
+    tree = dt.ID3Classifier().fit(X, y).tree_
+    pos = tree_layout(tree)
+    _check_tidy(tree, pos)
+    assert [pos[n.node_id][0] for n in tree.leaves()] == [float(i) for i in range(tree.n_leaves)]
+
+
+def test_layout_5000_deep_chain():
+    tree = _chain(5000)
+    pos = tree_layout(tree)
+    assert len(pos) == 10001
+    assert pos[tree.root.node_id] == (0.5 * (0 + pos[2][0]), 0.0)
+    _check_tidy(tree, pos)
+    data = tree_view_data(tree, explain=False)
+    assert data["depth"] == 5000 and len(data["edges"]) == 10000
+    assert "too large" in tree_svg(data)
+
+
+def test_collapsed_subtree_is_hidden(tennis):
+    tree = tennis.tree_
+    first = tree.root.children[0]
+    pos = tree_layout(tree, collapsed=[first.node_id])
+    assert all(c.node_id not in pos for c in first.children)
+    _check_tidy(tree, pos)
+    data = tree_view_data(tree, collapsed=[first.node_id])
+    node = next(n for n in data["nodes"] if n["id"] == first.node_id)
+    assert node["collapsed"] and node["hidden_nodes"] == 2
+    assert data["n_leaves"] == 5  # the tree itself is unchanged
+
+
+def test_view_data_json(tennis):
+    data = tree_view_data(tennis)
+    json.dumps(data)  # plain JSON
+    assert data["classes"] == ["yes", "no"]
+    assert data["colours"] == list(CLASS_COLOURS[:2])
+    root = data["nodes"][0]
+    assert root["label"] == "outlook" and root["counts"] == [9.0, 5.0]
+    assert root["summary"] == "n = 14: yes 9, no 5"
+    assert root["impurity_text"] == "impurity 0.940"
+    assert not root["is_leaf"] and root["prediction"] == "yes"
+    assert "outlook" in root["explanation"]["html"] and "0.247" in root["explanation"]["text"]
+    assert "chosen by greedy: outlook" in root["explanation"]["text"]
+    leaves = [n for n in data["nodes"] if n["is_leaf"]]
+    assert {n["label"] for n in leaves} == {"play = yes", "play = no"}
+    assert "pure node" in leaves[0]["explanation"]["text"]
+    assert [e["condition"] for e in data["edges"][:2]] == ["outlook = sunny", "humidity = high"]
+    assert data["geometry"]["width"] == 2 * 20 + 4 * X_SPACING + NODE_WIDTH
+    assert tree_view_data(tennis) == data  # deterministic
+
+
+def test_highlight_path(tennis):
+    path = tennis.tree_.decision_path({"outlook": "rainy", "windy": "TRUE"})
+    data = tree_view_data(tennis, highlight_path=path)
+    assert data["highlight"] == [0, 3, 6]
+    assert [n["id"] for n in data["nodes"] if n["highlighted"]] == [0, 3, 6]
+    svg = tree_svg(data)
+    assert svg.count("▶") == 3 and "windy = TRUE" in svg
+
+
+def test_regression_tree_view():
+    X = np.arange(10.0).reshape(-1, 1)
+    y = np.r_[np.zeros(5), np.ones(5) * 3]
+    data = tree_view_data(dt.CARTRegressor(max_depth=1).fit(X, y))
+    assert data["classes"] == [] and data["nodes"][1]["counts"] is None
+    assert data["nodes"][1]["label"] == "class ≈ 0.000"
+    tree_svg(data)
+
+
+def test_rejects_non_tree():
+    with pytest.raises(TypeError, match="tree"):
+        tree_layout("not a tree")
+
+
+def test_core_imports_stay_light():
+    code = ("import sys, dtlearn, dtlearn.layout; "
+            "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
+            "if m in sys.modules]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
