@@ -153,3 +153,17 @@ def test_core_modules_do_not_import_matplotlib():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_pruning_curve_local_updates_match_rebuilt_trees():
+    X_tr, X_va, X_te, y_tr, y_va, y_te = _car()
+    noisy = add_label_noise(y_tr, 0.2, random_state=0)
+    model = dt.ID3Classifier().fit(X_tr, noisy)
+    curve = pruning_curve(model, X_tr, noisy, X_va, y_va, X_te, y_te, method="reduced_error")
+    cuts = list(reduced_error_prune(model, X_va, y_va).pruned_nodes)
+    for i in (0, 1, len(cuts) // 2, len(cuts)):
+        tree = model.tree_.with_leaves_at(cuts[:i])
+        assert (curve.n_nodes[i], curve.n_leaves[i], curve.depth[i]) == \
+            (tree.n_nodes, tree.n_leaves, tree.depth)
+        for X, y, score in ((X_tr, noisy, curve.train), (X_te, y_te, curve.test)):
+            assert score[i] == pytest.approx(np.mean(tree.predict(X) == np.asarray(y)))

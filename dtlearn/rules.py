@@ -1,0 +1,607 @@
+"""Rules from a tree, and rule post-pruning (Quinlan's C4.5rules; Mitchell 1997, ch. 3.7.1.2).
+
+A tree becomes one :class:`Rule` per root-to-leaf path (``IF outlook = sunny AND humidity
+= high THEN play = no``). Rule post-pruning then generalises every rule on its own: it
+drops the precondition whose removal gives the best validation accuracy, as long as that
+accuracy is at least the rule's current one, and repeats. The pruned rules are sorted by
+validation accuracy and used in that order: the first rule that fires classifies; when
+none fires, the default class (the training majority) is predicted. A
+:class:`RuleSet` is that classifier.
+
+**The measure.** A rule's *validation accuracy* is the fraction of the validation rows it
+covers (all its preconditions hold) that have its class. A rule that covers no validation
+row has no accuracy (``nan``): it is left as it is and sorted last. Ties when choosing a
+precondition to drop go to the first one in the rule; ties when sorting go to the rule
+that covers more validation rows, then to the tree's left-to-right order.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from .data import Schema, infer_schema
+from .explain import ResultTable, fmt
+from .prune import _encode_X, _encode_y, _split_model
+from .splits import MultiwaySplit, Split, ThresholdSplit
+
+__all__ = ["Condition", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
+           "rules_from_tree"]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One precondition: the instance takes branch ``branch`` of ``split``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn.splits import ThresholdSplit
+    >>> c = Condition(ThresholdSplit(0, 75.0), 0, "humidity <= 75")
+    >>> c.holds(np.array([[70.0], [80.0], [np.nan]]))
+    array([ True, False, False])
+    """
+
+    split: Split
+    branch: int
+    text: str
+
+    def holds(self, Xe: np.ndarray) -> np.ndarray:
+        """Whether each row of the encoded matrix satisfies the condition (missing: no)."""
+        return self.split.route(Xe) == self.branch
+
+    def __str__(self) -> str:
+        """Plain text (what notebooks show as ``text/plain``)."""
+        return self.text
+
+
+def _parse_condition(text: str, schema: Schema) -> Condition:
+    match = re.fullmatch(r"\s*(.+?)\s*(<=|>|=)\s*(.+?)\s*", text)
+    if match is None:
+        raise ValueError(f"text: cannot read the condition {text!r}; write 'name = value', "
+                         f"'name <= number' or 'name > number'")
+    name, op, value = match.groups()
+    if name not in schema.names:
+        raise ValueError(f"text: no attribute {name!r}; attributes are {list(schema.names)}")
+    j = schema.names.index(name)
+    if op == "=":
+        if not schema.is_categorical(j):
+            raise ValueError(f"text: {name!r} is numeric; use <= or >")
+        cats = [str(c) for c in schema.categories[j]]
+        if value not in cats:
+            raise ValueError(f"text: {value!r} is not a value of {name!r} ({cats})")
+        return Condition(MultiwaySplit(j, len(cats)), cats.index(value), f"{name} = {value}")
+    if schema.is_categorical(j):
+        raise ValueError(f"text: {name!r} is categorical; use =")
+    return Condition(ThresholdSplit(j, float(value)), 0 if op == "<=" else 1,
+                     f"{name} {op} {value}")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """``IF condition AND ... THEN target = label``, with its training and validation counts.
+
+    Parameters
+    ----------
+    conditions : tuple of Condition
+        Preconditions (all must hold); empty: the rule always fires.
+    label : object
+        The class the rule predicts.
+    schema : Schema
+        Feature names and categories (used to encode data).
+    target_name : str
+        Name of the class attribute.
+    train_covered, train_correct : float or None
+        Training rows of the leaf the rule came from, and how many have its class
+        (``None`` for a rule written by hand; not updated when preconditions are dropped).
+    val_covered, val_correct : int or None
+        Validation rows covered and correctly classified (set by :func:`rule_post_prune`).
+
+    Examples
+    --------
+    >>> from dtlearn import load_restaurant
+    >>> X, y = load_restaurant()
+    >>> rule = Rule.from_text("IF Patrons = Full AND WaitEstimate = 0-10 THEN Yes", X, "Wait")
+    >>> print(rule)
+    IF Patrons = Full AND WaitEstimate = 0-10 THEN Wait = Yes
+    >>> rule.accuracy(X, y)  # (correct, covered): no example has both values
+    (0, 0)
+    """
+
+    conditions: tuple[Condition, ...]
+    label: Any
+    schema: Schema
+    target_name: str = "class"
+    train_covered: float | None = None
+    train_correct: float | None = None
+    val_covered: int | None = None
+    val_correct: int | None = None
+
+    @classmethod
+    def from_text(cls, text: str, X_or_schema: Any, target_name: str | None = None) -> "Rule":
+        """Read ``IF a = v AND b <= 3 THEN label`` (or ``THEN target = label``).
+
+        ``X_or_schema`` is the data the rule talks about (its columns and categories) or a
+        :class:`~dtlearn.data.Schema`.
+        """
+        schema = X_or_schema if isinstance(X_or_schema, Schema) else infer_schema(X_or_schema)
+        match = re.fullmatch(r"\s*IF\s+(.*?)\s+THEN\s+(.+?)\s*", text, flags=re.S)
+        if match is None:
+            raise ValueError(f"text: expected 'IF ... THEN label', got {text!r}")
+        body, head = match.groups()
+        parts = [] if body.strip().upper() == "TRUE" else re.split(r"\s+AND\s+", body)
+        conditions = tuple(_parse_condition(p, schema) for p in parts)
+        if " = " in head and target_name is None:
+            target_name, head = (s.strip() for s in head.split(" = ", 1))
+        elif " = " in head:
+            head = head.split(" = ", 1)[1].strip()
+        return cls(conditions, head, schema, target_name or "class")
+
+    # ------------------------------------------------------------------ text
+    @property
+    def text(self) -> str:
+        """The rule as ``IF ... THEN target = label``."""
+        body = " AND ".join(c.text for c in self.conditions) if self.conditions else "TRUE"
+        return f"IF {body} THEN {self.target_name} = {self.label}"
+
+    def __str__(self) -> str:
+        """Plain text (what notebooks show as ``text/plain``)."""
+        return self.text
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return f"<code>{html.escape(self.text)}</code>"
+
+    @property
+    def val_accuracy(self) -> float:
+        """Validation accuracy (``nan`` when no validation row is covered or unknown)."""
+        if not self.val_covered:
+            return float("nan")
+        return self.val_correct / self.val_covered
+
+    # ------------------------------------------------------------------ evaluation
+    def _encode(self, X: Any, arg: str) -> np.ndarray:
+        return _encode_X(_SchemaHolder(self.schema), X, arg)
+
+    def covers(self, X: Any, encoded: bool = False) -> np.ndarray:
+        """Whether each row of ``X`` satisfies every precondition."""
+        Xe = X if encoded else self._encode(X, "X")
+        out = np.ones(Xe.shape[0], dtype=bool)
+        for c in self.conditions:
+            out &= c.holds(Xe)
+        return out
+
+    def accuracy(self, X: Any, y: Any) -> tuple[int, int]:
+        """``(correct, covered)``: covered rows of ``(X, y)`` that have the rule's class."""
+        Xe = self._encode(X, "X")
+        truth = _labels(y, Xe.shape[0], "y")
+        covered = self.covers(Xe, encoded=True)
+        return int((truth[covered] == self.label).sum()), int(covered.sum())
+
+    def without(self, index: int) -> "Rule":
+        """Return the rule with precondition ``index`` dropped (validation counts cleared)."""
+        conds = self.conditions[:index] + self.conditions[index + 1:]
+        return replace(self, conditions=conds, val_covered=None, val_correct=None)
+
+    def simplifications(self, X_val: Any, y_val: Any) -> ResultTable:
+        """Tabulate the rule and every rule with one precondition dropped, with accuracies.
+
+        The first row is the rule itself; the best candidate (highest accuracy, first on
+        ties) is highlighted when it is at least as accurate as the rule — the drop
+        :func:`rule_post_prune` would make.
+
+        Examples
+        --------
+        >>> from dtlearn import load_restaurant
+        >>> X, y = load_restaurant()
+        >>> rule = Rule.from_text("IF Patrons = Full AND WaitEstimate = 0-10 THEN Yes", X)
+        >>> print(rule.simplifications(X, y))
+        candidate simplifications of IF Patrons = Full AND WaitEstimate = 0-10 THEN class = Yes
+          drop                | rule                                                       | covered | correct | accuracy
+          (nothing)           | IF Patrons = Full AND WaitEstimate = 0-10 THEN class = Yes |       0 |       0 |      nan
+          Patrons = Full      | IF WaitEstimate = 0-10 THEN class = Yes                    |       6 |       4 |    0.667
+          WaitEstimate = 0-10 | IF Patrons = Full THEN class = Yes                         |       6 |       2 |    0.333
+        """
+        Xe = self._encode(X_val, "X_val")
+        truth = _labels(y_val, Xe.shape[0], "y_val")
+        rows, best = _candidates(self, Xe, truth)
+        base = rows[0][4]
+        highlight = None
+        if best is not None and not np.isnan(base) and rows[best + 1][4] >= base:
+            highlight = best + 1
+        return ResultTable(("drop", "rule", "covered", "correct", "accuracy"), tuple(rows),
+                           caption=f"candidate simplifications of {self.text}",
+                           highlight_row=highlight)
+
+
+@dataclass(frozen=True)
+class _SchemaHolder:
+    """Lets :func:`dtlearn.prune._encode_X` encode data for a rule (it reads ``.schema``)."""
+
+    schema: Schema
+
+
+def _labels(y: Any, n: int, arg: str) -> np.ndarray:
+    values = y.tolist() if hasattr(y, "tolist") else list(y)
+    if len(values) != n:
+        raise ValueError(f"{arg} has {len(values)} labels but there are {n} rows")
+    out = np.empty(len(values), dtype=object)
+    out[:] = [v.item() if isinstance(v, np.generic) else v for v in values]
+    return out
+
+
+def _score(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> tuple[int, int, float]:
+    covered = rule.covers(Xe, encoded=True)
+    n = int(covered.sum())
+    correct = int((truth[covered] == rule.label).sum())
+    return correct, n, (correct / n if n else float("nan"))
+
+
+def _candidates(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, int | None]:
+    """Return rows ``(drop, rule, covered, correct, accuracy)`` and the best drop.
+
+    The rule comes first, then each drop; the best drop has the highest accuracy (first
+    on ties), or is None.
+    """
+    correct, n, acc = _score(rule, Xe, truth)
+    rows = [("(nothing)", rule.text, n, correct, acc)]
+    best, best_acc = None, -1.0
+    for i, cond in enumerate(rule.conditions):
+        simpler = rule.without(i)
+        c, m, a = _score(simpler, Xe, truth)
+        rows.append((cond.text, simpler.text, m, c, a))
+        if not np.isnan(a) and a > best_acc:
+            best, best_acc = i, a
+    return rows, best
+
+
+@dataclass(frozen=True)
+class RuleStep:
+    """One decision of rule post-pruning on one rule: drop a precondition, or stop.
+
+    Attributes
+    ----------
+    rule_number : int
+        Position of the rule in tree order (1-based).
+    before : str
+        The rule before this step.
+    dropped : str or None
+        The precondition dropped (``None``: the rule is final).
+    correct_before, covered_before, correct_after, covered_after : int
+        Validation counts of the rule before and after the step.
+    candidates : ResultTable
+        Every candidate drop with its accuracy (see :meth:`Rule.simplifications`).
+    """
+
+    rule_number: int
+    before: str
+    dropped: str | None
+    correct_before: int
+    covered_before: int
+    correct_after: int
+    covered_after: int
+    candidates: ResultTable
+
+    @property
+    def accuracy_before(self) -> float:
+        """Validation accuracy before the step (``nan`` if nothing covered)."""
+        return self.correct_before / self.covered_before if self.covered_before else float("nan")
+
+    @property
+    def accuracy_after(self) -> float:
+        """Validation accuracy after the step (``nan`` if nothing covered)."""
+        return self.correct_after / self.covered_after if self.covered_after else float("nan")
+
+    @property
+    def errors_before(self) -> int:
+        """Validation errors of the rule before the step (on the rows it covers)."""
+        return self.covered_before - self.correct_before
+
+    @property
+    def errors_after(self) -> int:
+        """Validation errors of the rule after the step (on the rows it covers)."""
+        return self.covered_after - self.correct_after
+
+    def __str__(self) -> str:
+        """Plain text (what notebooks show as ``text/plain``)."""
+        acc = f"{self.correct_before}/{self.covered_before}"
+        if self.dropped is None:
+            why = "covers no validation row" if not self.covered_before else \
+                "no drop keeps the accuracy"
+            return f"rule {self.rule_number}: {self.before}  [{acc}] final ({why})"
+        return (f"rule {self.rule_number}: drop '{self.dropped}' from {self.before}: "
+                f"{acc} = {fmt(self.accuracy_before)} -> {self.correct_after}/"
+                f"{self.covered_after} = {fmt(self.accuracy_after)}")
+
+    __repr__ = __str__
+
+    def explain(self) -> ResultTable:
+        """Return the candidate table this step chose from."""
+        return self.candidates
+
+    def _repr_html_(self) -> str:
+        return f"<p>{html.escape(str(self))}</p>" + self.candidates._repr_html_()
+
+    def _repr_markdown_(self) -> str:
+        return f"{str(self)}\n\n" + self.candidates._repr_markdown_()
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form."""
+        return {"rule_number": self.rule_number, "before": self.before,
+                "dropped": self.dropped, "correct_before": self.correct_before,
+                "covered_before": self.covered_before, "correct_after": self.correct_after,
+                "covered_after": self.covered_after, "candidates": self.candidates.to_dict()}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """An ordered list of rules and a default class: the first rule that fires classifies.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> X, y = load_play_tennis()
+    >>> rules = rules_from_tree(ID3Classifier().fit(X, y))
+    >>> print(rules)
+     1. IF outlook = sunny AND humidity = high THEN play = no  [leaf 3/3]
+     2. IF outlook = sunny AND humidity = normal THEN play = yes  [leaf 2/2]
+     3. IF outlook = overcast THEN play = yes  [leaf 4/4]
+     4. IF outlook = rainy AND windy = TRUE THEN play = no  [leaf 2/2]
+     5. IF outlook = rainy AND windy = FALSE THEN play = yes  [leaf 3/3]
+        ELSE play = yes
+    >>> rules.score(X, y)
+    1.0
+    """
+
+    rules: tuple[Rule, ...]
+    default: Any
+    schema: Schema
+    target_name: str = "class"
+    classes: tuple | None = None
+
+    def __len__(self) -> int:
+        """Return the number of rules."""
+        return len(self.rules)
+
+    def __getitem__(self, i: int) -> Rule:
+        """Return rule ``i``."""
+        return self.rules[i]
+
+    def fired(self, X: Any) -> np.ndarray:
+        """Index of the first rule that fires on each row (``-1``: the default class)."""
+        Xe = _encode_X(_SchemaHolder(self.schema), X, "X")
+        out = np.full(Xe.shape[0], -1)
+        for i in reversed(range(len(self.rules))):
+            out[self.rules[i].covers(Xe, encoded=True)] = i
+        return out
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Predict the class of the first rule that fires, else the default class."""
+        fired = self.fired(X)
+        out = np.empty(len(fired), dtype=object)
+        out[:] = [self.rules[i].label if i >= 0 else self.default for i in fired]
+        return out
+
+    def score(self, X: Any, y: Any) -> float:
+        """Accuracy on ``(X, y)``."""
+        predicted = self.predict(X)
+        return float(np.mean(predicted == _labels(y, len(predicted), "y")))
+
+    def _stats(self, rule: Rule) -> str:
+        parts = []
+        if rule.train_covered is not None:
+            parts.append(f"leaf {fmt(rule.train_correct, 2).removesuffix('.00')}/"
+                         f"{fmt(rule.train_covered, 2).removesuffix('.00')}")
+        if rule.val_covered is not None:
+            parts.append(f"validation {rule.val_correct}/{rule.val_covered}")
+        return f"  [{', '.join(parts)}]" if parts else ""
+
+    def __str__(self) -> str:
+        """Plain text (what notebooks show as ``text/plain``)."""
+        width = len(str(len(self.rules)))
+        lines = [f"{i + 1:>{width + 1}}. {r.text}{self._stats(r)}"
+                 for i, r in enumerate(self.rules)]
+        lines.append(" " * (width + 3) + f"ELSE {self.target_name} = {self.default}")
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def table(self) -> ResultTable:
+        """Return the rules as a table (number, rule, validation counts and accuracy)."""
+        rows = [(i + 1, r.text, r.val_covered if r.val_covered is not None else "",
+                 r.val_correct if r.val_correct is not None else "",
+                 r.val_accuracy if r.val_covered else "")
+                for i, r in enumerate(self.rules)]
+        rows.append(("", f"ELSE {self.target_name} = {self.default}", "", "", ""))
+        return ResultTable(("#", "rule", "val covered", "val correct", "val accuracy"),
+                           tuple(rows))
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_()
+
+    def _repr_markdown_(self) -> str:
+        return self.table()._repr_markdown_()
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form."""
+        return {"rules": [r.text for r in self.rules], "default": str(self.default),
+                "table": self.table().to_dict()}
+
+
+def rules_from_tree(model_or_tree: Any) -> RuleSet:
+    """One rule per root-to-leaf path, left to right, with the leaves' training counts.
+
+    The default class is the training majority (the root's prediction).
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> rules = rules_from_tree(ID3Classifier().fit(*load_play_tennis()))
+    >>> len(rules), rules.default
+    (5, 'yes')
+    """
+    tree, _ = _split_model(model_or_tree)
+    if tree.classes is None:
+        raise ValueError("model_or_tree: rules need a classification tree")
+    rules = []
+    for leaf, path in tree.leaf_paths():
+        conds = tuple(Condition(node.split, b, node.split.conditions(tree.schema)[b])
+                      for node, b in path)
+        counts = leaf.counts
+        rules.append(Rule(conds, tree.classes[leaf.predicted_index], tree.schema,
+                          tree.target_name, float(counts.sum()),
+                          float(counts[leaf.predicted_index])))
+    return RuleSet(tuple(rules), tree.classes[tree.root.predicted_index], tree.schema,
+                   tree.target_name, tree.classes)
+
+
+@dataclass(frozen=True)
+class RulePostPruning:
+    """Result of :func:`rule_post_prune`.
+
+    Attributes
+    ----------
+    ruleset : RuleSet
+        The pruned rules, sorted by validation accuracy, with the default class.
+    original : RuleSet
+        The rules read off the tree, before pruning.
+    steps : tuple of RuleStep
+        Every drop and, for every rule, the final "stop" decision.
+    """
+
+    ruleset: RuleSet
+    original: RuleSet
+    steps: tuple[RuleStep, ...]
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Predictions of the pruned rule set."""
+        return self.ruleset.predict(X)
+
+    def score(self, X: Any, y: Any) -> float:
+        """Accuracy of the pruned rule set."""
+        return self.ruleset.score(X, y)
+
+    def table(self) -> ResultTable:
+        """Return the steps as one table."""
+        rows = [(s.rule_number, s.before, s.dropped or "(stop)",
+                 f"{s.correct_before}/{s.covered_before}",
+                 f"{s.correct_after}/{s.covered_after}") for s in self.steps]
+        return ResultTable(("rule", "before", "dropped", "val correct before",
+                            "val correct after"), tuple(rows),
+                           caption=f"rule post-pruning: {len(self.original)} rules, "
+                                   f"{sum(1 for s in self.steps if s.dropped)} preconditions "
+                                   f"dropped")
+
+    def __str__(self) -> str:
+        """Plain text (what notebooks show as ``text/plain``)."""
+        return str(self.table()) + "\n\n" + str(self.ruleset)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_() + "<pre>" + html.escape(str(self.ruleset)) + "</pre>"
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form."""
+        return {"ruleset": self.ruleset.to_dict(), "steps": [s.to_dict() for s in self.steps]}
+
+
+def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruning:
+    """Rule post-pruning: tree -> rules -> generalise each rule on validation data -> sort.
+
+    For every rule (one per leaf), repeat: score every rule obtained by dropping one
+    precondition by its validation accuracy (correct / covered among the validation rows
+    it covers); if the best of them (the first on ties) is at least as accurate as the
+    rule, drop that precondition. A rule that covers no validation row is kept as it is.
+    Then sort the rules by validation accuracy (higher first; ties: more rows covered
+    first, then tree order; uncovered rules last) and use the training majority as
+    default class.
+
+    Parameters
+    ----------
+    model_or_tree : fitted classifier or Tree
+        The tree whose rules are pruned (not modified).
+    X_val, y_val : table, sequence
+        Validation data (same columns as the training data, known classes).
+
+    Returns
+    -------
+    RulePostPruning
+        ``.ruleset`` (a classifier), ``.steps``.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> X, y = load_play_tennis()
+    >>> result = rule_post_prune(ID3Classifier().fit(X, y), X[::2], y[::2])
+    >>> print(result.ruleset)
+     1. IF humidity = normal THEN play = yes  [leaf 2/2, validation 5/5]
+     2. IF outlook = overcast THEN play = yes  [leaf 4/4, validation 3/3]
+     3. IF outlook = sunny AND humidity = high THEN play = no  [leaf 3/3, validation 1/1]
+     4. IF outlook = rainy THEN play = yes  [leaf 3/3, validation 1/1]
+     5. IF outlook = rainy AND windy = TRUE THEN play = no  [leaf 2/2, validation 0/0]
+        ELSE play = yes
+    >>> print(result.steps[1])
+    rule 2: drop 'outlook = sunny' from IF outlook = sunny AND humidity = normal THEN play = yes: 2/2 = 1.000 -> 5/5 = 1.000
+    """
+    tree, _ = _split_model(model_or_tree)
+    if tree.classes is None:
+        raise ValueError("model_or_tree: rule post-pruning needs a classification tree")
+    Xe = _encode_X(tree, X_val, "X_val")
+    _encode_y(tree, y_val, Xe.shape[0], "y_val")  # unseen labels -> ValueError
+    truth = _labels(y_val, Xe.shape[0], "y_val")
+    original = rules_from_tree(tree)
+    pruned, steps = [], []
+    for number, rule in enumerate(original.rules, start=1):
+        while True:
+            rows, best = _candidates(rule, Xe, truth)
+            correct, covered, acc = rows[0][3], rows[0][2], rows[0][4]
+            table = ResultTable(("drop", "rule", "covered", "correct", "accuracy"),
+                                tuple(rows), caption=f"rule {number}: {rule.text}")
+            if covered and best is not None and rows[best + 1][4] >= acc:
+                table = replace(table, highlight_row=best + 1)
+                simpler = rule.without(best)
+                steps.append(RuleStep(number, rule.text, rule.conditions[best].text, correct,
+                                      covered, rows[best + 1][3], rows[best + 1][2], table))
+                rule = simpler
+                continue
+            steps.append(RuleStep(number, rule.text, None, correct, covered, correct, covered,
+                                  table))
+            pruned.append((number, replace(rule, val_covered=covered, val_correct=correct)))
+            break
+    pruned = _merge_duplicates(pruned)
+    pruned.sort(key=lambda item: _sort_key(item[1], item[0]))
+    ruleset = RuleSet(tuple(r for _, r in pruned), original.default, tree.schema,
+                      tree.target_name, tree.classes)
+    return RulePostPruning(ruleset, original, tuple(steps))
+
+
+def _merge_duplicates(pruned: list) -> list:
+    """Keep one copy of rules that became identical (same preconditions and class).
+
+    The copy kept is the first in tree order; its leaf counts become the sums.
+    """
+    kept: dict = {}
+    for number, rule in pruned:
+        key = (frozenset(c.text for c in rule.conditions), rule.label)
+        if key not in kept:
+            kept[key] = (number, rule)
+            continue
+        first_number, first = kept[key]
+        if first.train_covered is not None and rule.train_covered is not None:
+            first = replace(first, train_covered=first.train_covered + rule.train_covered,
+                            train_correct=first.train_correct + rule.train_correct)
+        kept[key] = (first_number, first)
+    return list(kept.values())
+
+
+def _sort_key(rule: Rule, number: int) -> tuple:
+    if not rule.val_covered:
+        return (1, 0.0, 0, number)
+    return (0, -rule.val_accuracy, -rule.val_covered, number)
+
