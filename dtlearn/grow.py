@@ -652,6 +652,8 @@ class Grower:
                 for mask in range(2 ** len(rest) - 1):
                     partitions.append(np.array([first] + [c for b, c in enumerate(rest)
                                                           if mask >> b & 1]))
+        if self.classes is not None:
+            partitions = self._best_partition_first(partitions, per_cat, rows_n, v)
         best: Candidate | None = None
         for left in partitions:
             left_set = tuple(sorted(int(c) for c in left))
@@ -671,6 +673,30 @@ class Grower:
         return best if best is not None else _inadmissible(
             feature, name, (), np.zeros((1, 1)),
             f"no partition leaves min_samples_leaf={self.config.min_samples_leaf} rows a side")
+
+    def _best_partition_first(self, partitions: list, per_cat: np.ndarray,
+                              rows_n: np.ndarray, v: int) -> list:
+        """The admissible partition of least child impurity (first on ties), scored at once.
+
+        Returns a one-item list (or ``[]`` when none is admissible), so only the winner
+        becomes a Candidate.
+        """
+        membership = np.zeros((len(partitions), v))
+        for i, left in enumerate(partitions):
+            membership[i, left] = 1.0
+        left = membership @ per_cat
+        right = per_cat.sum(axis=0) - left
+        n_left = membership @ rows_n
+        n_right = rows_n.sum() - n_left
+        leaf = self.config.min_samples_leaf
+        valid = (n_left >= max(leaf, 1)) & (n_right >= max(leaf, 1))
+        if not valid.any():
+            return []
+        imp = self._children_impurity(left[:, None, :], right[:, None, :],
+                                      left.sum(axis=1)[:, None], right.sum(axis=1)[:, None])[:, 0]
+        rank = np.where(valid, -imp, -np.inf)
+        top = rank.max()
+        return [partitions[int(np.argmax(rank >= top - TIE_TOLERANCE * max(1.0, abs(top))))]]
 
     def _score_threshold(self, state: _Open, feature: int, column: np.ndarray, name: str,
                          weights: np.ndarray, make_split: Any) -> Candidate:
