@@ -48,6 +48,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
@@ -165,8 +166,16 @@ class CheckResult:
         return self
 
 
+_STOPPING = ("timeout", "recursion")
+"""Outcomes after which a check stops calling the function (the next call would loop too)."""
+
+
 def _result(name: str, cases: list[Case]) -> CheckResult:
     failed = sum(not c.passed for c in cases)
+    if cases and cases[-1].message and not cases[-1].passed and (
+            "did not finish" in cases[-1].message or "RecursionError" in cases[-1].message):
+        return CheckResult(name, "failed", f"stopped at case {len(cases)}: the call did not "
+                                           f"come back", tuple(cases))
     if failed == 0:
         return CheckResult(name, "passed", f"all {len(cases)} cases right", tuple(cases))
     return CheckResult(name, "failed", f"{failed} of {len(cases)} cases wrong", tuple(cases))
@@ -240,7 +249,8 @@ def _where(exc: BaseException, fn: Callable) -> str:
     if not mine:
         return ""
     last = mine[-1]
-    text = f" (in {last.name}"
+    where = last.name if not last.name.startswith("<") else getattr(fn, "__name__", "")
+    text = f" (in {where}"
     if last.line:
         text += f", at `{last.line.strip()}`"
     return text + ")"
@@ -265,13 +275,18 @@ def run_student(fn: Callable, *args: Any, time_limit: float | None = None, **kwa
 
     Examples
     --------
-    >>> run_student(lambda x: 1 / x, 0).message
-    'raised ZeroDivisionError: division by zero'
+    >>> def inverse(x):
+    ...     return 1 / x
+    >>> run_student(inverse, 0).message
+    'raised ZeroDivisionError: division by zero (in inverse, at `return 1 / x`)'
     """
     name = getattr(fn, "__name__", "your function")
     limit = TIME_LIMIT if time_limit is None else float(time_limit)
     try:
-        with _time_limit(limit):
+        # warnings (numpy's "divide by zero in log2") would be printed apart from the
+        # feedback; the wrong value they lead to (nan, inf) is explained instead
+        with _time_limit(limit), warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
             value = fn(*args, **kwargs)
     except NotImplementedError:
         return Outcome("not yet", message=f"{name} raises NotImplementedError: replace "
@@ -426,6 +441,8 @@ def check_entropy(fn: Callable, *, seed: int = 0) -> CheckResult:
             if outcome.kind == "error" and 0 in counts:
                 message += " — remember 0·log 0 = 0: skip classes with count 0"
             cases.append(Case(call, False, message))
+            if outcome.kind in _STOPPING:
+                break
             continue
         got, problem = _number(outcome.value, name)
         if got is None:
@@ -508,6 +525,8 @@ def check_information_gain(fn: Callable, *, seed: int = 0) -> CheckResult:
             return _not_yet("check_information_gain", outcome.message)
         if not outcome.ok:
             cases.append(Case(call, False, outcome.message))
+            if outcome.kind in _STOPPING:
+                break
             continue
         got, problem = _number(outcome.value, name)
         if got is None:
@@ -674,6 +693,8 @@ def check_id3(fn: Callable) -> CheckResult:
                 message += (" Remove the attribute you split on before recursing, and stop "
                             "when the rows are pure or no attribute is left.")
             cases.append(Case(call, False, message))
+            if outcome.kind in _STOPPING:
+                break
             continue
         value = outcome.value
         if value is None:
@@ -755,6 +776,8 @@ def check_reduced_error_prune(fn: Callable, *, seed: int = 0) -> CheckResult:
             return _not_yet("check_reduced_error_prune", outcome.message)
         if not outcome.ok:
             cases.append(Case(call, False, outcome.message))
+            if outcome.kind in _STOPPING:
+                break
             continue
         result = outcome.value
         if hasattr(result, "tree_"):

@@ -404,9 +404,14 @@ class Grower:
         values = self.y[rows]
         w = weights
         total = w.sum()
-        mean = float((values * w).sum() / total) if total > 0 else 0.0
-        return np.array([total, mean]), float(_regression_impurity(values, w,
-                                                                  self.config.criterion))
+        if total <= 0:
+            prediction = 0.0
+        elif self.config.criterion == "mae":  # the median minimises absolute error
+            prediction = _weighted_median(values, w)
+        else:
+            prediction = float((values * w).sum() / total)
+        return np.array([total, prediction]), float(_regression_impurity(values, w,
+                                                                        self.config.criterion))
 
     def _impurity(self, counts: np.ndarray) -> np.ndarray:
         crit = self.config.criterion
@@ -512,7 +517,8 @@ class Grower:
         child_imp = self._children_impurity(left, right, nl, nr)
         leaf = self.config.min_samples_leaf
         pos = np.arange(1, n)[:, None]
-        valid = (xs[1:] > xs[:-1]) & (pos >= leaf) & (n - pos >= leaf)
+        # a side holding only zero-weight rows is no split (bootstrap weights make them)
+        valid = (xs[1:] > xs[:-1]) & (pos >= leaf) & (n - pos >= leaf) & (nl > 0) & (nr > 0)
         rank = np.where(valid, -child_imp, -np.inf)
         best = rank.max(axis=0)
         tol = TIE_TOLERANCE * np.maximum(1.0, np.abs(np.where(np.isfinite(best), best, 0)))
@@ -689,7 +695,8 @@ class Grower:
         n_left = membership @ rows_n
         n_right = rows_n.sum() - n_left
         leaf = self.config.min_samples_leaf
-        valid = (n_left >= max(leaf, 1)) & (n_right >= max(leaf, 1))
+        valid = (n_left >= max(leaf, 1)) & (n_right >= max(leaf, 1)) & \
+            (left.sum(axis=1) > 0) & (right.sum(axis=1) > 0)
         if not valid.any():
             return []
         imp = self._children_impurity(left[:, None, :], right[:, None, :],
@@ -722,6 +729,7 @@ class Grower:
         total = left[-1] + onehot[-1]
         right = total - left
         nl, nr = left.sum(axis=1), right.sum(axis=1)
+        valid &= (nl > 0) & (nr > 0)  # a side of zero-weight rows only is no split
         ntot = nl + nr
         child_imp = (nl * self._impurity(left) + nr * self._impurity(right)) / ntot
         if self.config.criterion == "gain_ratio":
@@ -781,9 +789,11 @@ class Grower:
             cy = np.cumsum(w * ys)[:-1]
             cyy = np.cumsum(w * ys * ys)[:-1]
             tw, ty, tyy = w.sum(), (w * ys).sum(), (w * ys * ys).sum()
-            sse_l = cyy - cy * cy / cw
             rw = tw - cw
-            sse_r = (tyy - cyy) - (ty - cy) ** 2 / rw
+            valid = valid & (cw > 0) & (rw > 0)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                sse_l = cyy - cy * cy / cw
+                sse_r = (tyy - cyy) - (ty - cy) ** 2 / rw
             child_imp = (sse_l + sse_r) / tw
         else:
             child_imp = np.full(n - 1, np.inf)

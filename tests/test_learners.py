@@ -344,3 +344,26 @@ def test_min_samples_leaf_is_respected(seed, criterion, leaf):
     y = rng.integers(0, 2, 80)
     tree = dt.CARTClassifier(criterion=criterion, min_samples_leaf=leaf).fit(X, y).tree_
     assert min(node.n_samples for node in tree.leaves()) >= leaf
+
+
+def test_bootstrap_weights_grow_a_real_tree():
+    from sklearn.datasets import load_breast_cancer
+
+    X, y = load_breast_cancer(return_X_y=True)
+    for seed in range(4):
+        w = np.bincount(np.random.default_rng(seed).integers(0, len(y), len(y)),
+                        minlength=len(y))
+        model = dt.CARTClassifier().fit(X, y, sample_weight=w)
+        assert model.tree_.n_leaves > 5
+        kept = w > 0
+        assert model.score(X[kept], y[kept]) == 1.0
+
+
+def test_mae_leaves_predict_the_median_as_scikit_learn():
+    from sklearn.tree import DecisionTreeRegressor
+
+    X = np.arange(20.0).reshape(-1, 1)
+    y = np.r_[np.zeros(10), np.zeros(8), 1.0, 100.0]
+    ours = dt.CARTRegressor(criterion="mae", max_depth=2).fit(X, y)
+    sk = DecisionTreeRegressor(criterion="absolute_error", max_depth=2).fit(X, y)
+    np.testing.assert_allclose(ours.predict(X), sk.predict(X))

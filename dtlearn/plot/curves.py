@@ -1,7 +1,7 @@
 """Figures for overfitting and pruning: complexity curves and the cost-complexity path.
 
-Every function takes ``ax=None`` (a new :class:`matplotlib.figure.Figure` is made, not a
-pyplot figure, so nothing global changes) and returns the Axes. They draw results computed
+Every function takes ``ax=None`` (then a new pyplot figure is made, so a notebook cell
+shows it) and returns the Axes; no style or rcParams change. They draw results computed
 by :mod:`dtlearn.curves` and :mod:`dtlearn.prune`; they never fit a model or make data.
 """
 
@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from ._axes import new_axes
+
 __all__ = ["plot_ccp_path", "plot_complexity_curve", "plot_prune_steps", "plot_rule_accuracies"]
 
 _COLOURS = {"train": "#0072B2", "validation": "#E69F00", "test": "#D55E00"}
@@ -18,12 +20,10 @@ _X_LABELS = {"n_nodes": "size of tree (number of nodes)", "n_leaves": "number of
              "depth": "depth of tree"}
 
 
-def _axes(ax: Any, size: tuple[float, float] = (6.0, 4.0)) -> Any:
-    if ax is not None:
-        return ax
-    from matplotlib.figure import Figure
 
-    return Figure(figsize=size, layout="constrained").add_subplot()
+
+def _axes(ax: Any, size: tuple[float, float] = (6.0, 4.0)) -> Any:
+    return new_axes(ax, size)
 
 
 def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,

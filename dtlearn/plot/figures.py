@@ -1,7 +1,7 @@
 """Static matplotlib figures: impurity curves, score bars, tree diagrams, regions, fits.
 
-Every function takes ``ax=None`` (a new figure is made with :mod:`matplotlib.figure`, not
-pyplot, so nothing global changes) and returns the Axes it drew on. Functions never fit a
+Every function takes ``ax=None`` (then a new pyplot figure is made, so a notebook cell
+shows it; no style or rcParams change) and returns the Axes it drew on. Functions never fit a
 model or make up data: they draw what they are given. Text matters more than pixels, so
 numbers are written on the figure (tests read ``ax.texts``).
 """
@@ -16,18 +16,18 @@ from ..criteria import entropy_of_counts, gini_of_counts, misclassification_of_c
 from ..explain import CLASS_COLOURS, fmt
 from ..layout import tree_view_data
 from ..tree import Tree
+from ._axes import new_axes
 
-__all__ = ["decision_regions", "impurity_curves", "plot_tree", "regression_fit", "score_bars"]
+__all__ = ["decision_regions", "impurity_curves", "plot_tree", "region_grid", "regression_fit",
+           "score_bars"]
 
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 
-def _axes(ax: Any, size: tuple[float, float] = (6.0, 4.0)) -> Any:
-    if ax is not None:
-        return ax
-    from matplotlib.figure import Figure
 
-    return Figure(figsize=size, layout="constrained").add_subplot()
+
+def _axes(ax: Any, size: tuple[float, float] = (6.0, 4.0)) -> Any:
+    return new_axes(ax, size)
 
 
 def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
@@ -227,7 +227,60 @@ def _as_matrix(X: Any) -> tuple[np.ndarray, list[str], Any]:
     return values, names, columns
 
 
-def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int = 200) -> Any:
+def region_grid(model: Any, X: Any, resolution: int = 200) -> tuple[tuple, np.ndarray]:
+    """The class a fitted classifier predicts on a regular grid over 2-D numeric data.
+
+    Returns ``(extent, codes)``: ``extent = (x0, x1, y0, y1)`` of the grid (the data range
+    padded by 5 %) and ``codes`` (``resolution`` × ``resolution``, row 0 at ``y0``) the
+    index into ``model.classes_`` predicted at each grid point.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTClassifier
+    >>> X = np.array([[0, 0], [0, 1], [1, 0], [1, 1.0]])
+    >>> extent, codes = region_grid(CARTClassifier().fit(X, ["a", "a", "b", "b"]), X, 4)
+    >>> codes.tolist()
+    [[0, 0, 1, 1], [0, 0, 1, 1], [0, 0, 1, 1], [0, 0, 1, 1]]
+    """
+    values, _, columns = _as_matrix(X)
+    if values.shape[1] != 2:
+        raise ValueError(f"X must have 2 columns, got {values.shape[1]}")
+    classes = list(getattr(model, "classes_", []))
+    if not classes:
+        raise TypeError("model must be a fitted classifier with classes_")
+    lo, hi = values.min(axis=0), values.max(axis=0)
+    pad = np.where(hi > lo, (hi - lo) * 0.05, 1.0)
+    gx = np.linspace(lo[0] - pad[0], hi[0] + pad[0], resolution)
+    gy = np.linspace(lo[1] - pad[1], hi[1] + pad[1], resolution)
+    xx, yy = np.meshgrid(gx, gy)
+    grid = np.column_stack([xx.ravel(), yy.ravel()])
+    tree = getattr(model, "tree_", None)
+    if isinstance(tree, Tree) and tree.is_classifier \
+            and all(k == "numeric" for k in tree.schema.kinds):
+        # numeric columns encode as themselves: predict on the matrix directly
+        codes = tree.predict_values(grid, encoded=True).argmax(axis=1)
+    else:
+        if columns is not None:
+            import pandas as pd
+
+            grid = pd.DataFrame(grid, columns=columns)
+        predicted = np.asarray(model.predict(grid), dtype=object)
+        index = {c: i for i, c in enumerate(classes)}
+        codes = np.array([index[p] for p in predicted])
+    extent = (float(gx[0]), float(gx[-1]), float(gy[0]), float(gy[-1]))
+    return extent, codes.reshape(xx.shape).astype(np.int64)
+
+
+def region_colours(n_classes: int) -> Any:
+    """The colour map of :func:`decision_regions` (class ``i`` → palette colour ``i``)."""
+    from matplotlib.colors import ListedColormap
+
+    return ListedColormap([CLASS_COLOURS[i % 8] for i in range(max(n_classes, 1))])
+
+
+def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int = 200,
+                     legend_outside: bool = False) -> Any:
     """Regions a fitted classifier assigns on 2-D numeric data, with the data on top.
 
     Axis-aligned trees give a staircase of rectangles; an oblique tree can cut diagonally.
@@ -241,6 +294,8 @@ def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int
     ax : matplotlib Axes, optional
     resolution : int
         Grid points per axis.
+    legend_outside : bool
+        Put the legend to the right of the axes (never over the regions).
 
     Examples
     --------
@@ -252,31 +307,13 @@ def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int
     >>> ax.get_xlabel(), ax.get_ylabel()
     ('x0', 'x1')
     """
-    values, names, columns = _as_matrix(X)
-    if values.shape[1] != 2:
-        raise ValueError(f"X must have 2 columns, got {values.shape[1]}")
-    classes = list(getattr(model, "classes_", []))
-    if not classes:
-        raise TypeError("model must be a fitted classifier with classes_")
+    values, names, _ = _as_matrix(X)
+    extent, codes = region_grid(model, X, resolution)
+    classes = list(model.classes_)
     ax = _axes(ax, (5.0, 4.5))
-    lo, hi = values.min(axis=0), values.max(axis=0)
-    pad = np.where(hi > lo, (hi - lo) * 0.05, 1.0)
-    gx = np.linspace(lo[0] - pad[0], hi[0] + pad[0], resolution)
-    gy = np.linspace(lo[1] - pad[1], hi[1] + pad[1], resolution)
-    xx, yy = np.meshgrid(gx, gy)
-    grid = np.column_stack([xx.ravel(), yy.ravel()])
-    if columns is not None:
-        import pandas as pd
-
-        grid = pd.DataFrame(grid, columns=columns)
-    predicted = np.asarray(model.predict(grid), dtype=object)
-    index = {c: i for i, c in enumerate(classes)}
-    codes = np.array([index[p] for p in predicted], dtype=float).reshape(xx.shape)
-    from matplotlib.colors import ListedColormap
-
-    cmap = ListedColormap([CLASS_COLOURS[i % 8] for i in range(len(classes))])
-    ax.pcolormesh(xx, yy, codes, cmap=cmap, vmin=-0.5, vmax=len(classes) - 0.5, alpha=0.3,
-                  shading="auto")
+    ax.imshow(codes, origin="lower", extent=extent, cmap=region_colours(len(classes)),
+              vmin=-0.5, vmax=len(classes) - 0.5, alpha=0.3, interpolation="nearest",
+              aspect="auto")
     labels = np.asarray(y, dtype=object)
     for i, c in enumerate(classes):
         mask = labels == c
@@ -285,7 +322,10 @@ def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int
                    label=str(c))
     ax.set_xlabel(names[0])
     ax.set_ylabel(names[1])
-    ax.legend(loc="best", fontsize=8)
+    if legend_outside:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+    else:
+        ax.legend(loc="upper right", fontsize=8)
     return ax
 
 
@@ -331,5 +371,5 @@ def regression_fit(model: Any, X: Any, y: Any, ax: Any = None) -> Any:
                edgecolors="black", linewidths=0.4, label="data", zorder=3)
     ax.set_xlabel(names[0])
     ax.set_ylabel(str(getattr(y, "name", None) or tree.target_name))
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="upper left", fontsize=8)
     return ax

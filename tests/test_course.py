@@ -1,0 +1,147 @@
+"""The course as a whole: numbered notebooks with learning goals, a start page that links
+them all, homework in valid nbgrader format, and student versions that run to the end with
+every check saying "not yet"."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+HOMEWORK = NOTEBOOKS / "homework"
+ASSIGNMENTS = sorted(p.name for p in (HOMEWORK / "source").iterdir() if p.is_dir())
+NUMBERED = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+
+def read(path):
+    return nbformat.read(path, as_version=4)
+
+
+def markdown(nb):
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+# ---------------------------------------------------------------- course notebooks
+def test_at_least_thirteen_numbered_course_notebooks():
+    numbers = {int(p.name[:2]) for p in NUMBERED}
+    assert set(range(1, 14)) <= numbers, f"missing: {sorted(set(range(1, 14)) - numbers)}"
+    assert (NOTEBOOKS / "00_start_here.ipynb").exists()
+
+
+@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
+def test_every_notebook_states_learning_goals(path):
+    nb = read(path)
+    goals = re.compile(r"^(#+\s*|\*\*)Learning goals", re.M | re.I)  # a heading or bold text
+    assert any(c.cell_type == "markdown" and goals.search(c.source)
+               for c in nb.cells[:3]), f"{path.name}: no 'Learning goals' near the top"
+
+
+def test_start_page_links_every_notebook_and_the_homework():
+    text = markdown(read(NOTEBOOKS / "00_start_here.ipynb"))
+    for path in NUMBERED:
+        if path.name != "00_start_here.ipynb":
+            assert f"]({path.name})" in text, f"start page does not link {path.name}"
+    for name in ASSIGNMENTS:
+        assert f"](homework/source/{name}/{name}.ipynb)" in text
+
+
+# ---------------------------------------------------------------- homework format
+def test_at_least_three_assignments():
+    assert len(ASSIGNMENTS) >= 3
+    assert (HOMEWORK / "nbgrader_config.py").exists()
+
+
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_homework_nbgrader_metadata(name):
+    nb = read(HOMEWORK / "source" / name / f"{name}.ipynb")
+    ids = []
+    graded = 0
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader")
+        if meta is None:
+            continue
+        assert meta["schema_version"] == 3
+        assert meta["grade_id"] and meta["grade_id"] not in ids, f"duplicate {meta['grade_id']}"
+        ids.append(meta["grade_id"])
+        if meta.get("solution"):
+            assert "### BEGIN SOLUTION" in cell.source and "### END SOLUTION" in cell.source
+            assert not meta.get("locked")
+        if meta.get("grade"):
+            assert meta.get("points", 0) > 0
+        if meta.get("grade") and not meta.get("solution"):
+            graded += 1
+            assert cell.cell_type == "code" and meta["locked"] is True
+            assert ".assert_ok()" in cell.source, "grade cells call a dtlearn.exercises check"
+        if cell.cell_type == "code" and not meta.get("solution"):
+            assert "BEGIN SOLUTION" not in cell.source
+    assert graded >= 1
+
+
+def test_release_folder_is_ignored_by_git_and_pytest():
+    assert "notebooks/homework/release/" in (ROOT / ".gitignore").read_text()
+    conftest = (HOMEWORK / "conftest.py").read_text()
+    assert '"release/*"' in conftest
+
+
+# ---------------------------------------------------------------- student versions
+@pytest.fixture(scope="module")
+def student_versions(tmp_path_factory):
+    """Generate the student versions with nbgrader's own tooling, in a temporary course."""
+    course = tmp_path_factory.mktemp("course")
+    shutil.copy(HOMEWORK / "nbgrader_config.py", course)
+    shutil.copytree(HOMEWORK / "source", course / "source")
+    home = tmp_path_factory.mktemp("home")
+    env = dict(os.environ, HOME=str(home), JUPYTER_PLATFORM_DIRS="1",
+               PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    nbgrader = [sys.executable, "-m", "nbgrader"]
+    for name in ASSIGNMENTS:
+        done = subprocess.run(nbgrader + ["generate_assignment", name, "--force"], cwd=course,
+                              env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+    return course / "release", env
+
+
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_student_version_has_stubs_not_solutions(student_versions, name):
+    release, _ = student_versions
+    text = (release / name / f"{name}.ipynb").read_text()
+    assert "BEGIN SOLUTION" not in text and "raise NotImplementedError()" in text
+    assert "YOUR ANSWER HERE" in text
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_student_version_runs_to_the_end_and_every_check_says_not_yet(student_versions, name,
+                                                                     monkeypatch):
+    """Executed with allow_errors=True: a grade cell of an unfinished function raises
+    AssertionError("... not yet ..."), as nbgrader needs to withhold the points; every other
+    cell must run without error."""
+    from nbclient import NotebookClient
+
+    release, env = student_versions
+    for key in ("HOME", "JUPYTER_PLATFORM_DIRS"):
+        monkeypatch.setenv(key, env[key])
+    path = release / name / f"{name}.ipynb"
+    nb = read(path)
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    checks = 0
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        meta = cell.metadata.get("nbgrader", {})
+        errors = [o for o in cell.get("outputs", []) if o.output_type == "error"]
+        if meta.get("grade") and not meta.get("solution"):
+            checks += 1
+            assert len(errors) == 1, f"{meta['grade_id']}: expected the check to fail"
+            assert errors[0].ename == "AssertionError", errors[0].ename
+            assert "not yet" in errors[0].evalue, errors[0].evalue
+        else:
+            assert not errors, f"{meta.get('grade_id', 'cell')}: {errors[0].ename}: {errors[0].evalue}"
+    assert checks >= 1
