@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .explain import ResultTable
+from .explain import ResultTable, ShowsTable
 from .prune import (
     _encode_X,
     _encode_y,
@@ -156,8 +156,8 @@ def add_label_noise(y: Any, rate: float, random_state: int = 0) -> Any:
     return out
 
 
-@dataclass(frozen=True)
-class ComplexityCurve:
+@dataclass(frozen=True, repr=False)
+class ComplexityCurve(ShowsTable):
     """Tree size and scores for a sequence of trees of growing (or shrinking) complexity.
 
     Attributes
@@ -235,17 +235,6 @@ class ComplexityCurve:
                 "test": None if self.test is None else list(self.test),
                 "metric": self.metric, "learner": self.learner}
 
-    def __str__(self) -> str:
-        """Plain text (what notebooks show as ``text/plain``)."""
-        return str(self.table())
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        return self.table()._repr_html_()
-
-    def _repr_markdown_(self) -> str:
-        return self.table()._repr_markdown_()
 
 
 def _cell(value: Any) -> Any:

@@ -726,6 +726,44 @@ class Derivation:
 
 
 # ---------------------------------------------------------------------------- Measure
+class ShowsTable:
+    """Mixin for results that show themselves as their ``table()``.
+
+    Text (``str``/``repr``: what nbval and graders see), HTML and Markdown all come from
+    one :class:`ResultTable`, so a result class only writes ``table()``. Dataclasses using
+    it need ``repr=False`` so that the generated ``__repr__`` does not replace this one.
+
+    Examples
+    --------
+    >>> class Scores(ShowsTable):
+    ...     def table(self):
+    ...         return ResultTable(("name", "gain"), (("outlook", 0.2467),))
+    >>> Scores()
+      name    | gain
+      outlook | 0.247
+    """
+
+    def table(self) -> "ResultTable":
+        """The result as a table."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return str(self.table())
+
+    def __repr__(self) -> str:
+        return str(self.table())
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_()
+
+    def _repr_markdown_(self) -> str:
+        return self.table()._repr_markdown_()
+
+    def to_frame(self) -> Any:
+        """The table as a pandas DataFrame."""
+        return self.table().to_frame()
+
+
 class Measure(float):
     """A ``float`` that knows what it measures and can explain how it was computed.
 

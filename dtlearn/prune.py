@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from .data import encode, encode_numeric_target, encode_target
-from .explain import Derivation, ResultTable, fmt
+from .explain import Derivation, ResultTable, ShowsTable, fmt
 from .splits import UNKNOWN
 from .tree import Node, Tree
 
@@ -270,8 +270,8 @@ _STEP_COLUMNS = ("pass", "node", "condition", "test", "leaf", "rows", "subtree e
                  "leaf err", "tree err before", "tree err after", "decision")
 
 
-@dataclass(frozen=True)
-class ReducedErrorPruning:
+@dataclass(frozen=True, repr=False)
+class ReducedErrorPruning(ShowsTable):
     """Result of :func:`reduced_error_prune`.
 
     Attributes
@@ -318,21 +318,6 @@ class ReducedErrorPruning:
                 f"{self.original.n_leaves} -> {self.tree.n_leaves} leaves; validation errors "
                 f"{self.errors_before} -> {self.errors_after} of {self.n_validation}")
 
-    def __str__(self) -> str:
-        """Plain text (what notebooks show as ``text/plain``)."""
-        return str(self.table())
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        return self.table()._repr_html_()
-
-    def _repr_markdown_(self) -> str:
-        return self.table()._repr_markdown_()
-
-    def to_frame(self) -> Any:
-        """Return the steps as a pandas DataFrame."""
-        return self.table().to_frame()
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form (the pruned tree as :meth:`Tree.to_dict`)."""
@@ -549,8 +534,8 @@ class CCPStep:
                 "candidates": [list(c) for c in self.candidates]}
 
 
-@dataclass(frozen=True)
-class CostComplexityPath:
+@dataclass(frozen=True, repr=False)
+class CostComplexityPath(ShowsTable):
     """Result of :func:`cost_complexity_path`: the weakest-link pruning sequence.
 
     ``ccp_alphas`` and ``impurities`` mean what they mean in scikit-learn's
@@ -601,21 +586,6 @@ class CostComplexityPath:
                            tuple(rows), caption="cost-complexity pruning path",
                            float_format=".6g")
 
-    def to_frame(self) -> Any:
-        """Return the path as a pandas DataFrame."""
-        return self.table().to_frame()
-
-    def __str__(self) -> str:
-        """Plain text (what notebooks show as ``text/plain``)."""
-        return str(self.table())
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        return self.table()._repr_html_()
-
-    def _repr_markdown_(self) -> str:
-        return self.table()._repr_markdown_()
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form."""
