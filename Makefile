@@ -59,8 +59,3 @@ student-homework: $(VENV)/.test-installed
 	cd notebooks/homework && for hw in $(HOMEWORK); do \
 		PATH="$(CURDIR)/$(BIN):$$PATH" nbgrader generate_assignment $$hw --force --log-level=WARN || exit 1; \
 	done
-
-.PHONY: test-homework
-test-homework: $(VENV)/.test-installed
-	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg -p no:randomly -q notebooks/homework/
-	$(BIN)/python -m pytest -q tests/test_course.py
