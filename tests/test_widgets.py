@@ -4,7 +4,19 @@ import numpy as np
 import pytest
 
 import dtlearn as dt
-from dtlearn.widgets import BoundaryExplorer, CriteriaExplorer, ID3Builder, TreeView
+from dtlearn.curves import complexity_curve, train_validation_test_split
+from dtlearn.prune import cost_complexity_prune, reduced_error_prune
+from dtlearn.rules import rule_post_prune
+from dtlearn.widgets import (
+    BoundaryExplorer,
+    CostComplexityExplorer,
+    CriteriaExplorer,
+    ID3Builder,
+    OverfittingExplorer,
+    PruningStepper,
+    TreeView,
+)
+from dtlearn.widgets.apps import LiveFigure
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -122,3 +134,187 @@ def test_boundary_explorer():
     app.kind.value = True
     assert app.summary.startswith("oblique, max depth 4:")
     assert "<img" in app._repr_mimebundle_()[0]["text/html"]
+
+
+def test_app_images_are_shown_at_their_pixel_size():
+    app = CriteriaExplorer()
+    assert app.image.width == str(app.figure.width_px) == "500"
+    assert app.image.value[1:4] == b"PNG"
+    import io
+
+    from PIL import Image
+
+    assert Image.open(io.BytesIO(app.image.value)).size == (500, 350)
+    assert 'width="500"' in app.static_html()
+
+
+def test_live_figure_redraws_only_animated_artists():
+    fig = LiveFigure((2.0, 1.5), dpi=50)
+    built = []
+    ax = fig.page("a", lambda f: built.append(1) or f.add_axes((0.1, 0.1, 0.8, 0.8)))
+    assert fig.page("a", lambda f: built.append(2)) is ax and built == [1]
+    ax.plot([0, 1], [0, 1])
+    marker, = ax.plot([0.2], [0.2], "o", animated=True)
+    first = fig.render("a", [marker])
+    marker.set_data([0.8], [0.8])
+    assert fig.render("a", [marker]) != first
+    marker.set_data([0.2], [0.2])
+    assert fig.render("a", [marker]) == first
+    with pytest.raises(KeyError):
+        fig.render("b")
+
+
+@pytest.fixture(scope="module")
+def vote():
+    X, y = dt.load_vote()
+    keep = X.notna().all(axis=1)
+    return X[keep], y[keep]
+
+
+def test_overfitting_explorer_sliders_and_marker(vote):
+    X, y = vote
+    app = OverfittingExplorer(X, y, noise_levels=(0.0, 0.2), random_state=0)
+    # the curve is the core's, on the seeded split
+    X_tr, X_va, X_te, y_tr, y_va, y_te = train_validation_test_split(X, y, random_state=0)
+    expected = complexity_curve(dt.ID3Classifier(), X_tr, y_tr, X_va, y_va, X_te, y_te)
+    assert app.curve == expected
+    assert app.value == expected.best_value and app.value_slider.value == app.value
+    png = app.image.value
+    app.value_slider.value = expected.values[-1]  # what the browser slider sends
+    assert app.value == expected.values[-1] and app.image.value != png
+    assert app.marker["index"] == len(expected.values) - 1
+    assert app.marker["train"] == expected.train[-1] and app.marker["test"] == expected.test[-1]
+    assert app.marker["n_nodes"] == expected.n_nodes[-1] == app.tree.n_nodes
+    json.dumps(app.marker)
+    # every depth: the tree drawn is the tree the learner grows with that max_depth
+    for depth in expected.values[:3]:
+        app.value = depth
+        refit = dt.ID3Classifier(max_depth=depth).fit(X_tr, y_tr).tree_
+        assert app.tree.to_text() == refit.to_text()
+        assert app.view.data["n_nodes"] == refit.n_nodes
+    # label noise: training labels only, seeded, so the numbers repeat
+    app.noise_slider.value = 0.2
+    assert app.noise == 0.2 and app.summary.split(",")[1].strip().startswith("label noise 20%")
+    noisy = app.data[3]
+    assert (noisy != y_tr).sum() == round(0.2 * len(y_tr)) and app.data[4].equals(y_va)
+    again = OverfittingExplorer(X, y, noise_levels=(0.0, 0.2), precompute=False)
+    again.noise = 0.2
+    again.value = app.value
+    assert again.marker == app.marker and again.image.value == app.image.value
+    # switching the parameter re-labels the slider and keeps a valid value
+    app.param_buttons.value = "min_samples_leaf"
+    assert app.param == "min_samples_leaf"
+    assert [v for _, v in app.value_slider.options] == list(app.curve.values)
+    assert app.marker["param"] == "min_samples_leaf"
+    app.value = app.curve.values[-1]
+    assert app.tree.n_leaves <= 4
+    data, _ = app._repr_mimebundle_()
+    assert data["text/plain"].startswith("OverfittingExplorer: min samples per leaf = ")
+    assert "<img" in data["text/html"] and "<svg" in data["text/html"]
+    assert WIDGET_MIME in data
+    with pytest.raises(ValueError):
+        OverfittingExplorer(X, y, params=("no_such_param",))
+
+
+def test_overfitting_explorer_folds_deep_trees(vote):
+    X, y = vote
+    app = OverfittingExplorer(X, y, noise_levels=(0.3,), view_depth=2)
+    app.value = app.curve.values[-1]
+    assert app.tree.depth > 2
+    assert app.view.collapsed and all(
+        n["depth"] <= 2 for n in app.view.data["nodes"])
+
+
+def test_pruning_stepper_replays_reduced_error_steps(vote):
+    X, y = vote
+    X_tr, X_va, _, y_tr, y_va, _ = train_validation_test_split(X, y, random_state=0)
+    model = dt.ID3Classifier().fit(X_tr, y_tr)
+    result = reduced_error_prune(model, X_va, y_va)
+    app = PruningStepper(model, X_va, y_va)
+    assert app.steps == result.steps and app.n_steps == len(result.steps)
+    assert app.play.max == app.slider.max == app.n_steps
+    assert app.buttons["previous"].disabled and not app.buttons["next"].disabled
+    first = result.steps[0]
+    assert app.current == first and app.view.selected == first.node_id
+    assert app.view.highlight[-1] == first.node_id and app.view.highlight[0] == 0
+    assert f"validation errors {first.errors_before} → {first.errors_after}" in app.status
+    assert app.view.data["n_nodes"] == model.tree_.n_nodes
+    # step forward: every decision is applied exactly as the core made it
+    for k in range(app.n_steps):
+        assert app.position == k
+        cut = [s.node_id for s in result.steps[:k] if s.pruned]
+        assert app.view.data["n_nodes"] == model.tree_.with_leaves_at(cut).n_nodes
+        app.buttons["next"].click()
+    assert app.position == app.n_steps and app.current is None
+    assert app.status.startswith("done: reduced-error pruning:")
+    assert app.view.data["n_nodes"] == result.tree.n_nodes and app.view.highlight == []
+    assert app.buttons["next"].disabled
+    app.next()  # clipped at the end
+    assert app.position == app.n_steps
+    app.buttons["previous"].click()
+    assert app.position == app.n_steps - 1 and app.current == result.steps[-1]
+    app.play.value = 2  # a Play tick moves the same state
+    assert app.position == 2 and app.slider.value == 2
+    app.buttons["first"].click()
+    assert app.position == 0
+    app.position = -5
+    assert app.position == 0
+    assert app._repr_mimebundle_()[0]["text/plain"].startswith(
+        "PruningStepper: reduced-error pruning, step 1 of")
+
+
+def test_pruning_stepper_replays_rule_post_pruning(tennis_data):
+    X, y = tennis_data
+    model = dt.ID3Classifier().fit(X, y)
+    result = rule_post_prune(model, X[::2], y[::2])
+    app = PruningStepper(model, X[::2], y[::2], method="rules")
+    assert [str(s) for s in app.steps] == [str(s) for s in result.steps]  # nan != nan
+    assert app.position == 0
+    assert app.rules_state[0]["current"] and app.view.layout.display == "none"
+    drops = [k for k, s in enumerate(result.steps) if s.dropped]
+    k = drops[0]
+    app.goto(k)
+    step = result.steps[k]
+    assert f"drop '{step.dropped}'" in app.status
+    current = [r for r in app.rules_state if r["current"]]
+    assert current == [{"number": step.rule_number, "text": step.before, "current": True}]
+    assert "▶" in app.rules_html.value
+    app.next()  # the drop is applied to the rule's text
+    texts = {r["number"]: r["text"] for r in app.rules_state}
+    assert texts[step.rule_number] == result.steps[k + 1].before
+    assert step.dropped not in texts[step.rule_number]
+    app.goto(app.n_steps)
+    assert [r["text"] for r in app.rules_state] == [r.text for r in result.ruleset.rules]
+    app.method_buttons.value = "reduced_error"
+    assert app.method == "reduced_error" and app.position == 0
+    assert app.view.layout.display is None
+    with pytest.raises(ValueError):
+        PruningStepper(model, X, y, method="nope")
+
+
+def test_cost_complexity_explorer_looks_up_the_path(vote):
+    X, y = vote
+    app = CostComplexityExplorer(X, y, X_test=X.iloc[:50], y_test=y.iloc[:50], cv=3)
+    path = app.path
+    assert list(app.alphas) == sorted(set(path.ccp_alphas.tolist()))
+    assert app.index == 0 and app.entry["n_leaves"] == app.view.data["n_leaves"]
+    png = app.image.value
+    computed = (app.cv_mean.copy(), app.cv_std.copy())
+    for i, alpha in enumerate(app.alphas):
+        app.slider.value = i
+        tree = cost_complexity_prune(path.tree, float(alpha))
+        assert app.tree.to_text() == tree.to_text()
+        assert app.entry["n_leaves"] == tree.n_leaves == app.view.data["n_leaves"]
+        assert app.entry["R_alpha"] == pytest.approx(app.entry["R"] + alpha * tree.n_leaves)
+        assert f"{tree.n_leaves} leaves" in app.summary
+    assert app.entry["n_leaves"] == 1 and app.image.value != png
+    assert "cross-validated" in app.summary and ", test " in app.summary
+    json.dumps(app.entry)
+    # the slider only looks up: nothing is recomputed
+    assert app.cv_mean.tolist() == computed[0].tolist()
+    app.index = 1
+    lit = app.view.highlight
+    assert lit and lit[-1] == path.steps[app.entry["path_entry"] - 1].node_id
+    assert "Next weakest link" in app.detail_html.value
+    data, _ = app._repr_mimebundle_()
+    assert data["text/plain"].startswith("CostComplexityExplorer: α = ")

@@ -23,12 +23,15 @@ from ..explain import ResultTable, fmt
 from ..learners import CARTClassifier, ID3Classifier, ObliqueTreeClassifier
 from .tree_view import TreeView
 
-__all__ = ["BoundaryExplorer", "CriteriaExplorer", "ID3Builder"]
+__all__ = ["BoundaryExplorer", "CriteriaExplorer", "ID3Builder", "LiveFigure"]
 
 
 # ---------------------------------------------------------------------------- helpers
+DPI = 100  # pixels per inch of app figures; images are shown at exactly that many pixels
+
+
 def figure_png(draw: Callable[[Any], Any], size: tuple[float, float] = (5.0, 3.5),
-               dpi: int = 72) -> bytes:
+               dpi: int = DPI) -> bytes:
     """PNG bytes of a figure drawn by ``draw(ax)`` (object API: no pyplot, no globals)."""
     from matplotlib.figure import Figure
 
@@ -39,8 +42,84 @@ def figure_png(draw: Callable[[Any], Any], size: tuple[float, float] = (5.0, 3.5
     return buffer.getvalue()
 
 
-def _img_html(png: bytes, alt: str) -> str:
-    return (f'<img alt="{html.escape(alt)}" src="data:image/png;base64,'
+class LiveFigure:
+    """One matplotlib Figure kept for the life of an app, re-rendered cheaply (blitting).
+
+    A figure has *pages* (one set of axes each, e.g. one per data set or noise level);
+    only one page is visible at a time. The static part of a page (curves, axes, legend)
+    is rendered once and its pixels kept; every later :meth:`render` restores those
+    pixels and draws only the *animated* artists (markers, value boxes, region images)
+    on top, then encodes the PNG: a few milliseconds instead of a full render.
+
+    Examples
+    --------
+    >>> fig = LiveFigure((3.0, 2.0))
+    >>> ax = fig.page("curve", lambda f: f.add_axes((0.15, 0.2, 0.8, 0.7)))
+    >>> _ = ax.plot([0, 1], [0, 1])
+    >>> marker, = ax.plot([0.5], [0.5], "o", animated=True)
+    >>> fig.render("curve", [marker])[1:4], (fig.width_px, fig.height_px)
+    (b'PNG', (300, 200))
+    """
+
+    def __init__(self, size: tuple[float, float] = (5.0, 3.5), dpi: int = DPI) -> None:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        self.figure = Figure(figsize=size, dpi=dpi)
+        self.canvas = FigureCanvasAgg(self.figure)
+        self.width_px, self.height_px = (int(round(v * dpi)) for v in size)
+        self._pages: dict[Any, tuple[Any, list]] = {}
+        self._backgrounds: dict[Any, Any] = {}
+
+    def page(self, key: Any, build: Callable[[Any], Any]) -> Any:
+        """What ``build(figure)`` returned for page ``key`` (built on first use only)."""
+        if key not in self._pages:
+            before = set(self.figure.axes)
+            made = build(self.figure)
+            self._pages[key] = (made, [a for a in self.figure.axes if a not in before])
+        return self._pages[key][0]
+
+    def has_page(self, key: Any) -> bool:
+        """Whether page ``key`` was built."""
+        return key in self._pages
+
+    def render(self, key: Any, animated: Any = ()) -> bytes:
+        """PNG of page ``key`` with the ``animated`` artists drawn over its static part."""
+        if key not in self._pages:
+            raise KeyError(f"no page {key!r}: build it with page()")
+        background = self._backgrounds.get(key)
+        if background is None:
+            for k, (_, axes) in self._pages.items():
+                for ax in axes:
+                    ax.set_visible(k == key)
+            self.canvas.draw()  # animated artists are left out
+            background = self._backgrounds[key] = self.canvas.copy_from_bbox(self.figure.bbox)
+        else:
+            self.canvas.restore_region(background)
+        for artist in animated:
+            self.figure.draw_artist(artist)
+        return _encode_png(self.canvas)
+
+    def image(self) -> Any:
+        """An ``ipywidgets.Image`` shown at the figure's pixel size (sharp, not stretched)."""
+        return w.Image(format="png", width=str(self.width_px),
+                       layout=w.Layout(width=f"{self.width_px}px", min_width=f"{self.width_px}px",
+                                       height="auto"))
+
+
+def _encode_png(canvas: Any) -> bytes:
+    from PIL import Image
+
+    rgba = np.asarray(canvas.buffer_rgba())
+    buffer = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(rgba[..., :3])).save(buffer, format="png",
+                                                               compress_level=1)
+    return buffer.getvalue()
+
+
+def _img_html(png: bytes, alt: str, width: int | None = None) -> str:
+    size = "" if width is None else f' width="{int(width)}"'
+    return (f'<img alt="{html.escape(alt)}"{size} src="data:image/png;base64,'
             f'{base64.b64encode(png).decode()}"/>')
 
 
@@ -451,7 +530,8 @@ class CriteriaExplorer(_App):
         self.slider = w.FloatSlider(value=self.p, min=0.0, max=1.0, step=0.01,
                                     description="p", continuous_update=False)
         self.chooser = w.Dropdown(options=list(self._data), description="data set")
-        self.image = w.Image(format="png")
+        self.figure = LiveFigure((5.0, 3.5))
+        self.image = self.figure.image()
         self.values_html = w.HTML()
         self.example_html = w.HTML(criteria_example_table()._repr_html_())
         self.picks_html = w.HTML()
@@ -474,17 +554,34 @@ class CriteriaExplorer(_App):
         if hasattr(self, "picks_html"):
             self._pick()
 
-    def _draw(self) -> None:
-        from ..criteria import entropy_of_counts, gini_of_counts, misclassification_of_counts
+    def _artists(self, fig: Any) -> dict:
+        """Static curves (drawn once) and the animated marker of ``p``."""
         from ..plot import impurity_curves
 
+        ax = fig.add_axes((0.12, 0.14, 0.84, 0.82))
+        impurity_curves(ax)
+        return {"line": ax.axvline(0.0, color="#555", linewidth=1, animated=True),
+                "points": ax.plot([0.0] * 3, [0.0] * 3, "o", color="black", markersize=4,
+                                  animated=True)[0],
+                "text": ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize=9,
+                                bbox={"facecolor": "white", "edgecolor": "#999"},
+                                animated=True)}
+
+    def _draw(self) -> None:
+        from ..criteria import entropy_of_counts, gini_of_counts, misclassification_of_counts
+
         pt = np.array([[self.p, 1 - self.p]])
-        self.values_text = (f"p = {self.p:.2f}: entropy/2 = "
-                            f"{fmt(float(entropy_of_counts(pt)[0]) / 2)}, Gini = "
-                            f"{fmt(float(gini_of_counts(pt)[0]))}, misclassification = "
-                            f"{fmt(float(misclassification_of_counts(pt)[0]))}")
+        values = [float(entropy_of_counts(pt)[0]) / 2, float(gini_of_counts(pt)[0]),
+                  float(misclassification_of_counts(pt)[0])]
+        self.values_text = (f"p = {self.p:.2f}: entropy/2 = {fmt(values[0])}, Gini = "
+                            f"{fmt(values[1])}, misclassification = {fmt(values[2])}")
         self.values_html.value = html.escape(self.values_text)
-        self.image.value = figure_png(lambda ax: impurity_curves(ax, p=self.p))
+        art = self.figure.page("curves", self._artists)
+        art["line"].set_xdata([self.p, self.p])
+        art["points"].set_data([self.p] * 3, values)
+        art["text"].set_text(f"p = {fmt(self.p, 2)}\nentropy/2 = {fmt(values[0])}\n"
+                             f"Gini = {fmt(values[1])}\nmisclassification = {fmt(values[2])}")
+        self.image.value = self.figure.render("curves", art.values())
 
     def _pick(self) -> None:
         X, y = self._data[self.dataset]()
@@ -497,7 +594,8 @@ class CriteriaExplorer(_App):
 
     def static_html(self) -> str:
         """Figure, example table and picks."""
-        return (_img_html(self.image.value, "impurity curves") + self.example_html.value
+        return (_img_html(self.image.value, "impurity curves", self.figure.width_px)
+                + self.example_html.value
                 + self.picks_html.value)
 
 
@@ -505,12 +603,20 @@ class CriteriaExplorer(_App):
 class BoundaryExplorer(_App):
     """Decision regions of a tree on 2-D numeric data as its depth grows.
 
+    Each (learner, depth) is fitted once, on first visit, and kept: moving the slider
+    back is a look-up. The axes, data points and legend are drawn once; a move only
+    redraws the region image and the points over it.
+
     Parameters
     ----------
     X : array-like (n, 2) of numbers
     y : labels
     oblique : bool
         Start with the oblique learner instead of the axis-aligned one.
+    max_depth : int
+        Largest depth on the slider.
+    resolution : int
+        Grid points per axis of the region image.
 
     Examples
     --------
@@ -526,13 +632,17 @@ class BoundaryExplorer(_App):
     oblique = traitlets.Bool(False)
     summary = traitlets.Unicode("")
 
-    def __init__(self, X: Any, y: Any, oblique: bool = False, max_depth: int = 10) -> None:
+    def __init__(self, X: Any, y: Any, oblique: bool = False, max_depth: int = 10,
+                 resolution: int = 100) -> None:
         self._X, self._y = X, y
+        self._resolution = resolution
+        self._fits: dict[tuple[bool, int], tuple] = {}
         self.slider = w.IntSlider(value=2, min=1, max=max_depth, description="max depth",
                                   continuous_update=False)
         self.kind = w.ToggleButtons(options=[("axis-aligned", False), ("oblique", True)],
                                     value=oblique)
-        self.image = w.Image(format="png")
+        self.figure = LiveFigure((5.6, 4.0))
+        self.image = self.figure.image()
         self.summary_html = w.HTML()
         super().__init__(children=[w.HBox([self.slider, self.kind]), self.summary_html,
                                    self.image])
@@ -547,18 +657,44 @@ class BoundaryExplorer(_App):
         if hasattr(self, "image"):
             self._draw()
 
-    def _draw(self) -> None:
-        from ..plot import decision_regions
+    def _fit(self) -> tuple:
+        key = (self.oblique, self.depth)
+        if key not in self._fits:
+            from ..plot.figures import region_grid
 
-        learner = ObliqueTreeClassifier if self.oblique else CARTClassifier
-        self.model = learner(max_depth=self.depth).fit(self._X, self._y)
-        kind = "oblique" if self.oblique else "axis-aligned"
-        self.summary = (f"{kind}, max depth {self.depth}: {self.model.tree_.n_leaves} leaves, "
-                        f"training accuracy {_percent(self.model.score(self._X, self._y))}")
+            learner = ObliqueTreeClassifier if self.oblique else CARTClassifier
+            model = learner(max_depth=self.depth).fit(self._X, self._y)
+            kind = "oblique" if self.oblique else "axis-aligned"
+            summary = (f"{kind}, max depth {self.depth}: {model.tree_.n_leaves} leaves, "
+                       f"training accuracy {_percent(model.score(self._X, self._y))}")
+            self._fits[key] = (model, summary, region_grid(model, self._X, self._resolution))
+        return self._fits[key]
+
+    def _artists(self, fig: Any) -> dict:
+        from ..plot.figures import decision_regions, region_colours
+
+        ax = fig.add_axes((0.11, 0.12, 0.66, 0.84))
+        model, _, (extent, codes) = self._fit()
+        decision_regions(model, self._X, self._y, ax=ax, resolution=2, legend_outside=True)
+        ax.images[0].remove()  # replaced by an animated image of the current depth
+        points = list(ax.collections)
+        n = len(model.classes_)
+        image = ax.imshow(codes, origin="lower", extent=extent, cmap=region_colours(n),
+                          vmin=-0.5, vmax=n - 0.5, alpha=0.3, interpolation="nearest",
+                          aspect="auto", animated=True, zorder=0)
+        ax.set_xlim(extent[0], extent[1])
+        ax.set_ylim(extent[2], extent[3])
+        for artist in points:
+            artist.set_animated(True)
+        return {"image": image, "points": points, "spines": list(ax.spines.values())}
+
+    def _draw(self) -> None:
+        self.model, self.summary, (extent, codes) = self._fit()
         self.summary_html.value = html.escape(self.summary)
-        self.image.value = figure_png(
-            lambda ax: decision_regions(self.model, self._X, self._y, ax=ax, resolution=120),
-            size=(5.0, 4.0))
+        art = self.figure.page("regions", self._artists)
+        art["image"].set_data(codes)
+        self.image.value = self.figure.render(
+            "regions", [art["image"], *art["points"], *art["spines"]])
 
     def describe(self) -> str:
         """Learner, depth, leaves and accuracy."""
@@ -566,4 +702,4 @@ class BoundaryExplorer(_App):
 
     def static_html(self) -> str:
         """The current figure."""
-        return _img_html(self.image.value, self.summary)
+        return _img_html(self.image.value, self.summary, self.figure.width_px)

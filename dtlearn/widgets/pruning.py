@@ -1,0 +1,532 @@
+"""Pruning apps: reduced-error and rule post-pruning replayed step by step; the α path.
+
+:class:`PruningStepper` replays the steps :func:`dtlearn.prune.reduced_error_prune` and
+:func:`dtlearn.rules.rule_post_prune` recorded; it never decides anything itself.
+:class:`CostComplexityExplorer` looks up entries of :func:`dtlearn.prune.cost_complexity_path`
+and cross-validated accuracies computed once, at construction.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+import numpy as np
+import traitlets
+
+from ..explain import fmt
+from ..prune import cost_complexity_path, reduced_error_prune
+from ..rules import rule_post_prune
+from .apps import LiveFigure, _App, _img_html
+from .tree_view import TreeView
+
+__all__ = ["CostComplexityExplorer", "PruningStepper", "cross_validated_ccp"]
+
+METHODS = {"reduced_error": "reduced-error pruning", "rules": "rule post-pruning"}
+
+
+def _ancestors(tree: Any, node_id: int) -> list[int]:
+    """Node ids from the root down to ``node_id``."""
+    parents = {}
+    for node in tree.nodes():
+        for child in node.children:
+            parents[child.node_id] = node.node_id
+    path = [node_id]
+    while path[-1] in parents:
+        path.append(parents[path[-1]])
+    return path[::-1]
+
+
+# ---------------------------------------------------------------------------- PruningStepper
+class PruningStepper(_App):
+    """Replay reduced-error pruning or rule post-pruning one decision at a time.
+
+    ``position`` ``i`` (0 ≤ i < n) shows the state after the first ``i`` decisions with
+    decision ``i`` under consideration: for reduced-error pruning the tree, with the node
+    visited marked (its path highlighted, the node selected) and the whole tree's
+    validation errors before and after making it a leaf; for rule post-pruning the rules,
+    with the rule being generalised marked and its candidate drops. ``position == n``
+    shows the result. Both runs are made once, by the core, at construction.
+
+    Parameters
+    ----------
+    model : fitted dtlearn classifier or Tree
+    X_val, y_val : validation data
+    method : {"reduced_error", "rules"}
+        What to replay first (a toggle switches).
+    interval : int
+        Milliseconds between steps when playing.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> X, y = load_play_tennis()
+    >>> app = PruningStepper(ID3Classifier().fit(X, y), X[::2], y[::2])
+    >>> app.n_steps, app.position
+    (5, 0)
+    >>> app.status
+    'step 1 of 5: node 1 [outlook = sunny] — validation errors 0 → 2 with a leaf: kept'
+    >>> app.next(); app.view.highlight
+    [0, 3]
+    >>> app.method = "rules"; app.status[:40]
+    'step 1 of 7: rule 1 — final, 1/1 correct'
+    """
+
+    method = traitlets.Unicode("reduced_error")
+    position = traitlets.Int(0)
+    n_steps = traitlets.Int(0)
+    status = traitlets.Unicode("")
+    rules_state = traitlets.List()
+
+    def __init__(self, model: Any, X_val: Any, y_val: Any, method: str = "reduced_error",
+                 interval: int = 800) -> None:
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {list(METHODS)}, got {method!r}")
+        self._model, self._X_val, self._y_val = model, X_val, y_val
+        self._results: dict[str, Any] = {}
+        self._trees: dict[int, Any] = {}
+        self.method_buttons = w.ToggleButtons(options=[(v, k) for k, v in METHODS.items()],
+                                              value=method, style={"button_width": "auto"})
+        self.buttons = {name: w.Button(description=label, tooltip=tip,
+                                       layout=w.Layout(width="auto"))
+                        for name, label, tip in [
+                            ("first", "◀◀ Start", "back to the first decision"),
+                            ("previous", "◀ Previous", "take back the last decision"),
+                            ("next", "Next ▶", "apply this decision, look at the next"),
+                            ("last", "End ▶▶", "jump to the result")]}
+        self.buttons["first"].on_click(lambda _: self.goto(0))
+        self.buttons["previous"].on_click(lambda _: self.previous())
+        self.buttons["next"].on_click(lambda _: self.next())
+        self.buttons["last"].on_click(lambda _: self.goto(self.n_steps))
+        self.play = w.Play(value=0, min=0, max=1, step=1, interval=interval,
+                           description="play", show_repeat=False)
+        self.slider = w.IntSlider(value=0, min=0, max=1, description="step",
+                                  continuous_update=False)
+        self.status_html = w.HTML()
+        self.detail_html = w.HTMLMath()  # the worked comparison is typeset
+        self.rules_html = w.HTML()
+        self.view = TreeView()
+        super().__init__(children=[
+            self.method_buttons,
+            w.HBox([*self.buttons.values(), self.play, self.slider]),
+            self.status_html, self.view, self.rules_html, self.detail_html])
+        self.add_class("dtlearn-pruning-stepper")
+        self._ready = False
+        self.method = method
+        w.link((self.method_buttons, "value"), (self, "method"))
+        w.link((self.play, "value"), (self, "position"))
+        w.link((self.slider, "value"), (self, "position"))
+        self._ready = True
+        self._switch()
+
+    # ------------------------------------------------------------------ results (core)
+    @property
+    def result(self) -> Any:
+        """The core's result being replayed (``ReducedErrorPruning`` or ``RulePostPruning``)."""
+        if self.method not in self._results:
+            run = reduced_error_prune if self.method == "reduced_error" else rule_post_prune
+            self._results[self.method] = run(self._model, self._X_val, self._y_val)
+        return self._results[self.method]
+
+    @property
+    def steps(self) -> tuple:
+        """The recorded steps replayed."""
+        return self.result.steps
+
+    @property
+    def current(self) -> Any:
+        """The step under consideration (``None`` at the end)."""
+        return self.steps[self.position] if self.position < self.n_steps else None
+
+    # ------------------------------------------------------------------ actions
+    def next(self) -> None:
+        """Apply the decision under consideration and move to the next one."""
+        self.goto(self.position + 1)
+
+    def previous(self) -> None:
+        """Take back the last decision."""
+        self.goto(self.position - 1)
+
+    def goto(self, position: int) -> None:
+        """Show the state after ``position`` decisions (clipped to ``0 .. n_steps``)."""
+        self.position = int(min(max(position, 0), self.n_steps))
+
+    @traitlets.validate("position")
+    def _valid_position(self, proposal: dict) -> int:
+        return int(min(max(proposal["value"], 0), self.n_steps))
+
+    @traitlets.observe("method")
+    def _on_method(self, change: dict) -> None:
+        if getattr(self, "_ready", False):
+            self._switch()
+
+    @traitlets.observe("position")
+    def _on_position(self, change: dict) -> None:
+        if getattr(self, "_ready", False):
+            self._draw()
+
+    def _switch(self) -> None:
+        self._ready = False
+        try:
+            self._trees = {}
+            self.n_steps = len(self.steps)
+            self.play.max = self.slider.max = self.n_steps
+            self.play.playing = False
+            self.position = 0
+            self.play.value = self.slider.value = 0
+        finally:
+            self._ready = True
+        reduced = self.method == "reduced_error"
+        self.view.layout.display = None if reduced else "none"
+        self.rules_html.layout.display = "none" if reduced else None
+        self._draw()
+
+    # ------------------------------------------------------------------ display
+    def _draw(self) -> None:
+        if self.method == "reduced_error":
+            self._draw_reduced_error()
+        else:
+            self._draw_rules()
+        for name in ("first", "previous"):
+            self.buttons[name].disabled = self.position == 0
+        for name in ("next", "last"):
+            self.buttons[name].disabled = self.position >= self.n_steps
+        self.status_html.value = (f'<span class="dtlearn-app-status">'
+                                  f"{html.escape(self.status)}</span>")
+
+    def _tree_at(self, position: int) -> Any:
+        if position not in self._trees:
+            cut = [s.node_id for s in self.steps[:position] if s.pruned]
+            self._trees[position] = self.result.original.with_leaves_at(cut)
+        return self._trees[position]
+
+    def _draw_reduced_error(self) -> None:
+        result, step, k = self.result, self.current, self.position
+        tree = self._tree_at(k)
+        if step is None:
+            self.status = f"done: {result.summary()}"
+            highlight, selected = [], None
+            self.detail_html.value = result.table(pruned_only=True)._repr_html_()
+        else:
+            self.status = (f"step {k + 1} of {self.n_steps}: node {step.node_id} "
+                           f"[{step.condition}] — validation errors {step.errors_before} → "
+                           f"{step.errors_after} with a leaf: {step.decision}")
+            highlight, selected = _ancestors(tree, step.node_id), step.node_id
+            self.detail_html.value = step.explain()._repr_html_()
+        with self.view.hold_sync():
+            self.view.highlight = [i for i in highlight if i in {n.node_id
+                                                                 for n in tree.nodes()}]
+            self.view.update(tree, keep_selection=False)
+            self.view.selected = selected
+
+    def _rule_texts(self, position: int) -> list[str]:
+        """Text of every rule (tree order) after the first ``position`` decisions."""
+        texts = [r.text for r in self.result.original.rules]
+        for step in self.steps[:position]:
+            if step.dropped is not None:
+                texts[step.rule_number - 1] = _drop(step.before, step.dropped)
+        return texts
+
+    def _draw_rules(self) -> None:
+        result, step, k = self.result, self.current, self.position
+        if step is None:
+            self.status = (f"done: {len(result.original)} rules, "
+                           f"{sum(1 for s in self.steps if s.dropped)} preconditions dropped; "
+                           f"rules sorted by validation accuracy")
+            self.rules_state = [{"number": i + 1, "text": r.text, "current": False}
+                                for i, r in enumerate(result.ruleset.rules)]
+            items = "".join(f"<li>{html.escape(s['text'])}</li>" for s in self.rules_state)
+            self.rules_html.value = (f"<b>Pruned rules, in firing order</b><ol>{items}</ol>"
+                                     f"<p>ELSE {html.escape(str(result.ruleset.target_name))}"
+                                     f" = {html.escape(str(result.ruleset.default))}</p>")
+            self.detail_html.value = result.ruleset.table()._repr_html_()
+            return
+        acc = f"{step.correct_before}/{step.covered_before} correct"
+        if step.dropped is None:
+            what = f"final, {acc} (no drop keeps the accuracy)" if step.covered_before \
+                else "final (covers no validation row)"
+        else:
+            what = (f"drop '{step.dropped}': {acc} → {step.correct_after}/"
+                    f"{step.covered_after} correct")
+        self.status = (f"step {k + 1} of {self.n_steps}: rule {step.rule_number} — {what}; "
+                       f"errors on the rows it covers {step.errors_before} → "
+                       f"{step.errors_after}")
+        self.rules_state = [{"number": i + 1, "text": t, "current": i + 1 == step.rule_number}
+                            for i, t in enumerate(self._rule_texts(k))]
+        items = "".join(
+            f'<li class="dtlearn-rule is-current"><b>▶ {html.escape(s["text"])}</b></li>'
+            if s["current"] else f'<li class="dtlearn-rule">{html.escape(s["text"])}</li>'
+            for s in self.rules_state)
+        self.rules_html.value = f"<b>Rules (tree order)</b><ol>{items}</ol>"
+        self.detail_html.value = step.candidates._repr_html_()
+
+    def describe(self) -> str:
+        """Method and the decision shown."""
+        return f"{METHODS[self.method]}, {self.status}"
+
+    def static_html(self) -> str:
+        """The state shown (tree or rules) and the decision's details."""
+        main = self.view.static_html() if self.method == "reduced_error" \
+            else self.rules_html.value
+        return main + self.detail_html.value
+
+
+def _drop(rule_text: str, condition: str) -> str:
+    """``rule_text`` with the precondition ``condition`` removed (as :meth:`Rule.without`)."""
+    head, _, then = rule_text.partition(" THEN ")
+    conditions = head.removeprefix("IF ").split(" AND ")
+    conditions.remove(condition)
+    return f"IF {' AND '.join(conditions) or 'TRUE'} THEN {then}"
+
+
+# ---------------------------------------------------------------------------- α path
+def cross_validated_ccp(learner: Any, X: Any, y: Any, alphas: Any, cv: int = 5,
+                        random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Mean and standard deviation over ``cv`` folds of the accuracy at every alpha.
+
+    Folds are stratified and seeded. In each fold the learner grows a full tree on the
+    other folds; :func:`dtlearn.curves.pruning_curve` scores the held-out fold along that
+    tree's own cost-complexity path, and each ``alpha`` takes the entry
+    ``cost_complexity_prune(tree, alpha)`` would give.
+
+    Examples
+    --------
+    >>> from dtlearn import CARTClassifier, load_vote
+    >>> X, y = load_vote()
+    >>> keep = X.notna().all(axis=1)
+    >>> mean, std = cross_validated_ccp(CARTClassifier(), X[keep], y[keep], [0.0, 0.01, 1.0])
+    >>> [round(float(m), 3) for m in mean]
+    [0.944, 0.966, 0.535]
+    """
+    from ..curves import pruning_curve
+
+    if cv < 2:
+        raise ValueError(f"cv must be at least 2, got {cv}")
+    labels = np.asarray(y.tolist() if hasattr(y, "tolist") else list(y), dtype=object)
+    n = len(labels)
+    rng = np.random.default_rng(random_state)
+    fold = np.empty(n, dtype=np.int64)
+    start = 0
+    for c in dict.fromkeys(labels.tolist()):
+        rows = rng.permutation(np.flatnonzero(labels == c))
+        fold[rows] = (np.arange(len(rows)) + start) % cv
+        start += len(rows)
+    alphas = np.asarray(alphas, dtype=float)
+    scores = np.empty((cv, len(alphas)))
+    params = learner.get_params()
+    if "ccp_alpha" in params:
+        params["ccp_alpha"] = 0.0
+    for k in range(cv):
+        train, test = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
+        X_tr, X_te = _rows(X, train), _rows(X, test)
+        y_tr, y_te = _rows(y, train), _rows(y, test)
+        model = type(learner)(**params).fit(X_tr, y_tr)
+        curve = pruning_curve(model, X_tr, y_tr, X_te, y_te)
+        path_alphas = np.asarray(curve.values, dtype=float)
+        entry = np.searchsorted(path_alphas[1:], alphas, side="right")
+        scores[k] = np.asarray(curve.validation)[entry]
+    return scores.mean(axis=0), scores.std(axis=0)
+
+
+def _g(x: float) -> str:
+    """A number with 3 significant digits (``0`` for zero)."""
+    return "0" if x == 0 else f"{float(x):.3g}"
+
+
+def _rows(data: Any, rows: np.ndarray) -> Any:
+    if hasattr(data, "iloc"):
+        return data.iloc[rows]
+    if isinstance(data, np.ndarray):
+        return data[rows]
+    return [data[i] for i in rows]
+
+
+class CostComplexityExplorer(_App):
+    """An α slider over the cost-complexity pruning path of one tree.
+
+    For every distinct α of :func:`~dtlearn.prune.cost_complexity_path` the app shows the
+    pruned tree (the last node collapsed marked), ``R(T)``, ``|T|`` and
+    ``R_α(T) = R(T) + α·|T|``, training accuracy, and the accuracy of
+    :func:`cross_validated_ccp` — all computed once at construction; the slider only
+    looks up.
+
+    Parameters
+    ----------
+    X, y : training data
+    learner : dtlearn estimator, optional
+        Grows the full tree (default ``CARTClassifier()``).
+    X_test, y_test : optional held-out data
+    cv : int
+        Folds of the cross-validation.
+    random_state : int
+        Seed of the folds.
+
+    Examples
+    --------
+    >>> from dtlearn import load_vote
+    >>> X, y = load_vote()
+    >>> keep = X.notna().all(axis=1)
+    >>> app = CostComplexityExplorer(X[keep], y[keep])
+    >>> app.index = 1; app.summary[:60]
+    'α = 0.00267: 13 leaves, R(T) = 0.008, R_α(T) = 0.008 + 0.002'
+    >>> app.entry["n_leaves"], round(app.entry["cv_mean"], 3)
+    (13, 0.944)
+    """
+
+    index = traitlets.Int(0)
+    summary = traitlets.Unicode("")
+    entry = traitlets.Dict()
+
+    def __init__(self, X: Any, y: Any, learner: Any = None, X_test: Any = None,
+                 y_test: Any = None, cv: int = 5, random_state: int = 0) -> None:
+        from ..curves import pruning_curve
+        from ..learners import CARTClassifier
+
+        learner = CARTClassifier() if learner is None else learner
+        params = learner.get_params()
+        if "ccp_alpha" in params:
+            params["ccp_alpha"] = 0.0
+        model = type(learner)(**params).fit(X, y)
+        self.path = cost_complexity_path(model)
+        alphas = np.asarray(self.path.ccp_alphas, dtype=float)
+        # one slider position per distinct alpha: the last entry with that alpha
+        keep = [i for i in range(len(alphas)) if i + 1 == len(alphas)
+                or alphas[i + 1] != alphas[i]]
+        self._entries = keep
+        self.alphas = alphas[keep]
+        curve = pruning_curve(model, X, y, X_test=X_test, y_test=y_test)
+        self.train_accuracy = np.asarray(curve.train)[keep]
+        self.test_accuracy = None if curve.test is None else np.asarray(curve.test)[keep]
+        self.cv_mean, self.cv_std = cross_validated_ccp(learner, X, y, self.alphas, cv=cv,
+                                                        random_state=random_state)
+        self.cv = cv
+        self._trees: dict[int, Any] = {}
+
+        self.slider = w.SelectionSlider(
+            options=[(_g(a), i) for i, a in enumerate(self.alphas)],
+            value=0, description="α", continuous_update=False, layout=w.Layout(width="520px"))
+        self.figure = LiveFigure((8.0, 3.2))
+        self.image = self.figure.image()
+        self.summary_html = w.HTML()
+        self.detail_html = w.HTML()
+        self.view = TreeView()
+        super().__init__(children=[self.slider, self.summary_html, self.image, self.view,
+                                   self.detail_html])
+        self.add_class("dtlearn-ccp-explorer")
+        w.link((self.slider, "value"), (self, "index"))
+        self._draw()
+
+    @traitlets.validate("index")
+    def _valid_index(self, proposal: dict) -> int:
+        return int(min(max(proposal["value"], 0), len(self.alphas) - 1))
+
+    @traitlets.observe("index")
+    def _on_index(self, change: dict) -> None:
+        if hasattr(self, "view"):
+            self._draw()
+
+    @property
+    def alpha(self) -> float:
+        """The α shown."""
+        return float(self.alphas[self.index])
+
+    @property
+    def tree(self) -> Any:
+        """The pruned tree at the α shown (``cost_complexity_prune(tree, α)``)."""
+        if self.index not in self._trees:
+            self._trees[self.index] = self.path.tree_at(self.alpha)
+        return self._trees[self.index]
+
+    def _page(self, fig: Any) -> dict:
+        from ..plot.curves import plot_ccp_path
+
+        left = fig.add_axes((0.07, 0.15, 0.38, 0.72))
+        plot_ccp_path(self.path, ax=left)
+        for text in list(left.texts):  # leaf counts: too many to read on a long path
+            if len(self.path.ccp_alphas) > 12:
+                text.remove()
+        left.set_title("R(T) along the path", fontsize=10)
+        right = fig.add_axes((0.55, 0.15, 0.27, 0.72))
+        right.plot(self.alphas, self.train_accuracy, drawstyle="steps-post", marker="o",
+                   markersize=3, color="#0072B2", label="training")
+        right.plot(self.alphas, self.cv_mean, drawstyle="steps-post", marker="s",
+                   markersize=3, color="#E69F00", label=f"{self.cv}-fold CV")
+        right.fill_between(self.alphas, self.cv_mean - self.cv_std,
+                           self.cv_mean + self.cv_std, step="post", color="#E69F00",
+                           alpha=0.2)
+        if self.test_accuracy is not None:
+            right.plot(self.alphas, self.test_accuracy, drawstyle="steps-post", marker="^",
+                       markersize=3, color="#D55E00", label="test")
+        positive = self.alphas[self.alphas > 0]
+        if len(positive):  # small alphas crowd at 0 on a linear axis
+            for ax in (left, right):
+                ax.set_xscale("symlog", linthresh=float(positive.min()), linscale=1.0)
+        left.set_xlabel("effective alpha (symlog scale)")
+        right.set_xlabel("alpha (symlog scale)")
+        right.set_ylabel("accuracy")
+        right.set_title("accuracy against alpha", fontsize=10)
+        right.grid(alpha=0.3)
+        right.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+        marks = {}
+        for name, ax in (("left", left), ("right", right)):
+            marks[name + "_line"] = ax.axvline(0.0, color="#333", linestyle="--",
+                                               linewidth=1, animated=True)
+            marks[name + "_points"] = ax.plot([], [], "o", markersize=9,
+                                              markerfacecolor="none", markeredgecolor="black",
+                                              markeredgewidth=1.5, animated=True)[0]
+        return marks
+
+    def _draw(self) -> None:
+        i, a, tree = self.index, self.alpha, self.tree
+        entry = self._entries[i]
+        risk = float(self.path.impurities[entry])
+        leaves = int(self.path.n_leaves[entry])
+        cost = risk + a * leaves
+        cv = (float(self.cv_mean[i]), float(self.cv_std[i]))
+        self.summary = (f"α = {_g(a)}: {leaves} leaves, R(T) = {_g(risk)}, R_α(T) = "
+                        f"{_g(risk)} + {_g(a)} × {leaves} = {_g(cost)}; training accuracy {fmt(self.train_accuracy[i])}, "
+                        f"cross-validated {fmt(cv[0])} ± {fmt(cv[1])}")
+        if self.test_accuracy is not None:
+            self.summary += f", test {fmt(self.test_accuracy[i])}"
+        self.entry = {"index": i, "alpha": a, "path_entry": entry, "n_leaves": leaves,
+                      "n_nodes": int(tree.n_nodes), "R": risk, "R_alpha": cost,
+                      "train": float(self.train_accuracy[i]), "cv_mean": cv[0],
+                      "cv_std": cv[1]}
+        best = int(np.argmax(self.cv_mean))
+        self.summary_html.value = (
+            f'<span class="dtlearn-app-status">{html.escape(self.summary)}</span><br>'
+            f"<i>best cross-validated accuracy {fmt(self.cv_mean[best])} at α = "
+            f"{_g(self.alphas[best])} ({int(self.path.n_leaves[self._entries[best]])} "
+            f"leaves)</i>")
+        last = self.path.steps[entry - 1] if entry > 0 else None
+        upcoming = self.path.steps[entry] if entry < len(self.path.steps) else None
+        parts = []
+        if last is not None:
+            parts.append(f"<p>Last collapse: {html.escape(str(last))}</p>")
+        if upcoming is not None:
+            parts.append(f"<p>Next weakest link: node {upcoming.node_id} at α = "
+                         f"{_g(upcoming.alpha)}</p>" + upcoming.table()._repr_html_())
+        self.detail_html.value = "".join(parts)
+        art = self.figure.page("path", self._page)
+        for name in ("left", "right"):
+            art[name + "_line"].set_xdata([a, a])
+        art["left_points"].set_data([a], [risk])
+        ys = [float(self.train_accuracy[i]), cv[0]]
+        if self.test_accuracy is not None:
+            ys.append(float(self.test_accuracy[i]))
+        art["right_points"].set_data([a] * len(ys), ys)
+        self.image.value = self.figure.render("path", art.values())
+        with self.view.hold_sync():
+            lit = [] if last is None else _ancestors(tree, last.node_id)
+            self.view.highlight = lit
+            self.view.update(tree, keep_selection=False)
+
+    def describe(self) -> str:
+        """α, the pruned tree's size, R_α(T) and accuracies."""
+        return self.summary
+
+    def static_html(self) -> str:
+        """Figure, pruned tree and the next weakest link."""
+        return (_img_html(self.image.value, self.summary, self.figure.width_px)
+                + self.view.static_html() + self.detail_html.value)
