@@ -15,13 +15,14 @@ import ipywidgets as w
 import numpy as np
 import traitlets
 
+from ..curves import cross_validated_ccp
 from ..explain import fmt
 from ..prune import cost_complexity_path, reduced_error_prune
 from ..rules import rule_post_prune
 from .apps import LiveFigure, _App, _img_html
 from .tree_view import TreeView
 
-__all__ = ["CostComplexityExplorer", "PruningStepper", "cross_validated_ccp"]
+__all__ = ["CostComplexityExplorer", "PruningStepper"]
 
 METHODS = {"reduced_error": "reduced-error pruning", "rules": "rule post-pruning"}
 
@@ -281,65 +282,9 @@ def _drop(rule_text: str, condition: str) -> str:
 
 
 # ---------------------------------------------------------------------------- α path
-def cross_validated_ccp(learner: Any, X: Any, y: Any, alphas: Any, cv: int = 5,
-                        random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Mean and standard deviation over ``cv`` folds of the accuracy at every alpha.
-
-    Folds are stratified and seeded. In each fold the learner grows a full tree on the
-    other folds; :func:`dtlearn.curves.pruning_curve` scores the held-out fold along that
-    tree's own cost-complexity path, and each ``alpha`` takes the entry
-    ``cost_complexity_prune(tree, alpha)`` would give.
-
-    Examples
-    --------
-    >>> from dtlearn import CARTClassifier, load_vote
-    >>> X, y = load_vote()
-    >>> keep = X.notna().all(axis=1)
-    >>> mean, std = cross_validated_ccp(CARTClassifier(), X[keep], y[keep], [0.0, 0.01, 1.0])
-    >>> [round(float(m), 3) for m in mean]
-    [0.944, 0.966, 0.535]
-    """
-    from ..curves import pruning_curve
-
-    if cv < 2:
-        raise ValueError(f"cv must be at least 2, got {cv}")
-    labels = np.asarray(y.tolist() if hasattr(y, "tolist") else list(y), dtype=object)
-    n = len(labels)
-    rng = np.random.default_rng(random_state)
-    fold = np.empty(n, dtype=np.int64)
-    start = 0
-    for c in dict.fromkeys(labels.tolist()):
-        rows = rng.permutation(np.flatnonzero(labels == c))
-        fold[rows] = (np.arange(len(rows)) + start) % cv
-        start += len(rows)
-    alphas = np.asarray(alphas, dtype=float)
-    scores = np.empty((cv, len(alphas)))
-    params = learner.get_params()
-    if "ccp_alpha" in params:
-        params["ccp_alpha"] = 0.0
-    for k in range(cv):
-        train, test = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
-        X_tr, X_te = _rows(X, train), _rows(X, test)
-        y_tr, y_te = _rows(y, train), _rows(y, test)
-        model = type(learner)(**params).fit(X_tr, y_tr)
-        curve = pruning_curve(model, X_tr, y_tr, X_te, y_te)
-        path_alphas = np.asarray(curve.values, dtype=float)
-        entry = np.searchsorted(path_alphas[1:], alphas, side="right")
-        scores[k] = np.asarray(curve.validation)[entry]
-    return scores.mean(axis=0), scores.std(axis=0)
-
-
 def _g(x: float) -> str:
     """A number with 3 significant digits (``0`` for zero)."""
     return "0" if x == 0 else f"{float(x):.3g}"
-
-
-def _rows(data: Any, rows: np.ndarray) -> Any:
-    if hasattr(data, "iloc"):
-        return data.iloc[rows]
-    if isinstance(data, np.ndarray):
-        return data[rows]
-    return [data[i] for i in rows]
 
 
 class CostComplexityExplorer(_App):
@@ -348,8 +293,8 @@ class CostComplexityExplorer(_App):
     For every distinct α of :func:`~dtlearn.prune.cost_complexity_path` the app shows the
     pruned tree (the last node collapsed marked), ``R(T)``, ``|T|`` and
     ``R_α(T) = R(T) + α·|T|``, training accuracy, and the accuracy of
-    :func:`cross_validated_ccp` — all computed once at construction; the slider only
-    looks up.
+    :func:`dtlearn.curves.cross_validated_ccp` — all computed once at construction; the
+    slider only looks up.
 
     Parameters
     ----------
