@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8765
 ARGS   ?=
 
-.PHONY: lab test test-unit test-notebooks test-browser bench lint student-homework fixtures clean
+.PHONY: lab test test-unit test-notebooks test-browser execute-notebooks bench student-homework fixtures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,13 @@ test-notebooks: $(VENV)/.test-installed
 
 test-browser: $(VENV)/.test-installed $(CHROMIUM)
 	$(BIN)/python -m pytest tests/browser -m browser -q
+
+# Reference outputs for nbval come from a headless run, never from a clicked session.
+execute-notebooks: $(VENV)/.test-installed
+	for nb in notebooks/*.ipynb notebooks/homework/source/*/*.ipynb; do \
+		(cd "$$(dirname "$$nb")" && "$(CURDIR)/$(BIN)/jupyter" nbconvert --to notebook --execute \
+			--inplace --log-level=WARN "$$(basename "$$nb")") || exit 1; \
+	done
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python bench/run.py
