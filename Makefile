@@ -20,8 +20,11 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
 	@touch $@ $(VENV)/.lab-installed
 
+# JupyterLab refuses to start as root (containers, CI) unless told so explicitly.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab notebooks/ $(ARGS)
+	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(ARGS)
 
 # Debian's Chromium for the browser test (CI runs as root on a fresh machine).
 CHROMIUM := /usr/bin/chromium
