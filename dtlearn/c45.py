@@ -33,13 +33,14 @@ from typing import Any
 import numpy as np
 
 from .explain import Derivation, ResultTable, fmt
-from .grow import Candidate, Grower, GrowthConfig, GrowthStep, _Open
+from .grow import Candidate, Grower, GrowthConfig, GrowthStep, _CandidateList, _Open
 from .learners import _check_bool, _check_float, _check_int, _Classifier, _TreeLearner, _weights
 from .pessimistic import (
+    SMALL,
     PessimisticPruneResult,
+    _entropy,
     _eq,
     _gr,
-    _gr_or_eq,
     _sm,
     _sm_or_eq,
     collapse,
@@ -57,8 +58,12 @@ _LOG2 = math.log(2.0)
 def _xlogx(x: np.ndarray) -> np.ndarray:
     """Weka's ``logFunc``: ``x·log2(x)``, 0 below 1e-6."""
     x = np.asarray(x, dtype=float)
-    safe = np.where(x < 1e-6, 1.0, x)
-    return np.where(x < 1e-6, 0.0, x * np.log(safe) / _LOG2)
+    small = x < 1e-6
+    out = x * np.log(np.where(small, 1.0, x)) / _LOG2
+    if out.ndim:
+        out[small] = 0.0
+        return out
+    return out.dtype.type(0.0) if small else out
 
 
 def _old_ent(counts: np.ndarray) -> float:
@@ -70,29 +75,61 @@ def _new_ent(bags: np.ndarray) -> np.ndarray:
     return (_xlogx(bags.sum(axis=-1)) - _xlogx(bags).sum(axis=-1)).sum(axis=-1)
 
 
-def _split_ent(sizes: np.ndarray, total: float) -> float:
-    known = float(sizes.sum())
-    if not _gr(known, 0):
-        return 0.0
-    return float(-_xlogx(sizes).sum() - _xlogx(total - known) + _xlogx(total))
+class _C45Candidates(_CandidateList):
+    """A node's candidates in column order, each built when first read.
+
+    ``build(i)`` makes candidate ``i``; J48's choice (``best_index``, -1 for none) is made
+    from the scores, so growing builds only the winner.
+    """
+
+    def __init__(self, scores: list, build: Any, best_index: int, any_admissible: bool):
+        self._items = [None] * len(scores)
+        self._scores = scores
+        self._build = build
+        self.best_index = best_index
+        self.any_admissible = any_admissible
+
+    def _score(self, i: int) -> float:
+        return self._scores[i]
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        item = self._items[i]
+        if item is None:
+            item = self._items[i] = self._build(range(len(self._items))[i])
+        return item
+
+    def __add__(self, other: Any) -> _CandidateList:
+        return _CandidateList(list(self) + list(other))
 
 
-def _gain_from(numerator: float, known: float, total: float) -> float:
-    """InfoGainSplitCrit.splitCritValue: (1 − unknown rate)·(oldEnt − newEnt)/known."""
-    numerator = (1 - (total - known) / total) * numerator
-    if _eq(numerator, 0):
-        return 0.0
-    return numerator / known
+def _first_best_columns(gains: np.ndarray, n_cuts: np.ndarray) -> np.ndarray:
+    """Weka's scan ``if (gr(v, best)) best = v`` from 0 down every column; -1: nothing beats 0.
 
-
-def _first_best(values: np.ndarray) -> int:
-    """Weka's scan ``if (gr(v, best)) best = v`` from 0; -1 when nothing beats 0."""
-    best, index = 0.0, -1
-    running = np.maximum.accumulate(np.concatenate([[0.0], values]))[:-1]
-    for i in np.flatnonzero(values > running):  # only record-breakers can win
-        if _gr(float(values[i]), best):
-            best, index = float(values[i]), int(i)
-    return index
+    ``-inf`` marks a position that is no cut. A column whose best value has no other within
+    2e-6 of it is decided by ``argmax``; the others are scanned over their record-breaking
+    values only (a value at most the running maximum never beats Weka's running best).
+    """
+    top = np.maximum.reduce(gains, axis=0)
+    near = np.add.reduce(gains >= top - 2 * SMALL, axis=0)
+    simple = (near == 1) & (top > 2 * SMALL)
+    best = np.where(simple, np.argmax(gains, axis=0), -1)
+    hard = np.flatnonzero(~simple & (n_cuts > 0))
+    if len(hard):
+        sub = gains[:, hard]
+        running = np.maximum.accumulate(np.concatenate([np.zeros((1, len(hard))), sub[:-1]]),
+                                        axis=0)
+        which, rows = np.nonzero((sub > running).T)  # record-breakers, column by column
+        values = sub[rows, which].tolist()
+        state = {}  # column -> (value, index) of Weka's running best
+        for h, i, v in zip(which.tolist(), rows.tolist(), values):
+            value = state.get(h, (0.0, -1))[0]
+            if v - value > SMALL:
+                state[h] = (v, i)
+        for h, col in enumerate(hard.tolist()):
+            best[col] = state.get(h, (0.0, -1))[1]
+    return best
 
 
 @dataclass(frozen=True)
@@ -160,12 +197,19 @@ class C45Grower(Grower):
 
     Parameters are those of :class:`~dtlearn.grow.Grower`; ``config.min_samples_leaf``
     is J48's ``-M``. Made by :meth:`C45Classifier.make_grower`.
+
+    Every attribute of a node is scored in one vectorised pass: the nominal ones with a
+    single weighted ``bincount`` over (attribute value, class) codes, the numeric ones
+    with one cumulative sum over per-attribute sort orders computed once at the root and
+    filtered down the tree. Candidates are built only when read (the winner, or a table).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         n = self.X.shape[0]
         names = self.schema.names
+        k = len(self.classes)
+        self._k = k
         self._multi_value = [self.schema.is_categorical(j) and
                              not len(self.schema.categories[j]) < 0.3 * n
                              for j in range(len(names))]
@@ -175,6 +219,51 @@ class C45Grower(Grower):
             if not self.schema.is_categorical(j):
                 col = self.X[:, j]
                 self._sorted_values[j] = np.unique(col[~np.isnan(col)])
+        self._nominal = np.array([j for j in range(len(names)) if self.schema.is_categorical(j)],
+                                 dtype=np.intp)
+        self._numeric = np.array([j for j in range(len(names))
+                                  if not self.schema.is_categorical(j)], dtype=np.intp)
+        # nominal attributes: bin (offset + value) · k + class; missing values go to a sink bin
+        n_bins = [max(len(self.schema.categories[j]), 1) for j in self._nominal]
+        self._nom_sizes = np.array(n_bins, dtype=np.intp)
+        self._nom_offsets = np.concatenate([[0], np.cumsum(n_bins)[:-1]]).astype(np.intp)
+        self._nom_bins = int(sum(n_bins))
+        if len(self._nominal):
+            codes = self.X[:, self._nominal]
+            missing = np.isnan(codes)
+            codes = np.where(missing, self._nom_bins, np.where(missing, 0, codes).astype(np.intp)
+                             + self._nom_offsets[None, :])
+            self._nom_index = (codes * k + self.y[:, None]).astype(np.intp)
+        self._nom_position = {int(j): i for i, j in enumerate(self._nominal)}
+        self._position = dict(self._nom_position)
+        self._position.update({int(j): i for i, j in enumerate(self._numeric)})
+        # where each attribute's scores sit in [nominal scan, numeric scan]
+        self._scan_index = np.array([self._position[j] + (0 if j in self._nom_position
+                                                          else len(self._nominal))
+                                     for j in range(len(names))], dtype=np.intp)
+        self._counts_in_average = np.array([self._all_multi or not self._multi_value[j]
+                                            for j in range(len(names))], dtype=bool)
+        self._feature_order: dict = {}
+        self._numeric_key = tuple(int(j) for j in self._numeric)
+        self._numeric_cols = np.arange(len(self._numeric))
+        self._range = np.arange(0)
+        self._scratch_w = np.zeros(n)
+        self._stamp = np.zeros(n, dtype=np.int64)
+        self._stamp_id = 0
+        self._node_data: dict = {}  # node id -> (rows, weights), reused by pruning
+        root = self._open[self.root.node_id]
+        self._node_data[self.root.node_id] = (root.rows, root.weights)
+
+    # ------------------------------------------------------------------ node statistics
+    def _stats(self, rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, float]:
+        counts = np.bincount(self.y[rows], weights=weights, minlength=len(self.classes))
+        return counts.astype(float), _entropy(counts)
+
+    def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int, parent: Any) -> Any:
+        node = super()._make_node(rows, weights, depth, parent)
+        if hasattr(self, "_node_data"):
+            self._node_data[node.node_id] = (rows, weights)
+        return node
 
     # ------------------------------------------------------------------ scoring
     def candidates(self, node_id: int) -> tuple[Candidate, ...]:
@@ -186,125 +275,252 @@ class C45Grower(Grower):
         if self._trivial(state) is not None:
             state._candidates = ()  # type: ignore[attr-defined]
             return ()
-        result = tuple(self._score_feature(state, j) for j in sorted(state.available))
-        valid = [c for c in result if c.admissible and
-                 (self._all_multi or not self._multi_value[c.feature])]
-        if valid:
-            average = sum(c.scores["information_gain"] for c in valid) / len(valid)
-            for c in result:
-                if c.admissible:
-                    c.scores["average_gain"] = average
-                    c.scores["in_average"] = any(c is v for v in valid)
-                    c.scores["passes_average"] = c.scores["information_gain"] >= average - 1e-3
+        total = float(np.add.reduce(state.weights))
+        features = self._feature_order.get(state.available)
+        if features is None:
+            features = self._feature_order[state.available] = \
+                np.array(sorted(state.available), dtype=np.intp)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            nominal = self._scan_nominal(state, total)
+            numeric = self._scan_numeric(state, total)
+        if nominal is None or numeric is None:
+            admissible, gains, ratios = (nominal or numeric)[:3]
+        else:
+            admissible, gains, ratios = (np.concatenate([nominal[i], numeric[i]])
+                                         for i in range(3))
+        where = self._scan_index[features]
+        admissible, gains, ratios = admissible[where], gains[where], ratios[where]
+        valid = admissible & self._counts_in_average[features]
+        n_valid = int(np.count_nonzero(valid))
+        average, passes, best = None, valid, -1
+        if n_valid:
+            average = sum(gains[valid].tolist()) / n_valid
+            passes = admissible & (gains >= average - 1e-3)
+            best_ratio = 0.0
+            for i in np.flatnonzero(passes).tolist():
+                if _gr(float(ratios[i]), best_ratio):
+                    best, best_ratio = i, float(ratios[i])
+
+        def build(i: int) -> Candidate:
+            feature = int(features[i])
+            extra = {}
+            if admissible[i] and average is not None:
+                extra = {"average_gain": average, "in_average": bool(valid[i]),
+                         "passes_average": bool(passes[i])}
+            scan = nominal if feature in self._nom_position else numeric
+            return scan[3](self._position[feature], feature, extra)
+
+        scores = np.where(admissible, ratios, -np.inf).tolist()
+        result = _C45Candidates(scores, build, best, bool(np.any(admissible)))
         state._candidates = result  # type: ignore[attr-defined]
         return result
 
     def _score_feature(self, state: _Open, feature: int) -> Candidate:
-        if self.schema.is_categorical(feature):
-            return self._score_nominal(state, feature)
-        return self._score_numeric(state, feature)
+        """The candidate of one attribute, without the average-gain fields."""
+        total = float(np.add.reduce(state.weights))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if self.schema.is_categorical(feature):
+                build = self._scan_nominal(state, total)[3]
+            else:
+                build = self._scan_numeric(state, total)[3]
+        return build(self._position[feature], feature, {})
 
-    def _base_scores(self, state: _Open, bags: np.ndarray, gain_known: float,
-                     total: float) -> dict:
+    def _finish_c45(self, feature: int, split: Split, bags: np.ndarray, total: float,
+                    gain_known: float, gain: float, split_ent: float, ratio: float,
+                    scores: dict) -> Candidate:
         sizes = bags.sum(axis=1)
         known = float(sizes.sum())
-        parent = bags.sum(axis=0)
-        h = _old_ent(parent) / known if known > 0 else 0.0
+        h = _old_ent(bags.sum(axis=0)) / known if known > 0 else 0.0
         mean_info = float(_new_ent(bags)) / known if known > 0 else 0.0
-        return {"entropy_known": h, "mean_info": mean_info, "gain_known": gain_known,
+        base = {"entropy_known": h, "mean_info": mean_info, "gain_known": gain_known,
                 "known_fraction": known / total, "unknown_weight": total - known,
                 "total_weight": total}
-
-    def _finish_c45(self, state: _Open, feature: int, split: Split, bags: np.ndarray,
-                    gain: float, scores: dict) -> Candidate:
-        total = scores["total_weight"]
-        split_ent = _split_ent(bags.sum(axis=1), total)
-        ratio = 0.0 if _eq(split_ent, 0) else gain / (split_ent / total)
-        scores.update({"information_gain": gain, "split_info": split_ent / total,
-                       "gain_ratio": ratio, "score": ratio,
-                       "impurity_decrease": gain,
-                       "weighted_decrease": total / self.total_weight * gain})
+        base.update(scores)
+        base.update({"information_gain": gain, "split_info": split_ent / total,
+                     "gain_ratio": ratio, "score": ratio, "impurity_decrease": gain,
+                     "weighted_decrease": total / self.total_weight * gain})
         return C45Candidate(feature, self.schema.names[feature], split,
-                            tuple(split.conditions(self.schema)), bags, scores, ratio)
+                            tuple(split.conditions(self.schema)), bags, base, ratio)
 
-    def _inadmissible(self, feature: int, reason: str) -> Candidate:
+    def _inadmissible(self, feature: int, reason: str, extra: dict | None = None) -> Candidate:
         return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),
                             {}, -np.inf, reason)
 
-    def _score_nominal(self, state: _Open, feature: int) -> Candidate:
-        column = self.X[state.rows, feature]
-        known = ~np.isnan(column)
-        v = len(self.schema.categories[feature])
-        codes = column[known].astype(np.int64)
-        bags = np.zeros((v, len(self.classes)))
-        np.add.at(bags, codes, self._onehot[state.rows[known]] * state.weights[known, None])
-        m = self.config.min_samples_leaf
-        if sum(1 for size in bags.sum(axis=1) if _gr_or_eq(float(size), m)) < 2:
-            return self._inadmissible(feature, f"fewer than two values hold "
-                                               f"min_samples_leaf={m} instances")
-        total = float(state.weights.sum())
-        known_w = float(bags.sum())
-        gain = _gain_from(_old_ent(bags.sum(axis=0)) - float(_new_ent(bags)), known_w, total)
-        scores = self._base_scores(state, bags, gain, total)
-        scores["n_cuts"] = 0
-        return self._finish_c45(state, feature, MultiwaySplit(feature, v), bags, gain, scores)
+    def _scan_nominal(self, state: _Open, total: float) -> tuple | None:
+        """Score every nominal attribute at once (call under ``np.errstate``).
 
-    def _score_numeric(self, state: _Open, feature: int) -> Candidate:
-        column = self.X[state.rows, feature]
-        known = ~np.isnan(column)
-        values = column[known]
-        order = np.argsort(values, kind="stable")
-        xs = values[order]
-        w = state.weights[known][order]
-        onehot = self._onehot[state.rows[known][order]] * w[:, None]
-        k = len(self.classes)
-        total = float(state.weights.sum())
-        known_w = float(w.sum())
-        min_split = 0.1 * known_w / k
-        m = self.config.min_samples_leaf
-        if _sm_or_eq(min_split, m):
-            min_split = m
-        elif _gr(min_split, 25):
-            min_split = 25.0
-        n = len(xs)
-        if _sm(float(n), 2 * min_split):
-            return self._inadmissible(feature, f"fewer than 2 × {fmt(min_split, 2)} known values")
-        cut = np.flatnonzero(xs[:-1] + 1e-5 < xs[1:])  # cut after sorted position cut[i]
-        left = np.cumsum(onehot, axis=0)[cut]
-        parent = onehot.sum(axis=0)
-        right = parent - left
-        nl, nr = left.sum(axis=1), right.sum(axis=1)
-        enough = (((min_split - nl) < 1e-6) | (nl >= min_split)) & \
-                 (((min_split - nr) < 1e-6) | (nr >= min_split))
-        cut, left, right = cut[enough], left[enough], right[enough]
-        n_cuts = len(cut)
-        if n_cuts == 0:
-            return self._inadmissible(feature, f"no cut leaves {fmt(min_split, 2)} instances "
-                                               f"on each side")
-        old = _old_ent(parent)
-        numer = old - _new_ent(np.stack([left, right], axis=1))
-        numer = (1 - (total - known_w) / total) * numer
-        gains = np.where(np.abs(numer) < 1e-6, 0.0, numer / known_w)
-        best = _first_best(gains)
-        gain_known = float(gains[best]) if best >= 0 else 0.0
-        gain = gain_known - math.log2(n_cuts) / total
-        if _sm_or_eq(gain, 0):
-            return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),
-                                {"gain_known": gain_known, "n_cuts": n_cuts,
-                                 "mdl_correction": math.log2(n_cuts) / total}, -np.inf,
-                                f"gain {fmt(gain_known)} − log2({n_cuts})/{fmt(total, 2)} <= 0")
-        i = int(cut[best])
-        midpoint = (xs[i] + xs[i + 1]) / 2
-        if midpoint == xs[i + 1]:
-            midpoint = xs[i]
-        threshold = self._split_point(feature, float(midpoint))
-        bags = np.stack([left[best], right[best]])
-        scores = self._base_scores(state, bags, gain_known, total)
-        scores.update({"n_cuts": n_cuts, "mdl_correction": math.log2(n_cuts) / total,
-                       "min_split": min_split, "midpoint": float(midpoint),
-                       "threshold": threshold})
-        return self._finish_c45(state, feature, ThresholdSplit(feature, threshold), bags, gain,
-                                scores)
+        Returns ``(admissible, gain, gain ratio, build)``, one entry per nominal attribute;
+        ``build(position, feature, extra)`` makes the attribute's candidate.
+        """
+        if not len(self._nominal):
+            return None
+        k, m = self._k, self.config.min_samples_leaf
+        n_bins, offsets = self._nom_bins, self._nom_offsets
+        index = self._nom_index[state.rows]
+        counts = np.bincount(index.ravel(), weights=np.repeat(state.weights, index.shape[1]),
+                             minlength=(n_bins + 1) * k)[:n_bins * k]
+        counts2 = counts.reshape(n_bins, k)
+        sizes = np.add.reduce(counts2, axis=1)
+        known = np.add.reduceat(sizes, offsets)
+        parent = np.add.reduceat(counts2, offsets, axis=0)
+        n_nom = len(offsets)
+        # one xlogx call for every count: cells, values, class totals, known, unknown, total
+        xl = _xlogx(np.concatenate([counts, sizes, parent.ravel(), np.add.reduce(parent, axis=1),
+                                    total - known, [total]]))
+        a = n_bins * k
+        b = a + n_bins
+        c = b + n_nom * k
+        xl_counts, xl_sizes = xl[:a].reshape(n_bins, k), xl[a:b]
+        xl_parent, xl_known = xl[b:c].reshape(n_nom, k), xl[c:c + n_nom]
+        xl_unknown, xl_total = xl[c + n_nom:c + 2 * n_nom], xl[-1]
+        new = np.add.reduceat(xl_sizes - np.add.reduce(xl_counts, axis=1), offsets)
+        old = xl_known - np.add.reduce(xl_parent, axis=1)
+        numer = (1 - (total - known) / total) * (old - new)
+        gains = np.where(np.abs(numer) < SMALL, 0.0, numer / known)
+        split_ent = np.where(known > SMALL, -np.add.reduceat(xl_sizes, offsets) - xl_unknown
+                             + xl_total, 0.0)
+        ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gains / (split_ent / total))
+        big = ((m - sizes) < SMALL) | (sizes >= m)
+        admissible = np.add.reduceat(big.astype(np.intp), offsets) >= 2
+
+        def build(pos: int, feature: int, extra: dict) -> Candidate:
+            if not admissible[pos]:
+                return self._inadmissible(feature, f"fewer than two values hold "
+                                                   f"min_samples_leaf={m} instances")
+            v = len(self.schema.categories[feature])
+            start = offsets[pos]
+            scores = {"n_cuts": 0}
+            scores.update(extra)
+            gain = float(gains[pos])
+            return self._finish_c45(feature, MultiwaySplit(feature, v),
+                                    counts2[start:start + v].copy(), total, gain, gain,
+                                    float(split_ent[pos]), float(ratios[pos]), scores)
+        return admissible, gains, ratios, build
+
+    def _sorted_rows(self, state: _Open) -> np.ndarray:
+        """The node's rows sorted by every numeric attribute (missing values last)."""
+        sorted_rows = state.sorted_rows
+        if sorted_rows is None or state.sorted_features != self._numeric_key:
+            Xn = self.X[np.ix_(state.rows, self._numeric)]
+            sorted_rows = state.rows[np.argsort(Xn, axis=0, kind="stable")]
+            state.sorted_rows, state.sorted_features = sorted_rows, self._numeric_key
+        return sorted_rows
+
+    def _scan_numeric(self, state: _Open, total: float) -> tuple | None:
+        """Best cut of every numeric attribute at once (call under ``np.errstate``).
+
+        Rows are walked in each attribute's sorted order (missing values last); cumulative
+        weighted class counts give both sides of every cut of every attribute. Returns
+        ``(admissible, gain, gain ratio, build)`` like :meth:`_scan_nominal`.
+        """
+        if not len(self._numeric):
+            return None
+        k, m = self._k, self.config.min_samples_leaf
+        S = self._sorted_rows(state)
+        n, f = S.shape
+        xs = self.X[S, self._numeric]
+        scratch = self._scratch_w
+        scratch[state.rows] = state.weights
+        W = scratch[S]
+        missing = np.isnan(xs)
+        n_known = n - np.add.reduce(missing, axis=0)
+        if missing.any():
+            known = np.add.reduce(np.where(missing, 0.0, W), axis=0)
+        else:
+            known = np.add.reduce(W, axis=0)
+        min_split = 0.1 * known / k
+        min_split = np.where(((min_split - m) < SMALL) | (min_split <= m), float(m),
+                             np.where(min_split - 25 > SMALL, 25.0, min_split))
+        too_few = (2 * min_split - n_known) > SMALL
+        zeros = np.zeros(f)
+        n_cuts, best, gain_known = np.zeros(f, dtype=np.intp), np.full(f, -1), zeros
+        admissible, gain, ratios = np.zeros(f, dtype=bool), zeros, zeros
+        if n >= 2 and not too_few.all():
+            cols = self._numeric_cols
+            c = n - 1
+            A = np.zeros((n, f, k))
+            A.reshape(-1, k)[self._arange(n * f), self.y[S].ravel()] = W.ravel()
+            cum = np.cumsum(A, axis=0)
+            parent = cum[n_known - 1, cols]  # rows of an attribute with no known value: unused
+            sides = np.empty((2, c, f, k))
+            sides[0] = cum[:-1]
+            np.subtract(parent, sides[0], out=sides[1])
+            sizes = np.add.reduce(sides, axis=3)
+            enough = ((min_split - sizes) < SMALL) | (sizes >= min_split)
+            valid = (xs[:-1] + 1e-5 < xs[1:]) & enough[0] & enough[1]
+            valid[:, too_few] = False
+            n_cuts = np.add.reduce(valid, axis=0)
+            xl_sides = np.add.reduce(_xlogx(sides), axis=3)
+            xl_sizes = _xlogx(sizes)
+            old = _xlogx(np.add.reduce(parent, axis=1)) - np.add.reduce(_xlogx(parent), axis=1)
+            new = (xl_sizes[0] - xl_sides[0]) + (xl_sizes[1] - xl_sides[1])
+            numer = (1 - (total - known) / total) * (old - new)
+            gains = np.where(valid, np.where(np.abs(numer) < SMALL, 0.0, numer / known), -np.inf)
+            best = _first_best_columns(gains, n_cuts)
+            has = best >= 0
+            b = np.where(has, best, 0)
+            gain_known = np.where(has, gains[b, cols], 0.0)
+            correction = np.array([math.log2(x) / total if x > 0 else 0.0
+                                   for x in n_cuts.tolist()])
+            gain = gain_known - correction
+            admissible = ~too_few & (n_cuts > 0) & (gain >= SMALL) & (gain > 0)
+            if admissible.any():
+                bags = sides[:, b, cols]  # (2, f, k): both sides of every attribute's cut
+                nl_best, nr_best = sizes[:, b, cols]
+                known2 = nl_best + nr_best
+                xl = _xlogx(np.concatenate([nl_best, nr_best, total - known2, [total]]))
+                split_ent = np.where(known2 > SMALL, -(xl[:f] + xl[f:2 * f]) - xl[2 * f:3 * f]
+                                     + xl[-1], 0.0)
+                ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gain / (split_ent / total))
+                lows, highs = xs[np.stack([b, b + 1]), cols]
+
+        def shown_min_split(pos: int) -> Any:
+            shown = 0.1 * float(known[pos]) / k  # as J48 keeps it: -M itself when clamped
+            if _sm_or_eq(shown, m):
+                return m
+            return 25.0 if _gr(shown, 25) else shown
+
+        def build(pos: int, feature: int, extra: dict) -> Candidate:
+            if admissible[pos]:
+                low, high = lows[pos], highs[pos]
+                midpoint = (low + high) / 2
+                if midpoint == high:
+                    midpoint = low
+                return self._build_numeric(
+                    feature, bags[:, pos].copy(), total, float(gain_known[pos]),
+                    float(gain[pos]), float(split_ent[pos]), float(ratios[pos]),
+                    int(n_cuts[pos]), shown_min_split(pos), float(midpoint), extra)
+            if too_few[pos]:
+                return self._inadmissible(
+                    feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values")
+            cuts = int(n_cuts[pos])
+            if cuts == 0:
+                return self._inadmissible(
+                    feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each "
+                             f"side")
+            return self._no_gain(feature, float(gain_known[pos]), cuts, total)
+        return admissible, gain, ratios, build
+
+    def _arange(self, n: int) -> np.ndarray:
+        if len(self._range) < n:
+            self._range = np.arange(max(n, 2 * len(self._range)))
+        return self._range[:n]
+
+    def _no_gain(self, feature: int, gain_known: float, n_cuts: int, total: float) -> Candidate:
+        return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),
+                            {"gain_known": gain_known, "n_cuts": n_cuts,
+                             "mdl_correction": math.log2(n_cuts) / total}, -np.inf,
+                            f"gain {fmt(gain_known)} − log2({n_cuts})/{fmt(total, 2)} <= 0")
+
+    def _build_numeric(self, feature: int, bags: np.ndarray, total: float,
+                       gain_known: float, gain: float, split_ent: float, ratio: float,
+                       n_cuts: int, min_split: float, midpoint: float, extra: dict) -> Candidate:
+        threshold = self._split_point(feature, midpoint)
+        scores = {"n_cuts": n_cuts, "mdl_correction": math.log2(n_cuts) / total,
+                  "min_split": min_split, "midpoint": midpoint, "threshold": threshold}
+        scores.update(extra)
+        return self._finish_c45(feature, ThresholdSplit(feature, threshold), bags, total,
+                                gain_known, gain, split_ent, ratio, scores)
 
     def _split_point(self, feature: int, midpoint: float) -> float:
         """Weka's ``setSplitPoint``: the largest training value <= the midpoint.
@@ -332,6 +548,8 @@ class C45Grower(Grower):
 
     # ------------------------------------------------------------------ decisions
     def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
+        if isinstance(candidates, _C45Candidates):
+            return None if candidates.best_index < 0 else candidates[candidates.best_index]
         best, ratio = None, 0.0
         for c in candidates:
             if c.admissible and c.scores.get("passes_average", False) and \
@@ -340,14 +558,19 @@ class C45Grower(Grower):
         return best
 
     def _trivial(self, state: _Open) -> str | None:
+        cached = getattr(state, "_trivial", False)
+        if cached is not False:
+            return cached
         counts = state.node.counts
-        total = float(counts.sum())
+        total = float(np.add.reduce(counts))
         m = self.config.min_samples_leaf
+        reason = None
         if _sm(total, 2 * m):
-            return f"less than 2 × min_samples_leaf={m} instances"
-        if _eq(total, float(counts.max())):
-            return "pure node"
-        return None
+            reason = f"less than 2 × min_samples_leaf={m} instances"
+        elif _eq(total, float(np.maximum.reduce(counts))):
+            reason = "pure node"
+        state._trivial = reason  # type: ignore[attr-defined]
+        return reason
 
     def stop_reason(self, node_id: int) -> str | None:
         """Why J48 makes ``node_id`` a leaf, or ``None`` if it splits."""
@@ -359,7 +582,9 @@ class C45Grower(Grower):
         if depth is not None and state.node.depth >= depth:
             return f"max_depth={depth} reached"
         candidates = self.candidates(node_id)
-        if not any(c.admissible for c in candidates):
+        admissible = candidates.any_admissible if isinstance(candidates, _C45Candidates) \
+            else any(c.admissible for c in candidates)
+        if not admissible:
             return "no attribute can split these instances"
         if self._best(candidates, node_id) is None:
             return "no attribute with at least average gain has a positive gain ratio"
@@ -372,12 +597,25 @@ class C45Grower(Grower):
         state.node.branch_weights = fractions
         return parts
 
-    def _split(self, state: _Open, chosen: Candidate) -> None:
-        super()._split(state, chosen)
-        if isinstance(chosen.split, MultiwaySplit):
-            # J48 keeps a used nominal attribute available; it can never split again
-            # (all known values agree), so leaving it out changes no tree.
-            pass
+    def _partition_sorted(self, state: _Open, parts: list) -> list[np.ndarray]:
+        """Children's per-attribute sort orders, filtered from the parent's.
+
+        A row whose test value is unknown goes down every branch, so each child is
+        filtered on its own (rows are marked with a stamp, no array is cleared).
+        """
+        sorted_rows = state.sorted_rows
+        if sorted_rows is None:
+            return []
+        state.sorted_rows = None  # the parent no longer needs it: free the memory
+        columns = sorted_rows.T
+        n_features = sorted_rows.shape[1]
+        out = []
+        for rows, _ in parts:
+            self._stamp_id += 1
+            self._stamp[rows] = self._stamp_id
+            keep = self._stamp[columns] == self._stamp_id
+            out.append(columns[keep].reshape(n_features, -1).T)
+        return out
 
 
 class C45Classifier(_TreeLearner, _Classifier):
@@ -472,8 +710,11 @@ class C45Classifier(_TreeLearner, _Classifier):
 
         self._check_params()
         schema = infer_schema(X, self.categorical, arg="X")
-        Xe = encode(X, schema, allow_missing=True)
-        codes, classes = encode_target(y, Xe.shape[0])
+        Xe = _encode_categorical_frame(X, schema)
+        if Xe is None:
+            Xe = encode(X, schema, allow_missing=True)
+        target = _encode_categorical_target(y, Xe.shape[0])
+        codes, classes = target if target is not None else encode_target(y, Xe.shape[0])
         w = _weights(sample_weight, Xe.shape[0])
         grower = C45Grower(Xe, codes, schema, self._config(len(classes)), classes, w,
                            _target_name(y), flavour="j48", missing="distribute")
@@ -483,6 +724,7 @@ class C45Classifier(_TreeLearner, _Classifier):
     def _post_process(self, tree: Tree, grower: Grower) -> Tree:
         self.grown_tree_ = tree.copy()
         self._train_data = grower._train  # type: ignore[attr-defined]
+        self._grown_parts = grower._node_data  # type: ignore[attr-defined]
         if self.prune:
             result = pessimistic_prune(self, self.confidence, self.subtree_raising)
         else:
@@ -519,6 +761,57 @@ class C45Classifier(_TreeLearner, _Classifier):
             if p.node_id == node_id:
                 lines.append(p.explain())
         return Derivation.build(f"node {node_id}", lines)
+
+
+def _encode_categorical_frame(X: Any, schema: Any) -> np.ndarray | None:
+    """``data.encode`` of a frame of pandas Categoricals and plain numbers, from the codes.
+
+    ``None`` (use ``encode``) for anything else, including bad input.
+    """
+    import pandas as pd
+
+    if not isinstance(X, pd.DataFrame) or X.shape[1] != schema.n_features or X.shape[0] == 0:
+        return None
+    out = np.empty(X.shape, dtype=float)
+    for j in range(schema.n_features):
+        series = X.iloc[:, j]
+        if schema.is_categorical(j):
+            if not isinstance(series.dtype, pd.CategoricalDtype):
+                return None
+            categories = tuple(series.cat.categories)
+            if categories != tuple(schema.categories[j]) or len(set(categories)) != \
+                    len(categories):
+                return None
+            codes = series.cat.codes.to_numpy()
+            out[:, j] = codes
+            out[codes < 0, j] = np.nan
+        else:
+            if not (isinstance(series.dtype, np.dtype) and series.dtype.kind in "fiu"):
+                return None
+            column = series.to_numpy(dtype=float)
+            if np.isinf(column).any():
+                return None
+            out[:, j] = column
+    return out
+
+
+def _encode_categorical_target(y: Any, n_rows: int) -> tuple | None:
+    """``data.encode_target`` of a pandas Categorical without missing labels, from the codes.
+
+    ``None`` (use ``encode_target``) for anything else.
+    """
+    import pandas as pd
+
+    from .data import _plain
+
+    if not isinstance(y, pd.Series) or not isinstance(y.dtype, pd.CategoricalDtype) or \
+            len(y) != n_rows or len(y) == 0:
+        return None
+    categories = tuple(y.cat.categories)
+    codes = y.cat.codes.to_numpy()
+    if (codes < 0).any() or len(set(categories)) != len(categories):
+        return None
+    return codes.astype(int), tuple(_plain(c) for c in categories)
 
 
 def c45_table(step: GrowthStep) -> ResultTable:

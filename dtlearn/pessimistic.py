@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from .explain import Derivation, Measure, ResultTable, fmt
-from .splits import UNKNOWN, Split
+from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
 from .tree import Node, Tree
 
 SMALL = 1e-6
@@ -61,14 +61,19 @@ def _sm_or_eq(a: float, b: float) -> bool:
 def _max_class(counts: np.ndarray) -> int:
     """Weka's ``Distribution.maxClass``: first class beating the best by more than 1e-6."""
     best, index = 0.0, 0
-    for j, c in enumerate(counts):
-        if _gr(float(c), best):
-            best, index = float(c), j
+    for j, c in enumerate(counts.tolist() if isinstance(counts, np.ndarray) else counts):
+        if c - best > SMALL:
+            best, index = c, j
     return index
 
 
 def _num_incorrect(counts: np.ndarray) -> float:
-    return float(counts.sum() - counts[_max_class(counts)])
+    values = counts.tolist()
+    best, index = 0.0, 0
+    for j, c in enumerate(values):  # _max_class, inlined
+        if c - best > SMALL:
+            best, index = c, j
+    return float(np.add.reduce(counts)) - values[index]
 
 
 def _java_float(confidence: float) -> float:
@@ -87,11 +92,22 @@ def _add_errs(n: float, e: float, cf: float) -> float:
         return base + e * (_add_errs(n, 1, cf) - base)
     if e + 0.5 >= n:
         return max(n - e, 0.0)
-    z = NormalDist().inv_cdf(1 - cf)
+    z = _z(cf)
     f = (e + 0.5) / n
     r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / \
         (1 + z * z / n)
     return r * n - e
+
+
+_Z: dict = {}
+
+
+def _z(cf: float) -> float:
+    """``Φ⁻¹(1 − cf)``, worked out once per confidence."""
+    z = _Z.get(cf)
+    if z is None:
+        z = _Z[cf] = NormalDist().inv_cdf(1 - cf)
+    return z
 
 
 def pessimistic_errors(n: float, e: float, confidence: float = 0.25) -> Measure:
@@ -207,9 +223,14 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     >>> fractions.round(3), [w.round(3).tolist() for _, w in parts]
     (array([0.667, 0.333]), [[1.0, 1.0, 0.667], [1.0, 0.333]])
     """
-    branch = split.route(X[rows])
+    branch = _route(split, X, rows)
     k = split.n_branches
     known = branch != UNKNOWN
+    if known.all():
+        bag = np.bincount(branch, weights=weights, minlength=k)[:k]
+        total = float(bag.sum())
+        fractions = np.full(k, 1.0 / k) if _eq(total, 0) else bag / total
+        return [(rows[mask], weights[mask]) for mask in (branch == b for b in range(k))], fractions
     bag = np.bincount(branch[known], weights=weights[known], minlength=k)[:k]
     total = float(bag.sum())
     fractions = np.full(k, 1.0 / k) if _eq(total, 0) else bag / total
@@ -217,12 +238,28 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     parts = []
     for b in range(k):
         mask = branch == b
-        if unknown_rows.size and _gr(float(fractions[b]), 0):
+        if _gr(float(fractions[b]), 0):
             parts.append((np.concatenate([rows[mask], unknown_rows]),
                           np.concatenate([weights[mask], unknown_w * fractions[b]])))
         else:
             parts.append((rows[mask], weights[mask]))
     return parts, fractions
+
+
+def _route(split: Split, X: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``split.route(X[rows])``, reading only the tested column where the split allows."""
+    if type(split) is ThresholdSplit:
+        column = X[rows, split.feature]
+        out = (column > split.threshold).astype(np.int64)
+        out[np.isnan(column)] = UNKNOWN
+        return out
+    if type(split) is MultiwaySplit:
+        column = X[rows, split.feature]
+        missing = np.isnan(column)
+        if missing.any():
+            return np.where(missing, UNKNOWN, np.where(missing, 0, column).astype(np.int64))
+        return column.astype(np.int64)
+    return split.route(X[rows])
 
 
 # ---------------------------------------------------------------------- mutable working tree
@@ -235,10 +272,32 @@ class _Work:
     weights: np.ndarray
     counts: np.ndarray
     fractions: np.ndarray | None = None
+    _errors: tuple | None = None  # (counts they came from, N, E)
+    _estimate: tuple | None = None  # (counts it came from, cf, E + addErrs(N, E))
+    _leaf_list: list | None = None  # leaves under the node when pruning last decided it
 
     @property
     def is_leaf(self) -> bool:
         return not self.children
+
+    def errors(self) -> tuple[float, float]:
+        """``(N, E)``: training weight and training errors as a leaf (kept until counts change)."""
+        cached = self._errors
+        if cached is not None and cached[0] is self.counts:
+            return cached[1], cached[2]
+        n, e = float(np.add.reduce(self.counts)), _num_incorrect(self.counts)
+        self._errors = (self.counts, n, e)
+        return n, e
+
+    def estimate(self, cf: float) -> float:
+        """Weka's ``getEstimatedErrorsForDistribution`` of the node's counts."""
+        cached = self._estimate
+        if cached is not None and cached[0] is self.counts and cached[1] == cf:
+            return cached[2]
+        n, e = self.errors()
+        value = 0.0 if _eq(n, 0) else e + _add_errs(n, e, cf)
+        self._estimate = (self.counts, cf, value)
+        return value
 
 
 class _Data:
@@ -252,8 +311,15 @@ class _Data:
         return split_weighted(split, self.X, self.y, self.k, rows, weights)
 
 
-def _work_tree(tree: Tree, data: _Data | None) -> _Work:
-    """Mirror ``tree`` with the training rows that reach every node (growth's routing)."""
+def _work_tree(tree: Tree, data: _Data | None, parts: dict | None = None) -> _Work:
+    """Mirror ``tree`` with the training rows that reach every node (growth's routing).
+
+    ``parts`` (node id -> rows, weights), when growth recorded them, saves routing the
+    training data again: the counts and branch fractions are then the tree's own.
+    """
+    if data is not None and parts is not None:
+        return _work_tree_from_parts(tree, parts)
+
     def make(node: Node, rows, weights) -> _Work:
         counts = node.counts.copy() if data is None else data.counts(rows, weights)
         return _Work(node.node_id, node.split, [], rows, weights, counts,
@@ -270,14 +336,64 @@ def _work_tree(tree: Tree, data: _Data | None) -> _Work:
         if node.is_leaf:
             continue
         if data is None:
-            parts = [(empty, np.zeros(0))] * len(node.children)
+            parts_ = [(empty, np.zeros(0))] * len(node.children)
         else:
-            parts, work.fractions = data.split(node.split, work.rows, work.weights)
-        for child, (rows, weights) in zip(node.children, parts):
+            parts_, work.fractions = data.split(node.split, work.rows, work.weights)
+        for child, (rows, weights) in zip(node.children, parts_):
             cw = make(child, rows, weights)
             work.children.append(cw)
             stack.append((child, cw))
     return root
+
+
+def _work_tree_from_parts(tree: Tree, parts: dict) -> _Work:
+    def make(node: Node) -> _Work:
+        rows, weights = parts[node.node_id]
+        return _Work(node.node_id, node.split, [], rows, weights, node.counts.copy(),
+                     None if node.branch_weights is None else node.branch_weights.copy())
+
+    root = make(tree.root)
+    stack = [(tree.root, root)]
+    while stack:
+        node, work = stack.pop()
+        for child in node.children:
+            cw = make(child)
+            work.children.append(cw)
+            stack.append((child, cw))
+    return root
+
+
+def _leaf_lists(root: _Work) -> dict:
+    """``id(node) -> its leaves, left to right`` for every inner node, in one pass."""
+    lists: dict = {}
+    stack = [(root, False)]
+    while stack:
+        w, done = stack.pop()
+        if w.is_leaf:
+            continue
+        if not done:
+            stack.append((w, True))
+            stack.extend((c, False) for c in w.children)
+            continue
+        out: list = []
+        for c in w.children:
+            if c.is_leaf:
+                out.append(c)
+            else:
+                out.extend(lists[id(c)])
+        lists[id(w)] = out
+    return lists
+
+
+def _current_leaves(work: _Work) -> list[_Work]:
+    """Leaves under ``work`` from its children's lists (children are decided first)."""
+    out: list = []
+    for c in work.children:
+        if c.is_leaf:
+            out.append(c)
+        else:
+            out.extend(c._leaf_list if c._leaf_list is not None else _leaves(c))
+    return out
 
 
 def _leaves(work: _Work) -> list[_Work]:
@@ -291,15 +407,29 @@ def _leaves(work: _Work) -> list[_Work]:
     return out
 
 
-def _to_tree(root: _Work, template: Tree) -> Tree:
-    from .criteria import entropy_of_counts
+def _entropy(counts: np.ndarray) -> float:
+    """``criteria.entropy_of_counts`` of one row of counts (same arithmetic, less overhead)."""
+    total = counts.sum()
+    if not total > 0:
+        return 0.0
+    p = counts / total
+    positive = p > 0
+    logs = np.log(np.where(positive, p, 1.0))
+    logs[~positive] = 0.0
+    value = float(-(p * logs).sum() / _LN2)
+    return value if value > 0.0 else 0.0
 
+
+_LN2 = np.log(2.0)
+
+
+def _to_tree(root: _Work, template: Tree) -> Tree:
     def make(w: _Work, depth: int, parent: Node | None) -> Node:
         total = float(w.counts.sum())
         value = w.counts / total if total > 0 else (
             parent.value.copy() if parent is not None else np.full(len(w.counts),
                                                                    1 / len(w.counts)))
-        return Node(w.node_id, depth, total, float(entropy_of_counts(w.counts[None, :])[0]),
+        return Node(w.node_id, depth, total, _entropy(w.counts),
                     value, w.counts.copy(), None if w.is_leaf else w.split, [],
                     None if w.is_leaf or w.fractions is None else w.fractions.copy())
 
@@ -466,20 +596,19 @@ class PessimisticPruneResult:
 
 # ---------------------------------------------------------------------- collapse and prune
 def _collapse(root: _Work, steps: list) -> None:
+    leaves = _leaf_lists(root)  # top-down: a node's subtree is intact when it is decided
     stack = [root]
     while stack:
         w = stack.pop()
         if w.is_leaf:
             continue
-        subtree = sum(_num_incorrect(leaf.counts) for leaf in _leaves(w))
-        own = _num_incorrect(w.counts)
+        subtree = sum(leaf.errors()[1] for leaf in leaves[id(w)])
+        n, own = w.errors()
         if subtree >= own - 1e-3:
             w.children, w.fractions = [], None
-            steps.append(PruneStep(w.node_id, "collapse", "collapsed", float(w.counts.sum()),
-                                   own, subtree))
+            steps.append(PruneStep(w.node_id, "collapse", "collapsed", n, own, subtree))
         else:
-            steps.append(PruneStep(w.node_id, "collapse", "kept", float(w.counts.sum()),
-                                   own, subtree))
+            steps.append(PruneStep(w.node_id, "collapse", "kept", n, own, subtree))
             stack.extend(reversed(w.children))
 
 
@@ -508,7 +637,7 @@ def _new_distribution(work: _Work, rows, weights, data: _Data) -> None:
 def _max_bag(work: _Work) -> int:
     best, index = 0.0, -1
     for b, child in enumerate(work.children):
-        size = float(child.counts.sum())
+        size = child.errors()[0]
         if _gr_or_eq(size, best):
             best, index = size, b
     return index
@@ -526,32 +655,33 @@ def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence
             stack.extend((c, 0) for c in reversed(w.children))
             continue
         largest = _max_bag(w)
-        n = float(w.counts.sum())
+        n, own = w.errors()
         branch = _branch_estimate(w.children[largest], w.rows, w.weights, data, cf) \
             if raising else float("inf")
-        leaf = _estimated_errors(w.counts, cf)
-        leaves = _leaves(w)
-        leaf_info = tuple((lf.node_id, float(lf.counts.sum()), _num_incorrect(lf.counts),
-                           _estimated_errors(lf.counts, cf)) for lf in leaves)
+        leaf = w.estimate(cf)
+        leaves = _current_leaves(w)
+        leaf_info = tuple((lf.node_id, *lf.errors(), lf.estimate(cf)) for lf in leaves)
         subtree = sum(item[3] for item in leaf_info)
-        common = dict(n_samples=n, leaf_errors_train=_num_incorrect(w.counts),
+        common = dict(n_samples=n, leaf_errors_train=own,
                       subtree_errors_train=sum(item[2] for item in leaf_info),
                       leaf_estimate=leaf, subtree_estimate=subtree, branch_estimate=branch,
                       largest_branch=largest, leaves=leaf_info,
-                      leaf_counts=tuple(float(c) for c in w.counts), confidence=confidence)
+                      leaf_counts=tuple(w.counts.tolist()), confidence=confidence)
         if _sm_or_eq(leaf, subtree + 0.1) and _sm_or_eq(leaf, branch + 0.1):
             steps.append(PruneStep(w.node_id, "prune", "pruned to leaf", **common))
-            w.children, w.fractions = [], None
+            w.children, w.fractions, w._leaf_list = [], None, None
             continue
         if _sm_or_eq(branch, subtree + 0.1):
             child = w.children[largest]
             steps.append(PruneStep(w.node_id, "prune", f"raised branch {largest}",
                                    raised_node_id=child.node_id, **common))
             w.node_id, w.split, w.children = child.node_id, child.split, child.children
+            w._leaf_list = None
             _new_distribution(w, w.rows, w.weights, data)
             stack.append((w, 0))
             continue
         steps.append(PruneStep(w.node_id, "prune", "kept", **common))
+        w._leaf_list = leaves
 
 
 def collapse(model_or_tree: Any, X: Any = None, y: Any = None,
@@ -565,8 +695,8 @@ def collapse(model_or_tree: Any, X: Any = None, y: Any = None,
     >>> collapse(model).tree.n_leaves
     5
     """
-    tree, data = _inputs(model_or_tree, X, y, sample_weight, need_data=False)
-    root = _work_tree(tree, data)
+    tree, data, parts = _inputs(model_or_tree, X, y, sample_weight, need_data=False)
+    root = _work_tree(tree, data, parts)
     steps: list = []
     _collapse(root, steps)
     return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float("nan"), False)
@@ -615,8 +745,9 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
     """
     if not (isinstance(confidence, (int, float)) and 0 < confidence <= 1):
         raise ValueError(f"confidence must be a number in (0, 1], got {confidence!r}")
-    tree, data = _inputs(model_or_tree, X, y, sample_weight, need_data=bool(subtree_raising))
-    root = _work_tree(tree, data)
+    tree, data, parts = _inputs(model_or_tree, X, y, sample_weight,
+                                need_data=bool(subtree_raising))
+    root = _work_tree(tree, data, parts)
     steps: list = []
     if collapse_first:
         _collapse(root, steps)
@@ -626,7 +757,7 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
 
 
 def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
-            need_data: bool) -> tuple[Tree, _Data | None]:
+            need_data: bool) -> tuple[Tree, _Data | None, dict | None]:
     from .data import encode, encode_target
 
     if isinstance(model_or_tree, Tree):
@@ -638,16 +769,18 @@ def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
                 raise ValueError("X and y are needed to prune a bare Tree with subtree "
                                  "raising (pass subtree_raising=False to prune with the "
                                  "tree's own counts)")
-            return tree, None
+            return tree, None, None
         Xe = encode(X, tree.schema)
         codes, _ = encode_target(y, Xe.shape[0], classes=tree.classes)
         w = np.ones(len(codes)) if sample_weight is None else \
             np.asarray(sample_weight, dtype=float)
-        return tree, _Data(Xe, codes, w, len(tree.classes))
+        return tree, _Data(Xe, codes, w, len(tree.classes)), None
     grown = getattr(model_or_tree, "grown_tree_", None)
     train = getattr(model_or_tree, "_train_data", None)
     if grown is None or train is None:
         raise TypeError("model_or_tree must be a fitted C45Classifier or a Tree, got "
                         f"{type(model_or_tree).__name__}")
     Xe, codes, w = train
-    return grown, _Data(Xe, codes, w, len(grown.classes))
+    # the rows and weights growth sent to every node (C45Classifier records them)
+    parts = getattr(model_or_tree, "_grown_parts", None)
+    return grown, _Data(Xe, codes, w, len(grown.classes)), parts
