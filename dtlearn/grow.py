@@ -512,9 +512,18 @@ class Grower:
         cum = np.cumsum(self._weighted_onehot[sorted_rows], axis=0)
         total = cum[-1, 0]
         left = cum[:-1]
-        right = total - left
-        nl, nr = left.sum(axis=2), right.sum(axis=2)
-        child_imp = self._children_impurity(left, right, nl, nr)
+        nl = left.sum(axis=2)
+        nr = total.sum() - nl
+        if self.config.criterion == "gini":
+            # n·Gini = n - sum c²/n on both sides, with sum r² = sum t² - 2 l·t + sum l²:
+            # no array of right-hand counts is needed
+            squares = np.einsum("ijk,ijk->ij", left, left)
+            right_squares = total @ total - 2.0 * (left @ total) + squares
+            with np.errstate(divide="ignore", invalid="ignore"):
+                child_imp = np.maximum(nl - squares / nl + nr - right_squares / nr, 0.0) / \
+                    (nl + nr)
+        else:
+            child_imp = self._children_impurity(left, total - left, nl, nr)
         leaf = self.config.min_samples_leaf
         pos = np.arange(1, n)[:, None]
         # a side holding only zero-weight rows is no split (bootstrap weights make them)
@@ -525,7 +534,8 @@ class Grower:
         index = np.argmax(rank >= (best - tol)[None, :], axis=0)
         parent_imp = float(self._impurity(total[None, :])[0])
         cols = np.arange(len(numeric))
-        left_best, right_best = left[index, cols], right[index, cols]  # copies, not views
+        left_best = left[index, cols]  # a copy, not a view of the big array
+        right_best = total - left_best
         lows, highs = xs[index, cols], xs[index + 1, cols]
         decrease = parent_imp - child_imp[index, cols]
         has_valid = valid.any(axis=0)
