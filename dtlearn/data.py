@@ -212,6 +212,10 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
         raise ValueError(f"{arg} must be 2-D (rows x features); got {X.ndim}-D input. "
                          f"Reshape a single feature with .reshape(-1, 1)")
     frame = _to_frame(X, None, arg)
+    named = isinstance(X, pd.DataFrame) or (isinstance(X, (list, tuple)) and len(X) > 0
+                                           and all(isinstance(r, dict) for r in X))
+    if named:
+        frame = _align_columns(frame, schema, arg)
     if frame.shape[0] == 0:
         raise ValueError(f"{arg} is empty: it needs at least one row")
     if frame.shape[1] != schema.n_features:
@@ -238,6 +242,18 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
         raise ValueError(f"{arg}: column {schema.names[j]!r} has missing values; this learner "
                          f"does not handle them (C45Classifier does)")
     return out
+
+
+def _align_columns(frame: pd.DataFrame, schema: Schema, arg: str) -> pd.DataFrame:
+    """Put named columns in the schema's order; reject names the schema does not know."""
+    names = [str(c) for c in frame.columns]
+    if names == list(schema.names) or all(isinstance(c, (int, np.integer))
+                                          for c in frame.columns):
+        return frame
+    if sorted(names) == sorted(schema.names):
+        return frame[[c for n in schema.names for c in frame.columns if str(c) == n]]
+    raise ValueError(f"{arg} has columns {names} but the model was fitted on "
+                     f"{list(schema.names)}")
 
 
 def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = None,

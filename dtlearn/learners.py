@@ -78,16 +78,7 @@ class _Estimator:
 
     def _encode_for_predict(self, X: Any) -> np.ndarray:
         self._check_fitted()
-        schema: Schema = self.tree_.schema
-        columns = getattr(X, "columns", None)
-        if columns is not None and [str(c) for c in columns] != list(schema.names):
-            names = [str(c) for c in columns]
-            if sorted(names) == sorted(schema.names):
-                X = X[[c for n in schema.names for c in columns if str(c) == n]]
-            elif not all(isinstance(c, (int, np.integer)) for c in columns):
-                raise ValueError(f"X has columns {names} but the model was fitted on "
-                                 f"{list(schema.names)}")
-        return encode(X, schema, allow_missing=True)
+        return encode(X, self.tree_.schema, allow_missing=True)
 
     def predict(self, X: Any) -> np.ndarray:
         """Predicted class (classifiers) or value (regressors) for every row of ``X``."""

@@ -60,18 +60,8 @@ def _with_tree(model: Any, tree: Tree) -> Any:
 
 
 def _encode_X(tree: Tree, X: Any, arg: str) -> np.ndarray:
-    """Encode validation features for ``tree``, checking (and if needed reordering) columns."""
-    schema = tree.schema
-    columns = getattr(X, "columns", None)
-    if columns is not None:
-        names = [str(c) for c in columns]
-        if names != list(schema.names):
-            if sorted(names) == sorted(schema.names):
-                X = X[[c for n in schema.names for c in columns if str(c) == n]]
-            elif not all(isinstance(c, (int, np.integer)) for c in columns):
-                raise ValueError(f"{arg} has columns {names} but the tree was grown on "
-                                 f"{list(schema.names)}")
-    return encode(X, schema, arg=arg)
+    """Encode validation features for ``tree`` (columns checked and put in order)."""
+    return encode(X, tree.schema, arg=arg)
 
 
 def _encode_y(tree: Tree, y: Any, n_rows: int, arg: str) -> np.ndarray:
