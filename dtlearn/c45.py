@@ -483,7 +483,10 @@ class C45Grower(Grower):
         def build(pos: int, feature: int, extra: dict) -> Candidate:
             if admissible[pos]:
                 low, high = lows[pos], highs[pos]
-                midpoint = (low + high) / 2
+                with np.errstate(over="ignore"):
+                    midpoint = (low + high) / 2
+                if not math.isfinite(midpoint):  # low + high overflowed (values near 1e308)
+                    midpoint = low / 2 + high / 2
                 if midpoint == high:
                     midpoint = low
                 return self._build_numeric(

@@ -311,13 +311,19 @@ def complexity_curve(learner: Any, X_train: Any, y_train: Any, X_val: Any = None
     >>> curve.n_leaves, [round(a, 3) for a in curve.train]
     ((2, 4, 6), [0.957, 0.957, 0.971])
     """
-    if not hasattr(learner, "get_params") or not hasattr(learner, "set_params"):
-        raise TypeError(f"learner must be a dtlearn estimator, got {type(learner).__name__}")
+    if isinstance(learner, type) or not hasattr(learner, "get_params") \
+            or not hasattr(learner, "set_params"):
+        what = f"the class {learner.__name__}; use {learner.__name__}()" \
+            if isinstance(learner, type) else type(learner).__name__
+        raise TypeError(f"learner must be a dtlearn estimator, got {what}")
     if param not in learner.get_params():
         raise ValueError(f"param: {type(learner).__name__} has no parameter {param!r}; "
                          f"parameters: {sorted(learner.get_params())}")
     if (X_val is None) != (y_val is None) or (X_test is None) != (y_test is None):
         raise ValueError("give X_val with y_val and X_test with y_test")
+    if values is not None and (isinstance(values, (str, bytes)) or
+                               not hasattr(values, "__iter__")):
+        raise TypeError(f"values must be a list of {param} values, got {values!r}")
     values = list(_default_values(learner, param, X_train, y_train) if values is None
                   else values)
     if not values:

@@ -79,6 +79,13 @@ class Schema:
             raise ValueError(f"schema: malformed data ({exc})") from None
         if not (len(names) == len(kinds) == len(cats)):
             raise ValueError("schema: names, kinds and categories differ in length")
+        if len(set(names)) != len(names):
+            raise ValueError("schema: feature names must be distinct")
+        for cat in cats:
+            if cat is not None and (
+                    not all(isinstance(v, (str, int, float, bool)) for v in cat)
+                    or len(set(cat)) != len(cat)):
+                raise ValueError("schema: categories must be distinct strings or numbers")
         for kind, cat in zip(kinds, cats):
             if kind not in (NUMERIC, CATEGORICAL):
                 raise ValueError(f"schema: unknown feature kind {kind!r}")
@@ -122,6 +129,11 @@ def _to_frame(X: Any, feature_names: Sequence[str] | None, arg: str) -> pd.DataF
             raise ValueError(f"feature_names has {len(feature_names)} names but {arg} has "
                              f"{frame.shape[1]} columns")
         frame = frame.set_axis(list(feature_names), axis=1)
+    names = [str(c) for c in frame.columns]
+    if len(set(names)) != len(names):
+        repeated = sorted({n for n in names if names.count(n) > 1})
+        raise ValueError(f"{arg} has duplicate column names {repeated}; every column needs "
+                         f"its own name")
     return frame
 
 
@@ -167,8 +179,13 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
     frame = _to_frame(X, feature_names, arg)
     names = tuple(str(c) for c in frame.columns)
     if categorical is not None:
-        if isinstance(categorical, (str, int)):
+        if isinstance(categorical, (str, int, np.integer)):
             categorical = [categorical]
+        try:
+            categorical = list(categorical)
+        except TypeError:
+            raise TypeError(f"categorical must be a list of column names or positions; "
+                            f"got {categorical!r}") from None
         chosen = set()
         for c in categorical:
             if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
@@ -184,6 +201,13 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
     for i, column in enumerate(frame.columns):
         series = frame[column]
         is_cat = (i in chosen) if categorical is not None else not _numeric_column(series)
+        if not is_cat and categorical is not None and not _numeric_column(series):
+            try:
+                pd.to_numeric(series, errors="raise")
+            except (ValueError, TypeError):
+                raise ValueError(f"categorical: column {names[i]!r} holds non-numeric values "
+                                 f"but is not listed; list every categorical column "
+                                 f"(listed: {sorted(names[j] for j in chosen)})") from None
         kinds.append(CATEGORICAL if is_cat else NUMERIC)
         cats.append(_category_order(series) if is_cat else None)
     return Schema(names, tuple(kinds), tuple(cats))
@@ -229,6 +253,9 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
             out[:, j] = [lookup.get(v, np.nan) if not _is_missing(v) else np.nan
                          for v in series]
         else:
+            if pd.api.types.is_complex_dtype(series.dtype):
+                raise ValueError(f"{arg}: column {schema.names[j]!r} holds complex numbers; "
+                                 f"features must be real numbers or categories")
             try:
                 out[:, j] = pd.to_numeric(series, errors="raise").to_numpy(dtype=float,
                                                                           na_value=np.nan)
@@ -283,6 +310,18 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
                 classes = tuple(sorted(set(series)))
             except TypeError:
                 raise TypeError(f"{arg}: labels of mixed types cannot be ordered") from None
+    else:
+        if isinstance(classes, (str, bytes)):
+            raise TypeError(f"classes must be a list of class names, not a string; "
+                            f"got {classes!r}")
+        try:
+            classes = tuple(classes)
+            repeated = len(set(classes)) != len(classes)
+        except TypeError:
+            raise TypeError(f"classes must be a list of class names; "
+                            f"got {type(classes).__name__}") from None
+        if repeated:
+            raise ValueError(f"classes names a class more than once: {list(classes)}")
     lookup = {c: k for k, c in enumerate(classes)}
     try:
         codes = np.array([lookup[v] for v in series], dtype=int)
@@ -305,6 +344,9 @@ def encode_numeric_target(y: Any, n_rows: int | None = None, arg: str = "y") -> 
         raise ValueError(f"{arg} has {len(series)} values but X has {n_rows} rows")
     if len(series) == 0:
         raise ValueError(f"{arg} is empty: it needs at least one value")
+    if pd.api.types.is_complex_dtype(series.dtype) or any(isinstance(v, complex)
+                                                          for v in series):
+        raise ValueError(f"{arg} holds complex numbers; a regression target must be real")
     try:
         values = pd.to_numeric(series, errors="raise").to_numpy(dtype=float, na_value=np.nan)
     except (ValueError, TypeError):

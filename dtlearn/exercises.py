@@ -294,6 +294,8 @@ def run_student(fn: Callable, *args: Any, time_limit: float | None = None, **kwa
     except _TimeUp:
         return Outcome("timeout", message=f"did not finish within {limit:g} s — is there a "
                                           f"loop that never ends?")
+    except SystemExit:
+        return Outcome("error", message="called exit() (SystemExit): return a value instead")
     except RecursionError:
         return Outcome("recursion", message="called itself too many times (RecursionError) — "
                                             "does every call get closer to a stopping case?")
@@ -311,7 +313,10 @@ def _number(value: Any, fn_name: str) -> tuple[float | None, str]:
     if isinstance(value, (bool, np.bool_)):
         return None, f"{fn_name} returned {value} (a bool); return a number"
     if isinstance(value, (int, float, np.integer, np.floating)):
-        return float(value), ""
+        try:
+            return float(value), ""
+        except OverflowError:
+            return None, f"{fn_name} returned an integer too large for a float ({len(str(value))} digits)"
     if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
         return float(value), ""
     if isinstance(value, str):
@@ -350,6 +355,13 @@ def check_value(answer: Any, expected: float, what: str, tol: float = 5e-3,
     H(30 heads, 25 tails): passed — all 1 cases right
       ✓ your answer: 0.99 (expected 0.994)
     """
+    for arg, number in (("expected", expected), ("tol", tol)):
+        if isinstance(number, bool) or not isinstance(number, (int, float, np.integer,
+                                                               np.floating)):
+            raise TypeError(f"{arg} must be a number, got {number!r}")
+        if not math.isfinite(float(number)) or (arg == "tol" and number < 0):
+            raise ValueError(f"{arg} must be a finite number{' >= 0' if arg == 'tol' else ''}, "
+                             f"got {number!r}")
     if answer is None or answer is Ellipsis:
         return _not_yet(what, "put your answer in place of None")
     got, problem = _number(answer, "your answer")

@@ -673,7 +673,8 @@ class Grower:
         best: Candidate | None = None
         for left in partitions:
             left_set = tuple(sorted(int(c) for c in left))
-            right_set = tuple(int(c) for c in present if c not in left_set)
+            in_left_set = frozenset(left_set)
+            right_set = tuple(int(c) for c in present if c not in in_left_set)
             split = SubsetSplit(feature, left_set, right_set)
             in_left = np.isin(codes, left_set)
             if self.classes is None:
@@ -782,6 +783,9 @@ class Grower:
         direction = np.linalg.solve(within + 1e-6 * np.eye(len(numeric)),
                                     Z[inside].mean(axis=0) - Z[~inside].mean(axis=0))
         weights = direction / scale
+        if not np.abs(weights).max() > 0:  # equal class means: Fisher gives no direction
+            return _inadmissible(feature, name, (), np.zeros((1, 1)),
+                                 "the classes have the same mean: no oblique direction")
         weights = weights / np.abs(weights).max()
         projection = Xn @ weights
         return self._score_threshold(

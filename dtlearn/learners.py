@@ -91,7 +91,7 @@ class _Estimator:
     def score(self, X: Any, y: Any, sample_weight: Any = None) -> float:
         """Accuracy (classifiers) or R² (regressors) on ``(X, y)``."""
         predicted = self.predict(X)
-        w = None if sample_weight is None else np.asarray(sample_weight, dtype=float)
+        w = None if sample_weight is None else _weights(sample_weight, len(predicted))
         if self._estimator_type == "classifier":
             truth = np.asarray(_labels(y), dtype=object)
             if len(truth) != len(predicted):
@@ -529,7 +529,7 @@ def _check_int(name: str, value: Any, minimum: int, allow_none: bool = False) ->
 def _check_float(name: str, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"{name} must be a number >= 0, got {value!r}")
-    if not np.isfinite(value) or value < 0:
+    if not np.isfinite(float(value)) or value < 0:
         raise ValueError(f"{name} must be a finite number >= 0, got {value}")
 
 
@@ -561,7 +561,12 @@ def _check_cost_matrix(matrix: Any, n_classes: int | None) -> np.ndarray:
 def _weights(sample_weight: Any, n: int) -> np.ndarray:
     if sample_weight is None:
         return np.ones(n)
-    w = np.asarray(sample_weight, dtype=float)
+    if isinstance(sample_weight, (str, bytes)):
+        raise TypeError("sample_weight must be numbers (one weight per row), not a string")
+    try:
+        w = np.asarray(sample_weight, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError("sample_weight must be numbers (one weight per row)") from None
     if w.shape != (n,):
         raise ValueError(f"sample_weight must have one weight per row ({n}); got shape {w.shape}")
     if not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0:

@@ -110,14 +110,24 @@ def _check_counts(counts: Any, arg: str = "counts", ndim: int | None = 1) -> np.
         bad = tuple(int(i) for i in np.argwhere(array < 0)[0])
         where = bad[0] if len(bad) == 1 else bad
         raise ValueError(f"{arg} must not be negative; got {array[bad]:g} at position {where}")
-    if array.sum() <= 0:
+    with np.errstate(over="ignore"):
+        total = array.sum()
+    if total <= 0:
         raise ValueError(f"{arg} are all zero: there are no instances")
+    if not np.isfinite(total):
+        raise ValueError(f"{arg} are too large: their total overflows a float")
     return array
 
 
 def _names(given: Sequence | None, n: int, prefix: str, arg: str) -> tuple[str, ...]:
     if given is None:
         return tuple(f"{prefix}{i + 1}" for i in range(n))
+    if isinstance(given, (str, bytes)):
+        raise TypeError(f"{arg} must be a list of names, not a string; got {given!r}")
+    try:
+        given = list(given)
+    except TypeError:
+        raise TypeError(f"{arg} must be a list of names; got {type(given).__name__}") from None
     names = tuple(str(c) for c in given)
     if len(names) != n:
         raise ValueError(f"{arg} names {len(names)} items but the counts have {n}")
@@ -1018,6 +1028,10 @@ def _numeric_values(values: Any) -> tuple[np.ndarray, str]:
         raise ValueError("values is empty")
     if not np.isfinite(array).all():
         raise ValueError("values contains NaN or infinite values")
+    with np.errstate(over="ignore", invalid="ignore"):
+        spread = np.sum((array - array.mean()) ** 2)
+    if not np.isfinite(spread):
+        raise ValueError("values are too large: their squared deviations overflow a float")
     return array, name
 
 

@@ -150,6 +150,10 @@ def pessimistic_errors(n: float, e: float, confidence: float = 0.25) -> Measure:
     extra errors = U·N − E = 6.761120 − 5 = 1.761120
     note: predicted errors of the leaf: E + extra = 6.761
     """
+    for arg, number in (("n", n), ("e", e), ("confidence", confidence)):
+        if isinstance(number, (bool, np.bool_)) or not isinstance(
+                number, (int, float, np.integer, np.floating)):
+            raise TypeError(f"pessimistic_errors: {arg} must be a number, got {number!r}")
     n, e = float(n), float(e)
     if not (np.isfinite(n) and np.isfinite(e)) or n <= 0 or e < 0 or e > n + SMALL:
         raise ValueError(f"pessimistic_errors: need n > 0 and 0 <= e <= n, got n={n}, e={e}")
@@ -743,7 +747,8 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
     |   windy = TRUE: no (2.0)
     |   windy = FALSE: yes (3.0)
     """
-    if not (isinstance(confidence, (int, float)) and 0 < confidence <= 1):
+    if isinstance(confidence, (bool, np.bool_)) or not (
+            isinstance(confidence, (int, float)) and 0 < confidence <= 1):
         raise ValueError(f"confidence must be a number in (0, 1], got {confidence!r}")
     tree, data, parts = _inputs(model_or_tree, X, y, sample_weight,
                                 need_data=bool(subtree_raising))

@@ -19,6 +19,7 @@ The original model or tree is never changed: pruned trees are copies
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -587,7 +588,7 @@ class CostComplexityPath(ShowsTable):
 def _check_alpha(alpha: Any) -> float:
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.integer, np.floating)):
         raise TypeError(f"alpha must be a number >= 0, got {alpha!r}")
-    if np.isnan(alpha) or alpha < 0:
+    if math.isnan(float(alpha)) or alpha < 0:
         raise ValueError(f"alpha must be >= 0, got {alpha}")
     return float(alpha)
 

@@ -27,7 +27,7 @@ def format_number(value: float, digits: int = 6) -> str:
     >>> format_number(75.0), format_number(2.5), format_number(0.1 + 0.2)
     ('75', '2.5', '0.3')
     """
-    temp = value * 10.0 ** digits  # Weka's Utils.doubleToString: round half away from 0
+    temp = float(value) * 10.0 ** digits  # Weka's Utils.doubleToString: round half away from 0
     if not abs(temp) < 2.0 ** 63:
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
         return "0" if text in ("-0", "") else text
@@ -266,8 +266,9 @@ def split_from_dict(data: Any, schema: Schema) -> Split:
 
     def codes(values: Any, feature: int) -> tuple[int, ...]:
         n = len(schema.categories[feature])
-        if not isinstance(values, list) or not all(
-                isinstance(v, int) and 0 <= v < n for v in values):
+        if not isinstance(values, list) or not values or len(set(values)) != len(values) or \
+                not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
+                        for v in values):
             raise ValueError(f"split: bad category codes {values!r}")
         return tuple(values)
 
@@ -285,11 +286,17 @@ def split_from_dict(data: Any, schema: Schema) -> Split:
             return ThresholdSplit(feature_index(data["feature"], False), threshold)
         if kind == "subset":
             feature = feature_index(data["feature"], True)
-            return SubsetSplit(feature, codes(data["left"], feature), codes(data["right"], feature))
+            left, right = codes(data["left"], feature), codes(data["right"], feature)
+            if set(left) & set(right):
+                raise ValueError("split: a category is on both sides of a subset split")
+            return SubsetSplit(feature, left, right)
         columns = tuple(feature_index(c, False) for c in data["columns"])
         weights = tuple(float(w) for w in data["weights"])
         if len(weights) != len(columns) or not columns:
             raise ValueError("split: oblique weights and columns differ in length")
-        return ObliqueSplit(columns, weights, float(data["bias"]))
+        bias = float(data["bias"])
+        if not np.isfinite([*weights, bias]).all():
+            raise ValueError("split: oblique weights and bias must be finite")
+        return ObliqueSplit(columns, weights, bias)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"split: malformed {kind} split ({exc})") from None

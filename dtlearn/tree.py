@@ -233,7 +233,14 @@ class Tree:
         >>> tree.with_leaves_at([tree.root.node_id]).n_nodes
         1
         """
-        cut = set(node_ids)
+        try:
+            cut = set(node_ids)
+        except TypeError:
+            raise TypeError(f"node_ids must be a list of node ids, got {node_ids!r}") from None
+        unknown = cut - {n.node_id for n in self.nodes()}
+        if unknown:
+            raise ValueError(f"node_ids: {sorted(map(repr, unknown))} are not node ids of "
+                             f"this tree")
         new_root = _clone_node(self.root, cut)
         stack = [(self.root, new_root)]
         while stack:
@@ -340,7 +347,7 @@ class Tree:
         ...                           "humidity": "high", "windy": "FALSE"}))
         outlook = sunny -> humidity = high -> predict 'no'
         """
-        Xe = self._encode(_one_row(x, self.schema))
+        Xe = encode(_one_row(x, self.schema), self.schema, arg="x")
         if Xe.shape[0] != 1:
             raise ValueError(f"x must be one instance; got {Xe.shape[0]} rows")
         node, steps = self.root, []
@@ -650,8 +657,10 @@ class Tree:
                 raise ValueError(f"tree: duplicate node id {node.node_id}")
             built[node.node_id] = (node, children)
         root_id = data.get("root")
-        if root_id not in built:
+        if not isinstance(root_id, int) or isinstance(root_id, bool) or root_id not in built:
             raise ValueError("tree: root id is not among the nodes")
+        if not built[root_id][0].n_samples > 0:
+            raise ValueError("tree: the root must have n_samples > 0")
         seen = {root_id}
         stack = [root_id]
         while stack:
@@ -697,7 +706,8 @@ def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
         raise ValueError(f"tree: node must be a dict, got {type(item).__name__}")
     try:
         node_id, depth = item["id"], item["depth"]
-        if not isinstance(node_id, int) or not isinstance(depth, int) or depth < 0:
+        if not isinstance(node_id, int) or not isinstance(depth, int) or depth < 0 or \
+                isinstance(node_id, bool) or isinstance(depth, bool):
             raise ValueError("tree: node id and depth must be non-negative integers")
         n_samples, impurity = float(item["n_samples"]), float(item["impurity"])
         value = np.asarray(item["value"], dtype=float)
@@ -707,7 +717,8 @@ def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
         bw = item.get("branch_weights")
         branch_weights = None if bw is None else np.asarray(bw, dtype=float)
         label = item.get("label")
-        if label is not None and (not isinstance(label, int) or not 0 <= label < width):
+        if label is not None and (not isinstance(label, int) or isinstance(label, bool)
+                                  or not 0 <= label < width):
             raise ValueError(f"tree: node {node_id} label must be a class index")
     except (KeyError, TypeError) as exc:
         raise ValueError(f"tree: malformed node ({exc})") from None
@@ -715,9 +726,16 @@ def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
         raise ValueError(f"tree: node {node_id} value must be {width} finite numbers")
     if classification != (counts is not None) or (counts is not None and counts.shape != (width,)):
         raise ValueError(f"tree: node {node_id} counts do not match the classes")
+    with np.errstate(over="ignore"):
+        bad_counts = counts is not None and (not np.isfinite(counts.sum()) or (counts < 0).any())
+    if bad_counts:
+        raise ValueError(f"tree: node {node_id} counts must be finite numbers >= 0")
     if n_samples < 0 or not np.isfinite(n_samples):
         raise ValueError(f"tree: node {node_id} n_samples must be a finite number >= 0")
-    if not isinstance(children, list) or not all(isinstance(c, int) for c in children):
+    if not np.isfinite(impurity):
+        raise ValueError(f"tree: node {node_id} impurity must be a finite number")
+    if not isinstance(children, list) or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in children):
         raise ValueError(f"tree: node {node_id} children must be a list of ids")
     if (split is None) != (not children) or (split is not None and
                                              len(children) != split.n_branches):
@@ -732,10 +750,14 @@ def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
 def _one_row(x: Any, schema: Schema) -> Any:
     import pandas as pd
 
-    if isinstance(x, dict):
-        return pd.DataFrame([{name: x.get(name) for name in schema.names}])
-    if isinstance(x, pd.Series):
-        return pd.DataFrame([{name: x.get(name) for name in schema.names}])
+    if isinstance(x, (dict, pd.Series)):
+        keys = list(x.keys())
+        unknown = [k for k in keys if str(k) not in schema.names]
+        if unknown:
+            raise ValueError(f"x names features the tree does not know: {unknown}; its "
+                             f"features are {list(schema.names)}")
+        values = {str(k): v for k, v in zip(keys, (x[k] for k in keys))}
+        return pd.DataFrame([{name: values.get(name) for name in schema.names}])
     if isinstance(x, pd.DataFrame):
         return x
     array = np.asarray(x, dtype=object)

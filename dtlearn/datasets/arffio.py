@@ -29,6 +29,8 @@ def _read_text(source: Any) -> str:
     if isinstance(source, bytes):
         return source.decode("utf-8")
     if isinstance(source, str):
+        if not source.strip():
+            raise ValueError("source is empty: give a path, an open file or the ARFF text")
         if "\n" in source:
             return source
         with open(source, encoding="utf-8") as handle:
@@ -36,7 +38,7 @@ def _read_text(source: Any) -> str:
     if hasattr(source, "read"):
         text = source.read()
         return text.decode("utf-8") if isinstance(text, bytes) else text
-    raise TypeError("read_arff expects a path, an open file, or the ARFF text itself; "
+    raise TypeError("read_arff: source must be a path, an open file, or the ARFF text; "
                     f"got {type(source).__name__}")
 
 
@@ -167,6 +169,9 @@ def read_arff(source: ArffSource, target: str | int | None = -1
         parsed = arff.loads(text)
     except arff.ArffException as exc:
         raise ValueError(f"not a valid ARFF file: {exc}") from None
+    except IndexError:  # liac-arff indexes a nominal declaration without values ({})
+        raise ValueError("not a valid ARFF file: a nominal attribute declares no values "
+                         "({})") from None
     attributes = parsed["attributes"]
     names = [name for name, _ in attributes]
     columns = list(zip(*parsed["data"])) if parsed["data"] else [()] * len(attributes)

@@ -26,6 +26,15 @@ def _axes(ax: Any, size: tuple[float, float] = (6.0, 4.0)) -> Any:
     return new_axes(ax, size)
 
 
+def _require(obj: Any, module: str, name: str, arg: str, source: str) -> None:
+    """TypeError naming ``arg`` unless ``obj`` is a ``module.name`` (made by ``source``)."""
+    import importlib
+
+    cls = getattr(importlib.import_module(module), name)
+    if not isinstance(obj, cls):
+        raise TypeError(f"{arg} must be a {name} (from {source}), got {type(obj).__name__}")
+
+
 def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
                           title: str | None = None) -> Any:
     """Training, validation and test scores against tree size (the course's Figure 8).
@@ -56,6 +65,8 @@ def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
     """
     if x not in ("n_nodes", "n_leaves", "depth", "value"):
         raise ValueError(f"x must be 'n_nodes', 'n_leaves', 'depth' or 'value', got {x!r}")
+    _require(curve, "dtlearn.curves", "ComplexityCurve", "curve",
+             "complexity_curve or pruning_curve")
     ax = _axes(ax)
     xs = np.asarray(curve.values if x == "value" else getattr(curve, x), dtype=float)
     order = np.argsort(xs, kind="stable")
@@ -101,6 +112,7 @@ def plot_ccp_path(path: Any, ax: Any = None) -> Any:
     >>> [t.get_text() for t in ax.texts]
     ['5', '4', '3', '1']
     """
+    _require(path, "dtlearn.prune", "CostComplexityPath", "path", "cost_complexity_path")
     ax = _axes(ax)
     alphas, risks = np.asarray(path.ccp_alphas), np.asarray(path.impurities)
     ax.plot(alphas, risks, marker="o", drawstyle="steps-post", color=_COLOURS["train"],
@@ -136,6 +148,7 @@ def plot_prune_steps(result: Any, ax: Any = None) -> Any:
     >>> plot_prune_steps(result).get_lines()[0].get_ydata().tolist()
     [1, 1, 1]
     """
+    _require(result, "dtlearn.prune", "ReducedErrorPruning", "result", "reduced_error_prune")
     ax = _axes(ax)
     pruned = [s for s in result.steps if s.pruned]
     errors = [result.errors_before] + [s.errors_after for s in pruned]
@@ -176,6 +189,8 @@ def plot_rule_accuracies(ruleset: Any, ax: Any = None) -> Any:
     >>> [t.get_text() for t in plot_rule_accuracies(result.ruleset).texts]
     ['5/5', '3/3', '1/1', '1/1', '0/0']
     """
+    _require(ruleset, "dtlearn.rules", "RuleSet", "ruleset",
+             "rule_post_prune(...).ruleset")
     rules = list(ruleset.rules)
     ax = _axes(ax, (6.0, 0.5 + 0.35 * max(len(rules), 1)))
     acc = [r.val_correct / r.val_covered if r.val_covered else 0.0 for r in rules]

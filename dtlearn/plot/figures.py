@@ -345,10 +345,13 @@ def regression_fit(model: Any, X: Any, y: Any, ax: Any = None) -> Any:
     >>> ax.get_lines()[0].get_ydata().tolist()
     [1.0, 1.0, 5.0, 5.0]
     """
+    tree = getattr(model, "tree_", None)
+    if not isinstance(tree, Tree) or tree.classes is not None:
+        raise TypeError(f"model must be a fitted regression model (e.g. CARTRegressor), got "
+                        f"{type(model).__name__}")
     values, names, columns = _as_matrix(X)
     if values.shape[1] != 1:
         raise ValueError(f"X must have one column, got {values.shape[1]}")
-    tree = model.tree_
     thresholds = sorted({float(n.split.threshold) for n in tree.nodes()
                          if not n.is_leaf and n.split.kind == "threshold"})
     lo, hi = float(values.min()), float(values.max())
