@@ -40,14 +40,14 @@ test-unit: $(VENV)/.test-installed
 	$(BIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q
 
 test-notebooks: $(VENV)/.test-installed
-	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg --ignore=notebooks/homework/release -q notebooks/
+	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg --ignore=instructor/homework/release -q instructor/
 
 test-browser: $(VENV)/.test-installed $(CHROMIUM)
 	$(BIN)/python -m pytest tests/browser -m browser -q
 
 # Reference outputs for nbval come from a headless run, never from a clicked session.
 execute-notebooks: $(VENV)/.test-installed
-	for nb in notebooks/*.ipynb notebooks/homework/source/*/*.ipynb; do \
+	for nb in instructor/*.ipynb instructor/homework/source/*/*.ipynb; do \
 		(cd "$$(dirname "$$nb")" && "$(CURDIR)/$(BIN)/jupyter" nbconvert --to notebook --execute \
 			--inplace --log-level=WARN "$$(basename "$$nb")") || exit 1; \
 	done
@@ -61,11 +61,11 @@ fixtures: $(VENV)/.test-installed
 clean:
 	rm -rf $(VENV) build
 
-# Homework (nbgrader): student versions into notebooks/homework/release/ (git-ignored).
+# Homework (nbgrader): student versions into instructor/homework/release/ (git-ignored).
 # nbgrader calls `alembic` (gradebook migrations) from PATH, hence the venv's bin on PATH.
 HOMEWORK := hw1 hw2 hw3
 
 student-homework: $(VENV)/.test-installed
-	cd notebooks/homework && for hw in $(HOMEWORK); do \
+	cd instructor/homework && for hw in $(HOMEWORK); do \
 		PATH="$(CURDIR)/$(BIN):$$PATH" nbgrader generate_assignment $$hw --force --log-level=WARN || exit 1; \
 	done

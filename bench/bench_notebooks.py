@@ -34,14 +34,14 @@ def measure(path: Path) -> tuple[float, float]:
 
 def main() -> None:
     """Print one row per notebook and the total."""
-    paths = sorted((ROOT / "notebooks").glob("*.ipynb")) + \
-        sorted((ROOT / "notebooks" / "homework" / "source").glob("*/*.ipynb"))
+    paths = sorted((ROOT / "instructor").glob("*.ipynb")) + \
+        sorted((ROOT / "instructor" / "homework" / "source").glob("*/*.ipynb"))
     total = 0.0
     print(f"{'notebook':<48} {'seconds':>8} {'kernel peak MB':>15}")
     for path in paths:
         seconds, peak = measure(path)
         total += seconds
-        print(f"{str(path.relative_to(ROOT / 'notebooks')):<48} {seconds:>8.1f} {peak:>15.0f}")
+        print(f"{str(path.relative_to(ROOT / 'instructor')):<48} {seconds:>8.1f} {peak:>15.0f}")
     print(f"{'all notebooks (one after another)':<48} {total:>8.1f}")
 
 

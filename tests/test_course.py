@@ -13,7 +13,7 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ROOT / "notebooks"
+NOTEBOOKS = ROOT / "instructor"
 HOMEWORK = NOTEBOOKS / "homework"
 ASSIGNMENTS = sorted(p.name for p in (HOMEWORK / "source").iterdir() if p.is_dir())
 NUMBERED = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
@@ -84,7 +84,7 @@ def test_homework_nbgrader_metadata(name):
 
 
 def test_release_folder_is_ignored_by_git_and_pytest():
-    assert "notebooks/homework/release/" in (ROOT / ".gitignore").read_text()
+    assert "instructor/homework/release/" in (ROOT / ".gitignore").read_text()
     conftest = (HOMEWORK / "conftest.py").read_text()
     assert '"release/*"' in conftest
 
