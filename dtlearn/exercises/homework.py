@@ -8,18 +8,16 @@ It never shows a traceback wall:
 - a function that still raises ``NotImplementedError`` gets "not yet: ...";
 - a function that raises another error gets the error, the line of the student's code
   where it happened, and a hint;
-- a function that runs too long (an endless loop) is stopped after :data:`TIME_LIMIT`
-  seconds per call and reported;
+- a function that never returns (an endless loop) is stopped after a budget of executed
+  lines (:data:`dtlearn.exercises.core.STEP_LIMIT`, independent of the machine's load) and
+  reported; runaway recursion gets advice of its own;
 - a function that returns the wrong kind of value (``None``, a list, a string) is told what
   it should return.
 
 In an nbgrader grade cell, call ``check_entropy(entropy).assert_ok()``: it shows the
 report and raises ``AssertionError`` (with the same text) unless every case passed.
 
-How the time limit works: on Unix, in the main thread (a Jupyter kernel runs cells
-there) a ``SIGALRM`` timer interrupts the call. Elsewhere (Windows, other threads) a
-``sys.settrace`` hook checks the clock at every line of Python the student's code runs;
-that catches Python loops but not one long call into compiled code.
+The student's function is called through :func:`dtlearn.exercises.core.run_student`.
 
 Only numpy and pandas are needed; the references are :mod:`dtlearn.measures` and
 :mod:`dtlearn.learners`.
@@ -41,339 +39,32 @@ check_entropy: not yet — entropy raises NotImplementedError: replace `raise No
 
 from __future__ import annotations
 
-import html
 import math
-import signal
-import sys
-import threading
-import time
-import traceback
-import warnings
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
+from .core import (
+    _ROUNDING_TOL,
+    _STOPPING,
+    Case,
+    CheckResult,
+    _close,
+    _f,
+    _not_yet,
+    _number,
+    _result,
+    run_student,
+)
+
 __all__ = [
-    "TIME_LIMIT",
-    "Case",
-    "CheckResult",
     "as_nested_dict",
     "check_entropy",
     "check_id3",
     "check_information_gain",
     "check_reduced_error_prune",
-    "check_value",
-    "run_student",
 ]
-
-TIME_LIMIT = 5.0
-"""Seconds one call of a student's function may take before it is stopped."""
-
-_ABS_TOL = 1e-6
-_ROUNDING_TOL = 5e-3
-
-
-# --------------------------------------------------------------------------- results
-@dataclass(frozen=True)
-class Case:
-    """One call of the student's function and its verdict.
-
-    Attributes
-    ----------
-    call : str
-        The call as a student would write it, e.g. ``"entropy([9, 5])"``.
-    passed : bool
-        Whether the answer was right.
-    message : str
-        What was expected and, when wrong, what went wrong and a hint.
-    """
-
-    call: str
-    passed: bool
-    message: str
-
-    def __str__(self) -> str:
-        return f"{'✓' if self.passed else '✗'} {self.call}: {self.message}"
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """The outcome of a check: the cases, and a one-line verdict.
-
-    ``status`` is ``"passed"``, ``"failed"`` or ``"not yet"`` (the function still raises
-    ``NotImplementedError``). Its text (``repr``) is deterministic, so notebooks that show
-    it can be compared by nbval; in Jupyter it shows as a small coloured table.
-    """
-
-    name: str
-    status: str
-    summary: str
-    cases: tuple[Case, ...] = field(default_factory=tuple)
-
-    @property
-    def passed(self) -> bool:
-        """Whether every case passed."""
-        return self.status == "passed"
-
-    @property
-    def passed_cases(self) -> tuple[Case, ...]:
-        """The cases answered correctly."""
-        return tuple(c for c in self.cases if c.passed)
-
-    @property
-    def failed_cases(self) -> tuple[Case, ...]:
-        """The cases answered wrongly (or that raised, looped, ...)."""
-        return tuple(c for c in self.cases if not c.passed)
-
-    def __str__(self) -> str:
-        lines = [f"{self.name}: {self.status} — {self.summary}"]
-        if self.status != "not yet":
-            shown = self.failed_cases if self.failed_cases else self.cases
-            lines += [f"  {c}" for c in shown]
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        colour = {"passed": "#1a7f37", "failed": "#cf222e"}.get(self.status, "#9a6700")
-        head = (f"<p><b>{html.escape(self.name)}</b>: <b style='color:{colour}'>"
-                f"{html.escape(self.status)}</b> — {html.escape(self.summary)}</p>")
-        if self.status == "not yet" or not self.cases:
-            return head
-        rows = "".join(
-            f"<tr><td style='color:{'#1a7f37' if c.passed else '#cf222e'}'>"
-            f"{'✓' if c.passed else '✗'}</td><td><code>{html.escape(c.call)}</code></td>"
-            f"<td style='text-align:left'>{html.escape(c.message)}</td></tr>"
-            for c in self.cases)
-        return head + f"<table>{rows}</table>"
-
-    def to_dict(self) -> dict:
-        """Plain data for graders."""
-        return {"name": self.name, "status": self.status, "summary": self.summary,
-                "cases": [{"call": c.call, "passed": c.passed, "message": c.message}
-                          for c in self.cases]}
-
-    def assert_ok(self) -> "CheckResult":
-        """Raise ``AssertionError`` with the report unless every case passed.
-
-        Use it in nbgrader grade cells; returns ``self`` when all is well.
-        """
-        if not self.passed:
-            raise AssertionError(str(self))
-        return self
-
-
-_STOPPING = ("timeout", "recursion")
-"""Outcomes after which a check stops calling the function (the next call would loop too)."""
-
-
-def _result(name: str, cases: list[Case]) -> CheckResult:
-    failed = sum(not c.passed for c in cases)
-    if cases and cases[-1].message and not cases[-1].passed and (
-            "did not finish" in cases[-1].message or "RecursionError" in cases[-1].message):
-        return CheckResult(name, "failed", f"stopped at case {len(cases)}: the call did not "
-                                           f"come back", tuple(cases))
-    if failed == 0:
-        return CheckResult(name, "passed", f"all {len(cases)} cases right", tuple(cases))
-    return CheckResult(name, "failed", f"{failed} of {len(cases)} cases wrong", tuple(cases))
-
-
-def _not_yet(name: str, message: str) -> CheckResult:
-    return CheckResult(name, "not yet", message, ())
-
-
-# --------------------------------------------------------------------------- running code
-class _TimeUp(BaseException):
-    """Raised inside the student's code when the time limit is reached.
-
-    A ``BaseException`` so that a student's ``except Exception:`` does not swallow it.
-    """
-
-
-@contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
-        def on_alarm(signum: int, frame: Any) -> None:
-            raise _TimeUp()
-
-        previous = signal.signal(signal.SIGALRM, on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-        try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-        return
-    deadline = time.monotonic() + seconds
-    previous_trace = sys.gettrace()
-
-    def tracer(frame: Any, event: str, arg: Any) -> Any:
-        if time.monotonic() > deadline:
-            raise _TimeUp()
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        yield
-    finally:
-        sys.settrace(previous_trace)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What happened when the student's function was called.
-
-    ``kind`` is ``"value"`` (``value`` holds the answer), ``"not yet"``
-    (NotImplementedError), ``"error"``, ``"recursion"`` or ``"timeout"``; ``message``
-    describes the problem in words.
-    """
-
-    kind: str
-    value: Any = None
-    message: str = ""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the function returned a value."""
-        return self.kind == "value"
-
-
-def _where(exc: BaseException, fn: Callable) -> str:
-    code = getattr(fn, "__code__", None)
-    filename = getattr(code, "co_filename", None)
-    frames = traceback.extract_tb(exc.__traceback__)
-    mine = [f for f in frames if filename is not None and f.filename == filename]
-    if not mine:
-        return ""
-    last = mine[-1]
-    where = last.name if not last.name.startswith("<") else getattr(fn, "__name__", "")
-    text = f" (in {where}"
-    if last.line:
-        text += f", at `{last.line.strip()}`"
-    return text + ")"
-
-
-def run_student(fn: Callable, *args: Any, time_limit: float | None = None, **kwargs: Any
-                ) -> Outcome:
-    """Call ``fn(*args, **kwargs)`` with a time limit and turn any failure into words.
-
-    Parameters
-    ----------
-    fn : callable
-        The student's function.
-    *args, **kwargs
-        Its arguments.
-    time_limit : float, optional
-        Seconds allowed (default :data:`TIME_LIMIT`).
-
-    Returns
-    -------
-    Outcome
-
-    Examples
-    --------
-    >>> def inverse(x):
-    ...     return 1 / x
-    >>> run_student(inverse, 0).message
-    'raised ZeroDivisionError: division by zero (in inverse, at `return 1 / x`)'
-    """
-    name = getattr(fn, "__name__", "your function")
-    limit = TIME_LIMIT if time_limit is None else float(time_limit)
-    try:
-        # warnings (numpy's "divide by zero in log2") would be printed apart from the
-        # feedback; the wrong value they lead to (nan, inf) is explained instead
-        with _time_limit(limit), warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")
-            value = fn(*args, **kwargs)
-    except NotImplementedError:
-        return Outcome("not yet", message=f"{name} raises NotImplementedError: replace "
-                                          f"`raise NotImplementedError()` with your code")
-    except _TimeUp:
-        return Outcome("timeout", message=f"did not finish within {limit:g} s — is there a "
-                                          f"loop that never ends?")
-    except SystemExit:
-        return Outcome("error", message="called exit() (SystemExit): return a value instead")
-    except RecursionError:
-        return Outcome("recursion", message="called itself too many times (RecursionError) — "
-                                            "does every call get closer to a stopping case?")
-    except Exception as exc:  # noqa: BLE001 - the point is to report any error in words
-        text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-        detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-        return Outcome("error", message=f"raised {detail}{_where(exc, fn)}")
-    return Outcome("value", value=value)
-
-
-def _number(value: Any, fn_name: str) -> tuple[float | None, str]:
-    """The answer as a float, or ``(None, what is wrong with its type)``."""
-    if value is None:
-        return None, f"{fn_name} returned None — did you forget `return`?"
-    if isinstance(value, (bool, np.bool_)):
-        return None, f"{fn_name} returned {value} (a bool); return a number"
-    if isinstance(value, (int, float, np.integer, np.floating)):
-        try:
-            return float(value), ""
-        except OverflowError:
-            return None, f"{fn_name} returned an integer too large for a float ({len(str(value))} digits)"
-    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
-        return float(value), ""
-    if isinstance(value, str):
-        return None, f"{fn_name} returned the text {value!r}; return a number, not a string"
-    if isinstance(value, (list, tuple, np.ndarray, pd.Series)):
-        n = len(value)
-        return None, (f"{fn_name} returned {type(value).__name__} of {n} values; return one "
-                      f"number (did you forget to add the terms up?)")
-    if isinstance(value, complex):
-        return None, f"{fn_name} returned a complex number; the log of a negative number?"
-    return None, f"{fn_name} returned a {type(value).__name__}; return a number"
-
-
-def _close(a: float, b: float, tol: float = _ABS_TOL) -> bool:
-    return math.isfinite(a) and abs(a - b) <= tol
-
-
-def _f(x: float) -> str:
-    if math.isnan(x):
-        return "nan"
-    return f"{x:.4f}".rstrip("0").rstrip(".") if abs(x) < 1e6 else f"{x:.4g}"
-
-
-# --------------------------------------------------------------------------- simple answers
-def check_value(answer: Any, expected: float, what: str, tol: float = 5e-3,
-                hint: str = "") -> CheckResult:
-    """Check a number a student computed by hand (an exercise in a course notebook).
-
-    ``answer=None`` (or ``...``) means "not done yet".
-
-    Examples
-    --------
-    >>> print(check_value(None, 0.99, "H(30 heads, 25 tails)"))
-    H(30 heads, 25 tails): not yet — put your answer in place of None
-    >>> print(check_value(0.99, 0.9940, "H(30 heads, 25 tails)"))
-    H(30 heads, 25 tails): passed — all 1 cases right
-      ✓ your answer: 0.99 (expected 0.994)
-    """
-    for arg, number in (("expected", expected), ("tol", tol)):
-        if isinstance(number, bool) or not isinstance(number, (int, float, np.integer,
-                                                               np.floating)):
-            raise TypeError(f"{arg} must be a number, got {number!r}")
-        if not math.isfinite(float(number)) or (arg == "tol" and number < 0):
-            raise ValueError(f"{arg} must be a finite number{' >= 0' if arg == 'tol' else ''}, "
-                             f"got {number!r}")
-    if answer is None or answer is Ellipsis:
-        return _not_yet(what, "put your answer in place of None")
-    got, problem = _number(answer, "your answer")
-    if got is None:
-        return _result(what, [Case("your answer", False, problem)])
-    want = float(expected)
-    if abs(got - want) <= tol:
-        return _result(what, [Case("your answer", True, f"{_f(got)} (expected {_f(want)})")])
-    message = f"{_f(got)}, expected {_f(want)}"
-    if hint:
-        message += f" — {hint}"
-    return _result(what, [Case("your answer", False, message)])
 
 
 # --------------------------------------------------------------------------- entropy
@@ -438,7 +129,7 @@ def check_entropy(fn: Callable, *, seed: int = 0) -> CheckResult:
     >>> print(check_entropy(entropy).failed_cases[0])
     ✗ entropy([14, 0]): raised ValueError: math domain error (in entropy, at `return -sum(c / total * math.log2(c / total) for c in counts)`) — remember 0·log 0 = 0: skip classes with count 0
     """
-    from .measures import entropy as reference
+    from ..measures import entropy as reference
 
     name = getattr(fn, "__name__", "entropy")
     cases = []
@@ -470,7 +161,7 @@ def check_entropy(fn: Callable, *, seed: int = 0) -> CheckResult:
 
 # --------------------------------------------------------------------------- information gain
 def _gain_cases(seed: int) -> list[tuple[str, pd.Series, pd.Series]]:
-    from .datasets import load_play_tennis, load_restaurant
+    from ..datasets import load_play_tennis, load_restaurant
 
     X, y = load_play_tennis()
     cases = [(f'X["{c}"], y', X[c], y) for c in X.columns]
@@ -525,7 +216,7 @@ def check_information_gain(fn: Callable, *, seed: int = 0) -> CheckResult:
     >>> check_information_gain(lambda f, l: float(information_gain(f, l))).passed
     True
     """
-    from .measures import information_gain as reference
+    from ..measures import information_gain as reference
 
     name = getattr(fn, "__name__", "information_gain")
     cases = []
@@ -598,7 +289,7 @@ def _describe_node(where: str, counts: np.ndarray, classes: Sequence) -> str:
 
 def _compare_id3(student: Any, X: pd.DataFrame, y: pd.Series) -> list[str]:
     """Walk the student's nested dict alongside dtlearn's grower; return the problems."""
-    from .learners import ID3Classifier
+    from ..learners import ID3Classifier
 
     grower = ID3Classifier().make_grower(X, y)
     classes = grower.classes
@@ -669,7 +360,7 @@ def _compare_id3(student: Any, X: pd.DataFrame, y: pd.Series) -> list[str]:
 
 
 def _id3_cases() -> list[tuple[str, pd.DataFrame, pd.Series]]:
-    from .datasets import load_contact_lenses, load_play_tennis, load_restaurant
+    from ..datasets import load_contact_lenses, load_play_tennis, load_restaurant
 
     return [("play-tennis", *load_play_tennis()), ("restaurant", *load_restaurant()),
             ("contact lenses", *load_contact_lenses())]
@@ -744,8 +435,8 @@ def _errors(tree: Any, X: pd.DataFrame, y: pd.Series) -> int:
 
 
 def _prune_cases(seed: int) -> list[tuple[str, Any, pd.DataFrame, pd.Series]]:
-    from .datasets import load_car, load_tic_tac_toe
-    from .learners import ID3Classifier
+    from ..datasets import load_car, load_tic_tac_toe
+    from ..learners import ID3Classifier
 
     out = []
     for label, loader in (("tic-tac-toe", load_tic_tac_toe), ("car", load_car)):
@@ -775,7 +466,7 @@ def check_reduced_error_prune(fn: Callable, *, seed: int = 0) -> CheckResult:
     >>> check_reduced_error_prune(lambda tree, X, y: tree).passed  # not pruned at all
     False
     """
-    from .tree import Tree
+    from ..tree import Tree
 
     name = getattr(fn, "__name__", "reduced_error_prune")
     cases = []
@@ -783,7 +474,7 @@ def check_reduced_error_prune(fn: Callable, *, seed: int = 0) -> CheckResult:
         call = f"{name}(<ID3 tree on {label}: {tree.n_nodes} nodes>, X_val, y_val)"
         before_json = tree.to_json()
         before = _errors(tree, X_val, y_val)
-        outcome = run_student(fn, tree, X_val.copy(), y_val.copy(), time_limit=4 * TIME_LIMIT)
+        outcome = run_student(fn, tree, X_val.copy(), y_val.copy())
         if outcome.kind == "not yet":
             return _not_yet("check_reduced_error_prune", outcome.message)
         if not outcome.ok:
