@@ -50,6 +50,8 @@ _OPTIONAL = {
     "widgets": "dtlearn.widgets",
     "exercises": "dtlearn.exercises",
     "metrics": "dtlearn.metrics",
+    "from_sklearn": "dtlearn.sklearn_import",
+    "SklearnTree": "dtlearn.sklearn_import",
 }
 
 

@@ -1,0 +1,798 @@
+"""Open a fitted scikit-learn tree as a dtlearn model, with every node's decision worked out.
+
+scikit-learn draws a tree but never says why a node split where it did. dtlearn can score
+every attribute at any node from the rows that reach it, so :func:`from_sklearn` rebuilds
+a fitted ``DecisionTreeClassifier`` or ``DecisionTreeRegressor`` node by node (same node
+ids, tests, leaf values and predictions) and records at every node a
+:class:`SklearnStep`: the rows there, dtlearn's candidate table computed with the
+estimator's criterion, scikit-learn's split marked as chosen, why a leaf stopped, and, in
+words, where scikit-learn's choice is not dtlearn's best candidate (a tie broken by
+scikit-learn's random feature order, a random feature subset from ``max_features``, a
+random threshold from ``splitter="random"``).
+
+Two details of scikit-learn are mirrored exactly:
+
+* it stores ``X`` as 32-bit floats, so a test ``x <= 2.45`` compares ``float32(x)`` with
+  the threshold. The dtlearn tree keeps the 64-bit number ``t`` for which ``x <= t`` holds
+  exactly when ``float32(x) <= threshold``, so the two models predict alike on any input;
+  the candidate tables are computed from the 32-bit values scikit-learn saw.
+* a tree of a random forest is grown on a bootstrap sample, given to it as row weights.
+  When no ``sample_weight`` is passed, those weights are redrawn from the tree's
+  ``random_state`` (as scikit-learn draws them) and checked against the tree's node sizes.
+
+scikit-learn is an optional dependency: this module imports it only when called.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .data import NUMERIC, Schema
+from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
+from .learners import CARTClassifier, CARTRegressor, NotFittedError
+from .splits import ThresholdSplit, format_number
+from .tree import Node, Tree
+
+__all__ = ["SklearnStep", "SklearnThresholdSplit", "SklearnTree", "float32_boundary", "from_sklearn"]
+
+CRITERIA = {"gini": "gini", "entropy": "entropy", "log_loss": "entropy",
+            "squared_error": "mse", "friedman_mse": "mse", "absolute_error": "mae"}
+"""scikit-learn criterion -> dtlearn criterion of the candidate tables."""
+
+UNSUPPORTED = {
+    "poisson": "criterion='poisson' (half Poisson deviance) has no dtlearn counterpart: "
+               "dtlearn scores regression splits by squared or absolute error only",
+}
+
+SCORE_TIE = 1e-9
+"""Relative difference under which two candidate scores are called a tie in the notes
+(scores are recomputed in float64 from the same 32-bit data, so true ties agree to ~1e-15)."""
+
+EPSILON = float(np.finfo(float).eps)
+
+
+@dataclass(frozen=True)
+class SklearnStep(GrowthStep):
+    """One node of a tree opened with :func:`from_sklearn`: the decision scikit-learn made.
+
+    A :class:`~dtlearn.grow.GrowthStep` (``by="scikit-learn"``) with one more field:
+
+    Attributes
+    ----------
+    note : str
+        In words, how scikit-learn's choice relates to dtlearn's candidate table: empty
+        when the chosen split is dtlearn's best candidate, else why they differ (a tie, a
+        random feature subset, a random threshold).
+    """
+
+    note: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        """Whether scikit-learn's split is dtlearn's best candidate (always, at a leaf)."""
+        return not self.note
+
+    def table(self) -> SplitTable:
+        """The candidate table, scikit-learn's split marked; the note in the caption."""
+        table = super().table()
+        return replace(table, caption=f"{table.caption}. {self.note}" if self.note
+                       else table.caption)
+
+    def explain(self, feature: Any = None) -> Any:
+        """Worked scores of ``feature`` (default: scikit-learn's split).
+
+        Raises
+        ------
+        ValueError
+            At a leaf closed before any attribute was scored.
+        """
+        if not self.candidates:
+            raise ValueError(f"node {self.node_id} is a leaf ({self.stop_reason}): no "
+                             f"attribute was scored here")
+        return self.table().explain(feature)
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        return f"{text} — {self.note}" if self.note else text
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True)
+class SklearnThresholdSplit(ThresholdSplit):
+    """A threshold test as scikit-learn makes it: ``float32(x) <= sklearn_threshold``.
+
+    ``threshold`` is :func:`float32_boundary` of scikit-learn's threshold, so that the
+    64-bit test ``x <= threshold`` routes every number as scikit-learn does. Conditions
+    print the threshold to the precision of a 32-bit float, 7 significant digits
+    (``petal length (cm) <= 2.45``, not ``2.450000047683716``): only numbers that a 32-bit
+    float cannot tell from the threshold read differently.
+
+    Examples
+    --------
+    >>> split = SklearnThresholdSplit.of(0, 2.450000047683716)
+    >>> split.conditions(Schema(("x",), ("numeric",), (None,)))
+    ['x <= 2.45', 'x > 2.45']
+    """
+
+    sklearn_threshold: float = float("nan")
+    shown: str = ""
+
+    @classmethod
+    def of(cls, feature: int, sklearn_threshold: float) -> "SklearnThresholdSplit":
+        """The split for scikit-learn's ``(feature, threshold)``."""
+        t = float(sklearn_threshold)
+        boundary = float32_boundary(t)
+        # to float32's precision (7 significant digits): 16.795, not 16.795000076293945
+        shown = np.format_float_positional(t, precision=7, unique=False, fractional=False,
+                                           trim="-")
+        return cls(int(feature), boundary, t, shown)
+
+    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+        name = schema.names[self.feature]
+        return [f"{name} <= {self.shown}", f"{name} > {self.shown}"]
+
+
+def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
+                 feature_names: Any = None) -> CARTClassifier | CARTRegressor:
+    """Open a fitted scikit-learn decision tree as a fitted dtlearn model.
+
+    Parameters
+    ----------
+    estimator : DecisionTreeClassifier, DecisionTreeRegressor or Pipeline
+        A fitted scikit-learn tree (also ``ExtraTreeClassifier``/``Regressor`` and one
+        tree of a forest, ``forest.estimators_[i]``), or a fitted ``Pipeline`` whose last
+        step is one: ``X`` is then passed through the earlier steps and the features are
+        named by their ``get_feature_names_out``.
+    X : DataFrame or 2-D array
+        The training data the estimator was fitted on (raw data for a Pipeline).
+    y : array-like
+        Its targets.
+    sample_weight : array-like, optional
+        The weights used at fit time. For a tree of a random forest (fitted on a
+        bootstrap sample) they are recovered from the tree's ``random_state`` when omitted.
+    feature_names : list of str, optional
+        Names to use instead of the DataFrame's columns or the Pipeline's output names.
+
+    Returns
+    -------
+    CARTClassifier or CARTRegressor
+        Fitted: ``tree_`` mirrors scikit-learn's tree (same node ids, tests, leaf values,
+        so ``predict`` and ``predict_proba`` agree on any input); ``steps_`` holds one
+        :class:`SklearnStep` per node, in node-id order. For a Pipeline the model works on
+        the transformed features (``pipeline[:-1].transform(X)``).
+
+    Raises
+    ------
+    ImportError
+        If scikit-learn is not installed.
+    TypeError
+        For an ensemble (pass one of its ``estimators_``) or anything that is not a tree.
+    NotFittedError
+        For an estimator that is not fitted.
+    ValueError
+        For ``X``/``y`` that are not the data the tree was fitted on, missing values, a
+        multi-output tree, or ``criterion="poisson"``.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> import dtlearn as dt
+    >>> data = load_iris(as_frame=True)
+    >>> X = data.data
+    >>> y = data.target.map(dict(enumerate(data.target_names))).rename("species")
+    >>> sk = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
+    >>> model = dt.from_sklearn(sk, X, y)
+    >>> print(model.tree_.to_rules().splitlines()[0])
+    IF petal width (cm) <= 0.8 THEN species = setosa
+    >>> bool((model.predict(X) == sk.predict(X)).all())
+    True
+    >>> step = model.steps_[0]
+    >>> step.chosen.feature_name, step.by
+    ('petal width (cm)', 'scikit-learn')
+    >>> print(step.note)  # doctest: +ELLIPSIS
+    petal length (cm) ties with petal width (cm) (0.3333 each): scikit-learn visits ...
+    """
+    _require_sklearn()
+    tree_est, Xt, names = _unwrap(estimator, X, feature_names)
+    sk = tree_est.tree_
+    if getattr(tree_est, "n_outputs_", 1) != 1:
+        raise ValueError("from_sklearn opens single-output trees; this one predicts "
+                         f"{tree_est.n_outputs_} targets")
+    criterion = tree_est.criterion
+    if criterion in UNSUPPORTED:
+        raise ValueError(f"from_sklearn: {UNSUPPORTED[criterion]}")
+    if criterion not in CRITERIA:
+        raise ValueError(f"from_sklearn: unknown criterion {criterion!r}; supported: "
+                         f"{sorted(CRITERIA)}")
+    is_classifier = hasattr(tree_est, "classes_")
+    n = Xt.shape[0]
+    target_name = _target_name(y)
+    if is_classifier:
+        codes, classes = _encode_classes(y, tree_est, n)
+        target = codes
+    else:
+        target, classes = _regression_target(y, n), None
+    weights = _weights(tree_est, sample_weight, n, codes if is_classifier else None, y)
+    X32 = Xt.astype(np.float32).astype(np.float64)  # what scikit-learn compared
+    used = np.flatnonzero(weights > 0)  # scikit-learn drops rows of weight 0
+    reach = _rows_per_node(tree_est.tree_, X32, used)
+    _check_sizes(sk, reach, weights, tree_est)
+
+    schema = Schema(tuple(names), (NUMERIC,) * len(names), (None,) * len(names))
+    params = _learner_params(tree_est, n, is_classifier)
+    config = GrowthConfig(criterion=CRITERIA[criterion], categorical_split="subset",
+                          max_depth=params["max_depth"],
+                          min_samples_split=params["min_samples_split"],
+                          min_samples_leaf=params["min_samples_leaf"],
+                          min_impurity_decrease=params["min_impurity_decrease"],
+                          max_leaf_nodes=params["max_leaf_nodes"])
+    context = _Context(tree_est, X32, target, weights, schema, config, classes, target_name,
+                       float(weights.sum()))
+    root, steps = _build(sk, reach, context)
+    tree = Tree(root, schema, classes, target_name, "majority", "j48")
+    if hasattr(tree, "criterion"):  # trees that know their criterion print MAE leaves as medians
+        tree.criterion = CRITERIA[criterion]
+    model = (CARTClassifier if is_classifier else CARTRegressor)(**params)
+    model.tree_ = tree
+    model.steps_ = tuple(sorted(steps, key=lambda s: s.node_id))
+    model.n_features_in_ = schema.n_features
+    model.feature_names_in_ = np.array(schema.names, dtype=object)
+    if is_classifier:
+        model.classes_ = np.array(classes, dtype=object)
+    return model
+
+
+# ---------------------------------------------------------------------- input checks
+def _require_sklearn() -> None:
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        raise ImportError("from_sklearn opens scikit-learn trees, so it needs scikit-learn "
+                          "(pip install scikit-learn); the rest of dtlearn works without "
+                          "it") from None
+
+
+def _unwrap(estimator: Any, X: Any, feature_names: Any) -> tuple[Any, np.ndarray, list]:
+    """The tree, the matrix it was fitted on (float64) and the feature names."""
+    from sklearn.pipeline import Pipeline
+    from sklearn.tree import BaseDecisionTree
+
+    given_names = None
+    if isinstance(estimator, Pipeline):
+        last = estimator.steps[-1][1]
+        if not isinstance(last, BaseDecisionTree):
+            raise TypeError(f"estimator: the last step of the Pipeline must be a decision "
+                            f"tree, got {type(last).__name__}")
+        _check_fitted(last, f"the Pipeline's tree ({type(last).__name__})")
+        front = estimator[:-1]
+        try:
+            Xt = front.transform(X)
+        except Exception as exc:  # an unfitted step, wrong columns, ...
+            raise ValueError(f"X: the Pipeline's steps before the tree could not transform "
+                             f"it ({type(exc).__name__}: {exc})") from None
+        try:
+            given_names = [str(v) for v in front.get_feature_names_out()]
+        except Exception:  # noqa: BLE001 - a step without output names: use x0, x1, ...
+            given_names = None
+        tree_est = last
+    elif isinstance(estimator, BaseDecisionTree):
+        _check_fitted(estimator, type(estimator).__name__)
+        tree_est, Xt = estimator, X
+    elif hasattr(estimator, "estimators_") or type(estimator).__name__.endswith(
+            ("Forest", "Classifier", "Regressor", "Boosting")) and hasattr(estimator,
+                                                                            "n_estimators"):
+        raise TypeError(_ensemble_message(estimator))
+    else:
+        raise TypeError(f"estimator must be a fitted scikit-learn DecisionTreeClassifier, "
+                        f"DecisionTreeRegressor or a Pipeline ending in one; got "
+                        f"{type(estimator).__name__}")
+    if hasattr(Xt, "toarray"):  # a sparse matrix from a one-hot encoder
+        Xt = Xt.toarray()
+    if isinstance(Xt, pd.DataFrame):
+        frame_names = [str(c) for c in Xt.columns]
+        if given_names is None and isinstance(estimator, BaseDecisionTree):
+            known = getattr(tree_est, "feature_names_in_", None)
+            if known is not None and list(known) != frame_names:
+                raise ValueError(f"X has columns {frame_names} but the tree was fitted on "
+                                 f"{list(known)}")
+        given_names = given_names or frame_names
+        non_numeric = [c for c in Xt.columns if not pd.api.types.is_numeric_dtype(Xt[c])]
+        if non_numeric:
+            raise ValueError(f"X: columns {non_numeric} are not numeric; scikit-learn trees "
+                             f"need numbers (encode them in a Pipeline step)")
+    try:
+        matrix = np.asarray(Xt, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("X must be numeric (the matrix the tree was fitted on)") from None
+    if matrix.ndim != 2:
+        raise ValueError(f"X must be 2-D (rows x features); got {matrix.ndim}-D input")
+    if matrix.shape[1] != tree_est.n_features_in_:
+        raise ValueError(f"X has {matrix.shape[1]} features but the tree was fitted on "
+                         f"{tree_est.n_features_in_}")
+    if np.isnan(matrix).any():
+        raise ValueError("X has missing values; from_sklearn opens trees fitted without "
+                         "them (scikit-learn's missing-value routing has no dtlearn "
+                         "counterpart)")
+    if not np.isfinite(matrix).all():
+        raise ValueError("X holds infinite values")
+    if feature_names is not None:
+        if isinstance(feature_names, str) or len(feature_names) != matrix.shape[1]:
+            raise ValueError(f"feature_names must be {matrix.shape[1]} names, one per "
+                             f"feature")
+        given_names = [str(v) for v in feature_names]
+    if given_names is None:
+        known = getattr(tree_est, "feature_names_in_", None)
+        given_names = [str(v) for v in known] if known is not None else \
+            [f"x{i}" for i in range(matrix.shape[1])]
+    if len(set(given_names)) != len(given_names):
+        raise ValueError("feature names must be distinct; pass feature_names=")
+    return tree_est, matrix, given_names
+
+
+def _check_fitted(tree_est: Any, what: str) -> None:
+    if not hasattr(tree_est, "tree_"):
+        raise NotFittedError(f"{what} is not fitted yet: call fit(X, y) on it first")
+
+
+def _ensemble_message(estimator: Any) -> str:
+    name = type(estimator).__name__
+    if "Boosting" in name:
+        return (f"from_sklearn opens one decision tree, and a {name} is many trees fitted "
+                f"to residuals (gradients), not to y; open one with "
+                f"dt.from_sklearn(model.estimators_[i, 0], X, residuals) only if you have "
+                f"those residuals")
+    return (f"from_sklearn opens one decision tree; a {name} is an ensemble of them. Open "
+            f"one of its trees: dt.from_sklearn(model.estimators_[0], X, y)")
+
+
+def _target_name(y: Any) -> str:
+    name = getattr(y, "name", None)
+    return str(name) if name is not None else "class"
+
+
+def _plain(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _encode_classes(y: Any, tree_est: Any, n: int) -> tuple[np.ndarray, tuple]:
+    labels = np.asarray(y.to_numpy() if hasattr(y, "to_numpy") else y, dtype=object)
+    if labels.ndim == 2 and labels.shape[1] == 1:
+        labels = labels[:, 0]
+    if labels.ndim != 1 or len(labels) != n:
+        raise ValueError(f"y must hold one label per row of X ({n}); got shape "
+                         f"{labels.shape}")
+    known = [_plain(c) for c in tree_est.classes_]
+    lookup = {c: k for k, c in enumerate(known)}
+    plain = [_plain(v) for v in labels]
+    if all(v in lookup for v in plain):
+        return np.array([lookup[v] for v in plain], dtype=np.int64), tuple(known)
+    # a tree of a forest is fitted on class indices 0..k-1: take the labels from y
+    try:
+        distinct = sorted(set(plain))
+    except TypeError:
+        raise ValueError("y: labels of mixed types cannot be ordered") from None
+    if known == list(range(len(known))) and len(distinct) == len(known):
+        lookup = {c: k for k, c in enumerate(distinct)}
+        return np.array([lookup[v] for v in plain], dtype=np.int64), tuple(distinct)
+    raise ValueError(f"y holds labels {distinct[:10]} but the tree's classes are {known}")
+
+
+def _regression_target(y: Any, n: int) -> np.ndarray:
+    try:
+        values = np.asarray(y, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("y must be numeric for a regression tree") from None
+    if values.ndim == 2 and values.shape[1] == 1:
+        values = values[:, 0]
+    if values.shape != (n,):
+        raise ValueError(f"y must hold one value per row of X ({n}); got shape {values.shape}")
+    return values
+
+
+def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> np.ndarray:
+    """The row weights the tree was grown with (class weights included)."""
+    total = float(tree_est.tree_.weighted_n_node_samples[0])
+    if sample_weight is not None:
+        w = np.asarray(sample_weight, dtype=np.float64)
+        if w.shape != (n,) or not np.isfinite(w).all() or (w < 0).any():
+            raise ValueError(f"sample_weight must be {n} finite numbers >= 0, one per row")
+    elif (_close(total, n) and tree_est.tree_.n_node_samples[0] == n) or not isinstance(
+            getattr(tree_est, "random_state", None), (int, np.integer)):
+        w = np.ones(n)
+    else:  # a tree of a forest: its bootstrap sample, drawn as scikit-learn draws it
+        draws = int(round(total))
+        w = np.bincount(np.random.RandomState(tree_est.random_state).randint(0, n, draws),
+                        minlength=n).astype(np.float64)
+    class_weight = getattr(tree_est, "class_weight", None)
+    if class_weight is not None and codes is not None:
+        from sklearn.utils.class_weight import compute_sample_weight
+
+        w = w * compute_sample_weight(class_weight, codes)
+    return w
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-7 * max(1.0, abs(a), abs(b))
+
+
+def _rows_per_node(sk: Any, X32: np.ndarray, used: np.ndarray) -> list[np.ndarray]:
+    """Training rows (indices into X) that reach every node, routed as scikit-learn routes."""
+    reach: list[np.ndarray] = [np.empty(0, dtype=np.int64)] * sk.node_count
+    stack = [(0, used)]
+    while stack:
+        j, rows = stack.pop()
+        reach[j] = rows
+        if sk.children_left[j] != -1:
+            left = X32[rows, sk.feature[j]] <= sk.threshold[j]
+            stack.append((int(sk.children_left[j]), rows[left]))
+            stack.append((int(sk.children_right[j]), rows[~left]))
+    return reach
+
+
+def _check_sizes(sk: Any, reach: list, weights: np.ndarray, tree_est: Any) -> None:
+    for j, rows in enumerate(reach):
+        if len(rows) != sk.n_node_samples[j] or not np.isclose(
+                weights[rows].sum(), sk.weighted_n_node_samples[j], rtol=1e-7, atol=1e-9):
+            hint = ("X and y must be the data it was fitted on" if sk.n_node_samples[0] ==
+                    len(weights) else "X and y must be the data it was fitted on, and "
+                    "sample_weight the weights it was fitted with")
+            raise ValueError(f"X, y do not fit this tree: node {j} holds "
+                             f"{sk.n_node_samples[j]} training rows in scikit-learn but "
+                             f"{len(rows)} of X reach it; {hint}")
+
+
+def _learner_params(tree_est: Any, n: int, is_classifier: bool) -> dict:
+    """The dtlearn learner's parameters that mean what scikit-learn's did."""
+    split, leaf = tree_est.min_samples_split, tree_est.min_samples_leaf
+    if isinstance(split, float):
+        split = max(2, int(np.ceil(split * n)))
+    if isinstance(leaf, float):
+        leaf = max(1, int(np.ceil(leaf * n)))
+    params = {"criterion": CRITERIA[tree_est.criterion], "max_depth": tree_est.max_depth,
+              "min_samples_split": int(split), "min_samples_leaf": int(leaf),
+              "min_impurity_decrease": float(tree_est.min_impurity_decrease),
+              "max_leaf_nodes": tree_est.max_leaf_nodes,
+              "ccp_alpha": float(tree_est.ccp_alpha)}
+    return params
+
+
+# ---------------------------------------------------------------------- the tree and its steps
+@dataclass(frozen=True)
+class _Context:
+    est: Any
+    X32: np.ndarray
+    target: np.ndarray
+    weights: np.ndarray
+    schema: Schema
+    config: GrowthConfig
+    classes: tuple | None
+    target_name: str
+    total_weight: float
+
+    @property
+    def is_classifier(self) -> bool:
+        return self.classes is not None
+
+
+def float32_boundary(threshold: float) -> float:
+    """The largest float64 ``t`` with ``x <= t`` exactly when ``float32(x) <= threshold``.
+
+    scikit-learn casts ``X`` to 32-bit floats before comparing it with a (64-bit)
+    threshold; a dtlearn tree that tests ``x <= float32_boundary(threshold)`` on the
+    64-bit ``x`` routes every number the same way.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> t = float32_boundary(2.450000047683716)
+    >>> x = np.array([2.45, np.nextafter(t, 3.0)])
+    >>> bool((x <= t)[0]), bool((x <= t)[1])
+    (True, False)
+    >>> bool(np.float32(x[1]) <= 2.450000047683716)
+    False
+    """
+    f = np.float32(threshold)
+    if float(f) > threshold:
+        f = np.nextafter(f, np.float32(-np.inf))
+    g = np.nextafter(f, np.float32(np.inf))
+    if not np.isfinite(g):
+        return float(np.finfo(np.float64).max)
+    middle = (float(f) + float(g)) / 2.0  # exact: float32 values need 24 bits
+    return middle if float(np.float32(middle)) == float(f) else \
+        float(np.nextafter(middle, -np.inf))
+
+
+def _build(sk: Any, reach: list, ctx: _Context) -> tuple[Node, list[SklearnStep]]:
+    left, right = sk.children_left, sk.children_right
+    nodes: dict[int, Node] = {}
+    steps: list[SklearnStep] = []
+    n_leaves = int((left == -1).sum())
+    stack: list[tuple[int, int, int | None, str | None]] = [(0, 0, None, None)]
+    while stack:
+        j, depth, parent, condition = stack.pop()
+        node = _node(sk, j, depth, reach[j], ctx)
+        nodes[j] = node
+        if parent is not None:
+            nodes[parent].children.append(node)
+        rows = reach[j]
+        if left[j] == -1:
+            steps.append(_leaf_step(node, rows, parent, condition, ctx, n_leaves))
+            continue
+        node.split = SklearnThresholdSplit.of(int(sk.feature[j]), float(sk.threshold[j]))
+        steps.append(_split_step(node, rows, parent, condition, float(sk.threshold[j]), ctx))
+        conditions = node.split.conditions(ctx.schema)
+        stack.append((int(right[j]), depth + 1, j, conditions[1]))
+        stack.append((int(left[j]), depth + 1, j, conditions[0]))
+    return nodes[0], steps
+
+
+def _node(sk: Any, j: int, depth: int, rows: np.ndarray, ctx: _Context) -> Node:
+    n_weighted = float(sk.weighted_n_node_samples[j])
+    impurity = float(sk.impurity[j])
+    if not ctx.is_classifier:
+        return Node(j, depth, n_weighted, impurity, np.array([float(sk.value[j, 0, 0])]))
+    k = len(ctx.classes)
+    counts = np.bincount(ctx.target[rows], weights=ctx.weights[rows], minlength=k)
+    raw = np.asarray(sk.value[j, 0, :], dtype=float)
+    value = raw / raw.sum() if raw.sum() > 0 else np.full(k, 1.0 / k)
+    if counts.sum() > 0 and not np.allclose(counts / counts.sum(), value, atol=1e-9):
+        raise ValueError(f"X, y do not fit this tree: the class counts at node {j} "
+                         f"({counts.tolist()}) differ from scikit-learn's "
+                         f"({(value * n_weighted).round(6).tolist()}); y must be the labels "
+                         f"it was fitted on")
+    return Node(j, depth, n_weighted, impurity, value, counts)
+
+
+def _node_counts(node: Node) -> np.ndarray:
+    return node.counts.copy() if node.counts is not None else \
+        np.array([node.n_samples, float(node.value[0])])
+
+
+def _candidates(rows: np.ndarray, ctx: _Context) -> tuple[Candidate, ...]:
+    """The candidate table dtlearn computes for the rows at one node (a row per feature)."""
+    grower = Grower(ctx.X32[rows], ctx.target[rows], ctx.schema, ctx.config, ctx.classes,
+                    ctx.weights[rows], ctx.target_name)
+    return tuple(_as_sklearn(_rescaled(c, ctx.weights[rows].sum(), ctx), ctx)
+                 for c in grower.candidates(0))
+
+
+def _as_sklearn(c: Candidate, ctx: _Context) -> Candidate:
+    """The candidate with its threshold written as scikit-learn's (see SklearnThresholdSplit).
+
+    Thresholds computed from the 32-bit values are the ones scikit-learn would compute.
+    """
+    if not c.admissible or not isinstance(c.split, ThresholdSplit):
+        return c
+    split = SklearnThresholdSplit.of(c.split.feature, c.split.threshold)
+    return replace(c, split=split, conditions=tuple(split.conditions(ctx.schema)))
+
+
+def _rescaled(c: Candidate, node_weight: float, ctx: _Context) -> Candidate:
+    """``weighted_decrease`` relative to the whole training set (N_t / N), not the node."""
+    if c.admissible:
+        c.scores["weighted_decrease"] = node_weight / ctx.total_weight * \
+            c.scores["impurity_decrease"]
+    return c
+
+
+def _partition_candidate(rows: np.ndarray, feature: int, split: SklearnThresholdSplit,
+                         goes_left: np.ndarray, ctx: _Context) -> Candidate:
+    """A Candidate for scikit-learn's exact partition (scored as a 0/1 attribute)."""
+    name = ctx.schema.names[feature]
+    schema = Schema((name,), (NUMERIC,), (None,))
+    indicator = np.where(goes_left, 0.0, 1.0)[:, None]
+    grower = Grower(indicator, ctx.target[rows], schema, ctx.config, ctx.classes,
+                    ctx.weights[rows], ctx.target_name)
+    scored = _rescaled(grower.candidates(0)[0], ctx.weights[rows].sum(), ctx)
+    return replace(scored, feature=feature, feature_name=name, split=split,
+                   conditions=tuple(split.conditions(ctx.schema)))
+
+
+def _split_step(node: Node, rows: np.ndarray, parent: int | None, condition: str | None,
+                sk_threshold: float, ctx: _Context) -> SklearnStep:
+    split = node.split
+    f = split.feature
+    candidates = list(_candidates(rows, ctx))
+    position = next(i for i, c in enumerate(candidates) if c.feature == f)
+    own = candidates[position]
+    goes_left = ctx.X32[rows, f] <= sk_threshold
+    best = SplitTable(tuple(candidates)).best
+    if own.admissible and np.array_equal(ctx.X32[rows, f] <= own.split.threshold, goes_left):
+        chosen = replace(own, split=split, conditions=tuple(split.conditions(ctx.schema)))
+    else:
+        chosen = _partition_candidate(rows, f, split, goes_left, ctx)
+    candidates[position] = chosen
+    note = _note(chosen, best, sk_threshold, ctx)
+    return SklearnStep(node.node_id, parent, node.depth, condition, rows, node.n_samples,
+                       _node_counts(node), node.impurity, tuple(candidates), chosen, None,
+                       "scikit-learn", ctx.classes, ctx.target_name, note)
+
+
+def _same_partition(a: Candidate, b: Candidate | None) -> bool:
+    return b is not None and a.feature == b.feature and \
+        np.array_equal(np.asarray(a.child_counts), np.asarray(b.child_counts))
+
+
+def _note(chosen: Candidate, best: Candidate | None, sk_threshold: float,
+          ctx: _Context) -> str:
+    """Why scikit-learn's split is not dtlearn's best candidate ('' when it is)."""
+    if best is None or _same_partition(chosen, best):
+        return ""
+    est = ctx.est
+    gap = best.score - chosen.score
+    tie = abs(gap) <= SCORE_TIE * max(1.0, abs(best.score))
+    sk_text = f"{chosen.feature_name} <= {format_number(sk_threshold)}"
+    best_text = best.conditions[0] if best.conditions else best.feature_name
+    scores = f"({chosen.score:.4g} against {best.score:.4g})"
+    if getattr(est, "splitter", "best") == "random":
+        return (f"scikit-learn drew each feature's threshold at random "
+                f"(splitter='random', as extremely randomized trees do) and kept the best "
+                f"draw, {sk_text}; dtlearn's best candidate is {best_text} {scores}")
+    if tie and best.feature == chosen.feature:
+        return (f"two thresholds of {chosen.feature_name} tie ({best.score:.4g}): "
+                f"scikit-learn kept {sk_text}, dtlearn's scan finds {best_text} first")
+    n_features = ctx.schema.n_features
+    drawn = int(getattr(est, "max_features_", n_features))
+    if tie and drawn < n_features:
+        return (f"{best.feature_name} ties with {chosen.feature_name} ({best.score:.4g} "
+                f"each): scikit-learn scored a random subset of max_features={drawn} of the "
+                f"{n_features} features here, in a random order, and kept the first best "
+                f"split it met; dtlearn takes the first in column order")
+    if tie:
+        return (f"{best.feature_name} ties with {chosen.feature_name} ({best.score:.4g} "
+                f"each): scikit-learn visits the features in a random order "
+                f"(random_state={est.random_state!r}) and keeps the first best split it "
+                f"meets; dtlearn takes the first in column order")
+    if drawn < n_features and gap > 0:
+        return (f"scikit-learn scored only a random subset of max_features={drawn} of the "
+                f"{n_features} features here and chose the best among them, {sk_text}; "
+                f"the best of all features, {best_text}, was not drawn {scores}")
+    return (f"scikit-learn's split {sk_text} scores a little below dtlearn's best "
+            f"candidate {best_text} {scores}: rounding decides between nearly equal splits")
+
+
+def _leaf_step(node: Node, rows: np.ndarray, parent: int | None, condition: str | None,
+               ctx: _Context, n_leaves: int) -> SklearnStep:
+    est, cfg = ctx.est, ctx.config
+    n_rows = len(rows)
+    reason, candidates = None, ()
+    min_weight_leaf = est.min_weight_fraction_leaf * ctx.total_weight
+    if node.impurity <= EPSILON:
+        reason = "pure node"
+    elif cfg.max_depth is not None and node.depth >= cfg.max_depth:
+        reason = f"max_depth={cfg.max_depth} reached"
+    elif n_rows < cfg.min_samples_split:
+        reason = f"fewer than min_samples_split={cfg.min_samples_split} rows"
+    elif n_rows < 2 * cfg.min_samples_leaf:
+        reason = f"fewer than 2 × min_samples_leaf={cfg.min_samples_leaf} rows"
+    elif node.n_samples < 2 * min_weight_leaf:
+        reason = (f"weight below 2 × min_weight_fraction_leaf="
+                  f"{est.min_weight_fraction_leaf} of the total")
+    else:
+        candidates = _candidates(rows, ctx)
+        best = SplitTable(candidates).best
+        if best is None:
+            reason = "no attribute can split these rows"
+        elif best.scores["weighted_decrease"] + EPSILON < cfg.min_impurity_decrease:
+            reason = (f"weighted impurity decrease {best.scores['weighted_decrease']:.4g} < "
+                      f"min_impurity_decrease={cfg.min_impurity_decrease}")
+        elif est.ccp_alpha > 0:
+            reason = (f"cost-complexity pruning (ccp_alpha={est.ccp_alpha:g}) removed the "
+                      f"subtree scikit-learn grew here")
+        elif cfg.max_leaf_nodes is not None and n_leaves >= cfg.max_leaf_nodes:
+            reason = (f"max_leaf_nodes={cfg.max_leaf_nodes} reached (scikit-learn grows "
+                      f"best-first: it split the leaves of larger weighted decrease first)")
+        else:
+            reason = "scikit-learn made this node a leaf, though " + \
+                f"{best.conditions[0]} can still split it"
+    return SklearnStep(node.node_id, parent, node.depth, condition, rows, node.n_samples,
+                       _node_counts(node), node.impurity, candidates, None, reason,
+                       "scikit-learn", ctx.classes, ctx.target_name, "")
+
+
+class SklearnTree:
+    """A scikit-learn tree learner that dtlearn's tools can refit and explain.
+
+    ``fit`` grows a clone of ``estimator`` with scikit-learn, then opens it with
+    :func:`from_sklearn`; the fitted attributes (``tree_``, ``steps_``, ``classes_``, ...)
+    are those of the opened model. Tools that refit a learner — cross-validated
+    cost-complexity pruning, :class:`~dtlearn.widgets.CostComplexityExplorer`, the
+    overfitting curves — then work on scikit-learn's trees rather than dtlearn's own.
+
+    Parameters
+    ----------
+    estimator : DecisionTreeClassifier or DecisionTreeRegressor
+        The (unfitted) scikit-learn tree to grow; default
+        ``DecisionTreeClassifier(random_state=0)``.
+
+    Attributes
+    ----------
+    estimator_ : the fitted scikit-learn tree
+    model_ : CARTClassifier or CARTRegressor
+        The opened tree (:func:`from_sklearn`).
+
+    Examples
+    --------
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from dtlearn import load_play_tennis
+    >>> X, y = load_play_tennis(numeric=True)
+    >>> X = X[["temperature", "humidity"]]
+    >>> learner = SklearnTree(DecisionTreeClassifier(max_depth=2, random_state=0))
+    >>> learner.fit(X, y).tree_.n_leaves, learner.steps_[0].by
+    (4, 'scikit-learn')
+    """
+
+    def __init__(self, estimator: Any = None) -> None:
+        self.estimator = estimator
+
+    def get_params(self, deep: bool = True) -> dict:
+        """Parameters, as scikit-learn expects (``{"estimator": ...}``)."""
+        return {"estimator": self.estimator}
+
+    def set_params(self, **params: Any) -> "SklearnTree":
+        """Set ``estimator``; returns ``self``."""
+        for key, value in params.items():
+            if key != "estimator":
+                raise ValueError(f"SklearnTree has no parameter {key!r}; valid parameters: "
+                                 f"['estimator']")
+            self.estimator = value
+        return self
+
+    @property
+    def _estimator_type(self) -> str:
+        return "regressor" if self._blueprint().__class__.__name__.endswith("Regressor") \
+            else "classifier"
+
+    def _blueprint(self) -> Any:
+        if self.estimator is not None:
+            return self.estimator
+        from sklearn.tree import DecisionTreeClassifier
+
+        return DecisionTreeClassifier(random_state=0)
+
+    def __sklearn_tags__(self) -> Any:
+        return self._blueprint().__sklearn_tags__()
+
+    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "SklearnTree":
+        """Grow the scikit-learn tree on ``(X, y)`` and open it; returns ``self``."""
+        _require_sklearn()
+        from sklearn.base import clone
+        from sklearn.tree import BaseDecisionTree
+
+        if not isinstance(self._blueprint(), BaseDecisionTree):
+            raise TypeError(f"estimator must be a scikit-learn decision tree, got "
+                            f"{type(self.estimator).__name__}")
+        est = clone(self._blueprint()).fit(X, y, sample_weight=sample_weight)
+        model = from_sklearn(est, X, y, sample_weight=sample_weight)
+        self.estimator_, self.model_ = est, model
+        for name in ("tree_", "steps_", "classes_", "n_features_in_", "feature_names_in_"):
+            if hasattr(model, name):
+                setattr(self, name, getattr(model, name))
+        return self
+
+    def _fitted(self) -> Any:
+        if not hasattr(self, "model_"):
+            raise NotFittedError("This SklearnTree is not fitted yet: call fit(X, y) first")
+        return self.model_
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Predictions of the opened tree (scikit-learn's)."""
+        return self._fitted().predict(X)
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Class probabilities of the opened tree (classification)."""
+        return self._fitted().predict_proba(X)
+
+    def score(self, X: Any, y: Any, sample_weight: Any = None) -> float:
+        """Accuracy (classification) or R² (regression) on ``(X, y)``."""
+        return self._fitted().score(X, y, sample_weight)
+
+    def __repr__(self) -> str:
+        return f"SklearnTree({self.estimator!r})" if self.estimator is not None else \
+            "SklearnTree()"
