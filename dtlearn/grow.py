@@ -86,7 +86,8 @@ class Candidate:
     """The best split of one attribute at one node, with every score worked out.
 
     ``child_counts`` has one row per branch: class counts (classification) or
-    ``[n, mean, impurity]`` (regression). ``scores`` holds the textbook measures
+    ``[n, centre, impurity]`` (regression; the centre is the branch's mean, or its median
+    when ``statistic`` is ``"median"``, as in an MAE tree). ``scores`` holds the textbook measures
     (``information_gain``, ``mean_info``, ``split_info``, ``gain_ratio``, ``gini_gain``,
     ``impurity_decrease``, ...); ``score`` is the one the criterion ranks by.
     ``split`` is ``None`` when the attribute offers no admissible split; ``reason`` says why.
@@ -100,6 +101,7 @@ class Candidate:
     scores: dict
     score: float
     reason: str = ""
+    statistic: str = "mean"
 
     @property
     def admissible(self) -> bool:
@@ -127,14 +129,16 @@ class Candidate:
             names = None if classes is None else pd.Index([str(c) for c in classes],
                                                            name=target_name)
             return measures.gain_ratio(counts=counts, values=values, classes=names).explain()
-        rows = [(v, fmt_count(n), fmt(mean), fmt(imp)) for v, (n, mean, imp) in zip(values, counts)]
-        table = ResultTable(("branch", "n", "mean", "impurity"), tuple(rows))
+        rows = [(v, fmt_count(n), fmt(centre), fmt(imp))
+                for v, (n, centre, imp) in zip(values, counts)]
+        impurity = "MAE" if self.statistic == "median" else "MSE"
+        table = ResultTable(("branch", "n", self.statistic, impurity), tuple(rows))
         total = counts[:, 0].sum()
         terms = " + ".join(f"{fmt_count(n)}/{fmt_count(total)}·{fmt(imp)}" for n, _, imp in counts)
         child = self.scores["child_impurity"]
         parent = child + self.scores["impurity_decrease"]
         return Derivation.build(f"split on {self.feature_name}", [
-            (f"impurity after = {terms} = {fmt(child)}", ""),
+            (f"{impurity} after = {terms} = {fmt(child)}", ""),
             (f"decrease = {fmt(parent)} - {fmt(child)} = "
              f"{fmt(self.scores['impurity_decrease'])}", ""),
         ], table=table)
@@ -838,7 +842,9 @@ class Grower:
         for b in range(k):
             mask = branch == b
             if mask.any():
-                child[b] = [w[mask].sum(), np.average(ys[mask], weights=w[mask]),
+                centre = _weighted_median(ys[mask], w[mask]) if self.config.criterion == "mae" \
+                    else np.average(ys[mask], weights=w[mask])
+                child[b] = [w[mask].sum(), centre,
                             _regression_impurity(ys[mask], w[mask], self.config.criterion)]
         sizes = np.bincount(branch, minlength=k)
         if (sizes > 0).sum() < 2:
@@ -852,7 +858,8 @@ class Grower:
         decrease = parent_imp - child_imp
         scores = {"impurity_decrease": decrease, "child_impurity": child_imp,
                   "weighted_decrease": total / self.total_weight * decrease, "score": decrease}
-        return Candidate(feature, name, split, conditions, child, scores, decrease)
+        return Candidate(feature, name, split, conditions, child, scores, decrease,
+                         statistic="median" if self.config.criterion == "mae" else "mean")
 
     # ------------------------------------------------------------------ decisions
     def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
@@ -1011,7 +1018,7 @@ class Grower:
         """The tree as grown so far (open leaves are leaves)."""
         cost = None if self.config.cost_matrix is None else np.asarray(self.config.cost_matrix)
         return Tree(self.root, self.schema, self.classes, self.target_name, self.missing,
-                    self.flavour, cost)
+                    self.flavour, cost, self.config.criterion)
 
 
 def _better(a: float, b: float) -> bool:

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from .explain import CLASS_COLOURS, fmt, fmt_count
-from .tree import Node, Tree
+from .tree import Node, Tree, plural
 
 __all__ = ["tree_layout", "tree_svg", "tree_view_data"]
 
@@ -116,17 +116,23 @@ def _node_label(tree: Tree, node: Node) -> str:
     return tree.schema.names[features[0]]
 
 
+def _impurity_name(tree: Tree) -> str:
+    return getattr(tree, "impurity_name", "impurity")
+
+
 def _summary(tree: Tree, node: Node) -> str:
     n = fmt_count(node.n_samples)
     if not tree.is_classifier:
-        return f"n = {n}, mean {fmt(float(node.value[0]))}"
+        return f"n = {n}, {getattr(tree, 'leaf_statistic', None) or 'mean'} " \
+            f"{fmt(float(node.value[0]))}"
     counts = ", ".join(f"{c} {fmt_count(v)}" for c, v in zip(tree.classes, node.counts))
     return f"n = {n}: {counts}"
 
 
 def _explanation(tree: Tree, node: Node, step: Any) -> dict:
     """Text and HTML a view shows when a node is clicked."""
-    head = f"node {node.node_id}: {_summary(tree, node)}; impurity {fmt(node.impurity)}"
+    head = f"node {node.node_id}: {_summary(tree, node)}; {_impurity_name(tree)} " \
+        f"{fmt(node.impurity)}"
     parts = [f"<p class='dtlearn-node-head'><strong>{html.escape(head)}</strong></p>"]
     text = [head]
     if node.is_leaf:
@@ -230,7 +236,7 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
             "depth": node.depth, "label": _node_label(tree, node),
             "summary": _summary(tree, node), "counts": counts,
             "n": float(node.n_samples), "impurity": float(node.impurity),
-            "impurity_text": f"impurity {fmt(node.impurity)}",
+            "impurity_text": f"{_impurity_name(tree)} {fmt(node.impurity)}",
             "is_leaf": node.is_leaf, "prediction": _plain(tree._label(node)),
             "prediction_index": node.predicted_index if tree.is_classifier else None,
             "collapsed": is_folded, "hidden_nodes": hidden,
@@ -274,8 +280,8 @@ def describe(data: dict) -> str:
     ...           "target_name": "play"})
     'tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no'
     """
-    what = f"tree of {data['target_name']}: {data['n_nodes']} nodes, {data['n_leaves']} leaves, " \
-           f"depth {data['depth']}"
+    what = f"tree of {data['target_name']}: {plural(data['n_nodes'], 'node')}, " \
+           f"{plural(data['n_leaves'], 'leaf', 'leaves')}, depth {data['depth']}"
     if data.get("classes"):
         what += ", classes " + ", ".join(str(c) for c in data["classes"])
     return what

@@ -271,7 +271,8 @@ class _TreeLearner(_Estimator):
             target, classes = encode_numeric_target(y, Xe.shape[0]), None
         w = _weights(sample_weight, Xe.shape[0])
         config = self._config(None if classes is None else len(classes))
-        return Grower(Xe, target, schema, config, classes, w, _target_name(y),
+        return Grower(Xe, target, schema, config, classes, w,
+                      _target_name(y, "class" if classes is not None else "target"),
                       flavour=self._flavour)
 
     def grow_steps(self, X: Any, y: Any) -> Iterator[GrowthStep]:
@@ -574,9 +575,9 @@ def _weights(sample_weight: Any, n: int) -> np.ndarray:
     return w
 
 
-def _target_name(y: Any) -> str:
+def _target_name(y: Any, default: str = "class") -> str:
     name = getattr(y, "name", None)
-    return str(name) if name is not None else "class"
+    return str(name) if name is not None else default
 
 
 def _labels(y: Any) -> list:

@@ -482,9 +482,19 @@ def misclassification(labels: Any = None, *, counts: Any = None,
             DerivationLine(f"= 1 - {fmt_fraction(array[k], total)}",
                            f"= 1 - {latex_fraction(array[k], total)}"),
             DerivationLine(f"= {fmt(value)}", f"= {fmt(value)}"),
-        ], note=f"the majority class is {names[k]}")
+        ], note=_majority_note(array, names))
 
     return Measure(value, "misclassification", symbol=symbol, derivation=explain)
+
+
+def _majority_note(counts: np.ndarray, names: Sequence) -> str:
+    """Which class is the majority, saying so when several tie and how the tie is broken."""
+    top = counts.max()
+    tied = [str(names[i]) for i in range(len(counts)) if np.isclose(counts[i], top)]
+    if len(tied) == 1:
+        return f"the majority class is {tied[0]}"
+    return (f"no single majority: {', '.join(tied)} tie with {fmt_count(top)} each; "
+            f"the error is the same whichever is predicted (ties go to the first, {tied[0]})")
 
 
 def cost_gini(labels: Any = None, cost_matrix: Any = None, *, counts: Any = None,

@@ -446,7 +446,7 @@ def _to_tree(root: _Work, template: Tree) -> Tree:
             node.children.append(child)
             stack.append((cw, child))
     return Tree(new_root, template.schema, template.classes, template.target_name,
-                "distribute", template.flavour)
+                "distribute", template.flavour, criterion=template.criterion)
 
 
 # ---------------------------------------------------------------------- steps and result

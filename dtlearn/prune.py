@@ -29,7 +29,7 @@ import numpy as np
 from .data import encode, encode_numeric_target, encode_target
 from .explain import Derivation, ResultTable, ShowsTable, fmt
 from .splits import UNKNOWN
-from .tree import Node, Tree
+from .tree import Node, Tree, plural
 
 __all__ = ["CCPStep", "CostComplexityPath", "PruneStep", "ReducedErrorPruning",
            "cost_complexity_path", "cost_complexity_prune", "reduced_error_prune"]
@@ -305,8 +305,9 @@ class ReducedErrorPruning(ShowsTable):
 
     def summary(self) -> str:
         """One line: sizes and validation errors before and after."""
-        return (f"reduced-error pruning: {self.original.n_nodes} -> {self.tree.n_nodes} nodes, "
-                f"{self.original.n_leaves} -> {self.tree.n_leaves} leaves; validation errors "
+        return (f"reduced-error pruning: {self.original.n_nodes} -> "
+                f"{plural(self.tree.n_nodes, 'node')}, {self.original.n_leaves} -> "
+                f"{plural(self.tree.n_leaves, 'leaf', 'leaves')}; validation errors "
                 f"{self.errors_before} -> {self.errors_after} of {self.n_validation}")
 
 
@@ -497,7 +498,7 @@ class CCPStep:
              f"({self.n_leaves} - 1)", ""),
             (f"= {fmt(self.alpha, 6)}", "", "the smallest: this node is the weakest link"),
             (f"R(T) after collapsing = {fmt(self.impurity_after, 6)}", "",
-             f"{self.n_leaves_after} leaves left"),
+             f"{plural(self.n_leaves_after, 'leaf', 'leaves')} left"),
         ]
         return Derivation.build(f"step {self.index}: collapse node {self.node_id} ({where})",
                                 lines, table=self.table())
@@ -506,7 +507,7 @@ class CCPStep:
         """Plain text (what notebooks show as ``text/plain``)."""
         return (f"step {self.index}: collapse node {self.node_id} at alpha "
                 f"{fmt(self.alpha, 6)} -> R(T) = {fmt(self.impurity_after, 6)}, "
-                f"{self.n_leaves_after} leaves")
+                f"{plural(self.n_leaves_after, 'leaf', 'leaves')}")
 
     __repr__ = __str__
 

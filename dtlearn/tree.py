@@ -18,6 +18,39 @@ from .splits import UNKNOWN, Split, format_number, split_from_dict
 
 MISSING_STRATEGIES = ("majority", "distribute")
 
+IMPURITY_NAMES = {"entropy": "entropy", "gain_ratio": "entropy", "gini": "Gini",
+                  "cost_gini": "cost-weighted Gini", "misclassification": "error",
+                  "mse": "MSE", "mae": "MAE"}
+"""How each growing criterion's node impurity is named in printed trees and figures."""
+
+
+def plural(n: float, word: str, words: str | None = None) -> str:
+    """``n`` followed by ``word`` in the singular for exactly 1, else in the plural.
+
+    Fractional counts (C4.5's weights) are formatted with up to 2 decimals.
+
+    Examples
+    --------
+    >>> plural(1, "row"), plural(3, "leaf", "leaves"), plural(2.5, "row")
+    ('1 row', '3 leaves', '2.5 rows')
+    """
+    shown = format_number(n, 2)
+    return f"{shown} {word if shown == '1' else (words or word + 's')}"
+
+
+def format_value(value: float) -> str:
+    """A regression value as the course prints it: 3 decimals, 3 significant digits if tiny.
+
+    Examples
+    --------
+    >>> format_value(0.5941252504116743), format_value(-12.0), format_value(0.00012345)
+    ('0.594', '-12', '0.000123')
+    """
+    value = float(value)
+    if value != 0 and abs(value) < 0.01:
+        return f"{value:.3g}"
+    return format_number(value, 3)
+
 
 @dataclass(eq=False)
 class Node:
@@ -35,7 +68,8 @@ class Node:
         The growing criterion's impurity of the node.
     value : numpy.ndarray
         Classification: the class distribution used to predict (sums to 1; an empty node
-        carries its parent's). Regression: a one-element array with the predicted mean.
+        carries its parent's). Regression: a one-element array with the predicted value
+        (the mean of the node's targets, or their median for an MAE tree).
     counts : numpy.ndarray or None
         Classification: (weighted) class counts of the training instances; regression: None.
     split : Split or None
@@ -172,6 +206,10 @@ class Tree:
             raise ValueError(f"missing must be one of {MISSING_STRATEGIES}, got {self.missing!r}")
 
     # ------------------------------------------------------------------ structure
+    criterion : str or None
+        The growing criterion (``"entropy"``, ``"gini"``, ``"mse"``, ``"mae"``, ...), which
+        names the impurity in printed trees and says what a regression leaf predicts (the
+        median for ``"mae"``, else the mean). ``None``: not recorded.
     @property
     def is_classifier(self) -> bool:
         """Whether the tree predicts classes (else numbers)."""
@@ -189,6 +227,7 @@ class Tree:
         """``(node, parent, branch index)`` for every node in pre-order."""
         stack: list[tuple[Node, Node | None, int]] = [(self.root, None, -1)]
         while stack:
+    criterion: str | None = None
             node, parent, branch = stack.pop()
             yield node, parent, branch
             stack.extend((c, node, b) for b, c in reversed(list(enumerate(node.children))))
@@ -200,6 +239,29 @@ class Tree:
     def node(self, node_id: int) -> Node:
         """The node with id ``node_id``."""
         for n in self.nodes():
+    @property
+    def leaf_statistic(self) -> str | None:
+        """What a regression leaf predicts: ``"median"`` (MAE trees) or ``"mean"``.
+
+        ``None`` for a classification tree.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from dtlearn import CARTRegressor
+        >>> X, y = np.arange(4.0).reshape(-1, 1), [1.0, 2.0, 10.0, 11.0]
+        >>> CARTRegressor(criterion="mae", max_depth=1).fit(X, y).tree_.leaf_statistic
+        'median'
+        """
+        if self.is_classifier:
+            return None
+        return "median" if self.criterion == "mae" else "mean"
+
+    @property
+    def impurity_name(self) -> str:
+        """Name of the node impurity (``"entropy"``, ``"Gini"``, ``"MSE"``, ...)."""
+        return IMPURITY_NAMES.get(self.criterion or "", "impurity")
+
             if n.node_id == node_id:
                 return n
         raise ValueError(f"node_id {node_id} is not in this tree")
@@ -254,7 +316,7 @@ class Tree:
             if not new.children:
                 new.split = None
         return Tree(new_root, self.schema, self.classes, self.target_name, self.missing,
-                    self.flavour, self.cost_matrix)
+                    self.flavour, self.cost_matrix, self.criterion)
 
     # ------------------------------------------------------------------ prediction
     def _encode(self, X: Any) -> np.ndarray:
@@ -379,7 +441,7 @@ class Tree:
     # ------------------------------------------------------------------ text exports
     def _leaf_text(self, node: Node, style: str) -> str:
         if not self.is_classifier:
-            return f"{format_number(float(node.value[0]), 3)} ({format_number(node.n_samples, 2)})"
+            return f"{format_value(node.value[0])} ({format_number(node.n_samples, 2)})"
         label = self.classes[node.predicted_index]
         if style == "id3":
             return "null" if node.n_samples == 0 else str(label)
@@ -400,6 +462,12 @@ class Tree:
             for the others), without Weka's header and footer.
 
         Examples
+    def _label_text(self, node: Node) -> str:
+        """The prediction of ``node`` as printed: a class name, or a rounded number."""
+        if self.is_classifier:
+            return str(self.classes[node.predicted_index])
+        return format_value(node.value[0])
+
         --------
         >>> from dtlearn import ID3Classifier, load_play_tennis
         >>> print(ID3Classifier().fit(*load_play_tennis()).tree_.to_text(style="weka"))
@@ -420,7 +488,8 @@ class Tree:
     def _summary(self, node: Node) -> str:
         n = format_number(node.n_samples, 2)
         if not self.is_classifier:
-            return f"({n} rows, mean {format_number(float(node.value[0]), 3)})"
+            return f"({plural(node.n_samples, 'row')}, {self.leaf_statistic} " \
+                f"{format_value(node.value[0])})"
         counts = ", ".join(f"{c} {format_number(v, 2)}" for c, v in zip(self.classes, node.counts))
         return f"({n}: {counts})"
 
@@ -439,7 +508,7 @@ class Tree:
             push_children(self.root, "")
         while stack:
             node, cond, prefix, branch = stack.pop()
-            outcome = f" → {self._label(node)}" if node.is_leaf else ""
+            outcome = f" → {self._label_text(node)}" if node.is_leaf else ""
             lines.append(f"{prefix}{branch}{cond}{outcome}  {self._summary(node)}")
             if not node.is_leaf:
                 push_children(node, prefix + ("   " if branch == "└─ " else "│  "))
@@ -485,9 +554,7 @@ class Tree:
         for leaf, path in self.leaf_paths():
             conds = [conditions[node.node_id][b] for node, b in path]
             head = "IF " + " AND ".join(conds) if conds else "IF TRUE"
-            label = self._label(leaf)
-            shown = format_number(label, 3) if not self.is_classifier else label
-            rules.append(f"{head} THEN {self.target_name} = {shown}")
+            rules.append(f"{head} THEN {self.target_name} = {self._label_text(leaf)}")
         return "\n".join(rules)
 
     def to_dot(self) -> str:
@@ -502,7 +569,7 @@ class Tree:
         out = ["digraph tree {", '  node [shape=box, style="rounded", fontname="Helvetica"];']
         for node, parent, branch in self.nodes_with_depth_first_parents():
             if node.is_leaf:
-                head = f"{self.target_name} = {self._label(node)}"
+                head = f"{self.target_name} = {self._label_text(node)}"
             else:
                 head = self.schema.names[node.split.features[0]] if len(node.split.features) == 1 \
                     else "linear test"
@@ -612,7 +679,8 @@ class Tree:
         return {"format": "dtlearn.tree/1", "schema": self.schema.to_dict(),
                 "classes": None if self.classes is None else [_plain_json(c) for c in self.classes],
                 "target_name": self.target_name, "missing": self.missing,
-                "flavour": self.flavour, "root": self.root.node_id, "nodes": nodes,
+                "flavour": self.flavour, "criterion": self.criterion,
+                "root": self.root.node_id, "nodes": nodes,
                 "cost_matrix": None if self.cost_matrix is None
                 else self.cost_matrix.tolist()}
 
@@ -681,7 +749,7 @@ class Tree:
                     raise ValueError("cost_matrix must be k × k finite numbers")
             return cls(built[root_id][0], schema, None if classes is None else tuple(classes),
                        str(data.get("target_name", "class")), data.get("missing", "majority"),
-                       str(data.get("flavour", "id3")), cost)
+                       str(data.get("flavour", "id3")), cost, criterion)
         except (ValueError, TypeError) as exc:
             raise ValueError(f"tree: {exc}") from None
 
@@ -702,6 +770,9 @@ def _clone_node(node: Node, cut: set) -> Node:
 
 def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
                     ) -> tuple[Node, list[int]]:
+            criterion = data.get("criterion")
+            if criterion is not None and criterion not in IMPURITY_NAMES:
+                raise ValueError(f"unknown criterion {criterion!r}")
     if not isinstance(item, dict):
         raise ValueError(f"tree: node must be a dict, got {type(item).__name__}")
     try:

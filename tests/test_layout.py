@@ -102,7 +102,7 @@ def test_view_data_json(tennis):
     root = data["nodes"][0]
     assert root["label"] == "outlook" and root["counts"] == [9.0, 5.0]
     assert root["summary"] == "n = 14: yes 9, no 5"
-    assert root["impurity_text"] == "impurity 0.940"
+    assert root["impurity_text"] == "entropy 0.940"  # the measure is named
     assert not root["is_leaf"] and root["prediction"] == "yes"
     assert "outlook" in root["explanation"]["html"] and "0.247" in root["explanation"]["text"]
     assert "chosen by greedy: outlook" in root["explanation"]["text"]
@@ -128,7 +128,7 @@ def test_regression_tree_view():
     y = np.r_[np.zeros(5), np.ones(5) * 3]
     data = tree_view_data(dt.CARTRegressor(max_depth=1).fit(X, y))
     assert data["classes"] == [] and data["nodes"][1]["counts"] is None
-    assert data["nodes"][1]["label"] == "class ≈ 0.000"
+    assert data["nodes"][1]["label"] == "target ≈ 0.000"  # a regression target is no class
     tree_svg(data)
 
 

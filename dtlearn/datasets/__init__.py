@@ -124,12 +124,20 @@ _RESTAURANT = {
 }
 
 
-def load_restaurant() -> tuple[pd.DataFrame, pd.Series]:
-    """Load the AIMA restaurant data: will we wait for a table? (12 examples).
+def load_restaurant(variant: str = "lecture") -> tuple[pd.DataFrame, pd.Series]:
+    """Load the restaurant data: will we wait for a table? (12 examples).
 
-    The rows are examples X1 to X12 of Russell & Norvig, *Artificial Intelligence: A
-    Modern Approach* (Fig. 18.3 in the 3rd edition), from ``aima-data/restaurant.csv``;
-    column names are those of aima-python's ``RestaurantDataSet``.
+    The rows are examples x1 to x12 of the wait-for-a-table problem of Russell & Norvig,
+    *Artificial Intelligence: A Modern Approach*, as the course's decision-tree lecture
+    prints them (its Figure 1); column names are those of aima-python's
+    ``RestaurantDataSet``.
+
+    Parameters
+    ----------
+    variant : {"lecture", "aima"}
+        ``"lecture"`` (default): the lecture's table. ``"aima"``: the table of the
+        ``aima-data`` repository, which differs in one cell: x4 has ``Raining = No``
+        there, ``Yes`` in the lecture.
 
     Returns
     -------
@@ -145,8 +153,11 @@ def load_restaurant() -> tuple[pd.DataFrame, pd.Series]:
     -----
     Every yes/no column, the target included, has the categories ``['Yes', 'No']`` in
     that order (the positive answer first, as ``play`` is ``yes, no``). ``None`` in
-    ``Patrons`` is a category ("no patrons"), not a missing value. The file pads values
-    with spaces; they are stripped.
+    ``Patrons`` is a category ("no patrons"), not a missing value. ``Patrons``,
+    ``Price`` and ``WaitEstimate`` are ordinal in the lecture; they are loaded as plain
+    (unordered) categories, so every learner treats them as nominal unless you make them
+    ordered (``X["Price"].cat.as_ordered()``). The file pads values with spaces; they
+    are stripped.
 
     Examples
     --------
@@ -157,8 +168,15 @@ def load_restaurant() -> tuple[pd.DataFrame, pd.Series]:
     [6, 6]
     >>> X["Patrons"].value_counts(sort=False).to_dict()
     {'None': 2, 'Some': 4, 'Full': 6}
+    >>> X.loc[3, "Raining"], load_restaurant(variant="aima")[0].loc[3, "Raining"]
+    ('Yes', 'No')
     """
-    return _table("restaurant.csv", _RESTAURANT, target="Wait")
+    if variant not in ("lecture", "aima"):
+        raise ValueError(f"variant must be 'lecture' or 'aima', got {variant!r}")
+    X, y = _table("restaurant.csv", _RESTAURANT, target="Wait")
+    if variant == "aima":
+        X.loc[3, "Raining"] = "No"  # the one cell where aima-data differs from the lecture
+    return X, y
 
 
 def load_contact_lenses() -> tuple[pd.DataFrame, pd.Series]:

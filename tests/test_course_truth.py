@@ -1,0 +1,209 @@
+"""The library side of the course's truth (issue 10).
+
+What the course prints must agree with its sources: the lecture's restaurant table, what
+an MAE regression tree predicts (medians), how a regression target is named, how numbers
+and counts read, and ordinal attributes split by thresholds over their declared order.
+Every expectation here comes from the source texts, a hand computation, Weka 3.6 or
+scikit-learn, not from dtlearn itself.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import dtlearn as dt
+from dtlearn import layout
+from dtlearn.tree import Tree, format_value, plural
+
+SOURCE_003 = Path("/work/shared/sources/003_21d13ce47f3d696b.txt")
+
+# Figure 1 of the decision-tree lecture (source 003), typed in by hand:
+# Alt Bar Fri Hun Pat Price Rain Res Type Est WillWait
+LECTURE_TABLE = """
+Yes No  No  Yes Some $$$ No  Yes French  0-10  Yes
+Yes No  No  Yes Full $   No  No  Thai    30-60 No
+No  Yes No  No  Some $   No  No  Burger  0-10  Yes
+Yes No  Yes Yes Full $   Yes No  Thai    10-30 Yes
+Yes No  Yes No  Full $$$ No  Yes French  >60   No
+No  Yes No  Yes Some $$  Yes Yes Italian 0-10  Yes
+No  Yes No  No  None $   Yes No  Burger  0-10  No
+No  No  No  Yes Some $$  Yes Yes Thai    0-10  Yes
+No  Yes Yes No  Full $   Yes No  Burger  >60   No
+Yes Yes Yes Yes Full $$$ No  Yes Italian 10-30 No
+No  No  No  No  None $   No  No  Thai    0-10  No
+Yes Yes Yes Yes Full $   No  No  Burger  30-60 Yes
+"""
+
+
+def _lecture_rows():
+    return [line.split() for line in LECTURE_TABLE.strip().splitlines()]
+
+
+# ---------------------------------------------------------------- restaurant
+def test_load_restaurant_is_the_lectures_figure_1_cell_by_cell():
+    X, y = dt.load_restaurant()
+    got = [list(map(str, row)) + [label] for row, label in zip(X.to_numpy(), y)]
+    assert got == _lecture_rows()
+    assert X.loc[3, "Raining"] == "Yes"  # x4: the one cell aima-data has as No
+
+
+@pytest.mark.skipif(not SOURCE_003.exists(), reason="the course sources are not on this machine")
+def test_hand_typed_table_matches_the_source_text():
+    rows = []
+    for line in SOURCE_003.read_text(encoding="utf-8").splitlines():
+        if line.startswith("x_"):
+            cells = line.split("\t")
+            rows.append([c.replace("\\$", "$") for c in cells[1:11]]
+                        + [re.search(r"text\{(\w+)\}", cells[11]).group(1)])
+    assert rows == _lecture_rows()
+
+
+def test_aima_variant_differs_in_exactly_one_cell():
+    X, y = dt.load_restaurant()
+    Xa, ya = dt.load_restaurant(variant="aima")
+    assert y.equals(ya)
+    differ = (X.astype(str) != Xa.astype(str))
+    assert differ.to_numpy().sum() == 1 and differ.loc[3, "Raining"]
+    assert Xa.loc[3, "Raining"] == "No"
+    assert list(Xa["Raining"].cat.categories) == ["Yes", "No"]
+    with pytest.raises(ValueError, match="variant"):
+        dt.load_restaurant(variant="book")
+
+
+def test_restaurant_numbers_the_lecture_states():
+    X, y = dt.load_restaurant()
+    # Figure 3: Alternate leaves both children 50/50; Bar too (section 2.4.1)
+    for name in ("Alternate", "Bar"):
+        for value in ("Yes", "No"):
+            assert (y[X[name] == value] == "Yes").mean() == 0.5
+    # Raining now splits 6 / 6 with 3 Yes on each side (x4 moved to Raining = Yes)
+    assert pd.crosstab(X["Raining"], y).loc["Yes"].tolist() == [3, 2]
+
+
+def test_weka_fixture_is_the_lecture_table():
+    from weka_output import data_path, load_index
+
+    meta = load_index()["datasets"]["restaurant"]
+    assert "x4 Raining = Yes" in meta["note"]
+    Xw, yw = dt.read_arff(data_path("restaurant"))
+    X, y = dt.load_restaurant()
+    assert (Xw.astype(str).to_numpy() == X.astype(str).to_numpy()).all()
+    assert yw.astype(str).tolist() == y.astype(str).tolist()
+
+
+# ---------------------------------------------------------------- regression text
+@pytest.fixture
+def outlier_curve():
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.uniform(0, 6, size=40))
+    y = np.sin(x) + rng.normal(0, 0.2, size=40)
+    y[5] = 8.0
+    return pd.DataFrame({"x": x}), pd.Series(y, name="y")
+
+
+def test_mae_tree_says_median_and_its_leaves_are_medians(outlier_curve):
+    X, y = outlier_curve
+    model = dt.CARTRegressor(criterion="mae", max_depth=1).fit(X, y)
+    tree = model.tree_
+    assert tree.leaf_statistic == "median"
+    left = X["x"] <= tree.root.split.threshold
+    medians = [np.median(y[left]), np.median(y[~left])]
+    assert [leaf.value[0] for leaf in tree.leaves()] == pytest.approx(medians)
+    text = tree.to_text()
+    assert "median" in text and "mean" not in text
+    assert f"median {format_value(np.median(y))}" in text.splitlines()[0]
+    derivation = str(model.steps_[0].chosen.explain())
+    assert "median" in derivation and "MAE" in derivation and "mean" not in derivation
+    # the panel and the plot boxes read the same words
+    data = layout.tree_view_data(model)
+    assert all("median" in n["summary"] for n in data["nodes"])
+    assert data["nodes"][0]["impurity_text"].startswith("MAE ")
+
+
+def test_mae_leaves_equal_scikit_learns_absolute_error(outlier_curve):
+    sklearn_tree = pytest.importorskip("sklearn.tree")
+    X, y = outlier_curve
+    ours = dt.CARTRegressor(criterion="mae", max_depth=2).fit(X, y)
+    theirs = sklearn_tree.DecisionTreeRegressor(criterion="absolute_error", max_depth=2,
+                                                random_state=0).fit(X, y)
+    assert ours.predict(X) == pytest.approx(theirs.predict(X))
+
+
+def test_mse_tree_says_mean(outlier_curve):
+    X, y = outlier_curve
+    tree = dt.CARTRegressor(max_depth=1).fit(X, y).tree_
+    assert tree.leaf_statistic == "mean"
+    assert "mean" in tree.to_text() and "median" not in tree.to_text()
+    assert tree.root.value[0] == pytest.approx(y.mean())
+
+
+def test_regression_target_is_never_a_class():
+    X = np.arange(10.0).reshape(-1, 1)
+    y = np.r_[np.zeros(5), np.ones(5) * 3]  # no name
+    model = dt.CARTRegressor(max_depth=1).fit(X, y)
+    tree = model.tree_
+    texts = [tree.to_text(), tree.to_rules(), tree.to_dot(), tree.to_text(style="weka"),
+             str(model.steps_[0].chosen.explain()), str(model.steps_[0].table()),
+             *(n["label"] + n["summary"] + n["explanation"]["text"]
+               for n in layout.tree_view_data(model)["nodes"])]
+    assert tree.target_name == "target"
+    for text in texts:
+        assert not re.search(r"\bclass(es)?\b", text), text
+    # a classifier with an unnamed target still calls it the class
+    assert dt.CARTClassifier().fit(X, ["a"] * 5 + ["b"] * 5).tree_.target_name == "class"
+
+
+def test_leaf_values_print_with_three_decimals(outlier_curve):
+    X, y = outlier_curve
+    tree = dt.CARTRegressor(max_depth=2).fit(X, y).tree_
+    numbers = re.findall(r"-?\d+\.\d+", tree.to_text() + tree.to_rules() + tree.to_dot())
+    decimals = [len(n.split(".")[1]) for n in numbers]
+    # thresholds keep Weka's up to 6 decimals; every leaf value has at most 3
+    for leaf in tree.leaves():
+        assert f"→ {format_value(leaf.value[0])} " in tree.to_text()
+        assert len(format_value(leaf.value[0]).split(".")[-1]) <= 3
+    assert max(decimals) <= 6
+    assert format_value(0.5941252504116743) == "0.594"
+    assert format_value(2.0) == "2" and format_value(-0.0004567) == "-0.000457"
+
+
+def test_mae_json_round_trip_keeps_the_median_label(outlier_curve):
+    X, y = outlier_curve
+    tree = dt.CARTRegressor(criterion="mae", max_depth=1).fit(X, y).tree_
+    again = Tree.from_json(tree.to_json())
+    assert again.criterion == "mae" and again.to_text() == tree.to_text()
+    pruned = tree.with_leaves_at([tree.root.node_id])
+    assert "median" in pruned.to_text()
+
+
+# ---------------------------------------------------------------- counts and ties
+def test_one_row_one_leaf_singular():
+    assert plural(1, "row") == "1 row" and plural(1.0, "leaf", "leaves") == "1 leaf"
+    assert plural(0, "row") == "0 rows" and plural(2, "leaf", "leaves") == "2 leaves"
+    X = np.array([[0.0], [1.0], [2.0]])
+    tree = dt.CARTRegressor().fit(X, [0.0, 1.0, 5.0]).tree_
+    text = tree.to_text()
+    assert "(1 row," in text and "1 rows" not in text
+    data = layout.tree_view_data(tree.with_leaves_at([tree.root.node_id]))
+    assert layout.describe(data).startswith("tree of target: 1 node, 1 leaf")
+
+
+def test_misclassification_never_claims_a_majority_on_a_tie():
+    note = str(dt.misclassification(counts=[5, 5]).explain())
+    assert "majority class is" not in note
+    assert "tie" in note and "c1" in note
+    assert "the majority class is yes" in str(
+        dt.misclassification(counts=[9, 5], classes=["yes", "no"]).explain())
+
+
+def test_tree_boxes_name_their_impurity():
+    X, y = dt.load_play_tennis()
+    data = layout.tree_view_data(dt.CARTClassifier().fit(X, y))
+    assert data["nodes"][0]["impurity_text"] == "Gini 0.459"  # 1 - (9/14)² - (5/14)²
+    data = layout.tree_view_data(dt.ID3Classifier().fit(X, y))
+    assert data["nodes"][0]["impurity_text"] == "entropy 0.940"
