@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
 import numpy as np
 
 from ...pessimistic import pessimistic_errors
 from ..core import Case, CheckResult, compare_choice, compare_number, register
+
+Z_WEKA = NormalDist().inv_cdf(1 - 0.25)
+"""J48's z for CF = 0.25 (about 0.6745)."""
 
 Z_QUINLAN = 0.84 + (0.25 - 0.20) / (0.40 - 0.20) * (0.25 - 0.84)
 """The z of Quinlan's C4.5 for CF = 0.25, interpolated in its table (about 0.6925)."""
@@ -49,10 +53,11 @@ def make_leaf(seed: int) -> dict:
 
 @register("08b.1", title="The upper confidence limit U of one leaf", data=make_leaf)
 def check_upper_limit(U_leaf, *, seed):  # noqa: N803 - the notebook's name
+    """U of the student's leaf, recomputed with :func:`dtlearn.pessimistic_errors`."""
     leaf = make_leaf(seed)
     n, e = leaf["N"], leaf["E"]
     expected = predicted_errors(n, e) / n
-    z = 0.6744897501960817
+    z = Z_WEKA
     wrong = {
         _normal_limit(n, e, z, correction=0.0): "without the continuity correction: J48 uses "
                                                 "f = (E + 0.5)/N",
@@ -88,8 +93,9 @@ def make_node(seed: int) -> dict:
 
 @register("08b.2", title="Prune or keep? Leaf against subtree", data=make_node)
 def check_prune_decision(leaf_estimate, subtree_estimate, decision, *, seed):
+    """Both estimates (recomputed with :func:`dtlearn.pessimistic_errors`) and the decision."""
     node = make_node(seed)
-    z = 0.6744897501960817
+    z = Z_WEKA
     leaf = predicted_errors(node["N"], node["E"])
     subtree = sum(predicted_errors(n, e) for n, e in node["leaves"])
     plain_zero = sum(n * _normal_limit(n, e, z) for n, e in node["leaves"])
