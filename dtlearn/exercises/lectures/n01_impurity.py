@@ -1,0 +1,93 @@
+"""Checks of the exercises in ``instructor/01_impurity.ipynb``.
+
+Examples
+--------
+>>> from dtlearn.exercises.core import check, data
+>>> counts = data("01.1", seed=0)["counts"]
+>>> print(check("01.1", h_coin=None))
+Exercise 01.1 (Entropy of a coin): not yet — put your answer in place of None: h_coin
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...measures import entropy, gini
+from ..core import compare_number, register
+from ..homework import check_entropy
+
+
+def _coin(seed: int) -> dict:
+    rng = np.random.default_rng([1, seed])
+    heads = int(rng.integers(20, 61))
+    tails = int(rng.integers(5, 41))
+    return {"counts": [heads, tails]}
+
+
+@register("01.1", title="Entropy of a coin", data=_coin)
+def check_coin(h_coin, *, seed):
+    """Check exercise 01.1: Entropy of a coin."""
+    counts = _coin(seed)["counts"]
+    want = float(entropy(counts=counts))
+    p = [c / sum(counts) for c in counts]
+    return compare_number(h_coin, want, what="the entropy of the coin, in bits", wrong={
+        want * math.log(2): "that is in nats: use log base 2",
+        want * math.log10(2): "that is with log base 10: use log base 2",
+        -p[0] * math.log2(p[0]): "only the heads term: add the tails term too",
+        -p[1] * math.log2(p[1]): "only the tails term: add the heads term too",
+        float(gini(counts=counts)): "that is the Gini impurity, not the entropy",
+    })
+
+
+def _three_classes(seed: int) -> dict:
+    rng = np.random.default_rng([2, seed])
+    return {"counts": [int(v) for v in rng.integers(2, 30, size=3)]}
+
+
+@register("01.2", title="Gini as a sum over pairs", data=_three_classes)
+def check_gini_pairs(gini_pairs, *, seed):
+    """Check exercise 01.2: Gini as a sum over pairs."""
+    counts = _three_classes(seed)["counts"]
+    want = float(gini(counts=counts))
+    p = np.array(counts, dtype=float) / sum(counts)
+    return compare_number(gini_pairs, want, what="the Gini impurity of the node", wrong={
+        float((p ** 2).sum()): "that is the sum over pairs of the *same* class: take k != k'",
+        want / 2: "that counts each unordered pair once: (k, k') and (k', k) are both pairs",
+        float(entropy(counts=counts)): "that is the entropy, not the Gini impurity",
+    })
+
+
+def _age_45(seed: int) -> dict:
+    rng = np.random.default_rng([3, seed])
+    left = int(rng.integers(450, 700))
+    churn_left = int(rng.integers(int(0.3 * left), int(0.4 * left)))
+    churn_right = 274 - churn_left
+    return {"children": [[churn_left, left - churn_left],
+                         [churn_right, 1000 - left - churn_right]]}
+
+
+@register("01.3", title="Weighted Gini of a split", data=_age_45)
+def check_weighted_gini(weighted_gini, *, seed):
+    """Check exercise 01.3: Weighted Gini of a split."""
+    children = _age_45(seed)["children"]
+    sizes = [sum(c) for c in children]
+    ginis = [float(gini(counts=c)) for c in children]
+    want = sum(n / sum(sizes) * g for n, g in zip(sizes, ginis))
+    parent = float(gini(counts=[sum(col) for col in zip(*children)]))
+    weighted_entropy = sum(n / sum(sizes) * float(entropy(counts=c))
+                           for n, c in zip(sizes, children))
+    return compare_number(weighted_gini, want, what="the weighted Gini of the two children", wrong={
+        sum(ginis) / 2: "that is the plain average: weight each child by its share of customers",
+        parent - want: "that is the Gini gain (parent minus children): the question asks for "
+                       "the children's weighted Gini itself",
+        parent: "that is the Gini impurity before the split",
+        weighted_entropy: "that is the weighted entropy: use Gini, 1 - sum of p_k^2",
+    })
+
+
+@register("01.4", title="Your own entropy function")
+def check_entropy_function(entropy):  # noqa: F811 - the answer is named entropy
+    """Check exercise 01.4: Your own entropy function."""
+    return check_entropy(entropy)
