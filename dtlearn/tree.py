@@ -183,6 +183,10 @@ class Tree:
         ``cost_matrix[i, j]``: cost of predicting class j for an instance of class i.
         When given, predictions minimise the expected cost instead of maximising the
         probability.
+    criterion : str or None
+        The growing criterion (``"entropy"``, ``"gini"``, ``"mse"``, ``"mae"``, ...), which
+        names the impurity in printed trees and says what a regression leaf predicts (the
+        median for ``"mae"``, else the mean). ``None``: not recorded.
 
     Examples
     --------
@@ -200,45 +204,18 @@ class Tree:
     missing: str = "majority"
     flavour: str = "id3"
     cost_matrix: np.ndarray | None = None
+    criterion: str | None = None
 
     def __post_init__(self) -> None:
         if self.missing not in MISSING_STRATEGIES:
             raise ValueError(f"missing must be one of {MISSING_STRATEGIES}, got {self.missing!r}")
 
     # ------------------------------------------------------------------ structure
-    criterion : str or None
-        The growing criterion (``"entropy"``, ``"gini"``, ``"mse"``, ``"mae"``, ...), which
-        names the impurity in printed trees and says what a regression leaf predicts (the
-        median for ``"mae"``, else the mean). ``None``: not recorded.
     @property
     def is_classifier(self) -> bool:
         """Whether the tree predicts classes (else numbers)."""
         return self.classes is not None
 
-    def nodes(self) -> Iterator[Node]:
-        """All nodes in pre-order (parent before children, branches in order)."""
-        stack = [self.root]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
-
-    def nodes_with_depth_first_parents(self) -> Iterator[tuple[Node, Node | None, int]]:
-        """``(node, parent, branch index)`` for every node in pre-order."""
-        stack: list[tuple[Node, Node | None, int]] = [(self.root, None, -1)]
-        while stack:
-    criterion: str | None = None
-            node, parent, branch = stack.pop()
-            yield node, parent, branch
-            stack.extend((c, node, b) for b, c in reversed(list(enumerate(node.children))))
-
-    def leaves(self) -> list[Node]:
-        """The leaves, left to right."""
-        return [n for n in self.nodes() if n.is_leaf]
-
-    def node(self, node_id: int) -> Node:
-        """The node with id ``node_id``."""
-        for n in self.nodes():
     @property
     def leaf_statistic(self) -> str | None:
         """What a regression leaf predicts: ``"median"`` (MAE trees) or ``"mean"``.
@@ -262,6 +239,29 @@ class Tree:
         """Name of the node impurity (``"entropy"``, ``"Gini"``, ``"MSE"``, ...)."""
         return IMPURITY_NAMES.get(self.criterion or "", "impurity")
 
+    def nodes(self) -> Iterator[Node]:
+        """All nodes in pre-order (parent before children, branches in order)."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def nodes_with_depth_first_parents(self) -> Iterator[tuple[Node, Node | None, int]]:
+        """``(node, parent, branch index)`` for every node in pre-order."""
+        stack: list[tuple[Node, Node | None, int]] = [(self.root, None, -1)]
+        while stack:
+            node, parent, branch = stack.pop()
+            yield node, parent, branch
+            stack.extend((c, node, b) for b, c in reversed(list(enumerate(node.children))))
+
+    def leaves(self) -> list[Node]:
+        """The leaves, left to right."""
+        return [n for n in self.nodes() if n.is_leaf]
+
+    def node(self, node_id: int) -> Node:
+        """The node with id ``node_id``."""
+        for n in self.nodes():
             if n.node_id == node_id:
                 return n
         raise ValueError(f"node_id {node_id} is not in this tree")
@@ -439,6 +439,12 @@ class Tree:
                 stack.append((node.children[b], path + [(node, b)]))
 
     # ------------------------------------------------------------------ text exports
+    def _label_text(self, node: Node) -> str:
+        """The prediction of ``node`` as printed: a class name, or a rounded number."""
+        if self.is_classifier:
+            return str(self.classes[node.predicted_index])
+        return format_value(node.value[0])
+
     def _leaf_text(self, node: Node, style: str) -> str:
         if not self.is_classifier:
             return f"{format_value(node.value[0])} ({format_number(node.n_samples, 2)})"
@@ -462,12 +468,6 @@ class Tree:
             for the others), without Weka's header and footer.
 
         Examples
-    def _label_text(self, node: Node) -> str:
-        """The prediction of ``node`` as printed: a class name, or a rounded number."""
-        if self.is_classifier:
-            return str(self.classes[node.predicted_index])
-        return format_value(node.value[0])
-
         --------
         >>> from dtlearn import ID3Classifier, load_play_tennis
         >>> print(ID3Classifier().fit(*load_play_tennis()).tree_.to_text(style="weka"))
@@ -747,6 +747,9 @@ class Tree:
                 cost = np.asarray(cost, dtype=float)
                 if cost.shape != (width, width) or not np.isfinite(cost).all():
                     raise ValueError("cost_matrix must be k × k finite numbers")
+            criterion = data.get("criterion")
+            if criterion is not None and criterion not in IMPURITY_NAMES:
+                raise ValueError(f"unknown criterion {criterion!r}")
             return cls(built[root_id][0], schema, None if classes is None else tuple(classes),
                        str(data.get("target_name", "class")), data.get("missing", "majority"),
                        str(data.get("flavour", "id3")), cost, criterion)
@@ -770,9 +773,6 @@ def _clone_node(node: Node, cut: set) -> Node:
 
 def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
                     ) -> tuple[Node, list[int]]:
-            criterion = data.get("criterion")
-            if criterion is not None and criterion not in IMPURITY_NAMES:
-                raise ValueError(f"unknown criterion {criterion!r}")
     if not isinstance(item, dict):
         raise ValueError(f"tree: node must be a dict, got {type(item).__name__}")
     try:
