@@ -34,7 +34,7 @@ import pandas as pd
 from .data import NUMERIC, Schema
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
 from .learners import CARTClassifier, CARTRegressor, NotFittedError
-from .splits import ThresholdSplit, format_number
+from .splits import ThresholdSplit
 from .tree import Node, Tree
 
 __all__ = ["SklearnStep", "SklearnThresholdSplit", "SklearnTree", "float32_boundary", "from_sklearn"]
@@ -65,11 +65,16 @@ class SklearnStep(GrowthStep):
     ----------
     note : str
         In words, how scikit-learn's choice relates to dtlearn's candidate table: empty
-        when the chosen split is dtlearn's best candidate, else why they differ (a tie, a
-        random feature subset, a random threshold).
+        when the chosen split is dtlearn's best candidate, else why they differ.
+    cause : str
+        The same as a keyword: ``""`` (the best candidate, or a leaf), ``"tie"`` (another
+        split scores the same), ``"feature subset"`` (``max_features``: the best attribute
+        was not among those drawn), ``"random threshold"`` (``splitter="random"``) or
+        ``"rounding"`` (two splits a rounding error apart).
     """
 
     note: str = ""
+    cause: str = ""
 
     @property
     def agrees(self) -> bool:
@@ -608,10 +613,10 @@ def _split_step(node: Node, rows: np.ndarray, parent: int | None, condition: str
     else:
         chosen = _partition_candidate(rows, f, split, goes_left, ctx)
     candidates[position] = chosen
-    note = _note(chosen, best, sk_threshold, ctx)
+    cause, note = _note(chosen, best, ctx)
     return SklearnStep(node.node_id, parent, node.depth, condition, rows, node.n_samples,
                        _node_counts(node), node.impurity, tuple(candidates), chosen, None,
-                       "scikit-learn", ctx.classes, ctx.target_name, note)
+                       "scikit-learn", ctx.classes, ctx.target_name, note, cause)
 
 
 def _same_partition(a: Candidate, b: Candidate | None) -> bool:
@@ -619,42 +624,44 @@ def _same_partition(a: Candidate, b: Candidate | None) -> bool:
         np.array_equal(np.asarray(a.child_counts), np.asarray(b.child_counts))
 
 
-def _note(chosen: Candidate, best: Candidate | None, sk_threshold: float,
-          ctx: _Context) -> str:
-    """Why scikit-learn's split is not dtlearn's best candidate ('' when it is)."""
+def _note(chosen: Candidate, best: Candidate | None, ctx: _Context) -> tuple[str, str]:
+    """``(cause, words)``: why scikit-learn's split is not dtlearn's best ('' when it is)."""
     if best is None or _same_partition(chosen, best):
-        return ""
+        return "", ""
     est = ctx.est
     gap = best.score - chosen.score
     tie = abs(gap) <= SCORE_TIE * max(1.0, abs(best.score))
-    sk_text = f"{chosen.feature_name} <= {format_number(sk_threshold)}"
+    sk_text = chosen.conditions[0]
     best_text = best.conditions[0] if best.conditions else best.feature_name
     scores = f"({chosen.score:.4g} against {best.score:.4g})"
-    if getattr(est, "splitter", "best") == "random":
-        return (f"scikit-learn drew each feature's threshold at random "
-                f"(splitter='random', as extremely randomized trees do) and kept the best "
-                f"draw, {sk_text}; dtlearn's best candidate is {best_text} {scores}")
-    if tie and best.feature == chosen.feature:
-        return (f"two thresholds of {chosen.feature_name} tie ({best.score:.4g}): "
-                f"scikit-learn kept {sk_text}, dtlearn's scan finds {best_text} first")
     n_features = ctx.schema.n_features
     drawn = int(getattr(est, "max_features_", n_features))
-    if tie and drawn < n_features:
-        return (f"{best.feature_name} ties with {chosen.feature_name} ({best.score:.4g} "
-                f"each): scikit-learn scored a random subset of max_features={drawn} of the "
-                f"{n_features} features here, in a random order, and kept the first best "
-                f"split it met; dtlearn takes the first in column order")
+    if getattr(est, "splitter", "best") == "random":
+        words = (f"scikit-learn drew each feature's threshold at random (splitter='random', "
+                 f"as extremely randomized trees do) and kept the best draw, {sk_text}; "
+                 f"dtlearn's best candidate is {best_text} {scores}")
+        return "random threshold", words
+    if tie and best.feature == chosen.feature:
+        words = (f"two thresholds of {chosen.feature_name} tie ({best.score:.4g}): "
+                 f"scikit-learn kept {sk_text}, dtlearn's scan finds {best_text} first")
+        return "tie", words
     if tie:
-        return (f"{best.feature_name} ties with {chosen.feature_name} ({best.score:.4g} "
-                f"each): scikit-learn visits the features in a random order "
-                f"(random_state={est.random_state!r}) and keeps the first best split it "
-                f"meets; dtlearn takes the first in column order")
+        order = (f"scored a random subset of max_features={drawn} of the {n_features} "
+                 f"features here, in a random order, and kept the first best split it met"
+                 if drawn < n_features else
+                 f"visits the features in a random order (random_state="
+                 f"{est.random_state!r}) and keeps the first best split it meets")
+        words = (f"{best.feature_name} ties with {chosen.feature_name} ({best.score:.4g} "
+                 f"each): scikit-learn {order}; dtlearn takes the first in column order")
+        return "tie", words
     if drawn < n_features and gap > 0:
-        return (f"scikit-learn scored only a random subset of max_features={drawn} of the "
-                f"{n_features} features here and chose the best among them, {sk_text}; "
-                f"the best of all features, {best_text}, was not drawn {scores}")
-    return (f"scikit-learn's split {sk_text} scores a little below dtlearn's best "
-            f"candidate {best_text} {scores}: rounding decides between nearly equal splits")
+        words = (f"scikit-learn scored only a random subset of max_features={drawn} of the "
+                 f"{n_features} features here and chose the best among them, {sk_text}; "
+                 f"the best of all features, {best_text}, was not drawn {scores}")
+        return "feature subset", words
+    words = (f"scikit-learn's split {sk_text} scores a little below dtlearn's best candidate "
+             f"{best_text} {scores}: rounding decides between nearly equal splits")
+    return "rounding", words
 
 
 def _leaf_step(node: Node, rows: np.ndarray, parent: int | None, condition: str | None,

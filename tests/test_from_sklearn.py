@@ -193,7 +193,7 @@ def test_agreeing_steps_choose_the_best_candidate_and_others_say_why(case):
             assert step.chosen.score == pytest.approx(top, rel=1e-12)
         else:
             # scikit-learn (no max_features, splitter="best") only ever differs on a tie
-            assert "tie" in step.note
+            assert step.cause == "tie" and "tie" in step.note
             assert step.chosen.score == pytest.approx(top, rel=1e-9)
             assert step.note in step.table().caption
 
@@ -259,19 +259,20 @@ def test_forest_steps_name_the_random_feature_subset(forest):
     model = dt.from_sklearn(rf.estimators_[0], X, y)
     notes = [s for s in model.steps_ if s.is_split and not s.agrees]
     assert notes, "with max_features='sqrt' some node must miss the best feature"
-    subset = [s for s in notes if "max_features=5 of the 30" in s.note]
+    assert {s.cause for s in notes} <= {"tie", "feature subset"}
+    subset = [s for s in notes if s.cause == "feature subset"]
     assert subset
     for s in subset:
-        if "was not drawn" in s.note:
-            best = s.table().to_frame()  # the table still shows every feature
-            assert len(best) == 30
-            assert s.chosen.score < max(c.score for c in s.candidates if c.admissible)
+        assert "max_features=5 of the 30" in s.note and "was not drawn" in s.note
+        assert len(s.table().to_frame()) == 30  # the table still shows every feature
+        assert s.chosen.score < max(c.score for c in s.candidates if c.admissible)
 
 
 def test_extra_tree_threshold_is_called_random():
     X, y = _frame(load_iris)
     model = dt.from_sklearn(ExtraTreeClassifier(random_state=0).fit(X, y), X, y)
-    assert any("splitter='random'" in s.note for s in model.steps_)
+    assert any("splitter='random'" in s.note and s.cause == "random threshold"
+               for s in model.steps_)
 
 
 # ---------------------------------------------------------------------- pipelines
