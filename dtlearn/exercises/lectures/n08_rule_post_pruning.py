@@ -1,0 +1,81 @@
+"""Checks of the exercises in ``instructor/08_rule_post_pruning.ipynb``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..core import Case, CheckResult, compare_choice, compare_number, register
+
+
+def _combine(results: list[CheckResult]) -> CheckResult:
+    """One result from several answers: one case per answer, named by what it is."""
+    cases = tuple(Case(r.name, c.passed, c.message) for r in results for c in r.cases)
+    wrong = sum(not r.passed for r in results)
+    if not wrong:
+        return CheckResult("", "passed", f"all {len(results)} answers right", cases)
+    return CheckResult("", "failed", f"{wrong} of {len(results)} answers not yet right", cases)
+
+
+@lru_cache(maxsize=1)
+def _vote():
+    """The notebook's example: complete rows, split, ID3 tree, rule post-pruning."""
+    from ...curves import train_validation_test_split
+    from ...datasets import load_vote
+    from ...learners import ID3Classifier
+    from ...rules import rule_post_prune
+
+    X, y = load_vote()
+    keep = X.notna().all(axis=1)
+    X_train, X_val, X_test, y_train, y_val, y_test = train_validation_test_split(
+        X[keep], y[keep], random_state=0)
+    model = ID3Classifier().fit(X_train, y_train)
+    return rule_post_prune(model, X_val, y_val), (X_train, y_train), (X_test, y_test)
+
+
+@register("08.1", title="Preconditions dropped")
+def check_dropped(n_dropped):
+    """Steps that drop a precondition."""
+    result, _, _ = _vote()
+    expected = sum(1 for s in result.steps if s.dropped is not None)
+    wrong = {float(len(result.steps)): "that counts every step, the final 'stop' of each rule "
+                                       "too",
+             float(sum(len(r.conditions) for r in result.original.rules)):
+                 "that is the number of preconditions before pruning"}
+    return compare_number(n_dropped, expected, what="the number of preconditions dropped",
+                          tol=0, wrong=wrong)
+
+
+@register("08.2", title="The rule that fires for the first test member")
+def check_fired(index, prediction):
+    """Index of the first rule that fires on the first test row, and the prediction."""
+    result, _, (X_test, _) = _vote()
+    first = X_test.iloc[:1]
+    want = int(result.ruleset.fired(first)[0])
+    label = result.ruleset.predict(first)[0]
+    return _combine([
+        compare_number(index, want, what="the index of the rule that fires", tol=0,
+                       wrong={float(want + 1): "the index counts from 0 (rule 1 is index 0)"}),
+        compare_choice(prediction, label, what="the predicted class",
+                       options=list(result.ruleset.classes)),
+    ])
+
+
+@register("08.3", title="A rule on the test rows")
+def check_rule_counts(correct, covered):
+    """Counts of IF physician-fee-freeze = y THEN republican on the test rows."""
+    from ...rules import Rule
+
+    _, (X_train, y_train), (X_test, y_test) = _vote()
+    rule = Rule.from_text("IF physician-fee-freeze = y THEN republican", X_train, "Class")
+    right, n = rule.accuracy(X_test, y_test)
+    train_right, train_n = rule.accuracy(X_train, y_train)
+    return _combine([
+        compare_number(covered, n, what="the test rows the rule covers", tol=0,
+                       wrong={float(train_n): "those are training rows; use the test rows",
+                              float(len(y_test)): "count only the rows where the precondition "
+                                                  "holds"}),
+        compare_number(correct, right, what="the covered test rows it gets right", tol=0,
+                       wrong={float(train_right): "those are training rows; use the test rows",
+                              float(n - right): "those are the mistakes; count the rows with "
+                                                "the rule's class"}),
+    ])
