@@ -306,7 +306,7 @@ def test_cost_complexity_explorer_looks_up_the_path(vote):
         assert app.tree.to_text() == tree.to_text()
         assert app.entry["n_leaves"] == tree.n_leaves == app.view.data["n_leaves"]
         assert app.entry["R_alpha"] == pytest.approx(app.entry["R"] + alpha * tree.n_leaves)
-        assert f"{tree.n_leaves} leaves" in app.summary
+        assert (f"{tree.n_leaves} leaves," if tree.n_leaves > 1 else "1 leaf,") in app.summary
     assert app.entry["n_leaves"] == 1 and app.image.value != png
     assert "cross-validated" in app.summary and ", test " in app.summary
     json.dumps(app.entry)

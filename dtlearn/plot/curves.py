@@ -37,7 +37,7 @@ def _require(obj: Any, module: str, name: str, arg: str, source: str) -> None:
 
 def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
                           title: str | None = None) -> Any:
-    """Training, validation and test scores against tree size (the course's Figure 8).
+    """Training, validation and test scores against tree size (as in the lecture's Figure 8).
 
     Parameters
     ----------

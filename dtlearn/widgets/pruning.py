@@ -429,11 +429,16 @@ class CostComplexityExplorer(_App):
         leaves = int(self.path.n_leaves[entry])
         cost = risk + a * leaves
         cv = (float(self.cv_mean[i]), float(self.cv_std[i]))
-        self.summary = (f"α = {_g(a)}: {leaves} leaves, R(T) = {_g(risk)}, R_α(T) = "
-                        f"{_g(risk)} + {_g(a)} × {leaves} = {_g(cost)}; training accuracy {fmt(self.train_accuracy[i])}, "
-                        f"cross-validated {fmt(cv[0])} ± {fmt(cv[1])}")
+        # the tree shown is scored on training (and test) rows; the cross-validated number
+        # belongs to the learner refit with this α on each fold, whose trees differ from it
+        self.summary = (f"α = {_g(a)}: {leaves} {'leaf' if leaves == 1 else 'leaves'}, "
+                        f"R(T) = {_g(risk)}, R_α(T) = {_g(risk)} + {_g(a)} × {leaves} = "
+                        f"{_g(cost)}; this tree: training accuracy "
+                        f"{fmt(self.train_accuracy[i])}")
         if self.test_accuracy is not None:
             self.summary += f", test {fmt(self.test_accuracy[i])}"
+        self.summary += (f"; cross-validated {fmt(cv[0])} ± {fmt(cv[1])} (the learner refit "
+                         f"with this α on each of {self.cv} folds, not this tree)")
         self.entry = {"index": i, "alpha": a, "path_entry": entry, "n_leaves": leaves,
                       "n_nodes": int(tree.n_nodes), "R": risk, "R_alpha": cost,
                       "train": float(self.train_accuracy[i]), "cv_mean": cv[0],
@@ -442,8 +447,8 @@ class CostComplexityExplorer(_App):
         self.summary_html.value = (
             f'<span class="dtlearn-app-status">{html.escape(self.summary)}</span><br>'
             f"<i>best cross-validated accuracy {fmt(self.cv_mean[best])} at α = "
-            f"{_g(self.alphas[best])} ({int(self.path.n_leaves[self._entries[best]])} "
-            f"leaves)</i>")
+            f"{_g(self.alphas[best])} (the tree above has "
+            f"{int(self.path.n_leaves[self._entries[best]])} leaves at that α)</i>")
         last = self.path.steps[entry - 1] if entry > 0 else None
         upcoming = self.path.steps[entry] if entry < len(self.path.steps) else None
         parts = []
