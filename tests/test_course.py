@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "instructor"
 HOMEWORK = NOTEBOOKS / "homework"
 ASSIGNMENTS = sorted(p.name for p in (HOMEWORK / "source").iterdir() if p.is_dir())
-NUMBERED = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+NUMBERED = sorted(NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb"))
 
 
 def read(path):
@@ -28,27 +28,100 @@ def markdown(nb):
 
 
 # ---------------------------------------------------------------- course notebooks
+START = NOTEBOOKS / "00_start_here.ipynb"
+LECTURES = [p for p in NUMBERED if p.name != START.name]
+
+
+def headings(nb):
+    """Section headings of a notebook (any level), without the leading #s."""
+    return {line.lstrip("#").strip() for cell in nb.cells if cell.cell_type == "markdown"
+            for line in cell.source.splitlines() if line.startswith("#")}
+
+
 def test_at_least_thirteen_numbered_course_notebooks():
     numbers = {int(p.name[:2]) for p in NUMBERED}
     assert set(range(1, 14)) <= numbers, f"missing: {sorted(set(range(1, 14)) - numbers)}"
-    assert (NOTEBOOKS / "00_start_here.ipynb").exists()
+    assert START.exists()
 
 
 @pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
 def test_every_notebook_states_learning_goals(path):
     nb = read(path)
-    goals = re.compile(r"^(#+\s*|\*\*)Learning goals", re.M | re.I)  # a heading or bold text
+    goals = re.compile(r"(^(#+\s*|\*\*)Learning goals|After this notebook you can)", re.M | re.I)
     assert any(c.cell_type == "markdown" and goals.search(c.source)
-               for c in nb.cells[:3]), f"{path.name}: no 'Learning goals' near the top"
+               for c in nb.cells[:3]), f"{path.name}: no learning goals near the top"
 
 
-def test_start_page_links_every_notebook_and_the_homework():
-    text = markdown(read(NOTEBOOKS / "00_start_here.ipynb"))
-    for path in NUMBERED:
-        if path.name != "00_start_here.ipynb":
-            assert f"]({path.name})" in text, f"start page does not link {path.name}"
+def test_start_page_links_every_notebook_and_the_student_homework():
+    """The start page is served to students: it links the generated student versions
+    (relative to the served folder), never the nbgrader sources or the instructor folder."""
+    text = markdown(read(START))
+    for path in LECTURES:
+        assert f"]({path.name})" in text, f"start page does not link {path.name}"
     for name in ASSIGNMENTS:
-        assert f"](homework/source/{name}/{name}.ipynb)" in text
+        assert f"](homework/{name}/{name}.ipynb)" in text, f"start page does not link {name}"
+    assert "homework/source" not in text and "instructor/" not in text
+
+
+def test_start_page_outline_lists_the_notebooks_in_order():
+    text = markdown(read(START))
+    outline = text[text.index("## The course"):text.index("## Homework")]
+    linked = re.findall(r"^\d+\. \[(\d\d\w*_[\w]+\.ipynb)\]", outline, re.M)
+    assert linked == [p.name for p in LECTURES]
+
+
+# ---------------------------------------------------------------- the coverage table
+def coverage_rows():
+    """Rows of the start page's coverage table: dicts keyed by the header's column names."""
+    text = markdown(read(START))
+    section = text[text.index("## What the course covers, and where"):]
+    lines = [line for line in section.splitlines() if line.startswith("|")]
+    header = [c.strip() for c in lines[0].strip("|").split("|")]
+    assert header == ["concept", "sources", "notebook", "section", "picture", "exercises"]
+    rows = []
+    for line in lines[2:]:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        assert len(cells) == len(header), f"malformed coverage row: {line}"
+        rows.append(dict(zip(header, cells)))
+    return rows
+
+
+def test_coverage_table_names_an_existing_notebook_and_section_in_every_row():
+    rows = coverage_rows()
+    assert len(rows) >= 30
+    for row in rows:
+        links = re.findall(r"\]\(([^)]+\.ipynb)\)", row["notebook"])
+        assert len(links) == 1, f"{row['concept']}: names no notebook"
+        path = NOTEBOOKS / links[0]
+        assert path.exists(), f"{row['concept']}: {links[0]} does not exist"
+        assert row["section"] in headings(read(path)), \
+            f"{row['concept']}: {links[0]} has no section {row['section']!r}"
+        assert row["sources"], f"{row['concept']}: no source named"
+
+
+def test_coverage_table_exercises_exist_in_the_named_notebook():
+    from dtlearn.exercises import registered
+
+    known = registered()
+    for row in coverage_rows():
+        if row["exercises"] in ("—", ""):
+            continue
+        number = re.search(r"\((\d\d\w*?)_", row["notebook"]).group(1)
+        for exercise in (e.strip() for e in row["exercises"].split(",")):
+            assert exercise in known, f"{row['concept']}: exercise {exercise} is not registered"
+            assert exercise.rsplit(".", 1)[0] == number or row["concept"].startswith("The Bar"), \
+                f"{row['concept']}: exercise {exercise} is not in notebook {number}"
+
+
+@pytest.mark.parametrize("concept", [
+    "NP-completeness", "Occam", "2^(2^m)", "split search", "Ordinal", "one-hot", "Bar",
+    "Figure 4", "Missing-value strategies", "Confusion matrix", "Gini identity",
+    "Telco", "XOR", "pessimistic pruning", "KL", "Breiman", "boosting", "Cost matrices",
+    "Overfitting", "Reduced-error", "Rule post-pruning", "Cost-complexity", "MAE",
+    "gain ratio", "0-R"])
+def test_coverage_table_lists_the_source_concepts(concept):
+    """The concepts of COURSE-AUDIT.md's "Source coverage gaps" and each source's main ones."""
+    assert any(concept.lower() in row["concept"].lower() for row in coverage_rows()), concept
 
 
 # ---------------------------------------------------------------- homework format
