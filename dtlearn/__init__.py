@@ -31,6 +31,7 @@ from .learners import (
 )
 from .measures import *  # noqa: F401,F403
 from .measures import __all__ as _measure_names
+from .splits import CandidateSplits, candidate_splits
 from .tree import DecisionPath, Node, Tree
 
 __version__ = "0.1.0"
@@ -69,7 +70,8 @@ def __dir__() -> list[str]:
 
 __all__ = sorted(
     [
-        "CARTClassifier", "CARTRegressor", "Candidate", "DecisionPath", "GrowthConfig",
+        "CARTClassifier", "CARTRegressor", "Candidate", "CandidateSplits", "DecisionPath",
+        "GrowthConfig", "candidate_splits",
         "GrowthStep", "Grower", "ID3Classifier", "Node", "NotFittedError",
         "ObliqueTreeClassifier", "OneR", "Schema", "SplitTable", "Tree", "ZeroR",
         "split_table",

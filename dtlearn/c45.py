@@ -210,19 +210,20 @@ class C45Grower(Grower):
         names = self.schema.names
         k = len(self.classes)
         self._k = k
-        self._multi_value = [self.schema.is_categorical(j) and
-                             not len(self.schema.categories[j]) < 0.3 * n
+        # an ordinal attribute is cut like a numeric one, over its category codes
+        nominal = [self.schema.is_categorical(j) and not self.schema.is_ordinal(j)
+                   for j in range(len(names))]
+        self._multi_value = [nominal[j] and not len(self.schema.categories[j]) < 0.3 * n
                              for j in range(len(names))]
         self._all_multi = all(self._multi_value) if names else False
         self._sorted_values = {}
         for j in range(len(names)):
-            if not self.schema.is_categorical(j):
+            if not nominal[j]:
                 col = self.X[:, j]
                 self._sorted_values[j] = np.unique(col[~np.isnan(col)])
-        self._nominal = np.array([j for j in range(len(names)) if self.schema.is_categorical(j)],
+        self._nominal = np.array([j for j in range(len(names)) if nominal[j]], dtype=np.intp)
+        self._numeric = np.array([j for j in range(len(names)) if not nominal[j]],
                                  dtype=np.intp)
-        self._numeric = np.array([j for j in range(len(names))
-                                  if not self.schema.is_categorical(j)], dtype=np.intp)
         # nominal attributes: bin (offset + value) · k + class; missing values go to a sink bin
         n_bins = [max(len(self.schema.categories[j]), 1) for j in self._nominal]
         self._nom_sizes = np.array(n_bins, dtype=np.intp)
@@ -319,7 +320,7 @@ class C45Grower(Grower):
         """The candidate of one attribute, without the average-gain fields."""
         total = float(np.add.reduce(state.weights))
         with np.errstate(divide="ignore", invalid="ignore"):
-            if self.schema.is_categorical(feature):
+            if feature in self._nom_position:
                 build = self._scan_nominal(state, total)[3]
             else:
                 build = self._scan_numeric(state, total)[3]

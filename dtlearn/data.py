@@ -31,18 +31,24 @@ class Schema:
     categories : tuple
         For a categorical column the tuple of its categories (their codes are their
         positions); ``None`` for a numeric column.
+    ordered : tuple of bool
+        For every column, whether it is an *ordinal* categorical column: its categories
+        have a meaningful order (a pandas ``Categorical`` with ``ordered=True``), so binary
+        learners split it by a threshold over that order (``buying <= med``) instead of by
+        subsets. Empty (the default): no column is ordinal.
 
     Examples
     --------
     >>> schema = Schema(("outlook", "humidity"), ("categorical", "numeric"),
     ...                 (("sunny", "rainy"), None))
-    >>> schema.is_categorical(0), schema.category_name(0, 1)
-    (True, 'rainy')
+    >>> schema.is_categorical(0), schema.category_name(0, 1), schema.is_ordinal(0)
+    (True, 'rainy', False)
     """
 
     names: tuple[str, ...]
     kinds: tuple[str, ...]
     categories: tuple[tuple[Any, ...] | None, ...]
+    ordered: tuple[bool, ...] = ()
 
     @property
     def n_features(self) -> int:
@@ -52,6 +58,11 @@ class Schema:
     def is_categorical(self, feature: int) -> bool:
         """Whether column ``feature`` is categorical."""
         return self.kinds[feature] == CATEGORICAL
+
+    def is_ordinal(self, feature: int) -> bool:
+        """Whether column ``feature`` is categorical with ordered categories."""
+        return bool(self.ordered) and bool(self.ordered[feature]) and \
+            self.kinds[feature] == CATEGORICAL
 
     def category_name(self, feature: int, code: int) -> Any:
         """Category of column ``feature`` whose code is ``code``."""
@@ -66,6 +77,7 @@ class Schema:
             "names": list(self.names),
             "kinds": list(self.kinds),
             "categories": [None if c is None else [str(v) for v in c] for c in self.categories],
+            "ordered": [self.is_ordinal(j) for j in range(self.n_features)],
         }
 
     @classmethod
@@ -75,6 +87,7 @@ class Schema:
             names = tuple(str(n) for n in data["names"])
             kinds = tuple(str(k) for k in data["kinds"])
             cats = tuple(None if c is None else tuple(c) for c in data["categories"])
+            ordered = tuple(data.get("ordered") or ())
         except (KeyError, TypeError) as exc:
             raise ValueError(f"schema: malformed data ({exc})") from None
         if not (len(names) == len(kinds) == len(cats)):
@@ -91,7 +104,10 @@ class Schema:
                 raise ValueError(f"schema: unknown feature kind {kind!r}")
             if (kind == CATEGORICAL) != (cat is not None):
                 raise ValueError("schema: categories must be given exactly for categorical features")
-        return cls(names, kinds, cats)
+        if ordered and (len(ordered) != len(names) or not all(isinstance(o, bool)
+                                                             for o in ordered)):
+            raise ValueError("schema: ordered must be one true/false per feature")
+        return cls(names, kinds, cats, ordered if any(ordered) else ())
 
 
 def _is_missing(value: Any) -> bool:
@@ -169,7 +185,8 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
     Numeric columns are continuous, every other column is categorical, unless
     ``categorical`` lists the columns (by name or position) that are categorical.
     Categories keep the order of a pandas ``Categorical`` (an ARFF file's declared order),
-    else the order of first appearance.
+    else the order of first appearance. A ``Categorical`` with ``ordered=True`` makes the
+    column ordinal (:meth:`Schema.is_ordinal`).
 
     Examples
     --------
@@ -197,7 +214,7 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
                 chosen.add(names.index(str(c)))
             else:
                 raise ValueError(f"categorical: no column named {c!r}; columns are {list(names)}")
-    kinds, cats = [], []
+    kinds, cats, ordered = [], [], []
     for i, column in enumerate(frame.columns):
         series = frame[column]
         is_cat = (i in chosen) if categorical is not None else not _numeric_column(series)
@@ -210,7 +227,9 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
                                  f"(listed: {sorted(names[j] for j in chosen)})") from None
         kinds.append(CATEGORICAL if is_cat else NUMERIC)
         cats.append(_category_order(series) if is_cat else None)
-    return Schema(names, tuple(kinds), tuple(cats))
+        ordered.append(bool(is_cat and isinstance(series.dtype, pd.CategoricalDtype)
+                            and series.dtype.ordered))
+    return Schema(names, tuple(kinds), tuple(cats), tuple(ordered) if any(ordered) else ())
 
 
 def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -> np.ndarray:

@@ -543,6 +543,7 @@ class Grower:
         lows, highs = xs[index, cols], xs[index + 1, cols]
         decrease = parent_imp - child_imp[index, cols]
         has_valid = valid.any(axis=0)
+        n_cuts = np.count_nonzero(valid, axis=0)
         constant = xs[0] == xs[-1]
         out = {}
         for col, feature in enumerate(numeric):
@@ -550,7 +551,7 @@ class Grower:
                 out[feature] = (float(decrease[col]),
                                 partial(self._threshold_candidate, state, feature, lows[col],
                                         highs[col], left_best[col], right_best[col],
-                                        int(index[col]), n))
+                                        int(index[col]), n, int(n_cuts[col])))
             else:
                 reason = "the attribute is constant here" if constant[col] else \
                     f"no threshold leaves min_samples_leaf={leaf} rows a side"
@@ -581,12 +582,16 @@ class Grower:
         return np.maximum(total, 0.0) / (nl + nr)
 
     def _threshold_candidate(self, state: _Open, feature: int, low: float, high: float,
-                             left: np.ndarray, right: np.ndarray, i: int, n: int) -> Candidate:
+                             left: np.ndarray, right: np.ndarray, i: int, n: int,
+                             n_cuts: int) -> Candidate:
         threshold = low / 2.0 + high / 2.0
         if threshold >= high:  # rounding reached the upper value (scikit-learn's rule)
             threshold = low
-        return self._finish(state, feature, ThresholdSplit(feature, float(threshold)),
-                            np.stack([left, right]), np.array([i + 1, n - i - 1]))
+        candidate = self._finish(state, feature, ThresholdSplit(feature, float(threshold)),
+                                 np.stack([left, right]), np.array([i + 1, n - i - 1]))
+        if candidate.admissible:
+            candidate.scores["n_cuts"] = n_cuts
+        return candidate
 
     def _state(self, node_id: int) -> _Open:
         if node_id not in self._open:
@@ -600,6 +605,9 @@ class Grower:
         if self.schema.is_categorical(feature):
             if self.config.categorical_split == "multiway":
                 return self._score_multiway(state, feature, column)
+            if self.schema.is_ordinal(feature):  # k - 1 cuts over the declared order
+                return self._score_threshold(state, feature, column, name, weights,
+                                             partial(_ordinal_split, feature, column))
             return self._score_subset(state, feature, column)
         return self._score_threshold(state, feature, column, name, weights,
                                      lambda t: ThresholdSplit(feature, t))
@@ -672,6 +680,7 @@ class Grower:
                 for mask in range(2 ** len(rest) - 1):
                     partitions.append(np.array([first] + [c for b, c in enumerate(rest)
                                                           if mask >> b & 1]))
+        n_partitions = len(partitions)  # how many the search scores
         if self.classes is not None:
             partitions = self._best_partition_first(partitions, per_cat, rows_n, v)
         best: Candidate | None = None
@@ -691,6 +700,8 @@ class Grower:
                                     np.array([in_left.sum(), (~in_left).sum()]))
             if cand.admissible and (best is None or _better(cand.score, best.score)):
                 best = cand
+        if best is not None:
+            best.scores["n_cuts"] = n_partitions
         return best if best is not None else _inadmissible(
             feature, name, (), np.zeros((1, 1)),
             f"no partition leaves min_samples_leaf={self.config.min_samples_leaf} rows a side")
@@ -763,7 +774,8 @@ class Grower:
             threshold = xs[i]
         split = make_split(float(threshold))
         child = np.stack([left[i], right[i]])
-        return self._finish(state, feature, split, child, np.array([i + 1, n - i - 1]))
+        return _with_cuts(self._finish(state, feature, split, child,
+                                       np.array([i + 1, n - i - 1])), valid)
 
     def _score_oblique(self, state: _Open) -> Candidate:
         """Fisher's discriminant direction on the numeric features, then a threshold scan."""
@@ -826,7 +838,8 @@ class Grower:
             threshold = xs[i]
         split = make_split(float(threshold))
         branch = np.where(np.arange(n) <= i, 0, 1)
-        return self._regression_candidate(state, feature, split, ys, w, branch)
+        return _with_cuts(self._regression_candidate(state, feature, split, ys, w, branch),
+                          valid)
 
     def _regression_partition(self, state: _Open, feature: int, split: Split,
                               branch: np.ndarray, known: np.ndarray) -> Candidate:
@@ -1019,6 +1032,19 @@ class Grower:
         cost = None if self.config.cost_matrix is None else np.asarray(self.config.cost_matrix)
         return Tree(self.root, self.schema, self.classes, self.target_name, self.missing,
                     self.flavour, cost, self.config.criterion)
+
+
+def _with_cuts(candidate: Candidate, valid: np.ndarray) -> Candidate:
+    """Record how many cuts the threshold scan scored (``scores["n_cuts"]``)."""
+    if candidate.admissible:
+        candidate.scores["n_cuts"] = int(np.count_nonzero(valid))
+    return candidate
+
+
+def _ordinal_split(feature: int, column: np.ndarray, t: float) -> ThresholdSplit:
+    """Threshold over category codes: the last code present at the node that goes left."""
+    present = column[~np.isnan(column)]
+    return ThresholdSplit(feature, float(present[present <= t].max()))
 
 
 def _better(a: float, b: float) -> bool:

@@ -113,11 +113,20 @@ class MultiwaySplit(Split):
 class ThresholdSplit(Split):
     """Binary test ``x <= threshold`` (left, branch 0) / ``x > threshold`` (right).
 
+    On a numeric column the threshold is a number. On an ordinal column (categories with
+    a declared order, :meth:`dtlearn.data.Schema.is_ordinal`) it is the code of the last
+    category sent left, and the test prints with category names: ``buying <= med``.
+
     Examples
     --------
     >>> import numpy as np
     >>> ThresholdSplit(0, 75.0).route(np.array([[70.0], [80.0], [np.nan]]))
     array([ 0,  1, -1])
+    >>> from dtlearn.data import Schema
+    >>> schema = Schema(("buying",), ("categorical",), (("low", "med", "high", "vhigh"),),
+    ...                 (True,))
+    >>> ThresholdSplit(0, 1.0).conditions(schema)
+    ['buying <= med', 'buying > med']
     """
 
     feature: int
@@ -139,8 +148,20 @@ class ThresholdSplit(Split):
         return out
 
     def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
-        name, t = schema.names[self.feature], format_number(self.threshold)
+        name = schema.names[self.feature]
+        if schema.is_categorical(self.feature):  # ordinal: name the last category on the left
+            t = str(schema.category_name(self.feature, int(np.floor(self.threshold))))
+        else:
+            t = format_number(self.threshold)
         return [f"{name} <= {t}", f"{name} > {t}"]
+
+    def left_categories(self, schema: Schema) -> tuple:
+        """Categories of an ordinal column that go left (``x <= threshold``), in order."""
+        cats = schema.categories[self.feature]
+        if cats is None:
+            raise ValueError(f"feature {schema.names[self.feature]!r} is numeric: its test is "
+                             f"a number, not a set of categories")
+        return tuple(c for k, c in enumerate(cats) if k <= self.threshold)
 
     def to_dict(self) -> dict:  # noqa: D102
         return {"kind": self.kind, "feature": self.feature, "threshold": self.threshold}
@@ -236,6 +257,99 @@ class ObliqueSplit(Split):
                 "weights": list(self.weights), "bias": self.bias}
 
 
+@dataclass(frozen=True)
+class CandidateSplits:
+    """Every binary test a CART-style search tries on one attribute, as readable conditions.
+
+    Attributes
+    ----------
+    feature : str
+        The attribute's name.
+    kind : {"numeric", "ordinal", "nominal"}
+        How it is split: thresholds at midpoints between sorted distinct values, thresholds
+        over the declared category order, or two-group partitions of the categories.
+    tests : tuple of (str, str)
+        ``(left condition, right condition)`` for every candidate, in search order.
+
+    ``len()`` is the number of candidates: ``n - 1`` for ``n`` distinct numbers, ``k - 1``
+    for ``k`` ordered categories, ``2**(v-1) - 1`` for ``v`` unordered ones.
+    """
+
+    feature: str
+    kind: str
+    tests: tuple
+
+    def __len__(self) -> int:
+        return len(self.tests)
+
+    def __iter__(self) -> Any:
+        return iter(self.tests)
+
+    def __repr__(self) -> str:
+        width = max((len(left) for left, _ in self.tests), default=0)
+        head = f"{len(self)} candidate {'split' if len(self) == 1 else 'splits'} of " \
+            f"{self.feature} ({self.kind})"
+        return "\n".join([head] + [f"  {left:<{width}}  |  {right}" for left, right in self.tests])
+
+
+def candidate_splits(x: Any, name: str | None = None) -> CandidateSplits:
+    """List the binary tests a CART-style search tries on one attribute.
+
+    Parameters
+    ----------
+    x : pandas Series or sequence
+        The attribute's values (missing values are left out). Numbers are split at
+        midpoints between consecutive distinct values; an ordered ``Categorical`` by
+        thresholds over its declared order; other categories into two non-empty groups
+        (the first category stays on the left, so each partition is listed once).
+    name : str, optional
+        Name shown in the conditions (default: the Series name, else ``"x"``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> buying = pd.Series(pd.Categorical(["low", "vhigh", "med", "high"],
+    ...                                   categories=["low", "med", "high", "vhigh"],
+    ...                                   ordered=True), name="buying")
+    >>> candidate_splits(buying)
+    3 candidate splits of buying (ordinal)
+      buying <= low   |  buying > low
+      buying <= med   |  buying > med
+      buying <= high  |  buying > high
+    >>> len(candidate_splits(buying.astype(str)))  # the same values, unordered
+    7
+    """
+    import pandas as pd
+
+    from .data import encode, infer_schema
+
+    series = x if isinstance(x, pd.Series) else pd.Series(list(x))
+    name = str(name if name is not None else (series.name if series.name is not None else "x"))
+    frame = series.to_frame(name=name)
+    schema = infer_schema(frame)
+    codes = encode(frame, schema)[:, 0]
+    present = np.unique(codes[~np.isnan(codes)])
+    if not schema.is_categorical(0):
+        mids = [a / 2.0 + b / 2.0 for a, b in zip(present[:-1], present[1:])]
+        tests = tuple(tuple(ThresholdSplit(0, float(t)).conditions(schema)) for t in mids)
+        return CandidateSplits(name, "numeric", tests)
+    if schema.is_ordinal(0):
+        tests = tuple(tuple(ThresholdSplit(0, float(c)).conditions(schema))
+                      for c in present[:-1])
+        return CandidateSplits(name, "ordinal", tests)
+    first, rest = int(present[0]), [int(c) for c in present[1:]]
+    tests = []
+    for size in range(0, len(rest)):
+        for mask in range(2 ** len(rest)):
+            chosen = [c for b, c in enumerate(rest) if mask >> b & 1]
+            if len(chosen) != size:
+                continue
+            left = tuple([first] + chosen)
+            right = tuple(c for c in rest if c not in chosen)
+            tests.append(tuple(SubsetSplit(0, left, right).conditions(schema)))
+    return CandidateSplits(name, "nominal", tuple(tests))
+
+
 SPLIT_KINDS: dict[str, type[Split]] = {
     cls.kind: cls for cls in (MultiwaySplit, ThresholdSplit, SubsetSplit, ObliqueSplit)
 }
@@ -283,7 +397,13 @@ def split_from_dict(data: Any, schema: Schema) -> Split:
             threshold = float(data["threshold"])
             if not np.isfinite(threshold):
                 raise ValueError("split: threshold must be finite")
-            return ThresholdSplit(feature_index(data["feature"], False), threshold)
+            feature = feature_index(data["feature"], None)
+            if schema.is_categorical(feature) and not (
+                    schema.is_ordinal(feature)
+                    and 0 <= threshold < len(schema.categories[feature])):
+                raise ValueError(f"split: a threshold on {schema.names[feature]!r} needs an "
+                                 f"ordinal feature and a category code")
+            return ThresholdSplit(feature, threshold)
         if kind == "subset":
             feature = feature_index(data["feature"], True)
             left, right = codes(data["left"], feature), codes(data["right"], feature)

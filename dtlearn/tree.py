@@ -629,10 +629,15 @@ class Tree:
             return [f"{expr} <= 0", f"{expr} > 0"]
         name = self.schema.names[split.features[0]]
         value = f"row.get({name!r})"
+        cats = self.schema.categories[split.features[0]]
+        if split.kind == "threshold" and cats is not None:  # ordinal: list each side's categories
+            left = split.left_categories(self.schema)
+            right = tuple(c for c in cats if c not in left)
+            return [f"{value} in ({''.join(_plain_literal(c) + ', ' for c in side)})"
+                    for side in (left, right)]
         if split.kind == "threshold":
             return [f"{value} is not None and {value} <= {split.threshold!r}",
                     f"{value} is not None and {value} > {split.threshold!r}"]
-        cats = self.schema.categories[split.features[0]]
         if split.kind == "multiway":
             return [f"{value} == {_plain_literal(cats[k])}" for k in range(split.n_branches)]
         return [f"{value} in ({', '.join(_plain_literal(cats[k]) for k in codes)},)"

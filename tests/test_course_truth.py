@@ -207,3 +207,158 @@ def test_tree_boxes_name_their_impurity():
     assert data["nodes"][0]["impurity_text"] == "Gini 0.459"  # 1 - (9/14)² - (5/14)²
     data = layout.tree_view_data(dt.ID3Classifier().fit(X, y))
     assert data["nodes"][0]["impurity_text"] == "entropy 0.940"
+
+
+# ---------------------------------------------------------------- ordinal attributes
+CAR_ORDERS = {"buying": ["low", "med", "high", "vhigh"], "maint": ["low", "med", "high", "vhigh"],
+              "doors": ["2", "3", "4", "5more"], "persons": ["2", "4", "more"],
+              "lug_boot": ["small", "med", "big"], "safety": ["low", "med", "high"]}
+LEVELS = {"size": ["XS", "S", "M", "L", "XL"], "grade": ["D", "C", "B", "A"],
+          "risk": ["low", "mid", "high"]}
+
+
+def _ordinal_car():
+    X, y = dt.load_car()
+    X = X.copy()
+    for name, order in CAR_ORDERS.items():
+        X[name] = X[name].cat.reorder_categories(order, ordered=True)
+    return X, y
+
+
+def _ordinal_data(seed=0, n=400, regression=False):
+    rng = np.random.default_rng(seed)
+    codes = {k: rng.integers(0, len(v), n) for k, v in LEVELS.items()}
+    score = 0.9 * codes["size"] - 1.3 * codes["grade"] + 0.7 * codes["risk"] \
+        + rng.normal(0, 1, n)
+    X = pd.DataFrame({k: pd.Categorical.from_codes(c, LEVELS[k], ordered=True)
+                      for k, c in codes.items()})
+    codes_frame = pd.DataFrame(codes).astype(float)
+    y = pd.Series(score if regression else np.where(score > 0.5, "yes", "no"), name="y")
+    return X, codes_frame, y
+
+
+def _walk_pairs(ours, theirs):
+    """Pairs (our node, scikit-learn node id) in pre-order; both trees must have one shape."""
+    stack = [(ours.tree_.root, 0)]
+    t = theirs.tree_
+    while stack:
+        node, k = stack.pop()
+        yield node, k
+        if node.is_leaf:
+            assert t.children_left[k] == -1
+            continue
+        stack.append((node.children[1], t.children_right[k]))
+        stack.append((node.children[0], t.children_left[k]))
+
+
+@pytest.mark.parametrize("regression", [False, True])
+def test_cart_ordinal_splits_are_scikit_learns_thresholds_on_the_codes(regression):
+    sklearn_tree = pytest.importorskip("sklearn.tree")
+    X, codes, y = _ordinal_data(regression=regression)
+    if regression:
+        ours = dt.CARTRegressor(max_depth=4).fit(X, y)
+        make = sklearn_tree.DecisionTreeRegressor
+    else:
+        ours = dt.CARTClassifier(max_depth=4).fit(X, y)
+        make = sklearn_tree.DecisionTreeClassifier
+    fits = [make(max_depth=4, random_state=r).fit(codes, y) for r in range(4)]
+    # only where scikit-learn's random feature order does not matter
+    assert all((f.tree_.threshold == fits[0].tree_.threshold).all() for f in fits)
+    theirs = fits[0]
+    names = list(LEVELS)
+    for node, k in _walk_pairs(ours, theirs):
+        assert node.n_samples == theirs.tree_.n_node_samples[k]
+        if node.is_leaf:
+            continue
+        feature = names[theirs.tree_.feature[k]]
+        cut = theirs.tree_.threshold[k]  # a midpoint k + 0.5 between two codes
+        assert node.split.kind == "threshold"
+        assert ours.tree_.schema.names[node.split.feature] == feature
+        left = node.split.left_categories(ours.tree_.schema)
+        assert left == tuple(c for i, c in enumerate(LEVELS[feature]) if i <= cut)
+        assert node.split.conditions(ours.tree_.schema)[0] == f"{feature} <= {left[-1]}"
+    assert ours.predict(X) == pytest.approx(theirs.predict(codes)) if regression else \
+        (ours.predict(X) == theirs.predict(codes)).all()
+
+
+def test_ordinal_attribute_offers_k_minus_1_cuts_and_car_buying_3_not_7():
+    X, y = _ordinal_car()
+    assert len(dt.candidate_splits(X["buying"])) == 3
+    assert [left for left, _ in dt.candidate_splits(X["buying"])] == [
+        "buying <= low", "buying <= med", "buying <= high"]
+    assert len(dt.candidate_splits(X["buying"].cat.as_unordered())) == 2 ** 3 - 1
+    # the grower scores exactly those: k - 1 cuts for every ordinal attribute
+    root = dt.CARTClassifier().make_grower(X, y).candidates(0)
+    assert {c.feature_name: c.scores["n_cuts"] for c in root} == {
+        name: len(order) - 1 for name, order in CAR_ORDERS.items()}
+    nominal = dt.CARTClassifier().make_grower(dt.load_car()[0], y).candidates(0)
+    assert nominal[0].scores["n_cuts"] == 7  # four classes: all 2^(4-1) - 1 partitions
+    # ID3 stays multiway
+    step = dt.ID3Classifier().fit(X, y).steps_[0]
+    assert step.chosen.split.kind == "multiway"
+
+
+def test_c45_on_ordinal_car_is_j48_on_its_ranks():
+    from weka_output import tree_lines
+
+    folder = Path(__file__).parent / "fixtures" / "weka_ordinal"
+    X, y = _ordinal_car()
+
+    def named(line):
+        return re.sub(r"(\w+) (<=|>) (\d+)",
+                      lambda m: f"{m[1]} {m[2]} {CAR_ORDERS[m[1]][int(m[3])]}", line)
+
+    for run, prune in (("J48", True), ("J48-U", False)):
+        weka = [named(line) for line in
+                tree_lines((folder / f"car-ranks.{run}.txt").read_text(encoding="utf-8"), "J48")]
+        ours = dt.C45Classifier(prune=prune).fit(X, y).tree_.to_text(style="weka").splitlines()
+        assert ours == weka
+    # and the ranks file is the car data re-coded in that order
+    Xr, yr = dt.read_arff(folder / "car-ranks.arff")
+    assert (Xr.to_numpy() == np.column_stack([X[c].cat.codes for c in CAR_ORDERS])).all()
+
+
+def test_ordinal_trees_predict_export_and_explain():
+    X, y = _ordinal_car()
+    model = dt.CARTClassifier(max_depth=3).fit(X, y)
+    tree = model.tree_
+    assert tree.to_text().splitlines()[1].startswith("├─ persons <= 2")
+    assert "IF persons > 2 AND safety <= low THEN class = unacc" in tree.to_rules()
+    namespace = {}
+    exec(tree.to_python(), namespace)
+    rows = X.astype(str).to_dict("records")
+    assert [namespace["predict"](r) for r in rows] == model.predict(X).tolist()
+    again = Tree.from_json(tree.to_json())
+    assert again.schema.is_ordinal(0) and again.to_text() == tree.to_text()
+    assert (again.predict(X) == model.predict(X)).all()
+    path = str(tree.decision_path(X.iloc[100]))
+    assert path.startswith("persons > 2 -> safety > low")
+    assert "persons <= 2" in str(model.steps_[0].chosen.explain(model.classes_, "class"))
+    # a category unknown to the order is a missing value, not a crash
+    unseen = X.iloc[:1].astype(object).assign(buying="free")
+    assert model.predict(unseen).shape == (1,)
+
+
+def test_split_from_dict_rejects_a_threshold_on_a_nominal_column():
+    from dtlearn.data import Schema
+    from dtlearn.splits import split_from_dict
+
+    nominal = Schema(("colour",), ("categorical",), (("red", "blue"),))
+    with pytest.raises(ValueError, match="ordinal"):
+        split_from_dict({"kind": "threshold", "feature": 0, "threshold": 0}, nominal)
+    ordinal = Schema(("size",), ("categorical",), (("S", "M", "L"),), (True,))
+    assert split_from_dict({"kind": "threshold", "feature": 0, "threshold": 1},
+                           ordinal).conditions(ordinal) == ["size <= M", "size > M"]
+    with pytest.raises(ValueError, match="ordinal"):
+        split_from_dict({"kind": "threshold", "feature": 0, "threshold": 7}, ordinal)
+
+
+def test_numeric_search_scores_one_cut_per_gap_between_distinct_values():
+    X, y = dt.load_play_tennis(numeric=True)
+    root = dt.CARTClassifier().make_grower(X, y).candidates(0)
+    cuts = {c.feature_name: c.scores["n_cuts"] for c in root}
+    distinct = X.nunique()
+    assert cuts["temperature"] == distinct["temperature"] - 1 == 11
+    assert cuts["humidity"] == distinct["humidity"] - 1 == 9
+    assert cuts["outlook"] == 2  # two classes: Breiman's v - 1 ordered cuts, not 2^(3-1) - 1
+    assert len(dt.candidate_splits(X["temperature"])) == 11

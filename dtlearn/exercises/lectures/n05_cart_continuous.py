@@ -1,0 +1,139 @@
+"""Checks of the exercises in ``instructor/05_cart_continuous.ipynb``.
+
+Examples
+--------
+>>> from dtlearn.exercises.core import check
+>>> check("05.2", n_splits=7).status
+'failed'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ...datasets import load_car, load_play_tennis
+from ...measures import gini, information_gain
+from ...splits import candidate_splits
+from ..core import compare_choice, compare_number, register
+
+BUYING_ORDER = ["low", "med", "high", "vhigh"]
+"""The order of the car attribute *buying* from cheapest to dearest."""
+
+
+def ordered_buying() -> tuple[pd.Series, pd.Series]:
+    """The car data's ``buying`` as an ordered Categorical (low < med < high < vhigh), and y."""
+    X, y = load_car()
+    return X["buying"].cat.reorder_categories(BUYING_ORDER, ordered=True), y
+
+
+@register("05.1", title="The first candidate threshold of humidity")
+def check_first_threshold(threshold):
+    """Check exercise 05.1: the midpoint between the two smallest humidity values."""
+    X, _ = load_play_tennis(numeric=True)
+    values = np.unique(X["humidity"])
+    want = float(values[0] / 2 + values[1] / 2)
+    return compare_number(threshold, want, what="the first candidate threshold of humidity",
+                          tol=1e-9, wrong={
+        float(values[0]): "that is the smallest value itself: the threshold lies halfway to "
+                          "the next distinct value",
+        float(values[1]): "that is the second distinct value: take the midpoint between it "
+                          "and the smallest",
+        float(X["humidity"].sort_values().iloc[:2].mean()): "use distinct values only: a cut "
+                                                            "between equal values changes "
+                                                            "nothing",
+    })
+
+
+@register("05.2", title="Threshold splits of an ordinal attribute")
+def check_ordinal_count(n_splits):
+    """Check exercise 05.2: how many threshold splits an ordered 4-level attribute has."""
+    buying, _ = ordered_buying()
+    k = len(buying.cat.categories)
+    want = len(candidate_splits(buying))
+    return compare_number(n_splits, want, what="the number of threshold splits of buying",
+                          tol=0, wrong={
+        2 ** (k - 1) - 1: "that counts every two-group partition, as for an unordered "
+                          "attribute; a threshold keeps the order, so the groups are "
+                          "'everything up to a level' and 'the rest'",
+        k: "a threshold sits *between* two neighbouring levels: count the gaps",
+        2 ** k: "count the gaps between neighbouring levels",
+    })
+
+
+def _ordinal_cut_scores(buying: pd.Series, y: pd.Series) -> dict:
+    """Weighted Gini of the children for every cut ``buying <= level``."""
+    n = len(y)
+    out = {}
+    for level in BUYING_ORDER[:-1]:
+        left = buying <= level
+        out[level] = (left.sum() / n * float(gini(y[left]))
+                      + (~left).sum() / n * float(gini(y[~left])))
+    return out
+
+
+@register("05.3", title="The best ordinal cut of buying")
+def check_best_cut(best_cut):
+    """Check exercise 05.3: which cut ``buying <= level`` leaves the least weighted Gini."""
+    buying, y = ordered_buying()
+    scores = _ordinal_cut_scores(buying, y)
+    best = min(scores.values())
+    want = {level for level, s in scores.items() if abs(s - best) < 1e-12}
+    worst = max(scores, key=scores.get)
+    return compare_choice(best_cut, want, what="the last level on the left of the best cut",
+                          options=BUYING_ORDER, wrong={
+        "vhigh": "buying <= vhigh sends every row left: that is no split",
+        worst: "that cut leaves the *largest* weighted Gini: the best leaves the smallest",
+    })
+
+
+@register("05.4", title="Information gain of the best humidity threshold")
+def check_humidity_gain(gain):
+    """Check exercise 05.4: the information gain of humidity at its best threshold."""
+    X, y = load_play_tennis(numeric=True)
+    values = np.unique(X["humidity"])
+    gains = [float(information_gain(X["humidity"] <= (a + b) / 2, y))
+             for a, b in zip(values[:-1], values[1:])]
+    want = max(gains)
+    return compare_number(gain, want, what="the information gain of the best humidity "
+                                           "threshold, in bits", wrong={
+        want * np.log(2): "that is in nats: use log base 2",
+        float(information_gain(X["humidity"], y)): "that treats every humidity value as its "
+                                                   "own branch: use the binary test "
+                                                   "humidity <= t",
+    })
+
+
+def _node(seed: int) -> dict:
+    rng = np.random.default_rng([51, seed])
+    return {"n": int(rng.integers(200, 2000)), "d": int(rng.integers(3, 12))}
+
+
+@register("05.5", title="Candidate thresholds at one node", data=_node)
+def check_candidates(n_candidates, *, seed):
+    """Check exercise 05.5: ``d · (n - 1)`` thresholds for d numeric attributes, n distinct."""
+    node = _node(seed)
+    n, d = node["n"], node["d"]
+    return compare_number(n_candidates, d * (n - 1), what="the number of candidate thresholds",
+                          tol=0, wrong={
+        d * n: "n sorted values have n - 1 gaps between them, not n",
+        n - 1: "that is one attribute: the search scores every attribute",
+        d * n * (n - 1): "that counts row visits of the naive search, not candidates",
+    })
+
+
+def _categories(seed: int) -> dict:
+    return {"v": int(np.random.default_rng([56, seed]).integers(3, 9))}
+
+
+@register("05.6", title="One-hot tests against subset splits", data=_categories)
+def check_one_hot(n_one_hot, *, seed):
+    """Check exercise 05.6: a one-hot encoding of v > 2 categories offers v different tests."""
+    v = _categories(seed)["v"]
+    return compare_number(n_one_hot, v, what=f"the number of different tests the one-hot "
+                                             f"columns of {v} categories offer", tol=0, wrong={
+        2 ** (v - 1) - 1: "that is the number of subset splits; a 0/1 column can only "
+                          "separate its one category from all the others",
+        v - 1: "every category has its own 0/1 column, and each gives a different test "
+               "when there are more than two categories",
+    })
