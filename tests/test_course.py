@@ -44,14 +44,6 @@ def test_at_least_thirteen_numbered_course_notebooks():
     assert START.exists()
 
 
-@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
-def test_every_notebook_states_learning_goals(path):
-    nb = read(path)
-    goals = re.compile(r"(^(#+\s*|\*\*)Learning goals|After this notebook you can)", re.M | re.I)
-    assert any(c.cell_type == "markdown" and goals.search(c.source)
-               for c in nb.cells[:3]), f"{path.name}: no learning goals near the top"
-
-
 def test_start_page_links_every_notebook_and_the_student_homework():
     """The start page is served to students: it links the generated student versions
     (relative to the served folder), never the nbgrader sources or the instructor folder."""
@@ -68,6 +60,61 @@ def test_start_page_outline_lists_the_notebooks_in_order():
     outline = text[text.index("## The course"):text.index("## Homework")]
     linked = re.findall(r"^\d+\. \[(\d\d\w*_[\w]+\.ipynb)\]", outline, re.M)
     assert linked == [p.name for p in LECTURES]
+
+
+# ---------------------------------------------------------------- one authoring style
+@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
+def test_notebook_opens_with_title_and_what_you_can_do_after_it(path):
+    nb = read(path)
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
+    assert any(c.cell_type == "markdown" and "After this notebook you can" in c.source
+               for c in nb.cells[:3]), f"{path.name}: no 'After this notebook you can ...'"
+
+
+@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
+def test_no_visible_nbval_markers(path):
+    """nbval options live in cell tags, not in comments students read."""
+    for cell in read(path).cells:
+        assert "NBVAL_" not in cell.source, f"{path.name}: visible nbval marker"
+
+
+@pytest.mark.parametrize("path", LECTURES, ids=lambda p: p.name)
+def test_exercises_come_last(path):
+    sections = [line for cell in read(path).cells if cell.cell_type == "markdown"
+                for line in cell.source.splitlines() if line.startswith("## ")]
+    assert "## Exercises" in sections, f"{path.name}: no '## Exercises' section"
+    assert sections[-1] == "## Exercises", f"{path.name}: {sections[-1]!r} after the exercises"
+
+
+CHECK_CALL = re.compile(r"dt\.exercises\.(?:check|data)\(\s*[\"']([^\"']+)[\"']")
+
+
+@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
+def test_exercises_follow_the_convention(path):
+    """Solutions sit between nbgrader markers and display nothing after them; answers are
+    checked by a registered check of this notebook; no bare asserts, no expected values
+    computed in view (the legacy ``check_value``)."""
+    from dtlearn.exercises import registered
+
+    known = registered()
+    number = path.name.split("_")[0]
+    checks = 0
+    for cell in read(path).cells:
+        if cell.cell_type != "code":
+            continue
+        source = cell.source
+        assert not re.search(r"^\s*assert\b", source, re.M), f"{path.name}: bare assert"
+        assert "check_value(" not in source, f"{path.name}: check_value shows its expected value"
+        if "### BEGIN SOLUTION" in source:
+            assert "### END SOLUTION" in source
+            after = source.split("### END SOLUTION", 1)[1].strip()
+            assert not after, f"{path.name}: a solution cell displays {after!r}"
+        for exercise_id in CHECK_CALL.findall(source):
+            assert exercise_id in known, f"{path.name}: exercise {exercise_id} is not registered"
+            assert exercise_id.rsplit(".", 1)[0] == number, \
+                f"{path.name}: exercise {exercise_id} belongs to another notebook"
+            checks += "check(" in source
+    assert checks >= 1, f"{path.name}: no exercise is checked"
 
 
 # ---------------------------------------------------------------- the coverage table
