@@ -246,9 +246,10 @@ def _latex_sym(fn: str, arg: str) -> str:
 def _instances_comment(counts: np.ndarray, names: Sequence[str], coloured: bool
                        ) -> tuple[str, str]:
     total = fmt_count(counts.sum())
-    text = f"with {total} instances: " + ", ".join(
+    noun = "instance" if total == "1" else "instances"
+    text = f"with {total} {noun}: " + ", ".join(
         f"{n} {fmt_count(c)}" for n, c in zip(names, counts))
-    latex = latex_text(f"with {total} instances: ") + r",\ ".join(
+    latex = latex_text(f"with {total} {noun}: ") + r",\ ".join(
         (latex_class(n, i) if coloured else latex_text(n)) + rf"\ {fmt_count(c)}"
         for i, (n, c) in enumerate(zip(names, counts)))
     return text, latex

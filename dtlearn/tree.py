@@ -153,7 +153,7 @@ class DecisionPath:
     __repr__ = __str__
 
     def _repr_markdown_(self) -> str:
-        lines = [f"{i + 1}. `{s.condition}` ({format_number(s.n_samples, 2)} training rows)"
+        lines = [f"{i + 1}. `{s.condition}` ({plural(s.n_samples, 'training row')})"
                  for i, s in enumerate(self.steps)]
         return "\n".join(lines + [f"\n**prediction: {self.prediction}** (leaf {self.leaf_id})"])
 

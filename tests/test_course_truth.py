@@ -362,3 +362,14 @@ def test_numeric_search_scores_one_cut_per_gap_between_distinct_values():
     assert cuts["humidity"] == distinct["humidity"] - 1 == 9
     assert cuts["outlook"] == 2  # two classes: Breiman's v - 1 ordered cuts, not 2^(3-1) - 1
     assert len(dt.candidate_splits(X["temperature"])) == 11
+
+
+def test_one_instance_and_one_training_row_are_singular():
+    assert "with 1 instance:" in str(dt.entropy(counts=[1, 0]).explain())
+    assert "with 2 instances:" in str(dt.entropy(counts=[1, 1]).explain())
+    X, y = dt.load_play_tennis(numeric=True)
+    path = dt.CARTClassifier().fit(X, y).tree_.decision_path(X.iloc[6])
+    assert "(14 training rows)" in path._repr_markdown_()
+    X = np.array([[0.0], [1.0], [2.0]])
+    path = dt.CARTClassifier().fit(X, ["a", "b", "b"]).tree_.decision_path([0.0])
+    assert "(3 training rows)" in path._repr_markdown_()
