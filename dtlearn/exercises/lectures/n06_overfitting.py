@@ -16,8 +16,8 @@ from functools import lru_cache
 
 from ...curves import add_label_noise, complexity_curve, train_validation_test_split
 from ...datasets import load_car
-from ...learners import ID3Classifier
-from ..core import compare_number, register
+from ...learners import CARTClassifier, ID3Classifier
+from ..core import compare_choice, compare_number, register
 
 
 @lru_cache(maxsize=1)
@@ -37,19 +37,30 @@ def _curve(param: str, clean: bool, values: tuple | None = None):
                             X_test, y_test, param=param, **kwargs)
 
 
-@register("06.1", title="The best min_samples_leaf on validation data")
-def check_best_leaf(best_leaf):
-    """Check exercise 06.1: The best min_samples_leaf on validation data."""
-    curve = _curve("min_samples_leaf", False, (1, 2, 5, 10, 20, 40, 80))
-    best_test = curve.values[max(range(len(curve.values)), key=lambda i: curve.test[i])]
-    best_train = curve.values[max(range(len(curve.values)), key=lambda i: curve.train[i])]
+@register("06.1", title="The best stopping parameter, chosen on validation data")
+def check_best_knob(best_knob):
+    """Check exercise 06.1: The best stopping parameter, chosen on validation data."""
+    curves = {"min_samples_leaf": _curve("min_samples_leaf", False, (1, 2, 5, 10, 20, 40, 80)),
+              "max_leaf_nodes": _cart_curve("max_leaf_nodes", (2, 8, 32)),
+              "min_impurity_decrease": _cart_curve("min_impurity_decrease", (0.0, 0.005, 0.02))}
+    want = max(curves, key=lambda name: max(curves[name].validation))
     wrong = {}
-    if best_test != curve.best_value:
-        wrong[best_test] = "that value is best on the *test* part: choose on validation data"
-    if best_train != curve.best_value:
-        wrong[best_train] = "that value is best on the *training* part: choose on validation data"
-    return compare_number(best_leaf, curve.best_value, what="the min_samples_leaf chosen on "
-                                                             "validation data", tol=0, wrong=wrong)
+    by_test = max(curves, key=lambda name: curves[name].test[curves[name].best_index])
+    by_train = max(curves, key=lambda name: curves[name].train[curves[name].best_index])
+    if by_test != want:
+        wrong[by_test] = "that one is best on the *test* part: the test set only reports, it " \
+                         "does not choose"
+    if by_train != want and by_train not in wrong:
+        wrong[by_train] = "that one is best on the *training* part: choose on validation data"
+    return compare_choice(best_knob, want, what="the parameter with the best validated tree",
+                          options=list(curves), wrong=wrong)
+
+
+@lru_cache(maxsize=2)
+def _cart_curve(param: str, values: tuple):
+    X_train, X_val, X_test, y_train, y_val, y_test, y_noisy = _parts()
+    return complexity_curve(CARTClassifier(), X_train, y_noisy, X_val, y_val, X_test, y_test,
+                            param=param, values=list(values))
 
 
 @register("06.2", title="Train-test gap of the deepest tree")
