@@ -136,7 +136,7 @@ def _explanation(tree: Tree, node: Node, step: Any) -> dict:
     parts = [f"<p class='dtlearn-node-head'><strong>{html.escape(head)}</strong></p>"]
     text = [head]
     if node.is_leaf:
-        what = f"leaf: predicts {_plain(tree._label(node))}"
+        what = f"leaf: predicts {tree._label_text(node)}"
     else:
         conds = node.split.conditions(tree.schema)
         what = "test: " + " | ".join(conds)

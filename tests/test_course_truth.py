@@ -373,3 +373,12 @@ def test_one_instance_and_one_training_row_are_singular():
     X = np.array([[0.0], [1.0], [2.0]])
     path = dt.CARTClassifier().fit(X, ["a", "b", "b"]).tree_.decision_path([0.0])
     assert "(3 training rows)" in path._repr_markdown_()
+
+
+def test_tree_view_panel_prints_regression_leaves_rounded(outlier_curve):
+    X, y = outlier_curve
+    data = layout.tree_view_data(dt.CARTRegressor(max_depth=1).fit(X, y))
+    for node in data["nodes"][1:]:
+        text = node["explanation"]["text"]
+        shown = re.search(r"leaf: predicts (\S+)", text).group(1)
+        assert shown == format_value(node["prediction"]) and len(shown.split(".")[-1]) <= 3
