@@ -7,6 +7,7 @@ PORT   ?= 8765
 ARGS   ?=
 
 .PHONY: lab test test-unit test-notebooks test-browser execute-notebooks bench student-homework fixtures clean
+.PHONY: book test-floors test-wheel
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +18,7 @@ $(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,book]"
 	@touch $@ $(VENV)/.lab-installed
 
 # JupyterLab refuses to start as root (containers, CI) unless told so explicitly.
@@ -59,7 +60,36 @@ fixtures: $(VENV)/.test-installed
 	$(BIN)/python tests/fixtures/make_weka_fixtures.py
 
 clean:
-	rm -rf $(VENV) build
+	rm -rf $(VENV) $(FLOORS) build
+
+# Course website: Jupyter Book 1 renders the student course (notebooks/) with its stored
+# outputs (no execution, no network) into build/book/; see README "Publishing the course".
+book: $(VENV)/.test-installed
+	rm -rf build/book build/book-src
+	$(BIN)/python tools/book.py build/book-src
+	$(BIN)/jupyter-book build build/book-src --path-output build/book-out --warningiserror --quiet
+	mv build/book-out/_build/html build/book && rm -rf build/book-out
+
+# The declared lower bounds, tested: a venv with exactly the `>=` versions of pyproject.toml
+# (tools/floors.py) runs the unit tests. Test tools are not pinned.
+FLOORS := .venv-floors
+
+$(FLOORS)/.installed: pyproject.toml tools/floors.py
+	rm -rf $(FLOORS)
+	$(PYTHON) -m venv $(FLOORS)
+	$(FLOORS)/bin/python -m pip install --quiet --upgrade pip
+	$(PYTHON) tools/floors.py > $(FLOORS)/constraints.txt
+	$(FLOORS)/bin/python -m pip install --quiet -c $(FLOORS)/constraints.txt -e ".[test]"
+	@touch $@
+
+test-floors: $(FLOORS)/.installed
+	$(FLOORS)/bin/python -m pip list --format=freeze | grep -iE "^(numpy|pandas|matplotlib|ipywidgets|anywidget|liac-arff|scikit-learn)=="
+	$(FLOORS)/bin/python -m pytest tests/ -q --ignore=tests/browser --ignore=tests/test_book.py \
+		--ignore=tests/test_static_export.py --ignore=tests/test_wheel.py
+
+# The built wheel, installed into a fresh venv outside the checkout, runs a smoke script.
+test-wheel: $(VENV)/.test-installed
+	$(BIN)/python -m pytest tests/test_wheel.py -q
 
 # Homework (nbgrader): student versions into instructor/homework/release/ (git-ignored).
 # nbgrader calls `alembic` (gradebook migrations) from PATH, hence the venv's bin on PATH.

@@ -46,7 +46,10 @@ def test_tree_view_traitlets_and_static_fallback(tennis_data):
     assert view.highlight == [0, 3, 7] and str(path).endswith("predict 'yes'")
     data, _ = view._repr_mimebundle_()
     assert data["text/plain"] == "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"
-    assert data["text/html"].startswith("<svg") and "▶" in data["text/html"]
+    # inline SVG does not survive JupyterLab's sanitiser (untrusted notebooks): an <img>
+    assert data["text/html"].startswith('<img alt="TreeView: tree of play')
+    assert "data:image/svg+xml;base64," in data["text/html"] and "<svg" not in data["text/html"]
+    assert data["image/svg+xml"].startswith("<svg") and "▶" in data["image/svg+xml"]
     assert WIDGET_MIME in data
     assert "export default" in view._esm and ".dtlearn-tv-node" in view._css
     assert repr(TreeView()) == "TreeView: (empty)"
@@ -107,7 +110,7 @@ def test_id3_builder_reports_bad_choices(tennis_data):
     assert "hint: greedy ID3 would split node 1 on humidity" in app.message
     data, _ = app._repr_mimebundle_()
     assert data["text/plain"].startswith("ID3Builder: your tree: 3 leaves")
-    assert "<svg" in data["text/html"]
+    assert "data:image/svg+xml;base64," in data["text/html"] and "<svg" not in data["text/html"]
 
 
 def test_criteria_explorer():
@@ -210,7 +213,8 @@ def test_overfitting_explorer_sliders_and_marker(vote):
     assert app.tree.n_leaves <= 4
     data, _ = app._repr_mimebundle_()
     assert data["text/plain"].startswith("OverfittingExplorer: min samples per leaf = ")
-    assert "<img" in data["text/html"] and "<svg" in data["text/html"]
+    assert "data:image/png;base64," in data["text/html"]
+    assert "data:image/svg+xml;base64," in data["text/html"] and "<svg" not in data["text/html"]
     assert WIDGET_MIME in data
     with pytest.raises(ValueError):
         OverfittingExplorer(X, y, params=("no_such_param",))

@@ -21,7 +21,7 @@ import traitlets
 from ..data import encode
 from ..explain import ResultTable, fmt
 from ..learners import CARTClassifier, ID3Classifier, ObliqueTreeClassifier
-from .tree_view import TreeView
+from .tree_view import TreeView, inline_svgs_as_images
 
 __all__ = ["BoundaryExplorer", "CriteriaExplorer", "ID3Builder", "LiveFigure"]
 
@@ -148,7 +148,7 @@ class _App(w.VBox):
         data = dict(data)
         data["text/plain"] = repr(self)
         data["text/html"] = (f'<div class="dtlearn-static"><p>{html.escape(repr(self))}</p>'
-                             f"{self.static_html()}</div>")
+                             f"{inline_svgs_as_images(self.static_html(), repr(self))}</div>")
         return data, metadata
 
 

@@ -9,7 +9,10 @@ but not run (nbviewer, GitHub), the display data also carries a static SVG.
 
 from __future__ import annotations
 
+import base64
+import html
 import pathlib
+import re
 from typing import Any
 
 import anywidget
@@ -21,6 +24,33 @@ from ..tree import DecisionPath, Tree
 STATIC = pathlib.Path(__file__).parent / "static"
 
 __all__ = ["TreeView"]
+
+
+def svg_img(svg: str, alt: str) -> str:
+    """Wrap an SVG drawing in an ``<img>`` (a base64 ``data:`` URL).
+
+    JupyterLab sanitises the HTML of an untrusted notebook and drops inline ``<svg>``
+    elements (their text is left behind as garbled words); an ``<img>`` with a ``data:``
+    source survives, as it does in nbconvert's HTML and in Jupyter Book pages.
+
+    Examples
+    --------
+    >>> svg_img('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>', "a dot")[:52]
+    '<img alt="a dot" src="data:image/svg+xml;base64,PHN2'
+    """
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}"/>'
+
+
+def inline_svgs_as_images(text: str, alt: str) -> str:
+    """Replace every inline ``<svg>...</svg>`` in an HTML fragment by :func:`svg_img`.
+
+    Examples
+    --------
+    >>> inline_svgs_as_images('<p>x</p><svg width="1"></svg>', "tree").startswith('<p>x</p><img')
+    True
+    """
+    return re.sub(r"<svg\b.*?</svg>", lambda m: svg_img(m.group(0), alt), text, flags=re.S)
 
 
 class TreeView(anywidget.AnyWidget):
@@ -120,7 +150,7 @@ class TreeView(anywidget.AnyWidget):
         return f"TreeView: {describe(self.data)}"
 
     def static_html(self) -> str:
-        """Self-contained HTML (an inline SVG) for readers without a kernel."""
+        """The tree as an inline SVG (the display data wrap it in an ``<img>``)."""
         if not self.data:
             return "<p>TreeView: (empty)</p>"
         return tree_svg(self.data)
@@ -130,5 +160,8 @@ class TreeView(anywidget.AnyWidget):
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data)
         data["text/plain"] = repr(self)
-        data["text/html"] = self.static_html()
+        svg = self.static_html()
+        data["text/html"] = inline_svgs_as_images(svg, repr(self))
+        if svg.startswith("<svg"):
+            data["image/svg+xml"] = svg
         return data, metadata

@@ -1,0 +1,42 @@
+"""Print pip constraints pinning every ``>=`` lower bound in pyproject.toml to that version.
+
+``make test-floors`` installs the package with these constraints into ``.venv-floors`` and
+runs the unit tests there, so the declared lower bounds stay true. Requirements of the
+runtime dependencies and of the ``lab`` extra are pinned (the test tools are not: they are
+not what users install).
+
+Usage: ``python tools/floors.py > constraints.txt``
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def floors(pyproject: dict) -> list[str]:
+    """``name==version`` for every ``name>=version`` among dependencies and the lab extra.
+
+    Examples
+    --------
+    >>> floors({"project": {"dependencies": ["numpy>=1.24", "b; python_version<'3'"],
+    ...                     "optional-dependencies": {"lab": ["c>=2,<3"]}}})
+    ['numpy==1.24', 'c==2']
+    """
+    project = pyproject["project"]
+    pins = []
+    for text in project["dependencies"] + project["optional-dependencies"]["lab"]:
+        match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*(?:\[[^]]*\])?\s*[^;]*?>=\s*([0-9][^,;\s]*)",
+                         text)
+        if match:
+            pins.append(f"{match.group(1)}=={match.group(2)}")
+    return pins
+
+
+if __name__ == "__main__":
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    sys.stdout.write("".join(f"{pin}\n" for pin in floors(data)))
