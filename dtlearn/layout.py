@@ -160,7 +160,7 @@ def _explanation(tree: Tree, node: Node, step: Any) -> dict:
                 parts.append(f"<p>(candidate table unavailable: {html.escape(str(exc))})</p>")
         if step.chosen is not None:
             try:
-                derivation = str(step.chosen.explain())
+                derivation = str(step.chosen.explain(step.classes, step.target_name or "S"))
             except Exception:  # noqa: BLE001 - explanation is a bonus, not a requirement
                 derivation = ""
             if derivation:
