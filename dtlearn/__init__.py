@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .data import Schema
+from .data import Schema, as_ordinal
 from .datasets import *  # noqa: F401,F403
 from .datasets import __all__ as _dataset_names
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable, split_table
@@ -71,7 +71,7 @@ def __dir__() -> list[str]:
 __all__ = sorted(
     [
         "CARTClassifier", "CARTRegressor", "Candidate", "CandidateSplits", "DecisionPath",
-        "GrowthConfig", "candidate_splits",
+        "GrowthConfig", "as_ordinal", "candidate_splits",
         "GrowthStep", "Grower", "ID3Classifier", "Node", "NotFittedError",
         "ObliqueTreeClassifier", "OneR", "Schema", "SplitTable", "Tree", "ZeroR",
         "split_table",

@@ -302,6 +302,55 @@ def _align_columns(frame: pd.DataFrame, schema: Schema, arg: str) -> pd.DataFram
                      f"{list(schema.names)}")
 
 
+def as_ordinal(X: pd.DataFrame, columns: Any) -> pd.DataFrame:
+    """A copy of ``X`` in which the named categorical columns are ordinal (ordered).
+
+    Binary learners (CART, C4.5) then split those columns by a threshold over the order
+    (``buying <= med``, ``k - 1`` candidate cuts) instead of by subsets of categories.
+
+    Parameters
+    ----------
+    X : pandas.DataFrame
+        The data.
+    columns : list of str or dict
+        A list of column names keeps each column's declared category order (a
+        ``Categorical``'s order, e.g. an ARFF file's ``@attribute`` line); a dict maps a
+        column name to its categories from lowest to highest.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"size": ["M", "S", "L"]})
+    >>> as_ordinal(X, {"size": ["S", "M", "L"]})["size"].cat.categories.tolist()
+    ['S', 'M', 'L']
+    """
+    if not isinstance(X, pd.DataFrame):
+        raise TypeError(f"X must be a pandas DataFrame, got {type(X).__name__}")
+    if isinstance(columns, str):
+        columns = [columns]
+    orders = dict(columns) if isinstance(columns, dict) else {c: None for c in columns}
+    out = X.copy()
+    for name, order in orders.items():
+        if name not in out.columns:
+            raise ValueError(f"columns: no column named {name!r}; columns are "
+                             f"{[str(c) for c in out.columns]}")
+        series = out[name]
+        if order is None:
+            if not isinstance(series.dtype, pd.CategoricalDtype):
+                raise ValueError(f"columns: {name!r} has no declared category order; give its "
+                                 f"categories from lowest to highest, e.g. {{{name!r}: [...]}}")
+            out[name] = series.cat.as_ordered()
+            continue
+        order = list(order)
+        seen = {v for v in series if not _is_missing(v)}
+        unknown = sorted(map(str, seen - set(order)))
+        if unknown or len(set(order)) != len(order):
+            raise ValueError(f"columns: the order of {name!r} must list each of its values "
+                             f"once; missing from it: {unknown}")
+        out[name] = pd.Categorical(series.astype(object), categories=order, ordered=True)
+    return out
+
+
 def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = None,
                   arg: str = "y") -> tuple[np.ndarray, tuple]:
     """Encode class labels as codes ``0..k-1`` with the class order.

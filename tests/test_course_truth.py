@@ -382,3 +382,25 @@ def test_tree_view_panel_prints_regression_leaves_rounded(outlier_curve):
         text = node["explanation"]["text"]
         shown = re.search(r"leaf: predicts (\S+)", text).group(1)
         assert shown == format_value(node["prediction"]) and len(shown.split(".")[-1]) <= 3
+
+
+def test_as_ordinal_orders_columns_for_threshold_splits():
+    X, y = dt.load_car()
+    Xo = dt.as_ordinal(X, CAR_ORDERS)
+    assert all(Xo[c].dtype.ordered for c in CAR_ORDERS) and not X["buying"].dtype.ordered
+    assert list(Xo["buying"].cat.categories) == CAR_ORDERS["buying"]
+    assert (Xo.astype(str) == X.astype(str)).all().all()  # same values, now ordered
+    expected = _ordinal_car()[0]
+    assert dt.CARTClassifier(max_depth=3).fit(Xo, y).tree_.to_text() == \
+        dt.CARTClassifier(max_depth=3).fit(expected, y).tree_.to_text()
+    Xr, _ = dt.load_restaurant()
+    kept = dt.as_ordinal(Xr, ["Price"])  # the declared order $ < $$ < $$$
+    assert kept["Price"].dtype.ordered and list(kept["Price"].cat.categories) == ["$", "$$", "$$$"]
+    with pytest.raises(ValueError, match="missing from it"):
+        dt.as_ordinal(X, {"buying": ["low", "med"]})
+    with pytest.raises(ValueError, match="no column named"):
+        dt.as_ordinal(X, ["colour"])
+    with pytest.raises(ValueError, match="no declared category order"):
+        dt.as_ordinal(pd.DataFrame({"s": ["a", "b"]}), ["s"])
+    with pytest.raises(TypeError, match="DataFrame"):
+        dt.as_ordinal([[1]], ["s"])
