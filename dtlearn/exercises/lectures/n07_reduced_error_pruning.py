@@ -10,22 +10,6 @@ from ..core import compare_number, register
 
 
 @lru_cache(maxsize=1)
-def _vote():
-    """The notebook's vote example: complete rows, split, ID3 tree, pruning result."""
-    from ...curves import train_validation_test_split
-    from ...datasets import load_vote
-    from ...learners import ID3Classifier
-    from ...prune import reduced_error_prune
-
-    X, y = load_vote()
-    keep = X.notna().all(axis=1)
-    X_train, X_val, _, y_train, y_val, _ = train_validation_test_split(X[keep], y[keep],
-                                                                       random_state=0)
-    model = ID3Classifier().fit(X_train, y_train)
-    return reduced_error_prune(model, X_val, y_val), X_val, y_val
-
-
-@lru_cache(maxsize=1)
 def _car():
     """The notebook's car example: 20% label noise, ID3 tree, validation data."""
     from ...curves import add_label_noise, train_validation_test_split
@@ -57,8 +41,11 @@ def check_removed(removed):
 
 @register("07.2", title="No single further pruning helps")
 def check_least(least):
-    """Smallest validation error over one more pruned inner node of the vote tree."""
-    result, X_val, y_val = _vote()
+    """Smallest validation error over one more pruned inner node of the pruned car tree."""
+    from ...prune import reduced_error_prune
+
+    model, X_val, y_val = _car()
+    result = reduced_error_prune(model, X_val, y_val)
     pruned = list(result.pruned_nodes)
     truth = np.asarray(y_val)
     counts = [int((result.original.with_leaves_at(pruned + [node.node_id]).predict(X_val)

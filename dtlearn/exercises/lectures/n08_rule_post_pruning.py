@@ -32,16 +32,18 @@ def _vote():
     return rule_post_prune(model, X_val, y_val), (X_train, y_train), (X_test, y_test)
 
 
-@register("08.1", title="Preconditions dropped")
-def check_dropped(n_dropped):
-    """Steps that drop a precondition."""
+@register("08.1", title="Preconditions left in the pruned rules")
+def check_conditions(n_conditions):
+    """Preconditions of all rules of the pruned, merged rule set."""
     result, _, _ = _vote()
-    expected = sum(1 for s in result.steps if s.dropped is not None)
-    wrong = {float(len(result.steps)): "that counts every step, the final 'stop' of each rule "
-                                       "too",
-             float(sum(len(r.conditions) for r in result.original.rules)):
-                 "that is the number of preconditions before pruning"}
-    return compare_number(n_dropped, expected, what="the number of preconditions dropped",
+    expected = sum(len(r.conditions) for r in result.ruleset.rules)
+    before = sum(len(r.conditions) for r in result.original.rules)
+    dropped = sum(1 for s in result.steps if s.dropped is not None)
+    wrong = {float(before): "that is the number before pruning",
+             float(dropped): "that is the number of preconditions dropped",
+             float(before - dropped): "rules that became identical were merged; count the "
+                                      "rules of result.ruleset"}
+    return compare_number(n_conditions, expected, what="the number of preconditions left",
                           tol=0, wrong=wrong)
 
 
@@ -62,11 +64,11 @@ def check_fired(index, prediction):
 
 @register("08.3", title="A rule on the test rows")
 def check_rule_counts(correct, covered):
-    """Counts of IF physician-fee-freeze = y THEN republican on the test rows."""
+    """Counts of IF superfund-right-to-sue = n THEN democrat on the test rows."""
     from ...rules import Rule
 
     _, (X_train, y_train), (X_test, y_test) = _vote()
-    rule = Rule.from_text("IF physician-fee-freeze = y THEN republican", X_train, "Class")
+    rule = Rule.from_text("IF superfund-right-to-sue = n THEN democrat", X_train, "Class")
     right, n = rule.accuracy(X_test, y_test)
     train_right, train_n = rule.accuracy(X_train, y_train)
     return _combine([

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core import Case, CheckResult, compare_number, register
+from ..core import compare_number, register
 
 
 @lru_cache(maxsize=1)
@@ -21,41 +21,63 @@ def _path():
     return cost_complexity_path(CARTClassifier().fit(X_train, y_train)), len(y_train)
 
 
-def _combine(results: list[CheckResult]) -> CheckResult:
-    """One result from several answers: one case per answer, named by what it is."""
-    cases = tuple(Case(r.name, c.passed, c.message) for r in results for c in r.cases)
-    wrong = sum(not r.passed for r in results)
-    if not wrong:
-        return CheckResult("", "passed", f"all {len(results)} answers right", cases)
-    return CheckResult("", "failed", f"{wrong} of {len(results)} answers not yet right", cases)
+@register("09.1", title="The tree of least R_alpha at alpha = 0.01")
+def check_leaves_at(leaves_at):
+    """Leaves of the path tree minimising R(T) + 0.01 |T| (= cost_complexity_prune at 0.01)."""
+    import numpy as np
 
+    from ...prune import cost_complexity_prune
 
-@register("09.1", title="The last collapse before the root")
-def check_last_collapse(node, alpha):
-    """Node and α of the second-to-last step of the path."""
     path, n = _path()
-    step, last = path.steps[-2], path.steps[-1]
-    return _combine([
-        compare_number(node, step.node_id, what="the node collapsed", tol=0,
-                       wrong={float(last.node_id): "the root is collapsed last; the question "
-                                                   "asks for the collapse before it"}),
-        compare_number(alpha, step.alpha, what="its alpha", tol=1e-6,
-                       wrong={last.alpha: "that is the root's alpha, the last collapse",
-                              step.alpha * n: "that is on the slides' scale; give scikit-learn's"}),
-    ])
+    expected = cost_complexity_prune(path.tree, 0.01).n_leaves
+    risks, leaves = np.asarray(path.impurities), np.asarray(path.n_leaves)
+    wrong = {float(leaves[np.argmin(risks)]): "R(T) alone always prefers the full tree; add "
+                                              "alpha for every leaf",
+             float(leaves[np.argmin(risks + 0.01 * n * leaves)]):
+                 "alpha = 0.01 is on scikit-learn's scale, like path.impurities; do not "
+                 "multiply by N"}
+    return compare_number(leaves_at, expected, what="the number of leaves at alpha = 0.01",
+                          tol=0, wrong=wrong)
 
 
-@register("09.2", title="The effective alpha of the root at step 1")
-def check_alpha_root(alpha_root):
-    """(r(t) - R(T_t)) / (|T_t| - 1) of the root, from step 1's candidates."""
-    path, _ = _path()
-    row = [c for c in path.steps[0].candidates if c[0] == 0][0]
-    expected = (row[1] - row[2]) / (row[3] - 1)
-    wrong = {(row[1] - row[2]) / row[3]: "divide by |T_t| − 1, the leaves saved, not by |T_t|",
-             row[1] - row[2]: "divide by the number of leaves saved, |T_t| − 1",
-             path.steps[-1].alpha: "that is the root's alpha at the end of the path, when it has "
-                                   "2 leaves; use step 1's table"}
-    return compare_number(alpha_root, expected, what="the effective alpha of the root",
+def make_subtree(seed: int) -> dict:
+    """N training rows; a node's class counts and those of its 2 or 3 leaves (2 classes)."""
+    import numpy as np
+
+    rng = np.random.default_rng([9, 2, int(seed)])
+    leaves = []
+    for _ in range(int(rng.integers(2, 4))):
+        size = int(rng.integers(4, 30))
+        minority = int(rng.integers(0, size // 3 + 1))
+        pair = [size - minority, minority]
+        leaves.append(pair if rng.integers(0, 2) else pair[::-1])
+    node = [sum(c[0] for c in leaves), sum(c[1] for c in leaves)]
+    return {"N": int(rng.integers(200, 600)), "node": node, "leaves": leaves}
+
+
+@register("09.2", title="The effective alpha of one node, by hand", data=make_subtree)
+def check_alpha_t(alpha_t, *, seed):
+    """(r(t) - R(T_t)) / (|T_t| - 1) with r = n_t / N * Gini, from :func:`dtlearn.gini`."""
+    from ...measures import entropy, gini
+
+    data = make_subtree(seed)
+    n = data["N"]
+
+    def risk(counts, measure=gini, scale=None):
+        size = float(sum(counts))
+        return (scale if scale is not None else size / n) * float(measure(counts=counts))
+
+    k = len(data["leaves"])
+    gain = risk(data["node"]) - sum(risk(c) for c in data["leaves"])
+    expected = gain / (k - 1)
+    wrong = {expected * n: "that is on the slides' scale (rows); divide the risks by N",
+             gain / k: "divide by |T_t| − 1, the leaves saved, not by |T_t|",
+             gain: "divide by the number of leaves saved, |T_t| − 1",
+             (risk(data["node"], entropy) - sum(risk(c, entropy) for c in data["leaves"]))
+             / (k - 1): "that uses entropy; the path here uses Gini impurity",
+             (risk(data["node"], scale=1.0) - sum(risk(c, scale=1.0) for c in data["leaves"]))
+             / (k - 1): "weight each impurity by its share of the N rows, n_t / N"}
+    return compare_number(alpha_t, expected, what="the effective alpha of the node",
                           tol=1e-6, wrong=wrong)
 
 

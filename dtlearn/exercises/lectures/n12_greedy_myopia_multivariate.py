@@ -15,16 +15,27 @@ def _xor() -> tuple[pd.DataFrame, pd.Series]:
     return X, y
 
 
-@register("12.1", title="Information gain of the noise attribute c in XOR")
-def check_gain_c(gain_c):
-    """IG(c) on the XOR table."""
+def _numeric_xor() -> tuple[pd.DataFrame, pd.Series]:
+    """The notebook's picture: 200 points, yes where exactly one coordinate exceeds 0.5."""
+    rng = np.random.default_rng(1)
+    P = pd.DataFrame(rng.uniform(size=(200, 2)), columns=["x1", "x2"])
+    return P, pd.Series(np.where((P["x1"] > 0.5) != (P["x2"] > 0.5), "yes", "no"), name="xor")
+
+
+@register("12.1", title="Gain of the right first cut on numeric XOR")
+def check_gain_half(gain_half):
+    """IG of x1 <= 0.5 at the root of the numeric XOR data."""
     from ...measures import information_gain
 
-    X, y = _xor()
-    return compare_number(gain_c, float(information_gain(X["c"], y)),
-                          what="the information gain of c, in bits", tol=1e-6,
-                          wrong={1.0: "that is the entropy of the class; subtract the mean "
-                                      "information of c's branches"})
+    P, xor = _numeric_xor()
+    expected = float(information_gain(P["x1"] <= 0.5, xor))
+    below = P["x2"] <= 0.5
+    inside = float(information_gain(P.loc[below, "x1"] <= 0.5, xor[below]))
+    return compare_number(gain_half, expected, what="the gain of x1 <= 0.5 at the root, in bits",
+                          tol=1e-6,
+                          wrong={inside: "that is inside the branch x2 <= 0.5; use all 200 "
+                                         "points",
+                                 expected * np.log(2): "that is in nats: use log base 2"})
 
 
 @register("12.2", title="Information gain of b inside the branch a = 0")
@@ -42,18 +53,16 @@ def check_gain_b(gain_b):
                                  expected * np.log(2): "that is in nats: use log base 2"})
 
 
-@register("12.3", title="Leaves of the depth-3 staircase")
+@register("12.3", title="Leaves of the staircase with 3000 points")
 def check_staircase(staircase_leaves):
-    """Leaves of CART(max_depth=3) on the notebook's diagonal data."""
+    """Leaves of the unlimited CART on the notebook's 3000 diagonal points."""
     from ...learners import CARTClassifier
 
-    rng = np.random.default_rng(0)
-    D = pd.DataFrame(rng.uniform(size=(300, 2)), columns=["x1", "x2"])
-    side = np.where(D["x1"] + D["x2"] > 1, "above", "below")
-    model = CARTClassifier(max_depth=3).fit(D, side)
+    big = pd.DataFrame(np.random.default_rng(5).uniform(size=(3000, 2)), columns=["x1", "x2"])
+    side = np.where(big["x1"] + big["x2"] > 1, "above", "below")
+    model = CARTClassifier().fit(big, side)
     return compare_number(staircase_leaves, model.tree_.n_leaves,
                           what="the number of leaves", tol=0,
                           wrong={float(model.tree_.n_nodes): "that counts every node; count the "
                                                              "leaves",
-                                 8.0: "a depth-3 tree has at most 8 leaves; some branches stop "
-                                      "early because they are pure"})
+                                 16.0: "that is the tree for 300 points; fit on big, big_side"})
