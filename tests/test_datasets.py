@@ -1,5 +1,7 @@
 import hashlib
+import importlib.util
 import io
+import json
 import os
 import subprocess
 import sys
@@ -342,3 +344,74 @@ def test_core_imports_only():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=env)
     assert out.stdout.strip() == "[]"
+
+
+# --- converted data: the loaders read CSV + JSON schema, not ARFF --------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+CONVERTED = [
+    ("weather.nominal.arff", load_play_tennis),
+    ("weather.numeric.arff", lambda: load_play_tennis(numeric=True)),
+    ("contact-lenses.arff", load_contact_lenses),
+    ("labor.arff", load_labor),
+    ("vote.arff", load_vote),
+    ("breast-cancer.arff", load_breast_cancer_ljubljana),
+]
+
+
+def _convert_data_tool():
+    spec = importlib.util.spec_from_file_location("convert_data", ROOT / "tools" / "convert_data.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("filename, loader", CONVERTED, ids=[f for f, _ in CONVERTED])
+def test_loader_returns_exactly_the_arff_parse(filename, loader):
+    text = resources.files("dtlearn.datasets").joinpath("data", filename).read_text(
+        encoding="utf-8")
+    expected_X, expected_y = read_arff(text)  # liac-arff's parse of the original file
+    X, y = loader()
+    pd.testing.assert_frame_equal(X, expected_X, check_exact=True)
+    pd.testing.assert_series_equal(y, expected_y, check_exact=True)
+    # CategoricalDtype equality ignores the order of unordered categories: check it
+    for name in X:
+        assert X[name].dtype == expected_X[name].dtype
+        if isinstance(X[name].dtype, pd.CategoricalDtype):
+            assert list(X[name].cat.categories) == list(expected_X[name].cat.categories)
+    assert list(y.cat.categories) == list(expected_y.cat.categories)
+
+
+def test_converted_files_are_what_the_tool_makes_from_the_arff(tmp_path):
+    tool = _convert_data_tool()
+    written = tool.main(tmp_path)
+    assert len(written) == 2 * len(CONVERTED)
+    data = resources.files("dtlearn.datasets").joinpath("data")
+    for path in written:
+        assert data.joinpath(path.name).read_bytes() == path.read_bytes(), path.name
+    schema = json.loads(data.joinpath("labor.json").read_text(encoding="utf-8"))
+    assert schema["source_sha256"] == hashlib.sha256(
+        data.joinpath("labor.arff").read_bytes()).hexdigest()
+    assert schema["attributes"][6] == {"name": "pension", "type": "nominal",
+                                       "categories": ["none", "ret_allw", "empl_contr"]}
+
+
+def test_convert_refuses_what_it_cannot_represent():
+    tool = _convert_data_tool()
+    with pytest.raises(ValueError, match="only nominal and numeric"):
+        tool.convert(b"@relation r\n@attribute s string\n@data\nx\n", "r.arff")
+
+
+def test_data_sets_load_without_liac_arff():
+    # as in Pyodide, where liac-arff cannot be installed: block the module
+    code = ("import sys; sys.modules['arff'] = None\n"
+            "import dtlearn as dt\n"
+            "table = dt.list_datasets(); print(int(table['rows'].sum()))\n"
+            "try:\n    dt.read_arff('@relation r\\n@attribute a numeric\\n@data\\n1\\n')\n"
+            "except ImportError as exc:\n    print(exc)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env)
+    rows, message = out.stdout.strip().splitlines()
+    assert int(rows) == 14 + 14 + 12 + 24 + 57 + 435 + 286 + 1728 + 8124 + 958
+    assert message.startswith("read_arff needs the liac-arff package: pip install liac-arff")

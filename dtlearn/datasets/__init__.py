@@ -8,6 +8,11 @@ are ``float64``; missing values are ``NaN``. Files are read from the installed p
 (no network, nothing written to disk). Where each file comes from, its licence and how it
 was changed are listed in ``dtlearn/datasets/data/SOURCES.md``.
 
+Weka's ARFF files are shipped, and also converted once (``tools/convert_data.py``) to a CSV
+file plus a JSON schema of attribute types and declared category orders; the loaders read
+those with the standard library, so they need no ARFF parser and work in Pyodide
+(JupyterLite). :func:`read_arff`, for your own ARFF files, uses ``liac-arff``.
+
 Examples
 --------
 >>> from dtlearn.datasets import load_play_tennis
@@ -18,9 +23,12 @@ Examples
 
 from __future__ import annotations
 
+import csv
 import io
+import json
 from importlib import resources
 
+import numpy as np
 import pandas as pd
 
 from .arffio import categorical, read_arff
@@ -45,7 +53,32 @@ def _text(filename: str) -> str:
 
 
 def _arff(filename: str) -> tuple[pd.DataFrame, pd.Series]:
-    return read_arff(io.StringIO(_text(filename)))
+    """Load a Weka data set from its converted form: ``<stem>.csv`` + ``<stem>.json``.
+
+    Returns what ``read_arff`` returns for the ARFF file itself (nominal columns as
+    categories in declared order, numeric ones ``float64``, missing values ``NaN``, the
+    last attribute as the target); ``tests/test_datasets.py`` checks that they agree.
+    """
+    stem = filename.removesuffix(".arff")
+    schema = json.loads(_text(stem + ".json"))
+    rows = list(csv.reader(io.StringIO(_text(stem + ".csv"), newline="")))
+    header, rows = rows[0], rows[1:]
+    attributes = schema["attributes"]
+    if header != [a["name"] for a in attributes]:
+        raise ValueError(f"{stem}.csv: header {header} does not match {stem}.json")
+    columns = list(zip(*rows)) if rows else [()] * len(attributes)
+    data = {}
+    for attribute, values in zip(attributes, columns):
+        name = attribute["name"]
+        if attribute["type"] == "numeric":
+            data[name] = np.array([float(v) if v != "" else np.nan for v in values],
+                                  dtype=np.float64)
+        else:
+            data[name] = categorical([v if v != "" else None for v in values],
+                                     attribute["categories"], name)
+    frame = pd.DataFrame(data, columns=header)
+    target = schema["target"]
+    return frame.drop(columns=[target]), frame[target]
 
 
 def _rows(filename: str, n_columns: int) -> list[list[str]]:

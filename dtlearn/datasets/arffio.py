@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 from typing import IO, Any, Sequence, Union
 
-import arff
 import numpy as np
 import pandas as pd
 
@@ -165,6 +164,11 @@ def read_arff(source: ArffSource, target: str | int | None = -1
     ['colour', 'size', 'ok']
     """
     text = _read_text(source)
+    try:
+        import arff  # liac-arff: not in Pyodide (no wheel); the packaged data need it not
+    except ModuleNotFoundError:
+        raise ImportError("read_arff needs the liac-arff package: pip install liac-arff "
+                          "(the data sets shipped with dtlearn load without it)") from None
     try:
         parsed = arff.loads(text)
     except arff.ArffException as exc:
