@@ -1,0 +1,140 @@
+"""The built wheel and sdist: what they contain, and the wheel at work outside the checkout.
+
+The wheel is built with hatchling (no network), installed with ``--no-deps --no-index`` into
+a fresh venv in a temporary folder; that venv sees the test environment's packages through
+a ``.pth`` line (so numpy & co. need no download) but not the editable checkout, and a smoke
+script there loads every data set, fits every learner, builds every app and draws a figure.
+"""
+
+import email
+import os
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import textwrap
+import zipfile
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-d", str(out)], cwd=ROOT,
+                   check=True, capture_output=True, text=True)
+    wheels, sdists = sorted(out.glob("*.whl")), sorted(out.glob("*.tar.gz"))
+    assert len(wheels) == 1 and len(sdists) == 1
+    return wheels[0], sdists[0]
+
+
+def test_wheel_is_pure_python_with_licence_data_and_static_files(dist):
+    wheel, _ = dist
+    assert wheel.name.endswith("-py3-none-any.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+    assert f"{info}/licenses/LICENSE" in names
+    data = "dtlearn/datasets/data/"
+    for stem in ["weather.nominal", "weather.numeric", "contact-lenses", "labor", "vote",
+                 "breast-cancer"]:
+        assert {f"{data}{stem}.arff", f"{data}{stem}.csv", f"{data}{stem}.json"} <= names
+    assert {f"{data}car.data", f"{data}agaricus-lepiota.data", f"{data}tic-tac-toe.data",
+            f"{data}restaurant.csv", f"{data}SOURCES.md"} <= names
+    assert {"dtlearn/widgets/static/tree_view.js", "dtlearn/widgets/static/tree_view.css"} <= names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    meta = email.message_from_bytes(zipfile.ZipFile(wheel).read(f"{info}/METADATA"))
+    assert meta["License-Expression"] == "GPL-3.0-or-later"
+    requires = {Requirement(text).name: Requirement(text) for text in meta.get_all("Requires-Dist")}
+    # Pyodide (JupyterLite) skips liac-arff, which has no wheel; everywhere else it is installed
+    arff = requires["liac-arff"]
+    assert not arff.marker.evaluate({"platform_system": "Emscripten", "sys_platform": "emscripten"})
+    assert arff.marker.evaluate({"platform_system": "Linux"})
+    assert all(req.marker is None for name, req in requires.items()
+               if name in ("numpy", "pandas", "matplotlib", "ipywidgets", "anywidget"))
+
+
+def test_sdist_holds_only_anchored_paths(dist):
+    _, sdist = dist
+    with tarfile.open(sdist) as tar:
+        names = [n.split("/", 1)[1] for n in tar.getnames() if "/" in n]
+    top = {n.split("/")[0] for n in names}
+    # hatchling adds .gitignore itself (it reads it to leave ignored files out)
+    assert top == {"dtlearn", "README.md", "LICENSE", "pyproject.toml", "PKG-INFO", ".gitignore"}
+    readmes = [n for n in names if n.lower().endswith("readme.md")]
+    assert readmes == ["README.md"]
+    assert "dtlearn/datasets/data/vote.csv" in names
+
+
+SMOKE = textwrap.dedent("""
+    import matplotlib
+    matplotlib.use("Agg")
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+    import dtlearn as dt
+    from dtlearn import widgets
+    from dtlearn.curves import train_validation_test_split
+
+    where = Path(dt.__file__).resolve()
+    assert Path(sys.prefix).resolve() in where.parents, where   # the wheel, not the checkout
+
+    table = dt.list_datasets()
+    sets = {name: eval("dt." + call) for name, call in table["loader"].items()}
+    print("datasets", len(sets), int(table["rows"].sum()))
+
+    X, y = sets["play_tennis"]
+    Xn, yn = sets["play_tennis_numeric"]
+    Xv, yv = sets["vote"]
+    keep = Xv.notna().all(axis=1)
+    Xv, yv = Xv[keep], yv[keep]
+    rng = np.random.default_rng(0)
+    Xr = rng.uniform(size=(60, 2)); yr = Xr[:, 0] * 3 + (Xr[:, 1] > 0.5)
+    yo = np.where(Xr[:, 0] + Xr[:, 1] > 1, "a", "b")
+    fitted = [dt.ZeroR().fit(X, y), dt.OneR().fit(X, y), dt.ID3Classifier().fit(X, y),
+              dt.C45Classifier().fit(Xn, yn), dt.CARTClassifier().fit(Xn, yn),
+              dt.CARTRegressor().fit(Xr, yr), dt.ObliqueTreeClassifier().fit(Xr, yo)]
+    assert list(fitted[2].predict(X)) == list(y)
+    print("learners", len(fitted))
+
+    X_tr, X_va, _, y_tr, y_va, _ = train_validation_test_split(Xv, yv, random_state=0)
+    apps = [widgets.TreeView(fitted[2]), widgets.ID3Builder(X, y), widgets.CriteriaExplorer(),
+            widgets.BoundaryExplorer(Xr, yo),
+            widgets.OverfittingExplorer(Xv, yv, noise_levels=(0.0,), random_state=0),
+            widgets.PruningStepper(dt.ID3Classifier().fit(X_tr, y_tr), X_va, y_va),
+            widgets.CostComplexityExplorer(Xv, yv, cv=3)]
+    for app in apps:
+        data, _ = app._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in data and data["text/html"]
+    assert "export default" in apps[0]._esm
+    print("apps", len(apps))
+
+    ax = dt.plot.plot_tree(fitted[2])
+    ax.figure.savefig("tree.png")
+    assert Path("tree.png").read_bytes().startswith(bytes([137, 80, 78, 71]))
+    print("figure ok")
+""")
+
+
+def test_wheel_installs_outside_the_checkout_and_runs(dist, tmp_path):
+    wheel, _ = dist
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+                    "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True)
+    # the test environment's packages (numpy, pandas, ...) behind the venv's own: a path
+    # added by a .pth line has its own .pth files ignored, so the editable dtlearn stays out
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    Path(site, "zz_test_environment.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    (tmp_path / "smoke.py").write_text(SMOKE)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MPLBACKEND")}
+    out = subprocess.run([str(python), "smoke.py"], cwd=tmp_path, capture_output=True,
+                         text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.splitlines() == ["datasets 10 11652", "learners 7", "apps 7", "figure ok"]
