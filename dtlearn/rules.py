@@ -75,9 +75,19 @@ def _parse_condition(text: str, schema: Schema) -> Condition:
         if value not in cats:
             raise ValueError(f"text: {value!r} is not a value of {name!r} ({cats})")
         return Condition(MultiwaySplit(j, len(cats)), cats.index(value), f"{name} = {value}")
+    if schema.is_ordinal(j):  # an ordered category: the threshold is a level's name
+        cats = [str(c) for c in schema.categories[j]]
+        if value not in cats:
+            raise ValueError(f"text: {value!r} is not a level of {name!r} ({cats})")
+        return Condition(ThresholdSplit(j, float(cats.index(value))), 0 if op == "<=" else 1,
+                         f"{name} {op} {value}")
     if schema.is_categorical(j):
         raise ValueError(f"text: {name!r} is categorical; use =")
-    return Condition(ThresholdSplit(j, float(value)), 0 if op == "<=" else 1,
+    try:
+        threshold = float(value)
+    except ValueError:
+        raise ValueError(f"text: {value!r} is not a number; {name!r} is numeric") from None
+    return Condition(ThresholdSplit(j, threshold), 0 if op == "<=" else 1,
                      f"{name} {op} {value}")
 
 

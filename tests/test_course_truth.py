@@ -404,3 +404,22 @@ def test_as_ordinal_orders_columns_for_threshold_splits():
         dt.as_ordinal(pd.DataFrame({"s": ["a", "b"]}), ["s"])
     with pytest.raises(TypeError, match="DataFrame"):
         dt.as_ordinal([[1]], ["s"])
+
+
+def test_rules_and_pruning_read_ordinal_tests():
+    from dtlearn.rules import Rule
+
+    X, y = _ordinal_car()
+    rule = Rule.from_text("IF buying <= med AND safety > low THEN acc", X)
+    covered = rule.covers(X)
+    assert covered.sum() == ((X["buying"].isin(["low", "med"])) & (X["safety"] != "low")).sum()
+    with pytest.raises(ValueError, match="not a level"):
+        Rule.from_text("IF buying <= cheap THEN acc", X)
+    rng = np.random.default_rng(0)
+    rows = rng.permutation(len(y))
+    train, val = rows[:1200], rows[1200:]
+    model = dt.CARTClassifier().fit(X.iloc[train], y.iloc[train])
+    pruned = dt.reduced_error_prune(model, X.iloc[val], y.iloc[val])
+    assert pruned.tree.n_leaves <= model.tree_.n_leaves
+    rules = dt.rule_post_prune(model, X.iloc[val], y.iloc[val])
+    assert "<=" in str(rules) or ">" in str(rules)
