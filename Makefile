@@ -67,7 +67,7 @@ clean:
 book: $(VENV)/.test-installed
 	rm -rf build/book build/book-src
 	$(BIN)/python tools/book.py build/book-src
-	$(BIN)/jupyter-book build build/book-src --path-output build/book-out --warningiserror --quiet
+	$(BIN)/jupyter-book build build/book-src --path-output build/book-out --quiet
 	mv build/book-out/_build/html build/book && rm -rf build/book-out
 
 # The declared lower bounds, tested: a venv with exactly the `>=` versions of pyproject.toml
