@@ -542,6 +542,9 @@ class Tree:
     def to_rules(self) -> str:
         """One ``IF ... AND ... THEN ...`` rule per leaf, left to right.
 
+        A regression rule says what its number is: ``(mean of 16 training rows)``, or the
+        median for an MAE tree.
+
         Examples
         --------
         >>> from dtlearn import ID3Classifier, load_play_tennis
@@ -554,7 +557,9 @@ class Tree:
         for leaf, path in self.leaf_paths():
             conds = [conditions[node.node_id][b] for node, b in path]
             head = "IF " + " AND ".join(conds) if conds else "IF TRUE"
-            rules.append(f"{head} THEN {self.target_name} = {self._label_text(leaf)}")
+            what = "" if self.is_classifier else \
+                f"  ({self.leaf_statistic} of {plural(leaf.n_samples, 'training row')})"
+            rules.append(f"{head} THEN {self.target_name} = {self._label_text(leaf)}{what}")
         return "\n".join(rules)
 
     def to_dot(self) -> str:

@@ -116,6 +116,9 @@ def test_mae_tree_says_median_and_its_leaves_are_medians(outlier_curve):
     assert [leaf.value[0] for leaf in tree.leaves()] == pytest.approx(medians)
     text = tree.to_text()
     assert "median" in text and "mean" not in text
+    assert tree.to_rules().splitlines()[0] == (
+        f"IF x <= {tree.root.split.conditions(tree.schema)[0].split(' <= ')[1]} THEN y = "
+        f"{format_value(medians[0])}  (median of {int(left.sum())} training rows)")
     assert f"median {format_value(np.median(y))}" in text.splitlines()[0]
     derivation = str(model.steps_[0].chosen.explain())
     assert "median" in derivation and "MAE" in derivation and "mean" not in derivation
