@@ -156,7 +156,15 @@ class ThresholdSplit(Split):
         return [f"{name} <= {t}", f"{name} > {t}"]
 
     def left_categories(self, schema: Schema) -> tuple:
-        """Categories of an ordinal column that go left (``x <= threshold``), in order."""
+        """Categories of an ordinal column that go left (``x <= threshold``), in order.
+
+        Examples
+        --------
+        >>> from dtlearn.data import Schema
+        >>> schema = Schema(("price",), ("categorical",), (("$", "$$", "$$$"),), (True,))
+        >>> ThresholdSplit(0, 1.0).left_categories(schema)
+        ('$', '$$')
+        """
         cats = schema.categories[self.feature]
         if cats is None:
             raise ValueError(f"feature {schema.names[self.feature]!r} is numeric: its test is "
@@ -272,7 +280,14 @@ class CandidateSplits:
         ``(left condition, right condition)`` for every candidate, in search order.
 
     ``len()`` is the number of candidates: ``n - 1`` for ``n`` distinct numbers, ``k - 1``
-    for ``k`` ordered categories, ``2**(v-1) - 1`` for ``v`` unordered ones.
+    for ``k`` ordered categories, ``2**(v-1) - 1`` for ``v`` unordered ones. Shows itself
+    as text (``repr``) and, in Jupyter, as an HTML table.
+
+    Examples
+    --------
+    >>> tests = candidate_splits([64.0, 65.0, 65.0, 68.0], name="temperature")
+    >>> len(tests), tests.kind, tests.tests[0]
+    (2, 'numeric', ('temperature <= 64.5', 'temperature > 64.5'))
     """
 
     feature: str
@@ -287,9 +302,17 @@ class CandidateSplits:
 
     def __repr__(self) -> str:
         width = max((len(left) for left, _ in self.tests), default=0)
-        head = f"{len(self)} candidate {'split' if len(self) == 1 else 'splits'} of " \
+        return "\n".join([self._head()] + [f"  {left:<{width}}  |  {right}" for left, right in self.tests])
+
+    def _head(self) -> str:
+        return f"{len(self)} candidate {'split' if len(self) == 1 else 'splits'} of " \
             f"{self.feature} ({self.kind})"
-        return "\n".join([head] + [f"  {left:<{width}}  |  {right}" for left, right in self.tests])
+
+    def _repr_html_(self) -> str:
+        from .explain import ResultTable
+
+        return ResultTable(("left branch", "right branch"), tuple(self.tests),
+                           caption=self._head())._repr_html_()
 
 
 def candidate_splits(x: Any, name: str | None = None) -> CandidateSplits:

@@ -22,7 +22,14 @@ BUYING_ORDER = ["low", "med", "high", "vhigh"]
 
 
 def ordered_buying() -> tuple[pd.Series, pd.Series]:
-    """The car data's ``buying`` as an ordered Categorical (low < med < high < vhigh), and y."""
+    """The car data's ``buying`` as an ordered Categorical (low < med < high < vhigh), and y.
+
+    Examples
+    --------
+    >>> buying, y = ordered_buying()
+    >>> buying.cat.ordered, list(buying.cat.categories)
+    (True, ['low', 'med', 'high', 'vhigh'])
+    """
     X, y = load_car()
     return X["buying"].cat.reorder_categories(BUYING_ORDER, ordered=True), y
 

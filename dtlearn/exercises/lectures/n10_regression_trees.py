@@ -18,7 +18,14 @@ from ..core import compare_number, register
 
 
 def noisy_sine(outlier: bool = False) -> tuple[pd.DataFrame, pd.Series]:
-    """The notebook's 40 noisy points of a sine (seed 0); ``outlier`` sets y[5] = 8."""
+    """The notebook's 40 noisy points of a sine (seed 0); ``outlier`` sets y[5] = 8.
+
+    Examples
+    --------
+    >>> X, y = noisy_sine(outlier=True)
+    >>> X.shape, float(y[5])
+    ((40, 1), 8.0)
+    """
     rng = np.random.default_rng(0)
     x = np.sort(rng.uniform(0, 6, size=40))
     target = np.sin(x) + rng.normal(0, 0.2, size=40)
