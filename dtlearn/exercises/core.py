@@ -348,9 +348,10 @@ def _is_student_file(filename: str) -> bool:
 class _Budget:
     """A ``sys.settrace`` hook that counts the lines the student's code executes."""
 
-    def __init__(self, steps: int, deadline: float | None) -> None:
+    def __init__(self, steps: int, deadline: float | None, limits: "_Limits") -> None:
         self.left = steps
         self.deadline = deadline
+        self.limits = limits
         self.own: dict[str, bool] = {}
 
     def on_call(self, frame: Any, event: str, arg: Any) -> Any:
@@ -364,9 +365,11 @@ class _Budget:
         if event == "line":
             self.left -= 1
             if self.left <= 0:
+                self.limits.expire(_OutOfSteps)
                 raise _OutOfSteps()
             if (self.deadline is not None and not self.left & 0xFFFF
                     and time.monotonic() > self.deadline):
+                self.limits.expire(_TimeUp)
                 raise _TimeUp()
         return self.on_line
 
@@ -375,36 +378,86 @@ class _Limits:
     """Step budget (always) and wall-clock cap around one call.
 
     The cap is a SIGALRM timer in the main thread; elsewhere the step counter checks it.
+    A student's bare ``except:`` can swallow the exception that stops the call (and Python
+    switches tracing off after a trace function raised), so in the main thread, once the
+    budget or the cap has run out, a fast repeating alarm re-arms tracing on the student's
+    frames and raises again until the call has been left.
     """
+
+    RETRY = 0.05
 
     def __init__(self, steps: int, seconds: float) -> None:
         self.steps = steps
         self.seconds = seconds
+        self.active = False
+        self.alarm = False
+        self.reason: type[BaseException] | None = None
+        self.budget = _Budget(steps, None, self)
 
     def __enter__(self) -> "_Limits":
+        self.outer = sys._getframe(1)  # run_student's frame: the walk up the stack stops here
         self.alarm = (hasattr(signal, "setitimer")
                       and threading.current_thread() is threading.main_thread())
-        self.budget = _Budget(self.steps,
-                              None if self.alarm else time.monotonic() + self.seconds)
-        if self.alarm:
-            def on_alarm(signum: int, frame: Any) -> None:
-                raise _TimeUp()
-
-            self.previous_handler = signal.signal(signal.SIGALRM, on_alarm)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        if not self.alarm:
+            self.budget.deadline = time.monotonic() + self.seconds
         self.previous_trace = sys.gettrace()
+        self.active = True
+        if self.alarm:
+            self.previous_handler = signal.signal(signal.SIGALRM, self._on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
         sys.settrace(self.budget.on_call)
         return self
 
-    def __exit__(self, *exc: Any) -> None:
-        sys.settrace(self.previous_trace)
+    def expire(self, reason: type[BaseException]) -> None:
+        """The budget or the cap ran out: keep stopping the call until it is left."""
+        self.reason = reason
+        if self.alarm and self.active:
+            signal.setitimer(signal.ITIMER_REAL, self.RETRY, self.RETRY)
+
+    def _on_alarm(self, signum: int, frame: Any) -> None:
+        if not self.active:
+            return
+        if self.reason is None:
+            self.expire(_TimeUp)
+        sys.settrace(self._dead_call)
+        while frame is not None and frame is not self.outer:
+            if frame.f_code not in _LEAVING:
+                frame.f_trace = self._dead_line
+            frame = frame.f_back
+        raise self.reason()
+
+    def _dead_call(self, frame: Any, event: str, arg: Any) -> Any:
+        if frame.f_code in _LEAVING:
+            return None
+        return self._dead_line
+
+    def _dead_line(self, frame: Any, event: str, arg: Any) -> Any:
+        # only on "line": raising on the "exception" event would switch tracing off before
+        # the student's except clause runs
+        if event == "line" and self.active and self.reason is not None:
+            raise self.reason()
+        return self._dead_line
+
+    def close(self) -> None:
+        """Stop the alarm and the tracing (idempotent)."""
+        if not self.active:
+            return
+        self.active = False
         if self.alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.previous_handler)
+        sys.settrace(self.previous_trace)
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
 
     @property
     def steps_used(self) -> int:
         return self.steps - self.budget.left
+
+
+_LEAVING = frozenset({_Limits.__exit__.__code__, _Limits.close.__code__})
+"""Code that must run untraced while a stopped call is being left."""
 
 
 @dataclass(frozen=True)
@@ -509,8 +562,13 @@ def run_student(fn: Callable, *args: Any, time_limit: float | None = None,
         # feedback; the wrong value they lead to (nan, inf) is explained instead
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            with guard, limits:
-                value = fn(*args, **kwargs)
+            try:
+                with guard, limits:
+                    value = fn(*args, **kwargs)
+            finally:
+                limits.close()
+            if limits.reason is not None:  # the student's code swallowed the stop
+                raise limits.reason()
     except ForbiddenCall as exc:
         return Outcome("forbidden", message=str(exc), steps=limits.steps_used)
     except NotImplementedError:
@@ -587,7 +645,8 @@ def compare_number(answer: Any, expected: Any, *, what: str, tol: float = _ROUND
 
     Examples
     --------
-    >>>     >>> compare_number(Fraction(1, 3), 0.3333, what="p(yes)").passed
+    >>> from fractions import Fraction
+    >>> compare_number(Fraction(1, 3), 0.3333, what="p(yes)").passed
     True
     >>> print(compare_number(-0.94, 0.9403, what="H"))
     H: failed — not yet right
@@ -952,8 +1011,8 @@ def check(exercise_id: str, **answers: Any) -> CheckResult:
 
     Examples
     --------
-    >>> print(check("00.0", x=1))
-    Exercise 00.0: check error — there is no exercise '00.0'
+    >>> print(check("99.0", x=1))
+    Exercise 99.0: check error — there is no exercise '99.0'
     >>> @register("99.3", title="A coin")
     ... def check_coin(h):
     ...     return compare_number(h, 1.0, what="the entropy of a fair coin, in bits")
