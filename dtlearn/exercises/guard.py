@@ -1,0 +1,205 @@
+"""Keep dtlearn's reference implementation out of a student's function while it is checked.
+
+A homework check compares the student's function with dtlearn's own measures, learners
+and pruners. If the student's function simply *called* those (``dt.entropy``,
+``dt.ID3Classifier().fit``, ``dt.reduced_error_prune``), the check would compare dtlearn
+with itself. A :class:`LibraryGuard` watches every Python function call made while the
+student's function runs (``sys.setprofile``) and stops the call as soon as it enters a
+forbidden function — whatever name it was imported under (``dt.entropy``,
+``from dtlearn.measures import entropy``, ``import dtlearn.measures as m``, a method of an
+object, a call made by pandas on the student's behalf). Functions are recognised by the
+file and qualified name of their code, so a reloaded module is caught too.
+
+A :class:`Forbidden` lists what a check forbids (whole modules, single functions), what the
+student should do instead, and which library calls stay allowed (loading data, ``Tree``
+methods where the task is pruning). The check passes it to
+:func:`dtlearn.exercises.core.run_student` (``forbidden=``); the student's function then
+fails with one sentence, e.g. "entropy calls dt.entropy, dtlearn's own implementation of
+what this homework grades: compute it yourself from the class counts".
+
+Examples
+--------
+>>> import dtlearn as dt
+>>> rule = Forbidden(what="the entropy", modules=("dtlearn.measures",),
+...                  instead="compute it yourself from the class counts")
+>>> def shortcut(counts):
+...     return float(dt.entropy(counts=counts))
+>>> from dtlearn.exercises.core import run_student
+>>> print(run_student(shortcut, [9, 5], forbidden=LibraryGuard(rule)).message)
+calls dt.entropy, dtlearn's own implementation of the entropy: compute it yourself from the class counts
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from .core import ForbiddenCall
+
+__all__ = ["Forbidden", "LibraryGuard"]
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """What a check forbids the student's function to call.
+
+    Parameters
+    ----------
+    what : str
+        The graded thing, for the message ("the entropy", "an ID3 learner").
+    instead : str
+        What to do instead ("compute it yourself from the class counts").
+    modules : tuple of str
+        Modules every function of which is forbidden (``"dtlearn.measures"``).
+    functions : tuple of str
+        Single functions or methods by dotted path (``"dtlearn.tree.Tree.prune"``).
+    allowed : tuple of str
+        Library calls that stay allowed, for the check's documentation.
+
+    Examples
+    --------
+    >>> Forbidden("the pruning", modules=("dtlearn.prune",)).describe()
+    'forbidden: every function in dtlearn.prune'
+    """
+
+    what: str
+    instead: str = "write it yourself"
+    modules: tuple[str, ...] = ()
+    functions: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("modules", "functions", "allowed"):
+            value = getattr(self, name)
+            if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+                raise TypeError(f"{name} must be a tuple of strings, got {value!r}")
+            object.__setattr__(self, name, tuple(value))
+
+    def describe(self) -> str:
+        """One line listing what is forbidden and what is allowed."""
+        parts = [f"every function in {m}" for m in self.modules] + list(self.functions)
+        text = "forbidden: " + ", ".join(parts)
+        if self.allowed:
+            text += "; allowed: " + ", ".join(self.allowed)
+        return text
+
+    def resolve(self) -> tuple[frozenset, frozenset]:
+        """``(files, code keys)``: the module files and ``(file, qualname)`` pairs watched.
+
+        Imports the modules (so no module body runs while the student's code is watched).
+        """
+        files = set()
+        for name in self.modules:
+            module = importlib.import_module(name)
+            if getattr(module, "__file__", None):
+                files.add(module.__file__)
+        keys = set()
+        for path in self.functions:
+            target = _import_path(path)
+            target = getattr(target, "__func__", target)
+            code = getattr(target, "__code__", None)
+            if code is None:
+                raise ValueError(f"functions: {path!r} is not a Python function")
+            keys.add((code.co_filename, code.co_qualname))
+        return frozenset(files), frozenset(keys)
+
+
+def _import_path(path: str) -> Any:
+    parts = path.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attr in parts[cut:]:
+            obj = getattr(obj, attr)
+        return obj
+    raise ValueError(f"functions: cannot import {path!r}")
+
+
+def _public_name(frame: Any) -> str:
+    """How a student would name the function running in ``frame`` (``dt.entropy``)."""
+    code = frame.f_code
+    module = frame.f_globals.get("__name__", "")
+    qualname = code.co_qualname
+    if "." in qualname and "<" not in qualname:
+        owner = frame.f_locals.get("self")
+        if owner is not None and not isinstance(owner, type):
+            qualname = (f"{type(owner).__name__}()" if code.co_name == "__init__" else
+                        f"{type(owner).__name__}.{code.co_name}")
+            top = sys.modules.get("dtlearn")
+            if top is not None and getattr(top, type(owner).__name__, None) is type(owner):
+                return f"dt.{qualname}"
+            return f"{module}.{qualname}"
+    top = sys.modules.get("dtlearn")
+    if top is not None and "." not in qualname:
+        public = top.__dict__.get(code.co_name)
+        if public is None and code.co_name in getattr(top, "_OPTIONAL", {}):
+            mod = sys.modules.get(top._OPTIONAL[code.co_name])
+            public = getattr(mod, code.co_name, None)
+        if getattr(public, "__code__", None) is code:
+            return f"dt.{code.co_name}"
+    return f"{module}.{qualname}"
+
+
+class LibraryGuard:
+    """A context manager that stops any call into the functions a :class:`Forbidden` lists.
+
+    While active (in the current thread), a call into a forbidden function raises
+    :class:`~dtlearn.exercises.core.ForbiddenCall` at its first line and records
+    :attr:`violation`, a sentence for the student; if the student's code swallows that
+    exception (a bare ``except:``), leaving the guard raises it again. A profile function
+    installed before the guard keeps receiving its events.
+
+    Examples
+    --------
+    >>> import dtlearn as dt
+    >>> guard = LibraryGuard(Forbidden("the entropy", modules=("dtlearn.measures",)))
+    >>> with guard:
+    ...     rows = len(dt.load_play_tennis()[1])  # loading data is not forbidden
+    >>> rows, guard.violation
+    (14, None)
+    """
+
+    def __init__(self, forbidden: Forbidden) -> None:
+        if not isinstance(forbidden, Forbidden):
+            raise TypeError(f"forbidden must be a Forbidden, got {type(forbidden).__name__}")
+        self.forbidden = forbidden
+        self._files, self._keys = forbidden.resolve()
+        self._watched = self._files | {f for f, _ in self._keys}
+        self.violation: str | None = None
+        self._previous: Any = None
+
+    def _message(self, frame: Any) -> str:
+        return (f"calls {_public_name(frame)}, dtlearn's own implementation of "
+                f"{self.forbidden.what}: {self.forbidden.instead}")
+
+    def _profile(self, frame: Any, event: str, arg: Any) -> None:
+        previous = self._previous
+        if previous is not None:
+            previous(frame, event, arg)
+        if event != "call":
+            return
+        code = frame.f_code
+        filename = code.co_filename
+        if filename not in self._watched or code.co_name == "<module>":
+            return
+        if filename in self._files or (filename, code.co_qualname) in self._keys:
+            if self.violation is None:
+                self.violation = self._message(frame)
+            raise ForbiddenCall(self.violation)
+
+    def __enter__(self) -> "LibraryGuard":
+        self.violation = None
+        self._previous = sys.getprofile()
+        sys.setprofile(self._profile)
+        return self
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
+        sys.setprofile(self._previous)
+        self._previous = None
+        if self.violation is not None and not isinstance(exc, ForbiddenCall):
+            raise ForbiddenCall(self.violation)  # the student's code hid the first one
+        return False
