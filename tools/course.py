@@ -243,14 +243,15 @@ def execute_file(path: Path) -> str:
     path = Path(path).resolve()
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
-                            record_timing=False,
+                            record_timing=False, store_widget_state=False,
                             resources={"metadata": {"path": str(path.parent)}})
     try:
         client.execute()
     except CellExecutionError as exc:
-        first = str(exc).strip().splitlines()
-        raise RuntimeError(f"{path.relative_to(ROOT)}: a cell failed: "
-                           f"{first[-1] if first else exc}") from None
+        cell = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code" and any(
+            o.get("output_type") == "error" for o in c.get("outputs", []))), "?")
+        raise RuntimeError(f"{path.relative_to(ROOT)}, cell {cell}: {exc.ename}: "
+                           f"{exc.evalue}") from None
     nbformat.write(normalise(nb), path)
     return f"executed {path.relative_to(ROOT)}"
 
