@@ -81,8 +81,16 @@ def test_restaurant_numbers_the_lecture_states():
     for name in ("Alternate", "Bar"):
         for value in ("Yes", "No"):
             assert (y[X[name] == value] == "Yes").mean() == 0.5
-    # Raining now splits 6 / 6 with 3 Yes on each side (x4 moved to Raining = Yes)
+    # Raining = Yes holds x4, x6, x7, x8, x9: 3 Yes, 2 No (aima-data has x4 on the other side)
     assert pd.crosstab(X["Raining"], y).loc["Yes"].tolist() == [3, 2]
+
+    def h(p):
+        return -(p * np.log2(p) + (1 - p) * np.log2(1 - p))
+
+    by_hand = 1 - (5 / 12 * h(3 / 5) + 7 / 12 * h(3 / 7))  # = 0.0207 bits
+    assert float(dt.information_gain(X["Raining"], y)) == pytest.approx(by_hand, abs=1e-12)
+    Xa, ya = dt.load_restaurant(variant="aima")  # 4 rows 2/2 and 8 rows 4/4: no gain at all
+    assert float(dt.information_gain(Xa["Raining"], ya)) == pytest.approx(0.0, abs=1e-12)
 
 
 def test_weka_fixture_is_the_lecture_table():
