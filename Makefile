@@ -18,7 +18,7 @@ $(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[lab,test,book]"
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,book,lite]"
 	@touch $@ $(VENV)/.lab-installed
 
 # JupyterLab refuses to start as root (containers, CI) unless told so explicitly.
