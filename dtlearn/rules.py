@@ -107,7 +107,8 @@ class Rule:
         Name of the class attribute.
     train_covered, train_correct : float or None
         Training rows of the leaf the rule came from, and how many have its class
-        (``None`` for a rule written by hand; not updated when preconditions are dropped).
+        (``None`` for a rule written by hand, and for a rule :func:`rule_post_prune`
+        shortened: the leaf's counts do not describe the shorter rule).
     val_covered, val_correct : int or None
         Validation rows covered and correctly classified (set by :func:`rule_post_prune`).
 
@@ -550,10 +551,10 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     >>> X, y = load_play_tennis()
     >>> result = rule_post_prune(ID3Classifier().fit(X, y), X[::2], y[::2])
     >>> print(result.ruleset)
-     1. IF humidity = normal THEN play = yes  [leaf 2/2, validation 5/5]
+     1. IF humidity = normal THEN play = yes  [validation 5/5]
      2. IF outlook = overcast THEN play = yes  [leaf 4/4, validation 3/3]
      3. IF outlook = sunny AND humidity = high THEN play = no  [leaf 3/3, validation 1/1]
-     4. IF outlook = rainy THEN play = yes  [leaf 3/3, validation 1/1]
+     4. IF outlook = rainy THEN play = yes  [validation 1/1]
      5. IF outlook = rainy AND windy = TRUE THEN play = no  [leaf 2/2, validation 0/0]
         ELSE play = yes
     >>> print(result.steps[1])
@@ -582,7 +583,11 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
                 continue
             steps.append(RuleStep(number, rule.text, None, correct, covered, correct, covered,
                                   table))
-            pruned.append((number, replace(rule, val_covered=covered, val_correct=correct)))
+            # a shortened rule covers more than its leaf: the leaf's counts would mislead
+            leaf = {} if len(rule.conditions) == len(original.rules[number - 1].conditions) \
+                else {"train_covered": None, "train_correct": None}
+            pruned.append((number, replace(rule, val_covered=covered, val_correct=correct,
+                                           **leaf)))
             break
     pruned = _merge_duplicates(pruned)
     pruned.sort(key=lambda item: _sort_key(item[1], item[0]))
