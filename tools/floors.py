@@ -3,7 +3,8 @@
 ``make test-floors`` installs the package with these constraints into ``.venv-floors`` and
 runs the unit tests there, so the declared lower bounds stay true. Requirements of the
 runtime dependencies and of the ``lab`` extra are pinned (the test tools are not: they are
-not what users install).
+not what users install), except JupyterLab: it is the server, which neither the package
+nor the unit tests import, and the test tools (nbgrader) need a newer one.
 
 Usage: ``python tools/floors.py > constraints.txt``
 """
@@ -24,15 +25,16 @@ def floors(pyproject: dict) -> list[str]:
     Examples
     --------
     >>> floors({"project": {"dependencies": ["numpy>=1.24", "b; python_version<'3'"],
-    ...                     "optional-dependencies": {"lab": ["c>=2,<3"]}}})
+    ...                     "optional-dependencies": {"lab": ["c>=2,<3", "jupyterlab>=4"]}}})
     ['numpy==1.24', 'c==2']
     """
     project = pyproject["project"]
     pins = []
+    skip = {"jupyterlab"}
     for text in project["dependencies"] + project["optional-dependencies"]["lab"]:
         match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*(?:\[[^]]*\])?\s*[^;]*?>=\s*([0-9][^,;\s]*)",
                          text)
-        if match:
+        if match and match.group(1).lower() not in skip:
             pins.append(f"{match.group(1)}=={match.group(2)}")
     return pins
 
