@@ -15,6 +15,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dtlearn as dt
 from dtlearn import layout
@@ -434,3 +436,31 @@ def test_rules_and_pruning_read_ordinal_tests():
     assert pruned.tree.n_leaves <= model.tree_.n_leaves
     rules = dt.rule_post_prune(model, X.iloc[val], y.iloc[val])
     assert "<=" in str(rules) or ">" in str(rules)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 6), st.lists(st.tuples(st.integers(0, 5), st.integers(0, 2)),
+                                   min_size=4, max_size=40))
+def test_root_cut_of_an_ordinal_column_is_the_best_prefix_by_brute_force(k, rows):
+    codes = np.array([c % k for c, _ in rows])
+    labels = np.array(["abc"[lab] for _, lab in rows])
+    levels = [f"L{i}" for i in range(k)]
+    X = pd.DataFrame({"level": pd.Categorical.from_codes(codes, levels, ordered=True)})
+    y = pd.Series(labels, name="y")
+    present = sorted(set(codes))
+
+    def child_gini(cut):
+        left = codes <= cut
+        return sum(side.mean() * float(dt.gini(y[side])) for side in (left, ~left) if side.any())
+
+    cuts = present[:-1]
+    grower = dt.CARTClassifier().make_grower(X, y)
+    candidate = grower.candidates(0)[0]
+    if not cuts:
+        assert not candidate.admissible
+        return
+    assert candidate.scores["n_cuts"] == len(cuts)
+    best = min(child_gini(c) for c in cuts)
+    chosen = int(candidate.split.threshold)
+    assert chosen in cuts and child_gini(chosen) == pytest.approx(best, abs=1e-12)
+    assert candidate.split.left_categories(grower.schema) == tuple(levels[:chosen + 1])
