@@ -145,7 +145,7 @@ class DecisionPath:
 
     def __str__(self) -> str:
         parts = [s.condition for s in self.steps]
-        end = f"predict {self.prediction!r}"
+        end = f"predict {self._shown()}"
         if self.stopped_early:
             end += " (value unknown at the last node: its majority is used)"
         return " -> ".join(parts + [end])
@@ -155,7 +155,14 @@ class DecisionPath:
     def _repr_markdown_(self) -> str:
         lines = [f"{i + 1}. `{s.condition}` ({plural(s.n_samples, 'training row')})"
                  for i, s in enumerate(self.steps)]
-        return "\n".join(lines + [f"\n**prediction: {self.prediction}** (leaf {self.leaf_id})"])
+        return "\n".join(lines + [f"\n**prediction: {self._shown(quote=False)}** "
+                                  f"(leaf {self.leaf_id})"])
+
+    def _shown(self, quote: bool = True) -> str:
+        """The prediction as printed: a number rounded (regression), a label quoted."""
+        if isinstance(self.prediction, float):
+            return format_value(self.prediction)
+        return repr(self.prediction) if quote else str(self.prediction)
 
 
 @dataclass(eq=False)

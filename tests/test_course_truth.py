@@ -464,3 +464,12 @@ def test_root_cut_of_an_ordinal_column_is_the_best_prefix_by_brute_force(k, rows
     chosen = int(candidate.split.threshold)
     assert chosen in cuts and child_gini(chosen) == pytest.approx(best, abs=1e-12)
     assert candidate.split.left_categories(grower.schema) == tuple(levels[:chosen + 1])
+
+
+def test_decision_path_of_a_regression_tree_prints_a_rounded_value():
+    X = np.arange(6.0).reshape(-1, 1)
+    tree = dt.CARTRegressor(max_depth=1).fit(X, [1, 1, 1.2, 5, 5, 6.1]).tree_
+    path = tree.decision_path([4.0])
+    assert str(path) == "x0 > 2.5 -> predict 5.367"  # (5 + 5 + 6.1) / 3 = 5.3667
+    assert path.prediction == pytest.approx(16.1 / 3)  # the value itself stays exact
+    assert "**prediction: 5.367**" in path._repr_markdown_()
