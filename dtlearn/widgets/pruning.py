@@ -292,8 +292,9 @@ class CostComplexityExplorer(_App):
 
     For every distinct α of :func:`~dtlearn.prune.cost_complexity_path` the app shows the
     pruned tree (the last node collapsed marked), ``R(T)``, ``|T|`` and
-    ``R_α(T) = R(T) + α·|T|``, training accuracy, and the accuracy of
-    :func:`dtlearn.curves.cross_validated_ccp` — all computed once at construction; the
+    ``R_α(T) = R(T) + α·|T|``, the training (and test) accuracy of that tree, and the accuracy
+    of :func:`dtlearn.curves.cross_validated_ccp` — the learner refit with that α on each
+    fold, whose trees need not be the tree shown — all computed once at construction; the
     slider only looks up.
 
     Parameters
