@@ -333,7 +333,7 @@ def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None) -
             if got is None:
                 cases.append(Case(call, False, problem))
             elif _close(got, want):
-                cases.append(Case(call, True, _f(got)))
+                cases.append(Case(call, True, _show(got)))
             elif factor != 1.0 and _close(got, want * factor):
                 cases.append(Case(call, True, f"{_f(got)} (right, in {unit}; the 'bits' "
                                               f"part asks for bits)"))
@@ -539,7 +539,7 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
             if got is None:
                 cases.append(Case(call, False, problem))
             elif _close(got, want):
-                cases.append(Case(call, True, _f(got)))
+                cases.append(Case(call, True, _show(got)))
             elif factor != 1.0 and _close(got, want * factor):
                 cases.append(Case(call, True, f"{_f(got)} (right, in {unit})"))
             elif own_wrong and _close_or_none(got, _gain_from(entropy, feature, labels, guard)):
