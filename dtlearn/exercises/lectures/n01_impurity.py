@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from ...measures import entropy, gini
-from ..core import compare_number, register
+from ..core import CheckResult, compare_number, register
 from ..homework import check_entropy
 
 
@@ -90,4 +90,7 @@ def check_weighted_gini(weighted_gini, *, seed):
 @register("01.4", title="Your own entropy function")
 def check_entropy_function(entropy):  # noqa: F811 - the answer is named entropy
     """Check exercise 01.4: Your own entropy function."""
-    return check_entropy(entropy)
+    result = check_entropy(entropy)
+    if result.passed:  # the cases are shown only when one fails
+        return CheckResult(result.name, "passed", result.summary, ())
+    return result
