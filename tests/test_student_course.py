@@ -285,3 +285,42 @@ def test_start_page_links_only_student_paths():
         assert (STUDENT / link.split("#")[0]).exists(), f"start page links missing {link}"
     for path in HOMEWORK_SOURCES:
         assert f"](homework/{path.parent.name}/{path.name})" in text
+
+
+# ---------------------------------------------------------------- executing
+def test_execute_runs_in_the_notebooks_folder_and_stores_no_widget_state(tmp_path):
+    (tmp_path / "data.txt").write_text("42")
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("print(open('data.txt').read())"),
+        nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider(value=3)"),
+        nbformat.v4.new_code_cell("import os\nprint(os.environ.get('DTLEARN_SEED', 'unset'))"),
+    ])
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    path = tmp_path / "demo.ipynb"
+    nbformat.write(nb, path)
+    import os
+    saved = os.environ.get("DTLEARN_SEED")
+    os.environ["DTLEARN_SEED"] = "5"  # a per-student seed must not reach the kernel
+    try:
+        course.execute_file(path)
+    finally:
+        if saved is None:
+            os.environ.pop("DTLEARN_SEED", None)
+        else:
+            os.environ["DTLEARN_SEED"] = saved
+    out = read(path)
+    assert "widgets" not in out.metadata
+    assert out.cells[0].outputs[0]["text"] == "42\n"
+    assert "application/vnd.jupyter.widget-view+json" in out.cells[1].outputs[0]["data"]
+    assert out.cells[2].outputs[0]["text"] == "unset\n"
+    assert all("execution" not in c.metadata for c in out.cells)
+    assert [c.execution_count for c in out.cells] == [1, 2, 3]
+
+
+def test_execute_reports_the_failing_cell(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1"),
+                                         nbformat.v4.new_code_cell("1 / 0")])
+    path = tmp_path / "broken.ipynb"
+    nbformat.write(nb, path)
+    with pytest.raises(RuntimeError, match="cell 1: ZeroDivisionError"):
+        course.execute_file(path)

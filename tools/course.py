@@ -62,6 +62,12 @@ NOT_COPIED = {"homework", ".ipynb_checkpoints", "__pycache__"}
 CELL_TIMEOUT = 600
 
 
+def _shown(path: Path) -> str:
+    """A path relative to the repository when inside it."""
+    path = Path(path).resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 class MarkerError(ValueError):
     """A solution or hidden-test region that is not closed, nested or stray."""
 
@@ -250,10 +256,10 @@ def execute_file(path: Path) -> str:
     except CellExecutionError as exc:
         cell = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code" and any(
             o.get("output_type") == "error" for o in c.get("outputs", []))), "?")
-        raise RuntimeError(f"{path.relative_to(ROOT)}, cell {cell}: {exc.ename}: "
+        raise RuntimeError(f"{_shown(path)}, cell {cell}: {exc.ename}: "
                            f"{exc.evalue}") from None
     nbformat.write(normalise(nb), path)
-    return f"executed {path.relative_to(ROOT)}"
+    return f"executed {_shown(path)}"
 
 
 def execute(paths: list[Path], jobs: int = 2) -> None:
@@ -268,7 +274,8 @@ def execute(paths: list[Path], jobs: int = 2) -> None:
             try:
                 print(future.result(), flush=True)
             except Exception as exc:  # noqa: BLE001 - report every notebook, then fail
-                failures.append(f"{path}: {exc}")
+                failures.append(str(exc) if str(path) in str(exc) or path.name in str(exc)
+                                else f"{path}: {exc}")
                 print(f"FAILED {exc}", flush=True)
     if failures:
         raise SystemExit("execution failed:\n" + "\n".join(failures))
