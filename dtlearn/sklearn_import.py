@@ -135,7 +135,7 @@ class SklearnThresholdSplit(ThresholdSplit):
         # to float32's precision (7 significant digits): 16.795, not 16.795000076293945
         shown = np.format_float_positional(t, precision=7, unique=False, fractional=False,
                                            trim="-")
-        return cls(int(feature), boundary, t, shown)
+        return cls(feature=int(feature), threshold=boundary, sklearn_threshold=t, shown=shown)
 
     def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
         name = schema.names[self.feature]
@@ -402,24 +402,27 @@ def _regression_target(y: Any, n: int) -> np.ndarray:
 
 def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> np.ndarray:
     """The row weights the tree was grown with (class weights included)."""
-    total = float(tree_est.tree_.weighted_n_node_samples[0])
-    if sample_weight is not None:
-        w = np.asarray(sample_weight, dtype=np.float64)
-        if w.shape != (n,) or not np.isfinite(w).all() or (w < 0).any():
-            raise ValueError(f"sample_weight must be {n} finite numbers >= 0, one per row")
-    elif (_close(total, n) and tree_est.tree_.n_node_samples[0] == n) or not isinstance(
-            getattr(tree_est, "random_state", None), (int, np.integer)):
-        w = np.ones(n)
-    else:  # a tree of a forest: its bootstrap sample, drawn as scikit-learn draws it
-        draws = int(round(total))
-        w = np.bincount(np.random.RandomState(tree_est.random_state).randint(0, n, draws),
-                        minlength=n).astype(np.float64)
+    sk = tree_est.tree_
+    scale = np.ones(n)
     class_weight = getattr(tree_est, "class_weight", None)
     if class_weight is not None and codes is not None:
         from sklearn.utils.class_weight import compute_sample_weight
 
-        w = w * compute_sample_weight(class_weight, codes)
-    return w
+        scale = compute_sample_weight(class_weight, np.asarray(tree_est.classes_)[codes])
+    if sample_weight is not None:
+        w = np.asarray(sample_weight, dtype=np.float64)
+        if w.shape != (n,) or not np.isfinite(w).all() or (w < 0).any():
+            raise ValueError(f"sample_weight must be {n} finite numbers >= 0, one per row")
+        return w * scale
+    total = float(sk.weighted_n_node_samples[0])
+    every_row = sk.n_node_samples[0] == n and _close(float(scale.sum()), total)
+    if every_row or not isinstance(getattr(tree_est, "random_state", None), (int, np.integer)):
+        return scale
+    # a tree of a forest: its bootstrap sample, drawn as scikit-learn draws it
+    draws = int(round(total))
+    counts = np.bincount(np.random.RandomState(tree_est.random_state).randint(0, n, draws),
+                         minlength=n)
+    return counts.astype(np.float64) * scale
 
 
 def _close(a: float, b: float) -> bool:

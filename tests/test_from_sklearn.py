@@ -491,3 +491,51 @@ def test_sklearn_tree_learner_refits_with_scikit_learn():
         dt.SklearnTree().predict(X)
     with pytest.raises(TypeError, match="decision tree"):
         dt.SklearnTree(LogisticRegression()).fit(X, y)
+
+
+def _weighted_diabetes():
+    X, y = _frame(load_diabetes)
+    w = np.random.default_rng(0).integers(0, 3, len(X)).astype(float)
+    sk = DecisionTreeRegressor(max_depth=4, random_state=0).fit(X, y, sample_weight=w)
+    return X, y, sk, {"sample_weight": w}
+
+
+def _best_first_cancer():
+    X, y = _frame(load_breast_cancer)
+    return X, y, DecisionTreeClassifier(max_leaf_nodes=8, random_state=0).fit(X, y), {}
+
+
+def _class_weighted_wine():
+    X, y = _frame(load_wine)
+    sk = DecisionTreeClassifier(class_weight={"class_0": 1.0, "class_1": 3.0, "class_2": 0.5},
+                                max_depth=4, random_state=0).fit(X, y)
+    return X, y, sk, {}
+
+
+@pytest.mark.parametrize("make", [_weighted_diabetes, _best_first_cancer, _class_weighted_wine])
+def test_weights_and_best_first_growth(make):
+    X, y, sk, kwargs = make()
+    model = dt.from_sklearn(sk, X, y, **kwargs)
+    t = sk.tree_
+    for node in model.tree_.nodes():
+        assert node.n_samples == pytest.approx(t.weighted_n_node_samples[node.node_id])
+    probes = _probes(sk, X)
+    np.testing.assert_array_equal(model.tree_.apply(probes), sk.apply(probes))
+    if hasattr(sk, "classes_"):
+        np.testing.assert_allclose(model.predict_proba(probes), sk.predict_proba(probes),
+                                   rtol=0, atol=1e-12)
+    else:
+        np.testing.assert_array_equal(model.predict(probes), sk.predict(probes))
+    assert {s.cause for s in model.steps_} <= {"", "tie"}
+    np.testing.assert_allclose(dt.cost_complexity_path(model).ccp_alphas,
+                               sk.cost_complexity_pruning_path(X, y, **kwargs).ccp_alphas,
+                               rtol=1e-9, atol=1e-12)
+    if sk.max_leaf_nodes:
+        reasons = {s.stop_reason for s in model.steps_ if not s.is_split}
+        assert any(r.startswith("max_leaf_nodes=8 reached") for r in reasons)
+
+
+def test_weighted_tree_needs_its_weights():
+    X, y, sk, kwargs = _weighted_diabetes()
+    with pytest.raises(ValueError, match="sample_weight the weights it was fitted with"):
+        dt.from_sklearn(sk, X, y)
