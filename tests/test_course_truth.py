@@ -473,3 +473,14 @@ def test_decision_path_of_a_regression_tree_prints_a_rounded_value():
     assert str(path) == "x0 > 2.5 -> predict 5.367"  # (5 + 5 + 6.1) / 3 = 5.3667
     assert path.prediction == pytest.approx(16.1 / 3)  # the value itself stays exact
     assert "**prediction: 5.367**" in path._repr_markdown_()
+
+
+def test_regression_fit_legend_says_1_leaf():
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    X = pd.DataFrame({"x": np.arange(5.0)})
+    y = pd.Series(np.ones(5))
+    ax = dt.plot.regression_fit(dt.CARTRegressor().fit(X, y), X, y)
+    assert [line.get_label() for line in ax.get_lines()] == ["tree (1 leaf)"]
+    plt.close(ax.figure)

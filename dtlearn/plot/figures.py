@@ -15,7 +15,7 @@ import numpy as np
 from ..criteria import entropy_of_counts, gini_of_counts, misclassification_of_counts
 from ..explain import CLASS_COLOURS, fmt
 from ..layout import tree_view_data
-from ..tree import Tree
+from ..tree import Tree, plural
 from ._axes import new_axes
 
 __all__ = ["decision_regions", "impurity_curves", "plot_tree", "region_grid", "regression_fit",
@@ -369,7 +369,7 @@ def regression_fit(model: Any, X: Any, y: Any, ax: Any = None) -> Any:
         ys += [float(level), float(level)]
     ax = _axes(ax, (6.0, 4.0))
     ax.plot(xs, ys, color=CLASS_COLOURS[3], linewidth=2,
-            label=f"tree ({tree.n_leaves} leaves)")
+            label=f"tree ({plural(tree.n_leaves, 'leaf', 'leaves')})")
     ax.scatter(values[:, 0], np.asarray(y, dtype=float), s=14, color=CLASS_COLOURS[0],
                edgecolors="black", linewidths=0.4, label="data", zorder=3)
     ax.set_xlabel(names[0])
