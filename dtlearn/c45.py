@@ -54,6 +54,10 @@ __all__ = ["C45Candidate", "C45Classifier", "C45Grower"]
 
 _LOG2 = math.log(2.0)
 
+J48_TOLERANCE = 1e-6
+"""J48 routes ``x`` left of a cut at ``t`` when ``x - t < 1e-6`` (Weka's ``Utils.smOrEq``),
+in growing, pruning and prediction alike."""
+
 
 def _xlogx(x: np.ndarray) -> np.ndarray:
     """Weka's ``logFunc``: ``x·log2(x)``, 0 below 1e-6."""
@@ -102,6 +106,18 @@ class _C45Candidates(_CandidateList):
 
     def __add__(self, other: Any) -> _CandidateList:
         return _CandidateList(list(self) + list(other))
+
+    def __reduce__(self) -> tuple:
+        # saved with every candidate built: the builder closes over the grower (and its data)
+        return (_built_candidates, (list(self), self._scores, self.best_index,
+                                    self.any_admissible))
+
+
+def _built_candidates(items: list, scores: list, best_index: int,
+                      any_admissible: bool) -> _C45Candidates:
+    out = _C45Candidates(scores, None, best_index, any_admissible)
+    out._items = list(items)
+    return out
 
 
 def _first_best_columns(gains: np.ndarray, n_cuts: np.ndarray) -> np.ndarray:
@@ -217,9 +233,11 @@ class C45Grower(Grower):
                              for j in range(len(names))]
         self._all_multi = all(self._multi_value) if names else False
         self._sorted_values = {}
+        weighted = self._open[self.root.node_id].rows  # rows of weight 0 place no threshold
+        self._weighted_rows = weighted
         for j in range(len(names)):
             if not nominal[j]:
-                col = self.X[:, j]
+                col = self.X[weighted, j]
                 self._sorted_values[j] = np.unique(col[~np.isnan(col)])
         self._nominal = np.array([j for j in range(len(names)) if nominal[j]], dtype=np.intp)
         self._numeric = np.array([j for j in range(len(names)) if not nominal[j]],
@@ -523,7 +541,8 @@ class C45Grower(Grower):
         scores = {"n_cuts": n_cuts, "mdl_correction": math.log2(n_cuts) / total,
                   "min_split": min_split, "midpoint": midpoint, "threshold": threshold}
         scores.update(extra)
-        return self._finish_c45(feature, ThresholdSplit(feature, threshold), bags, total,
+        split = ThresholdSplit(feature, threshold, tolerance=J48_TOLERANCE)
+        return self._finish_c45(feature, split, bags, total,
                                 gain_known, gain, split_ent, ratio, scores)
 
     def _split_point(self, feature: int, midpoint: float) -> float:
@@ -540,7 +559,7 @@ class C45Grower(Grower):
             return midpoint
         if pos == 0 or uniq[pos] - uniq[pos - 1] > 2e-6:
             return float(uniq[pos])
-        column = self.X[:, feature]
+        column = self.X[self._weighted_rows, feature]
         values = column[~np.isnan(column)]
         values = values[(values - midpoint < 1e-6) | (values <= midpoint)]
         best = -np.finfo(float).max
@@ -710,15 +729,17 @@ class C45Classifier(_TreeLearner, _Classifier):
         'outlook'
         """
         from .data import encode, encode_target, infer_schema
-        from .learners import _target_name
+        from .learners import _label_dtype, _target_name
 
         self._check_params()
+        y = self._check_y(y)
         schema = infer_schema(X, self.categorical, arg="X")
         Xe = _encode_categorical_frame(X, schema)
         if Xe is None:
             Xe = encode(X, schema, allow_missing=True)
         target = _encode_categorical_target(y, Xe.shape[0])
         codes, classes = target if target is not None else encode_target(y, Xe.shape[0])
+        self._label_dtype = _label_dtype(y)
         w = _weights(sample_weight, Xe.shape[0])
         grower = C45Grower(Xe, codes, schema, self._config(len(classes)), classes, w,
                            _target_name(y), flavour="j48", missing="distribute")

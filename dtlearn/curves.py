@@ -255,8 +255,8 @@ def _score(tree: Tree, data: tuple[np.ndarray, np.ndarray] | None) -> float | No
         return None
     Xe, target = data
     values = tree.predict_values(Xe, encoded=True)
-    if tree.is_classifier:
-        return float(np.mean(values.argmax(axis=1) == target))
+    if tree.is_classifier:  # the model's own predictions (a cost matrix changes them)
+        return float(np.mean(tree.label_indices(values) == target))
     spread = float(((target - target.mean()) ** 2).sum())
     residual = float(((target - values) ** 2).sum())
     return 1.0 - residual / spread if spread > 0 else float(residual == 0)
@@ -430,7 +430,7 @@ def _sequence(tree: Tree, cuts: list, data: dict) -> tuple[list, dict]:
     for key, d in data.items():
         if d is not None:
             Xe, codes = d
-            correct = tree.predict_values(Xe, encoded=True).argmax(axis=1) == codes
+            correct = tree.label_indices(tree.predict_values(Xe, encoded=True)) == codes
             state[key] = (codes, correct, _reach(tree, Xe))
     sizes = [(int(alive.sum()), int(leaf.sum()), int(depth.max()))]
     scores: dict[str, list] = {key: [] for key in data}

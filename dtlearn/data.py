@@ -72,11 +72,15 @@ class Schema:
         return cats[int(code)]
 
     def to_dict(self) -> dict:
-        """Plain JSON-ready form (categories as strings)."""
+        """Plain JSON-ready form: categories keep their type (bool, int, float, str).
+
+        Any other category (a date, a tuple) is written as its text.
+        """
         return {
             "names": list(self.names),
             "kinds": list(self.kinds),
-            "categories": [None if c is None else [str(v) for v in c] for c in self.categories],
+            "categories": [None if c is None else [_json_category(v) for v in c]
+                           for c in self.categories],
             "ordered": [self.is_ordinal(j) for j in range(self.n_features)],
         }
 
@@ -110,13 +114,66 @@ class Schema:
         return cls(names, kinds, cats, ordered if any(ordered) else ())
 
 
+def _json_category(value: Any) -> Any:
+    value = value.item() if isinstance(value, np.generic) else value
+    if isinstance(value, (bool, int, str)) or (isinstance(value, float) and np.isfinite(value)):
+        return value
+    return str(value)
+
+
 def _is_missing(value: Any) -> bool:
     if value is None or value is pd.NA or value is pd.NaT:
         return True
     return isinstance(value, (float, np.floating)) and np.isnan(value)
 
 
+def _is_sparse(X: Any) -> bool:
+    module = type(X).__module__ or ""
+    return module.startswith("scipy.sparse") or (hasattr(X, "nnz") and hasattr(X, "toarray"))
+
+
+def _as_table(X: Any, arg: str) -> Any:
+    """Refuse sparse and complex input, turn array-likes into arrays, name a 1-D mistake."""
+    if _is_sparse(X):
+        raise TypeError(f"{arg}: sparse input is not supported; pass a dense array "
+                        f"({arg}.toarray()) or a DataFrame")
+    if not isinstance(X, (pd.DataFrame, pd.Series, np.ndarray, list, tuple, str, bytes, dict)) \
+            and hasattr(X, "__array__"):
+        X = np.asarray(X)
+    if isinstance(X, np.ndarray):
+        if X.dtype.kind == "c":
+            raise ValueError(f"{arg}: Complex data not supported ({arg} holds complex numbers); "
+                             f"features must be real numbers or categories")
+        if X.ndim != 2:
+            raise ValueError(f"{arg} must be 2-D (rows x features); got {X.ndim}-D input. "
+                             f"Reshape your data: .reshape(-1, 1) for a single feature, "
+                             f".reshape(1, -1) for a single row")
+    return X
+
+
+def table_shape(X: Any, arg: str = "X") -> tuple[int, int] | None:
+    """``(rows, columns)`` of a table passed in, or ``None`` when it names its columns per row.
+
+    Examples
+    --------
+    >>> table_shape([[1, 2, 3], [4, 5, 6]])
+    (2, 3)
+    """
+    X = _as_table(X, arg)
+    if isinstance(X, (pd.DataFrame, np.ndarray)):
+        return X.shape[0], X.shape[1]
+    if isinstance(X, (list, tuple)) and X and not any(isinstance(r, dict) for r in X):
+        try:
+            array = np.asarray(X, dtype=object)
+        except ValueError:
+            return None
+        if array.ndim == 2:
+            return array.shape[0], array.shape[1]
+    return None
+
+
 def _to_frame(X: Any, feature_names: Sequence[str] | None, arg: str) -> pd.DataFrame:
+    X = _as_table(X, arg)
     if isinstance(X, pd.DataFrame):
         frame = X
     elif isinstance(X, pd.Series):
@@ -145,6 +202,9 @@ def _to_frame(X: Any, feature_names: Sequence[str] | None, arg: str) -> pd.DataF
             raise ValueError(f"feature_names has {len(feature_names)} names but {arg} has "
                              f"{frame.shape[1]} columns")
         frame = frame.set_axis(list(feature_names), axis=1)
+    if frame.shape[1] == 0:
+        raise ValueError(f"{arg} has 0 feature(s) (shape={frame.shape}) while a minimum of 1 is "
+                         f"required (it has no columns).")
     names = [str(c) for c in frame.columns]
     if len(set(names)) != len(names):
         repeated = sorted({n for n in names if names.count(n) > 1})
@@ -251,9 +311,7 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
     array([[ 1., 64.],
            [nan, nan]])
     """
-    if isinstance(X, np.ndarray) and X.ndim != 2:
-        raise ValueError(f"{arg} must be 2-D (rows x features); got {X.ndim}-D input. "
-                         f"Reshape a single feature with .reshape(-1, 1)")
+    X = _as_table(X, arg)
     frame = _to_frame(X, None, arg)
     named = isinstance(X, pd.DataFrame) or (isinstance(X, (list, tuple)) and len(X) > 0
                                            and all(isinstance(r, dict) for r in X))
@@ -273,8 +331,9 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
                          for v in series]
         else:
             if pd.api.types.is_complex_dtype(series.dtype):
-                raise ValueError(f"{arg}: column {schema.names[j]!r} holds complex numbers; "
-                                 f"features must be real numbers or categories")
+                raise ValueError(f"{arg}: column {schema.names[j]!r} holds complex numbers "
+                                 f"(Complex data not supported); features must be real "
+                                 f"numbers or categories")
             try:
                 out[:, j] = pd.to_numeric(series, errors="raise").to_numpy(dtype=float,
                                                                           na_value=np.nan)
@@ -285,7 +344,7 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
                 raise ValueError(f"{arg}: column {schema.names[j]!r} holds infinite values")
     if not allow_missing and np.isnan(out).any():
         j = int(np.where(np.isnan(out).any(axis=0))[0][0])
-        raise ValueError(f"{arg}: column {schema.names[j]!r} has missing values; this learner "
+        raise ValueError(f"{arg}: column {schema.names[j]!r} has missing values (NaN); this learner "
                          f"does not handle them (C45Classifier does)")
     return out
 

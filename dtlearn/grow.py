@@ -221,7 +221,8 @@ def _test_summary(c: Candidate) -> str:
         return c.reason or "no split"
     if isinstance(c.split, MultiwaySplit):
         return f"{c.split.n_branches}-way"
-    return c.conditions[0].split(" ", 1)[1] if " " in c.conditions[0] else c.conditions[0]
+    text = c.conditions[0]  # drop the attribute's name (which may hold spaces)
+    return text[len(c.feature_name):].strip() if text.startswith(c.feature_name + " ") else text
 
 
 @dataclass(frozen=True)
@@ -392,10 +393,13 @@ class Grower:
             self._onehot[np.arange(n), y] = 1.0
             self._weighted_onehot = self._onehot * weights[:, None]
         self._next_id = 0
-        root = self._make_node(np.arange(n), weights, 0, None)
+        # rows of weight 0 take no part (as in scikit-learn): they place no threshold and
+        # do not count toward min_samples_leaf / min_samples_split
+        root_rows = np.arange(n) if (weights > 0).all() else np.flatnonzero(weights > 0)
+        root = self._make_node(root_rows, weights[root_rows], 0, None)
         self.root = root
         self._open: dict[int, _Open] = {
-            root.node_id: _Open(root, np.arange(n), weights,
+            root.node_id: _Open(root, root_rows, weights[root_rows],
                                 frozenset(range(schema.n_features)), None, None)}
         self._order: list = []  # stack (depth first) or heap (best first)
         self._push(root.node_id)
@@ -791,13 +795,21 @@ class Grower:
         inside = labels == target
         if inside.all() or not inside.any() or np.isnan(Xn).any():
             return _inadmissible(feature, name, (), np.zeros((1, 1)), "one class only here")
-        scale = Xn.std(axis=0)
+        w = state.weights  # weighted statistics: weight k counts as k copies of the row
+        if not (w[inside].sum() > 0 and w[~inside].sum() > 0):
+            return _inadmissible(feature, name, (), np.zeros((1, 1)), "one class only here")
+        mean = np.average(Xn, axis=0, weights=w)
+        scale = np.sqrt(np.average((Xn - mean) ** 2, axis=0, weights=w))
         scale[scale == 0] = 1.0
         Z = Xn / scale
-        within = np.cov(Z[inside].T, bias=True) * inside.sum() + \
-            np.cov(Z[~inside].T, bias=True) * (~inside).sum()
-        direction = np.linalg.solve(within + 1e-6 * np.eye(len(numeric)),
-                                    Z[inside].mean(axis=0) - Z[~inside].mean(axis=0))
+
+        def scatter(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            zp, wp = Z[part], w[part]
+            centre = np.average(zp, axis=0, weights=wp)
+            return ((zp - centre).T * wp) @ (zp - centre), centre
+
+        (s_in, m_in), (s_out, m_out) = scatter(inside), scatter(~inside)
+        direction = np.linalg.solve(s_in + s_out + 1e-6 * np.eye(len(numeric)), m_in - m_out)
         weights = direction / scale
         if not np.abs(weights).max() > 0:  # equal class means: Fisher gives no direction
             return _inadmissible(feature, name, (), np.zeros((1, 1)),
@@ -1047,6 +1059,87 @@ def _ordinal_split(feature: int, column: np.ndarray, t: float) -> ThresholdSplit
     return ThresholdSplit(feature, float(present[present <= t].max()))
 
 
+class PackedSteps:
+    """Growth steps as saved: each inner step's rows are its children's plus a remainder.
+
+    A step's ``rows`` are the training rows that reached the node; kept as they are, a
+    record of ``depth`` levels holds every row ``depth`` times. Saved, an inner node keeps
+    only the rows none of its children received, and :meth:`unpack` rebuilds the rest
+    exactly (rows are ascending row numbers; a step whose rows are not is kept whole).
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> steps = ID3Classifier().fit(*load_play_tennis()).steps_
+    >>> packed = PackedSteps.pack(steps)
+    >>> [s.rows.tolist() for s in packed.unpack()] == [s.rows.tolist() for s in steps]
+    True
+    """
+
+    def __init__(self, steps: tuple, rest: list, derived: list):
+        self.steps = steps
+        self.rest = rest
+        self.derived = derived
+
+    @classmethod
+    def pack(cls, steps: Sequence) -> "PackedSteps":
+        """Pack ``steps`` (a tuple of :class:`GrowthStep`)."""
+        from dataclasses import replace
+
+        steps = tuple(steps)
+        index = {s.node_id: i for i, s in enumerate(steps)}
+        kids: dict[int, list[int]] = {}
+        for i, s in enumerate(steps):
+            if s.parent_id is not None and s.parent_id in index:
+                kids.setdefault(index[s.parent_id], []).append(i)
+        size = 1 + max((int(np.max(s.rows)) for s in steps
+                        if s.rows is not None and np.size(s.rows)), default=0)
+        inside = np.zeros(size, dtype=bool)
+        rest, derived = [], []
+        for i, s in enumerate(steps):
+            rows = np.asarray(s.rows)
+            below = kids.get(i)
+            ascending = rows.ndim == 1 and rows.dtype.kind in "iu" and (
+                len(rows) < 2 or bool((rows[1:] > rows[:-1]).all()))
+            if below and ascending:
+                inside[rows] = True
+                if all(inside[np.asarray(steps[k].rows)].all() for k in below):
+                    for k in below:
+                        inside[np.asarray(steps[k].rows)] = False
+                    rest.append(_small_ints(rows[inside[rows]]))
+                    derived.append((below, rows.dtype.str))
+                    inside[rows] = False
+                    continue
+                inside[rows] = False
+            rest.append(rows)
+            derived.append(None)
+        return cls(tuple(replace(s, rows=None) for s in steps), rest, derived)
+
+    def unpack(self) -> tuple:
+        """The steps, rows rebuilt."""
+        from dataclasses import replace
+
+        rows: list = [None] * len(self.steps)
+        for i in reversed(range(len(self.steps))):  # children come after their parent
+            how = self.derived[i]
+            if how is None:
+                rows[i] = self.rest[i]
+            else:
+                below, dtype = how
+                merged = np.sort(np.concatenate([rows[k] for k in below] + [self.rest[i]])
+                                 .astype(np.dtype(dtype)), kind="stable")  # merges sorted runs
+                if len(merged) > 1:  # a row sent down several branches (C4.5) counts once
+                    merged = merged[np.r_[True, merged[1:] != merged[:-1]]]
+                rows[i] = merged
+        return tuple(replace(s, rows=r) for s, r in zip(self.steps, rows))
+
+
+def _small_ints(values: np.ndarray) -> np.ndarray:
+    if len(values) == 0 or values.max() < 2 ** 31:
+        return values.astype(np.int32)
+    return values
+
+
 def _better(a: float, b: float) -> bool:
     return a > b + TIE_TOLERANCE * max(1.0, abs(b))
 
@@ -1080,6 +1173,11 @@ class _CandidateList(Sequence):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def __reduce__(self) -> tuple:
+        # saved (and deep-copied) with every candidate built: the lazy builders hold the
+        # grower, and with it the training data
+        return (_CandidateList, (list(self),))
 
     def best(self) -> Candidate | None:
         """The first candidate whose score is within the tie tolerance of the best."""
@@ -1157,8 +1255,9 @@ class _LazyScores(dict):
         return dict.__repr__(self)
 
     def __reduce__(self) -> Any:
-        self._fill()
-        return (dict, (dict(self),))
+        if self._compute is None:
+            return (dict, (dict.copy(self),))
+        return (_LazyScores, (dict.copy(self), self._compute))  # still lazy once loaded
 
 
 def _classification_scores(parent: np.ndarray, child: np.ndarray, sizes: np.ndarray, n: float,
@@ -1217,11 +1316,24 @@ def _mae_sum(values: np.ndarray, weights: np.ndarray) -> float:
 
 
 def _weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
+    """Weighted median as scikit-learn's MAE criterion takes it.
+
+    Zero weights are ignored; where the cumulative weight reaches exactly half at one
+    value, the median is the mean of that value and the next.
+    """
+    positive = weights > 0
+    if not positive.all():
+        values, weights = values[positive], weights[positive]
     if np.all(weights == weights[0]):
         return float(np.median(values))
-    order = np.argsort(values)
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
     cw = np.cumsum(weights[order])
-    return float(values[order][np.searchsorted(cw, cw[-1] / 2.0)])
+    i = int(np.searchsorted(cw, cw[-1] / 2.0))
+    if cw[i] == cw[-1] / 2.0 and i + 1 < len(ordered):
+        return float((ordered[i] + ordered[i + 1]) / 2.0)
+    return float(ordered[i])
 
 
-__all__ = ["Candidate", "GrowthConfig", "GrowthStep", "Grower", "SplitTable", "split_table"]
+__all__ = ["Candidate", "GrowthConfig", "GrowthStep", "Grower", "PackedSteps", "SplitTable",
+           "split_table"]

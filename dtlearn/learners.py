@@ -10,17 +10,56 @@ has a :class:`~dtlearn.tree.Tree` in ``tree_`` and, for tree learners, the growt
 from __future__ import annotations
 
 import inspect
+import sys
+import warnings
 from typing import Any, Iterator
 
 import numpy as np
 
-from .data import Schema, encode, encode_numeric_target, encode_target, infer_schema
-from .grow import Grower, GrowthConfig, GrowthStep
+from .data import Schema, encode, encode_numeric_target, encode_target, infer_schema, table_shape
+from .grow import Grower, GrowthConfig, GrowthStep, PackedSteps
 from .tree import Node, Tree
 
 
 class NotFittedError(ValueError, AttributeError):
-    """Raised when a model is used before ``fit`` (as scikit-learn's NotFittedError)."""
+    """Raised when a model is used before ``fit`` (as scikit-learn's NotFittedError).
+
+    When scikit-learn is installed, the error raised is also an instance of
+    ``sklearn.exceptions.NotFittedError`` (a subclass of both is made on first use, so
+    ``import dtlearn`` does not import scikit-learn), and ``except`` clauses written for
+    either class catch it.
+
+    Examples
+    --------
+    >>> from dtlearn import NotFittedError, ZeroR
+    >>> try:
+    ...     ZeroR().predict([[1]])
+    ... except NotFittedError as err:
+    ...     print(str(err).split(":")[0])
+    This ZeroR is not fitted yet
+    """
+
+
+_NOT_FITTED: list = []
+
+
+def _not_fitted_class() -> type:
+    """The NotFittedError raised: dtlearn's, joined with scikit-learn's when installed."""
+    if not _NOT_FITTED:
+        try:
+            from sklearn.exceptions import NotFittedError as SklearnNotFitted
+        except ImportError:
+            _NOT_FITTED.append(NotFittedError)
+        else:
+            joined = type("NotFittedError", (NotFittedError, SklearnNotFitted),
+                          {"__module__": __name__, "__doc__": NotFittedError.__doc__})
+            _NOT_FITTED.append(joined)
+    return _NOT_FITTED[0]
+
+
+def _data_conversion_warning() -> type:
+    module = sys.modules.get("sklearn.exceptions")
+    return module.DataConversionWarning if module is not None else UserWarning
 
 
 class _Estimator:
@@ -60,7 +99,7 @@ class _Estimator:
         tags = Tags(estimator_type=self._estimator_type,
                     target_tags=TargetTags(required=True))
         if self._estimator_type == "classifier":
-            tags.classifier_tags = ClassifierTags()
+            tags.classifier_tags = ClassifierTags(poor_score=self._poor_score)
         else:
             tags.regressor_tags = RegressorTags()
         tags.input_tags.allow_nan = self._handles_missing
@@ -69,16 +108,105 @@ class _Estimator:
         return tags
 
     _handles_missing = False
+    _poor_score = False  # 0-R and 1-R are baselines: scikit-learn then skips its accuracy bar
 
     # ------------------------------------------------------------------ fitted use
+    # ------------------------------------------------------------------ saving
+    _TRAINING_ONLY = ("_train_data", "_grown_parts")  # kept in memory (re-pruning), not saved
+
+    def __getstate__(self) -> dict:
+        """What pickle and joblib save: no training rows; growth steps packed.
+
+        The tree, the fitted attributes and the growth record (``steps_``: per node its
+        counts, candidate scores and the numbers of the training rows that reached it;
+        ``pruning_``) are saved. The training matrix is not: a C4.5 model kept for
+        re-pruning in memory (:func:`dtlearn.pessimistic.pessimistic_prune` of the model)
+        drops it when saved. :meth:`compact` drops the growth record too.
+        """
+        state = {k: v for k, v in self.__dict__.items() if k not in self._TRAINING_ONLY}
+        steps = state.get("steps_")
+        if steps:
+            state["steps_"] = PackedSteps.pack(steps)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        steps = state.get("steps_")
+        if isinstance(steps, PackedSteps):
+            state = dict(state, steps_=steps.unpack())
+        self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict) -> "_Estimator":
+        import copy
+
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
+
+    def compact(self) -> "_Estimator":
+        """Drop everything but the fitted tree: growth steps, grown tree, pruning record.
+
+        A compact model predicts, prints and exports exactly as before, and saves to a
+        file only as big as its tree; what reads the growth record (``steps_``,
+        ``explain_node``, the growth views) no longer works on it. Returns ``self``.
+
+        Examples
+        --------
+        >>> import pickle
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> X, y = load_play_tennis(numeric=True)
+        >>> model = CARTClassifier().fit(X, y)
+        >>> full = len(pickle.dumps(model))
+        >>> len(pickle.dumps(model.compact())) < full, hasattr(model, "steps_")
+        (True, False)
+        """
+        self._check_fitted()
+        for name in ("steps_", "grown_tree_", "pruning_") + self._TRAINING_ONLY:
+            self.__dict__.pop(name, None)
+        return self
+
+    def __sklearn_is_fitted__(self) -> bool:
+        return hasattr(self, "tree_")
+
     def _check_fitted(self) -> None:
         if not hasattr(self, "tree_"):
-            raise NotFittedError(f"This {type(self).__name__} is not fitted yet: call "
-                                 f"fit(X, y) first")
+            raise _not_fitted_class()(f"This {type(self).__name__} is not fitted yet: call "
+                                      f"fit(X, y) first")
 
     def _encode_for_predict(self, X: Any) -> np.ndarray:
         self._check_fitted()
+        shape = table_shape(X, "X")
+        expected = self.tree_.schema.n_features
+        if shape is not None and shape[1] != expected:
+            raise ValueError(f"X has {shape[1]} features, but {type(self).__name__} is expecting "
+                             f"{expected} features as input (X has {shape[1]} columns but the "
+                             f"model was fitted on {expected}: "
+                             f"{', '.join(self.tree_.schema.names)})")
         return encode(X, self.tree_.schema, allow_missing=True)
+
+    def _check_y(self, y: Any) -> Any:
+        """scikit-learn's checks on ``y``: present, 1-D (a column vector warns), finite."""
+        if y is None:
+            raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y "
+                             f"is None")
+        if not hasattr(y, "iloc") and not isinstance(y, (list, tuple, np.ndarray, str, bytes)) \
+                and hasattr(y, "__array__"):
+            y = np.asarray(y)
+        if isinstance(y, np.ndarray) and y.ndim == 2 and y.shape[1] == 1:
+            warnings.warn("A column-vector y was passed when a 1d array was expected; it is "
+                          "used as y.ravel()", _data_conversion_warning(), stacklevel=3)
+            y = y.ravel()
+        if self._estimator_type == "classifier":
+            values = np.asarray(y) if not hasattr(y, "iloc") else y.to_numpy()
+            if values.dtype.kind == "f":
+                known = values[~np.isnan(values)]
+                if not np.isfinite(known).all():
+                    raise ValueError("y holds infinite values; class labels must be finite")
+                if (known != np.round(known)).any():
+                    raise ValueError("Unknown label type: continuous. y holds non-integer "
+                                     "numbers; a classifier needs class labels (use "
+                                     "CARTRegressor for a numeric target)")
+        return y
 
     def predict(self, X: Any) -> np.ndarray:
         """Predicted class (classifiers) or value (regressors) for every row of ``X``."""
@@ -87,6 +215,26 @@ class _Estimator:
         if self._estimator_type != "classifier":
             return values
         return self.classes_[self.tree_.label_indices(values)]
+
+    @property
+    def feature_importances_(self) -> np.ndarray:
+        """Impurity-based importance of every feature, as scikit-learn defines it.
+
+        Each inner node adds ``N_t·I(t) − N_L·I(L) − N_R·I(R)`` (weighted sizes, the
+        growing criterion's impurity; summed over all branches of a multiway split) to
+        its feature; an oblique split shares its decrease among its features in
+        proportion to their absolute weights. The totals are divided by their sum
+        (all zeros for a single leaf).
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> model = CARTClassifier().fit(*load_play_tennis(numeric=True))
+        >>> round(float(model.feature_importances_.sum()), 6)
+        1.0
+        """
+        self._check_fitted()
+        return _feature_importances(self.tree_)
 
     def score(self, X: Any, y: Any, sample_weight: Any = None) -> float:
         """Accuracy (classifiers) or R² (regressors) on ``(X, y)``."""
@@ -110,14 +258,16 @@ class _Classifier(_Estimator):
         return self.tree_.predict_values(encoded, encoded=True)
 
     def _fit_data(self, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray, Schema, tuple]:
+        y = self._check_y(y)
         schema = infer_schema(X, getattr(self, "categorical", None), arg="X")
         Xe = encode(X, schema, allow_missing=self._handles_missing)
         codes, classes = encode_target(y, Xe.shape[0])
+        self._label_dtype = _label_dtype(y)
         return Xe, codes, schema, classes
 
     def _set_fitted(self, tree: Tree, schema: Schema, classes: tuple) -> None:
         self.tree_ = tree
-        self.classes_ = np.array(classes, dtype=object)
+        self.classes_ = _classes_array(classes, self.__dict__.pop("_label_dtype", None))
         self.n_features_in_ = schema.n_features
         self.feature_names_in_ = np.array(schema.names, dtype=object)
 
@@ -137,6 +287,7 @@ class ZeroR(_Classifier):
     """
 
     _handles_missing = True
+    _poor_score = True
 
     def __init__(self) -> None:
         pass
@@ -180,6 +331,7 @@ class OneR(_Classifier):
     """
 
     _handles_missing = True
+    _poor_score = True
 
     def __init__(self, categorical: Any = None) -> None:
         self.categorical = categorical
@@ -263,10 +415,12 @@ class _TreeLearner(_Estimator):
         Drive it by hand (``expand(node_id, feature)``) or greedily (``run()``).
         """
         self._check_params()
+        y = self._check_y(y)
         schema = infer_schema(X, getattr(self, "categorical", None), arg="X")
         Xe = encode(X, schema, allow_missing=self._handles_missing)
         if self._estimator_type == "classifier":
             target, classes = encode_target(y, Xe.shape[0])
+            self._label_dtype = _label_dtype(y)
         else:
             target, classes = encode_numeric_target(y, Xe.shape[0]), None
         w = _weights(sample_weight, Xe.shape[0])
@@ -294,7 +448,7 @@ class _TreeLearner(_Estimator):
         self.n_features_in_ = tree.schema.n_features
         self.feature_names_in_ = np.array(tree.schema.names, dtype=object)
         if tree.classes is not None:
-            self.classes_ = np.array(tree.classes, dtype=object)
+            self.classes_ = _classes_array(tree.classes, self.__dict__.pop("_label_dtype", None))
         return self
 
     def _post_process(self, tree: Tree, grower: Grower) -> Tree:
@@ -578,6 +732,54 @@ def _weights(sample_weight: Any, n: int) -> np.ndarray:
 def _target_name(y: Any, default: str = "class") -> str:
     name = getattr(y, "name", None)
     return str(name) if name is not None else default
+
+
+def _label_dtype(y: Any) -> Any:
+    """The dtype predictions should have: that of the labels (categories of a Categorical)."""
+    dtype = getattr(y, "dtype", None)
+    categories = getattr(getattr(y, "cat", None), "categories", None)
+    if categories is not None:
+        dtype = categories.dtype
+    elif dtype is None:
+        try:
+            dtype = np.asarray(y).dtype
+        except (TypeError, ValueError):
+            return None
+    return dtype if isinstance(dtype, np.dtype) and dtype.kind in "biufUS" else None
+
+
+def _classes_array(classes: tuple, dtype: Any) -> np.ndarray:
+    """``classes_`` in the labels' own dtype (ints stay ints), else an object array."""
+    if dtype is not None:
+        try:
+            out = np.array(classes, dtype=dtype)
+            if out.tolist() == list(classes):
+                return out
+        except (TypeError, ValueError, OverflowError):
+            pass
+    out = np.empty(len(classes), dtype=object)
+    out[:] = list(classes)
+    return out
+
+
+def _feature_importances(tree: Tree) -> np.ndarray:
+    n = tree.schema.n_features
+    out = np.zeros(n)
+    for node in tree.nodes():
+        if node.is_leaf:
+            continue
+        decrease = node.n_samples * node.impurity - sum(c.n_samples * c.impurity
+                                                         for c in node.children)
+        split = node.split
+        if split.kind == "oblique":
+            share = np.abs(np.asarray(split.weights, dtype=float))
+            share = share / share.sum() if share.sum() > 0 else np.full(len(share), 1 / len(share))
+            for column, part in zip(split.columns, share):
+                out[column] += decrease * part
+        else:
+            out[split.features[0]] += decrease
+    total = out.sum()
+    return out / total if total > 0 else out
 
 
 def _labels(y: Any) -> list:

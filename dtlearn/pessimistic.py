@@ -254,7 +254,10 @@ def _route(split: Split, X: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """``split.route(X[rows])``, reading only the tested column where the split allows."""
     if type(split) is ThresholdSplit:
         column = X[rows, split.feature]
-        out = (column > split.threshold).astype(np.int64)
+        right = column > split.threshold
+        if split.tolerance:  # J48 sends x - t < 1e-6 left
+            right &= column - split.threshold >= split.tolerance
+        out = right.astype(np.int64)
         out[np.isnan(column)] = UNKNOWN
         return out
     if type(split) is MultiwaySplit:

@@ -140,7 +140,8 @@ def _reach(tree: Tree, Xe: np.ndarray) -> dict[int, np.ndarray]:
 
 
 def _errors(tree: Tree, Xe: np.ndarray, codes: np.ndarray) -> int:
-    return int((tree.predict_values(Xe, encoded=True).argmax(axis=1) != codes).sum())
+    """Rows the tree's own predictions get wrong (the cheapest class under a cost matrix)."""
+    return int((tree.label_indices(tree.predict_values(Xe, encoded=True)) != codes).sum())
 
 
 def _label(tree: Tree, node: Node) -> Any:
@@ -381,7 +382,7 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
     # With missing="majority" every row follows one path, so pruning a node changes the
     # predictions of exactly the rows reaching it: errors can be updated locally.
     fast = tree.missing == "majority"
-    correct = tree.predict_values(Xe, encoded=True).argmax(axis=1) == codes
+    correct = tree.label_indices(tree.predict_values(Xe, encoded=True)) == codes
     steps: list[PruneStep] = []
     pass_number = 0
     while True:

@@ -9,7 +9,7 @@ time). Splits also describe themselves for printing (``outlook = sunny``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -131,6 +131,8 @@ class ThresholdSplit(Split):
 
     feature: int
     threshold: float
+    tolerance: float = field(default=0.0, repr=False, kw_only=True)
+    """A value at most this far above the threshold also goes left (C4.5: J48's ``1e-6``)."""
     kind: ClassVar[str] = "threshold"
 
     @property
@@ -143,7 +145,10 @@ class ThresholdSplit(Split):
 
     def route(self, X: np.ndarray) -> np.ndarray:  # noqa: D102
         column = X[:, self.feature]
-        out = np.where(column <= self.threshold, 0, 1).astype(np.int64)
+        left = column <= self.threshold
+        if self.tolerance:  # Weka's Utils.smOrEq: a - b < 1e-6 || a <= b
+            left |= column - self.threshold < self.tolerance
+        out = np.where(left, 0, 1).astype(np.int64)
         out[np.isnan(column)] = UNKNOWN
         return out
 
@@ -172,7 +177,10 @@ class ThresholdSplit(Split):
         return tuple(c for k, c in enumerate(cats) if k <= self.threshold)
 
     def to_dict(self) -> dict:  # noqa: D102
-        return {"kind": self.kind, "feature": self.feature, "threshold": self.threshold}
+        out = {"kind": self.kind, "feature": self.feature, "threshold": self.threshold}
+        if self.tolerance:
+            out["tolerance"] = self.tolerance
+        return out
 
 
 @dataclass(frozen=True)
@@ -426,7 +434,10 @@ def split_from_dict(data: Any, schema: Schema) -> Split:
                     and 0 <= threshold < len(schema.categories[feature])):
                 raise ValueError(f"split: a threshold on {schema.names[feature]!r} needs an "
                                  f"ordinal feature and a category code")
-            return ThresholdSplit(feature, threshold)
+            tolerance = float(data.get("tolerance", 0.0))
+            if not (np.isfinite(tolerance) and 0 <= tolerance < 1):
+                raise ValueError("split: tolerance must be a number in [0, 1)")
+            return ThresholdSplit(feature, threshold, tolerance=tolerance)
         if kind == "subset":
             feature = feature_index(data["feature"], True)
             left, right = codes(data["left"], feature), codes(data["right"], feature)

@@ -113,6 +113,29 @@ class Node:
             return 0.0
         return float(self.counts.sum() - self.counts[self.predicted_index])
 
+    def __repr__(self) -> str:
+        what = "leaf" if self.is_leaf else f"split={self.split!r}, children=" \
+            f"{[c.node_id for c in self.children]}"
+        return (f"Node(node_id={self.node_id}, depth={self.depth}, "
+                f"n_samples={self.n_samples:g}, {what})")
+
+    def __reduce__(self) -> tuple:
+        """Pickle (and deep-copy) the subtree as a flat table: no recursion at any depth."""
+        records = []
+        index: dict[int, int] = {}
+        order = []
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            index[id(node)] = len(order)
+            order.append(node)
+            stack.extend(reversed(node.children))
+        for node in order:
+            records.append((node.node_id, node.depth, node.n_samples, node.impurity, node.value,
+                            node.counts, node.split, [index[id(c)] for c in node.children],
+                            node.branch_weights, node.label))
+        return (_nodes_from_records, (records,))
+
     def child_weights(self) -> np.ndarray:
         """Fractions used to mix the children for an instance with an unknown test value."""
         if self.branch_weights is not None:
@@ -635,10 +658,11 @@ class Tree:
     def _python_tests(self, node: Node) -> list[str]:
         split = node.split
         if split.kind == "oblique":
-            terms = " + ".join(f"{w!r} * row[{self.schema.names[c]!r}]"
-                               for c, w in zip(split.columns, split.weights))
-            expr = f"{terms} + {split.bias!r}"
-            return [f"{expr} <= 0", f"{expr} > 0"]
+            names = [self.schema.names[c] for c in split.columns]
+            terms = " + ".join(f"{float(w)!r} * row[{n!r}]" for n, w in zip(names, split.weights))
+            known = " and ".join(f"row.get({n!r}) is not None" for n in names)
+            expr = f"{terms} + {float(split.bias)!r}"
+            return [f"{known} and {expr} <= 0", f"{known} and {expr} > 0"]
         name = self.schema.names[split.features[0]]
         value = f"row.get({name!r})"
         cats = self.schema.categories[split.features[0]]
@@ -648,8 +672,14 @@ class Tree:
             return [f"{value} in ({''.join(_plain_literal(c) + ', ' for c in side)})"
                     for side in (left, right)]
         if split.kind == "threshold":
-            return [f"{value} is not None and {value} <= {split.threshold!r}",
-                    f"{value} is not None and {value} > {split.threshold!r}"]
+            t = float(split.threshold)
+            if split.tolerance:  # C4.5: within the tolerance above t still goes left (J48)
+                return [f"{value} is not None and ({value} <= {t!r} or {value} - {t!r} < "
+                        f"{float(split.tolerance)!r})",
+                        f"{value} is not None and {value} > {t!r} and {value} - {t!r} >= "
+                        f"{float(split.tolerance)!r}"]
+            return [f"{value} is not None and {value} <= {t!r}",
+                    f"{value} is not None and {value} > {t!r}"]
         if split.kind == "multiway":
             return [f"{value} == {_plain_literal(cats[k])}" for k in range(split.n_branches)]
         return [f"{value} in ({', '.join(_plain_literal(cats[k]) for k in codes)},)"
@@ -778,6 +808,14 @@ class Tree:
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+def _nodes_from_records(records: list) -> Node:
+    """Inverse of :meth:`Node.__reduce__`: the subtree's root, children linked."""
+    nodes = [Node(r[0], r[1], r[2], r[3], r[4], r[5], r[6], [], r[8], r[9]) for r in records]
+    for node, record in zip(nodes, records):
+        node.children = [nodes[i] for i in record[7]]
+    return nodes[0]
 
 
 def _clone_node(node: Node, cut: set) -> Node:

@@ -1,0 +1,138 @@
+"""Every fitted learner, pruning result and rule set survives pickle, joblib and deepcopy.
+
+Predictions after the round trip are identical, at any depth (a 5,000-level tree too,
+with Python's recursion limit untouched), and no ``repr`` of a node grows with the tree.
+"""
+
+import copy
+import io
+import pickle
+import sys
+
+import numpy as np
+import pytest
+
+import dtlearn as dt
+from dtlearn.c45 import C45Classifier
+from dtlearn.pessimistic import pessimistic_prune
+from dtlearn.prune import cost_complexity_path, reduced_error_prune
+from dtlearn.rules import rule_post_prune, rules_from_tree
+
+CLASSIFIERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, C45Classifier, dt.CARTClassifier,
+               dt.ObliqueTreeClassifier]
+
+
+def _roundtrips(obj):
+    yield "pickle", pickle.loads(pickle.dumps(obj))
+    yield "deepcopy", copy.deepcopy(obj)
+    joblib = pytest.importorskip("joblib")
+    buffer = io.BytesIO()
+    joblib.dump(obj, buffer)
+    buffer.seek(0)
+    yield "joblib", joblib.load(buffer)
+
+
+@pytest.mark.parametrize("learner", CLASSIFIERS, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("numeric", [False, True])
+def test_fitted_classifiers_round_trip(learner, numeric):
+    X, y = dt.load_play_tennis(numeric=numeric)
+    model = learner().fit(X, y)
+    for how, copy_ in _roundtrips(model):
+        np.testing.assert_array_equal(copy_.predict(X), model.predict(X), err_msg=how)
+        np.testing.assert_array_equal(copy_.predict_proba(X), model.predict_proba(X))
+        assert copy_.tree_.to_text() == model.tree_.to_text()
+        if hasattr(model, "steps_"):  # the growth record survives, candidate tables too
+            assert [str(s) for s in copy_.steps_] == [str(s) for s in model.steps_]
+            assert repr(copy_.steps_[0].table()) == repr(model.steps_[0].table())
+
+
+def test_c45_with_missing_values_and_its_pruning_record_round_trip():
+    X, y = dt.load_breast_cancer_ljubljana()  # missing values: rows go down several branches
+    assert X.isna().any().any()
+    model = C45Classifier().fit(X, y)
+    for how, copy_ in _roundtrips(model):
+        np.testing.assert_array_equal(copy_.predict_proba(X), model.predict_proba(X),
+                                      err_msg=how)
+        assert str(copy_.pruning_) == str(model.pruning_)
+        assert copy_.explain_node(0).lines[0] == model.explain_node(0).lines[0]
+        for a, b in zip(copy_.steps_, model.steps_):
+            np.testing.assert_array_equal(a.rows, b.rows)
+    # the training matrix is not saved; in memory the model still re-prunes
+    assert not hasattr(pickle.loads(pickle.dumps(model)), "_train_data")
+    assert str(pessimistic_prune(model, 0.1)) == str(pessimistic_prune(model, 0.1))
+
+
+def test_regressor_round_trips():
+    X = np.arange(40.0).reshape(-1, 2)
+    y = np.sin(X[:, 0])
+    model = dt.CARTRegressor().fit(X, y)
+    for how, copy_ in _roundtrips(model):
+        np.testing.assert_array_equal(copy_.predict(X), model.predict(X), err_msg=how)
+
+
+def test_pruning_results_and_rule_sets_round_trip():
+    X, y = dt.load_play_tennis(numeric=True)
+    model = dt.CARTClassifier().fit(X, y)
+    results = [reduced_error_prune(model, X, y), cost_complexity_path(model),
+               pessimistic_prune(C45Classifier().fit(X, y)), rules_from_tree(model),
+               rule_post_prune(model, X, y)]
+    for result in results:
+        for how, copy_ in _roundtrips(result):
+            assert str(copy_) == str(result), (type(result).__name__, how)
+    rules = rules_from_tree(model)
+    for how, copy_ in _roundtrips(rules):
+        np.testing.assert_array_equal(copy_.predict(X), rules.predict(X), err_msg=how)
+
+
+def _chain(depth):
+    X = np.arange(depth + 1, dtype=float).reshape(-1, 1)
+    y = np.arange(depth + 1) % 2
+    return X, y
+
+
+@pytest.fixture(scope="module")
+def chain_model():
+    X, y = _chain(5000)
+    return X, dt.CARTClassifier(criterion="misclassification").fit(X, y)
+
+
+def test_a_5000_level_tree_pickles_and_deep_copies_without_recursion(chain_model):
+    X, model = chain_model
+    assert model.tree_.depth >= 2500
+    limit = sys.getrecursionlimit()
+    for how, copy_ in _roundtrips(model):
+        np.testing.assert_array_equal(copy_.predict(X), model.predict(X), err_msg=how)
+        assert copy_.tree_.n_nodes == model.tree_.n_nodes
+    for how, tree in _roundtrips(model.tree_):
+        assert tree.depth == model.tree_.depth, how
+    assert sys.getrecursionlimit() == limit  # nothing raised the limit to get there
+
+
+def test_saved_steps_keep_their_rows_without_repeating_them(chain_model):
+    X, model = chain_model
+    full = sum(s.rows.nbytes for s in model.steps_)  # every row once per level: ~100 MB
+    saved = len(pickle.dumps(model))
+    assert saved < full / 10
+    loaded = pickle.loads(pickle.dumps(model))
+    for a, b in zip(loaded.steps_[::250], model.steps_[::250]):
+        np.testing.assert_array_equal(a.rows, b.rows)
+        assert a.rows.dtype == b.rows.dtype
+
+
+def test_repr_of_any_node_is_bounded(chain_model):
+    tree = chain_model[1].tree_
+    assert len(repr(tree.root)) < 300
+    assert "children=[" in repr(tree.root)
+    leaf = tree.leaves()[0]
+    assert repr(leaf).endswith("leaf)")
+    assert all(len(repr(n)) < 300 for n in list(tree.nodes())[:50])
+
+
+def test_a_node_copy_keeps_its_subtree():
+    X, y = dt.load_play_tennis()
+    tree = dt.ID3Classifier().fit(X, y).tree_
+    node = tree.root.children[0]
+    clone = copy.deepcopy(node)
+    assert clone is not node and [c.node_id for c in clone.children] == \
+        [c.node_id for c in node.children]
+    assert clone.split == node.split and np.array_equal(clone.counts, node.counts)
