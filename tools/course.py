@@ -250,6 +250,7 @@ def execute_file(path: Path) -> str:
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
                             record_timing=False, store_widget_state=False,
+                            extra_arguments=["--IPKernelApp.log_level=ERROR"],
                             resources={"metadata": {"path": str(path.parent)}})
     try:
         client.execute()
@@ -362,12 +363,15 @@ def main(argv: list[str] | None = None) -> None:
     make.add_argument("--no-execute", action="store_true",
                       help="write the student notebooks without running them")
     args = parser.parse_args(argv)
-    if args.command == "execute":
-        paths = args.paths or (sorted(INSTRUCTOR.glob("*.ipynb"))
-                               + sorted((HOMEWORK / "source").glob("*/*.ipynb")))
-        execute(paths, jobs=args.jobs)
-    else:
-        student(jobs=args.jobs, run=not args.no_execute)
+    try:
+        if args.command == "execute":
+            paths = args.paths or (sorted(INSTRUCTOR.glob("*.ipynb"))
+                                   + sorted((HOMEWORK / "source").glob("*/*.ipynb")))
+            execute(paths, jobs=args.jobs)
+        else:
+            student(jobs=args.jobs, run=not args.no_execute)
+    except (FileNotFoundError, MarkerError, RuntimeError) as exc:
+        raise SystemExit(f"error: {exc}") from None
 
 
 if __name__ == "__main__":
