@@ -486,6 +486,16 @@ def test_wrong_pruning_is_rejected_with_its_hint(rep_results, variant, gist):
     assert gist in str(result), str(result)
 
 
+@pytest.mark.parametrize("part", ["course", "hidden"])
+def test_pruning_simulation_agrees_with_dtlearn(part):
+    # the variants the hints name are simulated; bottom-up must be dtlearn's own result
+    for label, tree, X_val, y_val in hw._prune_cases(part, 0):
+        sim = hw._Pruning(tree, X_val, y_val)
+        reference = dt.reduced_error_prune(tree, X_val, y_val).tree
+        assert sim.bottom_up() == {n.node_id for n in reference.nodes()}, label
+        assert sim.top_down() != sim.bottom_up() or label != "car"
+
+
 def test_top_down_and_strict_pruning_still_earn_the_valid_part(rep_results):
     assert rep_results["strict", "valid"].passed
     assert rep_results["top-down", "valid"].passed
