@@ -271,6 +271,10 @@ def test_student_seed(monkeypatch):
     assert int(other.stdout) == bob
     monkeypatch.setenv("DTLEARN_SEED", "7")
     assert student_seed() == 7
+    monkeypatch.setenv("DTLEARN_SEED", "-1")
+    assert student_seed() == 2 ** 31 - 1
+    monkeypatch.setenv("DTLEARN_SEED", "group A")
+    assert 0 <= student_seed() < 2 ** 31
 
 
 # ---------------------------------------------------------------- run_student

@@ -929,9 +929,9 @@ def _find(exercise_id: Any) -> tuple[Exercise | None, str]:
 def student_seed() -> int:
     """The seed of this student's numbers.
 
-    ``DTLEARN_SEED`` from the environment if set (an integer, or any text, hashed), else
-    a stable hash of ``JUPYTERHUB_USER`` if set (so each hub user has their own numbers),
-    else 0 (which keeps notebook outputs deterministic for nbval).
+    ``DTLEARN_SEED`` from the environment if set (an integer modulo 2**31, or any text,
+    hashed), else a stable hash of ``JUPYTERHUB_USER`` if set (so each hub user has their
+    own numbers), else 0 (which keeps notebook outputs deterministic for nbval).
 
     Examples
     --------
@@ -943,7 +943,7 @@ def student_seed() -> int:
     explicit = os.environ.get("DTLEARN_SEED", "").strip()
     if explicit:
         try:
-            return int(explicit)
+            return int(explicit) % (2 ** 31)  # numpy wants a seed >= 0
         except ValueError:
             return _hash_seed(explicit)
     user = os.environ.get("JUPYTERHUB_USER", "").strip()
