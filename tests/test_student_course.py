@@ -317,6 +317,26 @@ def test_execute_runs_in_the_notebooks_folder_and_stores_no_widget_state(tmp_pat
     assert [c.execution_count for c in out.cells] == [1, 2, 3]
 
 
+def test_normalise_makes_reruns_identical():
+    view = "application/vnd.jupyter.widget-view+json"
+
+    def run(model_id, chunks):
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x", outputs=[
+            *[nbformat.v4.new_output("stream", text=c) for c in chunks],
+            nbformat.v4.new_output("display_data", data={
+                view: {"model_id": model_id, "version_major": 2, "version_minor": 0},
+                "text/plain": f"Slider(model_id='{model_id}')"})])])
+        nb.cells[0].metadata["execution"] = {"iopub.status.busy": "2026-11-23T19:00:00Z"}
+        return nbformat.writes(course.normalise(nb))
+
+    first, second = run("c9a27229", ["Gini left", " = 0.34\n"]), run("5eef1dd8", ["Gini left = 0.34\n"])
+    assert first == second
+    out = nbformat.reads(first, as_version=4).cells[0]
+    assert out.outputs[0]["text"] == "Gini left = 0.34\n" and "execution" not in out.metadata
+    assert out.outputs[1]["data"][view]["model_id"] == f"{1:032x}"
+    assert out.outputs[1]["data"]["text/plain"] == f"Slider(model_id='{1:032x}')"
+
+
 def test_execute_reports_the_failing_cell(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1"),
                                          nbformat.v4.new_code_cell("1 / 0")])

@@ -229,14 +229,46 @@ def _clean_env() -> None:
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _merge_streams(outputs: list) -> list:
+    """Consecutive stream outputs of one name as one (how a kernel chunks them varies)."""
+    merged: list = []
+    for output in outputs:
+        last = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and last is not None
+                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+            last["text"] = last["text"] + output["text"]
+        else:
+            merged.append(output)
+    return merged
+
+
 def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop what differs between runs or hides static views: widget state, timestamps."""
+    """Drop what differs between runs or hides static views.
+
+    Stored widget state goes (viewers then show each widget's static fallback), as do
+    execution timestamps; stream chunks are merged; widget model ids (random, and pointing
+    at no stored state) are numbered in order.
+    """
     nb.metadata.pop("widgets", None)
+    ids: dict[str, str] = {}
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-        if cell.cell_type == "code":
-            for output in cell.get("outputs", []):
-                output.get("metadata", {}).pop("execution", None)
+        if cell.cell_type != "code":
+            continue
+        cell.outputs = _merge_streams(cell.get("outputs", []))
+        for output in cell.outputs:
+            output.get("metadata", {}).pop("execution", None)
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if isinstance(view, dict) and "model_id" in view:
+                old = view["model_id"]
+                new = ids.setdefault(old, f"{len(ids) + 1:032x}")
+                view["model_id"] = new
+                plain = output["data"].get("text/plain")
+                if isinstance(plain, str):
+                    output["data"]["text/plain"] = plain.replace(old, new)
     return nb
 
 
