@@ -326,6 +326,7 @@ def test_normalise_makes_reruns_identical():
             nbformat.v4.new_output("display_data", data={
                 view: {"model_id": model_id, "version_major": 2, "version_minor": 0},
                 "text/plain": f"Slider(model_id='{model_id}')"})])])
+        nb.cells[0].id = "cell-1"  # ids come from the file in real runs
         nb.cells[0].metadata["execution"] = {"iopub.status.busy": "2026-11-23T19:00:00Z"}
         return nbformat.writes(course.normalise(nb))
 
