@@ -2,9 +2,10 @@
 
 Positions are computed here, in Python, where they can be tested; figures
 (:func:`dtlearn.plot.plot_tree`) and the browser widget (:class:`dtlearn.widgets.TreeView`)
-only draw what they are given. The layout is the classic tidy one: leaves evenly spaced
-from left to right, every parent centred over its first and last child, depth downwards.
-Everything is iterative, so a chain thousands of levels deep lays out without recursion.
+only draw what they are given. The layout is the tidy one of Walker in Buchheim's
+linear-time form: subtrees packed as closely as their contours allow, every parent centred
+over its first and last child, depth downwards. Everything is iterative, so a chain
+thousands of levels deep lays out without recursion.
 
 :func:`tree_view_data` turns a tree (and, optionally, the growth steps that made it) into
 plain JSON: nodes with their text, counts and colours, edges with their conditions, and per
@@ -47,11 +48,15 @@ def _tree_and_steps(obj: Any, steps: Any) -> tuple[Tree, Any]:
 
 
 def tree_layout(tree: Any, collapsed: Iterable[int] = ()) -> dict[int, tuple[float, float]]:
-    """Positions ``{node_id: (x, y)}`` of the visible nodes of a tree.
+    """Positions ``{node_id: (x, y)}`` of the visible nodes of a tree (Buchheim's tidy layout).
 
-    Leaves (and collapsed nodes, whose subtrees are hidden) get ``x = 0, 1, 2, ...`` from
-    left to right; a parent sits at the midpoint of its first and last child; ``y`` is the
-    depth. Subtrees therefore occupy disjoint ranges of x and never overlap.
+    The layout of Walker (1990) in the linear-time form of Buchheim, Jünger and Leipert
+    (2002): every subtree is drawn as compactly as its contours allow, with neighbouring
+    nodes on a level at least one unit apart; a parent sits at the midpoint of its first
+    and last child; identical subtrees are drawn identically; small subtrees between two
+    big ones are spaced evenly. ``y`` is the depth, and the leftmost node has ``x = 0``.
+    Collapsed nodes are laid out as leaves. The passes are iterative, so a chain thousands
+    of levels deep lays out without recursion.
 
     Parameters
     ----------
@@ -71,30 +76,130 @@ def tree_layout(tree: Any, collapsed: Iterable[int] = ()) -> dict[int, tuple[flo
     >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
     >>> pos = tree_layout(tree)
     >>> pos[tree.root.node_id]
-    (2.0, 0.0)
+    (1.5, 0.0)
+    >>> sorted(x for x, y in pos.values() if y == 1)
+    [0.5, 1.5, 2.5]
     >>> sorted(x for x, y in pos.values() if y == 2)
-    [0.0, 1.0, 3.0, 4.0]
+    [0.0, 1.0, 2.0, 3.0]
     """
     tree, _ = _tree_and_steps(tree, None)
     folded = set(collapsed)
-    pos: dict[int, tuple[float, float]] = {}
-    next_leaf = 0.0
-    # post-order without recursion: (node, depth, children_done)
-    stack: list[tuple[Node, int, bool]] = [(tree.root, 0, False)]
+    # the visible tree as arrays: index 0 is the root, children in order
+    ids: list[int] = []
+    depth: list[int] = []
+    parent: list[int] = []
+    kids: list[list[int]] = []
+    stack: list[tuple[Node, int, int]] = [(tree.root, -1, 0)]
     while stack:
-        node, depth, done = stack.pop()
-        shown = [] if node.node_id in folded else node.children
-        if not shown:
-            pos[node.node_id] = (next_leaf, float(depth))
-            next_leaf += 1.0
-        elif done:
-            first = pos[shown[0].node_id][0]
-            last = pos[shown[-1].node_id][0]
-            pos[node.node_id] = ((first + last) / 2.0, float(depth))
+        node, up, d = stack.pop()
+        i = len(ids)
+        ids.append(node.node_id)
+        depth.append(d)
+        parent.append(up)
+        kids.append([])
+        if up >= 0:
+            kids[up].append(i)
+        if node.node_id not in folded:
+            stack.extend((child, i, d + 1) for child in reversed(node.children))
+    return {ids[i]: (x, float(depth[i])) for i, x in enumerate(_buchheim(parent, kids))}
+
+
+def _buchheim(parent: list[int], kids: list[list[int]]) -> list[float]:
+    """The x of every node of a tree given by parent index and ordered child lists (root 0)."""
+    n = len(parent)
+    prelim = [0.0] * n
+    mod = [0.0] * n
+    shift = [0.0] * n
+    change = [0.0] * n
+    thread = [-1] * n
+    ancestor = list(range(n))
+    number = [0] * n  # position among siblings
+    left_sib = [-1] * n
+    for c in kids:
+        for k, child in enumerate(c):
+            number[child] = k
+            if k:
+                left_sib[child] = c[k - 1]
+    default = [c[0] if c else -1 for c in kids]
+
+    def next_left(v: int) -> int:
+        return kids[v][0] if kids[v] else thread[v]
+
+    def next_right(v: int) -> int:
+        return kids[v][-1] if kids[v] else thread[v]
+
+    def apportion(v: int, default_ancestor: int) -> int:
+        w = left_sib[v]
+        if w < 0:
+            return default_ancestor
+        vir = vor = v
+        vil = w
+        vol = kids[parent[v]][0]
+        sir, sor, sil, sol = mod[vir], mod[vor], mod[vil], mod[vol]
+        while next_right(vil) >= 0 and next_left(vir) >= 0:
+            vil, vir = next_right(vil), next_left(vir)
+            vol, vor = next_left(vol), next_right(vor)
+            ancestor[vor] = v
+            gap = (prelim[vil] + sil) - (prelim[vir] + sir) + 1.0
+            if gap > 0:
+                a = ancestor[vil] if parent[ancestor[vil]] == parent[v] else default_ancestor
+                subtrees = number[v] - number[a]
+                change[v] -= gap / subtrees
+                shift[v] += gap
+                change[a] += gap / subtrees
+                prelim[v] += gap
+                mod[v] += gap
+                sir += gap
+                sor += gap
+            sil += mod[vil]
+            sir += mod[vir]
+            sol += mod[vol]
+            sor += mod[vor]
+        if next_right(vil) >= 0 and next_right(vor) < 0:
+            thread[vor] = next_right(vil)
+            mod[vor] += sil - sor
+        if next_left(vir) >= 0 and next_left(vol) < 0:
+            thread[vol] = next_left(vir)
+            mod[vol] += sir - sol
+            default_ancestor = v
+        return default_ancestor
+
+    # first walk, post-order: a node is finished after its children, left to right
+    order: list[int] = []
+    todo = [0]
+    while todo:
+        v = todo.pop()
+        order.append(v)
+        todo.extend(kids[v])
+    for v in reversed(order):  # reversed pre-order (children pushed left first) = post-order
+        c = kids[v]
+        w = left_sib[v]
+        if c:
+            moved = change_sum = 0.0
+            for child in reversed(c):  # execute the shifts of the children
+                prelim[child] += moved
+                mod[child] += moved
+                change_sum += change[child]
+                moved += shift[child] + change_sum
+            mid = (prelim[c[0]] + prelim[c[-1]]) / 2.0
+            if w >= 0:
+                prelim[v] = prelim[w] + 1.0
+                mod[v] = prelim[v] - mid
+            else:
+                prelim[v] = mid
         else:
-            stack.append((node, depth, True))
-            stack.extend((child, depth + 1, False) for child in reversed(shown))
-    return pos
+            prelim[v] = prelim[w] + 1.0 if w >= 0 else 0.0
+        if parent[v] >= 0:
+            default[parent[v]] = apportion(v, default[parent[v]])
+    # second walk, pre-order: add up the modifiers of the ancestors
+    x = [0.0] * n
+    todo2 = [(0, 0.0)]
+    while todo2:
+        v, m = todo2.pop()
+        x[v] = prelim[v] + m
+        todo2.extend((child, m + mod[v]) for child in kids[v])
+    left = min(x)
+    return [round(value - left, 9) + 0.0 for value in x]
 
 
 def _plain(value: Any) -> Any:

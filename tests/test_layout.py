@@ -4,12 +4,14 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dtlearn as dt
 from dtlearn.data import Schema
 from dtlearn.explain import CLASS_COLOURS
 from dtlearn.layout import NODE_WIDTH, X_SPACING, tree_layout, tree_svg, tree_view_data
-from dtlearn.splits import ThresholdSplit
+from dtlearn.splits import MultiwaySplit, ThresholdSplit
 from dtlearn.tree import Node, Tree
 
 
@@ -57,18 +59,83 @@ def test_layout_tidy_and_deterministic(tennis):
     pos = tree_layout(tree)
     assert len(pos) == tree.n_nodes
     _check_tidy(tree, pos)
-    leaves = sorted(pos[n.node_id][0] for n in tree.leaves())
-    assert leaves == [0.0, 1.0, 2.0, 3.0, 4.0]  # leaves evenly spaced
+    # hand layout: leaves of sunny (humidity) at 0, 1, overcast at 1.5 between the two tests,
+    # the leaves of rainy (windy) packed right after those of sunny, at 2 and 3
+    assert pos[tree.root.node_id] == (1.5, 0.0)
+    assert sorted(x for x, y in pos.values() if y == 1) == [0.5, 1.5, 2.5]
+    assert sorted(x for x, y in pos.values() if y == 2) == [0.0, 1.0, 2.0, 3.0]
     assert tree_layout(tree) == pos
     assert tree_layout(tennis) == pos  # a fitted model is accepted
 
 
-def test_layout_on_bigger_tree_has_no_overlaps():
-    X, y = dt.load_car()
-    tree = dt.ID3Classifier().fit(X, y).tree_
+@pytest.mark.parametrize("loader, width, old_width", [
+    (dt.load_car, 203.0, 295.0), (dt.load_tic_tac_toe, 151.0, 250.0)])
+def test_layout_on_bigger_tree_is_compact_without_overlaps(loader, width, old_width):
+    tree = dt.ID3Classifier().fit(*loader()).tree_
     pos = tree_layout(tree)
     _check_tidy(tree, pos)
-    assert [pos[n.node_id][0] for n in tree.leaves()] == [float(i) for i in range(tree.n_leaves)]
+    xs = [x for x, _ in pos.values()]
+    assert min(xs) == 0.0
+    # the leaves-in-a-row layout needs n_leaves - 1 slots; Buchheim's 31-40 % fewer
+    assert tree.n_leaves - 1 == old_width
+    assert max(xs) == width
+    _check_level_order(tree, pos)
+
+
+def _check_level_order(tree, pos):
+    """On every level, nodes appear in breadth-first (left-to-right) order, >= 1 apart."""
+    level = [tree.root]
+    while level:
+        xs = [pos[n.node_id][0] for n in level]
+        assert all(b - a >= 1.0 - 1e-9 for a, b in zip(xs, xs[1:]))
+        level = [c for n in level for c in n.children if c.node_id in pos]
+
+
+def _random_tree(shape):
+    """A tree whose node ``i`` has ``shape[i]`` children (breadth-first), counts dummy."""
+    counts = np.array([1.0, 1.0])
+    root = Node(0, 0, 2.0, 1.0, counts / 2, counts.copy())
+    queue, next_id, k = [root], 1, 0
+    while queue and k < len(shape):
+        node = queue.pop(0)
+        n_children = shape[k]
+        k += 1
+        if n_children < 2:
+            continue
+        node.split = MultiwaySplit(0, n_children)
+        node.children = [Node(next_id + j, node.depth + 1, 1.0, 0.0, counts / 2, counts.copy())
+                         for j in range(n_children)]
+        next_id += n_children
+        queue.extend(node.children)
+    cats = tuple(range(max(shape + [2])))
+    return Tree(root, Schema(("x",), ("nominal",), (cats,)), ("a", "b"), "y")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([0, 0, 0, 2, 2, 3, 4]), min_size=1, max_size=40))
+def test_layout_invariants_on_random_trees(shape):
+    tree = _random_tree(shape)
+    pos = tree_layout(tree)
+    assert len(pos) == tree.n_nodes
+    _check_tidy(tree, pos)
+    assert min(x for x, _ in pos.values()) == 0.0
+    # never wider than leaves in a row, never narrower than the busiest level
+    width = max(x for x, _ in pos.values())
+    per_level = {}
+    for _, y in pos.values():
+        per_level[y] = per_level.get(y, 0) + 1
+    assert max(per_level.values()) - 1 <= width <= tree.n_leaves - 1
+    _check_level_order(tree, pos)
+
+
+def test_identical_subtrees_drawn_alike():
+    tree = _random_tree([2, 3, 3])
+    pos = tree_layout(tree)
+    left, right = tree.root.children
+    shape = [pos[c.node_id][0] - pos[left.node_id][0] for c in left.children]
+    assert shape == [pos[c.node_id][0] - pos[right.node_id][0] for c in right.children]
+    assert shape == [-1.0, 0.0, 1.0]
+    assert pos[right.node_id][0] - pos[left.node_id][0] == 3.0  # contours one unit apart
 
 
 def test_layout_5000_deep_chain():
@@ -110,7 +177,7 @@ def test_view_data_json(tennis):
     assert {n["label"] for n in leaves} == {"play = yes", "play = no"}
     assert "pure node" in leaves[0]["explanation"]["text"]
     assert [e["condition"] for e in data["edges"][:2]] == ["outlook = sunny", "humidity = high"]
-    assert data["geometry"]["width"] == 2 * 20 + 4 * X_SPACING + NODE_WIDTH
+    assert data["geometry"]["width"] == 2 * 20 + 3 * X_SPACING + NODE_WIDTH  # 4 slots
     assert tree_view_data(tennis) == data  # deterministic
 
 
