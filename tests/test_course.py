@@ -156,7 +156,7 @@ def test_coverage_table_exercises_exist_in_the_named_notebook():
         number = re.search(r"\((\d\d\w*?)_", row["notebook"]).group(1)
         for exercise in (e.strip() for e in row["exercises"].split(",")):
             assert exercise in known, f"{row['concept']}: exercise {exercise} is not registered"
-            assert exercise.rsplit(".", 1)[0] == number or row["concept"].startswith("The Bar"), \
+            assert exercise.rsplit(".", 1)[0] == number, \
                 f"{row['concept']}: exercise {exercise} is not in notebook {number}"
 
 

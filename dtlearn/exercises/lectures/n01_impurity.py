@@ -94,3 +94,35 @@ def check_entropy_function(entropy):  # noqa: F811 - the answer is named entropy
     if result.passed:  # the cases are shown only when one fails
         return CheckResult(result.name, "passed", result.summary, ())
     return result
+
+
+_RESTAURANT_ATTRIBUTES = ("Alternate", "Fri/Sat", "Hungry", "Price", "Reservation", "Type",
+                          "WaitEstimate")
+
+
+def _attribute(seed: int) -> dict:
+    rng = np.random.default_rng([5, seed])
+    return {"attribute": _RESTAURANT_ATTRIBUTES[int(rng.integers(len(_RESTAURANT_ATTRIBUTES)))]}
+
+
+@register("01.5", title="Misclassification error after a split", data=_attribute)
+def check_error_after(error_after, *, seed):
+    """Check exercise 01.5: Misclassification error after a split."""
+    from ...datasets import load_restaurant
+    from ...measures import misclassification
+
+    attribute = _attribute(seed)["attribute"]
+    X, y = load_restaurant()
+    groups = [g for _, g in y.groupby(X[attribute], observed=True)]
+    errors = [float(misclassification(g)) for g in groups]
+    want = sum(len(g) / len(y) * e for g, e in zip(groups, errors))
+    before = float(misclassification(y))
+    wrong = {sum(errors) / len(errors): "weight each branch's error by its share of the "
+                                         "12 examples",
+             sum(len(g) / len(y) * float(entropy(g)) for g in groups):
+                 "that is the mean information (entropy): count majority-vote mistakes"}
+    if abs((before - want) - want) > 5e-3:
+        wrong[before - want] = "that is the decrease of the error: the question asks for the " \
+                               "error after the split"
+    return compare_number(error_after, want, what=f"the misclassification error after splitting "
+                                                  f"on {attribute}", wrong=wrong)
