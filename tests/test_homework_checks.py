@@ -159,6 +159,19 @@ def test_entropy_shortcuts_are_rejected_by_the_guard(shortcut, name):
         assert "compute -Σ p·log2(p) yourself" in text
 
 
+def test_other_libraries_entropy_and_mutual_information_are_rejected_too():
+    stats = pytest.importorskip("scipy.stats")
+    metrics = pytest.importorskip("sklearn.metrics")
+    result = ex.check_entropy(named("entropy", lambda c: stats.entropy(c, base=2)))
+    assert result.score == 0.0
+    assert "entropy calls scipy.stats._entropy, a library's implementation of the entropy" \
+        in str(result)
+    mutual = named("information_gain",
+                   lambda f, y: metrics.mutual_info_score(y, f) / math.log(2))
+    result = ex.check_information_gain(mutual)
+    assert result.score == 0.0 and "mutual_info_score, a library's implementation" in str(result)
+
+
 def test_loading_data_stays_allowed():
     def entropy(counts):
         dt.load_play_tennis()  # allowed (and pointless)

@@ -32,6 +32,7 @@ calls dt.entropy, dtlearn's own implementation of the entropy: compute it yourse
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +56,9 @@ class Forbidden:
         Modules every function of which is forbidden (``"dtlearn.measures"``).
     functions : tuple of str
         Single functions or methods by dotted path (``"dtlearn.tree.Tree.prune"``).
+    files : tuple of str
+        Ends of source file paths whose functions are forbidden, for other libraries'
+        versions of the graded thing (``"scipy/stats/_entropy.py"``); nothing is imported.
     allowed : tuple of str
         Library calls that stay allowed, for the check's documentation.
 
@@ -68,10 +72,11 @@ class Forbidden:
     instead: str = "write it yourself"
     modules: tuple[str, ...] = ()
     functions: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
     allowed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("modules", "functions", "allowed"):
+        for name in ("modules", "functions", "files", "allowed"):
             value = getattr(self, name)
             if isinstance(value, str) or not all(isinstance(v, str) for v in value):
                 raise TypeError(f"{name} must be a tuple of strings, got {value!r}")
@@ -79,7 +84,8 @@ class Forbidden:
 
     def describe(self) -> str:
         """One line listing what is forbidden and what is allowed."""
-        parts = [f"every function in {m}" for m in self.modules] + list(self.functions)
+        parts = ([f"every function in {m}" for m in self.modules] + list(self.functions)
+                 + [f"every function in .../{f}" for f in self.files])
         text = "forbidden: " + ", ".join(parts)
         if self.allowed:
             text += "; allowed: " + ", ".join(self.allowed)
@@ -141,7 +147,7 @@ def _public_name(frame: Any) -> str:
             public = getattr(mod, code.co_name, None)
         if getattr(public, "__code__", None) is code:
             return f"dt.{code.co_name}"
-    return f"{module}.{qualname}"
+    return module if "<" in qualname else f"{module}.{qualname}"
 
 
 class LibraryGuard:
@@ -168,13 +174,27 @@ class LibraryGuard:
             raise TypeError(f"forbidden must be a Forbidden, got {type(forbidden).__name__}")
         self.forbidden = forbidden
         self._files, self._keys = forbidden.resolve()
-        self._watched = self._files | {f for f, _ in self._keys}
+        self._by_name = {f for f, _ in self._keys}
+        self._suffixes = tuple(os.path.normpath(f) for f in forbidden.files)
+        self._verdicts: dict[str, int] = {}  # file -> 0 allowed, 1 forbidden, 2 look closer
         self.violation: str | None = None
         self._previous: Any = None
 
     def _message(self, frame: Any) -> str:
-        return (f"calls {_public_name(frame)}, dtlearn's own implementation of "
-                f"{self.forbidden.what}: {self.forbidden.instead}")
+        name = _public_name(frame)
+        whose = ("dtlearn's own" if name.startswith(("dt.", "dtlearn.")) else
+                 "a library's")
+        return (f"calls {name}, {whose} implementation of {self.forbidden.what}: "
+                f"{self.forbidden.instead}")
+
+    def _verdict(self, filename: str) -> int:
+        if filename in self._files or (self._suffixes and
+                                       os.path.normpath(filename).endswith(self._suffixes)):
+            verdict = 1
+        else:
+            verdict = 2 if filename in self._by_name else 0
+        self._verdicts[filename] = verdict
+        return verdict
 
     def _profile(self, frame: Any, event: str, arg: Any) -> None:
         previous = self._previous
@@ -184,9 +204,12 @@ class LibraryGuard:
             return
         code = frame.f_code
         filename = code.co_filename
-        if filename not in self._watched or code.co_name == "<module>":
+        verdict = self._verdicts.get(filename)
+        if verdict is None:
+            verdict = self._verdict(filename)
+        if not verdict or code.co_name == "<module>":
             return
-        if filename in self._files or (filename, code.co_qualname) in self._keys:
+        if verdict == 1 or (filename, code.co_qualname) in self._keys:
             if self.violation is None:
                 self.violation = self._message(frame)
             raise ForbiddenCall(self.violation)

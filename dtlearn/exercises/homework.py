@@ -87,11 +87,15 @@ _REFERENCE = ("dtlearn.measures", "dtlearn.criteria", "dtlearn.grow", "dtlearn.l
 _PRUNERS = ("dtlearn.prune", "dtlearn.pessimistic", "dtlearn.rules",
             "dtlearn.exercises.homework")
 _DATA = "loading data (dt.load_*)"
+_OTHERS = ("scipy/stats/_entropy.py", "sklearn/metrics/cluster/_supervised.py",
+           "sklearn/tree/_classes.py")
+"""Other libraries' entropy, mutual information (= information gain) and tree learners."""
 
 ENTROPY_RULE = Forbidden(
     what="the entropy",
     instead="compute -Σ p·log2(p) yourself from the counts (math.log2 or numpy.log2)",
     modules=_REFERENCE,
+    files=_OTHERS,
     allowed=("math, numpy, pandas", _DATA))
 """``check_entropy``: every dtlearn measure, split table, grower and learner is forbidden."""
 
@@ -100,6 +104,7 @@ GAIN_RULE = Forbidden(
     instead="compute H(labels) minus the weighted entropy of the labels within each value "
             "yourself (calling your own entropy is fine)",
     modules=_REFERENCE,
+    files=_OTHERS,
     allowed=("your own entropy", "math, numpy, pandas", _DATA))
 """``check_information_gain``: as :data:`ENTROPY_RULE`."""
 
@@ -108,6 +113,7 @@ ID3_RULE = Forbidden(
     instead="grow the tree yourself: score each attribute with your own information gain, "
             "split on the best one and recurse",
     modules=_REFERENCE,
+    files=_OTHERS,
     allowed=("your own entropy and information_gain", "math, numpy, pandas", _DATA))
 """``check_id3``: every learner's ``fit``, ``make_grower``, :class:`~dtlearn.grow.Grower`,
 ``split_table`` and every measure are forbidden."""
