@@ -27,7 +27,7 @@ import numpy as np
 from .data import Schema, infer_schema
 from .explain import ResultTable, fmt
 from .prune import _encode_X, _encode_y, _split_model
-from .splits import MultiwaySplit, Split, ThresholdSplit
+from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
 
 __all__ = ["Condition", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
            "rules_from_tree"]
@@ -374,6 +374,11 @@ class RuleSet:
     schema: Schema
     target_name: str = "class"
     classes: tuple | None = None
+    fallback: tuple[Rule, ...] = ()
+    """Rules read off a tree for a row whose test value the tree cannot answer (a missing
+    value, or a category no training row at that node had): ``IF path AND test unknown
+    THEN the node's class``, as the tree predicts there. Not listed; tried after the rules,
+    before the default class."""
 
     def __len__(self) -> int:
         """Return the number of rules."""
@@ -392,10 +397,20 @@ class RuleSet:
         return out
 
     def predict(self, X: Any) -> np.ndarray:
-        """Predict the class of the first rule that fires, else the default class."""
+        """Predict the class of the first rule that fires, else the default class.
+
+        For rules read off a tree, a row the tree stops early (an unknown test value)
+        gets the class the tree predicts at that node (:attr:`fallback`).
+        """
         fired = self.fired(X)
+        labels = [self.rules[i].label if i >= 0 else self.default for i in fired]
+        if self.fallback and (fired < 0).any():
+            Xe = _encode_X(_SchemaHolder(self.schema), X, "X")
+            for rule in self.fallback:
+                for i in np.flatnonzero(rule.covers(Xe, encoded=True) & (fired < 0)):
+                    labels[i] = rule.label
         out = np.empty(len(fired), dtype=object)
-        out[:] = [self.rules[i].label if i >= 0 else self.default for i in fired]
+        out[:] = labels
         return out
 
     def score(self, X: Any, y: Any) -> float:
@@ -467,8 +482,26 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
         rules.append(Rule(conds, tree.classes[leaf.predicted_index], tree.schema,
                           tree.target_name, float(counts.sum()),
                           float(counts[leaf.predicted_index])))
+    fallback = []
+    if tree.missing == "majority":  # the tree stops where a test cannot be answered
+        stack: list = [(tree.root, ())]
+        while stack:
+            node, conds = stack.pop()
+            if node.is_leaf:
+                continue
+            unknown = Condition(node.split, UNKNOWN, f"{_tested(tree, node)} unknown")
+            fallback.append(Rule(conds + (unknown,), tree.classes[node.predicted_index],
+                                 tree.schema, tree.target_name))
+            texts = node.split.conditions(tree.schema)
+            for b in reversed(range(len(node.children))):
+                stack.append((node.children[b], conds + (Condition(node.split, b, texts[b]),)))
     return RuleSet(tuple(rules), tree.classes[tree.root.predicted_index], tree.schema,
-                   tree.target_name, tree.classes)
+                   tree.target_name, tree.classes, tuple(fallback))
+
+
+def _tested(tree: Any, node: Any) -> str:
+    names = [tree.schema.names[j] for j in node.split.features]
+    return names[0] if len(names) == 1 else "linear test"
 
 
 @dataclass(frozen=True)

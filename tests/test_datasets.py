@@ -316,7 +316,7 @@ def test_read_arff_unknown_target_names_it():
 @pytest.mark.parametrize("text, message", [
     ("a,b,c\n1,2,3\n", "Invalid layout"),
     ("@relation x\n@attribute a {p, q}\n@data\nr\n", "not found in nominal declaration"),
-    ("@relation x\n@attribute a date\n@data\n", "Bad @ATTRIBUTE type"),
+    ("@relation x\n@attribute a date\n@data\n", "does not support date attributes"),
 ])
 def test_read_arff_not_arff_raises_value_error(text, message):
     with pytest.raises(ValueError, match=message):
