@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ...datasets import load_car, load_play_tennis
-from ...measures import gini, information_gain
+from ...measures import entropy, gini, information_gain
 from ...splits import candidate_splits
 from ..core import compare_choice, compare_number, register
 
@@ -102,8 +102,22 @@ def check_humidity_gain(gain):
     gains = [float(information_gain(X["humidity"] <= (a + b) / 2, y))
              for a, b in zip(values[:-1], values[1:])]
     want = max(gains)
+    best = X["humidity"] <= float(values[int(np.argmax(gains))] / 2
+                                   + values[int(np.argmax(gains)) + 1] / 2)
+    temperatures = np.unique(X["temperature"])
+    temperature_best = max(float(information_gain(X["temperature"] <= (a + b) / 2, y))
+                           for a, b in zip(temperatures[:-1], temperatures[1:]))
+    n = len(y)
+    mean_info = float(entropy(y[best])) * best.sum() / n + float(entropy(y[~best])) * (~best).sum() / n
+    gini_gain = float(gini(y)) - (float(gini(y[best])) * best.sum() / n
+                                  + float(gini(y[~best])) * (~best).sum() / n)
     return compare_number(gain, want, what="the information gain of the best humidity "
-                                           "threshold, in bits", wrong={
+                                           "threshold, in bits", tol=1e-3, wrong={
+        mean_info: "that is the mean information left after the split; the gain is the "
+                   "entropy of the node minus it",
+        gini_gain: "that is the decrease in Gini impurity; the question asks for information "
+                   "gain (entropy, in bits)",
+        temperature_best: "that is the best threshold of temperature, not of humidity",
         want * np.log(2): "that is in nats: use log base 2",
         float(information_gain(X["humidity"], y)): "that treats every humidity value as its "
                                                    "own branch: use the binary test "

@@ -34,7 +34,9 @@ def check_removed(removed):
              "that is the number of leaves removed; count every node",
              float(len(result.pruned_nodes)): "that is the number of pruning decisions; each "
                                               "removes a whole subtree below the node",
-             float(result.tree.n_nodes): "that is the size of the pruned tree"}
+             float(result.tree.n_nodes): "that is the size of the pruned tree",
+             float(result.original.n_nodes): "that is the size of the grown tree; subtract "
+                                             "the size of the pruned one"}
     return compare_number(removed, expected, what="the number of nodes removed", tol=0,
                           wrong=wrong)
 

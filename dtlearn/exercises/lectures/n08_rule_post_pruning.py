@@ -54,9 +54,13 @@ def check_fired(index, prediction):
     first = X_test.iloc[:1]
     want = int(result.ruleset.fired(first)[0])
     label = result.ruleset.predict(first)[0]
+    wrong = {float(want + 1): "the index counts from 0 (rule 1 is index 0)"}
+    if want != -1:
+        wrong[-1.0] = "-1 means that no rule fires and the default class decides; a rule " \
+                      "covers this member"
     return _combine([
         compare_number(index, want, what="the index of the rule that fires", tol=0,
-                       wrong={float(want + 1): "the index counts from 0 (rule 1 is index 0)"}),
+                       wrong=wrong),
         compare_choice(prediction, label, what="the predicted class",
                        options=list(result.ruleset.classes)),
     ])
@@ -75,9 +79,13 @@ def check_rule_counts(correct, covered):
         compare_number(covered, n, what="the test rows the rule covers", tol=0,
                        wrong={float(train_n): "those are training rows; use the test rows",
                               float(len(y_test)): "count only the rows where the precondition "
-                                                  "holds"}),
+                                                  "holds",
+                              float(right): "that is the number it gets right; covered counts "
+                                            "every row where the precondition holds"}),
         compare_number(correct, right, what="the covered test rows it gets right", tol=0,
                        wrong={float(train_right): "those are training rows; use the test rows",
                               float(n - right): "those are the mistakes; count the rows with "
-                                                "the rule's class"}),
+                                                "the rule's class",
+                              float(n): "that is the number of rows it covers; count those "
+                                        "with the rule's class"}),
     ])

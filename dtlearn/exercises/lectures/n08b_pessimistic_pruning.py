@@ -67,6 +67,9 @@ def check_upper_limit(U_leaf, *, seed):  # noqa: N803 - the notebook's name
         (e + 0.5) / n: "that is f = (E + 0.5)/N; U is the upper end of the interval around it",
         expected * n: "that is U·N, the predicted number of errors; give the rate U",
         expected * n - e: "that is the number of extra errors U·N − E; give the rate U",
+        _normal_limit(n, e, -z): "z came out negative: use z = Φ⁻¹(1 − CF) = Φ⁻¹(0.75)",
+        _normal_limit(14, 5, z): "that is U of the 14 play-tennis days; use the N and E of "
+                                 "your leaf",
     }
     return compare_number(U_leaf, expected, what="the upper limit U of the leaf's error rate",
                           tol=1e-4, wrong=wrong)
@@ -107,7 +110,10 @@ def check_prune_decision(leaf_estimate, subtree_estimate, decision, *, seed):
                            leaf / node["N"]: "that is the rate U; multiply by N",
                            leaf - node["E"]: "that is only the extra errors; add E",
                            node["N"] * _normal_limit(node["N"], node["E"], z, 0.0):
-                               "without the continuity correction: f = (E + 0.5)/N"}),
+                               "without the continuity correction: f = (E + 0.5)/N",
+                           node["N"] * _normal_limit(node["N"], node["E"], Z_QUINLAN):
+                               "that uses z from Quinlan's table (about 0.69); J48 uses "
+                               "z = Φ⁻¹(0.75) = 0.6745"}),
         compare_number(subtree_estimate, subtree,
                        what="the predicted errors of the subtree (sum over its leaves)",
                        tol=1e-3, wrong={
@@ -115,7 +121,11 @@ def check_prune_decision(leaf_estimate, subtree_estimate, decision, *, seed):
                                        "normal approximation",
                            no_cc: "without the continuity correction: f = (E + 0.5)/N",
                            float(sum(e for _, e in node["leaves"])):
-                               "those are the training errors; add each leaf's extra errors"}),
+                               "those are the training errors; add each leaf's extra errors",
+                           sum(n * (1 - 0.25 ** (1 / n)) if e == 0
+                               else n * _normal_limit(n, e, Z_QUINLAN) for n, e in node["leaves"]):
+                               "that uses z from Quinlan's table (about 0.69); J48 uses "
+                               "z = Φ⁻¹(0.75) = 0.6745"}),
         compare_choice(decision, "prune" if leaf <= subtree + 0.1 else "keep",
                        what="J48's decision (prune if leaf <= subtree + 0.1)",
                        options=["prune", "keep"]),

@@ -76,9 +76,12 @@ def check_alpha_t(alpha_t, *, seed):
              (risk(data["node"], entropy) - sum(risk(c, entropy) for c in data["leaves"]))
              / (k - 1): "that uses entropy; the path here uses Gini impurity",
              (risk(data["node"], scale=1.0) - sum(risk(c, scale=1.0) for c in data["leaves"]))
-             / (k - 1): "weight each impurity by its share of the N rows, n_t / N"}
+             / (k - 1): "weight each impurity by its share of the N rows, n_t / N",
+             (risk(data["node"], scale=1.0) - sum(risk(c, scale=float(sum(c)) / sum(data["node"]))
+                                                  for c in data["leaves"])) / (k - 1):
+                 "the shares are of all N training rows of the tree, not of the node's rows"}
     return compare_number(alpha_t, expected, what="the effective alpha of the node",
-                          tol=1e-6, wrong=wrong)
+                          tol=6e-5, wrong=wrong)
 
 
 @register("09.3", title="Alpha on the HSE slides' scale")
@@ -88,6 +91,8 @@ def check_alpha_slides(alpha_slides):
     expected = path.steps[-1].alpha * n
     wrong = {path.steps[-1].alpha: "that is scikit-learn's scale (risks as shares of the rows); "
                                    "the slides count rows",
-             path.steps[-1].alpha / n: "multiply by N, do not divide"}
+             path.steps[-1].alpha / n: "multiply by N, do not divide",
+             path.steps[-1].alpha * 569: "N is the number of *training* rows the tree was grown "
+                                         "on, not all 569"}
     return compare_number(alpha_slides, expected, what="the root's alpha on the slides' scale",
                           tol=1e-3, wrong=wrong)

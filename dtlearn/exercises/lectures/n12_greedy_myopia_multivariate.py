@@ -32,9 +32,13 @@ def check_gain_half(gain_half):
     below = P["x2"] <= 0.5
     inside = float(information_gain(P.loc[below, "x1"] <= 0.5, xor[below]))
     return compare_number(gain_half, expected, what="the gain of x1 <= 0.5 at the root, in bits",
-                          tol=1e-6,
+                          tol=5e-5,
                           wrong={inside: "that is inside the branch x2 <= 0.5; use all 200 "
                                          "points",
+                                 0.0: "exactly 0 holds for the 8-row XOR table, where each branch "
+                                      "is perfectly balanced; on the 200 random points each side "
+                                      "of x1 <= 0.5 is only nearly balanced: compute it, and do "
+                                      "not round it to 0",
                                  expected * np.log(2): "that is in nats: use log base 2"})
 
 
