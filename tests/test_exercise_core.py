@@ -89,8 +89,14 @@ def test_wrong_values_get_their_hint_and_never_the_expected_value():
 
 def test_closeness_alone_is_not_called_rounding():
     # the audit's complaint: "close - do not round" for any answer near the expected value
-    result = compare_number(H_9_5 + 0.02, H_9_5, what="H")
-    assert "round" not in str(result)
+    assert "round" not in str(compare_number(H_9_5 + 0.02, H_9_5, what="H"))
+    assert "round" not in str(compare_number(0, 0.04, what="gain"))  # 0 is an idea, not rounding
+    assert "round" in str(compare_number(0.9, H_9_5, what="H"))
+
+
+def test_non_finite_wrong_values_are_ignored():
+    result = compare_number(0.5, H_9_5, what="H", wrong={float("nan"): "x", float("inf"): "y"})
+    assert result.status == "failed" and "is not H" in str(result)
 
 
 def test_a_wrong_value_equal_to_the_expected_one_gives_no_false_hint():

@@ -614,8 +614,27 @@ def _unanswered(answer: Any) -> bool:
 
 
 def _looks_rounded(got: float, want: float, tol: float) -> bool:
-    """Whether ``got`` is ``want`` rounded to one or two decimals (and outside ``tol``)."""
-    return any(abs(got - round(want, d)) < 1e-12 for d in (0, 1, 2)) and abs(got - want) > tol
+    """Whether ``got`` is ``want`` rounded to one or two decimals (and outside ``tol``).
+
+    Whole numbers never count: 0 for an expected 0.04 is a wrong idea, not a rounding.
+    """
+    return (not float(got).is_integer() and abs(got - want) > tol
+            and any(abs(got - round(want, d)) < 1e-12 for d in (1, 2)))
+
+
+def _not_a_number(value: Any) -> str:
+    """What is wrong with a by-hand answer that is not a number."""
+    if isinstance(value, str):
+        return f"is the text {value!r}: write a number, not a string"
+    if isinstance(value, (bool, np.bool_)):
+        return f"is {value} (a bool): write a number"
+    if isinstance(value, (list, tuple, np.ndarray, pd.Series)):
+        return f"is a {type(value).__name__} of {len(value)} values: give one number"
+    if isinstance(value, (complex, np.complexfloating)):
+        return "is a complex number: the log of a negative number?"
+    if isinstance(value, (numbers.Integral, np.integer)):
+        return f"is an integer too large for a float ({len(str(value))} digits)"
+    return f"is a {type(value).__name__}: give a number"
 
 
 def compare_number(answer: Any, expected: Any, *, what: str, tol: float = _ROUNDING_TOL,
@@ -636,7 +655,8 @@ def compare_number(answer: Any, expected: Any, *, what: str, tol: float = _ROUND
     wrong : mapping, optional
         Plausible wrong values (computed by the check: nats instead of bits, unweighted
         children, ...) mapped to a hint that names the mistake. An answer within ``tol`` of
-        one of them (and not of ``expected``) gets that hint.
+        one of them (and not of ``expected``) gets that hint; the nearest wins; ``nan`` or
+        infinite wrong values are ignored.
 
     Returns
     -------
@@ -660,15 +680,17 @@ def compare_number(answer: Any, expected: Any, *, what: str, tol: float = _ROUND
         raise TypeError(f"what must be a non-empty str, got {what!r}")
     hints = []
     for value, hint in (wrong or {}).items():
-        hints.append((_validate_number("wrong (a key)", value), str(hint)))
+        if isinstance(value, (bool, np.bool_)) or not isinstance(
+                value, (numbers.Real, Decimal, np.integer, np.floating)):
+            raise TypeError(f"wrong must map numbers to hints, got the key {value!r}")
+        if math.isfinite(float(value)):  # a nan or inf wrong value can never be met
+            hints.append((float(value), str(hint)))
     if _unanswered(answer):
         return _not_yet(what, "put your answer in place of None")
     got, problem = _number(answer, "your answer")
     if got is None:
-        problem = problem.replace("returned", "is").replace("did you forget `return`?",
-                                                            "write the number")
-        return CheckResult(what, "failed", "not a number", (Case("your answer", False,
-                                                                 problem),))
+        return CheckResult(what, "failed", "not a number",
+                           (Case("your answer", False, _not_a_number(answer)),))
     if not math.isfinite(got):
         return CheckResult(what, "failed", "not a finite number",
                            (Case("your answer", False, f"{_f(got)} — a log of 0 or a "
