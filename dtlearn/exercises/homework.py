@@ -46,6 +46,7 @@ check_entropy: not yet — entropy raises NotImplementedError: replace `raise No
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Callable, Sequence
 
@@ -922,13 +923,19 @@ def _split(label: str, loader: Callable, seed: int, complete: bool = False
 
 
 def _prune_cases(part: str, seed: int) -> list[tuple[str, Any, pd.DataFrame, pd.Series]]:
+    """The trees to prune (fresh copies: a student's function may change its input)."""
+    return [(label, tree.copy(), X, y) for label, tree, X, y in _grown(part, seed)]
+
+
+@functools.lru_cache(maxsize=8)
+def _grown(part: str, seed: int) -> tuple[tuple[str, Any, pd.DataFrame, pd.Series], ...]:
     from ..datasets import load_breast_cancer_ljubljana, load_car, load_tic_tac_toe, load_vote
 
     if part in ("valid", "course"):
-        return [_split("tic-tac-toe", load_tic_tac_toe, seed), _split("car", load_car, seed)]
+        return (_split("tic-tac-toe", load_tic_tac_toe, seed), _split("car", load_car, seed))
     hidden = seed + _HIDDEN
-    return [_split("breast cancer", load_breast_cancer_ljubljana, hidden, complete=True),
-            _split("car", load_car, hidden), _split("vote", load_vote, hidden, complete=True)]
+    return (_split("breast cancer", load_breast_cancer_ljubljana, hidden, complete=True),
+            _split("car", load_car, hidden), _split("vote", load_vote, hidden, complete=True))
 
 
 class _Pruning:
