@@ -578,6 +578,23 @@ def test_guard_reports_a_swallowed_call_on_exit():
     assert outcome.message.startswith("calls dt.entropy, dtlearn's own implementation")
 
 
+def test_guard_watches_threads_the_student_starts():
+    from concurrent.futures import ThreadPoolExecutor
+
+    def entropy(counts):
+        with ThreadPoolExecutor(1) as pool:
+            return float(pool.submit(dt.entropy, counts=counts).result())
+
+    result = ex.check_entropy(entropy, part="bits")
+    assert result.score == 0.0 and "calls dt.entropy" in str(result)
+
+    def own_entropy_in_a_thread(counts):
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(entropy_ok, counts).result()
+
+    assert ex.check_entropy(own_entropy_in_a_thread).passed
+
+
 def test_forbidden_is_validated_and_describes_itself():
     with pytest.raises(TypeError, match="modules must be a tuple of strings"):
         Forbidden("x", modules="dtlearn.measures")

@@ -34,6 +34,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,7 +154,8 @@ def _public_name(frame: Any) -> str:
 class LibraryGuard:
     """A context manager that stops any call into the functions a :class:`Forbidden` lists.
 
-    While active (in the current thread), a call into a forbidden function raises
+    While active (in the current thread and in threads started meanwhile), a call into a
+    forbidden function raises
     :class:`~dtlearn.exercises.core.ForbiddenCall` at its first line and records
     :attr:`violation`, a sentence for the student; if the student's code swallows that
     exception (a bare ``except:``), leaving the guard raises it again. A profile function
@@ -217,11 +219,15 @@ class LibraryGuard:
     def __enter__(self) -> "LibraryGuard":
         self.violation = None
         self._previous = sys.getprofile()
+        # threads the student's code starts are watched too (a thread pool is no way round)
+        self._previous_threads = getattr(threading, "_profile_hook", None)
+        threading.setprofile(self._profile)
         sys.setprofile(self._profile)
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
         sys.setprofile(self._previous)
+        threading.setprofile(self._previous_threads)
         self._previous = None
         if self.violation is not None and not isinstance(exc, ForbiddenCall):
             raise ForbiddenCall(self.violation)  # the student's code hid the first one
