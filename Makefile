@@ -47,7 +47,15 @@ test-notebooks: $(VENV)/.test-installed
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg \
 		--ignore=instructor/homework/release --ignore=notebooks/homework -q instructor/ notebooks/
 
-test-browser: $(VENV)/.test-installed $(CHROMIUM)
+# axe-core (the accessibility audit) from npm, pinned by tests/browser/package-lock.json;
+# the test injects it from node_modules (no CDN, no network at test time).
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund
+	touch $(AXE)
+
+test-browser: $(VENV)/.test-installed $(CHROMIUM) $(AXE)
 	$(BIN)/python -m pytest tests/browser -m browser -q
 
 # Reference outputs for nbval come from a headless run, never from a clicked session

@@ -28,12 +28,22 @@ __all__ = ["tree_layout", "tree_svg", "tree_view_data"]
 
 FORMAT = "dtlearn.treeview/1"
 
-# pixel geometry shared by the static SVG and the browser widget (the JS reads it from JSON)
-NODE_WIDTH = 150
-NODE_HEIGHT = 62
-X_SPACING = 170
-Y_SPACING = 110
+# pixel geometry shared by the static SVG and the browser widget (the JS reads it from JSON):
+# boxes are as wide as their longest text needs (within MIN/MAX_NODE_WIDTH); longer text
+# wraps onto at most two lines per field, the full text is in a tooltip and the side panel
+NODE_WIDTH = 150  # the width of a box when no text is wider
+MIN_NODE_WIDTH = 110
+MAX_NODE_WIDTH = 190
+NODE_HEIGHT = 62  # one line of label, summary and impurity, and the class bar
+X_GAP = 24  # between neighbouring boxes
+Y_GAP = 52  # between a box and its children (room for the branch labels)
+X_SPACING = NODE_WIDTH + X_GAP
+Y_SPACING = NODE_HEIGHT + Y_GAP
 MARGIN = 20
+CHAR_WIDTH = 6.4  # mean advance of an 11 px sans-serif character
+BOLD_CHAR_WIDTH = 7.0
+LINE_HEIGHT = 14
+TOGGLE_ROOM = 22  # each side of the label line: the fold toggle sits at the right
 
 
 def _tree_and_steps(obj: Any, steps: Any) -> tuple[Tree, Any]:
@@ -275,6 +285,85 @@ def _explanation(tree: Tree, node: Node, step: Any) -> dict:
     return {"html": "\n".join(parts), "text": "\n".join(text)}
 
 
+def _wrap(text: str, chars: int, max_lines: int = 2) -> list[str]:
+    """Break ``text`` at spaces into lines of at most ``chars`` characters (``…`` at the end).
+
+    Examples
+    --------
+    >>> _wrap("n = 70: democrat 69, republican 1", 20)
+    ['n = 70: democrat 69,', 'republican 1']
+    >>> _wrap("adoption-of-the-budget-resolution", 12)
+    ['adoption-of-', 'the-budget-…']
+    >>> _wrap("synfuels-corporation-cutback", 26)
+    ['synfuels-corporation-', 'cutback']
+    """
+    chars = max(4, int(chars))
+    lines: list[str] = []
+    rest = text
+    while rest and len(lines) < max_lines:
+        if len(rest) <= chars:
+            lines.append(rest)
+            rest = ""
+            break
+        window = rest[:chars + 1]
+        cut = max(window.rfind(" "), window[:chars].rfind("-") + 1 if "-" in window[:chars]
+                  else -1)
+        if cut <= 0:
+            cut = chars
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        lines[-1] = lines[-1][:chars - 1].rstrip() + "…"
+    return lines
+
+
+def _label_text(node: dict) -> str:
+    label = ("▶ " if node["highlighted"] else "") + node["label"]
+    if node["collapsed"]:
+        label += f" (+{node['hidden_nodes']})"
+    if node["open"]:
+        label += " (open)"
+    return label
+
+
+def _box_geometry(nodes: list[dict], x_span: float, depth: float) -> dict:
+    """Box size from the texts, the lines each box shows, and the picture's size."""
+    need = NODE_WIDTH
+    for n in nodes:
+        need = max(need, len(_label_text(n)) * BOLD_CHAR_WIDTH + 2 * TOGGLE_ROOM,
+                   len(n["summary"]) * CHAR_WIDTH + 16, len(n["impurity_text"]) * CHAR_WIDTH + 16)
+    width = int(min(MAX_NODE_WIDTH, max(MIN_NODE_WIDTH, need)))
+    label_chars = (width - 2 * TOGGLE_ROOM) / BOLD_CHAR_WIDTH
+    text_chars = (width - 16) / CHAR_WIDTH
+    n_lines = 1
+    for n in nodes:
+        n["label_lines"] = _wrap(_label_text(n), label_chars)
+        n["summary_lines"] = _wrap(n["summary"], text_chars)
+        n_lines = max(n_lines, len(n["label_lines"]) + len(n["summary_lines"]) + 1)
+    height = NODE_HEIGHT + (n_lines - 3) * LINE_HEIGHT
+    x_spacing, y_spacing = width + X_GAP, height + Y_GAP
+    for n in nodes:
+        n["px"] = MARGIN + n["x"] * x_spacing
+        n["py"] = MARGIN + n["y"] * y_spacing
+    return {"node_width": width, "node_height": height, "x_spacing": x_spacing,
+            "y_spacing": y_spacing, "margin": MARGIN, "line_height": LINE_HEIGHT,
+            "width": int(2 * MARGIN + x_span * x_spacing + width),
+            "height": int(2 * MARGIN + depth * y_spacing + height)}
+
+
+def _branch_text(condition: str, attribute: str) -> str:
+    """The condition without the attribute the parent box already names.
+
+    Examples
+    --------
+    >>> _branch_text("outlook = sunny", "outlook"), _branch_text("x <= 2.5", "y")
+    ('= sunny', 'x <= 2.5')
+    """
+    if attribute and condition.startswith(attribute + " "):
+        return condition[len(attribute) + 1:]
+    return condition
+
+
 def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
                    collapsed: Iterable[int] = (), open_leaves: Iterable[int] = (),
                    explain: bool = True) -> dict:
@@ -301,8 +390,11 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
     -------
     dict
         JSON-ready: ``nodes`` (id, x, y, px, py, label, summary, counts, n, impurity,
-        is_leaf, prediction, collapsed, hidden_nodes, explanation, ...), ``edges`` (parent,
-        child, condition), ``classes``, ``colours``, ``highlight``, sizes.
+        is_leaf, prediction, collapsed, hidden_nodes, explanation, label_lines and
+        summary_lines as wrapped in the box, ...), ``edges`` (parent, child, condition and
+        ``branch``, the condition without the parent's attribute), ``classes``,
+        ``colours``, ``highlight``, ``geometry`` (box size, spacing and picture size in px;
+        boxes are as wide as their texts need, within 110-190 px).
 
     Examples
     --------
@@ -337,7 +429,6 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         counts = None if node.counts is None else [float(c) for c in node.counts]
         entry = {
             "id": node.node_id, "x": x, "y": y,
-            "px": MARGIN + x * X_SPACING, "py": MARGIN + y * Y_SPACING,
             "depth": node.depth, "label": _node_label(tree, node),
             "summary": _summary(tree, node), "counts": counts,
             "n": float(node.n_samples), "impurity": float(node.impurity),
@@ -351,20 +442,19 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         }
         nodes.append(entry)
         if parent is not None:
+            condition = parent.split.conditions(tree.schema)[branch]
             edges.append({"parent": parent.node_id, "child": node.node_id,
-                          "condition": parent.split.conditions(tree.schema)[branch]})
-    width = max(x for x, _ in pos.values()) + 1
-    height = max(y for _, y in pos.values()) + 1
+                          "condition": condition,
+                          "branch": _branch_text(condition, _node_label(tree, parent))})
+    geometry = _box_geometry(nodes, max(x for x, _ in pos.values()),
+                             max(y for _, y in pos.values()))
     return {
         "format": FORMAT, "target_name": str(tree.target_name),
         "is_classifier": tree.is_classifier, "classes": classes,
         "colours": [CLASS_COLOURS[i % len(CLASS_COLOURS)] for i in range(len(classes))],
         "n_nodes": tree.n_nodes, "n_leaves": tree.n_leaves, "depth": tree.depth,
         "nodes": nodes, "edges": edges, "highlight": highlight,
-        "geometry": {"node_width": NODE_WIDTH, "node_height": NODE_HEIGHT,
-                     "x_spacing": X_SPACING, "y_spacing": Y_SPACING, "margin": MARGIN,
-                     "width": int(2 * MARGIN + (width - 1) * X_SPACING + NODE_WIDTH),
-                     "height": int(2 * MARGIN + (height - 1) * Y_SPACING + NODE_HEIGHT)},
+        "geometry": geometry,
     }
 
 
@@ -396,19 +486,43 @@ def _short(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def branch_label_position(parent: dict, child: dict, geometry: dict) -> tuple[float, float, str]:
+    """Where a branch label goes: beside its edge, 70 % of the way down, on the outer side.
+
+    Returns ``(x, y, anchor)`` with ``anchor`` the SVG ``text-anchor`` (``"start"``: the text
+    runs to the right of the edge, ``"end"``: to its left).
+
+    Examples
+    --------
+    >>> g = {"node_width": 100, "node_height": 60}
+    >>> branch_label_position({"px": 100, "py": 0}, {"px": 0, "py": 110}, g)
+    (75.0, 99.0, 'end')
+    """
+    w, h = geometry["node_width"], geometry["node_height"]
+    x1, y1 = parent["px"] + w / 2, parent["py"] + h
+    x2, y2 = child["px"] + w / 2, child["py"]
+    t = 0.7
+    x, y = x1 + t * (x2 - x1), y1 + t * (y2 - y1)
+    if x2 < x1 - 1e-6:
+        return round(x - 5, 1), round(y + 4, 1), "end"
+    return round(x + 5, 1), round(y + 4, 1), "start"
+
+
 def tree_svg(data: dict, max_nodes: int = 400) -> str:
     """A static SVG picture of :func:`tree_view_data` output (for nbviewer, GitHub, HTML).
 
-    Nodes show their label, counts (as text and as a bar of class colours) and impurity;
-    edges carry their condition; highlighted nodes get a thick outline and a ``▶`` mark, so
-    meaning never depends on colour alone. Trees with more than ``max_nodes`` visible
-    nodes are summarised in one line of text instead.
+    Nodes show their label, counts (as text and as a bar of class colours) and impurity,
+    wrapped as in the browser widget, with the full texts as tooltips; branch labels sit
+    beside their edges; highlighted nodes get a thick outline and a ``▶`` mark, so meaning
+    never depends on colour alone. The picture carries a ``viewBox``, so it scales down to
+    the width it is shown in instead of being clipped. Trees with more than ``max_nodes``
+    visible nodes are summarised in one line of text instead.
 
     Examples
     --------
     >>> from dtlearn import ID3Classifier, load_play_tennis
     >>> svg = tree_svg(tree_view_data(ID3Classifier().fit(*load_play_tennis())))
-    >>> svg.startswith("<svg") and "outlook = sunny" in svg
+    >>> svg.startswith("<svg") and "outlook = sunny" in svg and "viewBox" in svg
     True
     """
     g = data["geometry"]
@@ -417,35 +531,47 @@ def tree_svg(data: dict, max_nodes: int = 400) -> str:
                 f'<text x="4" y="20" font-family="sans-serif" font-size="13">'
                 f'{html.escape(describe(data))} (too large to draw statically)</text></svg>')
     w, h = g["node_width"], g["node_height"]
+    line = g.get("line_height", LINE_HEIGHT)
     where = {n["id"]: n for n in data["nodes"]}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dtlearn-tree-svg" '
-           f'width="{g["width"]}" height="{g["height"]}" font-family="sans-serif" '
-           f'font-size="11" role="img" aria-label="{html.escape(describe(data))}">']
+           f'width="{g["width"]}" height="{g["height"]}" '
+           f'viewBox="0 0 {g["width"]} {g["height"]}" font-family="sans-serif" '
+           f'font-size="11" role="img" aria-label="{html.escape(describe(data))}">'
+           f'<rect width="100%" height="100%" fill="white"/>']
     for e in data["edges"]:
         a, b = where[e["parent"]], where[e["child"]]
         x1, y1 = a["px"] + w / 2, a["py"] + h
         x2, y2 = b["px"] + w / 2, b["py"]
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                   f'stroke="#888"/>')
-        out.append(f'<text x="{x2:.1f}" y="{y2 - 6:.1f}" '
-                   f'text-anchor="middle" fill="#333" paint-order="stroke" stroke="white" '
-                   f'stroke-width="3">{html.escape(_short(e["condition"], 26))}</text>')
+                   f'stroke="#767676"/>')
+        tx, ty, anchor = branch_label_position(a, b, g)
+        out.append(f'<text x="{tx}" y="{ty}" text-anchor="{anchor}" fill="#222" '
+                   f'paint-order="stroke" stroke="white" stroke-width="3">'
+                   f'<title>{html.escape(e["condition"])}</title>'
+                   f'{html.escape(_short(e.get("branch", e["condition"]), 28))}</text>')
     colours = data["colours"]
     for n in data["nodes"]:
         x, y = n["px"], n["py"]
         lit = n["highlighted"]
-        out.append(f'<g class="dtlearn-node" data-node-id="{n["id"]}">')
+        out.append(f'<g class="dtlearn-node" data-node-id="{n["id"]}">'
+                   f'<title>{html.escape(n["label"])}; {html.escape(n["summary"])}; '
+                   f'{html.escape(n["impurity_text"])}</title>')
         dash = ' stroke-dasharray="4 3"' if n["open"] else ""
         out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="white" '
                    f'stroke="{"#000" if lit else "#666"}" stroke-width="{3 if lit else 1}"'
                    f'{dash}/>')
-        mark = "▶ " if lit else ""
-        label = n["label"] + (f" (+{n['hidden_nodes']} hidden)" if n["collapsed"] else "")
-        out.append(f'<text x="{x + w / 2}" y="{y + 15}" text-anchor="middle" '
-                   f'font-weight="bold">{html.escape(_short(mark + label))}</text>')
-        out.append(f'<text x="{x + w / 2}" y="{y + 29}" text-anchor="middle">'
-                   f'{html.escape(_short(n["summary"], 28))}</text>')
-        out.append(f'<text x="{x + w / 2}" y="{y + 43}" text-anchor="middle" fill="#444">'
+        label_lines = n.get("label_lines") or [_label_text(n)]
+        summary_lines = n.get("summary_lines") or [n["summary"]]
+        ty = y + 15
+        for text in label_lines:
+            out.append(f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle" '
+                       f'font-weight="bold">{html.escape(text)}</text>')
+            ty += line
+        for text in summary_lines:
+            out.append(f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle">'
+                       f'{html.escape(text)}</text>')
+            ty += line
+        out.append(f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle" fill="#444">'
                    f'{html.escape(n["impurity_text"])}</text>')
         if n["counts"]:
             total = sum(n["counts"]) or 1.0
@@ -453,7 +579,7 @@ def tree_svg(data: dict, max_nodes: int = 400) -> str:
             for k, c in enumerate(n["counts"]):
                 width = (w - 16) * c / total
                 if width > 0:
-                    out.append(f'<rect x="{left:.1f}" y="{y + 49}" width="{width:.1f}" '
+                    out.append(f'<rect x="{left:.1f}" y="{y + h - 13}" width="{width:.1f}" '
                                f'height="7" fill="{colours[k]}"><title>'
                                f'{html.escape(str(data["classes"][k]))}: {fmt_count(c)}'
                                f'</title></rect>')

@@ -68,10 +68,11 @@ def test_id3_builder_state_machine(tennis_data):
     X, y = tennis_data
     app = ID3Builder(X, y, X.iloc[:7], y.iloc[:7])
     assert app.selected_leaf == 0 and app.tree.n_leaves == 1
-    assert app.status == "your tree: 1 leaves, 64% training, 57% test — greedy ID3: 5 leaves, 100%, 100%"
+    assert app.status == "your tree: 1 leaf, 64% training, 57% test — greedy ID3: 5 leaves, 100%, 100%"
     assert app.view.data["nodes"][0]["open"]
     assert app.hint() == "outlook"
     assert app.attribute.options == ("outlook", "temperature", "humidity", "windy")
+    assert app.attribute.value is None  # nothing is chosen for the student
     assert "0.247" in app.table_html.value
     # choose by the dropdown + button, as a student would
     app.attribute.value = "temperature"
@@ -79,6 +80,19 @@ def test_id3_builder_state_machine(tennis_data):
     assert app.history == [[[0, "temperature"]]]
     assert len(app.view.data["nodes"]) == 4 and app.view.data["nodes"][0]["label"] == "temperature"
     assert app.selected_leaf == 1 and app.view.selected == 1
+    # the next split needs a new choice: a double press does not split again
+    assert app.attribute.value is None
+    assert app.attribute.options == ("outlook", "humidity", "windy")  # valid there only
+    app.buttons["split"].click()
+    assert app.history == [[[0, "temperature"]]] and app.message.startswith("cannot do that")
+    # an inner node clicked in the view stays selected, and Split says it cannot act
+    app.view.selected = 0
+    assert app.selected_leaf is None and app.view.selected == 0
+    assert "inner node" in app.message and app.buttons["split"].disabled
+    with pytest.raises(ValueError, match="open leaf"):
+        app.choose("outlook")
+    app.view.selected = 1
+    assert app.selected_leaf == 1 and not app.buttons["split"].disabled
     step_text = app.view.data["nodes"][0]["explanation"]["text"]
     assert "chosen by person: temperature" in step_text
     # undo rebuilds and replays
@@ -236,7 +250,8 @@ def test_pruning_stepper_replays_reduced_error_steps(vote):
     result = reduced_error_prune(model, X_va, y_va)
     app = PruningStepper(model, X_va, y_va)
     assert app.steps == result.steps and app.n_steps == len(result.steps)
-    assert app.play.max == app.slider.max == app.n_steps
+    # the slider reads the step the status names ("step 1 of n" at position 0)
+    assert (app.slider.min, app.slider.max, app.slider.value) == (1, app.n_steps + 1, 1)
     assert app.buttons["previous"].disabled and not app.buttons["next"].disabled
     first = result.steps[0]
     assert app.current == first and app.view.selected == first.node_id
@@ -257,14 +272,36 @@ def test_pruning_stepper_replays_reduced_error_steps(vote):
     assert app.position == app.n_steps
     app.buttons["previous"].click()
     assert app.position == app.n_steps - 1 and app.current == result.steps[-1]
-    app.play.value = 2  # a Play tick moves the same state
-    assert app.position == 2 and app.slider.value == 2
+    app.slider.value = 3  # the slider moves the same state
+    assert app.position == 2 and app.status.startswith(f"step 3 of {app.n_steps}:")
+    app.play.value = True  # no event loop here: playing stops at once, the step is kept
+    assert not app.play.value and app.position == 2 and app.play.description == "▶ Play"
     app.buttons["first"].click()
     assert app.position == 0
     app.position = -5
     assert app.position == 0
     assert app._repr_mimebundle_()[0]["text/plain"].startswith(
         "PruningStepper: reduced-error pruning, step 1 of")
+
+
+def test_pruning_stepper_play_pauses_without_resetting(tennis_data):
+    import asyncio
+
+    X, y = tennis_data
+    app = PruningStepper(dt.ID3Classifier().fit(X, y), X[::2], y[::2], interval=1)
+
+    async def play_then_pause():
+        app.play.value = True
+        assert app.play.description == "⏸ Pause"
+        while app.position < 2:
+            await asyncio.sleep(0.001)
+        app.play.value = False  # pause
+        await asyncio.sleep(0.02)
+        return app.position
+
+    paused_at = asyncio.run(play_then_pause())
+    assert paused_at >= 2 and app.position == paused_at  # pausing keeps the step
+    assert app.slider.value == app.position + 1
 
 
 def test_pruning_stepper_replays_rule_post_pruning(tennis_data):

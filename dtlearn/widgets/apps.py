@@ -21,7 +21,8 @@ import traitlets
 from ..data import encode
 from ..explain import ResultTable, fmt
 from ..learners import CARTClassifier, ID3Classifier, ObliqueTreeClassifier
-from .tree_view import TreeView, inline_svgs_as_images
+from ..tree import plural
+from .tree_view import AppStyle, TreeView, inline_svgs_as_images
 
 __all__ = ["BoundaryExplorer", "CriteriaExplorer", "ID3Builder", "LiveFigure"]
 
@@ -128,7 +129,15 @@ def _percent(x: float | None) -> str:
 
 
 class _App(w.VBox):
-    """Display plumbing shared by the apps: text/plain and a static HTML fallback."""
+    """Display plumbing shared by the apps: text/plain, a static HTML fallback, the style.
+
+    Every app gets the CSS class ``dtlearn-app`` and an invisible :class:`AppStyle` child
+    that loads the package's stylesheet (JupyterLab theme colours, tables, derivations).
+    """
+
+    def __init__(self, children: Any = (), **kwargs: Any) -> None:
+        super().__init__(children=[*children, AppStyle()], **kwargs)
+        self.add_class("dtlearn-app")
 
     def describe(self) -> str:  # pragma: no cover - overridden
         """One line saying what the app shows."""
@@ -220,7 +229,9 @@ class ID3Builder(_App):
         self._greedy = (greedy.tree_.n_leaves, greedy.score(X, y),
                         None if X_test is None else greedy.score(X_test, y_test))
         self.view = TreeView()
-        self.attribute = w.Dropdown(description="attribute", layout=w.Layout(width="260px"))
+        self.attribute = w.Dropdown(description="attribute", value=None,
+                                    style={"description_width": "initial"},
+                                    layout=w.Layout(width="auto", min_width="260px"))
         self.buttons = {name: w.Button(description=label, tooltip=tip)
                         for name, label, tip in [
                             ("split", "Split", "split the selected leaf on the chosen attribute"),
@@ -266,7 +277,9 @@ class ID3Builder(_App):
         """Split ``node_id`` (default: the selected leaf) on ``feature``; return the step."""
         node_id = self.selected_leaf if node_id is None else node_id
         if node_id is None:
-            raise ValueError("choose: no open leaf is left")
+            raise ValueError("choose: select an open leaf first (inner nodes are split "
+                             "already)" if self._grower.frontier() else
+                             "choose: no open leaf is left")
         if feature is None:
             raise ValueError("choose: pick an attribute first")
         step = self._grower.expand(node_id, feature)
@@ -361,8 +374,9 @@ class ID3Builder(_App):
         else:
             self.selected_leaf = frontier[0] if frontier else None
         train, test = self._accuracy(tree)
-        mine = f"your tree: {tree.n_leaves} leaves, {_percent(train)} training"
-        theirs = f"greedy ID3: {self._greedy[0]} leaves, {_percent(self._greedy[1])}"
+        mine = f"your tree: {plural(tree.n_leaves, 'leaf', 'leaves')}, {_percent(train)} training"
+        theirs = f"greedy ID3: {plural(self._greedy[0], 'leaf', 'leaves')}, " \
+            f"{_percent(self._greedy[1])}"
         if test is not None:
             mine += f", {_percent(test)} test"
             theirs += f", {_percent(self._greedy[2])}"
@@ -384,19 +398,36 @@ class ID3Builder(_App):
 
     def _on_view_select(self, change: dict) -> None:
         node = change["new"]
-        if node is not None and node in self._grower.frontier():
+        if node is None or node == self.selected_leaf:
+            return
+        if node in self._grower.frontier():
             self.selected_leaf = node
+            self.message = f"leaf {node} selected"
+        else:  # the clicked node stays visibly selected; Split has nothing to act on
+            self.selected_leaf = None
+            tree = self._grower.tree()
+            name = next((n.split and tree.schema.names[n.split.features[0]]
+                         for n in tree.nodes() if n.node_id == node), "")
+            self.message = (f"node {node} is an inner node (split on {name}): it cannot be "
+                            f"split again; click an open (dashed) leaf to split it")
+            self.view.selected = node
 
     def _show_leaf(self) -> None:
         node = self.selected_leaf
-        self.view.selected = node
+        self.buttons["split"].disabled = node is None
         if node is None:
             self.attribute.options = []
-            self.table_html.value = "<p>No open leaf: the tree is finished.</p>"
+            self.attribute.value = None
+            finished = not self._grower.frontier()
+            self.table_html.value = ("<p>No open leaf: the tree is finished.</p>" if finished
+                                     else "<p>Select an open (dashed) leaf to split it.</p>")
             self.rows_html.value = ""
             return
+        self.view.selected = node
         candidates = self._grower.candidates(node)
+        # only the attributes that can split this leaf; none is chosen for the student
         self.attribute.options = [c.feature_name for c in candidates if c.admissible]
+        self.attribute.value = None
         reason = self._grower.stop_reason(node)
         caption = f"leaf {node}" + (f" (greedy would stop: {reason})" if reason else "")
         self.table_html.value = _candidate_table(candidates, caption)._repr_html_()

@@ -8,6 +8,7 @@ and cross-validated accuracies computed once, at construction.
 
 from __future__ import annotations
 
+import asyncio
 import html
 from typing import Any
 
@@ -100,10 +101,16 @@ class PruningStepper(_App):
         self.buttons["previous"].on_click(lambda _: self.previous())
         self.buttons["next"].on_click(lambda _: self.next())
         self.buttons["last"].on_click(lambda _: self.goto(self.n_steps))
-        self.play = w.Play(value=0, min=0, max=1, step=1, interval=interval,
-                           description="play", show_repeat=False)
-        self.slider = w.IntSlider(value=0, min=0, max=1, description="step",
-                                  continuous_update=False)
+        # play/pause in the kernel: pausing keeps the step (ipywidgets' Play resets on stop)
+        self.interval = interval
+        self.play = w.ToggleButton(value=False, description="▶ Play", icon="",
+                                   tooltip="play the steps one after another; press again "
+                                           "to pause", layout=w.Layout(width="auto"))
+        self.play.observe(self._on_play, names="value")
+        # the slider reads the step the status names: "step k of n" is position k - 1
+        self.slider = w.IntSlider(value=1, min=1, max=2, description="step",
+                                  continuous_update=False,
+                                  style={"description_width": "initial"})
         self.status_html = w.HTML()
         self.detail_html = w.HTMLMath()  # the worked comparison is typeset
         self.rules_html = w.HTML()
@@ -116,8 +123,8 @@ class PruningStepper(_App):
         self._ready = False
         self.method = method
         w.link((self.method_buttons, "value"), (self, "method"))
-        w.link((self.play, "value"), (self, "position"))
-        w.link((self.slider, "value"), (self, "position"))
+        traitlets.link((self.slider, "value"), (self, "position"),
+                       transform=(lambda v: v - 1, lambda p: p + 1))
         self._ready = True
         self._switch()
 
@@ -172,16 +179,36 @@ class PruningStepper(_App):
         try:
             self._trees = {}
             self.n_steps = len(self.steps)
-            self.play.max = self.slider.max = self.n_steps
-            self.play.playing = False
+            self.slider.max = self.n_steps + 1
+            self.play.value = False
             self.position = 0
-            self.play.value = self.slider.value = 0
+            self.slider.value = 1
         finally:
             self._ready = True
         reduced = self.method == "reduced_error"
         self.view.layout.display = None if reduced else "none"
         self.rules_html.layout.display = "none" if reduced else None
         self._draw()
+
+    def _on_play(self, change: dict) -> None:
+        self.play.description = "⏸ Pause" if change["new"] else "▶ Play"
+        if not change["new"]:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python): nothing to play in
+            self.play.value = False
+            return
+        if self.position >= self.n_steps:
+            self.goto(0)
+        self._player = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        while self.play.value and self.position < self.n_steps:
+            await asyncio.sleep(self.interval / 1000)
+            if self.play.value:
+                self.next()
+        self.play.value = False
 
     # ------------------------------------------------------------------ display
     def _draw(self) -> None:

@@ -26,6 +26,17 @@ STATIC = pathlib.Path(__file__).parent / "static"
 __all__ = ["TreeView"]
 
 
+class AppStyle(anywidget.AnyWidget):
+    """An invisible widget that loads the package's stylesheet (light and dark theme).
+
+    Every app carries one, so its tables, derivations and status lines are styled even
+    when it shows no :class:`TreeView` (which loads the same stylesheet).
+    """
+
+    _esm = "export default { render({ el }) { el.style.display = 'none'; } };"
+    _css = STATIC / "tree_view.css"
+
+
 def svg_img(svg: str, alt: str) -> str:
     """Wrap an SVG drawing in an ``<img>`` (a base64 ``data:`` URL).
 
@@ -39,7 +50,8 @@ def svg_img(svg: str, alt: str) -> str:
     '<img alt="a dot" src="data:image/svg+xml;base64,PHN2'
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}"/>'
+    return (f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" '
+            f'style="max-width:100%;height:auto"/>')
 
 
 def inline_svgs_as_images(text: str, alt: str) -> str:

@@ -1,17 +1,40 @@
-"""Real browser: run the demo notebook in JupyterLab and drive the widgets."""
+"""Real browser: run the demo notebook in JupyterLab and drive the widgets.
+
+One JupyterLab session: TreeView (fit, zoom, pan, keyboard-only use that never reaches the
+notebook's shortcuts), every app driven to a realistic state, axe-core on every widget
+(zero serious or critical violations), and screenshots of every widget in the light and
+the dark theme under build/screenshots/.
+"""
 
 from __future__ import annotations
 
+import json
 import uuid
 from pathlib import Path
 
 import pytest
 
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+HERE = Path(__file__).resolve().parent
+SHOTS = HERE.parents[1] / "build" / "screenshots"
+AXE = HERE / "node_modules" / "axe-core" / "axe.min.js"
+
+# widget name -> CSS selector of its root element in the demo notebook
+WIDGETS = {
+    "treeview": ".demo-view",
+    "treeview_car": ".demo-big",
+    "id3builder": ".dtlearn-id3-builder",
+    "boundary": ".dtlearn-boundary-explorer",
+    "overfitting": ".dtlearn-overfitting-explorer",
+    "pruning_stepper": ".dtlearn-pruning-stepper",
+    "ccp": ".dtlearn-ccp-explorer",
+    "criteria": ".dtlearn-criteria-explorer",
+}
 
 
 @pytest.mark.browser
 def test_widgets_in_jupyterlab(lab, page):
+    if not AXE.exists():
+        pytest.fail(f"{AXE} missing: run 'make test-browser' (npm ci in tests/browser)")
     try:
         _drive(lab, page)
     except Exception:
@@ -30,6 +53,45 @@ def _accept_kernel_dialog(page):
     accept.click()
 
 
+def _shot(page, selector, name):
+    element = page.locator(selector).first
+    element.scroll_into_view_if_needed()
+    element.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def _axe(page, selector):
+    """Serious and critical axe-core violations inside ``selector``."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async (sel) => {
+            const r = await axe.run(document.querySelector(sel), {resultTypes: ['violations']});
+            return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+              .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                          nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: '
+                                                          + n.failureSummary)}));
+        }""", selector)
+
+
+def _cells(page):
+    return page.evaluate(
+        "() => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden)"
+        " .jp-Notebook .jp-Cell').length")
+
+
+def _active_cell(page):
+    return page.evaluate(
+        "() => { const cells = [...document.querySelectorAll('.jp-Notebook .jp-Cell')];"
+        " return cells.findIndex(c => c.classList.contains('jp-mod-active')); }")
+
+
+def _focused_node(page):
+    return page.evaluate(
+        "() => { const a = document.activeElement;"
+        " return a && a.dataset && a.dataset.nodeId !== undefined ? Number(a.dataset.nodeId)"
+        " : null; }")
+
+
 def _drive(lab, page):
     url, token, _ = lab
     page.set_default_timeout(20000)
@@ -44,6 +106,8 @@ def _drive(lab, page):
     _accept_kernel_dialog(page)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     _accept_kernel_dialog(page)
+    for selector in WIDGETS.values():
+        nb.locator(selector).first.wait_for(timeout=90000)
 
     # 1. TreeView: the decision path is highlighted; clicking a node explains it
     view = nb.locator(".demo-view")
@@ -56,10 +120,9 @@ def _drive(lab, page):
     text = explanation.inner_text()
     assert "outlook" in text and "chosen by greedy" in text
     assert "0.247" in text  # information gain of outlook in the candidate table
-    # keyboard: Tab-reachable node, Enter selects it
-    view.locator(".dtlearn-tv-node[data-node-id='4']").focus()
-    page.keyboard.press("Enter")
-    view.locator(".dtlearn-tv-explanation[data-node-id='4']").wait_for(timeout=10000)
+    # no horizontal overflow in the side panel, numbers right-aligned in its table
+    assert view.locator(".dtlearn-tv-panel").evaluate("p => p.scrollWidth <= p.clientWidth + 1")
+    assert view.locator(".dtlearn-tv-panel td.dtlearn-num").count() > 0
     # collapse the root's first subtree with its toggle, then expand again
     view.locator("[data-toggle='1']").click()
     page.wait_for_function(
@@ -67,57 +130,155 @@ def _drive(lab, page):
     view.locator("[data-toggle='1']").click()
     page.wait_for_function(
         "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 8", timeout=10000)
-    view.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "treeview.png"))
 
-    # 2. ID3Builder: choose an attribute, split, the tree grows in the DOM
+    # 2. keyboard only: inside the widget, JupyterLab's shortcuts never fire
+    cells_before = _cells(page)
+    view.locator(".dtlearn-tv-node[data-node-id='0']").focus()
+    active_before = _active_cell(page)
+    page.keyboard.press("ArrowDown")  # to a child, not to the next cell
+    child = _focused_node(page)
+    assert child is not None and child != 0
+    assert _active_cell(page) == active_before
+    page.keyboard.press("Enter")  # explains the node and keeps the focus on it
+    view.locator(f".dtlearn-tv-explanation[data-node-id='{child}']").wait_for(timeout=10000)
+    assert _focused_node(page) == child
+    page.keyboard.press("ArrowUp")
+    assert _focused_node(page) == 0
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")
+    node = _focused_node(page)
+    assert node is not None
+    page.keyboard.press("d")
+    page.keyboard.press("d")  # JupyterLab's "delete cell" must not fire
+    page.wait_for_timeout(500)
+    assert _cells(page) == cells_before
+    # fold and unfold by keyboard; the focus stays on the node
+    folded_at = 1
+    view.locator(f".dtlearn-tv-node[data-node-id='{folded_at}']").focus()
+    page.keyboard.press("-")
+    page.wait_for_function(
+        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 6", timeout=10000)
+    assert _focused_node(page) == folded_at
+    page.keyboard.press("+")
+    page.wait_for_function(
+        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 8", timeout=10000)
+    assert _focused_node(page) == folded_at
+    # the focus ring is drawn on a highlighted (decision path) node too
+    view.locator(".dtlearn-tv-node[data-node-id='0']").focus()
+    ring = view.locator(".dtlearn-tv-node[data-node-id='0'] .dtlearn-tv-ring")
+    assert ring.evaluate("r => getComputedStyle(r).stroke") != "none"
+    assert _cells(page) == cells_before
+    _shot(page, ".demo-view", "treeview_light")
+
+    # 3. a ~200-node tree: fits the width, zooms, pans
+    big = nb.locator(".demo-big")
+    big.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
+    n_nodes = big.locator(".dtlearn-tv-node").count()
+    assert n_nodes > 150
+    canvas = big.locator(".dtlearn-tv-canvas")
+    fits = canvas.evaluate(
+        "c => ({svg: c.querySelector('svg').getBoundingClientRect().width,"
+        " canvas: c.clientWidth, scroll: c.scrollWidth})")
+    assert fits["svg"] <= fits["canvas"] and fits["scroll"] <= fits["canvas"] + 1, fits
+    scale_fit = float(big.locator(".dtlearn-treeview").get_attribute("data-scale"))
+    assert scale_fit < 1
+    big.get_by_role("button", name="zoom in").click()
+    big.get_by_role("button", name="zoom in").click()
+    scale_in = float(big.locator(".dtlearn-treeview").get_attribute("data-scale"))
+    assert scale_in == pytest.approx(scale_fit * 1.5625, rel=1e-3)
+    canvas.focus()
+    page.keyboard.press("]")  # keyboard zoom
+    assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) > scale_in
+    left = canvas.evaluate("c => c.scrollLeft")
+    page.keyboard.press("Shift+ArrowRight")  # keyboard pan
+    assert canvas.evaluate("c => c.scrollLeft") > left
+    canvas.hover()
+    page.mouse.wheel(0, 200)  # wheel pans (scrolls) the drawing
+    box = canvas.bounding_box()
+    page.keyboard.down("Control")
+    page.mouse.move(box["x"] + 50, box["y"] + 50)
+    page.mouse.wheel(0, -100)  # ctrl + wheel zooms
+    page.keyboard.up("Control")
+    page.get_by_role("button", name="fit the tree to the width").last.click()
+    assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) == \
+        pytest.approx(scale_fit, rel=1e-3)
+    # browser-side time from click to repaint on this tree (printed for the report)
+    timing = big.evaluate(
+        """async (el) => {
+            const node = el.querySelectorAll('.dtlearn-tv-node')[5];
+            const t0 = performance.now();
+            node.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const select = performance.now() - t0;
+            const toggle = el.querySelector('[data-toggle]');
+            const before = el.querySelectorAll('.dtlearn-tv-node').length;
+            const t1 = performance.now();
+            toggle.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            while (el.querySelectorAll('.dtlearn-tv-node').length === before)
+                await new Promise(r => setTimeout(r, 2));
+            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const fold = performance.now() - t1;
+            return {nodes: before, select_ms: select, fold_roundtrip_ms: fold,
+                    draw_ms: Number(el.querySelector('.dtlearn-treeview').dataset.drawMs)};
+        }""")
+    print("TreeView timing", json.dumps(timing))
+    (SHOTS / "treeview_timing.json").write_text(json.dumps(timing, indent=1))
+    big.get_by_role("button", name="fit the tree to the width").last.click()
+    _shot(page, ".demo-big", "treeview_car_light")
+
+    # 4. ID3Builder: nothing pre-selected; choose an attribute, split, the tree grows
     builder = nb.locator(".dtlearn-id3-builder")
     builder.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
     assert builder.locator(".dtlearn-tv-node").count() == 1
-    builder.locator("select").select_option("outlook")
+    select = builder.locator("select")
+    assert select.input_value() == ""  # no silent pre-selection
+    select.select_option("physician-fee-freeze")
     builder.get_by_role("button", name="Split").click()
     page.wait_for_function(
-        "document.querySelectorAll('.dtlearn-id3-builder .dtlearn-tv-node').length === 4",
+        "document.querySelectorAll('.dtlearn-id3-builder .dtlearn-tv-node').length === 3",
         timeout=10000)
+    assert select.input_value() == ""  # the next split needs a new choice
     status = builder.locator(".dtlearn-app-status").inner_text()
-    assert status.startswith("your tree: 3 leaves")
-    builder.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "id3builder.png"))
+    assert status.startswith("your tree: 2 leaves")
+    # an inner node cannot be split, and the app says so
+    builder.locator(".dtlearn-tv-node[data-node-id='0']").click()
+    page.wait_for_function(
+        "document.querySelector('.dtlearn-id3-builder').innerText.includes('inner node')",
+        timeout=10000)
+    _shot(page, ".dtlearn-id3-builder", "id3builder_light")
 
-    # 3. BoundaryExplorer: move the depth slider by keyboard, the figure changes
+    # 5. BoundaryExplorer: move the depth slider by keyboard, the figure changes
     boundary = nb.locator(".dtlearn-boundary-explorer")
     image = boundary.locator("img")
     image.wait_for(timeout=30000)
     before = image.get_attribute("src")
-    summary_before = boundary.locator(".widget-html-content").first.inner_text()
-    boundary.locator(".noUi-handle, .slider-handle, [role='slider']").first.focus()
+    boundary.locator("[role='slider']").first.focus()
     page.keyboard.press("ArrowRight")
     page.wait_for_function(
         "(prev) => { const i = document.querySelector('.dtlearn-boundary-explorer img');"
         " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
-    assert boundary.locator(".widget-html-content").first.inner_text() != summary_before
-    boundary.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "boundary.png"))
+    _shot(page, ".dtlearn-boundary-explorer", "boundary_light")
 
-    # 4. OverfittingExplorer: move the tree-size slider by keyboard; the marked point on
-    #    the curve figure and the status line change, and the image is shown sharp
+    # 6. OverfittingExplorer: the tree-size slider at both ends
     over = nb.locator(".dtlearn-overfitting-explorer")
     over_image = over.locator("img")
     over_image.wait_for(timeout=30000)
-    assert over_image.get_attribute("width") == over_image.evaluate("i => String(i.naturalWidth)")
     before = over_image.get_attribute("src")
-    status_before = over.locator(".dtlearn-app-status").inner_text()
-    over.locator(".noUi-handle, .slider-handle, [role='slider']").first.focus()
-    page.keyboard.press("ArrowRight")
+    over.locator("[role='slider']").first.focus()
+    page.keyboard.press("Home")
     page.wait_for_function(
         "(prev) => { const i = document.querySelector('.dtlearn-overfitting-explorer img');"
         " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
-    status_after = over.locator(".dtlearn-app-status").inner_text()
-    assert status_after != status_before and status_after.startswith("max depth = ")
-    over.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "overfitting.png"))
+    _shot(page, ".dtlearn-overfitting-explorer", "overfitting_min_light")
+    before = over_image.get_attribute("src")
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "(prev) => { const i = document.querySelector('.dtlearn-overfitting-explorer img');"
+        " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
+    assert over.locator(".dtlearn-app-status").inner_text().startswith("max depth = ")
+    _shot(page, ".dtlearn-overfitting-explorer", "overfitting_max_light")
 
-    # 5. PruningStepper: "Next" applies the decision; the highlighted node moves
+    # 7. PruningStepper: "Next" applies the decision; slider and status agree; a late step
     stepper = nb.locator(".dtlearn-pruning-stepper")
     stepper.locator(".dtlearn-tv-node.is-selected").wait_for(timeout=30000)
     first = stepper.locator(".dtlearn-tv-node.is-selected").get_attribute("data-node-id")
@@ -127,20 +288,51 @@ def _drive(lab, page):
         "'.dtlearn-pruning-stepper .dtlearn-tv-node.is-selected');"
         " return n && n.getAttribute('data-node-id') !== prev; }", arg=first, timeout=15000)
     assert "step 2 of" in stepper.locator(".dtlearn-app-status").inner_text()
-    assert stepper.locator(".MathJax, mjx-container").count() > 0  # worked comparison typeset
-    stepper.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "pruning_stepper.png"))
+    readout = stepper.locator(".widget-readout").first.inner_text().strip()
+    assert readout == "2", readout  # the slider reads the step the status names
+    for _ in range(5):
+        stepper.get_by_role("button", name="Next ▶").click()
+    page.wait_for_function(
+        "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
+        ".innerText.includes('step 7 of')", timeout=15000)
+    detail = stepper.locator(".widget-htmlmath").last
+    assert detail.evaluate("d => d.scrollWidth <= d.clientWidth + 1")  # formulas wrap
+    _shot(page, ".dtlearn-pruning-stepper", "pruning_stepper_light")
 
-    # 6. CostComplexityExplorer: moving alpha prunes the tree shown
+    # 8. CostComplexityExplorer: alpha at both ends
     ccp = nb.locator(".dtlearn-ccp-explorer")
     ccp.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
     nodes_before = ccp.locator(".dtlearn-tv-node").count()
-    ccp.locator(".noUi-handle, .slider-handle, [role='slider']").first.focus()
+    _shot(page, ".dtlearn-ccp-explorer", "ccp_min_light")
+    ccp.locator("[role='slider']").first.focus()
     page.keyboard.press("End")
     page.wait_for_function(
         "() => document.querySelectorAll('.dtlearn-ccp-explorer .dtlearn-tv-node').length"
         " === 1", timeout=15000)
     assert nodes_before > 1
-    assert "1 leaves" in ccp.locator(".dtlearn-app-status").inner_text()
+    assert "1 leaf" in ccp.locator(".dtlearn-app-status").inner_text()
+    _shot(page, ".dtlearn-ccp-explorer", "ccp_max_light")
+
+    # 9. CriteriaExplorer
+    _shot(page, ".dtlearn-criteria-explorer", "criteria_light")
+
+    # 10. accessibility: axe-core, light theme
+    found = {name: _axe(page, sel) for name, sel in WIDGETS.items()}
+    (SHOTS / "axe_light.json").write_text(json.dumps(found, indent=1))
+    assert not any(found.values()), json.dumps(found, indent=1)
+
+    # 11. dark theme: every widget legible, audited again, screenshots
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Dark'})")
+    page.wait_for_selector("body[data-jp-theme-light='false']", timeout=30000)
+    page.wait_for_timeout(1500)
+    panel_text = view.locator(".dtlearn-tv-panel").evaluate(
+        "p => getComputedStyle(p).color")
+    assert panel_text not in ("rgb(34, 34, 34)", "rgb(85, 85, 85)"), panel_text
+    for name, sel in WIDGETS.items():
+        _shot(page, sel, f"{name}_dark")
+    found = {name: _axe(page, sel) for name, sel in WIDGETS.items()}
+    (SHOTS / "axe_dark.json").write_text(json.dumps(found, indent=1))
+    assert not any(found.values()), json.dumps(found, indent=1)
 
     assert page.console_errors == [], page.console_errors

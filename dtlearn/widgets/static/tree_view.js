@@ -1,8 +1,15 @@
 // dtlearn TreeView: draws the JSON made by dtlearn.layout.tree_view_data.
-// Positions come from Python; this file only draws them and sends back clicks.
+// Positions, box sizes and wrapped lines come from Python; this file draws them, fits the
+// drawing to the available width, zooms and pans, and sends clicks back.
+// Keys pressed inside the widget belong to the widget: JupyterLab's notebook shortcuts
+// (ArrowDown, "d d", Enter, ...) are suppressed with Lumino's data-lm-suppress-shortcuts
+// attribute and by stopping the events here.
 // Plain ES module, no dependencies, no network.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const MIN_SCALE = 0.05;
+const MAX_SCALE = 3;
+const NUMBER = /^[-+\u2212]?(\d[\d,]*)?(\.\d+)?(e[-+]?\d+)?%?$/i;
 
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG_NS, tag);
@@ -16,16 +23,58 @@ function short(text, limit) {
   return text.length <= limit ? text : text.slice(0, limit - 1) + "\u2026";
 }
 
+function button(label, title, keys) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "dtlearn-tv-button";
+  b.textContent = label;
+  b.title = keys ? `${title} (key ${keys})` : title;
+  b.setAttribute("aria-label", title);
+  if (keys) b.setAttribute("aria-keyshortcuts", keys);
+  return b;
+}
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "dtlearn-treeview";
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const toolbar = document.createElement("div");
+  toolbar.className = "dtlearn-tv-toolbar";
+  toolbar.setAttribute("role", "toolbar");
+  toolbar.setAttribute("aria-label", "tree view: zoom and pan");
+  const zoomOut = button("\u2212", "zoom out", "[");
+  const zoomIn = button("+", "zoom in", "]");
+  const fitButton = button("fit", "fit the tree to the width", "f");
+  const actual = button("1:1", "actual size", "1");
+  const subtree = button("subtree", "zoom to the selected node's subtree", "s");
+  const zoomText = document.createElement("span");
+  zoomText.className = "dtlearn-tv-zoom";
+  zoomText.setAttribute("aria-live", "polite");
+  toolbar.append(zoomOut, zoomIn, fitButton, actual, subtree, zoomText);
+  const body = document.createElement("div");
+  body.className = "dtlearn-tv-body";
   const canvas = document.createElement("div");
   canvas.className = "dtlearn-tv-canvas";
+  canvas.tabIndex = 0;
+  canvas.setAttribute("role", "group");
+  canvas.setAttribute("aria-label",
+    "tree drawing: Tab to a node, arrow keys move between nodes, Enter explains it, " +
+    "minus folds and plus unfolds its subtree; [ and ] zoom, f fits, shift+arrows pan");
   const panel = document.createElement("div");
   panel.className = "dtlearn-tv-panel";
   panel.setAttribute("aria-live", "polite");
-  root.append(canvas, panel);
+  body.append(canvas, panel);
+  root.append(toolbar, body);
   el.appendChild(root);
+
+  let scale = 1;
+  let fitMode = true;
+  let picture = null;
+  let focusedId = null; // the node that has (or last had) keyboard focus
+  let keepFocus = false; // focus was inside the widget when the drawing was replaced
+  let nodesById = new Map();
+  let childrenOf = new Map();
+  let parentOf = new Map();
 
   function send(name, value) {
     model.set(name, value);
@@ -37,7 +86,100 @@ function render({ model, el }) {
     const at = current.indexOf(id);
     if (at >= 0) current.splice(at, 1);
     else current.push(id);
+    focusedId = id;
+    keepFocus = true;
     send("collapsed", current);
+  }
+
+  function size() {
+    const g = (model.get("data") || {}).geometry;
+    return g ? { w: g.width, h: g.height } : { w: 1, h: 1 };
+  }
+
+  function fitScale() {
+    const avail = Math.max(120, canvas.clientWidth - 4);
+    return Math.max(MIN_SCALE, Math.min(1, avail / size().w));
+  }
+
+  function applyScale(next, focusX, focusY) {
+    if (!picture) return;
+    next = Math.max(MIN_SCALE, Math.min(MAX_SCALE, next));
+    // keep the point under (focusX, focusY) (canvas coordinates) in place
+    const fx = focusX === undefined ? canvas.clientWidth / 2 : focusX;
+    const fy = focusY === undefined ? canvas.clientHeight / 2 : focusY;
+    const lx = (canvas.scrollLeft + fx) / scale;
+    const ly = (canvas.scrollTop + fy) / scale;
+    scale = next;
+    const { w, h } = size();
+    picture.setAttribute("width", String(Math.round(w * scale)));
+    picture.setAttribute("height", String(Math.round(h * scale)));
+    canvas.scrollLeft = lx * scale - fx;
+    canvas.scrollTop = ly * scale - fy;
+    zoomText.textContent = `${Math.round(scale * 100)} %`;
+    root.dataset.scale = scale.toFixed(4);
+  }
+
+  function zoom(factor, fx, fy) {
+    fitMode = false;
+    applyScale(scale * factor, fx, fy);
+  }
+
+  function fit() {
+    fitMode = true;
+    applyScale(fitScale(), 0, 0);
+    canvas.scrollLeft = 0;
+    canvas.scrollTop = 0;
+  }
+
+  function descendants(id) {
+    const out = [id];
+    for (let i = 0; i < out.length; i++) out.push(...(childrenOf.get(out[i]) || []));
+    return out;
+  }
+
+  function zoomToSubtree(id) {
+    const data = model.get("data") || {};
+    if (id === null || id === undefined || !nodesById.has(id)) return;
+    const g = data.geometry;
+    const ids = descendants(id).map((i) => nodesById.get(i));
+    const x0 = Math.min(...ids.map((n) => n.px)) - g.margin;
+    const x1 = Math.max(...ids.map((n) => n.px)) + g.node_width + g.margin;
+    const y0 = Math.min(...ids.map((n) => n.py)) - g.margin;
+    fitMode = false;
+    const target = Math.min(1.5, Math.max(MIN_SCALE, (canvas.clientWidth - 4) / (x1 - x0)));
+    applyScale(target, 0, 0);
+    canvas.scrollLeft = x0 * scale;
+    canvas.scrollTop = y0 * scale;
+  }
+
+  function keepVisible(id) {
+    const n = nodesById.get(id);
+    const g = (model.get("data") || {}).geometry;
+    if (!n || !g) return;
+    const left = n.px * scale, right = (n.px + g.node_width) * scale;
+    const top = n.py * scale, bottom = (n.py + g.node_height) * scale;
+    if (left < canvas.scrollLeft || right > canvas.scrollLeft + canvas.clientWidth) {
+      canvas.scrollLeft = (left + right) / 2 - canvas.clientWidth / 2;
+    }
+    if (top < canvas.scrollTop || bottom > canvas.scrollTop + canvas.clientHeight) {
+      canvas.scrollTop = (top + bottom) / 2 - canvas.clientHeight / 2;
+    }
+  }
+
+  function focusNode(id) {
+    const target = canvas.querySelector(`[data-node-id="${id}"]`);
+    if (!target) return false;
+    focusedId = id;
+    target.focus({ preventScroll: true });
+    keepVisible(id);
+    return true;
+  }
+
+  function markNumbers(container) {
+    for (const cell of container.querySelectorAll("td, th")) {
+      const text = cell.textContent.trim();
+      if (text && NUMBER.test(text)) cell.classList.add("dtlearn-num");
+    }
   }
 
   function showPanel() {
@@ -52,115 +194,278 @@ function render({ model, el }) {
       panel.appendChild(hint);
       return;
     }
-    const body = document.createElement("div");
-    body.className = "dtlearn-tv-explanation";
-    body.dataset.nodeId = String(node.id);
-    if (node.explanation && node.explanation.html) body.innerHTML = node.explanation.html;
-    else body.textContent = `node ${node.id}: ${node.summary}; ${node.impurity_text}`;
-    panel.appendChild(body);
+    const box = document.createElement("div");
+    box.className = "dtlearn-tv-explanation";
+    box.dataset.nodeId = String(node.id);
+    const title = document.createElement("p");
+    title.className = "dtlearn-tv-title";
+    title.textContent = node.label; // the full name, never cut
+    box.appendChild(title);
+    const inner = document.createElement("div");
+    if (node.explanation && node.explanation.html) inner.innerHTML = node.explanation.html;
+    else inner.textContent = `node ${node.id}: ${node.summary}; ${node.impurity_text}`;
+    box.appendChild(inner);
+    markNumbers(box);
+    panel.appendChild(box);
+  }
+
+  function updateStates() {
+    const lit = new Set(model.get("highlight") || []);
+    const selected = model.get("selected");
+    for (const group of canvas.querySelectorAll(".dtlearn-tv-node")) {
+      const id = Number(group.dataset.nodeId);
+      group.classList.toggle("is-selected", id === selected);
+      group.classList.toggle("is-highlighted", lit.has(id));
+      group.setAttribute("aria-selected", id === selected ? "true" : "false");
+    }
+    subtree.disabled = selected === null || selected === undefined;
+    showPanel();
+  }
+
+  function nodeLabel(n, lit) {
+    return `${lit ? "on path, " : ""}${n.label}; ${n.summary}; ${n.impurity_text}` +
+      (n.open ? "; open leaf" : "") +
+      (n.collapsed ? `; folded, ${n.hidden_nodes} nodes hidden` : "") +
+      (!n.is_leaf && !n.collapsed ? "; minus folds the subtree" : "") +
+      (n.collapsed ? "; plus unfolds it" : "");
   }
 
   function draw() {
+    const t0 = performance.now();
     const data = model.get("data") || {};
+    const hadFocus = keepFocus || root.contains(document.activeElement);
     canvas.replaceChildren();
+    nodesById = new Map();
+    childrenOf = new Map();
+    parentOf = new Map();
+    picture = null;
     if (!data.nodes || !data.nodes.length) {
       canvas.textContent = "(no tree yet)";
-      showPanel();
+      updateStates();
       return;
     }
     const g = data.geometry;
     const w = g.node_width;
     const h = g.node_height;
+    const line = g.line_height || 14;
     const lit = new Set(model.get("highlight") || []);
-    const selected = model.get("selected");
-    const where = new Map(data.nodes.map((n) => [n.id, n]));
-    const picture = svg("svg", {
-      width: g.width, height: g.height, class: "dtlearn-tv-svg", role: "tree",
+    for (const n of data.nodes) nodesById.set(n.id, n);
+    for (const e of data.edges) {
+      if (!childrenOf.has(e.parent)) childrenOf.set(e.parent, []);
+      childrenOf.get(e.parent).push(e.child);
+      parentOf.set(e.child, e.parent);
+    }
+    picture = svg("svg", {
+      viewBox: `0 0 ${g.width} ${g.height}`, width: g.width, height: g.height,
+      class: "dtlearn-tv-svg", role: "tree",
       "aria-label": `decision tree of ${data.target_name}: ${data.n_leaves} leaves, depth ${data.depth}`,
     });
+    const edgeLayer = svg("g", { class: "dtlearn-tv-edges", "aria-hidden": "true" });
+    picture.appendChild(edgeLayer);
     for (const e of data.edges) {
-      const a = where.get(e.parent);
-      const b = where.get(e.child);
+      const a = nodesById.get(e.parent);
+      const b = nodesById.get(e.child);
       const onPath = lit.has(e.parent) && lit.has(e.child);
       const x1 = a.px + w / 2, y1 = a.py + h, x2 = b.px + w / 2, y2 = b.py;
-      picture.appendChild(svg("line", {
+      edgeLayer.appendChild(svg("line", {
         x1, y1, x2, y2, class: "dtlearn-tv-edge" + (onPath ? " is-path" : ""),
       }));
-      picture.appendChild(svg("text", {
-        x: x2, y: y2 - 6, class: "dtlearn-tv-condition", "text-anchor": "middle",
-      }, short(e.condition, 26)));
+      // the branch label sits beside its edge, 70 % of the way down, on the outer side
+      const tx = x1 + 0.7 * (x2 - x1), ty = y1 + 0.7 * (y2 - y1);
+      const left = x2 < x1 - 1e-6;
+      const text = svg("text", {
+        x: left ? tx - 5 : tx + 5, y: ty + 4, "text-anchor": left ? "end" : "start",
+        class: "dtlearn-tv-condition" + (onPath ? " is-path" : ""),
+      }, short(e.branch || e.condition, 28));
+      text.appendChild(svg("title", {}, e.condition));
+      edgeLayer.appendChild(text);
     }
     for (const n of data.nodes) {
       const classes = ["dtlearn-tv-node"];
       if (n.is_leaf) classes.push("is-leaf");
-      if (lit.has(n.id)) classes.push("is-highlighted");
-      if (n.id === selected) classes.push("is-selected");
       if (n.open) classes.push("is-open");
       if (n.collapsed) classes.push("is-collapsed");
+      const foldable = !n.is_leaf || n.collapsed;
       const group = svg("g", {
-        class: classes.join(" "), tabindex: 0, role: "treeitem",
+        class: classes.join(" "), tabindex: -1, role: "treeitem",
         "data-node-id": n.id, transform: `translate(${n.px},${n.py})`,
-        "aria-selected": n.id === selected ? "true" : "false",
-        "aria-label": `${lit.has(n.id) ? "on path, " : ""}${n.label}; ${n.summary}; ${n.impurity_text}`
-          + (n.open ? "; open leaf" : "") + (n.collapsed ? `; collapsed, ${n.hidden_nodes} nodes hidden` : ""),
+        "aria-label": nodeLabel(n, lit.has(n.id)),
       });
+      if (foldable) group.setAttribute("aria-expanded", n.collapsed ? "false" : "true");
+      group.appendChild(svg("title", {}, `${n.label}\n${n.summary}\n${n.impurity_text}`));
+      group.appendChild(svg("rect", { x: -5, y: -5, width: w + 10, height: h + 10, rx: 9, class: "dtlearn-tv-ring" }));
       group.appendChild(svg("rect", { width: w, height: h, rx: 6, class: "dtlearn-tv-box" }));
-      let label = (lit.has(n.id) ? "\u25B6 " : "") + n.label;
-      if (n.collapsed) label += ` (+${n.hidden_nodes})`;
-      if (n.open) label += " (open)";
-      group.appendChild(svg("text", { x: w / 2, y: 15, "text-anchor": "middle", class: "dtlearn-tv-label" }, short(label, 24)));
-      group.appendChild(svg("text", { x: w / 2, y: 29, "text-anchor": "middle", class: "dtlearn-tv-summary" }, short(n.summary, 28)));
-      group.appendChild(svg("text", { x: w / 2, y: 43, "text-anchor": "middle", class: "dtlearn-tv-impurity" }, n.impurity_text));
+      let y = 15;
+      for (const text of n.label_lines || [n.label]) {
+        group.appendChild(svg("text", { x: w / 2, y, "text-anchor": "middle", class: "dtlearn-tv-label" }, text));
+        y += line;
+      }
+      for (const text of n.summary_lines || [n.summary]) {
+        group.appendChild(svg("text", { x: w / 2, y, "text-anchor": "middle", class: "dtlearn-tv-summary" }, text));
+        y += line;
+      }
+      group.appendChild(svg("text", { x: w / 2, y, "text-anchor": "middle", class: "dtlearn-tv-impurity" }, n.impurity_text));
       if (n.counts) {
         const total = n.counts.reduce((s, c) => s + c, 0) || 1;
         let left = 8;
         n.counts.forEach((c, k) => {
           const width = (w - 16) * c / total;
           if (width > 0) {
-            const bar = svg("rect", { x: left, y: 49, width, height: 7, fill: data.colours[k], class: "dtlearn-tv-bar" });
+            const bar = svg("rect", { x: left, y: h - 13, width, height: 7, fill: data.colours[k], class: "dtlearn-tv-bar" });
             bar.appendChild(svg("title", {}, `${data.classes[k]}: ${c}`));
             group.appendChild(bar);
           }
           left += width;
         });
       }
-      if (!n.is_leaf || n.collapsed) {
-        const sign = svg("text", {
-          x: w - 4, y: 13, "text-anchor": "end", class: "dtlearn-tv-toggle",
-          "data-toggle": n.id,
-        }, n.collapsed ? "[+]" : "[\u2212]");
-        sign.appendChild(svg("title", {}, n.collapsed ? "expand subtree" : "collapse subtree"));
+      if (foldable) {
+        // the toggle has its own corner: label lines keep 22 px clear on both sides
+        const sign = svg("g", { class: "dtlearn-tv-toggle", "data-toggle": n.id, "aria-hidden": "true" });
+        sign.appendChild(svg("rect", { x: w - 19, y: 3, width: 16, height: 16, rx: 3, class: "dtlearn-tv-toggle-box" }));
+        sign.appendChild(svg("text", { x: w - 11, y: 15, "text-anchor": "middle" }, n.collapsed ? "+" : "\u2212"));
+        sign.appendChild(svg("title", {}, n.collapsed ? "unfold the subtree (+)" : "fold the subtree (\u2212)"));
         sign.addEventListener("click", (event) => { event.stopPropagation(); toggle(n.id); });
         group.appendChild(sign);
       }
-      group.addEventListener("click", () => send("selected", n.id));
-      group.addEventListener("dblclick", () => { if (!n.is_leaf || n.collapsed) toggle(n.id); });
-      group.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          send("selected", n.id);
-        } else if ((event.key === "+" || event.key === "-") && (!n.is_leaf || n.collapsed)) {
-          event.preventDefault();
-          toggle(n.id);
-        }
+      group.addEventListener("click", () => {
+        focusNode(n.id);
+        send("selected", n.id);
       });
+      group.addEventListener("dblclick", () => { if (foldable) toggle(n.id); });
       picture.appendChild(group);
     }
     canvas.appendChild(picture);
-    showPanel();
-    if (selected !== null && selected !== undefined) {
-      const focusTarget = canvas.querySelector(`[data-node-id="${selected}"]`);
-      if (focusTarget && root.contains(document.activeElement)) focusTarget.focus();
+    // roving tabindex: one node of the tree is in the Tab order
+    if (focusedId === null || !nodesById.has(focusedId)) {
+      const sel = model.get("selected");
+      focusedId = nodesById.has(sel) ? sel : data.nodes[0].id;
     }
+    const current = canvas.querySelector(`[data-node-id="${focusedId}"]`);
+    if (current) current.setAttribute("tabindex", "0");
+    if (fitMode) applyScale(fitScale(), 0, 0);
+    else applyScale(scale);
+    updateStates();
+    if (hadFocus) focusNode(focusedId);
+    keepFocus = false;
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1);
   }
 
+  function moveFocus(from, key) {
+    const n = nodesById.get(from);
+    if (!n) return null;
+    if (key === "ArrowUp") return parentOf.has(from) ? parentOf.get(from) : null;
+    if (key === "ArrowDown") {
+      const kids = childrenOf.get(from) || [];
+      return kids.length ? kids[Math.floor((kids.length - 1) / 2)] : null;
+    }
+    if (key === "Home") return (model.get("data").nodes[0] || {}).id;
+    // left/right: the nearest node on the same level
+    const level = [...nodesById.values()].filter((m) => m.y === n.y).sort((a, b) => a.x - b.x);
+    const at = level.findIndex((m) => m.id === from);
+    const next = level[at + (key === "ArrowRight" ? 1 : -1)];
+    return next ? next.id : null;
+  }
+
+  function setRoving(id) {
+    for (const g of canvas.querySelectorAll(".dtlearn-tv-node[tabindex='0']")) g.setAttribute("tabindex", "-1");
+    const target = canvas.querySelector(`[data-node-id="${id}"]`);
+    if (target) target.setAttribute("tabindex", "0");
+  }
+
+  // one keyboard handler for the whole widget; every key stops here
+  root.addEventListener("keydown", (event) => {
+    event.stopPropagation();
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const nodeEl = event.target.closest ? event.target.closest(".dtlearn-tv-node") : null;
+    const id = nodeEl ? Number(nodeEl.dataset.nodeId) : null;
+    const key = event.key;
+    let handled = true;
+    if (nodeEl && (key === "Enter" || key === " ")) {
+      keepFocus = true;
+      focusedId = id;
+      send("selected", id);
+    } else if (nodeEl && (key === "-" || key === "+" || key === "=")) {
+      const n = nodesById.get(id);
+      if (n && key === "-" && !n.is_leaf && !n.collapsed) toggle(id);
+      else if (n && key !== "-" && n.collapsed) toggle(id);
+    } else if (event.shiftKey && key.startsWith("Arrow")) {
+      const step = 60;
+      if (key === "ArrowLeft") canvas.scrollLeft -= step;
+      if (key === "ArrowRight") canvas.scrollLeft += step;
+      if (key === "ArrowUp") canvas.scrollTop -= step;
+      if (key === "ArrowDown") canvas.scrollTop += step;
+    } else if (nodeEl && (key.startsWith("Arrow") || key === "Home")) {
+      const next = moveFocus(id, key);
+      if (next !== null && next !== undefined) {
+        setRoving(next);
+        focusNode(next);
+      }
+    } else if (!nodeEl && event.target === canvas && key.startsWith("Arrow")) {
+      const first = canvas.querySelector(".dtlearn-tv-node[tabindex='0']");
+      if (first) focusNode(Number(first.dataset.nodeId));
+    } else if (key === "]") zoom(1.25);
+    else if (key === "[") zoom(0.8);
+    else if (key === "f") fit();
+    else if (key === "1") { fitMode = false; applyScale(1); }
+    else if (key === "s") zoomToSubtree(model.get("selected") ?? focusedId);
+    else handled = false;
+    if (handled) event.preventDefault();
+  });
+  // keyup/keypress too: nothing inside the widget reaches the notebook
+  root.addEventListener("keyup", (event) => event.stopPropagation());
+  root.addEventListener("keypress", (event) => event.stopPropagation());
+
+  canvas.addEventListener("focusin", (event) => {
+    const nodeEl = event.target.closest ? event.target.closest(".dtlearn-tv-node") : null;
+    if (nodeEl) {
+      focusedId = Number(nodeEl.dataset.nodeId);
+      setRoving(focusedId);
+    }
+  });
+
+  zoomIn.addEventListener("click", () => zoom(1.25));
+  zoomOut.addEventListener("click", () => zoom(0.8));
+  fitButton.addEventListener("click", fit);
+  actual.addEventListener("click", () => { fitMode = false; applyScale(1); });
+  subtree.addEventListener("click", () => zoomToSubtree(model.get("selected")));
+
+  // ctrl/cmd + wheel zooms at the pointer; the plain wheel scrolls (pans) natively
+  canvas.addEventListener("wheel", (event) => {
+    if (!(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    const r = canvas.getBoundingClientRect();
+    zoom(event.deltaY < 0 ? 1.15 : 1 / 1.15, event.clientX - r.left, event.clientY - r.top);
+  }, { passive: false });
+
+  // drag the background to pan
+  let drag = null;
+  canvas.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 || event.target.closest(".dtlearn-tv-node")) return;
+    drag = { x: event.clientX, y: event.clientY, left: canvas.scrollLeft, top: canvas.scrollTop };
+    canvas.classList.add("is-panning");
+  });
+  const onMove = (event) => {
+    if (!drag) return;
+    canvas.scrollLeft = drag.left - (event.clientX - drag.x);
+    canvas.scrollTop = drag.top - (event.clientY - drag.y);
+  };
+  window.addEventListener("pointermove", onMove);
+  const endDrag = () => { drag = null; canvas.classList.remove("is-panning"); };
+  window.addEventListener("pointerup", endDrag);
+
+  const resize = new ResizeObserver(() => { if (fitMode && picture) applyScale(fitScale(), 0, 0); });
+  resize.observe(canvas);
+
   model.on("change:data", draw);
-  model.on("change:selected", draw);
+  model.on("change:selected", updateStates);
   model.on("change:highlight", draw);
   draw();
   return () => {
+    resize.disconnect();
+    window.removeEventListener("pointerup", endDrag);
+    window.removeEventListener("pointermove", onMove);
     model.off("change:data", draw);
-    model.off("change:selected", draw);
+    model.off("change:selected", updateStates);
     model.off("change:highlight", draw);
   };
 }
