@@ -5,6 +5,8 @@ Examples
 >>> from dtlearn.exercises.core import check
 >>> check("05.2", n_splits=7).status
 'failed'
+>>> print(check("05.4", gain=0.092).cases[0].message)  # the Gini gain of the same cut
+0.092 — that is the decrease in Gini impurity; the question asks for information gain (entropy, in bits)
 """
 
 from __future__ import annotations

@@ -1,4 +1,11 @@
-"""Checks of the exercises in ``instructor/09_cost_complexity.ipynb``."""
+"""Checks of the exercises in ``instructor/09_cost_complexity.ipynb``.
+
+Examples
+--------
+>>> from dtlearn.exercises.core import check
+>>> check("09.3", alpha_slides=0.327298).status  # scikit-learn's scale, not the slides'
+'failed'
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,11 @@
-"""Checks of the exercises in ``instructor/12_greedy_myopia_multivariate.ipynb``."""
+"""Checks of the exercises in ``instructor/12_greedy_myopia_multivariate.ipynb``.
+
+Examples
+--------
+>>> from dtlearn.exercises.core import check
+>>> check("12.1", gain_half=0).status  # the 8-row table's gain, not the 200 points'
+'failed'
+"""
 
 from __future__ import annotations
 
