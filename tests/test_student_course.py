@@ -130,12 +130,13 @@ def _pairs():
 
 @pytest.mark.parametrize("instructor, served", _pairs(), ids=lambda p: rel(p))
 def test_no_model_answer_reaches_the_student(instructor, served):
-    """No line of a solution region (that the instructor does not show anyway) is served."""
+    """No line of a solution or hidden-test region (that the instructor does not show
+    anyway) is served."""
     if not served.exists():
         pytest.fail(f"{rel(served)} missing: make student-course")
     source = read(instructor)
     shown_anyway = visible_lines(source)
-    secret = {line for line in course.solution_lines(source)
+    secret = {line for line in course.solution_lines(source, ("SOLUTION", "HIDDEN TESTS"))
               if line not in shown_anyway and len(line) > 3}
     served_lines = {line.strip() for cell in read(served).cells
                     for line in cell.source.split("\n")}

@@ -210,13 +210,17 @@ def student_notebook(nb: nbformat.NotebookNode, name: str = "notebook"
     return out
 
 
-def solution_lines(nb: nbformat.NotebookNode) -> list[str]:
-    """The non-blank lines inside solution regions of a notebook (model answers included)."""
+def solution_lines(nb: nbformat.NotebookNode, kinds: tuple[str, ...] = ("SOLUTION",)
+                   ) -> list[str]:
+    """The non-blank lines inside a notebook's marked regions (model answers included).
+
+    ``kinds`` picks the regions: ``"SOLUTION"`` and/or ``"HIDDEN TESTS"``.
+    """
     found = []
     for index, cell in enumerate(nb.cells):
         lines = cell.source.split("\n")
         for kind, begin, end, _ in _regions(lines, f"cell {index}"):
-            if kind == "SOLUTION":
+            if kind in kinds:
                 found += [line.strip() for line in lines[begin + 1:end] if line.strip()]
     return found
 
