@@ -515,7 +515,10 @@ def run_student(fn: Callable, *args: Any, time_limit: float | None = None,
     scripts and tests; not the standard library, installed packages or dtlearn), so the
     verdict "endless loop" does not depend on how busy the machine is. Runaway recursion
     is reported as such (``RecursionError``) whatever the load. A wall-clock cap stops the
-    call as a last resort.
+    call as a last resort. In the main thread on Unix (where a Jupyter kernel runs cells) a
+    student's bare ``except:`` cannot swallow the stop: a repeating ``SIGALRM`` raises it
+    again until the call is left. Elsewhere (other threads, Windows) the budget and the cap
+    are checked by the line counter, which such an ``except:`` can outlast.
 
     Parameters
     ----------
