@@ -693,7 +693,10 @@ def _compare_id3(student: Any, X: pd.DataFrame, y: pd.Series) -> list[str]:
             step = grower.expand(node_id)
             text = (f"{_describe_node(where, step.counts, classes)} you split on "
                     f"{attribute}, but ID3 stops here ({reason})")
-            if reason in ("best gain is 0", "no attribute can split these rows"):
+            gains = [c.scores["information_gain"] for c in candidates if c.admissible]
+            if (np.asarray(step.counts) > 0).sum() == 1:
+                text += ": all rows here have one class, so return that label"
+            elif candidates and max(gains, default=0.0) < 1e-6:
                 text += (": every attribute has information gain 0 here, and the homework's "
                          "rule is to stop and return the majority label")
             problems.append(text)
