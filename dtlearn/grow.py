@@ -1175,9 +1175,19 @@ class _CandidateList(Sequence):
         return len(self._items)
 
     def __reduce__(self) -> tuple:
-        # saved (and deep-copied) with every candidate built: the lazy builders hold the
-        # grower, and with it the training data
-        return (_CandidateList, (list(self),))
+        # Saved (and deep-copied) without the grower, which holds the training data: a
+        # threshold candidate not built yet is saved as its recipe (a few numbers and the
+        # grower's schema and settings), any other lazy item is built first.
+        items = []
+        for k, item in enumerate(self._items):
+            if isinstance(item, tuple):
+                recipe = _threshold_recipe(item[1])
+                if recipe is not None:
+                    items.append((item[0], recipe))
+                    continue
+                item = self[k]
+            items.append(item)
+        return (_CandidateList, (items,))
 
     def best(self) -> Candidate | None:
         """The first candidate whose score is within the tie tolerance of the best."""
@@ -1196,6 +1206,46 @@ class _CandidateList(Sequence):
 
     def __repr__(self) -> str:
         return repr(tuple(self))
+
+
+class _BuildContext:
+    """What building a threshold candidate needs from its grower: schema and settings only."""
+
+    def __init__(self, schema: Schema, config: GrowthConfig, total_weight: float):
+        self.schema = schema
+        self.config = config
+        self.total_weight = total_weight
+
+    _finish = Grower._finish
+    _feature_name = Grower._feature_name
+    _threshold_candidate = Grower._threshold_candidate
+
+
+def _threshold_recipe(build: Any) -> Any:
+    """A picklable stand-in for ``partial(grower._threshold_candidate, ...)``, or None."""
+    func = getattr(build, "func", None)
+    if not isinstance(build, partial) or getattr(func, "__func__", None) is not \
+            Grower._threshold_candidate or not isinstance(func.__self__, Grower):
+        return None
+    grower = func.__self__
+    context = grower.__dict__.get("_build_context")
+    if context is None:
+        context = grower._build_context = _BuildContext(grower.schema, grower.config,
+                                                        grower.total_weight)
+    args = [tuple(a.tolist()) if isinstance(a, np.ndarray) else
+            a.item() if isinstance(a, np.generic) else a for a in build.args[1:]]
+    # the two training values around the cut are not saved, only the cut between them
+    # (t/2 + t/2 == t, so the candidate is rebuilt with the same threshold)
+    low, high = float(args[1]), float(args[2])
+    threshold = low / 2.0 + high / 2.0
+    args[1] = args[2] = low if threshold >= high else threshold
+    return partial(_build_threshold, context, *args)
+
+
+def _build_threshold(context: _BuildContext, *args: Any) -> Candidate:
+    # the state argument is not read when the candidate is built; arrays were saved as tuples
+    return context._threshold_candidate(None, *(np.array(a, dtype=float)
+                                                if isinstance(a, tuple) else a for a in args))
 
 
 class _LazyScores(dict):

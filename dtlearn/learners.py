@@ -4,7 +4,12 @@ Every learner follows scikit-learn's conventions — parameters stored unchanged
 ``__init__``, ``fit`` returns ``self``, fitted attributes end in ``_`` — so students can
 pass them to ``cross_val_score``, ``GridSearchCV`` and ``Pipeline``. Every fitted model
 has a :class:`~dtlearn.tree.Tree` in ``tree_`` and, for tree learners, the growth steps in
-``steps_``. scikit-learn itself is not needed.
+``steps_``. scikit-learn itself is not needed; when it is installed, its estimator checks
+pass (``tests/test_estimator_checks.py``) and predictions keep the labels' dtype.
+
+Every fitted learner pickles at any depth. A saved model holds the tree, the fitted
+attributes and the growth record (counts, candidate scores, row numbers per node) but no
+training values; ``model.compact()`` keeps only the tree (``docs/SAVING.md``).
 """
 
 from __future__ import annotations

@@ -785,6 +785,10 @@ def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
         return tree, _Data(Xe, codes, w, len(tree.classes)), None
     grown = getattr(model_or_tree, "grown_tree_", None)
     train = getattr(model_or_tree, "_train_data", None)
+    if grown is not None and train is None:
+        raise ValueError("model_or_tree: this C45Classifier holds no training data (a model "
+                         "loaded from a file keeps none); prune its grown_tree_ with X and y "
+                         "instead: pessimistic_prune(model.grown_tree_, X=X, y=y)")
     if grown is None or train is None:
         raise TypeError("model_or_tree must be a fitted C45Classifier or a Tree, got "
                         f"{type(model_or_tree).__name__}")
