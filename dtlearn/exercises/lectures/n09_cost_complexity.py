@@ -51,15 +51,23 @@ def make_subtree(seed: int) -> dict:
     """N training rows; a node's class counts and those of its 2 or 3 leaves (2 classes)."""
     import numpy as np
 
+    def risk(counts, n):
+        counts = np.asarray(counts, dtype=float)
+        return counts.sum() / n * (1 - ((counts / counts.sum()) ** 2).sum())
+
     rng = np.random.default_rng([9, 2, int(seed)])
-    leaves = []
-    for _ in range(int(rng.integers(2, 4))):
-        size = int(rng.integers(4, 30))
-        minority = int(rng.integers(0, size // 3 + 1))
-        pair = [size - minority, minority]
-        leaves.append(pair if rng.integers(0, 2) else pair[::-1])
-    node = [sum(c[0] for c in leaves), sum(c[1] for c in leaves)]
-    return {"N": int(rng.integers(200, 600)), "node": node, "leaves": leaves}
+    while True:  # redraw the rare nodes whose split is worth almost nothing (alpha near 0)
+        leaves = []
+        for _ in range(int(rng.integers(2, 4))):
+            size = int(rng.integers(4, 30))
+            minority = int(rng.integers(0, size // 3 + 1))
+            pair = [size - minority, minority]
+            leaves.append(pair if rng.integers(0, 2) else pair[::-1])
+        node = [sum(c[0] for c in leaves), sum(c[1] for c in leaves)]
+        n = int(rng.integers(200, 600))
+        alpha = (risk(node, n) - sum(risk(c, n) for c in leaves)) / (len(leaves) - 1)
+        if alpha >= 0.003:
+            return {"N": n, "node": node, "leaves": leaves}
 
 
 @register("09.2", title="The effective alpha of one node, by hand", data=make_subtree)

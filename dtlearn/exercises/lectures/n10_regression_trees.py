@@ -68,7 +68,8 @@ def check_children(children_mse, *, seed):
     left, right = np.array(parts["left"], float), np.array(parts["right"], float)
     n = len(left) + len(right)
     want = len(left) / n * float(mse(left)) + len(right) / n * float(mse(right))
-    return compare_number(children_mse, want, what="the weighted MSE of the two children", wrong={
+    return compare_number(children_mse, want, what="the weighted MSE of the two children",
+                          tol=1e-3, wrong={
         (float(mse(left)) + float(mse(right))) / 2: "weight each child by its share of the "
                                                     "rows, not 1/2 each",
         float(mse(left)) + float(mse(right)): "weight each child by its share of the rows",
