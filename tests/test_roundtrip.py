@@ -202,3 +202,23 @@ def test_every_file_in_weka_s_examples_folder_reads():
 def _open_text(path):
     data = path.read_bytes()
     return (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode("latin-1")
+
+
+def test_pruning_curves_score_the_model_s_own_cost_aware_predictions():
+    from dtlearn.curves import pruning_curve
+
+    rng = np.random.default_rng(5)
+    X = pd.DataFrame(rng.normal(size=(300, 3)), columns=["a", "b", "c"])
+    y = np.where(X["a"] + rng.normal(scale=1.0, size=300) > 0.8, "sick", "well")
+    model = dt.CARTClassifier(cost_matrix=[[0, 10], [1, 0]], max_depth=5).fit(X[:200], y[:200])
+    for method in ("cost_complexity", "reduced_error"):
+        curve = pruning_curve(model, X[:200], y[:200], X[200:], y[200:], method=method)
+        # entry 0 is the full tree: its accuracies are the model's own
+        assert curve.train[0] == pytest.approx(model.score(X[:200], y[:200]))
+        assert curve.validation[0] == pytest.approx(model.score(X[200:], y[200:]))
+    # the last cost-complexity step is the root alone, predicting the cheapest class
+    curve = pruning_curve(model, X[:200], y[:200], X[200:], y[200:])
+    root = model.tree_.with_leaves_at([model.tree_.root.node_id])
+    assert curve.n_leaves[-1] == 1
+    assert curve.validation[-1] == pytest.approx(np.mean(root.predict(X[200:]) == y[200:]))
+    assert set(root.predict(X[200:])) == {"sick"}  # the cheapest, not the most frequent
