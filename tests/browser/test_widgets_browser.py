@@ -192,14 +192,21 @@ def _drive(lab, page):
     left = canvas.evaluate("c => c.scrollLeft")
     page.keyboard.press("Shift+ArrowRight")  # keyboard pan
     assert canvas.evaluate("c => c.scrollLeft") > left
-    canvas.hover()
-    page.mouse.wheel(0, 200)  # wheel pans (scrolls) the drawing
+    canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
+    page.mouse.move(box["x"] + 60, box["y"] + 40)
+    left = canvas.evaluate("c => c.scrollLeft")
+    page.mouse.wheel(120, 0)  # the plain wheel (or trackpad) pans (scrolls) the drawing
+    page.wait_for_function("(t) => document.querySelector('.demo-big .dtlearn-tv-canvas')"
+                           ".scrollLeft > t", arg=left, timeout=5000)
+    before = float(big.locator(".dtlearn-treeview").get_attribute("data-scale"))
     page.keyboard.down("Control")
-    page.mouse.move(box["x"] + 50, box["y"] + 50)
-    page.mouse.wheel(0, -100)  # ctrl + wheel zooms
+    page.mouse.wheel(0, -100)  # ctrl + wheel zooms at the pointer
     page.keyboard.up("Control")
-    page.get_by_role("button", name="fit the tree to the width").last.click()
+    page.wait_for_function("(s) => Number(document.querySelector('.demo-big .dtlearn-treeview')"
+                           ".dataset.scale) > s", arg=before, timeout=5000)
+    assert page.evaluate("() => window.devicePixelRatio") == 1  # the page itself not zoomed
+    big.get_by_role("button", name="fit the tree to the width").click()
     assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) == \
         pytest.approx(scale_fit, rel=1e-3)
     # browser-side time from click to repaint on this tree (printed for the report)
@@ -210,7 +217,7 @@ def _drive(lab, page):
             node.dispatchEvent(new MouseEvent('click', {bubbles: true}));
             await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
             const select = performance.now() - t0;
-            const toggle = el.querySelector('[data-toggle]');
+            const toggle = el.querySelectorAll('[data-toggle]')[3];
             const before = el.querySelectorAll('.dtlearn-tv-node').length;
             const t1 = performance.now();
             toggle.dispatchEvent(new MouseEvent('click', {bubbles: true}));
@@ -222,8 +229,11 @@ def _drive(lab, page):
                     draw_ms: Number(el.querySelector('.dtlearn-treeview').dataset.drawMs)};
         }""")
     print("TreeView timing", json.dumps(timing))
+    big.locator(".dtlearn-tv-node.is-collapsed [data-toggle]").click()  # unfold again
+    page.wait_for_function(
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {n_nodes}")
     (SHOTS / "treeview_timing.json").write_text(json.dumps(timing, indent=1))
-    big.get_by_role("button", name="fit the tree to the width").last.click()
+    big.get_by_role("button", name="fit the tree to the width").click()
     _shot(page, ".demo-big", "treeview_car_light")
 
     # 4. ID3Builder: nothing pre-selected; choose an attribute, split, the tree grows
@@ -265,18 +275,14 @@ def _drive(lab, page):
     over_image.wait_for(timeout=30000)
     before = over_image.get_attribute("src")
     over.locator("[role='slider']").first.focus()
-    page.keyboard.press("Home")
-    page.wait_for_function(
-        "(prev) => { const i = document.querySelector('.dtlearn-overfitting-explorer img');"
-        " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
-    _shot(page, ".dtlearn-overfitting-explorer", "overfitting_min_light")
-    before = over_image.get_attribute("src")
-    page.keyboard.press("End")
-    page.wait_for_function(
-        "(prev) => { const i = document.querySelector('.dtlearn-overfitting-explorer img');"
-        " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
-    assert over.locator(".dtlearn-app-status").inner_text().startswith("max depth = ")
-    _shot(page, ".dtlearn-overfitting-explorer", "overfitting_max_light")
+    for key, end in (("End", "max"), ("Home", "min")):
+        page.keyboard.press(key)
+        page.wait_for_function(
+            "(prev) => { const i = document.querySelector('.dtlearn-overfitting-explorer img');"
+            " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
+        before = over_image.get_attribute("src")
+        assert over.locator(".dtlearn-app-status").inner_text().startswith("max depth = ")
+        _shot(page, ".dtlearn-overfitting-explorer", f"overfitting_{end}_light")
 
     # 7. PruningStepper: "Next" applies the decision; slider and status agree; a late step
     stepper = nb.locator(".dtlearn-pruning-stepper")

@@ -7,7 +7,7 @@
 // Plain ES module, no dependencies, no network.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const MIN_SCALE = 0.05;
+const MIN_SCALE = 0.01;
 const MAX_SCALE = 3;
 const NUMBER = /^[-+\u2212]?(\d[\d,]*)?(\.\d+)?(e[-+]?\d+)?%?$/i;
 
@@ -342,6 +342,9 @@ function render({ model, el }) {
     }
     const current = canvas.querySelector(`[data-node-id="${focusedId}"]`);
     if (current) current.setAttribute("tabindex", "0");
+    // the canvas is as wide as the drawing at full size, at most the row; the panel sits
+    // beside it when there is room and below it otherwise
+    canvas.style.width = `${g.width + 2}px`;
     if (fitMode) applyScale(fitScale(), 0, 0);
     else applyScale(scale);
     updateStates();
