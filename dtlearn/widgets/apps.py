@@ -101,11 +101,17 @@ class LiveFigure:
             self.figure.draw_artist(artist)
         return _encode_png(self.canvas)
 
-    def image(self) -> Any:
-        """An ``ipywidgets.Image`` shown at the figure's pixel size (sharp, not stretched)."""
-        return w.Image(format="png", width=str(self.width_px),
-                       layout=w.Layout(width=f"{self.width_px}px", min_width=f"{self.width_px}px",
-                                       height="auto"))
+    def image(self, alt: str = "figure") -> Any:
+        """An ``ipywidgets.Image`` shown at the figure's pixel size (sharp, not stretched).
+
+        ``alt`` names the figure for screen readers (the image's ``title``; the numbers it
+        shows are in the app's status line).
+        """
+        image = w.Image(format="png", width=str(self.width_px),
+                        layout=w.Layout(width=f"{self.width_px}px",
+                                        min_width=f"{self.width_px}px", height="auto"))
+        image._dtlearn_alt = alt  # the app's AppStyle puts it on the <img> as alt text
+        return image
 
 
 def _encode_png(canvas: Any) -> bytes:
@@ -136,7 +142,8 @@ class _App(w.VBox):
     """
 
     def __init__(self, children: Any = (), **kwargs: Any) -> None:
-        super().__init__(children=[*children, AppStyle()], **kwargs)
+        alt = next((text for text in map(_alt_text, _walk_widgets(children)) if text), "")
+        super().__init__(children=[*children, AppStyle(figure_alt=alt)], **kwargs)
         self.add_class("dtlearn-app")
 
     def describe(self) -> str:  # pragma: no cover - overridden
@@ -159,6 +166,18 @@ class _App(w.VBox):
         data["text/html"] = (f'<div class="dtlearn-static"><p>{html.escape(repr(self))}</p>'
                              f"{inline_svgs_as_images(self.static_html(), repr(self))}</div>")
         return data, metadata
+
+
+def _alt_text(widget: Any) -> str:
+    return getattr(widget, "_dtlearn_alt", "")
+
+
+def _walk_widgets(children: Any):
+    stack = list(children)[::-1]
+    while stack:
+        widget = stack.pop()
+        yield widget
+        stack.extend(list(getattr(widget, "children", ()))[::-1])
 
 
 def _best(candidates: Any) -> Any:
@@ -562,7 +581,8 @@ class CriteriaExplorer(_App):
                                     description="p", continuous_update=False)
         self.chooser = w.Dropdown(options=list(self._data), description="data set")
         self.figure = LiveFigure((5.0, 3.5))
-        self.image = self.figure.image()
+        self.image = self.figure.image("entropy, Gini and misclassification of a two-class "
+                                       "node against p, the marked values at the chosen p")
         self.values_html = w.HTML()
         self.example_html = w.HTML(criteria_example_table()._repr_html_())
         self.picks_html = w.HTML()
@@ -673,7 +693,8 @@ class BoundaryExplorer(_App):
         self.kind = w.ToggleButtons(options=[("axis-aligned", False), ("oblique", True)],
                                     value=oblique)
         self.figure = LiveFigure((5.6, 4.0))
-        self.image = self.figure.image()
+        self.image = self.figure.image("the training points and the class regions the tree "
+                                       "predicts over the plane")
         self.summary_html = w.HTML()
         super().__init__(children=[w.HBox([self.slider, self.kind]), self.summary_html,
                                    self.image])

@@ -116,7 +116,8 @@ class OverfittingExplorer(_App):
             description="label noise", continuous_update=False,
             style={"description_width": "initial"}, layout=w.Layout(width="420px"))
         self.figure = LiveFigure((6.0, 3.6))
-        self.image = self.figure.image()
+        self.image = self.figure.image("training and test accuracy against tree size, the "
+                                       "chosen size marked")
         self.summary_html = w.HTML()
         self.view = TreeView()
         super().__init__(children=[self.param_buttons, self.value_slider, self.noise_slider,

@@ -380,7 +380,8 @@ class CostComplexityExplorer(_App):
             options=[(_g(a), i) for i, a in enumerate(self.alphas)],
             value=0, description="α", continuous_update=False, layout=w.Layout(width="520px"))
         self.figure = LiveFigure((8.0, 3.2))
-        self.image = self.figure.image()
+        self.image = self.figure.image("R(T) along the cost-complexity path and accuracy "
+                                       "against alpha, the chosen alpha marked")
         self.summary_html = w.HTML()
         self.detail_html = w.HTML()
         self.view = TreeView()

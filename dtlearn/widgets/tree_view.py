@@ -30,11 +30,16 @@ class AppStyle(anywidget.AnyWidget):
     """An invisible widget that loads the package's stylesheet (light and dark theme).
 
     Every app carries one, so its tables, derivations and status lines are styled even
-    when it shows no :class:`TreeView` (which loads the same stylesheet).
+    when it shows no :class:`TreeView` (which loads the same stylesheet). Its script also
+    gives every ipywidgets slider handle of the app an accessible name (the slider's
+    description), which ipywidgets 8 leaves out, gives the app's figure its alt text
+    (``figure_alt``), and keeps the keys pressed inside the app
+    away from JupyterLab's notebook shortcuts.
     """
 
-    _esm = "export default { render({ el }) { el.style.display = 'none'; } };"
+    _esm = STATIC / "app_style.js"
     _css = STATIC / "tree_view.css"
+    figure_alt = traitlets.Unicode("").tag(sync=True)
 
 
 def svg_img(svg: str, alt: str) -> str:

@@ -330,7 +330,8 @@ def _drive(lab, page):
     # 11. dark theme: every widget legible, audited again, screenshots
     page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
                   " {theme: 'JupyterLab Dark'})")
-    page.wait_for_selector("body[data-jp-theme-light='false']", timeout=30000)
+    page.wait_for_selector("body[data-jp-theme-light='false']", state="attached",
+                           timeout=30000)
     page.wait_for_timeout(1500)
     panel_text = view.locator(".dtlearn-tv-panel").evaluate(
         "p => getComputedStyle(p).color")

@@ -63,6 +63,9 @@ function render({ model, el }) {
   const panel = document.createElement("div");
   panel.className = "dtlearn-tv-panel";
   panel.setAttribute("aria-live", "polite");
+  panel.setAttribute("role", "region");
+  panel.setAttribute("aria-label", "explanation of the selected node");
+  panel.tabIndex = 0; // scrollable: reachable by keyboard
   body.append(canvas, panel);
   root.append(toolbar, body);
   el.appendChild(root);
