@@ -3,7 +3,7 @@
 Examples
 --------
 >>> from dtlearn.exercises.core import check
->>> check("05.2", n_splits=7).status
+>>> check("05.2", n_thresholds=7, n_subsets=3).status
 'failed'
 >>> print(check("05.4", gain=0.092).cases[0].message)  # the Gini gain of the same cut
 0.092 — that is the decrease in Gini impurity; the question asks for information gain (entropy, in bits)
@@ -17,7 +17,7 @@ import pandas as pd
 from ...datasets import load_car, load_play_tennis
 from ...measures import entropy, gini, information_gain
 from ...splits import candidate_splits
-from ..core import compare_choice, compare_number, register
+from ..core import Case, CheckResult, compare_choice, compare_number, register
 
 BUYING_ORDER = ["low", "med", "high", "vhigh"]
 """The order of the car attribute *buying* from cheapest to dearest."""
@@ -54,20 +54,48 @@ def check_first_threshold(threshold):
     })
 
 
-@register("05.2", title="Threshold splits of an ordinal attribute")
-def check_ordinal_count(n_splits):
-    """Check exercise 05.2: how many threshold splits an ordered 4-level attribute has."""
-    buying, _ = ordered_buying()
-    k = len(buying.cat.categories)
-    want = len(candidate_splits(buying))
-    return compare_number(n_splits, want, what="the number of threshold splits of buying",
-                          tol=0, wrong={
-        2 ** (k - 1) - 1: "that counts every two-group partition, as for an unordered "
-                          "attribute; a threshold keeps the order, so the groups are "
-                          "'everything up to a level' and 'the rest'",
-        k: "a threshold sits *between* two neighbouring levels: count the gaps",
-        2 ** k: "count the gaps between neighbouring levels",
-    })
+def _ordinal(seed: int) -> dict:
+    """An ordered attribute of 5 to 9 levels: a star rating."""
+    k = int(np.random.default_rng([52, seed]).integers(5, 10))
+    return {"attribute": "rating", "levels": [f"{i} star" + ("s" if i > 1 else "") for i in range(1, k + 1)]}
+
+
+def _combine(results: list[CheckResult]) -> CheckResult:
+    """One result from several answers: one case per answer, named by what it is."""
+    cases = tuple(Case(r.name, c.passed, c.message) for r in results for c in r.cases)
+    wrong = sum(not r.passed for r in results)
+    if not wrong:
+        return CheckResult("", "passed", f"all {len(results)} answers right", cases)
+    return CheckResult("", "failed", f"{wrong} of {len(results)} answers not yet right", cases)
+
+
+@register("05.2", title="Threshold and subset splits of an ordinal attribute", data=_ordinal)
+def check_ordinal_count(n_thresholds, n_subsets, *, seed):
+    """Check exercise 05.2: ``k - 1`` thresholds in order, ``2**(k-1) - 1`` subsets without it."""
+    levels = _ordinal(seed)["levels"]
+    column = pd.Series(pd.Categorical(levels, categories=levels, ordered=True), name="rating")
+    k = len(levels)
+    thresholds = len(candidate_splits(column))
+    subsets = len(candidate_splits(column.cat.as_unordered()))
+    return _combine([
+        compare_number(n_thresholds, thresholds, what="the threshold splits of the ordered attribute",
+                       tol=0, wrong={
+            float(subsets): "that counts every two-group partition, as for an unordered "
+                            "attribute; a threshold keeps the order, so the groups are "
+                            "'everything up to a level' and 'the rest'",
+            float(k): "a threshold sits *between* two neighbouring levels: count the gaps",
+        }),
+        compare_number(n_subsets, subsets, what="the subset splits if the order is ignored",
+                       tol=0, wrong={
+            float(thresholds): "that is the number of threshold splits; without the order any "
+                               "group of levels can go left",
+            float(2 ** k - 2): "each partition is counted twice (left and right swapped) and "
+                               "both sides must be non-empty: halve it",
+            float(2 ** k): "both sides must be non-empty, and swapping left and right gives "
+                           "the same split",
+            float(2 ** (k - 1)): "one of those is the 'split' with every level on one side",
+        }),
+    ])
 
 
 def _ordinal_cut_scores(buying: pd.Series, y: pd.Series) -> dict:
