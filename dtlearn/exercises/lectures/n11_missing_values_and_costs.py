@@ -83,9 +83,15 @@ def check_cost_gini(impurity, *, seed):
     expected = float(cost_gini(counts=counts, cost_matrix=L))
     p = np.array(counts, dtype=float) / sum(counts)
     upper = float(sum(L[i, j] * p[i] * p[j] for i in range(3) for j in range(3) if i < j))
+    lower = float(sum(L[i, j] * p[i] * p[j] for i in range(3) for j in range(3) if i > j))
+    symmetric = float(sum(max(L[i, j], L[j, i]) * p[i] * p[j]
+                          for i in range(3) for j in range(3) if i != j))
     wrong = {float(gini(counts=counts)): "that is the plain Gini impurity; weight each pair "
                                          "by its cost",
              upper: "each pair counts in both orders: L[k,k'] p_k p_k' and L[k',k] p_k' p_k",
+             lower: "each pair counts in both orders: L[k,k'] p_k p_k' and L[k',k] p_k' p_k",
+             symmetric: "the matrix is not symmetric: use L[k,k'] for the one order and "
+                        "L[k',k] for the other",
              float(np.array(counts) @ L @ np.array(counts)): "use the proportions p_k, not the "
                                                              "counts"}
     return compare_number(impurity, expected, what="the cost-weighted Gini impurity",
