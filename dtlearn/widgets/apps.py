@@ -580,7 +580,7 @@ class CriteriaExplorer(_App):
         self.slider = w.FloatSlider(value=self.p, min=0.0, max=1.0, step=0.01,
                                     description="p", continuous_update=False)
         self.chooser = w.Dropdown(options=list(self._data), description="data set")
-        self.figure = LiveFigure((5.0, 3.5))
+        self.figure = LiveFigure((6.6, 3.5))
         self.image = self.figure.image("entropy, Gini and misclassification of a two-class "
                                        "node against p, the marked values at the chosen p")
         self.values_html = w.HTML()
@@ -609,14 +609,16 @@ class CriteriaExplorer(_App):
         """Static curves (drawn once) and the animated marker of ``p``."""
         from ..plot import impurity_curves
 
-        ax = fig.add_axes((0.12, 0.14, 0.84, 0.82))
+        # legend and value box beside the axes: nothing is drawn over the curves' markers
+        ax = fig.add_axes((0.09, 0.14, 0.56, 0.82))
         impurity_curves(ax)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.03, 1.0), fontsize=9, frameon=False)
         return {"line": ax.axvline(0.0, color="#555", linewidth=1, animated=True),
                 "points": ax.plot([0.0] * 3, [0.0] * 3, "o", color="black", markersize=4,
                                   animated=True)[0],
-                "text": ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize=9,
+                "text": ax.text(1.04, 0.55, "", transform=ax.transAxes, va="top", fontsize=9,
                                 bbox={"facecolor": "white", "edgecolor": "#999"},
-                                animated=True)}
+                                animated=True, clip_on=False)}
 
     def _draw(self) -> None:
         from ..criteria import entropy_of_counts, gini_of_counts, misclassification_of_counts

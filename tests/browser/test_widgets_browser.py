@@ -54,9 +54,15 @@ def _accept_kernel_dialog(page):
 
 
 def _shot(page, selector, name):
+    """Screenshot of one widget; the window grows for a widget taller than it."""
     element = page.locator(selector).first
+    size = page.viewport_size
+    height = element.evaluate("e => e.getBoundingClientRect().height")
+    if height + 150 > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": int(height) + 250})
     element.scroll_into_view_if_needed()
     element.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.set_viewport_size(size)
 
 
 def _axe(page, selector):
@@ -235,6 +241,15 @@ def _drive(lab, page):
     (SHOTS / "treeview_timing.json").write_text(json.dumps(timing, indent=1))
     big.get_by_role("button", name="fit the tree to the width").click()
     _shot(page, ".demo-big", "treeview_car_light")
+    # focus on a subtree by keyboard: Tab-reachable root, down to a child, Enter, "s"
+    big.locator(".dtlearn-tv-node[data-node-id='0']").focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.keyboard.press("s")
+    assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) > 3 * scale_fit
+    _shot(page, ".demo-big", "treeview_car_subtree_light")
+    big.get_by_role("button", name="fit the tree to the width").click()
 
     # 4. ID3Builder: nothing pre-selected; choose an attribute, split, the tree grows
     builder = nb.locator(".dtlearn-id3-builder")
