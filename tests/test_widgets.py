@@ -155,7 +155,7 @@ def test_boundary_explorer():
 
 def test_app_images_are_shown_at_their_pixel_size():
     app = CriteriaExplorer()
-    assert app.image.width == str(app.figure.width_px) == "500"
+    assert app.image.width == str(app.figure.width_px) == "660"  # legend beside the axes
     assert app.image.value[1:4] == b"PNG"
     import io
 
