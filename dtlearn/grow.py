@@ -20,7 +20,14 @@ import numpy as np
 
 from .criteria import CLASSIFICATION_KERNELS, cost_gini_of_counts, entropy_of_counts
 from .data import Schema
-from .splits import MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
+from .splits import (
+    MultiwaySplit,
+    ObliqueSplit,
+    Split,
+    SubsetSplit,
+    ThresholdSplit,
+    linear_sum,
+)
 from .tree import Node, Tree
 
 TIE_TOLERANCE = 1e-12
@@ -815,7 +822,7 @@ class Grower:
             return _inadmissible(feature, name, (), np.zeros((1, 1)),
                                  "the classes have the same mean: no oblique direction")
         weights = weights / np.abs(weights).max()
-        projection = Xn @ weights
+        projection = linear_sum(Xn, weights)  # the order ObliqueSplit.route adds in
         return self._score_threshold(
             state, feature, projection, name, state.weights,
             lambda t: ObliqueSplit(tuple(numeric), tuple(float(w) for w in weights), -t))

@@ -232,6 +232,24 @@ class SubsetSplit(Split):
                 "right": list(self.right)}
 
 
+def linear_sum(X: np.ndarray, weights: Any) -> np.ndarray:
+    """``X @ weights`` summed left to right, term by term, as the Python ``w0*x0 + w1*x1``.
+
+    A matrix product may add in another order (and round differently), so a row on the
+    line could be counted on one side while growing and sent to the other when routed or
+    in ``Tree.to_python``; one fixed order keeps all three the same.
+
+    Examples
+    --------
+    >>> linear_sum(np.array([[1.0, 2.0]]), [0.5, 0.25])
+    array([1.])
+    """
+    total = X[:, 0] * float(weights[0])
+    for j in range(1, X.shape[1]):
+        total = total + X[:, j] * float(weights[j])
+    return total
+
+
 @dataclass(frozen=True)
 class ObliqueSplit(Split):
     """Binary linear test ``w·x + w0 <= 0`` (left) / ``> 0`` (right) on numeric features.
@@ -257,7 +275,7 @@ class ObliqueSplit(Split):
         return self.columns
 
     def route(self, X: np.ndarray) -> np.ndarray:  # noqa: D102
-        values = X[:, list(self.columns)] @ np.asarray(self.weights) + self.bias
+        values = linear_sum(X[:, list(self.columns)], self.weights) + self.bias
         out = np.where(values <= 0, 0, 1).astype(np.int64)
         out[np.isnan(values)] = UNKNOWN
         return out

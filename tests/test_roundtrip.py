@@ -222,3 +222,21 @@ def test_pruning_curves_score_the_model_s_own_cost_aware_predictions():
     assert curve.n_leaves[-1] == 1
     assert curve.validation[-1] == pytest.approx(np.mean(root.predict(X[200:]) == y[200:]))
     assert set(root.predict(X[200:])) == {"sick"}  # the cheapest, not the most frequent
+
+
+def test_oblique_python_code_adds_in_the_tree_s_order():
+    # found by hypothesis: a row on the line (z = 1.4e-45) went one way in the tree (a
+    # matrix product) and the other in the generated Python (a left-to-right sum)
+    x = [0.0] * 5 + [3.0, 2.5, 2.5] + [0.0] * 5 + [2.5] + [0.0] * 11 + [3.0, 0.0, 0.0, 0.0, 1.0,
+                                                                        0.0, 1.0]
+    x = x[:28]
+    z = [0.0] * 6 + [1.0, 1.0, 2.0] + [0.0] * 8 + [1.75, 0.0, 0.0, 0.375, 1.401298e-45] + \
+        [0.0] * 3 + [0.25, 0.0, 0.0]
+    y = list("ppppppppsppp") + ["q", "s", "p", "p", "p", "s", "p", "p", "p", "s", "p", "p",
+                                "p", "s", "p", "s"]
+    X = pd.DataFrame({"c": ["r"] * 28, "x": x, "z": z})
+    model = dt.ObliqueTreeClassifier().fit(X, y)
+    namespace = {}
+    exec(model.tree_.to_python(), namespace)
+    expected = model.predict(X).tolist()
+    assert [namespace["predict"](dict(row)) for _, row in X.iterrows()] == expected
