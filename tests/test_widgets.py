@@ -161,7 +161,7 @@ def test_app_images_are_shown_at_their_pixel_size():
 
     from PIL import Image
 
-    assert Image.open(io.BytesIO(app.image.value)).size == (500, 350)
+    assert Image.open(io.BytesIO(app.image.value)).size == (660, 350)
     assert 'width="660"' in app.static_html()
 
 
