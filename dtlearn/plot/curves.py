@@ -124,7 +124,42 @@ def plot_ccp_path(path: Any, ax: Any = None) -> Any:
     ax.set_ylabel("total impurity of leaves R(T)")
     ax.set_title("cost-complexity pruning path (numbers: leaves)")
     ax.grid(alpha=0.3)
+    thin_point_labels(ax)
     return ax
+
+
+def thin_point_labels(ax: Any, min_px: float = 14.0) -> list[str]:
+    """Remove point labels that would print over an earlier one; return the removed texts.
+
+    Labels (``ax.texts`` that annotate a data point) are visited in order; one whose anchor
+    lies within ``min_px`` pixels of a kept label's anchor, in both directions, is removed,
+    so crowded points (many alphas near zero) keep one readable number instead of a blob.
+    Call it again after changing the axes' scale or limits.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure(figsize=(4, 3)).add_subplot()
+    >>> _ = ax.plot([0, 0.001, 1], [0, 0, 1])
+    >>> for x, y, t in [(0, 0, "a"), (0.001, 0, "b"), (1, 1, "c")]:
+    ...     _ = ax.annotate(t, (x, y))
+    >>> thin_point_labels(ax), [t.get_text() for t in ax.texts]
+    (['b'], ['a', 'c'])
+    """
+    ax.autoscale_view()
+    kept: list[tuple[float, float]] = []
+    removed = []
+    for text in list(ax.texts):
+        xy = getattr(text, "xy", None)
+        if xy is None:
+            continue
+        px, py = ax.transData.transform(xy)
+        if any(abs(px - kx) < min_px and abs(py - ky) < min_px for kx, ky in kept):
+            removed.append(text.get_text())
+            text.remove()
+        else:
+            kept.append((px, py))
+    return removed
 
 
 def plot_prune_steps(result: Any, ax: Any = None) -> Any:

@@ -126,14 +126,17 @@ def score_bars(step_or_table: Any, measures: Sequence[str] = ("information_gain"
         ax.barh(offsets, vals, height=height, color=CLASS_COLOURS[(j + 1) % 8],
                 hatch=hatches[j % 4], edgecolor="#333", label=measure.replace("_", " "))
         for yy, v in zip(offsets, values[:, j]):
-            ax.text(max(float(np.nan_to_num(v)), 0.0), yy, f"{fmt(v)}", va="center",
-                    fontsize=8)
+            # the value just right of its bar's end, never on the bar
+            ax.annotate(f"{fmt(v)}", (max(float(np.nan_to_num(v)), 0.0), yy),
+                        textcoords="offset points", xytext=(3, 0), va="center", fontsize=8)
     labels = [f"{n} ◀ chosen" if i == chosen else n for i, n in enumerate(names)]
     ax.set_yticks(ys, labels)
     ax.invert_yaxis()
     ax.set_xlabel("score")
-    ax.legend(loc="lower right", fontsize=8)
-    ax.margins(x=0.15)
+    # the legend above the axes: it never covers a bar or a value
+    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.01), ncol=max(1, k), fontsize=8,
+              frameon=False, borderaxespad=0.0)
+    ax.margins(x=0.18)
     return ax
 
 

@@ -413,13 +413,10 @@ class CostComplexityExplorer(_App):
         return self._trees[self.index]
 
     def _page(self, fig: Any) -> dict:
-        from ..plot.curves import plot_ccp_path
+        from ..plot.curves import plot_ccp_path, thin_point_labels
 
         left = fig.add_axes((0.07, 0.15, 0.38, 0.72))
         plot_ccp_path(self.path, ax=left)
-        for text in list(left.texts):  # leaf counts: too many to read on a long path
-            if len(self.path.ccp_alphas) > 12:
-                text.remove()
         left.set_title("R(T) along the path", fontsize=10)
         right = fig.add_axes((0.55, 0.15, 0.27, 0.72))
         right.plot(self.alphas, self.train_accuracy, drawstyle="steps-post", marker="o",
@@ -436,6 +433,7 @@ class CostComplexityExplorer(_App):
         if len(positive):  # small alphas crowd at 0 on a linear axis
             for ax in (left, right):
                 ax.set_xscale("symlog", linthresh=float(positive.min()), linscale=1.0)
+        thin_point_labels(left)  # leaf counts that would print over each other go
         left.set_xlabel("effective alpha (symlog scale)")
         right.set_xlabel("alpha (symlog scale)")
         right.set_ylabel("accuracy")
