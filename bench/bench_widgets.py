@@ -58,7 +58,9 @@ def main() -> None:
                      _time(lambda app: app.finish(), setup=lambda X=X, y=y: ID3Builder(X, y))))
     model = dt.ID3Classifier().fit(Xc, yc)
     view = TreeView(model)
-    rows.append(("TreeView select node (car tree)", _time(lambda _: view.select(1))))
+    inner = iter([n.node_id for n in model.tree_.nodes() if not n.is_leaf] * 2)
+    rows.append(("TreeView select node, explanation made (car tree)",
+                 _time(lambda _: view.select(next(inner)))))
     rows.append(("TreeView collapse subtree (car tree)",
                  _time(lambda _: setattr(view, "collapsed", [] if view.collapsed else [1]))))
     rows.append(("TreeView show_path (car tree)",

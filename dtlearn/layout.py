@@ -364,9 +364,22 @@ def _branch_text(condition: str, attribute: str) -> str:
     return condition
 
 
+def _cached_explanation(tree: Tree, node: Node, step: Any, cache: dict | None) -> dict:
+    """:func:`_explanation`, reused while the node's step (the same object) and text hold."""
+    if cache is None:
+        return _explanation(tree, node, step)
+    key = (node.node_id, node.is_leaf, _summary(tree, node), fmt(node.impurity))
+    hit = cache.get(key)
+    if hit is not None and hit[0] is step:  # the cache keeps the step alive: ids stay unique
+        return hit[1]
+    made = _explanation(tree, node, step)
+    cache[key] = (step, made)
+    return made
+
+
 def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
                    collapsed: Iterable[int] = (), open_leaves: Iterable[int] = (),
-                   explain: bool = True) -> dict:
+                   explain: bool = True, cache: dict | None = None) -> dict:
     """The plain JSON a tree view draws: nodes, edges, colours and explanations.
 
     Parameters
@@ -385,6 +398,10 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         Leaves still open for growth (the ID3 builder marks them).
     explain : bool
         Include the per-node explanation payload (``False`` keeps huge trees light).
+    cache : dict, optional
+        Explanations made by an earlier call (a view showing a growing tree passes the
+        same dict each time): a node whose step and counts are unchanged is not explained
+        again.
 
     Returns
     -------
@@ -437,7 +454,7 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
             "prediction_index": node.predicted_index if tree.is_classifier else None,
             "collapsed": is_folded, "hidden_nodes": hidden,
             "open": node.node_id in opened, "highlighted": node.node_id in highlight,
-            "explanation": _explanation(tree, node, by_node.get(node.node_id))
+            "explanation": _cached_explanation(tree, node, by_node.get(node.node_id), cache)
             if explain else None,
         }
         nodes.append(entry)

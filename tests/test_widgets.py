@@ -93,7 +93,7 @@ def test_id3_builder_state_machine(tennis_data):
         app.choose("outlook")
     app.view.selected = 1
     assert app.selected_leaf == 1 and not app.buttons["split"].disabled
-    step_text = app.view.data["nodes"][0]["explanation"]["text"]
+    step_text = app.view.explanation(0)
     assert "chosen by person: temperature" in step_text
     # undo rebuilds and replays
     app.buttons["undo"].click()

@@ -18,7 +18,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..layout import _tree_and_steps, describe, tree_svg, tree_view_data
+from ..layout import _cached_explanation, _tree_and_steps, describe, tree_svg, tree_view_data
 from ..tree import DecisionPath, Tree
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -100,13 +100,18 @@ class TreeView(anywidget.AnyWidget):
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
     collapsed = traitlets.List(traitlets.Int()).tag(sync=True)
     highlight = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: the side panel's content for the selected node: ``{"id", "html", "text"}`` (made
+    #: when a node is selected, so a big tree's JSON carries no explanations)
+    detail = traitlets.Dict().tag(sync=True)
 
     def __init__(self, tree: Any = None, steps: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._tree: Tree | None = None
         self._steps: Any = None
         self._open: tuple = ()
+        self._explained: dict = {}  # explanations reused across updates of a growing tree
         self.observe(self._on_collapsed, names=["collapsed", "highlight"])
+        self.observe(self._on_selected, names=["selected"])
         if tree is not None:
             self.update(tree, steps)
 
@@ -131,11 +136,27 @@ class TreeView(anywidget.AnyWidget):
 
     def _refresh(self) -> None:
         if self._tree is not None:
+            if len(self._explained) > 4 * self._tree.n_nodes + 64:
+                self._explained.clear()
             self.data = tree_view_data(self._tree, self._steps, self.highlight, self.collapsed,
-                                       self._open)
+                                       self._open, explain=False)
+            self._on_selected()
 
     def _on_collapsed(self, change: dict) -> None:
         self._refresh()
+
+    def _explain(self, node_id: int | None) -> dict:
+        if self._tree is None or node_id is None:
+            return {}
+        node = next((n for n in self._tree.nodes() if n.node_id == node_id), None)
+        if node is None:
+            return {}
+        step = next((s for s in self._steps or () if s.node_id == node_id), None)
+        made = _cached_explanation(self._tree, node, step, self._explained)
+        return {"id": node_id, **made}
+
+    def _on_selected(self, change: dict | None = None) -> None:
+        self.detail = self._explain(self.selected)
 
     def show_path(self, x: Any) -> DecisionPath:
         """Highlight the decision path of one instance ``x`` and return it."""
@@ -154,10 +175,7 @@ class TreeView(anywidget.AnyWidget):
     def explanation(self, node_id: int | None = None) -> str:
         """Plain text the side panel shows for ``node_id`` (default: the selected node)."""
         node_id = self.selected if node_id is None else node_id
-        for n in self.data.get("nodes", []):
-            if n["id"] == node_id and n["explanation"]:
-                return n["explanation"]["text"]
-        return ""
+        return self._explain(node_id).get("text", "")
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:

@@ -205,8 +205,12 @@ function render({ model, el }) {
     title.textContent = node.label; // the full name, never cut
     box.appendChild(title);
     const inner = document.createElement("div");
-    if (node.explanation && node.explanation.html) inner.innerHTML = node.explanation.html;
+    // the explanation comes from the kernel when a node is selected (model "detail")
+    const detail = model.get("detail") || {};
+    const explanation = node.explanation || (detail.id === node.id ? detail : null);
+    if (explanation && explanation.html) inner.innerHTML = explanation.html;
     else inner.textContent = `node ${node.id}: ${node.summary}; ${node.impurity_text}`;
+    if (!explanation) box.className = "dtlearn-tv-pending"; // until the kernel answers
     box.appendChild(inner);
     markNumbers(box);
     panel.appendChild(box);
@@ -464,6 +468,7 @@ function render({ model, el }) {
 
   model.on("change:data", draw);
   model.on("change:selected", updateStates);
+  model.on("change:detail", showPanel);
   model.on("change:highlight", draw);
   draw();
   return () => {
@@ -472,6 +477,7 @@ function render({ model, el }) {
     window.removeEventListener("pointermove", onMove);
     model.off("change:data", draw);
     model.off("change:selected", updateStates);
+    model.off("change:detail", showPanel);
     model.off("change:highlight", draw);
   };
 }
