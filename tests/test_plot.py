@@ -83,7 +83,7 @@ def test_plot_tree_texts(tennis):
     ax = plot.plot_tree(tennis)
     texts = _texts(ax)
     assert "outlook" in texts and "n = 14: yes 9, no 5" in texts
-    assert "outlook = sunny" in texts and texts.count("entropy 0.000") == 5
+    assert "= sunny" in texts and texts.count("entropy 0.000") == 5  # branch beside edge
     assert texts.count("play = no") == 2
     path = tennis.tree_.decision_path({"outlook": "overcast"})
     assert "▶ play = yes" in _texts(plot.plot_tree(tennis.tree_, highlight_path=path))

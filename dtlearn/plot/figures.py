@@ -144,8 +144,12 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
               max_depth: int | None = None) -> Any:
     """Draw a tree: boxes with the test or prediction, counts, impurity and a class bar.
 
-    The layout comes from :func:`dtlearn.layout.tree_layout` (leaves evenly spaced,
-    parents centred). Edges are labelled with their conditions.
+    The picture is the one :class:`~dtlearn.widgets.TreeView` and its static SVG show:
+    the tidy layout of :func:`dtlearn.layout.tree_layout` (Buchheim's), boxes sized to
+    their texts with long names wrapped (:func:`dtlearn.layout.tree_view_data`), branch
+    labels beside their edges. Without ``ax`` the figure is as large as the layout needs
+    (100 px per inch), so a big tree is never squeezed into overlapping text: it is shown
+    scaled down and stays readable when enlarged.
 
     Parameters
     ----------
@@ -161,7 +165,7 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
     >>> from dtlearn import ID3Classifier, load_play_tennis
     >>> ax = plot_tree(ID3Classifier().fit(*load_play_tennis()))
     >>> texts = [t.get_text() for t in ax.texts]
-    >>> "outlook" in texts[0] and "play = yes" in " ".join(texts)
+    >>> "outlook" in texts and "play = yes" in texts and "= sunny" in texts
     True
     """
     model_tree = tree.tree_ if not isinstance(tree, Tree) and hasattr(tree, "tree_") else tree
@@ -169,53 +173,58 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
     if max_depth is not None:
         collapsed = [n.node_id for n in model_tree.nodes() if n.depth == max_depth]
     data = tree_view_data(model_tree, None, highlight_path, collapsed, explain=False)
-    nodes = data["nodes"]
-    width = max(n["x"] for n in nodes) + 1
-    height = max(n["y"] for n in nodes) + 1
-    ax = _axes(ax, (min(2.2 * width + 1, 40), min(1.6 * height + 0.6, 40)))
+    nodes, g = data["nodes"], data["geometry"]
+    if ax is None:
+        scale = min(1.0, 60000.0 / g["width"])  # matplotlib's limit is 2**16 px a side
+        ax = _axes(ax, (g["width"] / 100 * scale, g["height"] / 100 * scale))
     where = {n["id"]: n for n in nodes}
-    box_w, box_h = 0.88, 0.62
+    w, h, line = g["node_width"], g["node_height"], g["line_height"]
+    from ..layout import branch_label_position
+
     for e in data["edges"]:
         a, b = where[e["parent"]], where[e["child"]]
-        ax.plot([a["x"], b["x"]], [a["y"] + box_h / 2, b["y"] - box_h / 2], color="#888",
+        ax.plot([a["px"] + w / 2, b["px"] + w / 2], [a["py"] + h, b["py"]], color="#767676",
                 linewidth=1, zorder=1)
-        ax.text(b["x"], b["y"] - box_h / 2 - 0.08, e["condition"],
-                ha="center", va="center", fontsize=7, zorder=3,
+        x, y, anchor = branch_label_position(a, b, g)
+        ax.text(x, y - 4, e.get("branch", e["condition"]), ha="left" if anchor == "start"
+                else "right", va="center", fontsize=7, zorder=3,
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
     for n in nodes:
-        x, y = n["x"], n["y"]
+        x, y = n["px"], n["py"]
         lit = n["highlighted"]
-        ax.add_patch(FancyBboxPatch((x - box_w / 2, y - box_h / 2), box_w, box_h,
-                                    boxstyle="round,pad=0.02", facecolor="white",
-                                    edgecolor="black" if lit else "#666",
-                                    linewidth=2.5 if lit else 1, zorder=2))
-        label = ("▶ " if lit else "") + n["label"]
-        if n["collapsed"]:
-            label += f" (+{n['hidden_nodes']})"
-        ax.text(x, y - 0.19, label, ha="center", va="center", fontsize=8,
-                fontweight="bold", zorder=3)
-        ax.text(x, y - 0.03, n["summary"], ha="center", va="center", fontsize=6.5, zorder=3)
-        ax.text(x, y + 0.11, n["impurity_text"], ha="center", va="center", fontsize=6.5,
+        ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=6",
+                                    facecolor="white", edgecolor="black" if lit else "#666",
+                                    linewidth=2.5 if lit else 1, zorder=2,
+                                    linestyle="--" if n["open"] else "-"))
+        ty = y + 11
+        for text in n["label_lines"]:
+            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7.5,
+                    fontweight="bold", zorder=3)
+            ty += line
+        for text in n["summary_lines"]:
+            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7, zorder=3)
+            ty += line
+        ax.text(x + w / 2, ty, n["impurity_text"], ha="center", va="center", fontsize=7,
                 color="#333", zorder=3)
         if n["counts"]:
             total = sum(n["counts"]) or 1.0
-            left = x - box_w / 2 + 0.05
+            left = x + 8
             for k, c in enumerate(n["counts"]):
-                w = (box_w - 0.1) * c / total
-                ax.add_patch(Rectangle((left, y + 0.19), w, 0.07,
+                width = (w - 16) * c / total
+                ax.add_patch(Rectangle((left, y + h - 13), width, 7,
                                        facecolor=data["colours"][k], zorder=3,
                                        edgecolor="none"))
-                left += w
+                left += width
     if data["classes"]:
         from matplotlib.patches import Patch
 
         ax.legend(handles=[Patch(color=c, label=str(k))
                            for k, c in zip(data["classes"], data["colours"])],
-                  loc="upper right", fontsize=7, title=data["target_name"], title_fontsize=7)
-    ax.set_xlim(-0.6, width - 0.4)
-    ax.set_ylim(height - 0.5, -0.5)
+                  loc="upper left", fontsize=7, title=data["target_name"], title_fontsize=7)
+    ax.set_xlim(0, g["width"])
+    ax.set_ylim(g["height"], 0)
     ax.set_axis_off()
     return ax
 
