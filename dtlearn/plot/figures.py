@@ -177,6 +177,12 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
     if ax is None:
         scale = min(1.0, 60000.0 / g["width"])  # matplotlib's limit is 2**16 px a side
         ax = _axes(ax, (g["width"] / 100 * scale, g["height"] / 100 * scale))
+        fs = 1.0
+    else:  # the caller's axes: text shrinks with the drawing (never below 70 %)
+        box = ax.get_position()
+        fig_w, fig_h = ax.figure.get_size_inches()
+        fs = max(0.7, min(1.0, box.width * fig_w * 100 / g["width"],
+                          box.height * fig_h * 100 / g["height"]))
     where = {n["id"]: n for n in nodes}
     w, h, line = g["node_width"], g["node_height"], g["line_height"]
     from ..layout import branch_label_position
@@ -187,7 +193,7 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
                 linewidth=1, zorder=1)
         x, y, anchor = branch_label_position(a, b, g)
         ax.text(x, y - 4, e.get("branch", e["condition"]), ha="left" if anchor == "start"
-                else "right", va="center", fontsize=7, zorder=3,
+                else "right", va="center", fontsize=7 * fs, zorder=3,
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
@@ -200,13 +206,14 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
                                     linestyle="--" if n["open"] else "-"))
         ty = y + 11
         for text in n["label_lines"]:
-            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7.5,
+            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7.5 * fs,
                     fontweight="bold", zorder=3)
             ty += line
         for text in n["summary_lines"]:
-            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7, zorder=3)
+            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7 * fs,
+                    zorder=3)
             ty += line
-        ax.text(x + w / 2, ty, n["impurity_text"], ha="center", va="center", fontsize=7,
+        ax.text(x + w / 2, ty, n["impurity_text"], ha="center", va="center", fontsize=7 * fs,
                 color="#333", zorder=3)
         if n["counts"]:
             total = sum(n["counts"]) or 1.0
