@@ -22,6 +22,7 @@ from ..layout import _cached_explanation, _tree_and_steps, describe, tree_svg, t
 from ..tree import DecisionPath, Tree
 
 STATIC = pathlib.Path(__file__).parent / "static"
+EXPLAIN_ALL_UP_TO = 80  # nodes: bigger trees send only the selected node's explanation
 
 __all__ = ["TreeView"]
 
@@ -138,8 +139,12 @@ class TreeView(anywidget.AnyWidget):
         if self._tree is not None:
             if len(self._explained) > 4 * self._tree.n_nodes + 64:
                 self._explained.clear()
+            # small trees carry every node's explanation (cached across updates); a big
+            # tree's JSON stays light and the selected node's comes in ``detail``
+            small = self._tree.n_nodes <= EXPLAIN_ALL_UP_TO
             self.data = tree_view_data(self._tree, self._steps, self.highlight, self.collapsed,
-                                       self._open, explain=False)
+                                       self._open, explain=small,
+                                       cache=self._explained if small else None)
             self._on_selected()
 
     def _on_collapsed(self, change: dict) -> None:
