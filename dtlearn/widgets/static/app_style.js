@@ -1,0 +1,44 @@
+// dtlearn apps: the stylesheet comes with this (invisible) widget; the script gives every
+// slider handle of the app an accessible name and keeps keys inside the app away from
+// JupyterLab's notebook shortcuts. Plain ES module, no dependencies, no network.
+
+function nameSliders(app) {
+  for (const handle of app.querySelectorAll("[role='slider']")) {
+    if (handle.getAttribute("aria-label")) continue;
+    const box = handle.closest(".widget-slider, .widget-hslider, .widget-inline-hbox");
+    const label = box ? box.querySelector(".widget-label") : null;
+    const text = label ? label.textContent.trim() : "";
+    handle.setAttribute("aria-label", text || "slider");
+  }
+}
+
+function nameImages(app, alt) {
+  for (const img of app.querySelectorAll("img")) {
+    if (!img.getAttribute("alt")) img.setAttribute("alt", alt || "figure");
+  }
+}
+
+function render({ model, el }) {
+  el.style.display = "none";
+  let observer = null;
+  let tries = 0;
+  const attach = () => {
+    const app = el.closest(".dtlearn-app");
+    if (!app) {
+      if (tries++ < 100) setTimeout(attach, 50);
+      return;
+    }
+    app.setAttribute("data-lm-suppress-shortcuts", "true");
+    for (const type of ["keydown", "keyup", "keypress"]) {
+      app.addEventListener(type, (event) => event.stopPropagation());
+    }
+    const name = () => { nameSliders(app); nameImages(app, model.get("figure_alt")); };
+    name();
+    observer = new MutationObserver(name);
+    observer.observe(app, { childList: true, subtree: true });
+  };
+  attach();
+  return () => { if (observer) observer.disconnect(); };
+}
+
+export default { render };
