@@ -447,12 +447,10 @@ def test_views(split_cancer):
     Xtr, ytr, Xva, yva, sk, model = split_cancer
     view = dt.widgets.TreeView(model)
     assert view.data["n_nodes"] == sk.tree_.node_count
-    root = next(n for n in view.data["nodes"] if n["id"] == 0)
     feature = model.steps_[0].chosen.feature_name
-    assert f"chosen by scikit-learn: {feature}" in root["explanation"]["text"]
+    assert f"chosen by scikit-learn: {feature}" in view.explanation(0)
     tied = next(s for s in model.steps_ if s.note)
-    node = next(n for n in view.data["nodes"] if n["id"] == tied.node_id)
-    assert tied.note in node["explanation"]["text"]
+    assert tied.note in view.explanation(tied.node_id)
     ax = dt.plot.plot_tree(model)
     assert any(feature in t.get_text() for t in ax.texts)
     import matplotlib.pyplot as plt
