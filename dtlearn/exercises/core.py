@@ -60,6 +60,7 @@ __all__ = [
     "STEP_LIMIT",
     "TIME_LIMIT",
     "Case",
+    "CheckFailed",
     "CheckResult",
     "Exercise",
     "ForbiddenCall",
@@ -262,10 +263,29 @@ class CheckResult:
         >>> CheckResult("demo", "passed", "right").assert_ok()
         >>> CheckResult("demo", "not yet", "put your answer in place of None").assert_ok()
         Traceback (most recent call last):
-        AssertionError: demo: not yet — put your answer in place of None
+        dtlearn.exercises.core.CheckFailed: demo: not yet — put your answer in place of None
         """
         if not self.passed:
-            raise AssertionError(str(self))
+            raise CheckFailed(str(self))
+
+
+class CheckFailed(AssertionError):
+    """The ``AssertionError`` of a check that did not pass: Jupyter shows its report alone.
+
+    IPython renders an exception through ``_render_traceback_`` when it has one, so a
+    failing grade cell shows the check's words and none of dtlearn's source lines; nbgrader
+    still sees an error and withholds the points.
+
+    Examples
+    --------
+    >>> CheckFailed("entropy: 1 of 5 cases wrong")._render_traceback_()
+    ['CheckFailed: entropy: 1 of 5 cases wrong']
+    >>> isinstance(CheckFailed("x"), AssertionError)
+    True
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]
 
 
 _STOPPING = ("timeout", "recursion", "forbidden")
