@@ -51,7 +51,7 @@ import warnings
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -67,6 +67,7 @@ __all__ = [
     "Outcome",
     "check",
     "check_value",
+    "combine",
     "compare_choice",
     "compare_number",
     "data",
@@ -739,6 +740,38 @@ def _norm(value: Any) -> Any:
     if isinstance(value, np.generic):
         return value.item()
     return value
+
+
+def combine(results: Sequence[CheckResult]) -> CheckResult:
+    """One result for an exercise with several answers: one case per answer.
+
+    Parameters
+    ----------
+    results : sequence of CheckResult
+        One result per answer, e.g. from :func:`compare_number` and :func:`compare_choice`.
+
+    Returns
+    -------
+    CheckResult
+        "not yet" while any answer is missing, "passed" when every answer is right,
+        otherwise "failed" with how many answers are not yet right.
+
+    Examples
+    --------
+    >>> both = combine([compare_number(0.94, 0.9403, what="H"),
+    ...                 compare_choice("outlook", "outlook", what="root", options=["outlook", "windy"])])
+    >>> both.status, len(both.cases)
+    ('passed', 2)
+    """
+    cases = tuple(Case(r.name, c.passed, c.message) for r in results for c in r.cases)
+    waiting = [r.name for r in results if r.status == "not yet"]
+    if waiting:
+        return CheckResult("", "not yet", "put your answer in place of None: "
+                           + ", ".join(waiting), cases)
+    wrong = sum(not r.passed for r in results)
+    if not wrong:
+        return CheckResult("", "passed", f"all {len(results)} answers right", cases)
+    return CheckResult("", "failed", f"{wrong} of {len(results)} answers not yet right", cases)
 
 
 def compare_choice(answer: Any, expected: Any, *, what: str, options: Any,

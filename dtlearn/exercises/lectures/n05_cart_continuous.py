@@ -17,7 +17,7 @@ import pandas as pd
 from ...datasets import load_car, load_play_tennis
 from ...measures import entropy, gini, information_gain
 from ...splits import candidate_splits
-from ..core import Case, CheckResult, compare_choice, compare_number, register
+from ..core import combine, compare_choice, compare_number, register
 
 BUYING_ORDER = ["low", "med", "high", "vhigh"]
 """The order of the car attribute *buying* from cheapest to dearest."""
@@ -60,13 +60,6 @@ def _ordinal(seed: int) -> dict:
     return {"attribute": "rating", "levels": [f"{i} star" + ("s" if i > 1 else "") for i in range(1, k + 1)]}
 
 
-def _combine(results: list[CheckResult]) -> CheckResult:
-    """One result from several answers: one case per answer, named by what it is."""
-    cases = tuple(Case(r.name, c.passed, c.message) for r in results for c in r.cases)
-    wrong = sum(not r.passed for r in results)
-    if not wrong:
-        return CheckResult("", "passed", f"all {len(results)} answers right", cases)
-    return CheckResult("", "failed", f"{wrong} of {len(results)} answers not yet right", cases)
 
 
 @register("05.2", title="Threshold and subset splits of an ordinal attribute", data=_ordinal)
@@ -77,7 +70,7 @@ def check_ordinal_count(n_thresholds, n_subsets, *, seed):
     k = len(levels)
     thresholds = len(candidate_splits(column))
     subsets = len(candidate_splits(column.cat.as_unordered()))
-    return _combine([
+    return combine([
         compare_number(n_thresholds, thresholds, what="the threshold splits of the ordered attribute",
                        tol=0, wrong={
             float(subsets): "that counts every two-group partition, as for an unordered "

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core import Case, CheckResult, compare_choice, compare_number, register
-
-
-def _combine(results: list[CheckResult]) -> CheckResult:
-    """One result from several answers: one case per answer, named by what it is."""
-    cases = tuple(Case(r.name, c.passed, c.message) for r in results for c in r.cases)
-    wrong = sum(not r.passed for r in results)
-    if not wrong:
-        return CheckResult("", "passed", f"all {len(results)} answers right", cases)
-    return CheckResult("", "failed", f"{wrong} of {len(results)} answers not yet right", cases)
+from ..core import combine, compare_choice, compare_number, register
 
 
 @lru_cache(maxsize=1)
@@ -58,7 +49,7 @@ def check_fired(index, prediction):
     if want != -1:
         wrong[-1.0] = "-1 means that no rule fires and the default class decides; a rule " \
                       "covers this member"
-    return _combine([
+    return combine([
         compare_number(index, want, what="the index of the rule that fires", tol=0,
                        wrong=wrong),
         compare_choice(prediction, label, what="the predicted class",
@@ -75,7 +66,7 @@ def check_rule_counts(correct, covered):
     rule = Rule.from_text("IF superfund-right-to-sue = n THEN democrat", X_train, "Class")
     right, n = rule.accuracy(X_test, y_test)
     train_right, train_n = rule.accuracy(X_train, y_train)
-    return _combine([
+    return combine([
         compare_number(covered, n, what="the test rows the rule covers", tol=0,
                        wrong={float(train_n): "those are training rows; use the test rows",
                               float(len(y_test)): "count only the rows where the precondition "

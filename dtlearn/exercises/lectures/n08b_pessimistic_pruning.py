@@ -8,7 +8,7 @@ from statistics import NormalDist
 import numpy as np
 
 from ...pessimistic import pessimistic_errors
-from ..core import Case, CheckResult, compare_choice, compare_number, register
+from ..core import combine, compare_choice, compare_number, register
 
 Z_WEKA = NormalDist().inv_cdf(1 - 0.25)
 """J48's z for CF = 0.25 (about 0.6745)."""
@@ -17,17 +17,6 @@ Z_QUINLAN = 0.84 + (0.25 - 0.20) / (0.40 - 0.20) * (0.25 - 0.84)
 """The z of Quinlan's C4.5 for CF = 0.25, interpolated in its table (about 0.6925)."""
 
 
-def _combine(results: list[CheckResult]) -> CheckResult:
-    """One result from several answers: one case per answer, named by what it is."""
-    cases = tuple(Case(r.name, c.passed, c.message) for r in results for c in r.cases)
-    waiting = [r.name for r in results if r.status == "not yet"]
-    if waiting:
-        return CheckResult("", "not yet", "put your answer in place of None: "
-                           + ", ".join(waiting), cases)
-    wrong = sum(not r.passed for r in results)
-    if not wrong:
-        return CheckResult("", "passed", f"all {len(results)} answers right", cases)
-    return CheckResult("", "failed", f"{wrong} of {len(results)} answers not yet right", cases)
 
 
 def _normal_limit(n: float, e: float, z: float, correction: float = 0.5) -> float:
@@ -130,4 +119,4 @@ def check_prune_decision(leaf_estimate, subtree_estimate, decision, *, seed):
                        what="J48's decision (prune if leaf <= subtree + 0.1)",
                        options=["prune", "keep"]),
     ]
-    return _combine(results)
+    return combine(results)
