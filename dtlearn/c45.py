@@ -827,7 +827,7 @@ def _encode_categorical_target(y: Any, n_rows: int) -> tuple | None:
     """
     import pandas as pd
 
-    from .data import _plain
+    from .data import python_scalar
 
     if not isinstance(y, pd.Series) or not isinstance(y.dtype, pd.CategoricalDtype) or \
             len(y) != n_rows or len(y) == 0:
@@ -836,7 +836,7 @@ def _encode_categorical_target(y: Any, n_rows: int) -> tuple | None:
     codes = y.cat.codes.to_numpy()
     if (codes < 0).any() or len(set(categories)) != len(categories):
         return None
-    return codes.astype(int), tuple(_plain(c) for c in categories)
+    return codes.astype(int), tuple(python_scalar(c) for c in categories)
 
 
 def c45_table(step: GrowthStep) -> ResultTable:

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from .data import python_scalar
 from .explain import ResultTable, ShowsTable
 from .prune import (
     _encode_X,
@@ -228,7 +229,7 @@ class ComplexityCurve(ShowsTable):
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form."""
-        return {"param": self.param, "values": [_plain(v) for v in self.values],
+        return {"param": self.param, "values": [python_scalar(v) for v in self.values],
                 "n_nodes": list(self.n_nodes), "n_leaves": list(self.n_leaves),
                 "depth": list(self.depth), "train": list(self.train),
                 "validation": None if self.validation is None else list(self.validation),
@@ -238,11 +239,8 @@ class ComplexityCurve(ShowsTable):
 
 
 def _cell(value: Any) -> Any:
-    return "None" if value is None else _plain(value)
+    return "None" if value is None else python_scalar(value)
 
-
-def _plain(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def _scorer(tree: Tree, X: Any, y: Any, arg: str) -> tuple[np.ndarray, np.ndarray]:
@@ -353,7 +351,7 @@ def _curve(param: str, values: list, sizes: list, scores: dict, learner: str,
         s = scores[key]
         return None if not s or s[0] is None else tuple(float(v) for v in s)
 
-    return ComplexityCurve(param, tuple(_plain(v) for v in values),
+    return ComplexityCurve(param, tuple(python_scalar(v) for v in values),
                            tuple(s[0] for s in sizes), tuple(s[1] for s in sizes),
                            tuple(s[2] for s in sizes), series("train"), series("validation"),
                            series("test"), metric, learner)

@@ -455,7 +455,7 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
     except KeyError as exc:
         raise ValueError(f"{arg} holds the label {exc.args[0]!r}, which is not one of the "
                          f"classes {list(classes)}") from None
-    return codes, tuple(_plain(c) for c in classes)
+    return codes, tuple(python_scalar(c) for c in classes)
 
 
 def encode_numeric_target(y: Any, n_rows: int | None = None, arg: str = "y") -> np.ndarray:
@@ -500,6 +500,14 @@ def _to_series(y: Any, arg: str) -> pd.Series:
     return pd.Series(array)
 
 
-def _plain(value: Any) -> Any:
-    """Numpy scalars become Python scalars so that printing and JSON stay clean."""
+def python_scalar(value: Any) -> Any:
+    """A numpy scalar as the Python scalar it holds; any other value unchanged.
+
+    Printing and JSON stay clean (``1`` rather than ``np.int64(1)``).
+
+    Examples
+    --------
+    >>> python_scalar(np.int64(3)), python_scalar("sunny")
+    (3, 'sunny')
+    """
     return value.item() if isinstance(value, np.generic) else value

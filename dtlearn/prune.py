@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .data import encode, encode_numeric_target, encode_target
+from .data import encode, encode_numeric_target, encode_target, python_scalar
 from .explain import Derivation, ResultTable, ShowsTable, fmt
 from .splits import UNKNOWN
 from .tree import Node, Tree, plural
@@ -251,7 +251,7 @@ class PruneStep:
     def to_dict(self) -> dict:
         """Plain JSON-ready form."""
         return {"pass": self.pass_number, "node_id": self.node_id, "path": list(self.path),
-                "test": self.test, "leaf_label": _plain(self.leaf_label),
+                "test": self.test, "leaf_label": python_scalar(self.leaf_label),
                 "n_subtree_leaves": self.n_subtree_leaves, "n_reaching": self.n_reaching,
                 "subtree_errors": self.subtree_errors, "leaf_errors": self.leaf_errors,
                 "errors_before": self.errors_before, "errors_after": self.errors_after,
@@ -761,7 +761,4 @@ def cost_complexity_prune(tree: Any, alpha: float) -> Tree:
     cuts = _weakest_links(tree, alpha)[0]
     return tree.with_leaves_at(cuts)
 
-
-def _plain(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
 

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .data import NUMERIC, Schema
+from .data import NUMERIC, Schema, python_scalar
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
 from .learners import CARTClassifier, CARTRegressor, NotFittedError
 from .splits import ThresholdSplit
@@ -361,9 +361,6 @@ def _target_name(y: Any) -> str:
     return str(name) if name is not None else "class"
 
 
-def _plain(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
-
 
 def _encode_classes(y: Any, tree_est: Any, n: int) -> tuple[np.ndarray, tuple]:
     labels = np.asarray(y.to_numpy() if hasattr(y, "to_numpy") else y, dtype=object)
@@ -372,9 +369,9 @@ def _encode_classes(y: Any, tree_est: Any, n: int) -> tuple[np.ndarray, tuple]:
     if labels.ndim != 1 or len(labels) != n:
         raise ValueError(f"y must hold one label per row of X ({n}); got shape "
                          f"{labels.shape}")
-    known = [_plain(c) for c in tree_est.classes_]
+    known = [python_scalar(c) for c in tree_est.classes_]
     lookup = {c: k for k, c in enumerate(known)}
-    plain = [_plain(v) for v in labels]
+    plain = [python_scalar(v) for v in labels]
     if all(v in lookup for v in plain):
         return np.array([lookup[v] for v in plain], dtype=np.int64), tuple(known)
     # a tree of a forest is fitted on class indices 0..k-1: take the labels from y

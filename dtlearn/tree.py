@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from .data import Schema, encode
+from .data import Schema, encode, python_scalar
 from .splits import UNKNOWN, Split, format_number, split_from_dict
 
 MISSING_STRATEGIES = ("majority", "distribute")
@@ -724,7 +724,7 @@ class Tree:
                 "label": node.label,
             })
         return {"format": "dtlearn.tree/1", "schema": self.schema.to_dict(),
-                "classes": None if self.classes is None else [_plain_json(c) for c in self.classes],
+                "classes": None if self.classes is None else [python_scalar(c) for c in self.classes],
                 "target_name": self.target_name, "missing": self.missing,
                 "flavour": self.flavour, "criterion": self.criterion,
                 "root": self.root.node_id, "nodes": nodes,
@@ -900,8 +900,7 @@ def _dot_string(text: str) -> str:
 
 
 def _plain_literal(value: Any) -> str:
-    return repr(value.item() if isinstance(value, np.generic) else value)
+    return repr(python_scalar(value))
 
 
-def _plain_json(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
+

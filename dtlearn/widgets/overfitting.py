@@ -15,6 +15,7 @@ import numpy as np
 import traitlets
 
 from ..curves import add_label_noise, complexity_curve, train_validation_test_split
+from ..data import python_scalar
 from ..explain import fmt
 from .apps import LiveFigure, _App, _img_html
 from .tree_view import TreeView
@@ -271,9 +272,9 @@ class OverfittingExplorer(_App):
                         f"{tree.n_nodes} nodes, {tree.n_leaves} leaves; accuracy "
                         + ", ".join(f"{k} {fmt(v)}" for k, v in scores.items()))
         best = curve.best_value
-        self.marker = {"param": self.param, "value": _plain(self.value), "noise": self.noise,
+        self.marker = {"param": self.param, "value": python_scalar(self.value), "noise": self.noise,
                        "index": i, "n_nodes": int(tree.n_nodes), **scores,
-                       "best_value": _plain(best)}
+                       "best_value": python_scalar(best)}
         self.summary_html.value = (
             f'<span class="dtlearn-app-status">{html.escape(self.summary)}</span><br>'
             f"<i>best validation accuracy at {html.escape(label)} = {html.escape(str(best))}"
@@ -312,6 +313,3 @@ def _default_learner(X: Any) -> Any:
 def _series(curve: Any) -> list:
     return [s for s in (curve.train, curve.validation, curve.test) if s is not None]
 
-
-def _plain(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
