@@ -18,6 +18,7 @@ from dtlearn.datasets import (
     load_breast_cancer_ljubljana,
     load_car,
     load_contact_lenses,
+    load_dataset,
     load_labor,
     load_mushroom,
     load_play_tennis,
@@ -26,6 +27,7 @@ from dtlearn.datasets import (
     load_vote,
     read_arff,
 )
+from dtlearn.datasets.registry import ENTRIES, DatasetEntry, catalogue, entry
 
 # loader, rows, features, target name, class counts in category order, missing cells
 CASES = [
@@ -225,12 +227,45 @@ def test_list_datasets_table():
         assert len(X) == table.loc[table["loader"] == call, "rows"].item()
 
 
+def test_registry_is_the_catalogue_and_makes_the_loaders():
+    names = [e.name for e in ENTRIES]
+    assert list(list_datasets().index) == names
+    assert len(CASES) == len(names) == len(set(names))
+    assert {e.loader for e in ENTRIES} | {"list_datasets", "load_dataset", "read_arff"} == set(
+        datasets.__all__)
+    data = resources.files("dtlearn.datasets").joinpath("data")
+    for e in ENTRIES:
+        loader = getattr(datasets, e.loader)
+        assert loader.__name__ == e.loader and loader.__module__ == "dtlearn.datasets"
+        assert loader.__doc__ and ">>> X, y = " + e.loader in loader.__doc__
+        assert all(data.joinpath(f).is_file() for f in (e.file, *e.files)), e.name
+        X, y = load_dataset(e.name)
+        X2, y2 = eval("datasets." + e.call)
+        pd.testing.assert_frame_equal(X, X2, check_exact=True)
+        pd.testing.assert_series_equal(y, y2, check_exact=True)
+        assert y.name == e.target and e.task == "classification"
+    assert [e.name for e in catalogue("classification")] == names
+    assert catalogue("regression") == ()
+
+
+def test_registry_refuses_bad_entries_and_names():
+    with pytest.raises(ValueError, match="'iris'"):
+        load_dataset("iris")
+    with pytest.raises(TypeError, match="name"):
+        entry(3)
+    with pytest.raises(ValueError, match="task"):
+        catalogue("clustering")
+    with pytest.raises(ValueError, match="task"):
+        DatasetEntry("x", "x.arff", "y", "ranking", "", "", "", "load_x")
+    with pytest.raises(ValueError, match="columns"):
+        DatasetEntry("x", "x.data", "y", "classification", "", "", "", "load_x")
+
+
 def test_packaged_files_match_sources_checksums():
     folder = resources.files("dtlearn.datasets").joinpath("data")
     sources = folder.joinpath("SOURCES.md").read_text(encoding="utf-8")
-    files = ["weather.nominal.arff", "weather.numeric.arff", "contact-lenses.arff",
-             "labor.arff", "vote.arff", "breast-cancer.arff", "car.data",
-             "agaricus-lepiota.data", "tic-tac-toe.data", "restaurant.csv"]
+    files = {e.file for e in ENTRIES}
+    assert len(files) == 10
     for name in files:
         digest = hashlib.sha256(folder.joinpath(name).read_bytes()).hexdigest()
         assert f"| {name} | " in sources and digest in sources, name
@@ -349,14 +384,9 @@ def test_core_imports_only():
 # --- converted data: the loaders read CSV + JSON schema, not ARFF --------------------
 
 ROOT = Path(__file__).resolve().parents[1]
-CONVERTED = [
-    ("weather.nominal.arff", load_play_tennis),
-    ("weather.numeric.arff", lambda: load_play_tennis(numeric=True)),
-    ("contact-lenses.arff", load_contact_lenses),
-    ("labor.arff", load_labor),
-    ("vote.arff", load_vote),
-    ("breast-cancer.arff", load_breast_cancer_ljubljana),
-]
+# every ARFF entry of the registry, loaded through its public call
+CONVERTED = [(e.file, lambda call=e.call: eval("datasets." + call))
+             for e in ENTRIES if e.file.endswith(".arff")]
 
 
 def _convert_data_tool():

@@ -13,6 +13,9 @@ file plus a JSON schema of attribute types and declared category orders; the loa
 those with the standard library, so they need no ARFF parser and work in Pyodide
 (JupyterLite). :func:`read_arff`, for your own ARFF files, uses ``liac-arff``.
 
+Every data set is one entry of :data:`dtlearn.datasets.registry.ENTRIES`, from which the
+loaders, :func:`list_datasets` and :func:`load_dataset` are made.
+
 Examples
 --------
 >>> from dtlearn.datasets import load_play_tennis
@@ -23,85 +26,35 @@ Examples
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-from importlib import resources
+from typing import Callable
 
-import numpy as np
 import pandas as pd
 
-from .arffio import categorical, read_arff
-
-__all__ = [
-    "list_datasets",
-    "load_breast_cancer_ljubljana",
-    "load_car",
-    "load_contact_lenses",
-    "load_labor",
-    "load_mushroom",
-    "load_play_tennis",
-    "load_restaurant",
-    "load_tic_tac_toe",
-    "load_vote",
-    "read_arff",
-]
+from .arffio import read_arff  # noqa: F401 - public, in __all__ (made below)
+from .registry import ENTRIES, MUSHROOM_WORDS, DatasetEntry, code_table, entry
 
 
-def _text(filename: str) -> str:
-    return resources.files(__name__).joinpath("data", filename).read_text(encoding="utf-8")
+def load_dataset(name: str) -> tuple[pd.DataFrame, pd.Series]:
+    """Load a shipped data set by its catalogue name (the index of :func:`list_datasets`).
 
+    Parameters
+    ----------
+    name : str
+        ``"play_tennis"``, ``"play_tennis_numeric"``, ``"car"``, ...
 
-def _arff(filename: str) -> tuple[pd.DataFrame, pd.Series]:
-    """Load a Weka data set from its converted form: ``<stem>.csv`` + ``<stem>.json``.
+    Returns
+    -------
+    X : pandas.DataFrame
+    y : pandas.Series
+        What the data set's loader returns (``list_datasets()["loader"]`` names the call).
 
-    Returns what ``read_arff`` returns for the ARFF file itself (nominal columns as
-    categories in declared order, numeric ones ``float64``, missing values ``NaN``, the
-    last attribute as the target); ``tests/test_datasets.py`` checks that they agree.
+    Examples
+    --------
+    >>> X, y = load_dataset("play_tennis_numeric")
+    >>> X.equals(load_play_tennis(numeric=True)[0])
+    True
     """
-    stem = filename.removesuffix(".arff")
-    schema = json.loads(_text(stem + ".json"))
-    rows = list(csv.reader(io.StringIO(_text(stem + ".csv"), newline="")))
-    header, rows = rows[0], rows[1:]
-    attributes = schema["attributes"]
-    if header != [a["name"] for a in attributes]:
-        raise ValueError(f"{stem}.csv: header {header} does not match {stem}.json")
-    columns = list(zip(*rows)) if rows else [()] * len(attributes)
-    data = {}
-    for attribute, values in zip(attributes, columns):
-        name = attribute["name"]
-        if attribute["type"] == "numeric":
-            data[name] = np.array([float(v) if v != "" else np.nan for v in values],
-                                  dtype=np.float64)
-        else:
-            data[name] = categorical([v if v != "" else None for v in values],
-                                     attribute["categories"], name)
-    frame = pd.DataFrame(data, columns=header)
-    target = schema["target"]
-    return frame.drop(columns=[target]), frame[target]
-
-
-def _rows(filename: str, n_columns: int) -> list[list[str]]:
-    """Comma-separated lines of a packaged file, each value stripped of padding."""
-    rows = [[value.strip() for value in line.split(",")]
-            for line in _text(filename).splitlines() if line.strip()]
-    for number, row in enumerate(rows, start=1):
-        if len(row) != n_columns:
-            raise ValueError(f"{filename}, line {number}: {len(row)} values, "
-                             f"expected {n_columns}")
-    return rows
-
-
-def _table(filename: str, columns: dict[str, tuple[str, ...]], target: str,
-           missing: str | None = None) -> tuple[pd.DataFrame, pd.Series]:
-    """Read a headerless file whose columns are all categorical, declared in ``columns``."""
-    rows = _rows(filename, len(columns))
-    data = {}
-    for name, values in zip(columns, zip(*rows)):
-        values = [None if v == missing else v for v in values]
-        data[name] = categorical(values, columns[name], name)
-    frame = pd.DataFrame(data, columns=list(columns))
-    return frame.drop(columns=[target]), frame[target]
+    return entry(name).read()
 
 
 def load_play_tennis(numeric: bool = False) -> tuple[pd.DataFrame, pd.Series]:
@@ -138,23 +91,7 @@ def load_play_tennis(numeric: bool = False) -> tuple[pd.DataFrame, pd.Series]:
     >>> X["temperature"].dtype, X["humidity"].iloc[0]
     (dtype('float64'), np.float64(85.0))
     """
-    return _arff("weather.numeric.arff" if numeric else "weather.nominal.arff")
-
-
-_YES_NO = ("Yes", "No")
-_RESTAURANT = {
-    "Alternate": _YES_NO,
-    "Bar": _YES_NO,
-    "Fri/Sat": _YES_NO,
-    "Hungry": _YES_NO,
-    "Patrons": ("None", "Some", "Full"),
-    "Price": ("$", "$$", "$$$"),
-    "Raining": _YES_NO,
-    "Reservation": _YES_NO,
-    "Type": ("French", "Italian", "Thai", "Burger"),
-    "WaitEstimate": ("0-10", "10-30", "30-60", ">60"),
-    "Wait": _YES_NO,
-}
+    return load_dataset("play_tennis_numeric" if numeric else "play_tennis")
 
 
 def load_restaurant(variant: str = "lecture") -> tuple[pd.DataFrame, pd.Series]:
@@ -206,199 +143,10 @@ def load_restaurant(variant: str = "lecture") -> tuple[pd.DataFrame, pd.Series]:
     """
     if variant not in ("lecture", "aima"):
         raise ValueError(f"variant must be 'lecture' or 'aima', got {variant!r}")
-    X, y = _table("restaurant.csv", _RESTAURANT, target="Wait")
+    X, y = load_dataset("restaurant")
     if variant == "aima":
         X.loc[3, "Raining"] = "No"  # the one cell where aima-data differs from the lecture
     return X, y
-
-
-def load_contact_lenses() -> tuple[pd.DataFrame, pd.Series]:
-    """Load Cendrowska's contact-lenses data: which lenses to fit (24 rows).
-
-    Read from Weka's ``contact-lenses.arff``: all four attributes are nominal and the 24
-    rows cover every combination of their values; the data are noise-free.
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        24 rows: ``age`` (``young, pre-presbyopic, presbyopic``),
-        ``spectacle-prescrip`` (``myope, hypermetrope``), ``astigmatism`` (``no, yes``),
-        ``tear-prod-rate`` (``reduced, normal``).
-    y : pandas.Series
-        ``contact-lenses``, categories ``['soft', 'hard', 'none']``: 5 soft, 4 hard,
-        15 none.
-
-    Examples
-    --------
-    >>> X, y = load_contact_lenses()
-    >>> X.shape
-    (24, 4)
-    >>> y.value_counts(sort=False).to_dict()
-    {'soft': 5, 'hard': 4, 'none': 15}
-    """
-    return _arff("contact-lenses.arff")
-
-
-def load_labor() -> tuple[pd.DataFrame, pd.Series]:
-    """Load the labor-negotiations data: was the contract good or bad? (57 rows).
-
-    Read from Weka's ``labor.arff`` (1987/88 Canadian labour contracts): 8 numeric and 8
-    nominal attributes, with many missing values (326 cells, in 56 of the 57 rows).
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        57 rows, 16 columns; numeric ones (``duration``, ``wage-increase-first-year``,
-        ...) are ``float64``, nominal ones categorical; missing values are ``NaN``.
-    y : pandas.Series
-        ``class``, categories ``['bad', 'good']``: 20 bad, 37 good.
-
-    Examples
-    --------
-    >>> X, y = load_labor()
-    >>> X.shape, int(X.isna().sum().sum())
-    ((57, 16), 326)
-    >>> X["duration"].dtype, list(X["pension"].cat.categories)
-    (dtype('float64'), ['none', 'ret_allw', 'empl_contr'])
-    """
-    return _arff("labor.arff")
-
-
-def load_vote() -> tuple[pd.DataFrame, pd.Series]:
-    """Load the 1984 US House of Representatives votes: democrat or republican (435 rows).
-
-    Read from Weka's ``vote.arff``: 435 members of Congress, 16 key votes, each ``n`` or
-    ``y``. A vote that was neither yea nor nay is missing (392 cells in 203 rows).
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        435 rows, 16 categorical columns with categories ``['n', 'y']``.
-    y : pandas.Series
-        ``Class``, categories ``['democrat', 'republican']``: 267 democrats, 168
-        republicans.
-
-    Examples
-    --------
-    >>> X, y = load_vote()
-    >>> X.shape, int(X.isna().sum().sum())
-    ((435, 16), 392)
-    >>> y.value_counts(sort=False).to_dict()
-    {'democrat': 267, 'republican': 168}
-    """
-    return _arff("vote.arff")
-
-
-def load_breast_cancer_ljubljana() -> tuple[pd.DataFrame, pd.Series]:
-    """Load the Ljubljana breast-cancer data (nominal, 286 rows): recurrence or not.
-
-    Read from Weka's ``breast-cancer.arff`` (University Medical Centre, Institute of
-    Oncology, Ljubljana; thanks to M. Zwitter and M. Soklic). This is *not*
-    scikit-learn's ``load_breast_cancer`` (the numeric Wisconsin data): all nine
-    attributes here are nominal, even ranges such as ``age`` ``'40-49'`` and
-    ``deg-malig`` ``'1', '2', '3'``.
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        286 rows, 9 categorical columns; 9 missing cells (8 in ``node-caps``, 1 in
-        ``breast-quad``).
-    y : pandas.Series
-        ``Class``, categories ``['no-recurrence-events', 'recurrence-events']``:
-        201 and 85.
-
-    Examples
-    --------
-    >>> X, y = load_breast_cancer_ljubljana()
-    >>> X.shape, int(X.isna().sum().sum())
-    ((286, 9), 9)
-    >>> y.value_counts(sort=False).tolist()
-    [201, 85]
-    """
-    return _arff("breast-cancer.arff")
-
-
-_CAR = {
-    "buying": ("vhigh", "high", "med", "low"),
-    "maint": ("vhigh", "high", "med", "low"),
-    "doors": ("2", "3", "4", "5more"),
-    "persons": ("2", "4", "more"),
-    "lug_boot": ("small", "med", "big"),
-    "safety": ("low", "med", "high"),
-    "class": ("unacc", "acc", "good", "vgood"),
-}
-
-
-def load_car() -> tuple[pd.DataFrame, pd.Series]:
-    """Load the UCI car-evaluation data: how acceptable is a car? (1728 rows).
-
-    Read from UCI's ``car.data`` (Bohanec & Rajkovic). The rows cover all
-    4 x 4 x 4 x 3 x 3 x 3 combinations of the six attributes exactly once.
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        1728 rows: ``buying`` and ``maint`` (``vhigh, high, med, low``), ``doors``
-        (``2, 3, 4, 5more``), ``persons`` (``2, 4, more``), ``lug_boot``
-        (``small, med, big``), ``safety`` (``low, med, high``), all categorical in the
-        order of UCI's ``car.names``; no missing values.
-    y : pandas.Series
-        ``class``, categories ``['unacc', 'acc', 'good', 'vgood']``:
-        1210, 384, 69, 65.
-
-    Notes
-    -----
-    ``car.names`` spells ``v-high``, ``5-more`` and ``v-good``; the data file (and so
-    this loader) spells ``vhigh``, ``5more`` and ``vgood``.
-
-    Examples
-    --------
-    >>> X, y = load_car()
-    >>> X.shape
-    (1728, 6)
-    >>> y.value_counts(sort=False).tolist()
-    [1210, 384, 69, 65]
-    """
-    return _table("car.data", _CAR, target="class")
-
-
-# UCI agaricus-lepiota.names, "7. Attribute Information": code -> meaning, in its order.
-_MUSHROOM_WORDS = {
-    "class": "edible=e,poisonous=p",
-    "cap-shape": "bell=b,conical=c,convex=x,flat=f,knobbed=k,sunken=s",
-    "cap-surface": "fibrous=f,grooves=g,scaly=y,smooth=s",
-    "cap-color": "brown=n,buff=b,cinnamon=c,gray=g,green=r,pink=p,purple=u,red=e,white=w,"
-                 "yellow=y",
-    "bruises": "bruises=t,no=f",
-    "odor": "almond=a,anise=l,creosote=c,fishy=y,foul=f,musty=m,none=n,pungent=p,spicy=s",
-    "gill-attachment": "attached=a,descending=d,free=f,notched=n",
-    "gill-spacing": "close=c,crowded=w,distant=d",
-    "gill-size": "broad=b,narrow=n",
-    "gill-color": "black=k,brown=n,buff=b,chocolate=h,gray=g,green=r,orange=o,pink=p,"
-                  "purple=u,red=e,white=w,yellow=y",
-    "stalk-shape": "enlarging=e,tapering=t",
-    "stalk-root": "bulbous=b,club=c,cup=u,equal=e,rhizomorphs=z,rooted=r",
-    "stalk-surface-above-ring": "fibrous=f,scaly=y,silky=k,smooth=s",
-    "stalk-surface-below-ring": "fibrous=f,scaly=y,silky=k,smooth=s",
-    "stalk-color-above-ring": "brown=n,buff=b,cinnamon=c,gray=g,orange=o,pink=p,red=e,"
-                              "white=w,yellow=y",
-    "stalk-color-below-ring": "brown=n,buff=b,cinnamon=c,gray=g,orange=o,pink=p,red=e,"
-                              "white=w,yellow=y",
-    "veil-type": "partial=p,universal=u",
-    "veil-color": "brown=n,orange=o,white=w,yellow=y",
-    "ring-number": "none=n,one=o,two=t",
-    "ring-type": "cobwebby=c,evanescent=e,flaring=f,large=l,none=n,pendant=p,sheathing=s,"
-                 "zone=z",
-    "spore-print-color": "black=k,brown=n,buff=b,chocolate=h,green=r,orange=o,purple=u,"
-                         "white=w,yellow=y",
-    "population": "abundant=a,clustered=c,numerous=n,scattered=s,several=v,solitary=y",
-    "habitat": "grasses=g,leaves=l,meadows=m,paths=p,urban=u,waste=w,woods=d",
-}
-
-
-def _code_table(spec: str) -> dict[str, str]:
-    """``"bell=b,conical=c"`` -> ``{"b": "bell", "c": "conical"}`` (order kept)."""
-    return {code: word for word, code in (item.split("=") for item in spec.split(","))}
 
 
 def load_mushroom(decode: bool = False) -> tuple[pd.DataFrame, pd.Series]:
@@ -439,71 +187,12 @@ def load_mushroom(decode: bool = False) -> tuple[pd.DataFrame, pd.Series]:
     >>> y.iloc[0], X["odor"].iloc[0]
     ('poisonous', 'pungent')
     """
-    tables = {name: _code_table(spec) for name, spec in _MUSHROOM_WORDS.items()}
-    X, y = _table("agaricus-lepiota.data",
-                  {name: tuple(table) for name, table in tables.items()},
-                  target="class", missing="?")
+    X, y = load_dataset("mushroom")
     if decode:
+        tables = {name: code_table(spec) for name, spec in MUSHROOM_WORDS.items()}
         X = pd.DataFrame({name: X[name].cat.rename_categories(tables[name]) for name in X})
         y = y.cat.rename_categories(tables["class"])
     return X, y
-
-
-_SQUARES = [f"{row}-{col}-square" for row in ("top", "middle", "bottom")
-            for col in ("left", "middle", "right")]
-_TIC_TAC_TOE = {**{square: ("x", "o", "b") for square in _SQUARES},
-                "class": ("positive", "negative")}
-
-
-def load_tic_tac_toe() -> tuple[pd.DataFrame, pd.Series]:
-    """Load the UCI tic-tac-toe endgame data: has x won? (958 boards).
-
-    Read from UCI's ``tic-tac-toe.data`` (Aha): every board at the end of a game in which
-    x moved first, with ``positive`` when x has three in a row.
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        958 rows, 9 squares ``top-left-square`` ... ``bottom-right-square`` (row by
-        row), each ``x``, ``o`` or ``b`` (blank), in that category order.
-    y : pandas.Series
-        ``class``, categories ``['positive', 'negative']``: 626 and 332.
-
-    Examples
-    --------
-    >>> X, y = load_tic_tac_toe()
-    >>> X.shape
-    (958, 9)
-    >>> "".join(X.iloc[0]), y.iloc[0]
-    ('xxxxooxoo', 'positive')
-    """
-    return _table("tic-tac-toe.data", _TIC_TAC_TOE, target="class")
-
-
-_CATALOGUE = [
-    ("play_tennis", "load_play_tennis()", load_play_tennis,
-     "Quinlan's 14 days: play tennis? All nominal (Weka weather.nominal)"),
-    ("play_tennis_numeric", "load_play_tennis(numeric=True)",
-     lambda: load_play_tennis(numeric=True),
-     "the same 14 days, temperature and humidity as numbers (Weka weather.numeric)"),
-    ("restaurant", "load_restaurant()", load_restaurant,
-     "AIMA: wait for a table? Examples X1-X12"),
-    ("contact_lenses", "load_contact_lenses()", load_contact_lenses,
-     "Cendrowska: which contact lenses to fit; noise-free, every combination once"),
-    ("labor", "load_labor()", load_labor,
-     "Canadian labour contracts, good or bad; numeric and nominal, many missing"),
-    ("vote", "load_vote()", load_vote,
-     "1984 US House votes (y/n): democrat or republican? Missing votes"),
-    ("breast_cancer_ljubljana", "load_breast_cancer_ljubljana()",
-     load_breast_cancer_ljubljana,
-     "Ljubljana breast cancer (nominal, not sklearn's Wisconsin data): recurrence?"),
-    ("car", "load_car()", load_car,
-     "car acceptability from price and comfort; every combination once"),
-    ("mushroom", "load_mushroom()", load_mushroom,
-     "Audubon mushrooms: edible or poisonous? 22 nominal attributes"),
-    ("tic_tac_toe", "load_tic_tac_toe()", load_tic_tac_toe,
-     "tic-tac-toe endgame boards: has x won?"),
-]
 
 
 def list_datasets() -> pd.DataFrame:
@@ -527,16 +216,35 @@ def list_datasets() -> pd.DataFrame:
     'load_labor()'
     """
     records = []
-    for name, call, loader, description in _CATALOGUE:
-        X, y = loader()
+    for e in ENTRIES:
+        X, y = load_dataset(e.name)
         records.append({
-            "name": name,
-            "loader": call,
+            "name": e.name,
+            "loader": e.call,
             "rows": len(X),
             "features": X.shape[1],
             "numeric": int(sum(dtype.kind == "f" for dtype in X.dtypes)),
             "classes": len(y.cat.categories),
             "missing": int(X.isna().sum().sum()),
-            "description": description,
+            "description": e.description,
         })
     return pd.DataFrame.from_records(records, index="name")
+
+
+def _made_loader(e: DatasetEntry) -> Callable[[], tuple[pd.DataFrame, pd.Series]]:
+    """The ``load_<name>()`` of an entry without options: its file, ``doc`` as docstring."""
+    def load() -> tuple[pd.DataFrame, pd.Series]:
+        return load_dataset(e.name)
+
+    load.__name__ = load.__qualname__ = e.loader
+    load.__doc__ = e.doc
+    return load
+
+
+for _entry in ENTRIES:
+    if _entry.loader not in globals():
+        if _entry.options:
+            raise ValueError(f"{_entry.name}: a loader with options is written by hand")
+        globals()[_entry.loader] = _made_loader(_entry)
+
+__all__ = sorted({"list_datasets", "load_dataset", "read_arff"} | {e.loader for e in ENTRIES})
