@@ -1,55 +1,33 @@
-"""The Tree value: nodes with counts and splits, prediction, and every export.
+"""The Tree value: nodes with counts and splits, traversal and prediction.
 
 A :class:`Tree` is plain data: nodes hold their (weighted) class counts or regression
 statistics, their impurity, their split and their children. All traversals are iterative,
 so a tree thousands of levels deep predicts and exports without ``RecursionError``.
+Every export (text, Weka text, rules, DOT, Python, JSON) lives in :mod:`dtlearn.exports`;
+the ``Tree.to_*`` methods delegate to it.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 import numpy as np
 
-from .data import Schema, encode, python_scalar
-from .splits import UNKNOWN, Split, format_number, split_from_dict
+from .data import Schema, encode
+from .exports.formatting import format_value, plural
+from .splits import UNKNOWN, Split
+
+__all__ = ["IMPURITY_NAMES", "MISSING_STRATEGIES", "DecisionPath", "Node", "PathStep", "Tree",
+           "format_value", "plural"]  # the last two live in exports.formatting; kept importable
 
 MISSING_STRATEGIES = ("majority", "distribute")
 
+# The one place impurity names live until the criterion registry provides them.
 IMPURITY_NAMES = {"entropy": "entropy", "gain_ratio": "entropy", "gini": "Gini",
                   "cost_gini": "cost-weighted Gini", "misclassification": "error",
                   "mse": "MSE", "mae": "MAE"}
 """How each growing criterion's node impurity is named in printed trees and figures."""
-
-
-def plural(n: float, word: str, words: str | None = None) -> str:
-    """``n`` followed by ``word`` in the singular for exactly 1, else in the plural.
-
-    Fractional counts (C4.5's weights) are formatted with up to 2 decimals.
-
-    Examples
-    --------
-    >>> plural(1, "row"), plural(3, "leaf", "leaves"), plural(2.5, "row")
-    ('1 row', '3 leaves', '2.5 rows')
-    """
-    shown = format_number(n, 2)
-    return f"{shown} {word if shown == '1' else (words or word + 's')}"
-
-
-def format_value(value: float) -> str:
-    """A regression value as the course prints it: 3 decimals, 3 significant digits if tiny.
-
-    Examples
-    --------
-    >>> format_value(0.5941252504116743), format_value(-12.0), format_value(0.00012345)
-    ('0.594', '-12', '0.000123')
-    """
-    value = float(value)
-    if value != 0 and abs(value) < 0.01:
-        return f"{value:.3g}"
-    return format_number(value, 3)
 
 
 @dataclass(eq=False)
@@ -446,16 +424,45 @@ class Tree:
         while not node.is_leaf:
             branch = int(node.split.route(Xe)[0])
             if branch == UNKNOWN:
-                return DecisionPath(tuple(steps), node.node_id, self._label(node), True)
+                return DecisionPath(tuple(steps), node.node_id, self.label_of(node), True)
             steps.append(PathStep(node.node_id, node.split.conditions(self.schema)[branch],
                                   node.n_samples))
             node = node.children[branch]
-        return DecisionPath(tuple(steps), node.node_id, self._label(node))
+        return DecisionPath(tuple(steps), node.node_id, self.label_of(node))
 
-    def _label(self, node: Node) -> Any:
+    def label_of(self, node: Node) -> Any:
+        """What ``node`` predicts: a class label, or the regression value as a float.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
+        >>> tree.label_of(tree.root), tree.label_of(tree.leaves()[0])
+        ('yes', 'no')
+        """
         if self.is_classifier:
             return self.classes[node.predicted_index]
         return float(node.value[0])
+
+    def label_text(self, node: Node) -> str:
+        """What ``node`` predicts as printed: a class name, or a rounded number.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from dtlearn import CARTRegressor
+        >>> tree = CARTRegressor(max_depth=1).fit(np.arange(3.0).reshape(-1, 1),
+        ...                                       [0.1, 0.2, 0.3]).tree_
+        >>> tree.label_text(tree.root)
+        '0.2'
+        """
+        if self.is_classifier:
+            return str(self.classes[node.predicted_index])
+        return format_value(node.value[0])
+
+    # Old private names, still read by layout.py; remove once it uses the public ones.
+    _label = label_of
+    _label_text = label_text
 
     def leaf_paths(self) -> Iterator[tuple[Node, list[tuple[Node, int]]]]:
         """Every leaf with the ``(node, branch)`` tests above it, left to right."""
@@ -468,112 +475,30 @@ class Tree:
             for b in reversed(range(len(node.children))):
                 stack.append((node.children[b], path + [(node, b)]))
 
-    # ------------------------------------------------------------------ text exports
-    def _label_text(self, node: Node) -> str:
-        """The prediction of ``node`` as printed: a class name, or a rounded number."""
-        if self.is_classifier:
-            return str(self.classes[node.predicted_index])
-        return format_value(node.value[0])
+    # ------------------------------------------------------------------ exports
+    # One-line delegates to dtlearn.exports (one module per format), whose functions carry
+    # the full documentation. Imported here because those modules import this one.
+    def to_text(self, style: str = "friendly", layout: str | None = None) -> str:
+        """The tree as indented text: :func:`dtlearn.exports.text.tree_text`.
 
-    def _leaf_text(self, node: Node, style: str) -> str:
-        if not self.is_classifier:
-            return f"{format_value(node.value[0])} ({format_number(node.n_samples, 2)})"
-        label = self.classes[node.predicted_index]
-        if style == "id3":
-            return "null" if node.n_samples == 0 else str(label)
-        # Weka: Utils.roundDouble(x, 2) = Math.rint(x * 100) / 100; errors shown when > 1e-6
-        weight = _java_double(np.rint(node.n_samples * 100) / 100)
-        errors = _java_double(np.rint(node.errors * 100) / 100)
-        return f"{label} ({weight}/{errors})" if node.errors > 1e-6 else f"{label} ({weight})"
-
-    def to_text(self, style: str = "friendly") -> str:
-        """The tree as indented text.
-
-        Parameters
-        ----------
-        style : {"friendly", "weka"}
-            ``"friendly"``: box-drawing lines with the class counts at every node.
-            ``"weka"``: exactly the tree lines Weka 3.6 prints (``Id3`` layout with
-            ``|  `` for ID3 trees, ``J48`` layout with ``|   `` and ``(weight/errors)``
-            for the others), without Weka's header and footer.
+        ``style``: ``"friendly"`` (box drawing, counts at every node) or ``"weka"`` (Weka
+        3.6's tree lines). ``layout``: for ``"weka"``, ``"id3"`` or ``"j48"``; ``None``
+        prints in the layout of the learner that made the tree (:attr:`flavour`).
 
         Examples
         --------
         >>> from dtlearn import ID3Classifier, load_play_tennis
-        >>> print(ID3Classifier().fit(*load_play_tennis()).tree_.to_text(style="weka"))
-        outlook = sunny
-        |  humidity = high: no
-        |  humidity = normal: yes
-        outlook = overcast: yes
-        outlook = rainy
-        |  windy = TRUE: no
-        |  windy = FALSE: yes
+        >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
+        >>> tree.to_text(style="weka").splitlines()[1]
+        '|  humidity = high: no'
+        >>> tree.to_text(style="weka", layout="j48").splitlines()[1]
+        '|   humidity = high: no (3.0)'
         """
-        if style == "weka":
-            return self._weka_text()
-        if style != "friendly":
-            raise ValueError(f"style must be 'friendly' or 'weka', got {style!r}")
-        return "\n".join(self._friendly_lines())
-
-    def _summary(self, node: Node) -> str:
-        n = format_number(node.n_samples, 2)
-        if not self.is_classifier:
-            return f"({plural(node.n_samples, 'row')}, {self.leaf_statistic} " \
-                f"{format_value(node.value[0])})"
-        counts = ", ".join(f"{c} {format_number(v, 2)}" for c, v in zip(self.classes, node.counts))
-        return f"({n}: {counts})"
-
-    def _friendly_lines(self) -> list[str]:
-        lines = [f"{self.target_name}?  {self._summary(self.root)}"]
-        stack: list[tuple[Node, str, str, str]] = []
-
-        def push_children(node: Node, prefix: str) -> None:
-            conditions = node.split.conditions(self.schema)
-            last = len(node.children) - 1
-            for i in reversed(range(len(node.children))):
-                stack.append((node.children[i], conditions[i], prefix,
-                              "└─ " if i == last else "├─ "))
-
-        if not self.root.is_leaf:
-            push_children(self.root, "")
-        while stack:
-            node, cond, prefix, branch = stack.pop()
-            outcome = f" → {self._label_text(node)}" if node.is_leaf else ""
-            lines.append(f"{prefix}{branch}{cond}{outcome}  {self._summary(node)}")
-            if not node.is_leaf:
-                push_children(node, prefix + ("   " if branch == "└─ " else "│  "))
-        return lines
-
-    def _weka_text(self) -> str:
-        style = "id3" if self.flavour == "id3" else "j48"
-        bar = "|  " if style == "id3" else "|   "
-        if self.root.is_leaf:
-            return f": {self._leaf_text(self.root, style)}"
-        return "\n".join(self._weka_block(self.root, 0, bar, style))
-
-    def _weka_block(self, node: Node, level: int, bar: str, style: str) -> list[str]:
-        lines: list[str] = []
-        stack: list[tuple[Node, int, int]] = [(node, level, 0)]
-        while stack:
-            current, lvl, start = stack.pop()
-            conditions = current.split.conditions(self.schema)
-            for i in range(start, len(current.children)):
-                child = current.children[i]
-                text = bar * lvl + conditions[i]
-                if child.is_leaf:
-                    lines.append(f"{text}: {self._leaf_text(child, style)}")
-                else:
-                    lines.append(text)
-                    stack.append((current, lvl, i + 1))
-                    stack.append((child, lvl + 1, 0))
-                    break
-        return lines
+        from .exports.text import tree_text
+        return tree_text(self, style, layout)
 
     def to_rules(self) -> str:
-        """One ``IF ... AND ... THEN ...`` rule per leaf, left to right.
-
-        A regression rule says what its number is: ``(mean of 16 training rows)``, or the
-        median for an MAE tree.
+        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rules.rules_text`.
 
         Examples
         --------
@@ -581,19 +506,11 @@ class Tree:
         >>> print(ID3Classifier().fit(*load_play_tennis()).tree_.to_rules().splitlines()[0])
         IF outlook = sunny AND humidity = high THEN play = no
         """
-        rules = []
-        conditions = {n.node_id: n.split.conditions(self.schema)
-                      for n in self.nodes() if not n.is_leaf}
-        for leaf, path in self.leaf_paths():
-            conds = [conditions[node.node_id][b] for node, b in path]
-            head = "IF " + " AND ".join(conds) if conds else "IF TRUE"
-            what = "" if self.is_classifier else \
-                f"  ({self.leaf_statistic} of {plural(leaf.n_samples, 'training row')})"
-            rules.append(f"{head} THEN {self.target_name} = {self._label_text(leaf)}{what}")
-        return "\n".join(rules)
+        from .exports.rules import rules_text
+        return rules_text(self)
 
     def to_dot(self) -> str:
-        """Graphviz DOT source (node boxes with counts, edges labelled with the test).
+        """Graphviz DOT source: :func:`dtlearn.exports.dot.dot_source`.
 
         Examples
         --------
@@ -601,138 +518,30 @@ class Tree:
         >>> ID3Classifier().fit(*load_play_tennis()).tree_.to_dot().splitlines()[0]
         'digraph tree {'
         """
-        out = ["digraph tree {", '  node [shape=box, style="rounded", fontname="Helvetica"];']
-        for node, parent, branch in self.nodes_with_depth_first_parents():
-            if node.is_leaf:
-                head = f"{self.target_name} = {self._label_text(node)}"
-            else:
-                head = self.schema.names[node.split.features[0]] if len(node.split.features) == 1 \
-                    else "linear test"
-            label = f"{head}\\n{self._summary(node)}"
-            out.append(f"  n{node.node_id} [label={_dot_string(label)}];")
-            if parent is not None:
-                cond = parent.split.conditions(self.schema)[branch]
-                out.append(f"  n{parent.node_id} -> n{node.node_id} [label={_dot_string(cond)}];")
-        out.append("}")
-        return "\n".join(out)
+        from .exports.dot import dot_source
+        return dot_source(self)
 
     def to_python(self, function_name: str = "predict") -> str:
-        """Source of a plain-Python function ``predict(row)`` reproducing the tree.
-
-        ``row`` is a mapping from feature name to value. Names and labels are written as
-        Python literals, so no name can break or inject code. Trees deeper than 80 levels
-        are written as a loop over a node table instead of nested ``if`` statements
-        (Python's parser limits nesting).
+        """Source of ``predict(row)``: :func:`dtlearn.exports.python_source.python_source`.
 
         Examples
         --------
         >>> from dtlearn import ID3Classifier, load_play_tennis
-        >>> source = ID3Classifier().fit(*load_play_tennis()).tree_.to_python()
         >>> namespace = {}
-        >>> exec(source, namespace)
+        >>> exec(ID3Classifier().fit(*load_play_tennis()).tree_.to_python(), namespace)
         >>> namespace["predict"]({"outlook": "overcast"})
         'yes'
         """
-        if not function_name.isidentifier():
-            raise ValueError(f"function_name must be a Python identifier, got {function_name!r}")
-        if self.depth > 80:
-            return self._python_table(function_name)
-        lines = [f"def {function_name}(row):"]
-        stack: list[tuple[Any, int]] = [(self.root, 1)]
-        while stack:
-            item, indent = stack.pop()
-            pad = "    " * indent
-            if isinstance(item, str):  # a line already rendered
-                lines.append(pad + item)
-            elif item.is_leaf:
-                lines.append(f"{pad}return {self._label(item)!r}")
-            else:
-                block: list[tuple[Any, int]] = []
-                for i, (test, child) in enumerate(zip(self._python_tests(item), item.children)):
-                    block.append((f"{'if' if i == 0 else 'elif'} {test}:", indent))
-                    block.append((child, indent + 1))
-                block.append((f"return {self._label(item)!r}", indent))
-                stack.extend(reversed(block))
-        return "\n".join(lines) + "\n"
+        from .exports.python_source import python_source
+        return python_source(self, function_name)
 
-    def _python_tests(self, node: Node) -> list[str]:
-        split = node.split
-        if split.kind == "oblique":
-            names = [self.schema.names[c] for c in split.columns]
-            terms = " + ".join(f"{float(w)!r} * row[{n!r}]" for n, w in zip(names, split.weights))
-            known = " and ".join(f"row.get({n!r}) is not None" for n in names)
-            expr = f"{terms} + {float(split.bias)!r}"
-            return [f"{known} and {expr} <= 0", f"{known} and {expr} > 0"]
-        name = self.schema.names[split.features[0]]
-        value = f"row.get({name!r})"
-        cats = self.schema.categories[split.features[0]]
-        if split.kind == "threshold" and cats is not None:  # ordinal: list each side's categories
-            left = split.left_categories(self.schema)
-            right = tuple(c for c in cats if c not in left)
-            return [f"{value} in ({''.join(_plain_literal(c) + ', ' for c in side)})"
-                    for side in (left, right)]
-        if split.kind == "threshold":
-            t = float(split.threshold)
-            if split.tolerance:  # C4.5: within the tolerance above t still goes left (J48)
-                return [f"{value} is not None and ({value} <= {t!r} or {value} - {t!r} < "
-                        f"{float(split.tolerance)!r})",
-                        f"{value} is not None and {value} > {t!r} and {value} - {t!r} >= "
-                        f"{float(split.tolerance)!r}"]
-            return [f"{value} is not None and {value} <= {t!r}",
-                    f"{value} is not None and {value} > {t!r}"]
-        if split.kind == "multiway":
-            return [f"{value} == {_plain_literal(cats[k])}" for k in range(split.n_branches)]
-        return [f"{value} in ({', '.join(_plain_literal(cats[k]) for k in codes)},)"
-                for codes in (split.left, split.right)]
-
-    def _python_table(self, function_name: str) -> str:
-        entries = []
-        for node in self.nodes():
-            if node.is_leaf:
-                entries.append(f"    {node.node_id}: ({self._label(node)!r}, []),")
-            else:
-                tests = [f"(lambda row: {t}, {c.node_id})"
-                         for t, c in zip(self._python_tests(node), node.children)]
-                entries.append(f"    {node.node_id}: ({self._label(node)!r}, [{', '.join(tests)}]),")
-        return "\n".join([
-            "_NODES = {", *entries, "}", "", "",
-            f"def {function_name}(row):",
-            f"    node = {self.root.node_id}",
-            "    while True:",
-            "        label, tests = _NODES[node]",
-            "        for test, child in tests:",
-            "            if test(row):",
-            "                node = child",
-            "                break",
-            "        else:",
-            "            return label",
-        ]) + "\n"
-
-    # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict:
-        """Plain JSON-ready form; :meth:`from_dict` reverses it."""
-        nodes = []
-        for node in self.nodes():
-            nodes.append({
-                "id": node.node_id, "depth": node.depth, "n_samples": node.n_samples,
-                "impurity": node.impurity, "value": [float(v) for v in node.value],
-                "counts": None if node.counts is None else [float(c) for c in node.counts],
-                "split": None if node.split is None else node.split.to_dict(),
-                "children": [c.node_id for c in node.children],
-                "branch_weights": None if node.branch_weights is None
-                else [float(w) for w in node.branch_weights],
-                "label": node.label,
-            })
-        return {"format": "dtlearn.tree/1", "schema": self.schema.to_dict(),
-                "classes": None if self.classes is None else [python_scalar(c) for c in self.classes],
-                "target_name": self.target_name, "missing": self.missing,
-                "flavour": self.flavour, "criterion": self.criterion,
-                "root": self.root.node_id, "nodes": nodes,
-                "cost_matrix": None if self.cost_matrix is None
-                else self.cost_matrix.tolist()}
+        """Plain JSON-ready form: :func:`dtlearn.exports.json_io.tree_to_dict`."""
+        from .exports.json_io import tree_to_dict
+        return tree_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
-        """JSON text of :meth:`to_dict`.
+        """JSON text of :meth:`to_dict`: :func:`dtlearn.exports.json_io.tree_to_json`.
 
         Examples
         --------
@@ -741,67 +550,20 @@ class Tree:
         >>> Tree.from_json(tree.to_json()).to_text() == tree.to_text()
         True
         """
-        return json.dumps(self.to_dict(), indent=indent)
+        from .exports.json_io import tree_to_json
+        return tree_to_json(self, indent)
 
     @classmethod
     def from_json(cls, text: str) -> "Tree":
-        """Rebuild a tree from :meth:`to_json`, rejecting malformed input with ValueError."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"from_json: not valid JSON ({exc})") from None
-        return cls.from_dict(data)
+        """Tree from :meth:`to_json`, ValueError if malformed: ``exports.json_io.tree_from_json``."""
+        from .exports.json_io import tree_from_json
+        return tree_from_json(text)
 
     @classmethod
     def from_dict(cls, data: Any) -> "Tree":
-        """Rebuild a tree from :meth:`to_dict`, validating every field."""
-        if not isinstance(data, dict) or data.get("format") != "dtlearn.tree/1":
-            raise ValueError("tree: expected a dict with format 'dtlearn.tree/1'")
-        schema = Schema.from_dict(data.get("schema"))
-        classes = data.get("classes")
-        if classes is not None and (not isinstance(classes, list) or not classes):
-            raise ValueError("tree: classes must be a non-empty list or null")
-        width = len(classes) if classes is not None else 1
-        raw = data.get("nodes")
-        if not isinstance(raw, list) or not raw:
-            raise ValueError("tree: nodes must be a non-empty list")
-        built: dict[int, tuple[Node, list[int]]] = {}
-        for item in raw:
-            node, children = _node_from_dict(item, schema, width, classes is not None)
-            if node.node_id in built:
-                raise ValueError(f"tree: duplicate node id {node.node_id}")
-            built[node.node_id] = (node, children)
-        root_id = data.get("root")
-        if not isinstance(root_id, int) or isinstance(root_id, bool) or root_id not in built:
-            raise ValueError("tree: root id is not among the nodes")
-        if not built[root_id][0].n_samples > 0:
-            raise ValueError("tree: the root must have n_samples > 0")
-        seen = {root_id}
-        stack = [root_id]
-        while stack:
-            node, children = built[stack.pop()]
-            for cid in children:
-                if cid not in built or cid in seen:
-                    raise ValueError(f"tree: child id {cid!r} is missing or reached twice")
-                seen.add(cid)
-                node.children.append(built[cid][0])
-                stack.append(cid)
-        if len(seen) != len(built):
-            raise ValueError("tree: some nodes are not reachable from the root")
-        try:
-            cost = data.get("cost_matrix")
-            if cost is not None:
-                cost = np.asarray(cost, dtype=float)
-                if cost.shape != (width, width) or not np.isfinite(cost).all():
-                    raise ValueError("cost_matrix must be k × k finite numbers")
-            criterion = data.get("criterion")
-            if criterion is not None and criterion not in IMPURITY_NAMES:
-                raise ValueError(f"unknown criterion {criterion!r}")
-            return cls(built[root_id][0], schema, None if classes is None else tuple(classes),
-                       str(data.get("target_name", "class")), data.get("missing", "majority"),
-                       str(data.get("flavour", "id3")), cost, criterion)
-        except (ValueError, TypeError) as exc:
-            raise ValueError(f"tree: {exc}") from None
+        """Tree from :meth:`to_dict`, every field validated: ``exports.json_io.tree_from_dict``."""
+        from .exports.json_io import tree_from_dict
+        return tree_from_dict(data)
 
     def __repr__(self) -> str:
         return self.to_text()
@@ -826,53 +588,6 @@ def _clone_node(node: Node, cut: set) -> Node:
                 else node.branch_weights.copy(), node.label)
 
 
-def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
-                    ) -> tuple[Node, list[int]]:
-    if not isinstance(item, dict):
-        raise ValueError(f"tree: node must be a dict, got {type(item).__name__}")
-    try:
-        node_id, depth = item["id"], item["depth"]
-        if not isinstance(node_id, int) or not isinstance(depth, int) or depth < 0 or \
-                isinstance(node_id, bool) or isinstance(depth, bool):
-            raise ValueError("tree: node id and depth must be non-negative integers")
-        n_samples, impurity = float(item["n_samples"]), float(item["impurity"])
-        value = np.asarray(item["value"], dtype=float)
-        counts = None if item["counts"] is None else np.asarray(item["counts"], dtype=float)
-        children = item["children"]
-        split = None if item["split"] is None else split_from_dict(item["split"], schema)
-        bw = item.get("branch_weights")
-        branch_weights = None if bw is None else np.asarray(bw, dtype=float)
-        label = item.get("label")
-        if label is not None and (not isinstance(label, int) or isinstance(label, bool)
-                                  or not 0 <= label < width):
-            raise ValueError(f"tree: node {node_id} label must be a class index")
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"tree: malformed node ({exc})") from None
-    if value.shape != (width,) or not np.isfinite(value).all():
-        raise ValueError(f"tree: node {node_id} value must be {width} finite numbers")
-    if classification != (counts is not None) or (counts is not None and counts.shape != (width,)):
-        raise ValueError(f"tree: node {node_id} counts do not match the classes")
-    with np.errstate(over="ignore"):
-        bad_counts = counts is not None and (not np.isfinite(counts.sum()) or (counts < 0).any())
-    if bad_counts:
-        raise ValueError(f"tree: node {node_id} counts must be finite numbers >= 0")
-    if n_samples < 0 or not np.isfinite(n_samples):
-        raise ValueError(f"tree: node {node_id} n_samples must be a finite number >= 0")
-    if not np.isfinite(impurity):
-        raise ValueError(f"tree: node {node_id} impurity must be a finite number")
-    if not isinstance(children, list) or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in children):
-        raise ValueError(f"tree: node {node_id} children must be a list of ids")
-    if (split is None) != (not children) or (split is not None and
-                                             len(children) != split.n_branches):
-        raise ValueError(f"tree: node {node_id} needs one child per branch of its split")
-    if branch_weights is not None and branch_weights.shape != (len(children),):
-        raise ValueError(f"tree: node {node_id} branch_weights do not match its children")
-    node = Node(node_id, depth, n_samples, impurity, value, counts, split, [], branch_weights,
-                label)
-    return node, children
-
-
 def _one_row(x: Any, schema: Schema) -> Any:
     import pandas as pd
 
@@ -888,19 +603,3 @@ def _one_row(x: Any, schema: Schema) -> Any:
         return x
     array = np.asarray(x, dtype=object)
     return array.reshape(1, -1) if array.ndim == 1 else array
-
-
-def _java_double(value: float) -> str:
-    """Java's ``Double.toString`` for the rounded counts Weka prints (``2.0``, ``253.41``)."""
-    return repr(float(value))
-
-
-def _dot_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\\\\n", "\\n") + '"'
-
-
-def _plain_literal(value: Any) -> str:
-    return repr(python_scalar(value))
-
-
-

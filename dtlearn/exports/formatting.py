@@ -1,0 +1,36 @@
+"""How counts, regression values and plurals are printed, the same in every export and view.
+
+This module imports nothing from the tree, so :mod:`dtlearn.tree` can use it at import time.
+"""
+
+from __future__ import annotations
+
+from ..splits import format_number
+
+
+def plural(n: float, word: str, words: str | None = None) -> str:
+    """``n`` followed by ``word`` in the singular for exactly 1, else in the plural.
+
+    Fractional counts (C4.5's weights) are formatted with up to 2 decimals.
+
+    Examples
+    --------
+    >>> plural(1, "row"), plural(3, "leaf", "leaves"), plural(2.5, "row")
+    ('1 row', '3 leaves', '2.5 rows')
+    """
+    shown = format_number(n, 2)
+    return f"{shown} {word if shown == '1' else (words or word + 's')}"
+
+
+def format_value(value: float) -> str:
+    """A regression value as the course prints it: 3 decimals, 3 significant digits if tiny.
+
+    Examples
+    --------
+    >>> format_value(0.5941252504116743), format_value(-12.0), format_value(0.00012345)
+    ('0.594', '-12', '0.000123')
+    """
+    value = float(value)
+    if value != 0 and abs(value) < 0.01:
+        return f"{value:.3g}"
+    return format_number(value, 3)
