@@ -19,7 +19,7 @@ from typing import Any
 from .data import Schema, as_ordinal
 from .datasets import *  # noqa: F401,F403
 from .datasets import __all__ as _dataset_names
-from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable, split_table
+from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
 from .learners import (
     CARTClassifier,
     CARTRegressor,
@@ -28,6 +28,7 @@ from .learners import (
     ObliqueTreeClassifier,
     OneR,
     ZeroR,
+    split_table,
 )
 from .measures import *  # noqa: F401,F403
 from .measures import __all__ as _measure_names

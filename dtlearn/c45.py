@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from .explain import Derivation, ResultTable, fmt
-from .grow import Candidate, Grower, GrowthConfig, GrowthStep, _CandidateList, _Open
+from .grow import Candidate, CandidateList, Grower, GrowthConfig, GrowthStep, OpenLeaf
 from .learners import _check_bool, _check_float, _check_int, _Classifier, _TreeLearner, _weights
 from .pessimistic import (
     SMALL,
@@ -79,7 +79,7 @@ def _new_ent(bags: np.ndarray) -> np.ndarray:
     return (_xlogx(bags.sum(axis=-1)) - _xlogx(bags).sum(axis=-1)).sum(axis=-1)
 
 
-class _C45Candidates(_CandidateList):
+class _C45Candidates(CandidateList):
     """A node's candidates in column order, each built when first read.
 
     ``build(i)`` makes candidate ``i``; J48's choice (``best_index``, -1 for none) is made
@@ -93,7 +93,7 @@ class _C45Candidates(_CandidateList):
         self.best_index = best_index
         self.any_admissible = any_admissible
 
-    def _score(self, i: int) -> float:
+    def score_of(self, i: int) -> float:
         return self._scores[i]
 
     def __getitem__(self, i: Any) -> Any:
@@ -104,8 +104,8 @@ class _C45Candidates(_CandidateList):
             item = self._items[i] = self._build(range(len(self._items))[i])
         return item
 
-    def __add__(self, other: Any) -> _CandidateList:
-        return _CandidateList(list(self) + list(other))
+    def __add__(self, other: Any) -> CandidateList:
+        return CandidateList(list(self) + list(other))
 
     def __reduce__(self) -> tuple:
         # saved with every candidate built: the builder closes over the grower (and its data)
@@ -158,6 +158,8 @@ class C45Candidate(Candidate):
     ``average_gain``, ``in_average``, ``passes_average`` and, for numeric attributes,
     ``midpoint`` and ``threshold``.
     """
+
+    criterion: str = "gain_ratio"
 
     def explain(self, classes: Any = None, target_name: str = "S") -> Derivation:
         """Work out this candidate's scores as J48 computes them.
@@ -288,11 +290,10 @@ class C45Grower(Grower):
     def candidates(self, node_id: int) -> tuple[Candidate, ...]:
         """Score every attribute (J48 scores none at a pure or too small node)."""
         state = self._state(node_id)
-        cached = getattr(state, "_candidates", None)
-        if cached is not None:
-            return cached
+        if state.candidates is not None:
+            return state.candidates
         if self._trivial(state) is not None:
-            state._candidates = ()  # type: ignore[attr-defined]
+            state.candidates = ()
             return ()
         total = float(np.add.reduce(state.weights))
         features = self._feature_order.get(state.available)
@@ -331,10 +332,10 @@ class C45Grower(Grower):
 
         scores = np.where(admissible, ratios, -np.inf).tolist()
         result = _C45Candidates(scores, build, best, bool(np.any(admissible)))
-        state._candidates = result  # type: ignore[attr-defined]
+        state.candidates = result
         return result
 
-    def _score_feature(self, state: _Open, feature: int) -> Candidate:
+    def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
         """The candidate of one attribute, without the average-gain fields."""
         total = float(np.add.reduce(state.weights))
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -365,7 +366,7 @@ class C45Grower(Grower):
         return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),
                             {}, -np.inf, reason)
 
-    def _scan_nominal(self, state: _Open, total: float) -> tuple | None:
+    def _scan_nominal(self, state: OpenLeaf, total: float) -> tuple | None:
         """Score every nominal attribute at once (call under ``np.errstate``).
 
         Returns ``(admissible, gain, gain ratio, build)``, one entry per nominal attribute;
@@ -416,7 +417,7 @@ class C45Grower(Grower):
                                     float(split_ent[pos]), float(ratios[pos]), scores)
         return admissible, gains, ratios, build
 
-    def _sorted_rows(self, state: _Open) -> np.ndarray:
+    def _sorted_rows(self, state: OpenLeaf) -> np.ndarray:
         """The node's rows sorted by every numeric attribute (missing values last)."""
         sorted_rows = state.sorted_rows
         if sorted_rows is None or state.sorted_features != self._numeric_key:
@@ -425,7 +426,7 @@ class C45Grower(Grower):
             state.sorted_rows, state.sorted_features = sorted_rows, self._numeric_key
         return sorted_rows
 
-    def _scan_numeric(self, state: _Open, total: float) -> tuple | None:
+    def _scan_numeric(self, state: OpenLeaf, total: float) -> tuple | None:
         """Best cut of every numeric attribute at once (call under ``np.errstate``).
 
         Rows are walked in each attribute's sorted order (missing values last); cumulative
@@ -580,7 +581,7 @@ class C45Grower(Grower):
                 best, ratio = c, c.scores["gain_ratio"]
         return best
 
-    def _trivial(self, state: _Open) -> str | None:
+    def _trivial(self, state: OpenLeaf) -> str | None:
         cached = getattr(state, "_trivial", False)
         if cached is not False:
             return cached
@@ -614,13 +615,13 @@ class C45Grower(Grower):
         return None
 
     # ------------------------------------------------------------------ splitting
-    def _partition(self, state: _Open, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
+    def _partition(self, state: OpenLeaf, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
         parts, fractions = split_weighted(split, self.X, self.y, len(self.classes), state.rows,
                                           state.weights)
         state.node.branch_weights = fractions
         return parts
 
-    def _partition_sorted(self, state: _Open, parts: list) -> list[np.ndarray]:
+    def _partition_sorted(self, state: OpenLeaf, parts: list) -> list[np.ndarray]:
         """Children's per-attribute sort orders, filtered from the parent's.
 
         A row whose test value is unknown goes down every branch, so each child is
@@ -742,7 +743,7 @@ class C45Classifier(_TreeLearner, _Classifier):
         self._label_dtype = _label_dtype(y)
         w = _weights(sample_weight, Xe.shape[0])
         grower = C45Grower(Xe, codes, schema, self._config(len(classes)), classes, w,
-                           _target_name(y), flavour="j48", missing="distribute")
+                           _target_name(y), missing="distribute")
         grower._train = (Xe, codes, w)  # type: ignore[attr-defined]
         return grower
 

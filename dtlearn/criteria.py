@@ -1,12 +1,23 @@
-"""Vectorised impurity kernels shared by the measures and the growth engine.
+"""The split criteria: impurity kernels and the registry every part of dtlearn reads.
 
-Each kernel takes an array of (possibly fractional) class counts whose last axis runs over
-the classes and returns the impurity of every row, so the engine can score every candidate
-threshold of a node in one call. Empty rows (total weight 0) have impurity 0. These are the
-fast, silent versions; :mod:`dtlearn.measures` wraps them with checks and explanations.
+A :class:`Criterion` is one value holding all a criterion means: the impurity of a node,
+how a split is scored (an impurity *decrease*, a *ratio* of gain to split info, or a
+*distance* between class distributions), the vectorised form the growth engine scans cuts
+with, the measure of :mod:`dtlearn.measures` that explains the score, and the names shown
+to people. Learners check their ``criterion=`` against :func:`for_task`, the engine and
+the candidate tables read :func:`get`, the widgets list :func:`for_task`. Adding a
+criterion is one :func:`register` call here (plus its explainable measure).
+
+The kernels take arrays of (possibly fractional) class counts whose last axis runs over
+the classes and return the impurity of every row, so the engine scores every cut of a node
+in one call. Empty rows (total weight 0) have impurity 0. These are the fast, silent
+versions; :mod:`dtlearn.measures` wraps them with checks and explanations.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import numpy as np
 
@@ -73,8 +84,403 @@ def cost_gini_of_counts(counts: np.ndarray, cost_matrix: np.ndarray) -> np.ndarr
     return np.einsum("...i,ij,...j->...", p, L, p)
 
 
+def hellinger_of_counts(branch_counts: np.ndarray) -> np.ndarray:
+    """Hellinger distance between the classes' distributions over the branches of a split.
+
+    ``branch_counts[..., b, k]`` is the count of class ``k`` in branch ``b``. For two classes
+    ``+`` and ``-`` the distance is ``sqrt(sum_b (sqrt(n_b+/N+) - sqrt(n_b-/N-))^2)``
+    (Cieslak and Chawla, 2008): it compares where each class goes, not how pure the
+    branches are, so it does not depend on how rare a class is. With more classes it is
+    the largest distance of one class against the rest (our choice, as in the one-versus-all
+    decomposition of Hellinger trees). A class absent from the node adds nothing. Range
+    ``0`` (both classes spread alike) to ``sqrt(2)`` (no branch holds both).
+
+    Examples
+    --------
+    >>> round(float(hellinger_of_counts([[10, 0], [0, 90]])), 4)  # perfect split, 10/90 skew
+    1.4142
+    >>> round(float(hellinger_of_counts([[5, 45], [5, 45]])), 4)  # both classes split alike
+    0.0
+    """
+    counts = np.asarray(branch_counts, dtype=float)
+    per_class = counts.sum(axis=-2, keepdims=True)  # N_k over all branches
+    rest_counts = counts.sum(axis=-1, keepdims=True) - counts  # class k against the others
+    rest_totals = rest_counts.sum(axis=-2, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p_in = np.where(per_class > 0, counts / np.where(per_class > 0, per_class, 1), 0.0)
+        p_out = np.where(rest_totals > 0, rest_counts / np.where(rest_totals > 0, rest_totals, 1),
+                         0.0)
+    usable = (per_class > 0) & (rest_totals > 0)  # both sides of "k against the rest" exist
+    squares = np.where(usable, (np.sqrt(p_in) - np.sqrt(p_out)) ** 2, 0.0).sum(axis=-2)
+    return np.sqrt(squares.max(axis=-1))
+
+
+# ------------------------------------------------------------------ regression kernels
+def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
+    """Weighted median as scikit-learn's absolute-error criterion takes it.
+
+    Zero weights are ignored; where the cumulative weight reaches exactly half at one
+    value, the median is the mean of that value and the next.
+
+    Examples
+    --------
+    >>> weighted_median(np.array([1.0, 2.0, 10.0]), np.array([1.0, 1.0, 1.0]))
+    2.0
+    >>> weighted_median(np.array([1.0, 2.0]), np.array([1.0, 1.0]))
+    1.5
+    """
+    positive = weights > 0
+    if not positive.all():
+        values, weights = values[positive], weights[positive]
+    if np.all(weights == weights[0]):
+        return float(np.median(values))
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    cw = np.cumsum(weights[order])
+    i = int(np.searchsorted(cw, cw[-1] / 2.0))
+    if cw[i] == cw[-1] / 2.0 and i + 1 < len(ordered):
+        return float((ordered[i] + ordered[i + 1]) / 2.0)
+    return float(ordered[i])
+
+
+def weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:
+    """The weighted mean (0 for no weight).
+
+    Examples
+    --------
+    >>> weighted_mean(np.array([1.0, 3.0]), np.array([1.0, 3.0]))
+    2.5
+    """
+    total = weights.sum()
+    return float((values * weights).sum() / total) if total > 0 else 0.0
+
+
+def squared_error_of(values: np.ndarray, weights: np.ndarray) -> float:
+    """Weighted mean squared deviation from the weighted mean.
+
+    Examples
+    --------
+    >>> squared_error_of(np.array([1.0, 3.0]), np.ones(2))
+    1.0
+    """
+    total = weights.sum()
+    if total <= 0:
+        return 0.0
+    mean = (values * weights).sum() / total
+    return float((weights * (values - mean) ** 2).sum() / total)
+
+
+def absolute_error_of(values: np.ndarray, weights: np.ndarray) -> float:
+    """Weighted mean absolute deviation from the weighted median.
+
+    Examples
+    --------
+    >>> absolute_error_of(np.array([1.0, 2.0, 10.0]), np.ones(3))
+    3.0
+    """
+    total = weights.sum()
+    if total <= 0:
+        return 0.0
+    median = weighted_median(values, weights)
+    return float((weights * np.abs(values - median)).sum() / total)
+
+
+def squared_error_cuts(ys: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Weighted mean child MSE of every cut of sorted targets (cut ``i`` keeps ``ys[:i+1]`` left).
+
+    Sums of ``w``, ``w y`` and ``w y²`` give every cut in one pass. A side of zero weight
+    gives NaN or infinity: the scan marks such cuts invalid.
+
+    Examples
+    --------
+    >>> squared_error_cuts(np.array([1.0, 1.0, 5.0]), np.ones(3)).tolist()
+    [2.6666666666666665, 0.0]
+    """
+    cw = np.cumsum(w)[:-1]
+    cy = np.cumsum(w * ys)[:-1]
+    cyy = np.cumsum(w * ys * ys)[:-1]
+    tw, ty, tyy = w.sum(), (w * ys).sum(), (w * ys * ys).sum()
+    rw = tw - cw
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sse_l = cyy - cy * cy / cw
+        sse_r = (tyy - cyy) - (ty - cy) ** 2 / rw
+    return (sse_l + sse_r) / tw
+
+
+def absolute_error_cuts(ys: np.ndarray, w: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """Weighted mean child MAE of every valid cut of sorted targets (others: infinity).
+
+    Each side's median is found anew: O(n²), as MAE trees are for small teaching data.
+
+    Examples
+    --------
+    >>> absolute_error_cuts(np.array([1.0, 2.0, 9.0]), np.ones(3), np.ones(2, bool)).tolist()
+    [2.3333333333333335, 0.3333333333333333]
+    """
+    out = np.full(len(ys) - 1, np.inf)
+    total = w.sum()
+    for i in np.flatnonzero(valid):
+        out[i] = (absolute_error_of(ys[:i + 1], w[:i + 1]) * w[:i + 1].sum()
+                  + absolute_error_of(ys[i + 1:], w[i + 1:]) * w[i + 1:].sum()) / total
+    return out
+
+
+# ------------------------------------------------------------------ the registry
+def _xlogx(c: np.ndarray) -> np.ndarray:
+    return np.where(c > 0, c * np.log(np.where(c > 0, c, 1.0)), 0.0)
+
+
+def _entropy_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
+    # n·H = n log n - sum c log c: no per-class proportions needed
+    nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        total = (_xlogx(nl) - _xlogx(left).sum(axis=-1) + _xlogx(nr)
+                 - _xlogx(right).sum(axis=-1)) / np.log(settings.base)
+        return np.maximum(total, 0.0) / (nl + nr)
+
+
+def _gini_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
+    # n·Gini = n - sum c²/n on both sides
+    nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        total = (nl - (left * left).sum(axis=-1) / nl) + (nr - (right * right).sum(axis=-1) / nr)
+        return np.maximum(total, 0.0) / (nl + nr)
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """Everything one split criterion means, in one value.
+
+    Attributes
+    ----------
+    name : str
+        What ``criterion=`` says (``"entropy"``, ``"gini"``, ``"hellinger"``, ``"mse"``, ...).
+    label : str
+        How widgets and tables name it.
+    task : {"classification", "regression"}
+    impurity_name : str
+        The node impurity's name in printed trees and figures.
+    score : {"decrease", "ratio", "distance"}
+        How a split is scored: the decrease of the node impurity, information gain divided
+        by split info, or a distance between the classes' distributions over the branches.
+    score_key : str
+        The key of the ranking score in a candidate's ``scores``.
+    measure : str
+        The function of :mod:`dtlearn.measures` whose ``explain()`` works the score out.
+    impurity : callable
+        Classification: ``impurity(counts, settings)`` over class counts (last axis classes).
+        Regression: ``impurity(values, weights)``.
+    children : callable or None
+        Fast size-weighted child impurity of binary cuts, ``children(left, right, settings)``
+        (classification) or of every cut of sorted targets ``children(ys, w, valid)``
+        (regression); ``None``: the generic form from ``impurity``.
+    distance : callable or None
+        For ``score="distance"``: ``distance(branch_counts)`` over ``(..., branches, classes)``.
+    centre : callable or None
+        Regression: the leaf value (mean or median) of ``(values, weights)``.
+    needs_cost_matrix : bool
+        Whether the learner must be given a cost matrix.
+    note : str
+        A sentence on where the criterion comes from or what it is for.
+
+    Examples
+    --------
+    >>> gini = get("gini")
+    >>> gini.label, gini.score
+    ('Gini impurity', 'decrease')
+    >>> round(float(gini.split_scores([[40, 10], [10, 40]], None)["score"]), 3)
+    0.18
+    """
+
+    name: str
+    label: str
+    task: str
+    impurity_name: str
+    score: str
+    score_key: str
+    measure: str
+    impurity: Callable
+    children: Callable | None = None
+    distance: Callable | None = None
+    centre: Callable | None = None
+    needs_cost_matrix: bool = False
+    note: str = ""
+
+    @property
+    def is_regression(self) -> bool:
+        """Whether the criterion scores regression splits."""
+        return self.task == "regression"
+
+    @property
+    def leaf_statistic(self) -> str:
+        """What a regression leaf predicts: ``"median"`` or ``"mean"``."""
+        return "median" if self.centre is weighted_median else "mean"
+
+    def node_impurity(self, counts: np.ndarray, settings: Any) -> np.ndarray:
+        """The node impurity of each row of class counts (classification criteria)."""
+        return self.impurity(np.asarray(counts, dtype=float), settings)
+
+    def cut_scores(self, left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
+        """The ranking score of binary cuts, one per row of ``left``/``right`` class counts.
+
+        Higher is better. This is the engine's vectorised scan: every threshold of a
+        column (or every subset of categories) is scored in one call. All cuts split the
+        same node, so the parent's impurity is computed once.
+        """
+        if self.score == "distance":
+            return self.distance(np.stack([left, right], axis=-2))
+        child = self.children_impurity(left, right, settings)
+        first = (left.reshape(-1, left.shape[-1])[0] + right.reshape(-1, right.shape[-1])[0])
+        gain = float(self.node_impurity(first, settings)) - child
+        if self.score == "decrease":
+            return gain
+        sizes = np.stack([left.sum(axis=-1), right.sum(axis=-1)], axis=-1)
+        split_info = entropy_of_counts(sizes, settings.base)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(split_info > 0, gain / split_info, 0.0)
+
+    def children_impurity(self, left: np.ndarray, right: np.ndarray, settings: Any
+                          ) -> np.ndarray:
+        """Size-weighted mean node impurity of the two sides of every cut."""
+        if self.children is not None:
+            return self.children(left, right, settings)
+        nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (nl * self.node_impurity(left, settings)
+                    + nr * self.node_impurity(right, settings)) / (nl + nr)
+
+    def split_scores(self, child: np.ndarray, settings: Any) -> dict:
+        """Scores of one split from its branches' class counts (``child[b, k]``).
+
+        Returns ``impurity_decrease``, ``score`` (what the criterion ranks by) and the
+        criterion's own ``score_key``; for a ratio also ``information_gain`` and
+        ``split_info``.
+        """
+        child = np.asarray(child, dtype=float)
+        sizes = child.sum(axis=1)
+        n = sizes.sum()
+        stacked = np.vstack([child.sum(axis=0), child])
+        imp = self.node_impurity(stacked, settings)
+        decrease = float(imp[0] - (sizes / n * imp[1:]).sum())
+        scores = {"impurity_decrease": decrease, "score": decrease}
+        if self.score == "ratio":
+            split_info = float(entropy_of_counts(sizes, settings.base))
+            scores.update(information_gain=decrease, split_info=split_info,
+                          gain_ratio=decrease / split_info if split_info > 0 else 0.0)
+            scores["score"] = scores["gain_ratio"]
+        elif self.score == "distance":
+            scores["score"] = float(self.distance(child))
+        scores[self.score_key] = scores["score"]
+        return scores
+
+
+_REGISTRY: dict[str, Criterion] = {}
+
+
+def register(criterion: Criterion) -> Criterion:
+    """Add ``criterion`` to the registry (its name must be new) and return it.
+
+    Examples
+    --------
+    >>> get("entropy") is _REGISTRY["entropy"]
+    True
+    """
+    if not isinstance(criterion, Criterion):
+        raise TypeError(f"criterion must be a Criterion, not {type(criterion).__name__}")
+    if criterion.name in _REGISTRY:
+        raise ValueError(f"criterion {criterion.name!r} is already registered")
+    _REGISTRY[criterion.name] = criterion
+    return criterion
+
+
+def get(name: Any) -> Criterion:
+    """The registered criterion called ``name`` (a Criterion is returned as it is).
+
+    Examples
+    --------
+    >>> get("hellinger").score
+    'distance'
+    >>> get("giny")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown criterion 'giny'; known: cost_gini, entropy, gain_ratio, gini, hellinger, mae, misclassification, mse
+    """
+    if isinstance(name, Criterion):
+        return name
+    if not isinstance(name, str):
+        raise TypeError(f"criterion must be a name (str), not {type(name).__name__}")
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown criterion {name!r}; known: "
+                         f"{', '.join(sorted(_REGISTRY))}") from None
+
+
+def for_task(task: str, *, cost_matrix: bool = False) -> tuple[Criterion, ...]:
+    """The criteria of ``task`` (``"classification"`` or ``"regression"``), in registry order.
+
+    Criteria that need a cost matrix are left out unless ``cost_matrix=True``.
+
+    Examples
+    --------
+    >>> [c.name for c in for_task("classification")]
+    ['entropy', 'gain_ratio', 'gini', 'misclassification', 'hellinger']
+    >>> [c.name for c in for_task("regression")]
+    ['mse', 'mae']
+    """
+    if task not in ("classification", "regression"):
+        raise ValueError(f"task must be 'classification' or 'regression', not {task!r}")
+    return tuple(c for c in _REGISTRY.values()
+                 if c.task == task and (cost_matrix or not c.needs_cost_matrix))
+
+
+def names(task: str) -> tuple[str, ...]:
+    """The names of :func:`for_task` — what a learner's ``criterion=`` accepts.
+
+    Examples
+    --------
+    >>> names("regression")
+    ('mse', 'mae')
+    """
+    return tuple(c.name for c in for_task(task))
+
+
+register(Criterion(
+    "entropy", "information gain (entropy)", "classification", "entropy", "decrease",
+    "information_gain", "gain_ratio", lambda c, s: entropy_of_counts(c, s.base),
+    children=_entropy_children, note="ID3 (Quinlan, 1986)."))
+register(Criterion(
+    "gain_ratio", "gain ratio", "classification", "entropy", "ratio", "gain_ratio",
+    "gain_ratio", lambda c, s: entropy_of_counts(c, s.base), children=_entropy_children,
+    note="C4.5 (Quinlan, 1993): information gain divided by split info."))
+register(Criterion(
+    "gini", "Gini impurity", "classification", "Gini", "decrease", "gini_gain", "gini_gain",
+    lambda c, s: gini_of_counts(c), children=_gini_children, note="CART (Breiman et al., 1984)."))
+register(Criterion(
+    "misclassification", "misclassification rate", "classification", "error", "decrease",
+    "misclassification_gain", "gain_ratio", lambda c, s: misclassification_of_counts(c),
+    note="Too coarse to grow with; shown to compare."))
+register(Criterion(
+    "cost_gini", "cost-weighted Gini", "classification", "cost-weighted Gini", "decrease",
+    "cost_gini_gain", "gain_ratio", lambda c, s: cost_gini_of_counts(c, s.cost_matrix),
+    needs_cost_matrix=True, note="CART with a loss matrix (Breiman et al., 1984)."))
+register(Criterion(
+    "hellinger", "Hellinger distance", "classification", "Gini", "distance",
+    "hellinger_distance", "hellinger_distance", lambda c, s: gini_of_counts(c),
+    distance=hellinger_of_counts,
+    note="Cieslak and Chawla (2008), for imbalanced classes; nodes report Gini impurity."))
+register(Criterion(
+    "mse", "squared error", "regression", "MSE", "decrease", "impurity_decrease", "mse",
+    squared_error_of, children=lambda ys, w, valid: squared_error_cuts(ys, w),
+    centre=weighted_mean, note="CART regression: leaves predict the mean."))
+register(Criterion(
+    "mae", "absolute error", "regression", "MAE", "decrease", "impurity_decrease", "mae",
+    absolute_error_of, children=absolute_error_cuts, centre=weighted_median,
+    note="Leaves predict the median."))
+
 CLASSIFICATION_KERNELS = {
     "entropy": entropy_of_counts,
     "gini": gini_of_counts,
     "misclassification": misclassification_of_counts,
 }
+"""The plain impurity kernels by name (for figures that draw them side by side)."""

@@ -22,7 +22,8 @@ from typing import Any, Iterator
 import numpy as np
 
 from .data import Schema, encode, encode_numeric_target, encode_target, infer_schema, table_shape
-from .grow import Grower, GrowthConfig, GrowthStep, PackedSteps
+from . import criteria
+from .grow import Grower, GrowthConfig, GrowthStep, PackedSteps, SplitTable
 from .tree import Node, Tree
 
 
@@ -348,7 +349,7 @@ class OneR(_Classifier):
         k = len(classes)
         total = np.bincount(codes, weights=w, minlength=k).astype(float)
         grower = Grower(Xe, codes, schema, GrowthConfig(criterion="misclassification"),
-                        classes, w, _target_name(y), flavour="j48")
+                        classes, w, _target_name(y))
         best_tree, best_errors, errors = None, np.inf, {}
         for cand in grower.candidates(0):
             if cand.split is None:
@@ -431,8 +432,7 @@ class _TreeLearner(_Estimator):
         w = _weights(sample_weight, Xe.shape[0])
         config = self._config(None if classes is None else len(classes))
         return Grower(Xe, target, schema, config, classes, w,
-                      _target_name(y, "class" if classes is not None else "target"),
-                      flavour=self._flavour)
+                      _target_name(y, "class" if classes is not None else "target"))
 
     def grow_steps(self, X: Any, y: Any) -> Iterator[GrowthStep]:
         """Yield the growth steps greedy growth takes on ``(X, y)``, one node at a time.
@@ -447,6 +447,7 @@ class _TreeLearner(_Estimator):
         """Grow the tree on ``(X, y)``; returns ``self``."""
         grower = self.make_grower(X, y, sample_weight)
         tree = grower.run()
+        tree.flavour = self._flavour  # which Weka learner's print layout suits the tree
         self.steps_ = tuple(grower.steps)
         tree = self._post_process(tree, grower)
         self.tree_ = tree
@@ -470,9 +471,11 @@ class ID3Classifier(_TreeLearner, _Classifier):
 
     Parameters
     ----------
-    criterion : {"entropy", "gain_ratio", "gini", "misclassification"}
-        How attributes are ranked; ``"entropy"`` (information gain) is ID3's. The others
-        let notebooks compare criteria on the same engine.
+    criterion : str
+        How attributes are ranked; ``"entropy"`` (information gain) is ID3's. Any
+        classification criterion of the registry (``dtlearn.criteria.names("classification")``:
+        ``"entropy"``, ``"gain_ratio"``, ``"gini"``, ``"misclassification"``,
+        ``"hellinger"``) lets notebooks compare criteria on the same engine.
     max_depth, min_samples_split, min_samples_leaf : int
         Pre-pruning (``None``/2/1: grow fully).
     stop_at_zero_gain : bool
@@ -507,8 +510,7 @@ class ID3Classifier(_TreeLearner, _Classifier):
         self.categorical = categorical
 
     def _check_params(self) -> None:
-        _check_choice("criterion", self.criterion,
-                      ("entropy", "gain_ratio", "gini", "misclassification"))
+        _check_choice("criterion", self.criterion, criteria.names("classification"))
         self._check_common()
         _check_bool("stop_at_zero_gain", self.stop_at_zero_gain)
 
@@ -530,8 +532,11 @@ class CARTClassifier(_TreeLearner, _Classifier):
 
     Parameters
     ----------
-    criterion : {"gini", "entropy", "misclassification"}
-        Impurity to reduce. With ``cost_matrix`` the Gini impurity is cost-weighted.
+    criterion : str
+        Impurity to reduce (``"gini"``), or any other classification criterion of the
+        registry (``dtlearn.criteria.names("classification")``, e.g. ``"entropy"`` or
+        ``"hellinger"`` for imbalanced classes). With ``cost_matrix`` the Gini impurity is
+        cost-weighted.
     max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes
         Pre-pruning, with scikit-learn's meaning.
     ccp_alpha : float
@@ -570,7 +575,7 @@ class CARTClassifier(_TreeLearner, _Classifier):
         self.categorical = categorical
 
     def _check_params(self) -> None:
-        _check_choice("criterion", self.criterion, ("gini", "entropy", "misclassification"))
+        _check_choice("criterion", self.criterion, criteria.names("classification"))
         self._check_common()
         _check_float("min_impurity_decrease", self.min_impurity_decrease)
         _check_float("ccp_alpha", self.ccp_alpha)
@@ -623,7 +628,7 @@ class CARTRegressor(_TreeLearner, _Estimator):
         self.categorical = categorical
 
     def _check_params(self) -> None:
-        _check_choice("criterion", self.criterion, ("mse", "mae"))
+        _check_choice("criterion", self.criterion, criteria.names("regression"))
         self._check_common()
         _check_float("min_impurity_decrease", self.min_impurity_decrease)
         _check_float("ccp_alpha", self.ccp_alpha)
@@ -666,13 +671,37 @@ class ObliqueTreeClassifier(_TreeLearner, _Classifier):
         self.min_samples_leaf = min_samples_leaf
 
     def _check_params(self) -> None:
-        _check_choice("criterion", self.criterion, ("gini", "entropy", "misclassification"))
+        _check_choice("criterion", self.criterion, criteria.names("classification"))
         self._check_common()
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion=self.criterion, categorical_split="subset",
                             max_depth=self.max_depth, min_samples_split=self.min_samples_split,
                             min_samples_leaf=self.min_samples_leaf, oblique=True)
+
+
+def split_table(X: Any, y: Any, criterion: str = "entropy", categorical: Any = None
+                ) -> SplitTable:
+    """Score every attribute of a data set at once (the root's candidate table).
+
+    Categorical attributes are split one branch per value; numeric attributes at their
+    best binary threshold. Columns: mean info, information gain, split info, gain ratio
+    and Gini gain (and the criterion's own score when it is another, such as the
+    Hellinger distance), the winner (by ``criterion``) marked.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> print(split_table(*load_play_tennis()))  # doctest: +NORMALIZE_WHITESPACE
+      attribute   | test  | mean info | information gain | split info | gain ratio | gini gain
+    * outlook     | 3-way |     0.694 |            0.247 |      1.577 |      0.156 |     0.116
+      temperature | 3-way |     0.911 |            0.029 |      1.557 |      0.019 |     0.019
+      humidity    | 2-way |     0.788 |            0.152 |      1.000 |      0.152 |     0.092
+      windy       | 2-way |     0.892 |            0.048 |      0.985 |      0.049 |     0.031
+    """
+    grower = ID3Classifier(criterion=criterion, categorical=categorical).make_grower(X, y)
+    return SplitTable(grower.candidates(grower.root.node_id), None, "", grower.classes,
+                      grower.target_name)
 
 
 # ---------------------------------------------------------------------- validation helpers

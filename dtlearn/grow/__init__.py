@@ -1,0 +1,28 @@
+"""The greedy growth engine: one loop for every learner, one step value per node.
+
+Split by idea:
+
+- :mod:`~dtlearn.grow.records` — the values: :class:`GrowthConfig` (what a learner asks),
+  :class:`Candidate` (what one attribute offers at a node, with its :class:`Scores`),
+  :class:`GrowthStep` (what was decided there);
+- :mod:`~dtlearn.grow.scanners` — pure functions that find the best cut of a column, with
+  the one tie rule (:func:`~dtlearn.grow.scanners.first_best`) and the one midpoint rule;
+- :mod:`~dtlearn.grow.scoring` — from a cut to a Candidate, built only when read;
+- :mod:`~dtlearn.grow.loop` — :class:`Grower`: the frontier, expand, stop rules, partition;
+- :mod:`~dtlearn.grow.table` — :class:`SplitTable`, the candidate table views show;
+- :mod:`~dtlearn.grow.packing` — :class:`PackedSteps`, steps as saved.
+
+Criteria come from the registry in :mod:`dtlearn.criteria`; nothing here dispatches on a
+criterion's name.
+"""
+
+from .loop import Grower, OpenLeaf
+from .packing import PackedSteps
+from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, Scores
+from .scanners import MAX_EXHAUSTIVE_CATEGORIES, TIE_TOLERANCE
+from .scoring import CandidateList, best_candidate
+from .table import SplitTable
+
+__all__ = ["Candidate", "CandidateList", "GrowthConfig", "GrowthStep", "Grower",
+           "MAX_EXHAUSTIVE_CATEGORIES", "OpenLeaf", "PackedSteps", "Scores", "SplitTable",
+           "TIE_TOLERANCE", "ZERO_GAIN", "best_candidate"]

@@ -1,0 +1,542 @@
+"""The growth loop: a frontier of open leaves, expanded one decision at a time.
+
+A :class:`Grower` holds a partly grown tree and its *frontier* (leaves still open). At an
+open leaf it scores every attribute (:meth:`Grower.candidates`, through the scanners),
+then splits on the best one, on one a person picked, or closes the leaf with the reason
+growth stopped there. Each decision is recorded as a
+:class:`~dtlearn.grow.records.GrowthStep`, which views replay. Growth is iterative: no
+recursion, whatever the depth.
+
+Subclasses (C4.5) change how a node is scored or partitioned by overriding the hooks
+``_score_feature(state, feature)``, ``candidates(node_id)``, ``_partition(state, split)``,
+``_partition_sorted(state, parts)``, ``_stats(rows, weights)`` and ``stop_reason``.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from ..data import Schema
+from ..splits import MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit, linear_sum
+from ..tree import Node, Tree
+from . import scanners
+from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, inadmissible
+from .scoring import CandidateBuilder, CandidateList, ThresholdRecipe, best_candidate
+
+
+@dataclass
+class OpenLeaf:
+    """An open leaf: its node, the rows (and weights) that reached it, what may split it."""
+
+    node: Node
+    rows: np.ndarray
+    weights: np.ndarray
+    available: frozenset
+    parent_id: int | None
+    condition: str | None
+    sorted_rows: np.ndarray | None = None  # rows sorted by each numeric feature (fast scan)
+    sorted_features: tuple = ()
+    candidates: Any = None  # scored once, on first request
+
+
+def ordinal_split(feature: int, column: np.ndarray, t: float) -> ThresholdSplit:
+    """Threshold over category codes: the last code present at the node that goes left.
+
+    Examples
+    --------
+    >>> ordinal_split(1, np.array([0.0, 2.0, np.nan]), 1.0).threshold
+    0.0
+    """
+    present = column[~np.isnan(column)]
+    return ThresholdSplit(feature, float(present[present <= t].max()))
+
+
+class Grower:
+    """A tree being grown, one node at a time.
+
+    Parameters
+    ----------
+    X : numpy.ndarray
+        Encoded feature matrix (:func:`dtlearn.data.encode`).
+    y : numpy.ndarray
+        Class codes ``0..k-1`` (classification) or float targets (regression).
+    schema : Schema
+        Feature names, kinds and categories.
+    config : GrowthConfig
+        The learner's choices.
+    classes : tuple or None
+        Class labels (classification) or ``None`` (regression).
+    sample_weight : numpy.ndarray or None
+        Instance weights (default 1).
+    target_name : str
+        Name of the predicted attribute.
+    missing : {"majority", "distribute"}
+        How the grown tree routes a missing value (recorded in the Tree).
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis
+    >>> from dtlearn.data import encode, encode_target, infer_schema
+    >>> X, y = load_play_tennis()
+    >>> schema = infer_schema(X)
+    >>> codes, classes = encode_target(y)
+    >>> grower = Grower(encode(X, schema), codes, schema, GrowthConfig(), classes)
+    >>> step = grower.expand(grower.frontier()[0])
+    >>> step.chosen.feature_name, round(step.chosen.scores["information_gain"], 3)
+    ('outlook', 0.247)
+    """
+
+    def __init__(self, X: np.ndarray, y: np.ndarray, schema: Schema, config: GrowthConfig,
+                 classes: tuple | None = None, sample_weight: np.ndarray | None = None,
+                 target_name: str = "class", missing: str = "majority"):
+        self.X = X
+        self.y = y
+        self.schema = schema
+        self.config = config
+        self.rule = config.rule
+        self.classes = classes
+        self.target_name = target_name
+        self.missing = missing
+        self.steps: list[GrowthStep] = []
+        n = X.shape[0]
+        weights = np.ones(n) if sample_weight is None else np.asarray(sample_weight, float)
+        self.total_weight = float(weights.sum())
+        self.builder = CandidateBuilder(schema, config, self.total_weight)
+        if classes is not None:
+            self._onehot = np.zeros((n, len(classes)))
+            self._onehot[np.arange(n), y] = 1.0
+            self._weighted_onehot = self._onehot * weights[:, None]
+        self._next_id = 0
+        # rows of weight 0 take no part (as in scikit-learn): they place no threshold and
+        # do not count toward min_samples_leaf / min_samples_split
+        root_rows = np.arange(n) if (weights > 0).all() else np.flatnonzero(weights > 0)
+        root = self._make_node(root_rows, weights[root_rows], 0, None)
+        self.root = root
+        self._open: dict[int, OpenLeaf] = {
+            root.node_id: OpenLeaf(root, root_rows, weights[root_rows],
+                                   frozenset(range(schema.n_features)), None, None)}
+        self._order: list = []  # stack (depth first) or heap (best first)
+        self._push(root.node_id)
+
+    # ------------------------------------------------------------------ node statistics
+    def _stats(self, rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, float]:
+        if self.classes is not None:
+            counts = (self._onehot[rows] * weights[:, None]).sum(axis=0)
+            return counts, float(self.rule.node_impurity(counts, self.config))
+        values = self.y[rows]
+        total = weights.sum()
+        prediction = self.rule.centre(values, weights) if total > 0 else 0.0
+        return np.array([total, prediction]), float(self.rule.impurity(values, weights))
+
+    def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int,
+                   parent: Node | None) -> Node:
+        stats, impurity = self._stats(rows, weights)
+        if self.classes is not None:
+            total = stats.sum()
+            value = stats / total if total > 0 else parent.value.copy()
+            node = Node(self._next_id, depth, float(total), impurity, value, stats)
+            if self.config.cost_matrix is not None:  # the class of least expected cost
+                node.label = int((value @ np.asarray(self.config.cost_matrix)).argmin())
+        else:
+            value = np.array([stats[1]]) if stats[0] > 0 else parent.value.copy()
+            node = Node(self._next_id, depth, float(stats[0]), impurity, value, None)
+        self._next_id += 1
+        return node
+
+    # ------------------------------------------------------------------ frontier
+    def frontier(self) -> list[int]:
+        """Ids of the leaves still open for growth, in the order greedy growth takes them."""
+        if self.config.max_leaf_nodes is not None:
+            return [item[2] for item in sorted(self._order)]
+        return list(reversed(self._order))
+
+    def _push(self, node_id: int) -> None:
+        if self.config.max_leaf_nodes is None:
+            self._order.append(node_id)
+            return
+        best = self._best(self.candidates(node_id), node_id)
+        gain = -np.inf if best is None else best.scores["weighted_decrease"]
+        heapq.heappush(self._order, (-gain, node_id, node_id))
+
+    def _remove(self, node_id: int) -> None:
+        if self.config.max_leaf_nodes is None:
+            self._order.remove(node_id)
+        else:
+            self._order = [item for item in self._order if item[2] != node_id]
+            heapq.heapify(self._order)
+
+    @property
+    def done(self) -> bool:
+        """Whether no leaf is open."""
+        return not self._open
+
+    def n_leaves(self) -> int:
+        """Current number of leaves (open or closed)."""
+        return sum(1 for n in self.tree().nodes() if n.is_leaf)
+
+    def _state(self, node_id: int) -> OpenLeaf:
+        if node_id not in self._open:
+            raise ValueError(f"node {node_id} is not an open leaf; open leaves: {self.frontier()}")
+        return self._open[node_id]
+
+    # ------------------------------------------------------------------ scoring
+    def candidates(self, node_id: int) -> tuple[Candidate, ...]:
+        """Score every attribute still available at the open leaf ``node_id``."""
+        state = self._state(node_id)
+        if state.candidates is not None:
+            return state.candidates
+        features = sorted(state.available)
+        fast = self.classes is not None and self.config.scanner == "fast" and \
+            type(self)._score_feature is Grower._score_feature
+        block = self._scan_numeric_block(state, features) if fast else {}
+        items = [block.get(j) or self._score_feature(state, j) for j in features]
+        if self.config.oblique:
+            items.append(self._score_oblique(state))
+        state.candidates = CandidateList(items, self.builder)
+        return state.candidates
+
+    def _scan_numeric_block(self, state: OpenLeaf, features: list[int]) -> dict:
+        """Best threshold of every numeric feature without missing values, in one pass.
+
+        Returns ``feature -> ThresholdRecipe`` (or an inadmissible Candidate); the
+        Candidate is built from the recipe only when something reads it.
+        """
+        numeric = [j for j in features if not self.schema.is_categorical(j)]
+        rows = state.rows
+        n = len(rows)
+        if not numeric or n < 2:
+            return {}
+        if state.sorted_rows is None or state.sorted_features != tuple(numeric):
+            Xn = self.X[np.ix_(rows, numeric)]
+            state.sorted_rows = rows[np.argsort(Xn, axis=0, kind="stable")]
+            state.sorted_features = tuple(numeric)
+        sorted_rows = state.sorted_rows
+        xs = self.X[sorted_rows, np.array(numeric)[None, :]]
+        if np.isnan(xs).any():  # missing values: each column scans its known rows
+            return {}
+        cuts = scanners.threshold_cuts(xs, self._weighted_onehot[sorted_rows], self.rule,
+                                       self.config)
+        out: dict = {}
+        for col, feature in enumerate(numeric):
+            i = int(cuts.index[col])
+            if i < 0:
+                reason = "the attribute is constant here" if xs[0, col] == xs[-1, col] else \
+                    f"no threshold leaves min_samples_leaf={self.config.min_samples_leaf} " \
+                    "rows a side"
+                out[feature] = inadmissible(feature, self.schema.names[feature], reason,
+                                            criterion=self.config.criterion)
+                continue
+            out[feature] = ThresholdRecipe(
+                float(cuts.score[col]), feature, cuts.threshold(col),
+                tuple(cuts.left[col].tolist()), tuple(cuts.right[col].tolist()), i + 1,
+                n - i - 1, int(cuts.n_cuts[col]))
+        return out
+
+    def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
+        column = self.X[state.rows, feature]
+        if self.schema.is_categorical(feature):
+            if self.config.categorical_split == "multiway":
+                return self._score_multiway(state, feature, column)
+            if self.schema.is_ordinal(feature):  # k - 1 cuts over the declared order
+                return self._score_threshold(state, feature, column,
+                                             partial(ordinal_split, feature, column))
+            return self._score_subset(state, feature, column)
+        return self._score_threshold(state, feature, column, partial(ThresholdSplit, feature))
+
+    def _score_multiway(self, state: OpenLeaf, feature: int, column: np.ndarray) -> Candidate:
+        v = len(self.schema.categories[feature])
+        known = ~np.isnan(column)
+        codes = column[known].astype(np.int64)
+        split = MultiwaySplit(feature, v)
+        if self.classes is None:
+            return self._regression_candidate(state, feature, split, known, codes)
+        child = np.zeros((v, len(self.classes)))
+        np.add.at(child, codes, self._onehot[state.rows[known]] * state.weights[known, None])
+        return self.builder.classification(feature, split, child,
+                                           np.bincount(codes, minlength=v))
+
+    def _score_subset(self, state: OpenLeaf, feature: int, column: np.ndarray) -> Candidate:
+        name = self.schema.names[feature]
+        known = ~np.isnan(column)
+        codes = column[known].astype(np.int64)
+        present = np.unique(codes)
+        if len(present) < 2:
+            return inadmissible(feature, name, "only one category occurs at this node",
+                                criterion=self.config.criterion)
+        v = len(self.schema.categories[feature])
+        rows_n = np.bincount(codes, minlength=v)
+        no_partition = inadmissible(
+            feature, name, f"no partition leaves min_samples_leaf="
+            f"{self.config.min_samples_leaf} rows a side", criterion=self.config.criterion)
+
+        def subset(left: np.ndarray) -> SubsetSplit:
+            left_set = tuple(sorted(int(c) for c in left))
+            return SubsetSplit(feature, left_set, tuple(int(c) for c in present
+                                                        if c not in frozenset(left_set)))
+
+        if self.classes is None:
+            sums = np.bincount(codes, weights=self.y[state.rows[known]], minlength=v)
+            partitions = scanners.subset_partitions(None, present,
+                                                    sums[present] / rows_n[present])
+            best: Candidate | None = None
+            for left in partitions:
+                split = subset(left)
+                branch = np.where(np.isin(codes, split.left), 0, 1)
+                cand = self._regression_candidate(state, feature, split, known, branch,
+                                                  len(partitions))
+                if cand.admissible and (best is None or scanners.is_better(cand.score,
+                                                                           best.score)):
+                    best = cand
+            return best if best is not None else no_partition
+        per_cat = np.zeros((v, len(self.classes)))
+        np.add.at(per_cat, codes, self._onehot[state.rows[known]] * state.weights[known, None])
+        partitions = scanners.subset_partitions(per_cat, present)
+        index = scanners.best_partition(partitions, per_cat, rows_n, self.rule, self.config)
+        if index < 0:
+            return no_partition
+        split = subset(partitions[index])
+        child = np.stack([per_cat[list(split.left)].sum(axis=0),
+                          per_cat[list(split.right)].sum(axis=0)])
+        in_left = np.isin(codes, split.left)
+        return self.builder.classification(feature, split, child,
+                                           np.array([in_left.sum(), (~in_left).sum()]),
+                                           len(partitions))
+
+    def _score_threshold(self, state: OpenLeaf, feature: int, column: np.ndarray,
+                         make_split: Any) -> Candidate:
+        """Best binary threshold of one column (known rows only)."""
+        known = ~np.isnan(column)
+        order = np.argsort(column[known], kind="stable")
+        xs = column[known][order]
+        rows = state.rows[known][order]
+        w = state.weights[known][order]
+        n = len(xs)
+        name = self.builder.feature_name(feature)
+        valid = scanners.admissible_cuts(xs, self.config.min_samples_leaf)
+        if not valid.any():
+            reason = "the attribute is constant here" if n == 0 or xs[0] == xs[-1] else \
+                f"no threshold leaves min_samples_leaf={self.config.min_samples_leaf} rows a side"
+            return inadmissible(feature, name, reason, criterion=self.config.criterion)
+        if self.classes is None:
+            i, n_cuts = scanners.regression_cut(self.y[rows], w, valid, self.rule)
+            split = make_split(scanners.midpoint(xs[i], xs[i + 1]))
+            return self._regression_candidate(state, feature, split, known,
+                                              np.where(np.argsort(order) <= i, 0, 1), n_cuts)
+        onehot = self._onehot[rows] * w[:, None]
+        if self.config.scanner == "reference":
+            cuts = scanners.reference_threshold_cut(xs, onehot, self.rule, self.config)
+        else:
+            cuts = scanners.threshold_cuts(xs[:, None], onehot[:, None, :], self.rule, self.config)
+        i = int(cuts.index[0])
+        if i < 0:
+            return inadmissible(feature, name, "no threshold leaves rows of weight on both sides",
+                                criterion=self.config.criterion)
+        return self.builder.classification(
+            feature, make_split(cuts.threshold(0)), np.stack([cuts.left[0], cuts.right[0]]),
+            np.array([i + 1, n - i - 1]), int(cuts.n_cuts[0]))
+
+    def _score_oblique(self, state: OpenLeaf) -> Candidate:
+        """Fisher's discriminant direction on the numeric features, then a threshold scan."""
+        feature = self.schema.n_features
+        numeric = [j for j in range(self.schema.n_features) if not self.schema.is_categorical(j)]
+        name = self.builder.feature_name(feature)
+        criterion = self.config.criterion
+        if len(numeric) < 2 or self.classes is None:
+            return inadmissible(feature, name, "needs two numeric features and a class target",
+                                criterion=criterion)
+        Xn = self.X[np.ix_(state.rows, numeric)]
+        labels = self.y[state.rows]
+        target = int(np.argmax(state.node.counts))  # majority class against the rest
+        inside = labels == target
+        w = state.weights  # weighted statistics: weight k counts as k copies of the row
+        if inside.all() or not inside.any() or np.isnan(Xn).any() or \
+                not (w[inside].sum() > 0 and w[~inside].sum() > 0):
+            return inadmissible(feature, name, "one class only here", criterion=criterion)
+        mean = np.average(Xn, axis=0, weights=w)
+        scale = np.sqrt(np.average((Xn - mean) ** 2, axis=0, weights=w))
+        scale[scale == 0] = 1.0
+        Z = Xn / scale
+
+        def scatter(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            zp, wp = Z[part], w[part]
+            centre = np.average(zp, axis=0, weights=wp)
+            return ((zp - centre).T * wp) @ (zp - centre), centre
+
+        (s_in, m_in), (s_out, m_out) = scatter(inside), scatter(~inside)
+        direction = np.linalg.solve(s_in + s_out + 1e-6 * np.eye(len(numeric)), m_in - m_out)
+        weights = direction / scale
+        if not np.abs(weights).max() > 0:  # equal class means: Fisher gives no direction
+            return inadmissible(feature, name,
+                                "the classes have the same mean: no oblique direction",
+                                criterion=criterion)
+        weights = weights / np.abs(weights).max()
+        projection = linear_sum(Xn, weights)  # the order ObliqueSplit.route adds in
+        return self._score_threshold(
+            state, feature, projection,
+            lambda t: ObliqueSplit(tuple(numeric), tuple(float(w) for w in weights), -t))
+
+    def _regression_candidate(self, state: OpenLeaf, feature: int, split: Split,
+                              known: np.ndarray, branch: np.ndarray,
+                              n_cuts: int | None = None) -> Candidate:
+        return self.builder.regression(feature, split, self.y[state.rows[known]],
+                                       state.weights[known], branch, state.node.impurity, n_cuts)
+
+    # ------------------------------------------------------------------ decisions
+    def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
+        return best_candidate(candidates)
+
+    def stop_reason(self, node_id: int) -> str | None:
+        """Why greedy growth would make ``node_id`` a leaf, or ``None`` if it would split."""
+        state = self._state(node_id)
+        node, cfg = state.node, self.config
+        if node.impurity <= np.finfo(float).eps:
+            return "pure node"
+        if cfg.max_depth is not None and node.depth >= cfg.max_depth:
+            return f"max_depth={cfg.max_depth} reached"
+        n_rows = len(state.rows)
+        if n_rows < cfg.min_samples_split:
+            return f"fewer than min_samples_split={cfg.min_samples_split} rows"
+        if n_rows < 2 * cfg.min_samples_leaf:
+            return f"fewer than 2 × min_samples_leaf={cfg.min_samples_leaf} rows"
+        if cfg.max_leaf_nodes is not None and self.n_leaves() >= cfg.max_leaf_nodes:
+            return f"max_leaf_nodes={cfg.max_leaf_nodes} reached"
+        if not state.available:
+            return "no attribute left"
+        best = self._best(self.candidates(node_id), node_id)
+        if best is None:
+            return "no attribute can split these rows"
+        if cfg.stop_at_zero_gain and best.scores["impurity_decrease"] < ZERO_GAIN:
+            return "best gain is 0"
+        if best.scores["weighted_decrease"] + np.finfo(float).eps < cfg.min_impurity_decrease:
+            return (f"weighted impurity decrease {best.scores['weighted_decrease']:.4g} < "
+                    f"min_impurity_decrease={cfg.min_impurity_decrease}")
+        return None
+
+    def expand(self, node_id: int, feature: int | str | None = None) -> GrowthStep:
+        """Decide the open leaf ``node_id``: split it or close it, and record the step.
+
+        With ``feature=None`` the greedy rules decide. With a feature (index or name) the
+        node is split on that attribute's best test, whatever the stopping rules say —
+        that is how a person builds a tree by hand.
+        """
+        state = self._state(node_id)
+        by = "greedy"
+        if feature is None:
+            reason = self.stop_reason(node_id)
+            # a node closed before any attribute was scored (pure, too deep, too small)
+            # records no candidate table: there was no choice to make
+            scored = reason is None or state.candidates is not None
+            candidates = self.candidates(node_id) if scored else ()
+            chosen = None if reason else self._best(candidates, node_id)
+        else:
+            by = "person"
+            candidates = self.candidates(node_id)
+            index = self._feature_index(feature)
+            chosen = next((c for c in candidates if c.feature == index), None)
+            if chosen is None:
+                raise ValueError(f"feature {feature!r} is not available at node {node_id} "
+                                 f"(already used on this path)")
+            if not chosen.admissible:
+                raise ValueError(f"feature {feature!r} cannot split node {node_id}: "
+                                 f"{chosen.reason}")
+            reason = None
+        step = GrowthStep(node_id, state.parent_id, state.node.depth, state.condition,
+                          state.rows, state.node.n_samples, self._node_counts(state),
+                          state.node.impurity, candidates, chosen, reason, by, self.classes,
+                          self.target_name)
+        self.steps.append(step)
+        del self._open[node_id]
+        self._remove(node_id)
+        if chosen is not None:
+            self._split(state, chosen)
+        state.sorted_rows = None  # kept steps must not hold the sort orders
+        return step
+
+    def _node_counts(self, state: OpenLeaf) -> np.ndarray:
+        node = state.node
+        if node.counts is not None:
+            return node.counts.copy()
+        return np.array([node.n_samples, float(node.value[0])])
+
+    def _feature_index(self, feature: int | str) -> int:
+        if isinstance(feature, str):
+            if feature not in self.schema.names:
+                raise ValueError(f"feature {feature!r} is not one of {list(self.schema.names)}")
+            return self.schema.names.index(feature)
+        if not 0 <= int(feature) < self.schema.n_features:
+            raise ValueError(f"feature index {feature} out of range")
+        return int(feature)
+
+    def _partition(self, state: OpenLeaf, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Rows and weights of each child. Rows the split cannot route stay behind."""
+        branch = split.route(self.X[state.rows])
+        return [(state.rows[branch == b], state.weights[branch == b])
+                for b in range(split.n_branches)]
+
+    def _split(self, state: OpenLeaf, chosen: Candidate) -> None:
+        node = state.node
+        split = chosen.split
+        node.split = split
+        available = state.available
+        if isinstance(split, MultiwaySplit):
+            available = available - {split.feature}
+        conditions = split.conditions(self.schema)
+        parts = self._partition(state, split)
+        children_sorted = self._partition_sorted(state, parts)
+        new_ids = []
+        for b, (rows, weights) in enumerate(parts):
+            child = self._make_node(rows, weights, node.depth + 1, node)
+            node.children.append(child)
+            child_state = OpenLeaf(child, rows, weights, available, node.node_id, conditions[b])
+            if children_sorted:
+                child_state.sorted_rows = children_sorted[b]
+                child_state.sorted_features = state.sorted_features
+            self._open[child.node_id] = child_state
+            new_ids.append(child.node_id)
+        for child_id in reversed(new_ids):
+            self._push(child_id)
+
+    def _partition_sorted(self, state: OpenLeaf, parts: list) -> list[np.ndarray]:
+        """Children's per-feature sorted rows, filtered from the parent's (no re-sorting)."""
+        sorted_rows = state.sorted_rows
+        if sorted_rows is None:
+            return []
+        state.sorted_rows = None  # the parent no longer needs it: free the memory
+        member = np.full(self.X.shape[0], -1)
+        for b, (rows, _) in enumerate(parts):
+            member[rows] = b
+        branch = member[sorted_rows].T
+        columns = sorted_rows.T
+        n_features = sorted_rows.shape[1]
+        return [columns[branch == b].reshape(n_features, -1).T for b in range(len(parts))]
+
+    def run(self) -> Tree:
+        """Grow greedily until no leaf is open; return the tree."""
+        while self._open:
+            self.expand(self.frontier()[0])
+        return self.tree()
+
+    def finish_open_as_leaves(self, reason: str = "closed by hand") -> None:
+        """Close every open leaf without splitting it."""
+        for node_id in list(self._open):
+            state = self._open.pop(node_id)
+            self._remove(node_id)
+            self.steps.append(GrowthStep(node_id, state.parent_id, state.node.depth,
+                                         state.condition, state.rows, state.node.n_samples,
+                                         self._node_counts(state), state.node.impurity, (),
+                                         None, reason, "person", self.classes,
+                                         self.target_name))
+
+    def tree(self) -> Tree:
+        """The tree as grown so far (open leaves are leaves)."""
+        cost = None if self.config.cost_matrix is None else np.asarray(self.config.cost_matrix)
+        return Tree(self.root, self.schema, self.classes, self.target_name, self.missing,
+                    cost_matrix=cost, criterion=self.config.criterion)
+
+
+__all__ = ["Grower", "OpenLeaf", "ordinal_split"]

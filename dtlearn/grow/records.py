@@ -1,0 +1,422 @@
+"""The engine's values: what a learner asks (GrowthConfig), what one attribute offers at a
+node (Candidate, with its Scores), and what was decided there (GrowthStep)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import criteria
+from ..data import python_scalar
+from ..splits import MultiwaySplit, Split
+
+ZERO_GAIN = 1e-6
+"""Weka's ``Utils.eq`` tolerance: ID3 stops when the best gain is below this."""
+
+
+@dataclass(frozen=True)
+class GrowthConfig:
+    """What a learner asks of the engine.
+
+    Parameters
+    ----------
+    criterion : str
+        A name from the criterion registry (:mod:`dtlearn.criteria`). Classification:
+        ``"entropy"``, ``"gini"``, ``"misclassification"``, ``"gain_ratio"`` (information
+        gain divided by split info), ``"hellinger"`` or ``"cost_gini"`` (needs
+        ``cost_matrix``). Regression: ``"mse"`` or ``"mae"``.
+    categorical_split : {"multiway", "subset"}
+        One branch per category (ID3, C4.5) or a binary partition of the categories (CART).
+    max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes
+        Pre-pruning rules with scikit-learn's meaning (``min_impurity_decrease`` compares
+        ``N_t / N * (I - N_L/N_t I_L - N_R/N_t I_R)``).
+    stop_at_zero_gain : bool
+        Make a leaf when the best score is 0 (Weka's Id3 does); ``False`` keeps splitting
+        on a zero-gain attribute that still separates the rows (the XOR lesson).
+    oblique : bool
+        Also offer one linear split ``w·x + w0 <= 0`` over all numeric features at every
+        node (direction from Fisher's linear discriminant, offset by the usual threshold
+        scan on the projection).
+    cost_matrix : array or None
+        ``cost_matrix[i][j]``: cost of predicting class j when the truth is class i.
+    base : float
+        Logarithm base of entropy-based criteria.
+    scanner : {"fast", "reference"}
+        How numeric columns are scanned: all at once, vectorised, or one cut at a time
+        (slow; for tests that check the two agree).
+
+    Examples
+    --------
+    >>> GrowthConfig(criterion="hellinger").rule.score
+    'distance'
+    """
+
+    criterion: str = "entropy"
+    categorical_split: str = "multiway"
+    max_depth: int | None = None
+    min_samples_split: int = 2
+    min_samples_leaf: int = 1
+    min_impurity_decrease: float = 0.0
+    max_leaf_nodes: int | None = None
+    stop_at_zero_gain: bool = False
+    oblique: bool = False
+    cost_matrix: Any = None
+    base: float = 2.0
+    scanner: str = "fast"
+
+    def __post_init__(self) -> None:
+        rule = criteria.get(self.criterion)  # unknown names fail here, naming the argument
+        if rule.needs_cost_matrix and self.cost_matrix is None:
+            raise ValueError(f"criterion={self.criterion!r} needs a cost_matrix")
+        if self.scanner not in ("fast", "reference"):
+            raise ValueError(f"scanner must be 'fast' or 'reference', not {self.scanner!r}")
+
+    @property
+    def rule(self) -> criteria.Criterion:
+        """The registry's :class:`~dtlearn.criteria.Criterion` for ``criterion``."""
+        return criteria.get(self.criterion)
+
+    @property
+    def is_regression(self) -> bool:
+        """Whether the criterion is a regression one."""
+        return self.rule.is_regression
+
+
+class Scores(MutableMapping):
+    """A candidate's scores: the criterion's own at once, the textbook measures when read.
+
+    Growing a large tree scores thousands of candidates but shows few; ``lazy`` (a
+    function returning a dict) is called the first time a key outside ``eager`` is read,
+    or when the scores are compared, listed or printed. Comparison is by content, so it
+    does not change after the first read.
+
+    Examples
+    --------
+    >>> s = Scores({"score": 0.5}, lambda: {"gini_gain": 0.25})
+    >>> s.computed, s["gini_gain"], s.computed
+    (False, 0.25, True)
+    >>> s == {"score": 0.5, "gini_gain": 0.25}
+    True
+    """
+
+    def __init__(self, eager: dict, lazy: Callable[[], dict] | None = None):
+        self._values = dict(eager)
+        self._lazy = lazy
+
+    @property
+    def computed(self) -> bool:
+        """Whether the lazy part has been worked out."""
+        return self._lazy is None
+
+    def _compute(self) -> dict:
+        if self._lazy is not None:
+            lazy, self._lazy = self._lazy, None
+            for key, value in lazy().items():
+                self._values.setdefault(key, value)
+        return self._values
+
+    def __getitem__(self, key: Any) -> Any:
+        if key in self._values:
+            return self._values[key]
+        return self._compute()[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._values[key] = value
+
+    def __delitem__(self, key: Any) -> None:
+        del self._compute()[key]
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._values or key in self._compute()
+
+    def __iter__(self) -> Iterator:
+        return iter(self._compute())
+
+    def __len__(self) -> int:
+        return len(self._compute())
+
+    def __eq__(self, other: Any) -> bool:
+        if not isinstance(other, (Scores, dict)):
+            return NotImplemented
+        return self._compute() == (other._compute() if isinstance(other, Scores) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._compute())
+
+    def __reduce__(self) -> Any:
+        return (Scores, (dict(self._values), self._lazy))  # still lazy once loaded
+
+
+def textbook_scores(child: np.ndarray, base: float) -> dict:
+    """Every textbook measure of a classification split from its branches' class counts.
+
+    Examples
+    --------
+    >>> s = textbook_scores(np.array([[2, 3], [4, 0], [3, 2]]), 2.0)
+    >>> round(s["information_gain"], 3), round(s["gain_ratio"], 3)
+    (0.247, 0.156)
+    """
+    child = np.asarray(child, dtype=float)
+    sizes = child.sum(axis=1)
+    weights = sizes / sizes.sum()
+    stacked = np.vstack([child.sum(axis=0), child])
+    entropies = criteria.entropy_of_counts(stacked, base)
+    ginis = criteria.gini_of_counts(stacked)
+    errors = criteria.misclassification_of_counts(stacked)
+    mean_info = float((weights * entropies[1:]).sum())
+    gain = float(entropies[0]) - mean_info
+    split_info = float(criteria.entropy_of_counts(sizes, base))
+    return {"entropy": float(entropies[0]), "mean_info": mean_info, "information_gain": gain,
+            "split_info": split_info,
+            "gain_ratio": gain / split_info if split_info > 0 else 0.0,
+            "gini_gain": float(ginis[0] - (weights * ginis[1:]).sum()),
+            "misclassification_gain": float(errors[0] - (weights * errors[1:]).sum())}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, (dict, Scores)):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    value = python_scalar(value)
+    if isinstance(value, float) and not np.isfinite(value):
+        return None
+    return value
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """The best split of one attribute at one node, with every score worked out.
+
+    ``child_counts`` has one row per branch: class counts (classification) or
+    ``[n, centre, impurity]`` (regression; the centre is the branch's mean, or its median
+    when ``statistic`` is ``"median"``, as in an MAE tree). ``scores`` holds the textbook measures
+    (``information_gain``, ``mean_info``, ``split_info``, ``gain_ratio``, ``gini_gain``,
+    ``impurity_decrease``, ...); ``score`` is the one the criterion ranks by.
+    ``split`` is ``None`` when the attribute offers no admissible split; ``reason`` says why.
+    ``criterion`` names the registry entry that scored it.
+    """
+
+    feature: int
+    feature_name: str
+    split: Split | None
+    conditions: tuple[str, ...]
+    child_counts: np.ndarray
+    scores: Any
+    score: float
+    reason: str = ""
+    statistic: str = "mean"
+    criterion: str = "entropy"
+
+    @property
+    def admissible(self) -> bool:
+        """Whether the attribute can split the node."""
+        return self.split is not None
+
+    def explain(self, classes: Any = None, target_name: str = "S") -> Any:
+        """The worked derivation of this candidate's score, with the actual counts.
+
+        Classification: the criterion's measure from :mod:`dtlearn.measures` (for
+        entropy and gain ratio the information-gain table and sums, then split info and
+        gain ratio; for Gini the Gini gain; for Hellinger the distance). Regression: the
+        variance (or absolute deviation) of each branch and the decrease.
+        """
+        import pandas as pd
+
+        from .. import measures
+        from ..explain import Derivation, ResultTable, fmt, fmt_count
+
+        if not self.admissible:
+            return Derivation.build(f"{self.feature_name}: no split", [], note=self.reason)
+        values = pd.Index([c.split(" ", 2)[-1] if isinstance(self.split, MultiwaySplit) else c
+                           for c in self.conditions], name=self.feature_name)
+        counts = np.asarray(self.child_counts, dtype=float)
+        rule = criteria.get(self.criterion)
+        if not rule.is_regression:
+            names = None if classes is None else pd.Index([str(c) for c in classes],
+                                                           name=target_name)
+            measure = getattr(measures, rule.measure)
+            return measure(counts=counts, values=values, classes=names).explain()
+        rows = [(v, fmt_count(n), fmt(centre), fmt(imp))
+                for v, (n, centre, imp) in zip(values, counts)]
+        table = ResultTable(("branch", "n", self.statistic, rule.impurity_name), tuple(rows))
+        total = counts[:, 0].sum()
+        terms = " + ".join(f"{fmt_count(n)}/{fmt_count(total)}·{fmt(imp)}" for n, _, imp in counts)
+        child = self.scores["child_impurity"]
+        parent = child + self.scores["impurity_decrease"]
+        return Derivation.build(f"split on {self.feature_name}", [
+            (f"{rule.impurity_name} after = {terms} = {fmt(child)}", ""),
+            (f"decrease = {fmt(parent)} - {fmt(child)} = "
+             f"{fmt(self.scores['impurity_decrease'])}", ""),
+        ], table=table)
+
+    def to_dict(self) -> dict:
+        """The candidate as JSON-ready data (scores included, worked out).
+
+        Examples
+        --------
+        >>> from dtlearn import load_play_tennis, split_table
+        >>> d = split_table(*load_play_tennis()).row("outlook").to_dict()
+        >>> d["feature_name"], d["conditions"][0], round(d["scores"]["information_gain"], 3)
+        ('outlook', 'outlook = sunny', 0.247)
+        """
+        return {"feature": int(self.feature), "feature_name": self.feature_name,
+                "split": None if self.split is None else self.split.to_dict(),
+                "conditions": list(self.conditions),
+                "child_counts": _jsonable(np.asarray(self.child_counts)),
+                "scores": _jsonable(self.scores), "score": _jsonable(self.score),
+                "reason": self.reason, "statistic": self.statistic,
+                "criterion": self.criterion}
+
+
+def inadmissible(feature: int, name: str, reason: str, conditions: tuple = (),
+                 child: Any = None, criterion: str = "entropy") -> Candidate:
+    """A candidate that cannot split the node, saying why.
+
+    Examples
+    --------
+    >>> inadmissible(2, "humidity", "the attribute is constant here").admissible
+    False
+    """
+    child = np.zeros((1, 1)) if child is None else child
+    return Candidate(feature, name, None, conditions, child, {}, -np.inf, reason,
+                     criterion=criterion)
+
+
+@dataclass(frozen=True)
+class GrowthStep:
+    """One decision of the engine at one node.
+
+    Attributes
+    ----------
+    node_id, parent_id, depth : int
+        Where the node sits (``parent_id`` is ``None`` at the root).
+    condition : str or None
+        The test on the branch that leads here (``None`` at the root).
+    rows : numpy.ndarray
+        Indices of the training rows that reached the node.
+    n_samples : float
+        Their (weighted) number.
+    counts : numpy.ndarray
+        Class counts (classification) or ``[n, mean]`` (regression).
+    impurity : float
+        The criterion's impurity of the node.
+    candidates : tuple of Candidate
+        One per attribute still available, in column order.
+    chosen : Candidate or None
+        The split made; ``None`` when the node became a leaf.
+    stop_reason : str or None
+        Why the node became a leaf.
+    by : str
+        ``"greedy"`` or ``"person"`` (a student's choice in the ID3 builder).
+    """
+
+    node_id: int
+    parent_id: int | None
+    depth: int
+    condition: str | None
+    rows: np.ndarray
+    n_samples: float
+    counts: np.ndarray
+    impurity: float
+    candidates: tuple
+    chosen: Candidate | None
+    stop_reason: str | None
+    by: str = "greedy"
+    classes: tuple | None = None
+    target_name: str = "S"
+
+    kind = "growth"
+
+    @property
+    def is_split(self) -> bool:
+        """Whether the step split the node."""
+        return self.chosen is not None
+
+    @property
+    def action(self) -> str:
+        """What the step did: ``"split"`` or ``"leaf"``."""
+        return "split" if self.chosen is not None else "leaf"
+
+    @property
+    def reason(self) -> str:
+        """Why, in words: the attribute chosen and by whom, or why growth stopped."""
+        if self.chosen is None:
+            return str(self.stop_reason)
+        who = "chosen by a person" if self.by == "person" else f"best by {self.by} choice"
+        return f"split on {self.chosen.feature_name} ({who})"
+
+    @property
+    def before(self) -> dict:
+        """The node's numbers before the decision: rows and impurity."""
+        return {"n_samples": float(self.n_samples), "impurity": float(self.impurity)}
+
+    @property
+    def after(self) -> dict:
+        """After: the branches' sizes and the impurity decrease (empty for a leaf)."""
+        if self.chosen is None:
+            return {}
+        counts = np.asarray(self.chosen.child_counts, dtype=float)
+        sizes = counts[:, 0] if "child_impurity" in self.chosen.scores else counts.sum(axis=1)
+        return {"branch_sizes": sizes.tolist(),
+                "impurity_decrease": float(self.chosen.scores["impurity_decrease"])}
+
+    def table(self) -> Any:
+        """The candidate table of the node (one row per attribute, the choice marked)."""
+        from .table import SplitTable
+
+        caption = (f"node {self.node_id} ({self.condition or 'root'}): "
+                   + (f"split on {self.chosen.feature_name}" if self.chosen
+                      else f"leaf — {self.stop_reason}"))
+        return SplitTable(self.candidates, self.chosen, caption, self.classes, self.target_name)
+
+    def explain(self) -> Any:
+        """The chosen split worked out, or the candidate table of a leaf."""
+        if self.chosen is None:
+            return self.table()
+        return self.chosen.explain(self.classes, self.target_name)
+
+    def to_dict(self) -> dict:
+        """The step as JSON-ready data (its candidates' scores worked out).
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> d = ID3Classifier().fit(*load_play_tennis()).steps_[0].to_dict()
+        >>> d["kind"], d["action"], d["chosen"]["feature_name"], len(d["candidates"])
+        ('growth', 'split', 'outlook', 4)
+        """
+        return {"kind": self.kind, "node_id": int(self.node_id),
+                "parent_id": None if self.parent_id is None else int(self.parent_id),
+                "depth": int(self.depth), "condition": self.condition,
+                "action": self.action, "reason": self.reason,
+                "before": self.before, "after": _jsonable(self.after),
+                "rows": None if self.rows is None else np.asarray(self.rows).tolist(),
+                "counts": _jsonable(np.asarray(self.counts)),
+                "candidates": [c.to_dict() for c in self.candidates],
+                "chosen": None if self.chosen is None else self.chosen.to_dict(),
+                "stop_reason": self.stop_reason, "by": self.by,
+                "classes": None if self.classes is None else [_jsonable(c) for c in self.classes],
+                "target_name": self.target_name}
+
+    def __str__(self) -> str:
+        where = self.condition or "root"
+        what = f"split on {self.chosen.feature_name}" if self.chosen else \
+            f"leaf ({self.stop_reason})"
+        return f"node {self.node_id} [{where}] n={self.n_samples:g}: {what}"
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_()
+
+
+__all__ = ["Candidate", "GrowthConfig", "GrowthStep", "Scores", "ZERO_GAIN", "inadmissible",
+           "textbook_scores"]

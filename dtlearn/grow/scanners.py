@@ -1,0 +1,287 @@
+"""Scanners: pure functions that find the best cut of a column, and the two rules they share.
+
+A scanner takes what one node knows of one or more columns (sorted values, cumulative
+class counts or targets, weights) and returns where the best cut lies and how many cuts
+it scored. It never builds a :class:`~dtlearn.grow.records.Candidate`; the engine does
+that for the winner only. Every scanner breaks ties with :func:`first_best` and places
+thresholds with :func:`midpoint`: the one tie rule and the one midpoint rule of the engine.
+
+:func:`threshold_cuts` is the fast scan (every cut of every column in one vectorised
+pass); :func:`reference_threshold_cut` scores one cut at a time through
+:meth:`dtlearn.criteria.Criterion.split_scores` — slow and plain, so a test can check that
+both choose the same trees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..criteria import Criterion
+
+TIE_TOLERANCE = 1e-12
+"""Scores within this relative distance of the best are ties; ties go to the first
+attribute in column order, then the lowest threshold (docs/ALGORITHMS.md)."""
+
+MAX_EXHAUSTIVE_CATEGORIES = 10
+"""Above this many categories, multi-class subset splits use an ordering heuristic
+instead of trying all 2^(v-1)-1 partitions."""
+
+
+def tolerance(best: Any) -> Any:
+    """How far below ``best`` a score may lie and still tie with it (elementwise).
+
+    Examples
+    --------
+    >>> float(tolerance(0.5)), float(tolerance(-2000.0))
+    (1e-12, 2e-09)
+    """
+    return TIE_TOLERANCE * np.maximum(1.0, np.abs(best))
+
+
+def is_better(a: float, b: float) -> bool:
+    """Whether score ``a`` beats ``b`` by more than a tie.
+
+    Examples
+    --------
+    >>> is_better(0.3, 0.3 - 1e-15), is_better(0.31, 0.3)
+    (False, True)
+    """
+    return bool(a > b + tolerance(b))
+
+
+def first_best(scores: Any, axis: int = 0) -> Any:
+    """Index of the first score that ties with the best along ``axis`` (-1 if none is finite).
+
+    Examples
+    --------
+    >>> first_best([0.2, 0.5, 0.5 - 1e-14, 0.1])
+    1
+    >>> first_best(np.array([[0.1, -np.inf], [0.1, -np.inf]])).tolist()
+    [0, -1]
+    """
+    scores = np.asarray(scores, dtype=float)
+    best = scores.max(axis=axis)
+    finite = np.isfinite(best)
+    floor = np.where(finite, best - tolerance(np.where(finite, best, 0.0)), np.inf)
+    index = np.argmax(scores >= np.expand_dims(floor, axis), axis=axis)
+    index = np.where(finite, index, -1)
+    return int(index) if np.ndim(index) == 0 else index
+
+
+def midpoint(low: float, high: float) -> float:
+    """The threshold between two neighbouring values: their midpoint, or ``low`` when
+    rounding would reach ``high`` (scikit-learn's rule; the test is ``x <= threshold``).
+
+    Examples
+    --------
+    >>> midpoint(70.0, 75.0)
+    72.5
+    >>> midpoint(1.0, np.nextafter(1.0, 2.0))
+    1.0
+    """
+    threshold = low / 2.0 + high / 2.0
+    return float(low if threshold >= high else threshold)
+
+
+@dataclass(frozen=True)
+class Cuts:
+    """The best cut of each scanned column.
+
+    ``index[c]`` is the position after which column ``c`` is cut (in its sorted order;
+    -1: no admissible cut), ``score`` its ranking score, ``decrease`` its impurity
+    decrease, ``n_cuts`` how many admissible cuts were scored, ``low``/``high`` the values
+    on either side, ``left``/``right`` the class counts of the two sides.
+    """
+
+    index: np.ndarray
+    score: np.ndarray
+    decrease: np.ndarray
+    n_cuts: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+
+    def threshold(self, column: int) -> float:
+        """The threshold of ``column``'s best cut (:func:`midpoint`)."""
+        return midpoint(float(self.low[column]), float(self.high[column]))
+
+
+def admissible_cuts(xs: np.ndarray, min_samples_leaf: int) -> np.ndarray:
+    """Cuts between distinct sorted values that leave ``min_samples_leaf`` rows a side.
+
+    ``xs`` is sorted along axis 0 (one column per feature); cut ``i`` keeps rows
+    ``0..i`` left. Rows count as rows here, not by weight, as in scikit-learn.
+
+    Examples
+    --------
+    >>> admissible_cuts(np.array([1.0, 1.0, 2.0, 3.0]), 1).tolist()
+    [False, True, True]
+    """
+    n = xs.shape[0]
+    pos = np.arange(1, n).reshape((-1,) + (1,) * (xs.ndim - 1))
+    return (xs[1:] > xs[:-1]) & (pos >= min_samples_leaf) & (n - pos >= min_samples_leaf)
+
+
+def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Criterion,
+                   settings: Any) -> Cuts:
+    """The best threshold of every column at once (the fast scan).
+
+    Parameters
+    ----------
+    xs : numpy.ndarray, shape (n, f)
+        Each column's values, sorted.
+    weighted_onehot : numpy.ndarray, shape (n, f, k)
+        The class indicator of the row at each sorted position, times its weight.
+    criterion : Criterion
+        A classification criterion.
+    settings : GrowthConfig
+        ``min_samples_leaf``, ``base``, ``cost_matrix``.
+
+    Examples
+    --------
+    >>> from dtlearn.criteria import get
+    >>> from dtlearn.grow import GrowthConfig
+    >>> xs = np.array([[64.0], [65.0], [68.0], [69.0]])
+    >>> onehot = np.array([[[0, 1]], [[1, 0]], [[0, 1]], [[0, 1]]], dtype=float)
+    >>> cuts = threshold_cuts(xs, onehot, get("gini"), GrowthConfig())
+    >>> int(cuts.index[0]), cuts.threshold(0), int(cuts.n_cuts[0])
+    (1, 66.5, 3)
+    """
+    n = xs.shape[0]
+    cum = np.cumsum(weighted_onehot, axis=0)
+    total = cum[-1, 0]
+    left = cum[:-1]
+    right = total - left
+    nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+    # a side holding only zero-weight rows is no split (bootstrap weights make them)
+    valid = admissible_cuts(xs, settings.min_samples_leaf) & (nl > 0) & (nr > 0)
+    scores = criterion.cut_scores(left, right, settings)
+    index = first_best(np.where(valid, scores, -np.inf), axis=0)
+    cols = np.arange(xs.shape[1])
+    at = np.maximum(index, 0)
+    left_best = left[at, cols]  # copies, not views of the big arrays
+    right_best = total - left_best
+    parent = criterion.node_impurity(total, settings)
+    child = criterion.children_impurity(left_best, right_best, settings)
+    return Cuts(index, scores[at, cols], parent - child, np.count_nonzero(valid, axis=0),
+                xs[at, cols], xs[np.minimum(at + 1, n - 1), cols], left_best, right_best)
+
+
+def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Criterion,
+                            settings: Any) -> Cuts:
+    """The best threshold of one column, scoring one cut at a time (the reference scan).
+
+    Same answer as :func:`threshold_cuts` on ``xs[:, None]``, computed without any
+    vectorised identity: each cut's class counts go through
+    :meth:`~dtlearn.criteria.Criterion.split_scores`.
+
+    Examples
+    --------
+    >>> from dtlearn.criteria import get
+    >>> from dtlearn.grow import GrowthConfig
+    >>> xs = np.array([64.0, 65.0, 68.0, 69.0])
+    >>> onehot = np.array([[0, 1], [1, 0], [0, 1], [0, 1]], dtype=float)
+    >>> reference_threshold_cut(xs, onehot, get("gini"), GrowthConfig()).threshold(0)
+    66.5
+    """
+    n = len(xs)
+    valid = admissible_cuts(xs, settings.min_samples_leaf)
+    scores = np.full(max(n - 1, 0), -np.inf)
+    total = onehot.sum(axis=0)
+    for i in np.flatnonzero(valid):
+        left = onehot[:i + 1].sum(axis=0)
+        right = total - left
+        if left.sum() > 0 and right.sum() > 0:
+            scores[i] = criterion.split_scores(np.stack([left, right]), settings)["score"]
+    valid &= np.isfinite(scores)
+    index = first_best(scores) if n > 1 else -1
+    at = max(index, 0)
+    left = onehot[:at + 1].sum(axis=0)
+    decrease = criterion.split_scores(np.stack([left, total - left]), settings)[
+        "impurity_decrease"] if index >= 0 else 0.0
+    return Cuts(np.array([index]), scores[at:at + 1], np.array([decrease]),
+                np.array([np.count_nonzero(valid)]), xs[at:at + 1],
+                xs[min(at + 1, n - 1):min(at + 1, n - 1) + 1], left[None], (total - left)[None])
+
+
+def regression_cut(ys: np.ndarray, w: np.ndarray, valid: np.ndarray, criterion: Criterion
+                   ) -> tuple[int, int]:
+    """Best cut of sorted regression targets: ``(index, n_cuts)``, index -1 if none.
+
+    Examples
+    --------
+    >>> from dtlearn.criteria import get
+    >>> regression_cut(np.array([1.0, 1.0, 5.0]), np.ones(3), np.ones(2, bool), get("mse"))
+    (1, 2)
+    """
+    child = criterion.children(ys, w, valid)
+    cw = np.cumsum(w)[:-1]
+    valid = valid & (cw > 0) & (w.sum() - cw > 0)
+    return first_best(np.where(valid, -child, -np.inf)), int(np.count_nonzero(valid))
+
+
+def subset_partitions(per_category: np.ndarray, present: np.ndarray, regression_means: Any = None
+                      ) -> list[np.ndarray]:
+    """The left-hand category sets a subset search tries (codes of ``present`` categories).
+
+    Regression and two classes: cut the categories ordered by mean target or class-1
+    share (Breiman: optimal). More classes: every partition with the first category on
+    the left (2^(v-1) - 1), or above :data:`MAX_EXHAUSTIVE_CATEGORIES` categories the
+    ordering by class-0 share (a documented heuristic).
+
+    Examples
+    --------
+    >>> counts = np.array([[3, 1], [0, 4], [2, 2]], dtype=float)
+    >>> [p.tolist() for p in subset_partitions(counts, np.arange(3))]
+    [[0], [0, 2]]
+    """
+    if regression_means is not None:
+        order = present[np.argsort(regression_means, kind="stable")]
+        return [order[:i] for i in range(1, len(order))]
+    k = per_category.shape[1]
+    if k == 2 or len(present) > MAX_EXHAUSTIVE_CATEGORIES:
+        column = -1 if k == 2 else 0
+        share = per_category[present, column] / per_category[present].sum(axis=1)
+        order = present[np.argsort(share, kind="stable")]
+        return [order[:i] for i in range(1, len(order))]
+    first, rest = present[0], present[1:]
+    return [np.array([first] + [c for b, c in enumerate(rest) if mask >> b & 1])
+            for mask in range(2 ** len(rest) - 1)]
+
+
+def best_partition(partitions: list, per_category: np.ndarray, rows_per_category: np.ndarray,
+                   criterion: Criterion, settings: Any) -> int:
+    """Index of the best admissible partition (first on ties), all scored at once; -1 if none.
+
+    Examples
+    --------
+    >>> from dtlearn.criteria import get
+    >>> from dtlearn.grow import GrowthConfig
+    >>> counts = np.array([[3, 1], [0, 4], [2, 2]], dtype=float)
+    >>> parts = subset_partitions(counts, np.arange(3))
+    >>> best_partition(parts, counts, np.array([4, 4, 4]), get("gini"), GrowthConfig())
+    1
+    """
+    v = per_category.shape[0]
+    membership = np.zeros((len(partitions), v))
+    for i, left in enumerate(partitions):
+        membership[i, left] = 1.0
+    left = membership @ per_category
+    right = per_category.sum(axis=0) - left
+    n_left = membership @ rows_per_category
+    n_right = rows_per_category.sum() - n_left
+    leaf = max(settings.min_samples_leaf, 1)
+    valid = (n_left >= leaf) & (n_right >= leaf) & (left.sum(axis=1) > 0) & \
+        (right.sum(axis=1) > 0)
+    if not valid.any():
+        return -1
+    return first_best(np.where(valid, criterion.cut_scores(left, right, settings), -np.inf))
+
+
+__all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",
+           "best_partition", "first_best", "is_better", "midpoint", "reference_threshold_cut",
+           "regression_cut", "subset_partitions", "threshold_cuts", "tolerance"]

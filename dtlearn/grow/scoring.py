@@ -1,0 +1,209 @@
+"""From a scanner's cut to a Candidate: scores per the criterion, built only when read.
+
+A :class:`CandidateBuilder` knows what scoring needs of a grower (schema, settings, the
+total weight) and nothing of its training data. A :class:`CandidateList` holds the
+candidates of one node in column order; an item may still be a :class:`ThresholdRecipe`
+(a handful of numbers from the fast scan), built into a Candidate when something reads
+it. Saving a list saves the recipes, not the grower.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from ..data import Schema
+from ..splits import Split, ThresholdSplit
+from .records import Candidate, GrowthConfig, Scores, inadmissible, textbook_scores
+from .scanners import first_best
+
+
+@dataclass(frozen=True)
+class CandidateBuilder:
+    """Scores a split from its branches' counts (what a grower's settings make of it).
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis
+    >>> from dtlearn.data import infer_schema
+    >>> from dtlearn.splits import MultiwaySplit
+    >>> builder = CandidateBuilder(infer_schema(load_play_tennis()[0]), GrowthConfig(), 14.0)
+    >>> c = builder.classification(0, MultiwaySplit(0, 3), np.array([[2, 3], [4, 0], [3, 2]]),
+    ...                            np.array([5, 4, 5]))
+    >>> c.conditions[1], round(c.score, 3)
+    ('outlook = overcast', 0.247)
+    """
+
+    schema: Schema
+    config: GrowthConfig
+    total_weight: float
+
+    def feature_name(self, feature: int) -> str:
+        """The attribute's name; one past the last column is the oblique combination."""
+        return self.schema.names[feature] if feature < self.schema.n_features else \
+            "linear combination"
+
+    def _admissible(self, feature: int, conditions: tuple, child: np.ndarray,
+                    rows_per_branch: np.ndarray) -> Candidate | None:
+        """An inadmissible candidate saying why, or None when the split may be made."""
+        nonempty = rows_per_branch[rows_per_branch > 0]
+        name = self.feature_name(feature)
+        if len(nonempty) < 2:
+            return inadmissible(feature, name, "all rows take the same branch", conditions,
+                                child, self.config.criterion)
+        leaf = self.config.min_samples_leaf
+        if nonempty.min() < leaf:
+            return inadmissible(feature, name,
+                                f"a branch would hold fewer than min_samples_leaf={leaf} rows",
+                                conditions, child, self.config.criterion)
+        return None
+
+    def classification(self, feature: int, split: Split, child: np.ndarray,
+                       rows_per_branch: np.ndarray, n_cuts: int | None = None) -> Candidate:
+        """The candidate of a classification split given its branches' class counts."""
+        conditions = tuple(split.conditions(self.schema))
+        refused = self._admissible(feature, conditions, child, rows_per_branch)
+        if refused is not None:
+            return refused
+        config = self.config
+        eager = config.rule.split_scores(child, config)
+        eager["weighted_decrease"] = child.sum() / self.total_weight * eager["impurity_decrease"]
+        if n_cuts is not None:
+            eager["n_cuts"] = int(n_cuts)
+        scores = Scores(eager, partial(textbook_scores, child, config.base))
+        return Candidate(feature, self.feature_name(feature), split, conditions, child, scores,
+                         eager["score"], criterion=config.criterion)
+
+    def regression(self, feature: int, split: Split, ys: np.ndarray, w: np.ndarray,
+                   branch: np.ndarray, parent_impurity: float, n_cuts: int | None = None
+                   ) -> Candidate:
+        """The candidate of a regression split: each branch's size, centre and impurity."""
+        rule = self.config.rule
+        conditions = tuple(split.conditions(self.schema))
+        k = split.n_branches
+        child = np.zeros((k, 3))
+        for b in range(k):
+            mask = branch == b
+            if mask.any():
+                child[b] = [w[mask].sum(), rule.centre(ys[mask], w[mask]),
+                            rule.impurity(ys[mask], w[mask])]
+        refused = self._admissible(feature, conditions, child, np.bincount(branch, minlength=k))
+        if refused is not None:
+            return refused
+        total = child[:, 0].sum()
+        child_impurity = float((child[:, 0] * child[:, 2]).sum() / total)
+        decrease = parent_impurity - child_impurity
+        scores = {"impurity_decrease": decrease, "child_impurity": child_impurity,
+                  "weighted_decrease": total / self.total_weight * decrease, "score": decrease}
+        if n_cuts is not None:
+            scores["n_cuts"] = int(n_cuts)
+        return Candidate(feature, self.feature_name(feature), split, conditions, child, scores,
+                         decrease, statistic=rule.leaf_statistic, criterion=self.config.criterion)
+
+
+@dataclass(frozen=True)
+class ThresholdRecipe:
+    """What the fast scan found for one numeric column: enough to build its Candidate.
+
+    Examples
+    --------
+    >>> r = ThresholdRecipe(0.3, 2, 72.5, (3.0, 1.0), (6.0, 4.0), 4, 10, 7)
+    >>> r.score, r.threshold
+    (0.3, 72.5)
+    """
+
+    score: float
+    feature: int
+    threshold: float
+    left: tuple
+    right: tuple
+    n_left: int
+    n_right: int
+    n_cuts: int
+
+    def build(self, builder: CandidateBuilder) -> Candidate:
+        """The Candidate this recipe describes."""
+        return builder.classification(
+            self.feature, ThresholdSplit(self.feature, self.threshold),
+            np.array([self.left, self.right], dtype=float),
+            np.array([self.n_left, self.n_right]), self.n_cuts)
+
+
+class CandidateList(Sequence):
+    """The candidates of one node, in column order, each made when first read.
+
+    Items are Candidates, :class:`ThresholdRecipe` values (built with ``builder`` when
+    read), or ``(score, make)`` pairs where ``make()`` returns the Candidate (learners with
+    their own scanners, such as C4.5, use these). Only the winner needs building to grow.
+    """
+
+    def __init__(self, items: list, builder: CandidateBuilder | None = None):
+        self._items = list(items)
+        self._builder = builder
+
+    def score_of(self, i: int) -> float:
+        """The ranking score of item ``i``, built or not."""
+        item = self._items[i]
+        if isinstance(item, ThresholdRecipe):
+            return item.score
+        return item[0] if isinstance(item, tuple) else item.score
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        item = self._items[i]
+        if isinstance(item, ThresholdRecipe):
+            item = self._items[i] = item.build(self._builder)
+        elif isinstance(item, tuple):
+            item = self._items[i] = item[1]()
+        return item
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __reduce__(self) -> tuple:
+        # saved without the grower (which holds the training data): recipes stay recipes,
+        # any other lazy item is built first
+        items = [self[k] if isinstance(item, tuple) else item
+                 for k, item in enumerate(self._items)]
+        return (CandidateList, (items, self._builder))
+
+    def best(self) -> Candidate | None:
+        """The first candidate whose score ties with the best (:func:`first_best`)."""
+        if not len(self):
+            return None
+        index = first_best([self.score_of(i) for i in range(len(self))])
+        return None if index < 0 else self[index]
+
+    def __add__(self, other: Any) -> "CandidateList":
+        return CandidateList(self._items + list(other), self._builder)
+
+    def __eq__(self, other: Any) -> bool:
+        return tuple(self) == tuple(other)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+def best_candidate(candidates: Sequence) -> Candidate | None:
+    """The engine's choice among ``candidates``: the first admissible one that ties with
+    the best score (column order breaks ties), or ``None`` when none can split.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> best_candidate(split_table(*load_play_tennis()).candidates).feature_name
+    'outlook'
+    """
+    if isinstance(candidates, CandidateList):
+        return candidates.best()
+    scores = [c.score if c.admissible else -np.inf for c in candidates]
+    index = first_best(scores) if scores else -1
+    return None if index < 0 else candidates[index]
+
+
+__all__ = ["CandidateBuilder", "CandidateList", "ThresholdRecipe", "best_candidate"]

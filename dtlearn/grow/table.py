@@ -1,0 +1,109 @@
+"""The candidate table of a node: every attribute's best split, scored, the choice marked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import criteria
+from ..splits import MultiwaySplit
+from .records import Candidate
+from .scoring import best_candidate
+
+
+TABLE_SCORES = {"classification": ("mean_info", "information_gain", "split_info",
+                                     "gain_ratio", "gini_gain"),
+                "regression": ("child_impurity", "impurity_decrease")}
+"""The textbook columns of a candidate table; a criterion scored otherwise (Hellinger)
+adds its own column."""
+
+
+def branch_test(c: Candidate) -> str:
+    """The test column of a candidate table: "3-way", "<= 72.5", or why no split."""
+    if c.split is None:
+        return c.reason or "no split"
+    if isinstance(c.split, MultiwaySplit):
+        return f"{c.split.n_branches}-way"
+    text = c.conditions[0]  # drop the attribute's name (which may hold spaces)
+    return text[len(c.feature_name):].strip() if text.startswith(c.feature_name + " ") else text
+
+
+@dataclass(frozen=True)
+class SplitTable:
+    """Every attribute's best split at one node, scored — what "ID3 by hand" shows.
+
+    Shows as a table (text in ``repr``, HTML in Jupyter), with the chosen or best
+    attribute marked; :meth:`explain` works out any row.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> table = split_table(*load_play_tennis())
+    >>> table.best.feature_name, round(table.row("humidity").scores["gain_ratio"], 3)
+    ('outlook', 0.152)
+    """
+
+    candidates: tuple
+    chosen: Candidate | None = None
+    caption: str = ""
+    classes: Any = None
+    target_name: str = "S"
+
+    @property
+    def best(self) -> Candidate | None:
+        """The chosen candidate, else the best-scoring admissible one."""
+        if self.chosen is not None:
+            return self.chosen
+        return best_candidate(self.candidates)
+
+    def row(self, feature: Any) -> Candidate:
+        """The candidate of ``feature`` (name or column index)."""
+        for c in self.candidates:
+            if feature in (c.feature_name, c.feature):
+                return c
+        raise ValueError(f"feature {feature!r} is not in this table; "
+                         f"attributes: {[c.feature_name for c in self.candidates]}")
+
+    def explain(self, feature: Any = None) -> Any:
+        """Worked scores of ``feature`` (default: the best attribute)."""
+        candidate = self.best if feature is None else self.row(feature)
+        if candidate is None:
+            raise ValueError("no attribute can split this node")
+        return candidate.explain(self.classes, self.target_name)
+
+    def to_table(self) -> Any:
+        """The table as a :class:`dtlearn.explain.ResultTable`."""
+        from ..explain import ResultTable
+
+        kind = "classification" if any("information_gain" in c.scores
+                                       for c in self.candidates) else "regression"
+        scores = TABLE_SCORES[kind]
+        own = {criteria.get(c.criterion).score_key for c in self.candidates if c.admissible}
+        scores = scores + tuple(sorted(own - set(scores) - {"impurity_decrease",
+                                                             "misclassification_gain",
+                                                             "cost_gini_gain"}))
+        best = self.best
+        rows, mark = [], None
+        for i, c in enumerate(self.candidates):
+            rows.append(tuple([c.feature_name, branch_test(c)]
+                              + [c.scores[s] if s in c.scores else "—" for s in scores]))
+            if c is best:
+                mark = i
+        columns = ("attribute", "test") + tuple(s.replace("_", " ") for s in scores)
+        return ResultTable(columns, tuple(rows), caption=self.caption, highlight_row=mark)
+
+    def to_frame(self) -> Any:
+        """The table as a pandas DataFrame."""
+        return self.to_table().to_frame()
+
+    def __repr__(self) -> str:
+        return repr(self.to_table())
+
+    def _repr_html_(self) -> str:
+        return self.to_table()._repr_html_()
+
+    def _repr_markdown_(self) -> str:
+        return self.to_table()._repr_markdown_()
+
+
+__all__ = ["SplitTable", "TABLE_SCORES", "branch_test"]
