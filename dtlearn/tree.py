@@ -15,11 +15,13 @@ from typing import Any, Iterator
 import numpy as np
 
 from .data import Schema, encode
-from .exports.formatting import format_value, plural
+from .exports.formatting import format_value, label_text, plural
+from .exports.path import DecisionPath, PathStep, decision_path
 from .splits import UNKNOWN, Split
 
+# DecisionPath, PathStep, format_value and plural live in dtlearn.exports; kept importable here.
 __all__ = ["IMPURITY_NAMES", "MISSING_STRATEGIES", "DecisionPath", "Node", "PathStep", "Tree",
-           "format_value", "plural"]  # the last two live in exports.formatting; kept importable
+           "format_value", "plural"]
 
 MISSING_STRATEGIES = ("majority", "distribute")
 
@@ -123,49 +125,6 @@ class Node:
         return sizes / total if total > 0 else np.full(len(sizes), 1.0 / len(sizes))
 
 
-@dataclass(frozen=True)
-class PathStep:
-    """One test passed on the way down: the node, the branch taken and its condition."""
-
-    node_id: int
-    condition: str
-    n_samples: float
-
-
-@dataclass(frozen=True)
-class DecisionPath:
-    """The tests an instance passes from the root to its leaf, and the prediction there.
-
-    ``str()`` reads like an explanation: ``outlook = sunny -> humidity = high -> no``.
-    """
-
-    steps: tuple[PathStep, ...]
-    leaf_id: int
-    prediction: Any
-    stopped_early: bool = False
-
-    def __str__(self) -> str:
-        parts = [s.condition for s in self.steps]
-        end = f"predict {self._shown()}"
-        if self.stopped_early:
-            end += " (value unknown at the last node: its majority is used)"
-        return " -> ".join(parts + [end])
-
-    __repr__ = __str__
-
-    def _repr_markdown_(self) -> str:
-        lines = [f"{i + 1}. `{s.condition}` ({plural(s.n_samples, 'training row')})"
-                 for i, s in enumerate(self.steps)]
-        return "\n".join(lines + [f"\n**prediction: {self._shown(quote=False)}** "
-                                  f"(leaf {self.leaf_id})"])
-
-    def _shown(self, quote: bool = True) -> str:
-        """The prediction as printed: a number rounded (regression), a label quoted."""
-        if isinstance(self.prediction, float):
-            return format_value(self.prediction)
-        return repr(self.prediction) if quote else str(self.prediction)
-
-
 @dataclass(eq=False)
 class Tree:
     """A fitted decision tree.
@@ -186,7 +145,8 @@ class Tree:
         distribution; ``"distribute"`` sends the instance down every branch weighted by the
         branch's share of training weight, as C4.5 does.
     flavour : str
-        Which Weka layout ``to_text(style="weka")`` follows: ``"id3"`` or ``"j48"``.
+        Which kind of learner made the tree, ``"id3"`` or ``"j48"`` (kept in JSON); the
+        Weka layout ``to_text(style="weka")`` uses unless given ``layout=``.
     cost_matrix : numpy.ndarray or None
         ``cost_matrix[i, j]``: cost of predicting class j for an instance of class i.
         When given, predictions minimise the expected cost instead of maximising the
@@ -203,6 +163,8 @@ class Tree:
     >>> tree = ID3Classifier().fit(X, y).tree_
     >>> tree.n_leaves, tree.depth
     (5, 2)
+    >>> print(tree.to_rules().splitlines()[2])  # every export: see dtlearn.exports
+    IF outlook = overcast THEN play = yes
     """
 
     root: Node
@@ -404,31 +366,16 @@ class Tree:
         return out
 
     def decision_path(self, x: Any) -> DecisionPath:
-        """The tests one instance passes, as a :class:`DecisionPath`.
-
-        ``x`` may be a dict of feature values, a pandas Series, a 1-D sequence in column
-        order, or a one-row table.
+        """The tests one instance passes: :func:`dtlearn.exports.path.decision_path`.
 
         Examples
         --------
         >>> from dtlearn import ID3Classifier, load_play_tennis
         >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
-        >>> print(tree.decision_path({"outlook": "sunny", "temperature": "hot",
-        ...                           "humidity": "high", "windy": "FALSE"}))
-        outlook = sunny -> humidity = high -> predict 'no'
+        >>> print(tree.decision_path({"outlook": "overcast"}))
+        outlook = overcast -> predict 'yes'
         """
-        Xe = encode(_one_row(x, self.schema), self.schema, arg="x")
-        if Xe.shape[0] != 1:
-            raise ValueError(f"x must be one instance; got {Xe.shape[0]} rows")
-        node, steps = self.root, []
-        while not node.is_leaf:
-            branch = int(node.split.route(Xe)[0])
-            if branch == UNKNOWN:
-                return DecisionPath(tuple(steps), node.node_id, self.label_of(node), True)
-            steps.append(PathStep(node.node_id, node.split.conditions(self.schema)[branch],
-                                  node.n_samples))
-            node = node.children[branch]
-        return DecisionPath(tuple(steps), node.node_id, self.label_of(node))
+        return decision_path(self, x)
 
     def label_of(self, node: Node) -> Any:
         """What ``node`` predicts: a class label, or the regression value as a float.
@@ -444,25 +391,12 @@ class Tree:
             return self.classes[node.predicted_index]
         return float(node.value[0])
 
-    def label_text(self, node: Node) -> str:
-        """What ``node`` predicts as printed: a class name, or a rounded number.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> from dtlearn import CARTRegressor
-        >>> tree = CARTRegressor(max_depth=1).fit(np.arange(3.0).reshape(-1, 1),
-        ...                                       [0.1, 0.2, 0.3]).tree_
-        >>> tree.label_text(tree.root)
-        '0.2'
-        """
-        if self.is_classifier:
-            return str(self.classes[node.predicted_index])
-        return format_value(node.value[0])
-
-    # Old private names, still read by layout.py; remove once it uses the public ones.
+    # Shims for layout.py, which still reads these private names: it should call label_of
+    # and dtlearn.exports.formatting.label_text; then these lines go.
     _label = label_of
-    _label_text = label_text
+
+    def _label_text(self, node: Node) -> str:
+        return label_text(self, node)
 
     def leaf_paths(self) -> Iterator[tuple[Node, list[tuple[Node, int]]]]:
         """Every leaf with the ``(node, branch)`` tests above it, left to right."""
@@ -498,41 +432,18 @@ class Tree:
         return tree_text(self, style, layout)
 
     def to_rules(self) -> str:
-        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rules.rules_text`.
-
-        Examples
-        --------
-        >>> from dtlearn import ID3Classifier, load_play_tennis
-        >>> print(ID3Classifier().fit(*load_play_tennis()).tree_.to_rules().splitlines()[0])
-        IF outlook = sunny AND humidity = high THEN play = no
-        """
+        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rules.rules_text`."""
         from .exports.rules import rules_text
         return rules_text(self)
 
     def to_dot(self) -> str:
-        """Graphviz DOT source: :func:`dtlearn.exports.dot.dot_source`.
-
-        Examples
-        --------
-        >>> from dtlearn import ID3Classifier, load_play_tennis
-        >>> ID3Classifier().fit(*load_play_tennis()).tree_.to_dot().splitlines()[0]
-        'digraph tree {'
-        """
+        """Graphviz DOT source: :func:`dtlearn.exports.dot.dot_source`."""
         from .exports.dot import dot_source
         return dot_source(self)
 
     def to_python(self, function_name: str = "predict") -> str:
-        """Source of ``predict(row)``: :func:`dtlearn.exports.python_source.python_source`.
-
-        Examples
-        --------
-        >>> from dtlearn import ID3Classifier, load_play_tennis
-        >>> namespace = {}
-        >>> exec(ID3Classifier().fit(*load_play_tennis()).tree_.to_python(), namespace)
-        >>> namespace["predict"]({"outlook": "overcast"})
-        'yes'
-        """
-        from .exports.python_source import python_source
+        """Source of ``predict(row)``: :func:`dtlearn.exports.python_code.python_source`."""
+        from .exports.python_code import python_source
         return python_source(self, function_name)
 
     def to_dict(self) -> dict:
@@ -541,15 +452,7 @@ class Tree:
         return tree_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
-        """JSON text of :meth:`to_dict`: :func:`dtlearn.exports.json_io.tree_to_json`.
-
-        Examples
-        --------
-        >>> from dtlearn import ID3Classifier, load_play_tennis
-        >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
-        >>> Tree.from_json(tree.to_json()).to_text() == tree.to_text()
-        True
-        """
+        """JSON text of :meth:`to_dict`: :func:`dtlearn.exports.json_io.tree_to_json`."""
         from .exports.json_io import tree_to_json
         return tree_to_json(self, indent)
 
@@ -586,20 +489,3 @@ def _clone_node(node: Node, cut: set) -> Node:
                 None if node.node_id in cut else node.split, [],
                 None if node.node_id in cut or node.branch_weights is None
                 else node.branch_weights.copy(), node.label)
-
-
-def _one_row(x: Any, schema: Schema) -> Any:
-    import pandas as pd
-
-    if isinstance(x, (dict, pd.Series)):
-        keys = list(x.keys())
-        unknown = [k for k in keys if str(k) not in schema.names]
-        if unknown:
-            raise ValueError(f"x names features the tree does not know: {unknown}; its "
-                             f"features are {list(schema.names)}")
-        values = {str(k): v for k, v in zip(keys, (x[k] for k in keys))}
-        return pd.DataFrame([{name: values.get(name) for name in schema.names}])
-    if isinstance(x, pd.DataFrame):
-        return x
-    array = np.asarray(x, dtype=object)
-    return array.reshape(1, -1) if array.ndim == 1 else array

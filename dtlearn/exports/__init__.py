@@ -8,14 +8,17 @@ delegate:
   ``Id3`` or ``J48`` layout.
 - :mod:`~dtlearn.exports.rules` — ``rules_text``: one ``IF ... THEN ...`` line per leaf.
 - :mod:`~dtlearn.exports.dot` — ``dot_source``: Graphviz DOT.
-- :mod:`~dtlearn.exports.python_source` — ``python_source``: a plain-Python ``predict(row)``.
+- :mod:`~dtlearn.exports.python_code` — ``python_source``: a plain-Python ``predict(row)``.
 - :mod:`~dtlearn.exports.json_io` — ``tree_to_dict``/``tree_from_dict`` and their JSON text.
-- :mod:`~dtlearn.exports.formatting` — ``plural``, ``format_value``: how numbers print.
+- :mod:`~dtlearn.exports.formatting` — ``plural``, ``format_value``, ``label_text``: how
+  numbers and predictions print.
+- :mod:`~dtlearn.exports.path` — ``decision_path``/``DecisionPath``: one
+  prediction explained as the tests it passed.
 
 Every export is also a method of the tree (``Tree.to_text``, ``Tree.to_rules``,
 ``Tree.to_dot``, ``Tree.to_python``, ``Tree.to_json``, ``Tree.from_json``) returning
 exactly what the function returns. The functions are loaded on first use: the export
-modules import :mod:`dtlearn.tree`, which imports :mod:`~dtlearn.exports.formatting`.
+modules import :mod:`dtlearn.tree`, which imports ``formatting`` and ``path``.
 
 Examples
 --------
@@ -32,10 +35,11 @@ import importlib
 from typing import Any
 
 _HOME = {"tree_text": "text", "weka_text": "weka", "rules_text": "rules",
-         "dot_source": "dot", "python_source": "python_source",
+         "dot_source": "dot", "python_source": "python_code",
          "tree_to_dict": "json_io", "tree_from_dict": "json_io",
          "tree_to_json": "json_io", "tree_from_json": "json_io",
-         "plural": "formatting", "format_value": "formatting"}
+         "plural": "formatting", "format_value": "formatting", "label_text": "formatting",
+         "decision_path": "path", "DecisionPath": "path", "PathStep": "path"}
 
 __all__ = sorted(_HOME)
 

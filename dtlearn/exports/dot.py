@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .formatting import label_text
 from .text import node_summary
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def dot_source(tree: "Tree") -> str:
     out = ["digraph tree {", '  node [shape=box, style="rounded", fontname="Helvetica"];']
     for node, parent, branch in tree.nodes_with_depth_first_parents():
         if node.is_leaf:
-            head = f"{tree.target_name} = {tree.label_text(node)}"
+            head = f"{tree.target_name} = {label_text(tree, node)}"
         else:
             head = tree.schema.names[node.split.features[0]] if len(node.split.features) == 1 \
                 else "linear test"

@@ -5,7 +5,12 @@ This module imports nothing from the tree, so :mod:`dtlearn.tree` can use it at 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..splits import format_number
+
+if TYPE_CHECKING:
+    from ..tree import Node, Tree
 
 
 def plural(n: float, word: str, words: str | None = None) -> str:
@@ -34,3 +39,22 @@ def format_value(value: float) -> str:
     if value != 0 and abs(value) < 0.01:
         return f"{value:.3g}"
     return format_number(value, 3)
+
+
+def label_text(tree: "Tree", node: "Node") -> str:
+    """What ``node`` of ``tree`` predicts, as printed: a class name, or a rounded number.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor, ID3Classifier, load_play_tennis
+    >>> play = ID3Classifier().fit(*load_play_tennis()).tree_
+    >>> label_text(play, play.root)
+    'yes'
+    >>> cart = CARTRegressor().fit(np.arange(3.0).reshape(-1, 1), [0.1, 0.2, 0.3]).tree_
+    >>> label_text(cart, cart.root)
+    '0.2'
+    """
+    if tree.is_classifier:
+        return str(tree.classes[node.predicted_index])
+    return format_value(node.value[0])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .formatting import plural
+from .formatting import label_text, plural
 
 if TYPE_CHECKING:
     from ..tree import Tree
@@ -37,5 +37,5 @@ def rules_text(tree: "Tree") -> str:
         head = "IF " + " AND ".join(conds) if conds else "IF TRUE"
         what = "" if tree.is_classifier else \
             f"  ({tree.leaf_statistic} of {plural(leaf.n_samples, 'training row')})"
-        rules.append(f"{head} THEN {tree.target_name} = {tree.label_text(leaf)}{what}")
+        rules.append(f"{head} THEN {tree.target_name} = {label_text(tree, leaf)}{what}")
     return "\n".join(rules)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..splits import format_number
-from .formatting import format_value, plural
+from .formatting import format_value, label_text, plural
 from .weka import weka_text
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def friendly_text(tree: "Tree") -> str:
         push_children(tree.root, "")
     while stack:
         node, cond, prefix, branch = stack.pop()
-        outcome = f" → {tree.label_text(node)}" if node.is_leaf else ""
+        outcome = f" → {label_text(tree, node)}" if node.is_leaf else ""
         lines.append(f"{prefix}{branch}{cond}{outcome}  {node_summary(tree, node)}")
         if not node.is_leaf:
             push_children(node, prefix + ("   " if branch == "└─ " else "│  "))
