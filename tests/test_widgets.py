@@ -16,7 +16,7 @@ from dtlearn.widgets import (
     PruningStepper,
     TreeView,
 )
-from dtlearn.widgets.apps import LiveFigure
+from dtlearn.widgets.base import LiveFigure
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -127,6 +127,52 @@ def test_id3_builder_reports_bad_choices(tennis_data):
     assert "data:image/svg+xml;base64," in data["text/html"] and "<svg" not in data["text/html"]
 
 
+def test_id3_builder_table_is_the_engines_step_table(tennis_data):
+    X, y = tennis_data
+    app = ID3Builder(X, y)
+    engine = dt.ID3Classifier().make_grower(X, y)
+    for node, choice in [(0, "outlook"), (1, None)]:
+        step = engine.expand(node)  # what greedy ID3 records (and TreeView shows) there
+        shown = app.leaf_table(node).to_table()
+        expected = step.table().to_table()
+        assert (shown.columns, shown.rows, shown.highlight_row) == (
+            expected.columns, expected.rows, expected.highlight_row)
+        assert app.table_html.value == app.leaf_table(node)._repr_html_()
+        if choice:
+            app.choose(choice)
+    # the root row of gains is the textbook one (DESIGN.md)
+    root = dt.split_table(X, y).to_table()
+    gains = [round(r[root.columns.index("information gain")], 3) for r in root.rows]
+    assert gains == [0.247, 0.029, 0.152, 0.048]
+    with pytest.raises(ValueError, match="not an open leaf"):
+        app.leaf_table(0)
+
+
+def test_id3_builder_rows_of_a_leaf_are_the_trees_apply(tennis_data):
+    X, y = tennis_data
+    app = ID3Builder(X, y)
+    app.choose("outlook")
+    app.selected_leaf = 2  # overcast: rows 2, 6, 11, 12 of the textbook table
+    assert app.rows_html.value.count("<tr>") == 4  # body rows (the header row has a style)
+    assert all(f"<th>{i}</th>" in app.rows_html.value for i in (2, 6, 11, 12))
+
+
+def test_id3_builder_suggests_the_engines_choice_on_a_tie():
+    import pandas as pd
+
+    # zeta and alpha split the 8 rows differently with the same class counts (3:1 | 1:3):
+    # equal gains, so the engine's tie rule (first column) decides, not the name
+    X = pd.DataFrame({"zeta": list("aaaabbbb"), "alpha": list("ccddccdd")})
+    y = list("YYYNYNNN")
+    scores = dt.split_table(X, y).candidates
+    assert scores[0].score == scores[1].score
+    app = ID3Builder(X, y)
+    engine_choice = dt.ID3Classifier().make_grower(X, y).expand(0).chosen.feature_name
+    assert app.hint() == engine_choice == "zeta"
+    app.finish()
+    assert app.tree.to_text() == dt.ID3Classifier().fit(X, y).tree_.to_text()
+
+
 def test_criteria_explorer():
     app = CriteriaExplorer()
     png = app.image.value
@@ -137,6 +183,17 @@ def test_criteria_explorer():
     app.chooser.value = "restaurant"
     assert app.picks.rows[0][:2] == ("entropy", "Patrons")
     assert app._repr_mimebundle_()[0]["text/plain"].startswith("CriteriaExplorer: p = 0.50")
+    # the package's catalogue of classification data sets, in its order
+    from dtlearn.datasets.registry import catalogue
+
+    assert [name for _, name in app.chooser.options] == [
+        e.name for e in catalogue("classification")]
+    assert ("contact lenses", "contact_lenses") in app.chooser.options
+    app.chooser.value = "vote"  # ID3 cannot route missing votes: complete rows only
+    assert "203 of 435 rows with missing values left out" in app.picks.caption
+    assert app.picks.rows[0][:2] == ("entropy", "physician-fee-freeze")
+    with pytest.raises(Exception, match="dataset must be one of"):
+        app.dataset = "iris"
 
 
 def test_boundary_explorer():

@@ -7,17 +7,8 @@ Examples
 'p (proportion of class 1)'
 """
 
-from .figures import decision_regions, impurity_curves, plot_tree, regression_fit, score_bars
+from . import curves, figures
+from .curves import *  # noqa: F401,F403
+from .figures import *  # noqa: F401,F403
 
-__all__ = ["decision_regions", "impurity_curves", "plot_tree", "regression_fit", "score_bars"]
-
-try:  # curve figures are written alongside (pruning / overfitting)
-    from . import curves as _curves
-except ImportError:  # pragma: no cover - not there yet
-    _curves = None
-else:
-    for _name in getattr(_curves, "__all__", [n for n in dir(_curves)
-                                               if not n.startswith("_") and callable(
-                                                   getattr(_curves, n))]):
-        globals()[_name] = getattr(_curves, _name)
-        __all__.append(_name)
+__all__ = sorted([*figures.__all__, *curves.__all__])

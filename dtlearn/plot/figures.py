@@ -18,16 +18,26 @@ from ..layout import tree_view_data
 from ..tree import Tree, plural
 from ._axes import new_axes
 
-__all__ = ["decision_regions", "impurity_curves", "plot_tree", "region_grid", "regression_fit",
-           "score_bars"]
+__all__ = ["decision_regions", "impurity_curves", "impurity_values", "plot_tree", "region_colours",
+           "region_grid", "regression_fit", "score_bars"]
 
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 
+def impurity_values(p: float) -> dict[str, float]:
+    """Entropy (halved, as the figure draws it), Gini and misclassification of ``(p, 1-p)``.
 
-
-def _axes(ax: Any, size: tuple[float, float] = (6.0, 4.0)) -> Any:
-    return new_axes(ax, size)
+    Examples
+    --------
+    >>> {k: round(v, 3) for k, v in impurity_values(0.2).items()}
+    {'entropy/2': 0.361, 'Gini': 0.32, 'misclassification': 0.2}
+    """
+    if not 0.0 <= float(p) <= 1.0:
+        raise ValueError(f"p must be between 0 and 1, got {p}")
+    point = np.array([[p, 1.0 - p]])
+    return {"entropy/2": float(entropy_of_counts(point)[0]) / 2.0,
+            "Gini": float(gini_of_counts(point)[0]),
+            "misclassification": float(misclassification_of_counts(point)[0])}
 
 
 def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
@@ -42,7 +52,7 @@ def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
     >>> [line.get_label() for line in ax.get_lines()[:3]]
     ['entropy / 2', 'Gini', 'misclassification']
     """
-    ax = _axes(ax)
+    ax = new_axes(ax)
     ps = np.linspace(0.0, 1.0, 201)
     counts = np.stack([ps, 1.0 - ps], axis=1)
     curves = [("entropy / 2", entropy_of_counts(counts) / 2.0, "-"),
@@ -51,14 +61,9 @@ def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
     for (label, values, style), colour in zip(curves, CLASS_COLOURS[2:]):
         ax.plot(ps, values, style, color=colour, label=label, linewidth=2)
     if p is not None:
-        if not 0.0 <= float(p) <= 1.0:
-            raise ValueError(f"p must be between 0 and 1, got {p}")
-        point = np.array([[p, 1.0 - p]])
+        values = impurity_values(p)
         ax.axvline(p, color="#555", linewidth=1)
-        values = [float(entropy_of_counts(point)[0]) / 2.0, float(gini_of_counts(point)[0]),
-                  float(misclassification_of_counts(point)[0])]
-        text = (f"p = {fmt(p, 2)}\nentropy/2 = {fmt(values[0])}\nGini = {fmt(values[1])}\n"
-                f"misclassification = {fmt(values[2])}")
+        text = "\n".join([f"p = {fmt(p, 2)}"] + [f"{k} = {fmt(v)}" for k, v in values.items()])
         ax.text(0.02, 0.98, text, transform=ax.transAxes, va="top", fontsize=9,
                 bbox={"facecolor": "white", "edgecolor": "#999"})
     ax.set_xlabel("p (proportion of class 1)")
@@ -115,7 +120,7 @@ def score_bars(step_or_table: Any, measures: Sequence[str] = ("information_gain"
     ['0.247', '0.029']
     """
     names, values, chosen = _score_rows(step_or_table, measures)
-    ax = _axes(ax, (6.0, 0.6 + 0.5 * len(names) * max(1, len(measures)) ** 0.5))
+    ax = new_axes(ax, (6.0, 0.6 + 0.5 * len(names) * max(1, len(measures)) ** 0.5))
     k = len(measures)
     height = 0.8 / k
     ys = np.arange(len(names))
@@ -176,7 +181,7 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
     nodes, g = data["nodes"], data["geometry"]
     if ax is None:
         scale = min(1.0, 60000.0 / g["width"])  # matplotlib's limit is 2**16 px a side
-        ax = _axes(ax, (g["width"] / 100 * scale, g["height"] / 100 * scale))
+        ax = new_axes(ax, (g["width"] / 100 * scale, g["height"] / 100 * scale))
         fs = 1.0
     else:  # the caller's axes: text shrinks with the drawing (never below 70 %)
         box = ax.get_position()
@@ -292,7 +297,13 @@ def region_grid(model: Any, X: Any, resolution: int = 200) -> tuple[tuple, np.nd
 
 
 def region_colours(n_classes: int) -> Any:
-    """The colour map of :func:`decision_regions` (class ``i`` → palette colour ``i``)."""
+    """The colour map of :func:`decision_regions` (class ``i`` → palette colour ``i``).
+
+    Examples
+    --------
+    >>> region_colours(3).N
+    3
+    """
     from matplotlib.colors import ListedColormap
 
     return ListedColormap([CLASS_COLOURS[i % 8] for i in range(max(n_classes, 1))])
@@ -329,7 +340,7 @@ def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int
     values, names, _ = _as_matrix(X)
     extent, codes = region_grid(model, X, resolution)
     classes = list(model.classes_)
-    ax = _axes(ax, (5.0, 4.5))
+    ax = new_axes(ax, (5.0, 4.5))
     ax.imshow(codes, origin="lower", extent=extent, cmap=region_colours(len(classes)),
               vmin=-0.5, vmax=len(classes) - 0.5, alpha=0.3, interpolation="nearest",
               aspect="auto")
@@ -386,7 +397,7 @@ def regression_fit(model: Any, X: Any, y: Any, ax: Any = None) -> Any:
     for (a, b), level in zip(zip(edges[:-1], edges[1:]), levels):
         xs += [a, b]
         ys += [float(level), float(level)]
-    ax = _axes(ax, (6.0, 4.0))
+    ax = new_axes(ax, (6.0, 4.0))
     ax.plot(xs, ys, color=CLASS_COLOURS[3], linewidth=2,
             label=f"tree ({plural(tree.n_leaves, 'leaf', 'leaves')})")
     ax.scatter(values[:, 0], np.asarray(y, dtype=float), s=14, color=CLASS_COLOURS[0],

@@ -1,23 +1,15 @@
 """Jupyter widgets: the :class:`TreeView` and the teaching apps (ipywidgets 8 + anywidget).
 
-Imported lazily by ``dtlearn.widgets`` so that ``import dtlearn`` stays light.
+Imported lazily by ``dtlearn.widgets`` so that ``import dtlearn`` stays light. One module
+per app; :mod:`.base` holds what they share.
 """
 
-from .apps import BoundaryExplorer, CriteriaExplorer, ID3Builder
+from .boundary_explorer import BoundaryExplorer
+from .criteria_explorer import CriteriaExplorer
+from .id3_builder import ID3Builder
+from .overfitting import OverfittingExplorer
+from .pruning import CostComplexityExplorer, PruningStepper
 from .tree_view import TreeView
 
-__all__ = ["BoundaryExplorer", "CriteriaExplorer", "ID3Builder", "TreeView"]
-
-try:  # apps that need the pruning / curves modules
-    from .pruning import CostComplexityExplorer, PruningStepper  # noqa: F401
-except ImportError:  # pragma: no cover - core modules not there yet
-    pass
-else:
-    __all__ += ["CostComplexityExplorer", "PruningStepper"]
-
-try:
-    from .overfitting import OverfittingExplorer  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
-else:
-    __all__ += ["OverfittingExplorer"]
+__all__ = ["BoundaryExplorer", "CostComplexityExplorer", "CriteriaExplorer", "ID3Builder",
+           "OverfittingExplorer", "PruningStepper", "TreeView"]
