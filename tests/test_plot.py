@@ -110,3 +110,23 @@ def test_regression_fit_is_exact_steps():
     line = ax.get_lines()[0]
     assert line.get_xdata().tolist() == [0.0, 3.5, 3.5, 7.0]
     assert line.get_label() == "tree (2 leaves)"
+
+
+def test_impurity_values_are_the_textbook_numbers_and_the_figure_shows_them():
+    import math
+
+    p = 0.2
+    entropy = -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+    values = plot.impurity_values(p)
+    assert values == pytest.approx({"entropy/2": entropy / 2, "Gini": 2 * p * (1 - p),
+                                    "misclassification": p})
+    assert _texts(plot.impurity_curves(p=p))[0].splitlines() == [
+        "p = 0.20", "entropy/2 = 0.361", "Gini = 0.320", "misclassification = 0.200"]
+    with pytest.raises(ValueError, match="p must"):
+        plot.impurity_values(-0.1)
+
+
+def test_every_public_name_resolves():
+    assert plot.__all__ == sorted(set(plot.__all__))
+    for name in plot.__all__:
+        assert callable(getattr(plot, name)), name
