@@ -192,6 +192,11 @@ def test_criteria_explorer():
     app.chooser.value = "vote"  # ID3 cannot route missing votes: complete rows only
     assert "203 of 435 rows with missing values left out" in app.picks.caption
     assert app.picks.rows[0][:2] == ("entropy", "physician-fee-freeze")
+    # one row per classification criterion of the registry, named and labelled by it
+    from dtlearn import criteria
+
+    assert [(r[0], r[3]) for r in app.picks.rows] == [
+        (c.name, c.label) for c in criteria.for_task("classification")]
     with pytest.raises(Exception, match="dataset must be one of"):
         app.dataset = "iris"
 

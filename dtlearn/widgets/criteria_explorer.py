@@ -15,6 +15,7 @@ import ipywidgets as w
 import numpy as np
 import traitlets
 
+from .. import criteria
 from ..datasets import load_dataset
 from ..datasets.registry import catalogue
 from ..explain import ResultTable, fmt
@@ -22,7 +23,7 @@ from ..grow import SplitTable
 from ..learners import ID3Classifier
 from .base import App, LiveFigure, img_html
 
-__all__ = ["CRITERIA", "CriteriaExplorer", "criteria_example_table", "criterion_picks"]
+__all__ = ["CriteriaExplorer", "criteria_example_table", "criterion_picks"]
 
 _EXAMPLE = {"A: (10,40) + (40,10)": [[10, 40], [40, 10]],
             "B: (50,20) + (0,30)": [[50, 20], [0, 30]]}
@@ -61,20 +62,19 @@ def criteria_example_table() -> ResultTable:
                                      "B: (50,20)+(0,30)")
 
 
-CRITERIA = ("entropy", "gain_ratio", "gini", "misclassification")
-
-
 def criterion_picks(X: Any, y: Any) -> ResultTable:
     """Which attribute each criterion splits the root on (ID3's engine, multiway splits).
 
-    Rows with a missing value are left out (ID3 cannot route them); the caption says how
-    many.
+    One row per classification criterion of the registry
+    (:func:`dtlearn.criteria.for_task`). Rows with a missing value are left out (ID3
+    cannot route them); the caption says how many.
 
     Examples
     --------
     >>> from dtlearn import load_play_tennis
-    >>> [row[1] for row in criterion_picks(*load_play_tennis()).rows]
-    ['outlook', 'outlook', 'outlook', 'outlook']
+    >>> [row[:2] for row in criterion_picks(*load_play_tennis()).rows]  # doctest: +NORMALIZE_WHITESPACE
+    [('entropy', 'outlook'), ('gain_ratio', 'outlook'), ('gini', 'outlook'),
+     ('misclassification', 'outlook'), ('hellinger', 'outlook')]
     """
     import pandas as pd
 
@@ -86,12 +86,13 @@ def criterion_picks(X: Any, y: Any) -> ResultTable:
         X = pd.DataFrame(X).reset_index(drop=True)[complete]
         y = pd.Series(y).reset_index(drop=True)[complete]
     rows = []
-    for criterion in CRITERIA:
-        best = SplitTable(ID3Classifier(criterion=criterion).make_grower(X, y).candidates(0)
-                          ).best
-        rows.append((criterion, "—" if best is None else best.feature_name,
-                     float("nan") if best is None else float(best.score)))
-    return ResultTable.build(["criterion", "root split", "score"], rows, caption=caption)
+    for criterion in criteria.for_task("classification"):
+        grower = ID3Classifier(criterion=criterion.name).make_grower(X, y)
+        best = SplitTable(grower.candidates(0)).best
+        rows.append((criterion.name, "—" if best is None else best.feature_name,
+                     float("nan") if best is None else float(best.score), criterion.label))
+    return ResultTable.build(["criterion", "root split", "score", "score is"], rows,
+                             caption=caption)
 
 
 def _catalogue() -> dict[str, tuple[str, Callable]]:
