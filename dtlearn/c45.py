@@ -32,9 +32,18 @@ from typing import Any
 
 import numpy as np
 
+from .estimator import (
+    Classifier,
+    check_bool,
+    check_float,
+    check_int,
+    label_dtype,
+    sample_weights,
+    target_name_of,
+)
 from .explain import Derivation, ResultTable, fmt
 from .grow import Candidate, CandidateList, Grower, GrowthConfig, GrowthStep, OpenLeaf
-from .learners import _check_bool, _check_float, _check_int, _Classifier, _TreeLearner, _weights
+from .learners import TreeLearner
 from .pessimistic import (
     SMALL,
     PessimisticPruneResult,
@@ -642,7 +651,7 @@ class C45Grower(Grower):
         return out
 
 
-class C45Classifier(_TreeLearner, _Classifier):
+class C45Classifier(TreeLearner, Classifier):
     """C4.5 decision tree with the defaults and output of Weka's J48.
 
     Parameters
@@ -702,13 +711,13 @@ class C45Classifier(_TreeLearner, _Classifier):
         self.categorical = categorical
 
     def _check_params(self) -> None:
-        _check_float("confidence", self.confidence)
+        check_float("confidence", self.confidence)
         if not 0 < self.confidence <= 0.5:
             raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence}")
-        _check_int("min_samples_leaf", self.min_samples_leaf, 1)
-        _check_int("max_depth", self.max_depth, 1, allow_none=True)
-        _check_bool("prune", self.prune)
-        _check_bool("subtree_raising", self.subtree_raising)
+        check_int("min_samples_leaf", self.min_samples_leaf, 1)
+        check_int("max_depth", self.max_depth, 1, allow_none=True)
+        check_bool("prune", self.prune)
+        check_bool("subtree_raising", self.subtree_raising)
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion="gain_ratio", categorical_split="multiway",
@@ -730,8 +739,6 @@ class C45Classifier(_TreeLearner, _Classifier):
         'outlook'
         """
         from .data import encode, encode_target, infer_schema
-        from .learners import _label_dtype, _target_name
-
         self._check_params()
         y = self._check_y(y)
         schema = infer_schema(X, self.categorical, arg="X")
@@ -740,10 +747,10 @@ class C45Classifier(_TreeLearner, _Classifier):
             Xe = encode(X, schema, allow_missing=True)
         target = _encode_categorical_target(y, Xe.shape[0])
         codes, classes = target if target is not None else encode_target(y, Xe.shape[0])
-        self._label_dtype = _label_dtype(y)
-        w = _weights(sample_weight, Xe.shape[0])
+        self._label_dtype = label_dtype(y)
+        w = sample_weights(sample_weight, Xe.shape[0])
         grower = C45Grower(Xe, codes, schema, self._config(len(classes)), classes, w,
-                           _target_name(y), missing="distribute")
+                           target_name_of(y), missing="distribute")
         grower._train = (Xe, codes, w)  # type: ignore[attr-defined]
         return grower
 
