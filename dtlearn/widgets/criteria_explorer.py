@@ -127,6 +127,7 @@ class CriteriaExplorer(App):
 
     def __init__(self, X: Any = None, y: Any = None) -> None:
         self._data = _catalogue()
+        self._picks: dict[str, ResultTable] = {}
         if X is not None:
             self._data = {"your data": ("your data", lambda: (X, y)), **self._data}
         self.slider = w.FloatSlider(value=self.p, min=0.0, max=1.0, step=0.01,
@@ -194,8 +195,10 @@ class CriteriaExplorer(App):
         self.image.value = self.figure.render("curves", art.values())
 
     def _pick(self) -> None:
-        X, y = self._data[self.dataset][1]()
-        self.picks = criterion_picks(X, y)
+        # data sets never change: a second visit is a look-up (mushroom takes ~0.5 s)
+        if self.dataset not in self._picks:
+            self._picks[self.dataset] = criterion_picks(*self._data[self.dataset][1]())
+        self.picks = self._picks[self.dataset]
         self.picks_html.value = self.picks._repr_html_()
 
     def describe(self) -> str:
