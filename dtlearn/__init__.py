@@ -38,7 +38,7 @@ from .tree import DecisionPath, Node, Tree
 __version__ = "0.1.0"
 
 _OPTIONAL = {
-    # name -> module, imported on first use (C4.5, pruning, rules, metrics, views)
+    # name -> module, imported on first use (C4.5, pruning, rules, views)
     "C45Classifier": "dtlearn.c45",
     "reduced_error_prune": "dtlearn.prune",
     "pessimistic_prune": "dtlearn.pessimistic",
@@ -51,7 +51,6 @@ _OPTIONAL = {
     "plot": "dtlearn.plot",
     "widgets": "dtlearn.widgets",
     "exercises": "dtlearn.exercises",
-    "metrics": "dtlearn.metrics",
     "from_sklearn": "dtlearn.sklearn_import",
     "SklearnTree": "dtlearn.sklearn_import",
 }
