@@ -61,10 +61,6 @@ class Split:
         """One condition per branch, e.g. ``['outlook = sunny', 'outlook = overcast']``."""
         raise NotImplementedError
 
-    def negated_conditions(self, schema: Schema) -> list[str]:
-        """Conditions as they read in a rule; same as :meth:`conditions` by default."""
-        return self.conditions(schema)
-
     def to_dict(self) -> dict:
         """Plain JSON form; :func:`split_from_dict` reverses it."""
         raise NotImplementedError
