@@ -126,8 +126,13 @@ def test_hellinger_measure_explains_itself():
     assert float(measure) == pytest.approx(0.7344, abs=1e-4)
     text = str(measure.explain())
     assert "0.734" in text and "overcast" in text
-    with pytest.raises(ValueError, match="counts"):
-        dt.hellinger_distance(counts=[[1, 2, 3]])
+    with pytest.raises(ValueError, match="counts must be a 2-D table"):
+        dt.hellinger_distance(counts=[1, 2, 3])
+    with pytest.raises(ValueError, match="counts must not be negative"):
+        dt.hellinger_distance(counts=[[1, -2], [3, 4]])
+    three = dt.hellinger_distance(counts=[[2, 3, 1], [4, 0, 2], [3, 2, 0]])
+    assert float(three) == pytest.approx(hellinger_by_hand([[2, 3, 1], [4, 0, 2], [3, 2, 0]]))
+    assert "max(" in str(three.explain())
 
 
 def test_hellinger_prefers_catching_the_rare_class_where_gini_prefers_a_pure_leaf():

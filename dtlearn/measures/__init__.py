@@ -33,7 +33,14 @@ from .impurity import (
     kl_to_uniform,
     misclassification,
 )
-from .information import gain_ratio, gini_gain, information_gain, mean_info, split_info
+from .information import (
+    gain_ratio,
+    gini_gain,
+    hellinger_distance,
+    information_gain,
+    mean_info,
+    split_info,
+)
 from .regression import mae, mse
 
 __all__ = [
@@ -42,6 +49,7 @@ __all__ = [
     "gain_ratio",
     "gini",
     "gini_gain",
+    "hellinger_distance",
     "information_gain",
     "kl_divergence",
     "kl_to_uniform",

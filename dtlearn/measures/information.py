@@ -14,8 +14,8 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..criteria import entropy_of_counts, gini_of_counts
-from ..explain import Derivation, DerivationLine, Measure, fmt, latex_text
+from ..criteria import entropy_of_counts, gini_of_counts, hellinger_of_counts
+from ..explain import Derivation, DerivationLine, Measure, ResultTable, fmt, fmt_count, latex_text
 from .formulas import (
     child_table,
     clamp,
@@ -30,7 +30,8 @@ from .formulas import (
 )
 from .inputs import check_base, contingency, value_counts
 
-__all__ = ["gain_ratio", "gini_gain", "information_gain", "mean_info", "split_info"]
+__all__ = ["gain_ratio", "gini_gain", "hellinger_distance", "information_gain", "mean_info",
+           "split_info"]
 
 
 def split_info(feature: Any = None, *, counts: Any = None, base: float = 2,
@@ -342,3 +343,88 @@ def gini_gain(feature: Any = None, labels: Any = None, *, counts: Any = None,
         table, vnames, cnames, fname, sname, gini_of_counts,
         _Decrease("Gini", r"\mathrm{Gini}", "mean Gini", "Gini gain"))
     return Measure(value, "gini gain", symbol=sym("GiniGain", fname), derivation=explain)
+
+
+def hellinger_distance(feature: Any = None, labels: Any = None, *, counts: Any = None,
+                       classes: Sequence | None = None, values: Sequence | None = None
+                       ) -> Measure:
+    """Hellinger distance between where the classes go: the split score of Hellinger trees.
+
+    For two classes ``+`` and ``-``, with ``p(v)`` the share of the ``+`` instances that
+    take value ``v`` and ``q(v)`` the share of the ``-`` instances,
+    ``d = sqrt(sum_v (sqrt(p(v)) - sqrt(q(v)))²)`` (Cieslak and Chawla, 2008). It is 0 when
+    both classes spread over the values alike and ``sqrt(2)`` when no value holds both;
+    it does not change when one class is made more or less frequent, which is why it is
+    used for imbalanced classes. With more classes: the largest distance of one class
+    against all the others.
+
+    Parameters
+    ----------
+    feature : sequence, optional
+        Attribute values (list, numpy array or pandas Series).
+    labels : sequence, optional
+        Class labels, same length as ``feature``.
+    counts : 2-D array-like, optional
+        Contingency table instead of ``feature`` and ``labels`` (rows: values or branches,
+        columns: classes; may be fractional).
+    classes, values : sequence, optional
+        Names of the classes (columns) and values (rows) of ``counts``.
+
+    Returns
+    -------
+    Measure
+        The distance (``0 <= d <= sqrt(2)``); ``.explain()`` shows both classes' shares per
+        value and the sum.
+
+    Examples
+    --------
+    >>> d = hellinger_distance(counts=[[2, 3], [4, 0], [3, 2]], classes=["yes", "no"],
+    ...                        values=["sunny", "overcast", "rainy"])
+    >>> round(d, 3)
+    0.734
+    >>> print(d.explain())  # doctest: +NORMALIZE_WHITESPACE
+    A   | n(yes) | n(no) | p = share of yes | q = share of no | (√p - √q)²
+    sunny    |      2 |     3 |            0.222 |           0.600 |      0.092
+    overcast |      4 |     0 |            0.444 |           0.000 |      0.444
+    rainy    |      3 |     2 |            0.333 |           0.400 |      0.003
+    d(yes, no) = √(0.092 + 0.444 + 0.003) = 0.734
+    """
+    table, vnames, cnames, fname, sname, _ = contingency(feature, labels, counts, classes, values)
+    value = float(hellinger_of_counts(table))
+    symbol = sym("HD", fname)
+
+    def one_against_rest(j: int) -> tuple[Derivation, float]:
+        inside = table[:, j]
+        rest = table.sum(axis=1) - inside
+        name = cnames[j]
+        other = cnames[1 - j] if table.shape[1] == 2 else f"not {name}"
+        if inside.sum() == 0 or rest.sum() == 0:
+            return Derivation.build("", [DerivationLine(
+                f"d({name}, {other}) = 0: one side holds no instance", prose=True)]), 0.0
+        p, q = inside / inside.sum(), rest / rest.sum()
+        terms = (np.sqrt(p) - np.sqrt(q)) ** 2
+        shares = ResultTable(
+            (fname, f"n({name})", f"n({other})", f"p = share of {name}",
+             f"q = share of {other}", "(√p - √q)²"),
+            tuple((v, fmt_count(a), fmt_count(b), float(x), float(y), float(t))
+                  for v, a, b, x, y, t in zip(vnames, inside, rest, p, q, terms)))
+        d = float(np.sqrt(terms.sum()))
+        total = " + ".join(fmt(t) for t in terms)
+        return Derivation.build("", [shares, DerivationLine(
+            f"d({name}, {other}) = √({total}) = {fmt(d)}",
+            rf"d({latex_text(name)}, {latex_text(other)}) = "
+            rf"\sqrt{{{total}}} = {fmt(d)}")]), d
+
+    def explain() -> Derivation:
+        if table.shape[1] == 2:
+            return one_against_rest(0)[0]
+        parts = [one_against_rest(j) for j in range(table.shape[1])]
+        best = ", ".join(fmt(d) for _, d in parts)
+        return Derivation.build("", [*(part for part, _ in parts), DerivationLine(
+            f"{symbol} = max({best}) = {fmt(value)}",
+            rf"\mathrm{{HD}} = \max({best}) = {fmt(value)}")],
+            note="with more than two classes: the largest distance of one class against "
+                 "the rest")
+
+    return Measure(value, "Hellinger distance", symbol=symbol, derivation=explain)
+
