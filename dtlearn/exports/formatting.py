@@ -55,6 +55,4 @@ def label_text(tree: "Tree", node: "Node") -> str:
     >>> label_text(cart, cart.root)
     '0.2'
     """
-    if tree.is_classifier:
-        return str(tree.classes[node.predicted_index])
-    return format_value(node.value[0])
+    return str(tree.label_of(node)) if tree.is_classifier else format_value(node.value[0])

@@ -70,7 +70,7 @@ def weka_leaf_text(tree: "Tree", node: "Node", layout: str) -> str:
     """
     if not tree.is_classifier:
         return f"{format_value(node.value[0])} ({format_number(node.n_samples, 2)})"
-    label = tree.classes[node.predicted_index]
+    label = tree.label_of(node)
     if layout == "id3":
         return "null" if node.n_samples == 0 else str(label)
     # Weka: Utils.roundDouble(x, 2) = Math.rint(x * 100) / 100; errors shown when > 1e-6
