@@ -71,7 +71,7 @@ def test_play_tennis_entropy(weather):
     assert h.unit == "bits"
 
 
-# attribute: mean info, info gain, split info, gain ratio (DESIGN.md, from the texts; the
+# attribute: mean info, info gain, split info, gain ratio (docs/DESIGN.md, from the texts; the
 # texts round intermediates, so compare to within 0.001)
 REFERENCE = {
     "outlook": (0.693, 0.247, 1.577, 0.156),
