@@ -1,0 +1,614 @@
+"""J48's split search plugged into the growth engine: C45Grower and its candidates.
+
+What J48 decides at a node (the average-gain filter, gain ratio, numeric thresholds with
+the MDL correction, fractional instances for missing values) is documented in
+:mod:`dtlearn.c45`; this module is how: :class:`C45Grower` overrides the engine's hooks
+(``candidates``, ``_score_feature``, ``_partition``, ``_partition_sorted``, ``stop_reason``)
+and scans every attribute of a node with J48's arithmetic (Weka's ``Utils`` comparisons).
+It is long because J48's vectorised nominal and numeric scans belong together.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .explain import Derivation, ResultTable, fmt
+from .grow import Candidate, CandidateList, Grower, OpenLeaf
+from .pessimistic import SMALL, _entropy, _eq, _gr, _sm, _sm_or_eq, split_weighted
+from .splits import MultiwaySplit, Split, ThresholdSplit, format_number
+
+_LOG2 = math.log(2.0)
+
+J48_TOLERANCE = 1e-6
+"""J48 routes ``x`` left of a cut at ``t`` when ``x - t < 1e-6`` (Weka's ``Utils.smOrEq``),
+in growing, pruning and prediction alike."""
+
+
+def _xlogx(x: np.ndarray) -> np.ndarray:
+    """Weka's ``logFunc``: ``x·log2(x)``, 0 below 1e-6."""
+    x = np.asarray(x, dtype=float)
+    small = x < 1e-6
+    out = x * np.log(np.where(small, 1.0, x)) / _LOG2
+    if out.ndim:
+        out[small] = 0.0
+        return out
+    return out.dtype.type(0.0) if small else out
+
+
+def _old_ent(counts: np.ndarray) -> float:
+    return float(_xlogx(counts.sum()) - _xlogx(counts).sum())
+
+
+def _new_ent(bags: np.ndarray) -> np.ndarray:
+    """Σ over bags of (n_b·log n_b − Σ_j n_bj·log n_bj); bags on the second-last axis."""
+    return (_xlogx(bags.sum(axis=-1)) - _xlogx(bags).sum(axis=-1)).sum(axis=-1)
+
+
+class _C45Candidates(CandidateList):
+    """A node's candidates in column order, each built when first read.
+
+    ``build(i)`` makes candidate ``i``; J48's choice (``best_index``, -1 for none) is made
+    from the scores, so growing builds only the winner.
+    """
+
+    def __init__(self, scores: list, build: Any, best_index: int, any_admissible: bool):
+        self._items = [None] * len(scores)
+        self._scores = scores
+        self._build = build
+        self.best_index = best_index
+        self.any_admissible = any_admissible
+
+    def score_of(self, i: int) -> float:
+        return self._scores[i]
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        item = self._items[i]
+        if item is None:
+            item = self._items[i] = self._build(range(len(self._items))[i])
+        return item
+
+    def __add__(self, other: Any) -> CandidateList:
+        return CandidateList(list(self) + list(other))
+
+    def __reduce__(self) -> tuple:
+        # saved with every candidate built: the builder closes over the grower (and its data)
+        return (_built_candidates, (list(self), self._scores, self.best_index,
+                                    self.any_admissible))
+
+
+def _built_candidates(items: list, scores: list, best_index: int,
+                      any_admissible: bool) -> _C45Candidates:
+    out = _C45Candidates(scores, None, best_index, any_admissible)
+    out._items = list(items)
+    return out
+
+
+def _first_best_columns(gains: np.ndarray, n_cuts: np.ndarray) -> np.ndarray:
+    """Weka's scan ``if (gr(v, best)) best = v`` from 0 down every column; -1: nothing beats 0.
+
+    ``-inf`` marks a position that is no cut. A column whose best value has no other within
+    2e-6 of it is decided by ``argmax``; the others are scanned over their record-breaking
+    values only (a value at most the running maximum never beats Weka's running best).
+    """
+    top = np.maximum.reduce(gains, axis=0)
+    near = np.add.reduce(gains >= top - 2 * SMALL, axis=0)
+    simple = (near == 1) & (top > 2 * SMALL)
+    best = np.where(simple, np.argmax(gains, axis=0), -1)
+    hard = np.flatnonzero(~simple & (n_cuts > 0))
+    if len(hard):
+        sub = gains[:, hard]
+        running = np.maximum.accumulate(np.concatenate([np.zeros((1, len(hard))), sub[:-1]]),
+                                        axis=0)
+        which, rows = np.nonzero((sub > running).T)  # record-breakers, column by column
+        values = sub[rows, which].tolist()
+        state = {}  # column -> (value, index) of Weka's running best
+        for h, i, v in zip(which.tolist(), rows.tolist(), values):
+            value = state.get(h, (0.0, -1))[0]
+            if v - value > SMALL:
+                state[h] = (v, i)
+        for h, col in enumerate(hard.tolist()):
+            best[col] = state.get(h, (0.0, -1))[1]
+    return best
+
+
+@dataclass(frozen=True)
+class C45Candidate(Candidate):
+    """A J48 candidate split: gain on known values, correction, split info, gain ratio.
+
+    ``scores`` holds ``information_gain`` (after the numeric correction),
+    ``gain_known`` (gain on the known values), ``known_fraction``, ``mdl_correction``,
+    ``n_cuts``, ``split_info`` (unknowns as an extra branch), ``gain_ratio``,
+    ``average_gain``, ``in_average``, ``passes_average`` and, for numeric attributes,
+    ``midpoint`` and ``threshold``.
+    """
+
+    criterion: str = "gain_ratio"
+
+    def explain(self, classes: Any = None, target_name: str = "S") -> Derivation:
+        """Work out this candidate's scores as J48 computes them.
+
+        Examples
+        --------
+        >>> from dtlearn import C45Classifier, load_play_tennis
+        >>> model = C45Classifier().fit(*load_play_tennis(numeric=True))
+        >>> humidity = model.steps_[1].candidates[1]
+        >>> print(humidity.explain().lines[-2].text)
+        threshold: best cut at midpoint 77.5, stored as the largest training value <= it: 75
+        """
+        if not self.admissible:
+            return Derivation.build(f"{self.feature_name}: no split", [], note=self.reason)
+        s = self.scores
+        counts = np.asarray(self.child_counts, dtype=float)
+        names = [str(c) for c in classes] if classes is not None else \
+            [f"class {j}" for j in range(counts.shape[1])]
+        rows = [tuple([cond] + [fmt(v, 2) for v in row] + [fmt(row.sum(), 2)])
+                for cond, row in zip(self.conditions, counts)]
+        if s["unknown_weight"] > 0:
+            rows.append(tuple(["(unknown)"] + [""] * len(names) + [fmt(s["unknown_weight"], 2)]))
+        table = ResultTable(tuple(["branch"] + names + ["n"]), tuple(rows))
+        total = s["total_weight"]
+        known = total - s["unknown_weight"]
+        lines: list[Any] = [table,
+                            f"H(known) = {fmt(s['entropy_known'])} bits, mean info = "
+                            f"{fmt(s['mean_info'])} bits",
+                            f"gain = known fraction · (H(known) − mean info) = {fmt(known, 2)}/"
+                            f"{fmt(total, 2)} · ({fmt(s['entropy_known'])} − "
+                            f"{fmt(s['mean_info'])}) = {fmt(s['gain_known'])}"]
+        if s.get("n_cuts", 0):
+            lines.append(f"corrected gain = gain − log2(cuts tried)/N = {fmt(s['gain_known'])} − "
+                         f"log2({s['n_cuts']})/{fmt(total, 2)} = {fmt(s['information_gain'])}")
+        lines.append(f"split info = {fmt(s['split_info'])} bits"
+                     + (" (unknowns counted as an extra branch)" if s["unknown_weight"] else ""))
+        lines.append(f"gain ratio = {fmt(s['information_gain'])} / {fmt(s['split_info'])} = "
+                     f"{fmt(s['gain_ratio'])}")
+        if "midpoint" in s:
+            lines.append(f"threshold: best cut at midpoint {format_number(s['midpoint'])}, stored "
+                         f"as the largest training value <= it: {format_number(s['threshold'])}")
+        if "average_gain" in s:
+            verdict = "passes" if s["passes_average"] else "fails"
+            lines.append(f"average-gain filter: gain {fmt(s['information_gain'])} vs average "
+                         f"{fmt(s['average_gain'])} − 0.001: {verdict}")
+        else:
+            lines.append("average-gain filter: not computed")
+        return Derivation.build(f"{self.feature_name} (C4.5 / J48)", lines)
+
+
+class C45Grower(Grower):
+    """The growth engine with J48's attribute choice, numeric cuts and missing values.
+
+    Parameters are those of :class:`~dtlearn.grow.Grower`; ``config.min_samples_leaf``
+    is J48's ``-M``. Made by :meth:`C45Classifier.make_grower`.
+
+    Every attribute of a node is scored in one vectorised pass: the nominal ones with a
+    single weighted ``bincount`` over (attribute value, class) codes, the numeric ones
+    with one cumulative sum over per-attribute sort orders computed once at the root and
+    filtered down the tree. Candidates are built only when read (the winner, or a table).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        n = self.X.shape[0]
+        names = self.schema.names
+        k = len(self.classes)
+        self._k = k
+        # an ordinal attribute is cut like a numeric one, over its category codes
+        nominal = [self.schema.is_categorical(j) and not self.schema.is_ordinal(j)
+                   for j in range(len(names))]
+        self._multi_value = [nominal[j] and not len(self.schema.categories[j]) < 0.3 * n
+                             for j in range(len(names))]
+        self._all_multi = all(self._multi_value) if names else False
+        self._sorted_values = {}
+        weighted = self._open[self.root.node_id].rows  # rows of weight 0 place no threshold
+        self._weighted_rows = weighted
+        for j in range(len(names)):
+            if not nominal[j]:
+                col = self.X[weighted, j]
+                self._sorted_values[j] = np.unique(col[~np.isnan(col)])
+        self._nominal = np.array([j for j in range(len(names)) if nominal[j]], dtype=np.intp)
+        self._numeric = np.array([j for j in range(len(names)) if not nominal[j]],
+                                 dtype=np.intp)
+        # nominal attributes: bin (offset + value) · k + class; missing values go to a sink bin
+        n_bins = [max(len(self.schema.categories[j]), 1) for j in self._nominal]
+        self._nom_sizes = np.array(n_bins, dtype=np.intp)
+        self._nom_offsets = np.concatenate([[0], np.cumsum(n_bins)[:-1]]).astype(np.intp)
+        self._nom_bins = int(sum(n_bins))
+        if len(self._nominal):
+            codes = self.X[:, self._nominal]
+            missing = np.isnan(codes)
+            codes = np.where(missing, self._nom_bins, np.where(missing, 0, codes).astype(np.intp)
+                             + self._nom_offsets[None, :])
+            self._nom_index = (codes * k + self.y[:, None]).astype(np.intp)
+        self._nom_position = {int(j): i for i, j in enumerate(self._nominal)}
+        self._position = dict(self._nom_position)
+        self._position.update({int(j): i for i, j in enumerate(self._numeric)})
+        # where each attribute's scores sit in [nominal scan, numeric scan]
+        self._scan_index = np.array([self._position[j] + (0 if j in self._nom_position
+                                                          else len(self._nominal))
+                                     for j in range(len(names))], dtype=np.intp)
+        self._counts_in_average = np.array([self._all_multi or not self._multi_value[j]
+                                            for j in range(len(names))], dtype=bool)
+        self._feature_order: dict = {}
+        self._numeric_key = tuple(int(j) for j in self._numeric)
+        self._numeric_cols = np.arange(len(self._numeric))
+        self._range = np.arange(0)
+        self._scratch_w = np.zeros(n)
+        self._stamp = np.zeros(n, dtype=np.int64)
+        self._stamp_id = 0
+        self._node_data: dict = {}  # node id -> (rows, weights), reused by pruning
+        root = self._open[self.root.node_id]
+        self._node_data[self.root.node_id] = (root.rows, root.weights)
+
+    # ------------------------------------------------------------------ node statistics
+    def _stats(self, rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, float]:
+        counts = np.bincount(self.y[rows], weights=weights, minlength=len(self.classes))
+        return counts.astype(float), _entropy(counts)
+
+    def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int, parent: Any) -> Any:
+        node = super()._make_node(rows, weights, depth, parent)
+        if hasattr(self, "_node_data"):
+            self._node_data[node.node_id] = (rows, weights)
+        return node
+
+    # ------------------------------------------------------------------ scoring
+    def candidates(self, node_id: int) -> tuple[Candidate, ...]:
+        """Score every attribute (J48 scores none at a pure or too small node)."""
+        state = self._state(node_id)
+        if state.candidates is not None:
+            return state.candidates
+        if self._trivial(state) is not None:
+            state.candidates = ()
+            return ()
+        total = float(np.add.reduce(state.weights))
+        features = self._feature_order.get(state.available)
+        if features is None:
+            features = self._feature_order[state.available] = \
+                np.array(sorted(state.available), dtype=np.intp)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            nominal = self._scan_nominal(state, total)
+            numeric = self._scan_numeric(state, total)
+        if nominal is None or numeric is None:
+            admissible, gains, ratios = (nominal or numeric)[:3]
+        else:
+            admissible, gains, ratios = (np.concatenate([nominal[i], numeric[i]])
+                                         for i in range(3))
+        where = self._scan_index[features]
+        admissible, gains, ratios = admissible[where], gains[where], ratios[where]
+        valid = admissible & self._counts_in_average[features]
+        n_valid = int(np.count_nonzero(valid))
+        average, passes, best = None, valid, -1
+        if n_valid:
+            average = sum(gains[valid].tolist()) / n_valid
+            passes = admissible & (gains >= average - 1e-3)
+            best_ratio = 0.0
+            for i in np.flatnonzero(passes).tolist():
+                if _gr(float(ratios[i]), best_ratio):
+                    best, best_ratio = i, float(ratios[i])
+
+        def build(i: int) -> Candidate:
+            feature = int(features[i])
+            extra = {}
+            if admissible[i] and average is not None:
+                extra = {"average_gain": average, "in_average": bool(valid[i]),
+                         "passes_average": bool(passes[i])}
+            scan = nominal if feature in self._nom_position else numeric
+            return scan[3](self._position[feature], feature, extra)
+
+        scores = np.where(admissible, ratios, -np.inf).tolist()
+        result = _C45Candidates(scores, build, best, bool(np.any(admissible)))
+        state.candidates = result
+        return result
+
+    def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
+        """The candidate of one attribute, without the average-gain fields."""
+        total = float(np.add.reduce(state.weights))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if feature in self._nom_position:
+                build = self._scan_nominal(state, total)[3]
+            else:
+                build = self._scan_numeric(state, total)[3]
+        return build(self._position[feature], feature, {})
+
+    def _finish_c45(self, feature: int, split: Split, bags: np.ndarray, total: float,
+                    gain_known: float, gain: float, split_ent: float, ratio: float,
+                    scores: dict) -> Candidate:
+        sizes = bags.sum(axis=1)
+        known = float(sizes.sum())
+        h = _old_ent(bags.sum(axis=0)) / known if known > 0 else 0.0
+        mean_info = float(_new_ent(bags)) / known if known > 0 else 0.0
+        base = {"entropy_known": h, "mean_info": mean_info, "gain_known": gain_known,
+                "known_fraction": known / total, "unknown_weight": total - known,
+                "total_weight": total}
+        base.update(scores)
+        base.update({"information_gain": gain, "split_info": split_ent / total,
+                     "gain_ratio": ratio, "score": ratio, "impurity_decrease": gain,
+                     "weighted_decrease": total / self.total_weight * gain})
+        return C45Candidate(feature, self.schema.names[feature], split,
+                            tuple(split.conditions(self.schema)), bags, base, ratio)
+
+    def _inadmissible(self, feature: int, reason: str, extra: dict | None = None) -> Candidate:
+        return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),
+                            {}, -np.inf, reason)
+
+    def _scan_nominal(self, state: OpenLeaf, total: float) -> tuple | None:
+        """Score every nominal attribute at once (call under ``np.errstate``).
+
+        Returns ``(admissible, gain, gain ratio, build)``, one entry per nominal attribute;
+        ``build(position, feature, extra)`` makes the attribute's candidate.
+        """
+        if not len(self._nominal):
+            return None
+        k, m = self._k, self.config.min_samples_leaf
+        n_bins, offsets = self._nom_bins, self._nom_offsets
+        index = self._nom_index[state.rows]
+        counts = np.bincount(index.ravel(), weights=np.repeat(state.weights, index.shape[1]),
+                             minlength=(n_bins + 1) * k)[:n_bins * k]
+        counts2 = counts.reshape(n_bins, k)
+        sizes = np.add.reduce(counts2, axis=1)
+        known = np.add.reduceat(sizes, offsets)
+        parent = np.add.reduceat(counts2, offsets, axis=0)
+        n_nom = len(offsets)
+        # one xlogx call for every count: cells, values, class totals, known, unknown, total
+        xl = _xlogx(np.concatenate([counts, sizes, parent.ravel(), np.add.reduce(parent, axis=1),
+                                    total - known, [total]]))
+        a = n_bins * k
+        b = a + n_bins
+        c = b + n_nom * k
+        xl_counts, xl_sizes = xl[:a].reshape(n_bins, k), xl[a:b]
+        xl_parent, xl_known = xl[b:c].reshape(n_nom, k), xl[c:c + n_nom]
+        xl_unknown, xl_total = xl[c + n_nom:c + 2 * n_nom], xl[-1]
+        new = np.add.reduceat(xl_sizes - np.add.reduce(xl_counts, axis=1), offsets)
+        old = xl_known - np.add.reduce(xl_parent, axis=1)
+        numer = (1 - (total - known) / total) * (old - new)
+        gains = np.where(np.abs(numer) < SMALL, 0.0, numer / known)
+        split_ent = np.where(known > SMALL, -np.add.reduceat(xl_sizes, offsets) - xl_unknown
+                             + xl_total, 0.0)
+        ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gains / (split_ent / total))
+        big = ((m - sizes) < SMALL) | (sizes >= m)
+        admissible = np.add.reduceat(big.astype(np.intp), offsets) >= 2
+
+        def build(pos: int, feature: int, extra: dict) -> Candidate:
+            if not admissible[pos]:
+                return self._inadmissible(feature, f"fewer than two values hold "
+                                                   f"min_samples_leaf={m} instances")
+            v = len(self.schema.categories[feature])
+            start = offsets[pos]
+            scores = {"n_cuts": 0}
+            scores.update(extra)
+            gain = float(gains[pos])
+            return self._finish_c45(feature, MultiwaySplit(feature, v),
+                                    counts2[start:start + v].copy(), total, gain, gain,
+                                    float(split_ent[pos]), float(ratios[pos]), scores)
+        return admissible, gains, ratios, build
+
+    def _sorted_rows(self, state: OpenLeaf) -> np.ndarray:
+        """The node's rows sorted by every numeric attribute (missing values last)."""
+        sorted_rows = state.sorted_rows
+        if sorted_rows is None or state.sorted_features != self._numeric_key:
+            Xn = self.X[np.ix_(state.rows, self._numeric)]
+            sorted_rows = state.rows[np.argsort(Xn, axis=0, kind="stable")]
+            state.sorted_rows, state.sorted_features = sorted_rows, self._numeric_key
+        return sorted_rows
+
+    def _scan_numeric(self, state: OpenLeaf, total: float) -> tuple | None:
+        """Best cut of every numeric attribute at once (call under ``np.errstate``).
+
+        Rows are walked in each attribute's sorted order (missing values last); cumulative
+        weighted class counts give both sides of every cut of every attribute. Returns
+        ``(admissible, gain, gain ratio, build)`` like :meth:`_scan_nominal`.
+        """
+        if not len(self._numeric):
+            return None
+        k, m = self._k, self.config.min_samples_leaf
+        S = self._sorted_rows(state)
+        n, f = S.shape
+        xs = self.X[S, self._numeric]
+        scratch = self._scratch_w
+        scratch[state.rows] = state.weights
+        W = scratch[S]
+        missing = np.isnan(xs)
+        n_known = n - np.add.reduce(missing, axis=0)
+        if missing.any():
+            known = np.add.reduce(np.where(missing, 0.0, W), axis=0)
+        else:
+            known = np.add.reduce(W, axis=0)
+        min_split = 0.1 * known / k
+        min_split = np.where(((min_split - m) < SMALL) | (min_split <= m), float(m),
+                             np.where(min_split - 25 > SMALL, 25.0, min_split))
+        too_few = (2 * min_split - n_known) > SMALL
+        zeros = np.zeros(f)
+        n_cuts, best, gain_known = np.zeros(f, dtype=np.intp), np.full(f, -1), zeros
+        admissible, gain, ratios = np.zeros(f, dtype=bool), zeros, zeros
+        if n >= 2 and not too_few.all():
+            cols = self._numeric_cols
+            c = n - 1
+            A = np.zeros((n, f, k))
+            A.reshape(-1, k)[self._arange(n * f), self.y[S].ravel()] = W.ravel()
+            cum = np.cumsum(A, axis=0)
+            parent = cum[n_known - 1, cols]  # rows of an attribute with no known value: unused
+            sides = np.empty((2, c, f, k))
+            sides[0] = cum[:-1]
+            np.subtract(parent, sides[0], out=sides[1])
+            sizes = np.add.reduce(sides, axis=3)
+            enough = ((min_split - sizes) < SMALL) | (sizes >= min_split)
+            valid = (xs[:-1] + 1e-5 < xs[1:]) & enough[0] & enough[1]
+            valid[:, too_few] = False
+            n_cuts = np.add.reduce(valid, axis=0)
+            xl_sides = np.add.reduce(_xlogx(sides), axis=3)
+            xl_sizes = _xlogx(sizes)
+            old = _xlogx(np.add.reduce(parent, axis=1)) - np.add.reduce(_xlogx(parent), axis=1)
+            new = (xl_sizes[0] - xl_sides[0]) + (xl_sizes[1] - xl_sides[1])
+            numer = (1 - (total - known) / total) * (old - new)
+            gains = np.where(valid, np.where(np.abs(numer) < SMALL, 0.0, numer / known), -np.inf)
+            best = _first_best_columns(gains, n_cuts)
+            has = best >= 0
+            b = np.where(has, best, 0)
+            gain_known = np.where(has, gains[b, cols], 0.0)
+            correction = np.array([math.log2(x) / total if x > 0 else 0.0
+                                   for x in n_cuts.tolist()])
+            gain = gain_known - correction
+            admissible = ~too_few & (n_cuts > 0) & (gain >= SMALL) & (gain > 0)
+            if admissible.any():
+                bags = sides[:, b, cols]  # (2, f, k): both sides of every attribute's cut
+                nl_best, nr_best = sizes[:, b, cols]
+                known2 = nl_best + nr_best
+                xl = _xlogx(np.concatenate([nl_best, nr_best, total - known2, [total]]))
+                split_ent = np.where(known2 > SMALL, -(xl[:f] + xl[f:2 * f]) - xl[2 * f:3 * f]
+                                     + xl[-1], 0.0)
+                ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gain / (split_ent / total))
+                lows, highs = xs[np.stack([b, b + 1]), cols]
+
+        def shown_min_split(pos: int) -> Any:
+            shown = 0.1 * float(known[pos]) / k  # as J48 keeps it: -M itself when clamped
+            if _sm_or_eq(shown, m):
+                return m
+            return 25.0 if _gr(shown, 25) else shown
+
+        def build(pos: int, feature: int, extra: dict) -> Candidate:
+            if admissible[pos]:
+                low, high = lows[pos], highs[pos]
+                with np.errstate(over="ignore"):
+                    midpoint = (low + high) / 2
+                if not math.isfinite(midpoint):  # low + high overflowed (values near 1e308)
+                    midpoint = low / 2 + high / 2
+                if midpoint == high:
+                    midpoint = low
+                return self._build_numeric(
+                    feature, bags[:, pos].copy(), total, float(gain_known[pos]),
+                    float(gain[pos]), float(split_ent[pos]), float(ratios[pos]),
+                    int(n_cuts[pos]), shown_min_split(pos), float(midpoint), extra)
+            if too_few[pos]:
+                return self._inadmissible(
+                    feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values")
+            cuts = int(n_cuts[pos])
+            if cuts == 0:
+                return self._inadmissible(
+                    feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each "
+                             f"side")
+            return self._no_gain(feature, float(gain_known[pos]), cuts, total)
+        return admissible, gain, ratios, build
+
+    def _arange(self, n: int) -> np.ndarray:
+        if len(self._range) < n:
+            self._range = np.arange(max(n, 2 * len(self._range)))
+        return self._range[:n]
+
+    def _no_gain(self, feature: int, gain_known: float, n_cuts: int, total: float) -> Candidate:
+        return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),
+                            {"gain_known": gain_known, "n_cuts": n_cuts,
+                             "mdl_correction": math.log2(n_cuts) / total}, -np.inf,
+                            f"gain {fmt(gain_known)} − log2({n_cuts})/{fmt(total, 2)} <= 0")
+
+    def _build_numeric(self, feature: int, bags: np.ndarray, total: float,
+                       gain_known: float, gain: float, split_ent: float, ratio: float,
+                       n_cuts: int, min_split: float, midpoint: float, extra: dict) -> Candidate:
+        threshold = self._split_point(feature, midpoint)
+        scores = {"n_cuts": n_cuts, "mdl_correction": math.log2(n_cuts) / total,
+                  "min_split": min_split, "midpoint": midpoint, "threshold": threshold}
+        scores.update(extra)
+        split = ThresholdSplit(feature, threshold, tolerance=J48_TOLERANCE)
+        return self._finish_c45(feature, split, bags, total,
+                                gain_known, gain, split_ent, ratio, scores)
+
+    def _split_point(self, feature: int, midpoint: float) -> float:
+        """Weka's ``setSplitPoint``: the largest training value <= the midpoint.
+
+        Weka scans all training values in data order and moves to a value only if it is
+        more than 1e-6 above the current one; that matters only where training values lie
+        within 1e-6 of each other, and only then is the scan done here.
+        """
+        uniq = self._sorted_values[feature]
+        ok = (uniq - midpoint < 1e-6) | (uniq <= midpoint)
+        pos = int(ok.sum()) - 1
+        if pos < 0:
+            return midpoint
+        if pos == 0 or uniq[pos] - uniq[pos - 1] > 2e-6:
+            return float(uniq[pos])
+        column = self.X[self._weighted_rows, feature]
+        values = column[~np.isnan(column)]
+        values = values[(values - midpoint < 1e-6) | (values <= midpoint)]
+        best = -np.finfo(float).max
+        running = np.maximum.accumulate(np.concatenate([[best], values]))[:-1]
+        for v in values[values > running]:
+            if _gr(float(v), best):
+                best = float(v)
+        return best
+
+    # ------------------------------------------------------------------ decisions
+    def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
+        if isinstance(candidates, _C45Candidates):
+            return None if candidates.best_index < 0 else candidates[candidates.best_index]
+        best, ratio = None, 0.0
+        for c in candidates:
+            if c.admissible and c.scores.get("passes_average", False) and \
+                    _gr(c.scores["gain_ratio"], ratio):
+                best, ratio = c, c.scores["gain_ratio"]
+        return best
+
+    def _trivial(self, state: OpenLeaf) -> str | None:
+        cached = getattr(state, "_trivial", False)
+        if cached is not False:
+            return cached
+        counts = state.node.counts
+        total = float(np.add.reduce(counts))
+        m = self.config.min_samples_leaf
+        reason = None
+        if _sm(total, 2 * m):
+            reason = f"less than 2 × min_samples_leaf={m} instances"
+        elif _eq(total, float(np.maximum.reduce(counts))):
+            reason = "pure node"
+        state._trivial = reason  # type: ignore[attr-defined]
+        return reason
+
+    def stop_reason(self, node_id: int) -> str | None:
+        """Why J48 makes ``node_id`` a leaf, or ``None`` if it splits."""
+        state = self._state(node_id)
+        reason = self._trivial(state)
+        if reason is not None:
+            return reason
+        depth = self.config.max_depth
+        if depth is not None and state.node.depth >= depth:
+            return f"max_depth={depth} reached"
+        candidates = self.candidates(node_id)
+        admissible = candidates.any_admissible if isinstance(candidates, _C45Candidates) \
+            else any(c.admissible for c in candidates)
+        if not admissible:
+            return "no attribute can split these instances"
+        if self._best(candidates, node_id) is None:
+            return "no attribute with at least average gain has a positive gain ratio"
+        return None
+
+    # ------------------------------------------------------------------ splitting
+    def _partition(self, state: OpenLeaf, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
+        parts, fractions = split_weighted(split, self.X, self.y, len(self.classes), state.rows,
+                                          state.weights)
+        state.node.branch_weights = fractions
+        return parts
+
+    def _partition_sorted(self, state: OpenLeaf, parts: list) -> list[np.ndarray]:
+        """Children's per-attribute sort orders, filtered from the parent's.
+
+        A row whose test value is unknown goes down every branch, so each child is
+        filtered on its own (rows are marked with a stamp, no array is cleared).
+        """
+        sorted_rows = state.sorted_rows
+        if sorted_rows is None:
+            return []
+        state.sorted_rows = None  # the parent no longer needs it: free the memory
+        columns = sorted_rows.T
+        n_features = sorted_rows.shape[1]
+        out = []
+        for rows, _ in parts:
+            self._stamp_id += 1
+            self._stamp[rows] = self._stamp_id
+            keep = self._stamp[columns] == self._stamp_id
+            out.append(columns[keep].reshape(n_features, -1).T)
+        return out
+
+
+__all__ = ["C45Candidate", "C45Grower", "J48_TOLERANCE"]
