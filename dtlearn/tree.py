@@ -14,22 +14,18 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from . import criteria
 from .data import Schema, encode
 from .exports.formatting import format_value, label_text, plural
 from .exports.path import DecisionPath, PathStep, decision_path
 from .splits import UNKNOWN, Split
 
 # DecisionPath, PathStep, format_value and plural live in dtlearn.exports; kept importable here.
-__all__ = ["IMPURITY_NAMES", "MISSING_STRATEGIES", "DecisionPath", "Node", "PathStep", "Tree",
+__all__ = ["MISSING_STRATEGIES", "DecisionPath", "Node", "PathStep", "Tree",
            "format_value", "plural"]
 
 MISSING_STRATEGIES = ("majority", "distribute")
 
-# The one place impurity names live until the criterion registry provides them.
-IMPURITY_NAMES = {"entropy": "entropy", "gain_ratio": "entropy", "gini": "Gini",
-                  "cost_gini": "cost-weighted Gini", "misclassification": "error",
-                  "mse": "MSE", "mae": "MAE"}
-"""How each growing criterion's node impurity is named in printed trees and figures."""
 
 
 @dataclass(eq=False)
@@ -202,12 +198,15 @@ class Tree:
         """
         if self.is_classifier:
             return None
-        return "median" if self.criterion == "mae" else "mean"
+        return criteria.get(self.criterion).leaf_statistic if self.criterion else "mean"
 
     @property
     def impurity_name(self) -> str:
-        """Name of the node impurity (``"entropy"``, ``"Gini"``, ``"MSE"``, ...)."""
-        return IMPURITY_NAMES.get(self.criterion or "", "impurity")
+        """Name of the node impurity (``"entropy"``, ``"Gini"``, ``"MSE"``, ...).
+
+        It comes from the criterion registry; ``"impurity"`` for a tree of no criterion.
+        """
+        return criteria.get(self.criterion).impurity_name if self.criterion else "impurity"
 
     def nodes(self) -> Iterator[Node]:
         """All nodes in pre-order (parent before children, branches in order)."""

@@ -11,9 +11,10 @@ from typing import Any
 
 import numpy as np
 
+from .. import criteria
 from ..data import Schema, python_scalar
 from ..splits import split_from_dict
-from ..tree import IMPURITY_NAMES, Node, Tree
+from ..tree import Node, Tree
 
 FORMAT = "dtlearn.tree/1"
 """The ``format`` tag of :func:`tree_to_dict`; a new layout of the data gets a new tag."""
@@ -125,8 +126,8 @@ def tree_from_dict(data: Any) -> Tree:
             if cost.shape != (width, width) or not np.isfinite(cost).all():
                 raise ValueError("cost_matrix must be k × k finite numbers")
         criterion = data.get("criterion")
-        if criterion is not None and criterion not in IMPURITY_NAMES:
-            raise ValueError(f"unknown criterion {criterion!r}")
+        if criterion is not None:
+            criteria.get(criterion)  # an unknown name is a ValueError naming the known ones
         return Tree(built[root_id][0], schema, None if classes is None else tuple(classes),
                     str(data.get("target_name", "class")), data.get("missing", "majority"),
                     str(data.get("flavour", "id3")), cost, criterion)
