@@ -1,29 +1,39 @@
-"""Display values shared by the whole library: worked derivations, result tables, measures.
+"""Worked derivations and the measures that carry them.
 
-Every number dtlearn computes for a student can show where it came from. Three small
-values carry that:
+Every number dtlearn computes for a student can show where it came from:
 
 * :class:`Derivation` -- a worked derivation as in a textbook: aligned equation lines,
   optionally tables, nested sub-derivations and a closing note. It prints as plain text
   (``str``/``repr``, deterministic, what nbval and graders see), renders as aligned LaTeX
   in Jupyter (``_repr_markdown_``/``_repr_html_``) and converts to plain JSON (``to_dict``).
-* :class:`ResultTable` -- a small table (split table, prune steps, ...) with an optional
-  highlighted winning row; text, HTML, Markdown, ``to_dict`` and ``to_frame``.
 * :class:`Measure` -- a ``float`` that also knows its name and how to :meth:`~Measure.explain`
   itself.
 
-The formatting helpers (:func:`fmt`, :func:`fmt_count`, :func:`fmt_fraction`, ...) and the
-colour-blind-safe palette :data:`CLASS_COLOURS` are exported so that every view formats
-numbers and colours classes the same way.
+The tables inside derivations are :class:`~dtlearn.result_table.ResultTable` values, and
+numbers are written by the helpers of :mod:`dtlearn.display`; both are re-exported here,
+so ``from dtlearn.explain import ResultTable, fmt`` keeps working.
 """
 
 from __future__ import annotations
 
 import html
-import math
 import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence, Union
+
+from .display import (
+    CLASS_COLOURS,
+    class_colour,
+    fmt,
+    fmt_count,
+    fmt_fraction,
+    html_class,
+    latex_class,
+    latex_fraction,
+    latex_text,
+    md_escape,
+)
+from .result_table import ResultTable, ShowsTable
 
 __all__ = [
     "CLASS_COLOURS",
@@ -31,6 +41,7 @@ __all__ = [
     "DerivationLine",
     "Measure",
     "ResultTable",
+    "ShowsTable",
     "class_colour",
     "fmt",
     "fmt_count",
@@ -41,337 +52,7 @@ __all__ = [
     "latex_text",
 ]
 
-CLASS_COLOURS: tuple[str, ...] = (
-    "#E69F00",  # orange
-    "#56B4E9",  # sky blue
-    "#009E73",  # bluish green
-    "#0072B2",  # blue
-    "#D55E00",  # vermillion
-    "#CC79A7",  # reddish purple
-    "#F0E442",  # yellow (last: weak on white)
-    "#000000",  # black
-)
-"""Okabe-Ito colour-blind-safe palette; class ``k`` (in class order) gets colour ``k``."""
-
 _RELATIONS = ("<=", ">=", "=", "≈", "≤", "≥", "<", ">")
-
-
-# ---------------------------------------------------------------------------- formatting
-def fmt(value: Any, decimals: int = 3) -> str:
-    """Format a number for display: floats with ``decimals`` decimals, integers as they are.
-
-    ``-0.000`` is shown as ``0.000``; strings pass through unchanged.
-
-    Examples
-    --------
-    >>> fmt(0.94028595), fmt(14), fmt(-0.0001), fmt("sunny")
-    ('0.940', '14', '0.000', 'sunny')
-    """
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int) or (hasattr(value, "dtype") and getattr(value.dtype, "kind", "") in "iu"):
-        return str(int(value))
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return str(value)
-    if math.isnan(number):
-        return "nan"
-    if math.isinf(number):
-        return "inf" if number > 0 else "-inf"
-    text = f"{number:.{decimals}f}"
-    if text.startswith("-") and float(text) == 0.0:
-        text = text[1:]
-    return text
-
-
-def fmt_count(value: float) -> str:
-    """Format a (possibly fractional) instance count: ``9`` or ``2.35`` (two decimals).
-
-    Examples
-    --------
-    >>> fmt_count(9.0), fmt_count(2.35), fmt_count(13.6)
-    ('9', '2.35', '13.60')
-    """
-    number = float(value)
-    if number == round(number) and abs(number) < 1e15:
-        return str(int(round(number)))
-    return fmt(number, 2)
-
-
-def fmt_fraction(numerator: float, denominator: float) -> str:
-    """Format a ratio of counts as text, e.g. ``9/14``.
-
-    Examples
-    --------
-    >>> fmt_fraction(9, 14), fmt_fraction(2.5, 13.6)
-    ('9/14', '2.50/13.60')
-    """
-    return f"{fmt_count(numerator)}/{fmt_count(denominator)}"
-
-
-def latex_fraction(numerator: float, denominator: float) -> str:
-    r"""Format a ratio of counts as LaTeX, e.g. ``\tfrac{9}{14}``.
-
-    Examples
-    --------
-    >>> latex_fraction(9, 14)
-    '\\tfrac{9}{14}'
-    """
-    return rf"\tfrac{{{fmt_count(numerator)}}}{{{fmt_count(denominator)}}}"
-
-
-_LATEX_ESCAPES = {
-    "\\": r"\backslash ", "{": r"\{", "}": r"\}", "_": r"\_", "^": r"\^{}", "%": r"\%",
-    "&": r"\&", "#": r"\#", "$": r"\$", "~": r"\~{}",
-}
-
-
-def latex_text(text: str) -> str:
-    r"""Wrap plain text for use inside math: ``\text{...}`` with special characters escaped.
-
-    Examples
-    --------
-    >>> latex_text("n_v & co")
-    '\\text{n\\_v \\& co}'
-    """
-    escaped = "".join(_LATEX_ESCAPES.get(ch, ch) for ch in str(text))
-    return rf"\text{{{escaped}}}"
-
-
-def class_colour(index: int) -> str:
-    """Colour of the class at position ``index`` in class order (cycles through the palette).
-
-    Examples
-    --------
-    >>> class_colour(0), class_colour(len(CLASS_COLOURS))
-    ('#E69F00', '#E69F00')
-    """
-    return CLASS_COLOURS[int(index) % len(CLASS_COLOURS)]
-
-
-def latex_class(name: Any, index: int) -> str:
-    r"""Return a class name as coloured LaTeX (works in MathJax and KaTeX).
-
-    Examples
-    --------
-    >>> latex_class("yes", 0)
-    '{\\color{#E69F00}{\\text{yes}}}'
-    """
-    return rf"{{\color{{{class_colour(index)}}}{{{latex_text(name)}}}}}"
-
-
-def html_class(name: Any, index: int) -> str:
-    """Return a class name as a coloured HTML ``<span>``.
-
-    Examples
-    --------
-    >>> html_class("yes", 1)
-    '<span class="dtlearn-class" style="color:#56B4E9;font-weight:bold">yes</span>'
-    """
-    return (f'<span class="dtlearn-class" style="color:{class_colour(index)};'
-            f'font-weight:bold">{html.escape(str(name))}</span>')
-
-
-def _md_escape(text: str) -> str:
-    return str(text).replace("|", r"\|").replace("*", r"\*").replace("_", r"\_")
-
-
-def _plain(value: Any) -> Any:
-    """JSON-friendly scalar (numpy scalars and Measures become Python numbers)."""
-    if isinstance(value, (str, bool)) or value is None:
-        return value
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    if hasattr(value, "item"):
-        return value.item()
-    return str(value)
-
-
-# ---------------------------------------------------------------------------- ResultTable
-@dataclass(frozen=True)
-class ResultTable:
-    """A small table of results (a split table, a list of prune steps, ...).
-
-    Parameters
-    ----------
-    columns : tuple of str
-        Column headers.
-    rows : tuple of tuple
-        Cell values: ``str``, ``int`` or ``float`` (a :class:`Measure` counts as a float).
-    caption : str, optional
-        Shown above the table.
-    highlight_row : int or None, optional
-        Index of the row to mark (the winner); marked ``*`` in text, bold in HTML/Markdown.
-    float_format : str, optional
-        Format spec for float cells, ``".3f"`` by default.
-    class_columns : tuple of str, optional
-        Columns that are class names, in class order; their headers get the class colours.
-
-    Examples
-    --------
-    >>> t = ResultTable.build(["attribute", "gain"], [["outlook", 0.2467], ["windy", 0.0481]],
-    ...                       highlight_row=0)
-    >>> print(t)
-      attribute | gain
-    * outlook   | 0.247
-      windy     | 0.048
-    """
-
-    columns: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
-    caption: str = ""
-    highlight_row: int | None = None
-    float_format: str = ".3f"
-    class_columns: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        """Normalise lists to tuples and check the shape."""
-        object.__setattr__(self, "columns", tuple(str(c) for c in self.columns))
-        object.__setattr__(self, "rows", tuple(tuple(r) for r in self.rows))
-        object.__setattr__(self, "class_columns", tuple(str(c) for c in self.class_columns))
-        for i, row in enumerate(self.rows):
-            if len(row) != len(self.columns):
-                raise ValueError(f"rows: row {i} has {len(row)} cells but there are "
-                                 f"{len(self.columns)} columns")
-        if self.highlight_row is not None and not 0 <= self.highlight_row < len(self.rows):
-            raise ValueError(f"highlight_row: {self.highlight_row} is not a row index "
-                             f"(the table has {len(self.rows)} rows)")
-
-    @classmethod
-    def build(cls, columns: Iterable[str], rows: Iterable[Iterable[Any]], *,
-              caption: str = "", highlight_row: int | None = None, float_format: str = ".3f",
-              class_columns: Iterable[str] = ()) -> ResultTable:
-        """Make a table from any iterables (lists are turned into tuples).
-
-        Examples
-        --------
-        >>> ResultTable.build(["a", "b"], [[1, 2.0]]).rows
-        ((1, 2.0),)
-        """
-        return cls(tuple(columns), tuple(tuple(r) for r in rows), caption=caption,
-                   highlight_row=highlight_row, float_format=float_format,
-                   class_columns=tuple(class_columns))
-
-    def format_cell(self, value: Any) -> str:
-        """Text of one cell: floats with :attr:`float_format`, everything else with ``str``.
-
-        Examples
-        --------
-        >>> ResultTable(("x",), ()).format_cell(0.5), ResultTable(("x",), ()).format_cell(3)
-        ('0.500', '3')
-        """
-        if value is None:
-            return ""
-        if isinstance(value, (str, bool)):
-            return str(value)
-        if isinstance(value, int) or (hasattr(value, "dtype") and value.dtype.kind in "iu"):
-            return str(int(value))
-        if isinstance(value, float) or hasattr(value, "dtype"):
-            text = format(float(value), self.float_format)
-            if text.startswith("-") and text.strip("-0.") == "":
-                text = text[1:]
-            return text
-        return str(value)
-
-    @staticmethod
-    def _is_number(value: Any) -> bool:
-        return not isinstance(value, (str, bool)) and value is not None and (
-            isinstance(value, (int, float)) or hasattr(value, "dtype"))
-
-    def _text_lines(self) -> list[str]:
-        cells = [[self.format_cell(v) for v in row] for row in self.rows]
-        widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(self.columns)]
-        numeric = [bool(self.rows) and all(self._is_number(r[j]) for r in self.rows)
-                   for j in range(len(self.columns))]
-
-        def line(marker: str, values: Sequence[str], header: bool = False) -> str:
-            parts = [v.rjust(w) if (num and not header) else v.ljust(w)
-                     for v, w, num in zip(values, widths, numeric)]
-            return (marker + " " + " | ".join(parts)).rstrip()
-
-        out = [self.caption] if self.caption else []
-        out.append(line(" ", self.columns, header=True))
-        for i, row in enumerate(cells):
-            out.append(line("*" if i == self.highlight_row else " ", row))
-        return out
-
-    def __str__(self) -> str:
-        """Aligned plain text; the highlighted row starts with ``*``."""
-        return "\n".join(self._text_lines())
-
-    def __repr__(self) -> str:
-        """Return the same as :meth:`__str__` (what notebooks show as ``text/plain``)."""
-        return str(self)
-
-    def _header_html(self, name: str) -> str:
-        if name in self.class_columns:
-            return html_class(name, self.class_columns.index(name))
-        return html.escape(name)
-
-    def _repr_html_(self) -> str:
-        """HTML ``<table>``; the highlighted row is bold on a pale background."""
-        out = ['<table class="dtlearn-table">']
-        if self.caption:
-            out.append(f"<caption>{html.escape(self.caption)}</caption>")
-        out.append("<thead><tr>" + "".join(f"<th>{self._header_html(c)}</th>"
-                                           for c in self.columns) + "</tr></thead>")
-        out.append("<tbody>")
-        for i, row in enumerate(self.rows):
-            style = (' class="dtlearn-winner" style="font-weight:bold;background:#fff3cd"'
-                     if i == self.highlight_row else "")
-            tds = "".join(
-                f'<td style="text-align:{"right" if self._is_number(v) else "left"}">'
-                f"{html.escape(self.format_cell(v))}</td>" for v in row)
-            out.append(f"<tr{style}>{tds}</tr>")
-        out.append("</tbody></table>")
-        return "\n".join(out)
-
-    def _repr_markdown_(self) -> str:
-        """GitHub-flavoured Markdown table; the highlighted row is bold."""
-        out = [f"*{_md_escape(self.caption)}*", ""] if self.caption else []
-        out.append("| " + " | ".join(_md_escape(c) for c in self.columns) + " |")
-        out.append("|" + "|".join("---:" if self.rows and self._is_number(self.rows[0][j])
-                                  else "---" for j in range(len(self.columns))) + "|")
-        for i, row in enumerate(self.rows):
-            cells = [_md_escape(self.format_cell(v)) for v in row]
-            if i == self.highlight_row:
-                cells = [f"**{c}**" if c else c for c in cells]
-            out.append("| " + " | ".join(cells) + " |")
-        return "\n".join(out)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready form (cell values as Python numbers or strings).
-
-        Examples
-        --------
-        >>> ResultTable(("a",), ((1,),)).to_dict()["rows"]
-        [[1]]
-        """
-        return {
-            "columns": list(self.columns),
-            "rows": [[_plain(v) for v in row] for row in self.rows],
-            "caption": self.caption,
-            "highlight_row": self.highlight_row,
-        }
-
-    def to_frame(self):
-        """Return the table as a :class:`pandas.DataFrame` (raw values, not formatted).
-
-        Examples
-        --------
-        >>> ResultTable(("a", "b"), ((1, 0.5),)).to_frame()
-           a    b
-        0  1  0.5
-        """
-        import pandas as pd
-
-        return pd.DataFrame([[_plain(v) for v in row] for row in self.rows],
-                            columns=list(self.columns))
 
 
 # ---------------------------------------------------------------------------- Derivation
@@ -653,7 +334,7 @@ class Derivation:
         return str(self)
 
     def _markdown(self, level: int = 0) -> str:
-        out = [f"**{_md_escape(self.title)}**"] if self.title else []
+        out = [f"**{md_escape(self.title)}**"] if self.title else []
         for kind, value in _groups(self.lines):
             if kind == "lines":
                 out.append(_latex_block(value))
@@ -663,7 +344,7 @@ class Derivation:
                 sub = value._markdown(level + 1)
                 out.append("\n".join("> " + s if s else ">" for s in sub.split("\n")))
         if self.note:
-            out.append(f"*Note: {_md_escape(self.note)}*")
+            out.append(f"*Note: {md_escape(self.note)}*")
         return "\n\n".join(out)
 
     def _repr_markdown_(self) -> str:
@@ -725,43 +406,6 @@ class Derivation:
         return {"title": self.title, "lines": items, "note": self.note, "text": str(self)}
 
 
-# ---------------------------------------------------------------------------- Measure
-class ShowsTable:
-    """Mixin for results that show themselves as their ``table()``.
-
-    Text (``str``/``repr``: what nbval and graders see), HTML and Markdown all come from
-    one :class:`ResultTable`, so a result class only writes ``table()``. Dataclasses using
-    it need ``repr=False`` so that the generated ``__repr__`` does not replace this one.
-
-    Examples
-    --------
-    >>> class Scores(ShowsTable):
-    ...     def table(self):
-    ...         return ResultTable(("name", "gain"), (("outlook", 0.2467),))
-    >>> Scores()
-      name    | gain
-      outlook | 0.247
-    """
-
-    def table(self) -> "ResultTable":
-        """The result as a table."""
-        raise NotImplementedError
-
-    def __str__(self) -> str:
-        return str(self.table())
-
-    def __repr__(self) -> str:
-        return str(self.table())
-
-    def _repr_html_(self) -> str:
-        return self.table()._repr_html_()
-
-    def _repr_markdown_(self) -> str:
-        return self.table()._repr_markdown_()
-
-    def to_frame(self) -> Any:
-        """The table as a pandas DataFrame."""
-        return self.table().to_frame()
 
 
 class Measure(float):

@@ -1,0 +1,175 @@
+"""How every view writes numbers and colours classes: formatting helpers and the palette.
+
+Derivations, result tables, figures and widgets all format numbers with :func:`fmt` and
+friends and colour class ``k`` with colour ``k`` of :data:`CLASS_COLOURS`, so a class looks
+the same everywhere. Pure string functions; no numpy needed.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any
+
+__all__ = [
+    "CLASS_COLOURS",
+    "class_colour",
+    "fmt",
+    "fmt_count",
+    "fmt_fraction",
+    "html_class",
+    "latex_class",
+    "latex_fraction",
+    "latex_text",
+    "md_escape",
+]
+
+CLASS_COLOURS: tuple[str, ...] = (
+    "#E69F00",  # orange
+    "#56B4E9",  # sky blue
+    "#009E73",  # bluish green
+    "#0072B2",  # blue
+    "#D55E00",  # vermillion
+    "#CC79A7",  # reddish purple
+    "#F0E442",  # yellow (last: weak on white)
+    "#000000",  # black
+)
+"""Okabe-Ito colour-blind-safe palette; class ``k`` (in class order) gets colour ``k``."""
+
+
+
+def fmt(value: Any, decimals: int = 3) -> str:
+    """Format a number for display: floats with ``decimals`` decimals, integers as they are.
+
+    ``-0.000`` is shown as ``0.000``; strings pass through unchanged.
+
+    Examples
+    --------
+    >>> fmt(0.94028595), fmt(14), fmt(-0.0001), fmt("sunny")
+    ('0.940', '14', '0.000', 'sunny')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int) or (hasattr(value, "dtype") and getattr(value.dtype, "kind", "") in "iu"):
+        return str(int(value))
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    if math.isnan(number):
+        return "nan"
+    if math.isinf(number):
+        return "inf" if number > 0 else "-inf"
+    text = f"{number:.{decimals}f}"
+    if text.startswith("-") and float(text) == 0.0:
+        text = text[1:]
+    return text
+
+
+def fmt_count(value: float) -> str:
+    """Format a (possibly fractional) instance count: ``9`` or ``2.35`` (two decimals).
+
+    Examples
+    --------
+    >>> fmt_count(9.0), fmt_count(2.35), fmt_count(13.6)
+    ('9', '2.35', '13.60')
+    """
+    number = float(value)
+    if number == round(number) and abs(number) < 1e15:
+        return str(int(round(number)))
+    return fmt(number, 2)
+
+
+def fmt_fraction(numerator: float, denominator: float) -> str:
+    """Format a ratio of counts as text, e.g. ``9/14``.
+
+    Examples
+    --------
+    >>> fmt_fraction(9, 14), fmt_fraction(2.5, 13.6)
+    ('9/14', '2.50/13.60')
+    """
+    return f"{fmt_count(numerator)}/{fmt_count(denominator)}"
+
+
+def latex_fraction(numerator: float, denominator: float) -> str:
+    r"""Format a ratio of counts as LaTeX, e.g. ``\tfrac{9}{14}``.
+
+    Examples
+    --------
+    >>> latex_fraction(9, 14)
+    '\\tfrac{9}{14}'
+    """
+    return rf"\tfrac{{{fmt_count(numerator)}}}{{{fmt_count(denominator)}}}"
+
+
+_LATEX_ESCAPES = {
+    "\\": r"\backslash ", "{": r"\{", "}": r"\}", "_": r"\_", "^": r"\^{}", "%": r"\%",
+    "&": r"\&", "#": r"\#", "$": r"\$", "~": r"\~{}",
+}
+
+
+def latex_text(text: str) -> str:
+    r"""Wrap plain text for use inside math: ``\text{...}`` with special characters escaped.
+
+    Examples
+    --------
+    >>> latex_text("n_v & co")
+    '\\text{n\\_v \\& co}'
+    """
+    escaped = "".join(_LATEX_ESCAPES.get(ch, ch) for ch in str(text))
+    return rf"\text{{{escaped}}}"
+
+
+def class_colour(index: int) -> str:
+    """Colour of the class at position ``index`` in class order (cycles through the palette).
+
+    Examples
+    --------
+    >>> class_colour(0), class_colour(len(CLASS_COLOURS))
+    ('#E69F00', '#E69F00')
+    """
+    return CLASS_COLOURS[int(index) % len(CLASS_COLOURS)]
+
+
+def latex_class(name: Any, index: int) -> str:
+    r"""Return a class name as coloured LaTeX (works in MathJax and KaTeX).
+
+    Examples
+    --------
+    >>> latex_class("yes", 0)
+    '{\\color{#E69F00}{\\text{yes}}}'
+    """
+    return rf"{{\color{{{class_colour(index)}}}{{{latex_text(name)}}}}}"
+
+
+def html_class(name: Any, index: int) -> str:
+    """Return a class name as a coloured HTML ``<span>``.
+
+    Examples
+    --------
+    >>> html_class("yes", 1)
+    '<span class="dtlearn-class" style="color:#56B4E9;font-weight:bold">yes</span>'
+    """
+    return (f'<span class="dtlearn-class" style="color:{class_colour(index)};'
+            f'font-weight:bold">{html.escape(str(name))}</span>')
+
+
+def md_escape(text: str) -> str:
+    r"""Escape the characters Markdown would read as table bars or emphasis.
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> print(md_escape("n_v | *x*"))
+    n\_v \| \*x\*
+    """
+    return str(text).replace("|", r"\|").replace("*", r"\*").replace("_", r"\_")
