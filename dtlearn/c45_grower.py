@@ -215,7 +215,6 @@ class C45Grower(Grower):
                                  dtype=np.intp)
         # nominal attributes: bin (offset + value) · k + class; missing values go to a sink bin
         n_bins = [max(len(self.schema.categories[j]), 1) for j in self._nominal]
-        self._nom_sizes = np.array(n_bins, dtype=np.intp)
         self._nom_offsets = np.concatenate([[0], np.cumsum(n_bins)[:-1]]).astype(np.intp)
         self._nom_bins = int(sum(n_bins))
         if len(self._nominal):

@@ -477,10 +477,3 @@ register(Criterion(
     "mae", "absolute error", "regression", "MAE", "decrease", "impurity_decrease", "mae",
     absolute_error_of, children=absolute_error_cuts, centre=weighted_median,
     note="Leaves predict the median."))
-
-CLASSIFICATION_KERNELS = {
-    "entropy": entropy_of_counts,
-    "gini": gini_of_counts,
-    "misclassification": misclassification_of_counts,
-}
-"""The plain impurity kernels by name (for figures that draw them side by side)."""

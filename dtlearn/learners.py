@@ -79,6 +79,13 @@ class TreeLearner(Estimator):
         """Yield the growth steps greedy growth takes on ``(X, y)``, one node at a time.
 
         The estimator itself is not changed; ``fit`` keeps the same steps in ``steps_``.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> steps = ID3Classifier().grow_steps(*load_play_tennis())
+        >>> str(next(steps))
+        'node 0 [root] n=14: split on outlook'
         """
         grower = self.make_grower(X, y)
         while not grower.done:

@@ -521,17 +521,6 @@ class Grower:
             self.expand(self.frontier()[0])
         return self.tree()
 
-    def finish_open_as_leaves(self, reason: str = "closed by hand") -> None:
-        """Close every open leaf without splitting it."""
-        for node_id in list(self._open):
-            state = self._open.pop(node_id)
-            self._remove(node_id)
-            self.steps.append(GrowthStep(node_id, state.parent_id, state.node.depth,
-                                         state.condition, state.rows, state.node.n_samples,
-                                         self._node_counts(state), state.node.impurity, (),
-                                         None, reason, "person", self.classes,
-                                         self.target_name))
-
     def tree(self) -> Tree:
         """The tree as grown so far (open leaves are leaves)."""
         cost = None if self.config.cost_matrix is None else np.asarray(self.config.cost_matrix)

@@ -80,12 +80,6 @@ class PackedSteps:
 
 
 def small_ints(values: np.ndarray) -> np.ndarray:
-    if len(values) == 0 or values.max() < 2 ** 31:
-        return values.astype(np.int32)
-    return values
-
-
-def small_ints(values: np.ndarray) -> np.ndarray:
     """Row numbers in 32 bits when they fit (halves a saved record).
 
     Examples

@@ -1,5 +1,8 @@
-"""The engine's values: what a learner asks (GrowthConfig), what one attribute offers at a
-node (Candidate, with its Scores), and what was decided there (GrowthStep)."""
+"""The engine's values: GrowthConfig, Candidate (with its Scores) and GrowthStep.
+
+What a learner asks of the engine, what one attribute offers at a node, and what was
+decided there.
+"""
 
 from __future__ import annotations
 

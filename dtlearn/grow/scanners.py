@@ -72,8 +72,10 @@ def first_best(scores: Any, axis: int = 0) -> Any:
 
 
 def midpoint(low: float, high: float) -> float:
-    """The threshold between two neighbouring values: their midpoint, or ``low`` when
-    rounding would reach ``high`` (scikit-learn's rule; the test is ``x <= threshold``).
+    """The threshold between two neighbouring values (the one midpoint rule).
+
+    Their midpoint, or ``low`` when rounding would reach ``high`` (scikit-learn's rule;
+    the test is ``x <= threshold``).
 
     Examples
     --------

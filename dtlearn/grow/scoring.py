@@ -190,8 +190,10 @@ class CandidateList(Sequence):
 
 
 def best_candidate(candidates: Sequence) -> Candidate | None:
-    """The engine's choice among ``candidates``: the first admissible one that ties with
-    the best score (column order breaks ties), or ``None`` when none can split.
+    """The engine's choice among ``candidates`` (the one tie rule, applied to candidates).
+
+    The first admissible candidate that ties with the best score (column order breaks
+    ties), or ``None`` when none can split.
 
     Examples
     --------

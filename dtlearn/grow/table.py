@@ -10,7 +10,6 @@ from ..splits import MultiwaySplit
 from .records import Candidate
 from .scoring import best_candidate
 
-
 TABLE_SCORES = {"classification": ("mean_info", "information_gain", "split_info",
                                      "gain_ratio", "gini_gain"),
                 "regression": ("child_impurity", "impurity_decrease")}
