@@ -19,7 +19,7 @@ import numpy as np
 from .explain import Derivation, ResultTable, fmt
 from .grow import Candidate, CandidateList, Grower, OpenLeaf
 from .pessimistic import SMALL, _entropy, _eq, _gr, _sm, _sm_or_eq, split_weighted
-from .splits import MultiwaySplit, Split, ThresholdSplit, format_number
+from .splits import MultiwaySplit, Split, ThresholdSplit, format_number, midpoint
 
 _LOG2 = math.log(2.0)
 
@@ -470,17 +470,12 @@ class C45Grower(Grower):
 
         def build(pos: int, feature: int, extra: dict) -> Candidate:
             if admissible[pos]:
-                low, high = lows[pos], highs[pos]
-                with np.errstate(over="ignore"):
-                    midpoint = (low + high) / 2
-                if not math.isfinite(midpoint):  # low + high overflowed (values near 1e308)
-                    midpoint = low / 2 + high / 2
-                if midpoint == high:
-                    midpoint = low
+                # the engine's midpoint; J48 then stores the largest training value <= it
+                cut = midpoint(float(lows[pos]), float(highs[pos]))
                 return self._build_numeric(
                     feature, bags[:, pos].copy(), total, float(gain_known[pos]),
                     float(gain[pos]), float(split_ent[pos]), float(ratios[pos]),
-                    int(n_cuts[pos]), shown_min_split(pos), float(midpoint), extra)
+                    int(n_cuts[pos]), shown_min_split(pos), cut, extra)
             if too_few[pos]:
                 return self._inadmissible(
                     feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values")

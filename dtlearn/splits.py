@@ -37,6 +37,23 @@ def format_number(value: float, digits: int = 6) -> str:
     return "0" if units == 0 else ("-" if units < 0 else "") + text
 
 
+def midpoint(low: float, high: float) -> float:
+    """The threshold between two neighbouring values (the one midpoint rule).
+
+    Their midpoint, or ``low`` when rounding would reach ``high`` (scikit-learn's rule;
+    the test is ``x <= threshold``).
+
+    Examples
+    --------
+    >>> midpoint(70.0, 75.0)
+    72.5
+    >>> midpoint(1.0, np.nextafter(1.0, 2.0))
+    1.0
+    """
+    threshold = low / 2.0 + high / 2.0
+    return float(low if threshold >= high else threshold)
+
+
 @dataclass(frozen=True)
 class Split:
     """Base class: a test at an inner node."""
@@ -375,7 +392,7 @@ def candidate_splits(x: Any, name: str | None = None) -> CandidateSplits:
     codes = encode(frame, schema)[:, 0]
     present = np.unique(codes[~np.isnan(codes)])
     if not schema.is_categorical(0):
-        mids = [a / 2.0 + b / 2.0 for a, b in zip(present[:-1], present[1:])]
+        mids = [midpoint(a, b) for a, b in zip(present[:-1], present[1:])]
         tests = tuple(tuple(ThresholdSplit(0, float(t)).conditions(schema)) for t in mids)
         return CandidateSplits(name, "numeric", tests)
     if schema.is_ordinal(0):

@@ -4,7 +4,7 @@ A scanner takes what one node knows of one or more columns (sorted values, cumul
 class counts or targets, weights) and returns where the best cut lies and how many cuts
 it scored. It never builds a :class:`~dtlearn.grow.records.Candidate`; the engine does
 that for the winner only. Every scanner breaks ties with :func:`first_best` and places
-thresholds with :func:`midpoint`: the one tie rule and the one midpoint rule of the engine.
+thresholds with :func:`dtlearn.splits.midpoint`: the one tie rule and the one midpoint rule.
 
 :func:`threshold_cuts` is the fast scan (every cut of every column in one vectorised
 pass); :func:`reference_threshold_cut` scores one cut at a time through
@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..criteria import Criterion
+from ..splits import midpoint
 
 TIE_TOLERANCE = 1e-12
 """Scores within this relative distance of the best are ties; ties go to the first
@@ -69,23 +70,6 @@ def first_best(scores: Any, axis: int = 0) -> Any:
     index = np.argmax(scores >= np.expand_dims(floor, axis), axis=axis)
     index = np.where(finite, index, -1)
     return int(index) if np.ndim(index) == 0 else index
-
-
-def midpoint(low: float, high: float) -> float:
-    """The threshold between two neighbouring values (the one midpoint rule).
-
-    Their midpoint, or ``low`` when rounding would reach ``high`` (scikit-learn's rule;
-    the test is ``x <= threshold``).
-
-    Examples
-    --------
-    >>> midpoint(70.0, 75.0)
-    72.5
-    >>> midpoint(1.0, np.nextafter(1.0, 2.0))
-    1.0
-    """
-    threshold = low / 2.0 + high / 2.0
-    return float(low if threshold >= high else threshold)
 
 
 @dataclass(frozen=True)
