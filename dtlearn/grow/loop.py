@@ -26,7 +26,7 @@ from ..splits import MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdS
 from ..tree import Node, Tree
 from . import scanners
 from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, inadmissible
-from .scoring import CandidateBuilder, CandidateList, ThresholdRecipe, best_candidate
+from .scoring import CandidateBuilder, CandidateList, ThresholdBlock, best_candidate
 
 
 @dataclass
@@ -193,49 +193,45 @@ class Grower:
         features = sorted(state.available)
         fast = self.classes is not None and self.config.scanner == "fast" and \
             type(self)._score_feature is Grower._score_feature
-        block = self._scan_numeric_block(state, features) if fast else {}
-        items = [block.get(j) or self._score_feature(state, j) for j in features]
-        if self.config.oblique:
-            items.append(self._score_oblique(state))
-        state.candidates = CandidateList(items, self.builder)
+        block = self._scan_numeric_block(state, features) if fast else None
+        state.candidates = self.score_candidates(state, features, block)
         return state.candidates
 
-    def _scan_numeric_block(self, state: OpenLeaf, features: list[int]) -> dict:
-        """Best threshold of every numeric feature without missing values, in one pass.
+    def score_candidates(self, state: OpenLeaf, features: list[int],
+                         block: ThresholdBlock | None) -> CandidateList:
+        """The candidates of ``features`` at ``state``, in column order.
 
-        Returns ``feature -> ThresholdRecipe`` (or an inadmissible Candidate); the
-        Candidate is built from the recipe only when something reads it.
+        Numeric columns are those of ``block`` (the fast scan, left lazy); every other
+        attribute is scored here.
+        """
+        column = {} if block is None else {int(f): c for c, f in enumerate(block.features)}
+        items = [column[j] if j in column else self._score_feature(state, j) for j in features]
+        if self.config.oblique:
+            items.append(self._score_oblique(state))
+        return CandidateList(items, self.builder, block)
+
+    def _scan_numeric_block(self, state: OpenLeaf, features: list[int]) -> ThresholdBlock | None:
+        """Best threshold of every numeric feature, in one pass.
+
+        ``None`` when a numeric value is missing at the node: each column then scans its
+        known rows.
         """
         numeric = [j for j in features if not self.schema.is_categorical(j)]
         rows = state.rows
-        n = len(rows)
-        if not numeric or n < 2:
-            return {}
+        if not numeric or len(rows) < 2:
+            return None
         if state.sorted_rows is None or state.sorted_features != tuple(numeric):
             Xn = self.X[np.ix_(rows, numeric)]
             state.sorted_rows = rows[np.argsort(Xn, axis=0, kind="stable")]
             state.sorted_features = tuple(numeric)
         sorted_rows = state.sorted_rows
         xs = self.X[sorted_rows, np.array(numeric)[None, :]]
-        if np.isnan(xs).any():  # missing values: each column scans its known rows
-            return {}
+        if np.isnan(xs).any():
+            return None
         cuts = scanners.threshold_cuts(xs, self._weighted_onehot[sorted_rows], self.rule,
                                        self.config)
-        out: dict = {}
-        for col, feature in enumerate(numeric):
-            i = int(cuts.index[col])
-            if i < 0:
-                reason = "the attribute is constant here" if xs[0, col] == xs[-1, col] else \
-                    f"no threshold leaves min_samples_leaf={self.config.min_samples_leaf} " \
-                    "rows a side"
-                out[feature] = inadmissible(feature, self.schema.names[feature], reason,
-                                            criterion=self.config.criterion)
-                continue
-            out[feature] = ThresholdRecipe(
-                float(cuts.score[col]), feature, cuts.threshold(col),
-                tuple(cuts.left[col].tolist()), tuple(cuts.right[col].tolist()), i + 1,
-                n - i - 1, int(cuts.n_cuts[col]))
-        return out
+        return ThresholdBlock(np.array(numeric), cuts.index, cuts.score, cuts.low, cuts.high,
+                              cuts.n_cuts, cuts.left, cuts.first[0], xs[0] == xs[-1], len(rows))
 
     def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
         column = self.X[state.rows, feature]
@@ -393,6 +389,16 @@ class Grower:
     def stop_reason(self, node_id: int) -> str | None:
         """Why greedy growth would make ``node_id`` a leaf, or ``None`` if it would split."""
         state = self._state(node_id)
+        reason = self.reason_before_scoring(state)
+        if reason is not None:
+            return reason
+        return self.reason_after_scoring(self._best(self.candidates(node_id), node_id))
+
+    def reason_before_scoring(self, state: OpenLeaf) -> str | None:
+        """Why the open leaf ``state`` closes before any attribute is scored, or ``None``.
+
+        Pure, too deep, too small or nothing left to split on.
+        """
         node, cfg = state.node, self.config
         if node.impurity <= np.finfo(float).eps:
             return "pure node"
@@ -407,7 +413,11 @@ class Grower:
             return f"max_leaf_nodes={cfg.max_leaf_nodes} reached"
         if not state.available:
             return "no attribute left"
-        best = self._best(self.candidates(node_id), node_id)
+        return None
+
+    def reason_after_scoring(self, best: Candidate | None) -> str | None:
+        """Why a scored leaf whose best candidate is ``best`` closes, or ``None`` (split)."""
+        cfg = self.config
         if best is None:
             return "no attribute can split these rows"
         if cfg.stop_at_zero_gain and best.scores["impurity_decrease"] < ZERO_GAIN:
@@ -479,27 +489,35 @@ class Grower:
                 for b in range(split.n_branches)]
 
     def _split(self, state: OpenLeaf, chosen: Candidate) -> None:
+        parts = self._partition(state, chosen.split)
+        children = self.open_children(state, chosen.split, parts)
+        for child_state, sorted_rows in zip(children, self._partition_sorted(state, parts)):
+            child_state.sorted_rows = sorted_rows
+            child_state.sorted_features = state.sorted_features
+        for child_state in children:
+            self._open[child_state.node.node_id] = child_state
+        for child_state in reversed(children):
+            self._push(child_state.node.node_id)
+
+    def open_children(self, state: OpenLeaf, split: Split, parts: list) -> list[OpenLeaf]:
+        """Split ``state``'s node by ``split`` and return its children as open leaves.
+
+        One new node per part of ``parts`` (rows, weights), numbered in branch order; they
+        are not put on the frontier.
+        """
         node = state.node
-        split = chosen.split
         node.split = split
         available = state.available
         if isinstance(split, MultiwaySplit):
             available = available - {split.feature}
         conditions = split.conditions(self.schema)
-        parts = self._partition(state, split)
-        children_sorted = self._partition_sorted(state, parts)
-        new_ids = []
+        children = []
         for b, (rows, weights) in enumerate(parts):
             child = self._make_node(rows, weights, node.depth + 1, node)
             node.children.append(child)
-            child_state = OpenLeaf(child, rows, weights, available, node.node_id, conditions[b])
-            if children_sorted:
-                child_state.sorted_rows = children_sorted[b]
-                child_state.sorted_features = state.sorted_features
-            self._open[child.node_id] = child_state
-            new_ids.append(child.node_id)
-        for child_id in reversed(new_ids):
-            self._push(child_id)
+            children.append(OpenLeaf(child, rows, weights, available, node.node_id,
+                                     conditions[b]))
+        return children
 
     def _partition_sorted(self, state: OpenLeaf, parts: list) -> list[np.ndarray]:
         """Children's per-feature sorted rows, filtered from the parent's (no re-sorting)."""

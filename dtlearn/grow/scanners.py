@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..criteria import Criterion
+from ..criteria import Criterion, entropy_of_counts
 from ..splits import midpoint
 
 TIE_TOLERANCE = 1e-12
@@ -74,12 +74,15 @@ def first_best(scores: Any, axis: int = 0) -> Any:
 
 @dataclass(frozen=True)
 class Cuts:
-    """The best cut of each scanned column.
+    """The best cut of each scanned column (of each scanned node).
 
-    ``index[c]`` is the position after which column ``c`` is cut (in its sorted order;
+    ``index[..., c]`` is the position after which column ``c`` is cut (in its sorted order;
     -1: no admissible cut), ``score`` its ranking score, ``decrease`` its impurity
     decrease, ``n_cuts`` how many admissible cuts were scored, ``low``/``high`` the values
-    on either side, ``left``/``right`` the class counts of the two sides.
+    on either side, ``left``/``right`` the class counts of the two sides. From
+    :func:`threshold_cuts` the arrays hold one entry per column; from :func:`segment_cuts`
+    a leading axis runs over the nodes and ``first`` holds each node's ``(total, parent)``:
+    its class counts and impurity as the scan of its first column summed them.
     """
 
     index: np.ndarray
@@ -90,6 +93,7 @@ class Cuts:
     high: np.ndarray
     left: np.ndarray
     right: np.ndarray
+    first: Any = None
 
     def threshold(self, column: int) -> float:
         """The threshold of ``column``'s best cut (:func:`midpoint`)."""
@@ -112,9 +116,118 @@ def admissible_cuts(xs: np.ndarray, min_samples_leaf: int) -> np.ndarray:
     return (xs[1:] > xs[:-1]) & (pos >= min_samples_leaf) & (n - pos >= min_samples_leaf)
 
 
+def scores_given_parent(criterion: Criterion, left: np.ndarray, right: np.ndarray,
+                        parent: Any, settings: Any) -> np.ndarray:
+    """Scores of the cuts of several nodes at once, given each cut's node impurity.
+
+    :meth:`Criterion.cut_scores <dtlearn.criteria.Criterion.cut_scores>` with ``parent``
+    (broadcast) in place of the impurity it works out from its first cut.
+
+    The same arithmetic as ``cut_scores`` (which takes the parent from its first cut), so
+    a node scored alone or among a level's nodes gets bit-identical scores.
+
+    Examples
+    --------
+    >>> from dtlearn.criteria import get
+    >>> from dtlearn.grow import GrowthConfig
+    >>> left = np.array([[40.0, 10.0], [30.0, 0.0]])
+    >>> right = np.array([[10.0, 40.0], [20.0, 50.0]])
+    >>> gini = get("gini")
+    >>> parent = gini.node_impurity(left + right, None)
+    >>> bool((scores_given_parent(gini, left, right, parent, GrowthConfig())
+    ...       == gini.cut_scores(left, right, GrowthConfig())).all())
+    True
+    """
+    if criterion.score == "distance":
+        return criterion.distance(np.stack([left, right], axis=-2))
+    gain = parent - criterion.children_impurity(left, right, settings)
+    if criterion.score == "decrease":
+        return gain
+    sizes = np.stack([left.sum(axis=-1), right.sum(axis=-1)], axis=-1)
+    split_info = entropy_of_counts(sizes, settings.base)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(split_info > 0, gain / split_info, 0.0)
+
+
+def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
+                 criterion: Criterion, settings: Any, first: Any = None) -> Cuts:
+    """The best threshold of every column of several nodes at once (the fast scan).
+
+    Parameters
+    ----------
+    xs : numpy.ndarray, shape (m, L, f)
+        Node ``j``'s values of each column, sorted, in ``xs[j, :lengths[j]]``; positions
+        past a node's length are padding (any values: no cut reaches them).
+    weighted_onehot : numpy.ndarray, shape (m, L, f, k)
+        The class indicator of the row at each sorted position, times its weight.
+    lengths : numpy.ndarray, shape (m,)
+        Rows per node (at least 2).
+    criterion : Criterion
+        A classification criterion.
+    settings : GrowthConfig
+        ``min_samples_leaf``, ``base``, ``cost_matrix``.
+    first : tuple or None
+        ``(total, parent)`` per node from an earlier call on the node's first column (when
+        columns are scanned in chunks); ``None``: taken from ``xs[:, :, 0]``.
+
+    Returns
+    -------
+    Cuts
+        Arrays of shape ``(m, f)`` (``left``/``right``: ``(m, f, k)``).
+
+    Notes
+    -----
+    Each node's cumulative sums run along its own row of a padded array: the same sums,
+    in the same order, as a scan of that node alone, so a node gets bit-identical scores
+    whether it is scanned alone or with its level, whatever its weights.
+
+    Examples
+    --------
+    >>> from dtlearn.criteria import get
+    >>> from dtlearn.grow import GrowthConfig
+    >>> xs = np.array([[[64.0], [65.0], [68.0], [69.0]], [[1.0], [2.0], [2.0], [2.0]]])
+    >>> onehot = np.array([[[[0, 1]], [[1, 0]], [[0, 1]], [[0, 1]]],
+    ...                    [[[1, 0]], [[0, 1]], [[0, 1]], [[0, 1]]]], dtype=float)
+    >>> cuts = segment_cuts(xs, onehot, np.array([4, 2]), get("gini"), GrowthConfig())
+    >>> cuts.index.tolist(), cuts.low.tolist(), cuts.high.tolist()
+    ([[1], [0]], [[65.0], [1.0]], [[68.0], [2.0]])
+    """
+    m, L, f = xs.shape
+    nodes = np.arange(m)
+    lengths = np.asarray(lengths)
+    cum = np.cumsum(weighted_onehot, axis=1)
+    left = cum[:, :-1]
+    if first is None:
+        total = cum[nodes, lengths - 1, 0]
+        corner = left[:, 0, 0]
+        parent = criterion.node_impurity(corner + (total - corner), settings)
+    else:
+        total, parent = first
+    right = total[:, None, None, :] - left
+    pos = np.arange(1, L)[None, :, None]
+    n = lengths[:, None, None]
+    leaf = settings.min_samples_leaf
+    # a side holding only zero-weight rows is no split (bootstrap weights make them)
+    valid = (xs[:, 1:] > xs[:, :-1]) & (pos >= leaf) & (n - pos >= leaf) & \
+        (left.sum(axis=-1) > 0) & (right.sum(axis=-1) > 0)
+    scores = scores_given_parent(criterion, left, right, parent[:, None, None], settings)
+    index = first_best(np.where(valid, scores, -np.inf), axis=1)
+    at = np.maximum(index, 0)
+    rows, cols = nodes[:, None], np.arange(f)[None, :]
+    left_best = left[rows, at, cols]  # copies, not views of the big arrays
+    right_best = total[:, None, :] - left_best
+    child = criterion.children_impurity(left_best, right_best, settings)
+    decrease = criterion.node_impurity(total, settings)[:, None] - child
+    return Cuts(index, scores[rows, at, cols], decrease, np.count_nonzero(valid, axis=1),
+                xs[rows, at, cols], xs[rows, np.minimum(at + 1, lengths[:, None] - 1), cols],
+                left_best, right_best, (total, parent))
+
+
 def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Criterion,
                    settings: Any) -> Cuts:
-    """The best threshold of every column at once (the fast scan).
+    """The best threshold of every column of one node at once.
+
+    :func:`segment_cuts` of one node.
 
     Parameters
     ----------
@@ -137,24 +250,11 @@ def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Crite
     >>> int(cuts.index[0]), cuts.threshold(0), int(cuts.n_cuts[0])
     (1, 66.5, 3)
     """
-    n = xs.shape[0]
-    cum = np.cumsum(weighted_onehot, axis=0)
-    total = cum[-1, 0]
-    left = cum[:-1]
-    right = total - left
-    nl, nr = left.sum(axis=-1), right.sum(axis=-1)
-    # a side holding only zero-weight rows is no split (bootstrap weights make them)
-    valid = admissible_cuts(xs, settings.min_samples_leaf) & (nl > 0) & (nr > 0)
-    scores = criterion.cut_scores(left, right, settings)
-    index = first_best(np.where(valid, scores, -np.inf), axis=0)
-    cols = np.arange(xs.shape[1])
-    at = np.maximum(index, 0)
-    left_best = left[at, cols]  # copies, not views of the big arrays
-    right_best = total - left_best
-    parent = criterion.node_impurity(total, settings)
-    child = criterion.children_impurity(left_best, right_best, settings)
-    return Cuts(index, scores[at, cols], parent - child, np.count_nonzero(valid, axis=0),
-                xs[at, cols], xs[np.minimum(at + 1, n - 1), cols], left_best, right_best)
+    cuts = segment_cuts(xs[None], weighted_onehot[None], np.array([xs.shape[0]]), criterion,
+                        settings)
+    total, parent = cuts.first
+    return Cuts(cuts.index[0], cuts.score[0], cuts.decrease[0], cuts.n_cuts[0], cuts.low[0],
+                cuts.high[0], cuts.left[0], cuts.right[0], (total[0], parent[0]))
 
 
 def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Criterion,
@@ -270,4 +370,5 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
 
 __all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",
            "best_partition", "first_best", "is_better", "midpoint", "reference_threshold_cut",
-           "regression_cut", "subset_partitions", "threshold_cuts", "tolerance"]
+           "regression_cut", "scores_given_parent", "segment_cuts", "subset_partitions",
+           "threshold_cuts", "tolerance"]

@@ -2,9 +2,9 @@
 
 A :class:`CandidateBuilder` knows what scoring needs of a grower (schema, settings, the
 total weight) and nothing of its training data. A :class:`CandidateList` holds the
-candidates of one node in column order; an item may still be a :class:`ThresholdRecipe`
-(a handful of numbers from the fast scan), built into a Candidate when something reads
-it. Saving a list saves the recipes, not the grower.
+candidates of one node in column order; an item may still be a column of the node's
+:class:`ThresholdBlock` (the fast scan's arrays), built into a Candidate when something
+reads it. Saving a list saves the block, not the grower.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..data import Schema
-from ..splits import Split, ThresholdSplit
+from ..splits import Split, ThresholdSplit, midpoint
 from .records import Candidate, GrowthConfig, Scores, inadmissible, textbook_scores
 from .scanners import first_best
 
@@ -106,58 +106,91 @@ class CandidateBuilder:
 
 
 @dataclass(frozen=True)
-class ThresholdRecipe:
-    """What the fast scan found for one numeric column: enough to build its Candidate.
+class ThresholdBlock:
+    """What the fast scan found for the numeric columns of one node, as small arrays.
+
+    Column ``c`` of the block is attribute ``features[c]``: its best cut lies after
+    sorted position ``index[c]`` (-1: none), between values ``low[c]`` and ``high[c]``,
+    with ranking ``score[c]``, ``left[c]`` class counts on the left (``total - left[c]``
+    on the right) and ``n_cuts[c]`` admissible cuts; ``constant[c]`` says whether the
+    column took one value at the node, whose ``n`` rows were scanned. A Candidate is built
+    from a column only when read; saved, the block stays a handful of arrays.
 
     Examples
     --------
-    >>> r = ThresholdRecipe(0.3, 2, 72.5, (3.0, 1.0), (6.0, 4.0), 4, 10, 7)
-    >>> r.score, r.threshold
-    (0.3, 72.5)
+    >>> from dtlearn import load_play_tennis
+    >>> from dtlearn.data import infer_schema
+    >>> X, _ = load_play_tennis(numeric=True)
+    >>> block = ThresholdBlock(np.array([1]), np.array([3]), np.array([0.1]), np.array([70.0]),
+    ...                        np.array([71.0]), np.array([7]), np.array([[4.0, 0.0]]),
+    ...                        np.array([9.0, 5.0]), np.array([False]), 14)
+    >>> builder = CandidateBuilder(infer_schema(X), GrowthConfig(criterion="gini"), 14.0)
+    >>> c = block.build(0, builder)
+    >>> c.conditions, c.child_counts.tolist(), c.scores["n_cuts"]
+    (('temperature <= 70.5', 'temperature > 70.5'), [[4.0, 0.0], [5.0, 5.0]], 7)
     """
 
-    score: float
-    feature: int
-    threshold: float
-    left: tuple
-    right: tuple
-    n_left: int
-    n_right: int
-    n_cuts: int
+    features: np.ndarray
+    index: np.ndarray
+    score: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    n_cuts: np.ndarray
+    left: np.ndarray
+    total: np.ndarray
+    constant: np.ndarray
+    n: int
 
-    def build(self, builder: CandidateBuilder) -> Candidate:
-        """The Candidate this recipe describes."""
+    def score_of(self, column: int) -> float:
+        """The ranking score of column ``column`` (minus infinity when it cannot split)."""
+        return float(self.score[column]) if self.index[column] >= 0 else -np.inf
+
+    def build(self, column: int, builder: CandidateBuilder) -> Candidate:
+        """The Candidate of column ``column`` (inadmissible, saying why, when it has no cut)."""
+        feature = int(self.features[column])
+        i = int(self.index[column])
+        if i < 0:
+            reason = "the attribute is constant here" if self.constant[column] else \
+                f"no threshold leaves min_samples_leaf={builder.config.min_samples_leaf} " \
+                "rows a side"
+            return inadmissible(feature, builder.feature_name(feature), reason,
+                                criterion=builder.config.criterion)
+        left = self.left[column]
+        threshold = midpoint(float(self.low[column]), float(self.high[column]))
         return builder.classification(
-            self.feature, ThresholdSplit(self.feature, self.threshold),
-            np.array([self.left, self.right], dtype=float),
-            np.array([self.n_left, self.n_right]), self.n_cuts)
+            feature, ThresholdSplit(feature, threshold),
+            np.array([left.tolist(), (self.total - left).tolist()], dtype=float),
+            np.array([i + 1, self.n - i - 1]), int(self.n_cuts[column]))
 
 
 class CandidateList(Sequence):
     """The candidates of one node, in column order, each made when first read.
 
-    Items are Candidates, :class:`ThresholdRecipe` values (built with ``builder`` when
-    read), or ``(score, make)`` pairs where ``make()`` returns the Candidate (learners with
-    their own scanners, such as C4.5, use these). Only the winner needs building to grow.
+    Items are Candidates, ints (column ``i`` of the node's :class:`ThresholdBlock`, built
+    with ``builder`` when read), or ``(score, make)`` pairs where ``make()`` returns the
+    Candidate (learners with their own scanners, such as C4.5, use these). Only the winner
+    needs building to grow.
     """
 
-    def __init__(self, items: list, builder: CandidateBuilder | None = None):
+    def __init__(self, items: list, builder: CandidateBuilder | None = None,
+                 block: ThresholdBlock | None = None):
         self._items = list(items)
         self._builder = builder
+        self._block = block
 
     def score_of(self, i: int) -> float:
         """The ranking score of item ``i``, built or not."""
         item = self._items[i]
-        if isinstance(item, ThresholdRecipe):
-            return item.score
+        if isinstance(item, int):
+            return self._block.score_of(item)
         return item[0] if isinstance(item, tuple) else item.score
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return tuple(self[j] for j in range(*i.indices(len(self))))
         item = self._items[i]
-        if isinstance(item, ThresholdRecipe):
-            item = self._items[i] = item.build(self._builder)
+        if isinstance(item, int):
+            item = self._items[i] = self._block.build(item, self._builder)
         elif isinstance(item, tuple):
             item = self._items[i] = item[1]()
         return item
@@ -166,11 +199,11 @@ class CandidateList(Sequence):
         return len(self._items)
 
     def __reduce__(self) -> tuple:
-        # saved without the grower (which holds the training data): recipes stay recipes,
-        # any other lazy item is built first
+        # saved without the grower (which holds the training data): block columns stay
+        # columns, any other lazy item is built first
         items = [self[k] if isinstance(item, tuple) else item
                  for k, item in enumerate(self._items)]
-        return (CandidateList, (items, self._builder))
+        return (CandidateList, (items, self._builder, self._block))
 
     def best(self) -> Candidate | None:
         """The first candidate whose score ties with the best (:func:`first_best`)."""
@@ -180,7 +213,7 @@ class CandidateList(Sequence):
         return None if index < 0 else self[index]
 
     def __add__(self, other: Any) -> "CandidateList":
-        return CandidateList(self._items + list(other), self._builder)
+        return CandidateList(self._items + list(other), self._builder, self._block)
 
     def __eq__(self, other: Any) -> bool:
         return tuple(self) == tuple(other)
@@ -208,4 +241,4 @@ def best_candidate(candidates: Sequence) -> Candidate | None:
     return None if index < 0 else candidates[index]
 
 
-__all__ = ["CandidateBuilder", "CandidateList", "ThresholdRecipe", "best_candidate"]
+__all__ = ["CandidateBuilder", "CandidateList", "ThresholdBlock", "best_candidate"]
