@@ -2,10 +2,10 @@
 
 Positions are computed here, in Python, where they can be tested; figures
 (:func:`dtlearn.plot.plot_tree`) and the browser widget (:class:`dtlearn.widgets.TreeView`)
-only draw what they are given. The layout is the tidy one of Walker in Buchheim's
-linear-time form: subtrees packed as closely as their contours allow, every parent centred
-over its first and last child, depth downwards. Everything is iterative, so a chain
-thousands of levels deep lays out without recursion.
+only draw what they are given. Node positions come from the tidy layout of
+:mod:`dtlearn.tidy_layout` (Buchheim's), the texts from :mod:`dtlearn.node_text`; here they
+become boxes sized to their texts, branch labels placed beside their edges, and "+ n nodes"
+stubs for folded subtrees (:func:`fold_to_fit` folds a wide tree's deep levels).
 
 :func:`tree_view_data` turns a tree (and, optionally, the growth steps that made it) into
 plain JSON: nodes with their text, counts and colours, edges with their conditions, and per
@@ -21,10 +21,20 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from .explain import CLASS_COLOURS, fmt, fmt_count
-from .tree import Node, Tree, plural
+from .display import CLASS_COLOURS, fmt, fmt_count
+from .node_text import (
+    branch_text,
+    impurity_name,
+    node_explanation,
+    node_label,
+    node_summary,
+    wrap_text,
+)
+from .tidy_layout import tree_and_steps, tree_layout
+from .tree import Node, plural
 
-__all__ = ["tree_layout", "tree_svg", "tree_view_data"]
+__all__ = ["branch_label_box", "branch_label_position", "describe", "fold_to_fit",
+           "label_limit", "tree_and_steps", "tree_layout", "tree_svg", "tree_view_data"]
 
 FORMAT = "dtlearn.treeview/1"
 
@@ -44,172 +54,16 @@ CHAR_WIDTH = 6.4  # mean advance of an 11 px sans-serif character
 BOLD_CHAR_WIDTH = 7.0
 LINE_HEIGHT = 14
 TOGGLE_ROOM = 22  # each side of the label line: the fold toggle sits at the right
-
-
-def _tree_and_steps(obj: Any, steps: Any) -> tuple[Tree, Any]:
-    """Accept a Tree or a fitted model (its ``tree_`` and ``steps_``)."""
-    if isinstance(obj, Tree):
-        return obj, steps
-    tree = getattr(obj, "tree_", None)
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a dtlearn Tree or a fitted dtlearn model, "
-                        f"got {type(obj).__name__}")
-    return tree, getattr(obj, "steps_", None) if steps is None else steps
-
-
-def tree_layout(tree: Any, collapsed: Iterable[int] = ()) -> dict[int, tuple[float, float]]:
-    """Positions ``{node_id: (x, y)}`` of the visible nodes of a tree (Buchheim's tidy layout).
-
-    The layout of Walker (1990) in the linear-time form of Buchheim, Jünger and Leipert
-    (2002): every subtree is drawn as compactly as its contours allow, with neighbouring
-    nodes on a level at least one unit apart; a parent sits at the midpoint of its first
-    and last child; identical subtrees are drawn identically; small subtrees between two
-    big ones are spaced evenly. ``y`` is the depth, and the leftmost node has ``x = 0``.
-    Collapsed nodes are laid out as leaves. The passes are iterative, so a chain thousands
-    of levels deep lays out without recursion.
-
-    Parameters
-    ----------
-    tree : Tree or fitted model
-        The tree to lay out.
-    collapsed : iterable of int
-        Ids of nodes drawn without their subtrees.
-
-    Returns
-    -------
-    dict
-        Node id to ``(x, y)`` in layout units (multiply by a spacing to get pixels).
-
-    Examples
-    --------
-    >>> from dtlearn import ID3Classifier, load_play_tennis
-    >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
-    >>> pos = tree_layout(tree)
-    >>> pos[tree.root.node_id]
-    (1.5, 0.0)
-    >>> sorted(x for x, y in pos.values() if y == 1)
-    [0.5, 1.5, 2.5]
-    >>> sorted(x for x, y in pos.values() if y == 2)
-    [0.0, 1.0, 2.0, 3.0]
-    """
-    tree, _ = _tree_and_steps(tree, None)
-    folded = set(collapsed)
-    # the visible tree as arrays: index 0 is the root, children in order
-    ids: list[int] = []
-    depth: list[int] = []
-    parent: list[int] = []
-    kids: list[list[int]] = []
-    stack: list[tuple[Node, int, int]] = [(tree.root, -1, 0)]
-    while stack:
-        node, up, d = stack.pop()
-        i = len(ids)
-        ids.append(node.node_id)
-        depth.append(d)
-        parent.append(up)
-        kids.append([])
-        if up >= 0:
-            kids[up].append(i)
-        if node.node_id not in folded:
-            stack.extend((child, i, d + 1) for child in reversed(node.children))
-    return {ids[i]: (x, float(depth[i])) for i, x in enumerate(_buchheim(parent, kids))}
-
-
-def _buchheim(parent: list[int], kids: list[list[int]]) -> list[float]:
-    """The x of every node of a tree given by parent index and ordered child lists (root 0)."""
-    n = len(parent)
-    prelim = [0.0] * n
-    mod = [0.0] * n
-    shift = [0.0] * n
-    change = [0.0] * n
-    thread = [-1] * n
-    ancestor = list(range(n))
-    number = [0] * n  # position among siblings
-    left_sib = [-1] * n
-    for c in kids:
-        for k, child in enumerate(c):
-            number[child] = k
-            if k:
-                left_sib[child] = c[k - 1]
-    default = [c[0] if c else -1 for c in kids]
-
-    def next_left(v: int) -> int:
-        return kids[v][0] if kids[v] else thread[v]
-
-    def next_right(v: int) -> int:
-        return kids[v][-1] if kids[v] else thread[v]
-
-    def apportion(v: int, default_ancestor: int) -> int:
-        w = left_sib[v]
-        if w < 0:
-            return default_ancestor
-        vir = vor = v
-        vil = w
-        vol = kids[parent[v]][0]
-        sir, sor, sil, sol = mod[vir], mod[vor], mod[vil], mod[vol]
-        while next_right(vil) >= 0 and next_left(vir) >= 0:
-            vil, vir = next_right(vil), next_left(vir)
-            vol, vor = next_left(vol), next_right(vor)
-            ancestor[vor] = v
-            gap = (prelim[vil] + sil) - (prelim[vir] + sir) + 1.0
-            if gap > 0:
-                a = ancestor[vil] if parent[ancestor[vil]] == parent[v] else default_ancestor
-                subtrees = number[v] - number[a]
-                change[v] -= gap / subtrees
-                shift[v] += gap
-                change[a] += gap / subtrees
-                prelim[v] += gap
-                mod[v] += gap
-                sir += gap
-                sor += gap
-            sil += mod[vil]
-            sir += mod[vir]
-            sol += mod[vol]
-            sor += mod[vor]
-        if next_right(vil) >= 0 and next_right(vor) < 0:
-            thread[vor] = next_right(vil)
-            mod[vor] += sil - sor
-        if next_left(vir) >= 0 and next_left(vol) < 0:
-            thread[vol] = next_left(vir)
-            mod[vol] += sir - sol
-            default_ancestor = v
-        return default_ancestor
-
-    # first walk, post-order: a node is finished after its children, left to right
-    order: list[int] = []
-    todo = [0]
-    while todo:
-        v = todo.pop()
-        order.append(v)
-        todo.extend(kids[v])
-    for v in reversed(order):  # reversed pre-order (children pushed left first) = post-order
-        c = kids[v]
-        w = left_sib[v]
-        if c:
-            moved = change_sum = 0.0
-            for child in reversed(c):  # execute the shifts of the children
-                prelim[child] += moved
-                mod[child] += moved
-                change_sum += change[child]
-                moved += shift[child] + change_sum
-            mid = (prelim[c[0]] + prelim[c[-1]]) / 2.0
-            if w >= 0:
-                prelim[v] = prelim[w] + 1.0
-                mod[v] = prelim[v] - mid
-            else:
-                prelim[v] = mid
-        else:
-            prelim[v] = prelim[w] + 1.0 if w >= 0 else 0.0
-        if parent[v] >= 0:
-            default[parent[v]] = apportion(v, default[parent[v]])
-    # second walk, pre-order: add up the modifiers of the ancestors
-    x = [0.0] * n
-    todo2 = [(0, 0.0)]
-    while todo2:
-        v, m = todo2.pop()
-        x[v] = prelim[v] + m
-        todo2.extend((child, m + mod[v]) for child in kids[v])
-    left = min(x)
-    return [round(value - left, 9) + 0.0 for value in x]
+# a branch label: its halo box is LABEL_HEIGHT high, LABEL_PAD wider than the text each side,
+# its bottom LABEL_LIFT above the child's box and its near side LABEL_CLEAR from the edge
+LABEL_HEIGHT = 15
+LABEL_PAD = 3
+LABEL_LIFT = 3
+LABEL_CLEAR = 4
+# a folded subtree's "+ n nodes" stub: below its node's box
+STUB_GAP = 10
+STUB_HEIGHT = 18
+FOLD_WIDTH = 960  # px: a view folds deep levels until its tree is this narrow at full size
 
 
 def _plain(value: Any) -> Any:
@@ -220,107 +74,8 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def _node_label(tree: Tree, node: Node) -> str:
-    if node.is_leaf:
-        if tree.is_classifier:
-            return f"{tree.target_name} = {tree.classes[node.predicted_index]}"
-        return f"{tree.target_name} ≈ {fmt(float(node.value[0]))}"
-    features = node.split.features
-    if node.split.kind == "oblique":
-        return "linear test"
-    return tree.schema.names[features[0]]
-
-
-def _impurity_name(tree: Tree) -> str:
-    return getattr(tree, "impurity_name", "impurity")
-
-
-def _summary(tree: Tree, node: Node) -> str:
-    n = fmt_count(node.n_samples)
-    if not tree.is_classifier:
-        return f"n = {n}, {getattr(tree, 'leaf_statistic', None) or 'mean'} " \
-            f"{fmt(float(node.value[0]))}"
-    counts = ", ".join(f"{c} {fmt_count(v)}" for c, v in zip(tree.classes, node.counts))
-    return f"n = {n}: {counts}"
-
-
-def _explanation(tree: Tree, node: Node, step: Any) -> dict:
-    """Text and HTML a view shows when a node is clicked."""
-    head = f"node {node.node_id}: {_summary(tree, node)}; {_impurity_name(tree)} " \
-        f"{fmt(node.impurity)}"
-    parts = [f"<p class='dtlearn-node-head'><strong>{html.escape(head)}</strong></p>"]
-    text = [head]
-    if node.is_leaf:
-        what = f"leaf: predicts {tree._label_text(node)}"
-    else:
-        conds = node.split.conditions(tree.schema)
-        what = "test: " + " | ".join(conds)
-    parts.append(f"<p>{html.escape(what)}</p>")
-    text.append(what)
-    if step is not None:
-        if step.chosen is None and step.stop_reason:
-            why = f"growth stopped here: {step.stop_reason}"
-            parts.append(f"<p>{html.escape(why)}</p>")
-            text.append(why)
-        elif step.chosen is not None:
-            chosen = f"chosen by {step.by}: {step.chosen.feature_name}"
-            parts.append(f"<p>{html.escape(chosen)}</p>")
-            text.append(chosen)
-        if step.candidates:
-            try:
-                table = step.table()
-                parts.append(table._repr_html_())
-                text.append(str(table))
-            except Exception as exc:  # a view must not fail on one node's table
-                parts.append(f"<p>(candidate table unavailable: {html.escape(str(exc))})</p>")
-        if step.chosen is not None:
-            try:
-                derivation = str(step.chosen.explain(step.classes, step.target_name or "S"))
-            except Exception:  # noqa: BLE001 - explanation is a bonus, not a requirement
-                derivation = ""
-            if derivation:
-                parts.append("<pre class='dtlearn-derivation-text'>"
-                             f"{html.escape(derivation)}</pre>")
-                text.append(derivation)
-    return {"html": "\n".join(parts), "text": "\n".join(text)}
-
-
-def _wrap(text: str, chars: int, max_lines: int = 2) -> list[str]:
-    """Break ``text`` at spaces into lines of at most ``chars`` characters (``…`` at the end).
-
-    Examples
-    --------
-    >>> _wrap("n = 70: democrat 69, republican 1", 20)
-    ['n = 70: democrat 69,', 'republican 1']
-    >>> _wrap("adoption-of-the-budget-resolution", 12)
-    ['adoption-of-', 'the-budget-…']
-    >>> _wrap("synfuels-corporation-cutback", 26)
-    ['synfuels-corporation-', 'cutback']
-    """
-    chars = max(4, int(chars))
-    lines: list[str] = []
-    rest = text
-    while rest and len(lines) < max_lines:
-        if len(rest) <= chars:
-            lines.append(rest)
-            rest = ""
-            break
-        window = rest[:chars + 1]
-        cut = max(window.rfind(" "), window[:chars].rfind("-") + 1 if "-" in window[:chars]
-                  else -1)
-        if cut <= 0:
-            cut = chars
-        lines.append(rest[:cut].rstrip())
-        rest = rest[cut:].lstrip()
-    if rest:
-        lines[-1] = lines[-1][:chars - 1].rstrip() + "…"
-    return lines
-
-
 def _label_text(node: dict) -> str:
     label = ("▶ " if node["highlighted"] else "") + node["label"]
-    if node["collapsed"]:
-        label += f" (+{node['hidden_nodes']})"
     if node["open"]:
         label += " (open)"
     return label
@@ -337,44 +92,21 @@ def _box_geometry(nodes: list[dict], x_span: float, depth: float) -> dict:
     text_chars = (width - 16) / CHAR_WIDTH
     n_lines = 1
     for n in nodes:
-        n["label_lines"] = _wrap(_label_text(n), label_chars)
-        n["summary_lines"] = _wrap(n["summary"], text_chars)
+        n["label_lines"] = wrap_text(_label_text(n), label_chars)
+        n["summary_lines"] = wrap_text(n["summary"], text_chars)
         n_lines = max(n_lines, len(n["label_lines"]) + len(n["summary_lines"]) + 1)
     height = NODE_HEIGHT + (n_lines - 3) * LINE_HEIGHT
     x_spacing, y_spacing = width + X_GAP, height + Y_GAP
     for n in nodes:
         n["px"] = MARGIN + n["x"] * x_spacing
         n["py"] = MARGIN + n["y"] * y_spacing
+    # a stub under a folded node of the deepest level needs room below the picture
+    below = STUB_GAP + STUB_HEIGHT if any(n["stub"] and n["y"] == depth for n in nodes) else 0
     return {"node_width": width, "node_height": height, "x_spacing": x_spacing,
             "y_spacing": y_spacing, "margin": MARGIN, "line_height": LINE_HEIGHT,
+            "stub_gap": STUB_GAP, "stub_height": STUB_HEIGHT, "label_height": LABEL_HEIGHT,
             "width": int(2 * MARGIN + x_span * x_spacing + width),
-            "height": int(2 * MARGIN + depth * y_spacing + height)}
-
-
-def _branch_text(condition: str, attribute: str) -> str:
-    """The condition without the attribute the parent box already names.
-
-    Examples
-    --------
-    >>> _branch_text("outlook = sunny", "outlook"), _branch_text("x <= 2.5", "y")
-    ('= sunny', 'x <= 2.5')
-    """
-    if attribute and condition.startswith(attribute + " "):
-        return condition[len(attribute) + 1:]
-    return condition
-
-
-def _cached_explanation(tree: Tree, node: Node, step: Any, cache: dict | None) -> dict:
-    """:func:`_explanation`, reused while the node's step (the same object) and text hold."""
-    if cache is None:
-        return _explanation(tree, node, step)
-    key = (node.node_id, node.is_leaf, _summary(tree, node), fmt(node.impurity))
-    hit = cache.get(key)
-    if hit is not None and hit[0] is step:  # the cache keeps the step alive: ids stay unique
-        return hit[1]
-    made = _explanation(tree, node, step)
-    cache[key] = (step, made)
-    return made
+            "height": int(2 * MARGIN + depth * y_spacing + height + below)}
 
 
 def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
@@ -422,7 +154,7 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
     >>> data["edges"][0]["condition"]
     'outlook = sunny'
     """
-    tree, steps = _tree_and_steps(tree, steps)
+    tree, steps = tree_and_steps(tree, steps)
     folded = set(int(i) for i in collapsed)
     opened = set(int(i) for i in open_leaves)
     by_node = {}
@@ -446,15 +178,16 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         counts = None if node.counts is None else [float(c) for c in node.counts]
         entry = {
             "id": node.node_id, "x": x, "y": y,
-            "depth": node.depth, "label": _node_label(tree, node),
-            "summary": _summary(tree, node), "counts": counts,
+            "depth": node.depth, "label": node_label(tree, node),
+            "summary": node_summary(tree, node), "counts": counts,
             "n": float(node.n_samples), "impurity": float(node.impurity),
-            "impurity_text": f"{_impurity_name(tree)} {fmt(node.impurity)}",
-            "is_leaf": node.is_leaf, "prediction": _plain(tree._label(node)),
+            "impurity_text": f"{impurity_name(tree)} {fmt(node.impurity)}",
+            "is_leaf": node.is_leaf, "prediction": _plain(tree.label_of(node)),
             "prediction_index": node.predicted_index if tree.is_classifier else None,
             "collapsed": is_folded, "hidden_nodes": hidden,
+            "stub": f"+ {plural(hidden, 'node')}" if hidden else "",
             "open": node.node_id in opened, "highlighted": node.node_id in highlight,
-            "explanation": _cached_explanation(tree, node, by_node.get(node.node_id), cache)
+            "explanation": node_explanation(tree, node, by_node.get(node.node_id), cache)
             if explain else None,
         }
         nodes.append(entry)
@@ -462,9 +195,16 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
             condition = parent.split.conditions(tree.schema)[branch]
             edges.append({"parent": parent.node_id, "child": node.node_id,
                           "condition": condition,
-                          "branch": _branch_text(condition, _node_label(tree, parent))})
+                          "branch": branch_text(condition, node_label(tree, parent))})
     geometry = _box_geometry(nodes, max(x for x, _ in pos.values()),
                              max(y for _, y in pos.values()))
+    where = {n["id"]: n for n in nodes}
+    limit = label_limit(geometry)
+    for e in edges:
+        a, b = where[e["parent"]], where[e["child"]]
+        e["label"] = _short(e["branch"], limit)
+        e["box"] = list(branch_label_box(a, b, geometry, e["label"]))
+        e["tx"], e["ty"], e["anchor"] = branch_label_position(a, b, geometry, e["label"])
     return {
         "format": FORMAT, "target_name": str(tree.target_name),
         "is_classifier": tree.is_classifier, "classes": classes,
@@ -473,6 +213,47 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         "nodes": nodes, "edges": edges, "highlight": highlight,
         "geometry": geometry,
     }
+
+
+def fold_to_fit(tree: Any, width: float = FOLD_WIDTH) -> list[int]:
+    """The nodes to fold so that a tree's picture is at most ``width`` px wide at full size.
+
+    Levels are unfolded from the top while the picture still fits: the result folds every
+    inner node of the first level that would not (at least the root's children stay
+    shown). A tree that fits as a whole folds nothing. Shown at full size, the text of a
+    folded tree stays at its 11 px; each folded subtree shows a "+ n nodes" stub.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_car, load_play_tennis
+    >>> fold_to_fit(ID3Classifier().fit(*load_play_tennis()))
+    []
+    >>> car = ID3Classifier().fit(*load_car()).tree_
+    >>> folded = fold_to_fit(car)
+    >>> sorted({n.depth for n in car.nodes() if n.node_id in folded})
+    [1]
+    >>> tree_view_data(car, collapsed=folded, explain=False)["geometry"]["width"] <= 960
+    True
+    """
+    tree, _ = tree_and_steps(tree)
+    if width <= 0:
+        raise ValueError(f"width must be positive, got {width}")
+    inner_at: dict[int, list[int]] = {}
+    for node in tree.nodes():
+        if not node.is_leaf:
+            inner_at.setdefault(node.depth, []).append(node.node_id)
+
+    def wide(folded: list[int]) -> float:
+        return tree_view_data(tree, collapsed=folded, explain=False)["geometry"]["width"]
+
+    if wide([]) <= width:
+        return []
+    chosen = inner_at.get(1, [])
+    for depth in range(2, max(inner_at) + 1):
+        if wide(inner_at[depth]) > width:
+            break
+        chosen = inner_at[depth]
+    return list(chosen)
 
 
 def _subtree(node: Node):
@@ -503,26 +284,64 @@ def _short(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def branch_label_position(parent: dict, child: dict, geometry: dict) -> tuple[float, float, str]:
-    """Where a branch label goes: beside its edge, 70 % of the way down, on the outer side.
+def branch_label_box(parent: dict, child: dict, geometry: dict,
+                     text: str) -> tuple[float, float, float, float]:
+    """The box ``(x0, y0, x1, y1)`` a branch label and its background halo take.
 
-    Returns ``(x, y, anchor)`` with ``anchor`` the SVG ``text-anchor`` (``"start"``: the text
-    runs to the right of the edge, ``"end"``: to its left).
+    The label sits just above the child's box on the outer side of its edge: left of an
+    edge that runs down to the left, right of one that runs down or to the right. The edge
+    moves away from the box as it rises, so the label never covers its own edge.
+
+    Examples
+    --------
+    >>> g = {"node_width": 100, "node_height": 60}
+    >>> branch_label_box({"px": 100, "py": 0}, {"px": 0, "py": 110}, g, "= sunny")
+    (-4.8, 92.0, 46.0, 107.0)
+    """
+    w, h = geometry["node_width"], geometry["node_height"]
+    x1, y1 = parent["px"] + w / 2, parent["py"] + h
+    x2, y2 = child["px"] + w / 2, child["py"]
+    bottom = y2 - LABEL_LIFT
+    # where the edge crosses the label's bottom line: the label keeps clear of that point
+    t = (bottom - y1) / (y2 - y1) if y2 != y1 else 1.0
+    cross = x1 + t * (x2 - x1)
+    width = len(text) * CHAR_WIDTH + 2 * LABEL_PAD
+    if x2 < x1 - 1e-6:
+        right = min(x2, cross) - LABEL_CLEAR
+        return (round(right - width, 1), float(bottom - LABEL_HEIGHT), round(right, 1),
+                float(bottom))
+    left = max(x2, cross) + LABEL_CLEAR
+    return (round(left, 1), float(bottom - LABEL_HEIGHT), round(left + width, 1), float(bottom))
+
+
+def branch_label_position(parent: dict, child: dict, geometry: dict,
+                          text: str = "") -> tuple[float, float, str]:
+    """Where a branch label's text goes: ``(x, y, anchor)`` inside :func:`branch_label_box`.
+
+    ``y`` is the text's baseline and ``anchor`` the SVG ``text-anchor`` (``"start"``: the
+    text runs to the right of the edge, ``"end"``: to its left).
 
     Examples
     --------
     >>> g = {"node_width": 100, "node_height": 60}
     >>> branch_label_position({"px": 100, "py": 0}, {"px": 0, "py": 110}, g)
-    (75.0, 99.0, 'end')
+    (43.0, 103.0, 'end')
     """
-    w, h = geometry["node_width"], geometry["node_height"]
-    x1, y1 = parent["px"] + w / 2, parent["py"] + h
-    x2, y2 = child["px"] + w / 2, child["py"]
-    t = 0.7
-    x, y = x1 + t * (x2 - x1), y1 + t * (y2 - y1)
-    if x2 < x1 - 1e-6:
-        return round(x - 5, 1), round(y + 4, 1), "end"
-    return round(x + 5, 1), round(y + 4, 1), "start"
+    x0, _, x1, y1 = branch_label_box(parent, child, geometry, text)
+    if child["px"] < parent["px"] - 1e-6:
+        return round(x1 - LABEL_PAD, 1), y1 - 4, "end"
+    return round(x0 + LABEL_PAD, 1), y1 - 4, "start"
+
+
+def label_limit(geometry: dict) -> int:
+    """How many characters a branch label shows (its full text is in its tooltip).
+
+    Examples
+    --------
+    >>> label_limit({"node_width": 150})
+    22
+    """
+    return max(12, int((geometry["node_width"] - 8) / CHAR_WIDTH))
 
 
 def tree_svg(data: dict, max_nodes: int = 400) -> str:
@@ -555,17 +374,22 @@ def tree_svg(data: dict, max_nodes: int = 400) -> str:
            f'viewBox="0 0 {g["width"]} {g["height"]}" font-family="sans-serif" '
            f'font-size="11" role="img" aria-label="{html.escape(describe(data))}">'
            f'<rect width="100%" height="100%" fill="white"/>']
+    labels = []  # drawn after every edge: no later edge crosses an earlier label's halo
     for e in data["edges"]:
         a, b = where[e["parent"]], where[e["child"]]
         x1, y1 = a["px"] + w / 2, a["py"] + h
         x2, y2 = b["px"] + w / 2, b["py"]
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                    f'stroke="#767676"/>')
-        tx, ty, anchor = branch_label_position(a, b, g)
-        out.append(f'<text x="{tx}" y="{ty}" text-anchor="{anchor}" fill="#222" '
-                   f'paint-order="stroke" stroke="white" stroke-width="3">'
-                   f'<title>{html.escape(e["condition"])}</title>'
-                   f'{html.escape(_short(e.get("branch", e["condition"]), 28))}</text>')
+        if "box" not in e:  # JSON made before branch labels had boxes
+            continue
+        x0, y0, x1b, y1b = e["box"]
+        labels.append(f'<g class="dtlearn-branch"><title>{html.escape(e["condition"])}</title>'
+                      f'<rect x="{x0}" y="{y0}" width="{x1b - x0:.1f}" height="{y1b - y0:.1f}" '
+                      f'rx="3" fill="white" fill-opacity="0.92"/>'
+                      f'<text x="{e["tx"]}" y="{e["ty"]}" text-anchor="{e["anchor"]}" '
+                      f'fill="#222">{html.escape(e["label"])}</text></g>')
+    out.extend(labels)
     colours = data["colours"]
     for n in data["nodes"]:
         x, y = n["px"], n["py"]
@@ -601,6 +425,15 @@ def tree_svg(data: dict, max_nodes: int = 400) -> str:
                                f'{html.escape(str(data["classes"][k]))}: {fmt_count(c)}'
                                f'</title></rect>')
                 left += width
+        if n.get("stub"):
+            sw = len(n["stub"]) * CHAR_WIDTH + 16
+            sx, sy = x + (w - sw) / 2, y + h + g.get("stub_gap", STUB_GAP)
+            out.append(f'<line x1="{x + w / 2}" y1="{y + h}" x2="{x + w / 2}" y2="{sy}" '
+                       f'stroke="#666" stroke-dasharray="2 2"/>'
+                       f'<rect x="{sx:.1f}" y="{sy}" width="{sw:.1f}" height="{STUB_HEIGHT}" '
+                       f'rx="9" fill="#eeeeee" stroke="#666" stroke-dasharray="2 2"/>'
+                       f'<text x="{x + w / 2}" y="{sy + 13}" text-anchor="middle">'
+                       f'{html.escape(n["stub"])}</text>')
         out.append("</g>")
     out.append("</svg>")
     return "".join(out)

@@ -18,7 +18,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..layout import _cached_explanation, _tree_and_steps, describe, tree_svg, tree_view_data
+from ..layout import describe, fold_to_fit, tree_and_steps, tree_svg, tree_view_data
+from ..node_text import node_explanation
 from ..tree import DecisionPath, Tree
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -80,6 +81,10 @@ class TreeView(anywidget.AnyWidget):
         What to show (a fitted dtlearn model also gives its growth steps).
     steps : iterable of GrowthStep, optional
         Growth steps whose tables explain the nodes.
+    fold : bool
+        Fold the deep levels of a tree too wide to read at full size
+        (:func:`dtlearn.layout.fold_to_fit`) when the view first gets a tree; each folded
+        subtree shows a "+ n nodes" stub that a click (or ``+`` on the node) opens.
 
     Examples
     --------
@@ -92,6 +97,10 @@ class TreeView(anywidget.AnyWidget):
     [0, 1, 4]
     >>> repr(view)
     'TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no'
+    >>> from dtlearn import load_car
+    >>> car = TreeView(ID3Classifier().fit(*load_car()))
+    >>> len(car.data["nodes"]), car.data["n_nodes"], car.data["geometry"]["width"] <= 960
+    (4, 408, True)
     """
 
     _esm = STATIC / "tree_view.js"
@@ -105,15 +114,21 @@ class TreeView(anywidget.AnyWidget):
     #: when a node is selected, so a big tree's JSON carries no explanations)
     detail = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, tree: Any = None, steps: Any = None, **kwargs: Any) -> None:
+    def __init__(self, tree: Any = None, steps: Any = None, fold: bool = True,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if not isinstance(fold, bool):
+            raise TypeError(f"fold must be True or False, got {fold!r}")
         self._tree: Tree | None = None
         self._steps: Any = None
         self._open: tuple = ()
         self._explained: dict = {}  # explanations reused across updates of a growing tree
         self.observe(self._on_collapsed, names=["collapsed", "highlight"])
         self.observe(self._on_selected, names=["selected"])
+        self.on_msg(self._on_message)
         if tree is not None:
+            if fold:
+                self.collapsed = fold_to_fit(tree)
             self.update(tree, steps)
 
     # ------------------------------------------------------------------ Python API
@@ -125,7 +140,7 @@ class TreeView(anywidget.AnyWidget):
     def update(self, tree: Any, steps: Any = None, open_leaves: Any = (),
                keep_selection: bool = True) -> None:
         """Show another tree (or the same one grown further)."""
-        self._tree, self._steps = _tree_and_steps(tree, steps)
+        self._tree, self._steps = tree_and_steps(tree, steps)
         self._open = tuple(open_leaves)
         ids = {n.node_id for n in self._tree.nodes()}
         inner = {n.node_id for n in self._tree.nodes() if not n.is_leaf}
@@ -147,6 +162,17 @@ class TreeView(anywidget.AnyWidget):
                                        cache=self._explained if small else None)
             self._on_selected()
 
+    def fold_to_fit(self) -> list[int]:
+        """Fold the deep levels until the tree fits (:func:`dtlearn.layout.fold_to_fit`)."""
+        if self._tree is not None:
+            self.collapsed = fold_to_fit(self._tree)
+        return list(self.collapsed)
+
+    def _on_message(self, widget: Any, content: Any, buffers: Any) -> None:
+        # the toolbar's "fold to fit" button: only the kernel knows the hidden levels
+        if isinstance(content, dict) and content.get("fold") == "fit":
+            self.fold_to_fit()
+
     def _on_collapsed(self, change: dict) -> None:
         self._refresh()
 
@@ -157,7 +183,7 @@ class TreeView(anywidget.AnyWidget):
         if node is None:
             return {}
         step = next((s for s in self._steps or () if s.node_id == node_id), None)
-        made = _cached_explanation(self._tree, node, step, self._explained)
+        made = node_explanation(self._tree, node, step, self._explained)
         return {"id": node_id, **made}
 
     def _on_selected(self, change: dict | None = None) -> None:
