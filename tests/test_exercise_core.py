@@ -1,4 +1,4 @@
-"""The exercise framework (dtlearn.exercises.core): comparing answers without giving the
+"""The exercise framework (dtlearn.exercises.core and the modules it gathers): comparing answers without giving the
 expected value away, the registry behind ``check("06.2", gap=gap)``, per-student seeds, and
 ``run_student``'s load-independent step budget."""
 
@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from dtlearn.exercises import core, lectures
+from dtlearn.exercises import registry as registry_module
 from dtlearn.exercises.core import (
     CheckResult,
     ForbiddenCall,
@@ -24,6 +25,7 @@ from dtlearn.exercises.core import (
     run_student,
     student_seed,
 )
+from dtlearn.exercises.wording import format_number
 
 H_9_5 = -(9 / 14 * math.log2(9 / 14) + 5 / 14 * math.log2(5 / 14))  # 0.9403 bits
 
@@ -31,11 +33,11 @@ H_9_5 = -(9 / 14 * math.log2(9 / 14) + 5 / 14 * math.log2(5 / 14))  # 0.9403 bit
 @pytest.fixture()
 def registry(monkeypatch):
     """A registry that starts with whatever is loaded and forgets what the test adds."""
-    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
-    monkeypatch.setattr(core, "_LOAD_ERRORS", dict(core._LOAD_ERRORS))
+    monkeypatch.setattr(registry_module, "_REGISTRY", dict(registry_module._REGISTRY))
+    monkeypatch.setattr(registry_module, "_LOAD_ERRORS", dict(registry_module._LOAD_ERRORS))
     monkeypatch.delenv("DTLEARN_SEED", raising=False)
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
-    return core._REGISTRY
+    return registry_module._REGISTRY
 
 
 def shown(result):
@@ -108,7 +110,7 @@ def test_a_wrong_value_equal_to_the_expected_one_gives_no_false_hint():
 def test_minus_zero_is_never_shown():
     result = compare_number(-0.00001, 0.5, what="gain")
     assert "-0" not in shown(result)
-    assert core._f(-1e-9) == "0" and core._f(-0.0) == "0"
+    assert format_number(-1e-9) == "0" and format_number(-0.0) == "0"
 
 
 @pytest.mark.parametrize("kwargs, name", [

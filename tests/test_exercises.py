@@ -5,7 +5,7 @@ import math
 import threading
 
 from dtlearn import exercises as ex
-from dtlearn.exercises import core
+from dtlearn.exercises import sandbox
 
 
 # ---------------------------------------------------------------- student functions
@@ -32,14 +32,14 @@ def test_raising_entropy_reports_error_and_line_not_traceback():
 
 
 def test_looping_entropy_is_stopped(monkeypatch):
-    monkeypatch.setattr(core, "STEP_LIMIT", 100_000)
+    monkeypatch.setattr(sandbox, "STEP_LIMIT", 100_000)
     result = ex.check_entropy(entropy_loops)
     assert result.status == "failed"
     assert "did not finish: your code ran 100,000 steps" in str(result)
 
 
 def test_time_limit_outside_main_thread_uses_trace(monkeypatch):
-    monkeypatch.setattr(core, "TIME_LIMIT", 0.2)
+    monkeypatch.setattr(sandbox, "TIME_LIMIT", 0.2)
     found = {}
     thread = threading.Thread(target=lambda: found.update(r=ex.run_student(entropy_loops, [1])))
     thread.start()
@@ -50,7 +50,7 @@ def test_time_limit_outside_main_thread_uses_trace(monkeypatch):
 def test_loop_does_not_leave_an_alarm_behind(monkeypatch):
     import signal
 
-    monkeypatch.setattr(core, "TIME_LIMIT", 0.1)
+    monkeypatch.setattr(sandbox, "TIME_LIMIT", 0.1)
     ex.check_entropy(entropy_loops)
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 

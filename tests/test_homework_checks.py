@@ -17,6 +17,8 @@ import dtlearn.measures as measures_alias
 from dtlearn import exercises as ex
 from dtlearn.exercises import homework as hw
 from dtlearn.exercises.guard import Forbidden, LibraryGuard
+from dtlearn.exercises.homework.hw3_prune import PruningSimulator, prune_cases
+from dtlearn.exercises.wording import show_exact
 from dtlearn.measures import entropy as imported_entropy
 from dtlearn.measures import information_gain as imported_gain
 
@@ -141,7 +143,7 @@ def test_a_log_base_slip_costs_the_bits_part_only():
 def test_no_minus_zero_in_feedback():
     result = ex.check_entropy(lambda c: -0.0, part="bits")
     assert "gave 0 " in str(result) and "-0" not in str(result)
-    assert hw._show(-0.0) == "0" and hw._show(-1e-12) == "0"
+    assert show_exact(-0.0) == "0" and show_exact(-1e-12) == "0"
 
 
 @pytest.mark.parametrize("shortcut, name", [
@@ -502,8 +504,8 @@ def test_wrong_pruning_is_rejected_with_its_hint(rep_results, variant, gist):
 @pytest.mark.parametrize("part", ["course", "hidden"])
 def test_pruning_simulation_agrees_with_dtlearn(part):
     # the variants the hints name are simulated; bottom-up must be dtlearn's own result
-    for label, tree, X_val, y_val in hw._prune_cases(part, 0):
-        sim = hw._Pruning(tree, X_val, y_val)
+    for label, tree, X_val, y_val in prune_cases(part, 0):
+        sim = PruningSimulator(tree, X_val, y_val)
         reference = dt.reduced_error_prune(tree, X_val, y_val).tree
         assert sim.bottom_up() == {n.node_id for n in reference.nodes()}, label
         assert sim.top_down() != sim.bottom_up() or label != "car"

@@ -3,7 +3,9 @@
 - Course notebooks: ``dt.exercises.check("06.2", gap=gap)`` checks a by-hand or computed
   answer against the check registered for that exercise (in
   :mod:`dtlearn.exercises.lectures`); ``dt.exercises.data("01.3")`` gives the student's own
-  numbers. See :mod:`dtlearn.exercises.core`.
+  numbers. See :mod:`dtlearn.exercises.core` (which gathers :mod:`~dtlearn.exercises.results`,
+  :mod:`~dtlearn.exercises.sandbox`, :mod:`~dtlearn.exercises.compare` and
+  :mod:`~dtlearn.exercises.registry`).
 - Homework (nbgrader): ``check_entropy(entropy).assert_ok()`` and friends call the
   student's function on many cases. See :mod:`dtlearn.exercises.homework`.
 
@@ -16,26 +18,8 @@ Examples
 'not yet'
 """
 
-from .core import (
-    STEP_LIMIT,
-    TIME_LIMIT,
-    Case,
-    CheckFailed,
-    CheckResult,
-    Exercise,
-    ForbiddenCall,
-    Outcome,
-    check,
-    check_value,
-    combine,
-    compare_choice,
-    compare_number,
-    data,
-    register,
-    registered,
-    run_student,
-    student_seed,
-)
+from .core import *  # noqa: F403 - the framework's names, listed once in core.__all__
+from .core import __all__ as _framework
 from .homework import (
     as_nested_dict,
     check_entropy,
@@ -44,28 +28,6 @@ from .homework import (
     check_reduced_error_prune,
 )
 
-__all__ = [
-    "STEP_LIMIT",
-    "TIME_LIMIT",
-    "Case",
-    "CheckFailed",
-    "CheckResult",
-    "Exercise",
-    "ForbiddenCall",
-    "Outcome",
-    "as_nested_dict",
-    "check",
-    "check_entropy",
-    "check_id3",
-    "check_information_gain",
-    "check_reduced_error_prune",
-    "check_value",
-    "combine",
-    "compare_choice",
-    "compare_number",
-    "data",
-    "register",
-    "registered",
-    "run_student",
-    "student_seed",
-]
+__all__ = ["as_nested_dict", "check_entropy", "check_id3", "check_information_gain",
+           "check_reduced_error_prune"]
+__all__ += _framework

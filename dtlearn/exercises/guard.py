@@ -13,7 +13,7 @@ file and qualified name of their code, so a reloaded module is caught too.
 A :class:`Forbidden` lists what a check forbids (whole modules, single functions), what the
 student should do instead, and which library calls stay allowed (loading data, ``Tree``
 methods where the task is pruning). The check passes it to
-:func:`dtlearn.exercises.core.run_student` (``forbidden=``); the student's function then
+:func:`dtlearn.exercises.sandbox.run_student` (``forbidden=``); the student's function then
 fails with one sentence, e.g. "entropy calls dt.entropy, dtlearn's own implementation of
 what this homework grades: compute it yourself from the class counts".
 
@@ -24,7 +24,7 @@ Examples
 ...                  instead="compute it yourself from the class counts")
 >>> def shortcut(counts):
 ...     return float(dt.entropy(counts=counts))
->>> from dtlearn.exercises.core import run_student
+>>> from dtlearn.exercises.sandbox import run_student
 >>> print(run_student(shortcut, [9, 5], forbidden=LibraryGuard(rule)).message)
 calls dt.entropy, dtlearn's own implementation of the entropy: compute it yourself from the class counts
 """
@@ -38,7 +38,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from .core import ForbiddenCall
+from .sandbox import ForbiddenCall
 
 __all__ = ["Forbidden", "LibraryGuard"]
 
@@ -54,7 +54,8 @@ class Forbidden:
     instead : str
         What to do instead ("compute it yourself from the class counts").
     modules : tuple of str
-        Modules every function of which is forbidden (``"dtlearn.measures"``).
+        Modules every function of which is forbidden (``"dtlearn.measures"``); for a
+        package, every function in every module below it.
     functions : tuple of str
         Single functions or methods by dotted path (``"dtlearn.tree.Tree.prune"``).
     files : tuple of str
@@ -96,12 +97,22 @@ class Forbidden:
         """``(files, code keys)``: the module files and ``(file, qualname)`` pairs watched.
 
         Imports the modules (so no module body runs while the student's code is watched).
+        A package stands for every source file below its folder, so splitting a module
+        into a package keeps all of it forbidden.
+
+        Examples
+        --------
+        >>> files, keys = Forbidden("the entropy", modules=("dtlearn.measures",)).resolve()
+        >>> any(f.endswith("impurity.py") for f in files), keys
+        (True, frozenset())
         """
         files = set()
         for name in self.modules:
             module = importlib.import_module(name)
             if getattr(module, "__file__", None):
                 files.add(module.__file__)
+            for folder in getattr(module, "__path__", ()):
+                files.update(_sources_below(folder))
         keys = set()
         for path in self.functions:
             target = _import_path(path)
@@ -111,6 +122,12 @@ class Forbidden:
                 raise ValueError(f"functions: {path!r} is not a Python function")
             keys.add((code.co_filename, code.co_qualname))
         return frozenset(files), frozenset(keys)
+
+
+def _sources_below(folder: str) -> set[str]:
+    """The Python source files in ``folder`` and its subfolders, as their code names them."""
+    return {os.path.join(root, name) for root, _, names in os.walk(folder)
+            for name in names if name.endswith(".py")}
 
 
 def _import_path(path: str) -> Any:
@@ -156,7 +173,7 @@ class LibraryGuard:
 
     While active (in the current thread and in threads started meanwhile), a call into a
     forbidden function raises
-    :class:`~dtlearn.exercises.core.ForbiddenCall` at its first line and records
+    :class:`~dtlearn.exercises.sandbox.ForbiddenCall` at its first line and records
     :attr:`violation`, a sentence for the student; if the student's code swallows that
     exception (a bare ``except:``), leaving the guard raises it again. A profile function
     installed before the guard keeps receiving its events.

@@ -10,7 +10,8 @@ Examples
 from __future__ import annotations
 
 from ...datasets import load_play_tennis
-from ..core import compare_number, register
+from ..compare import compare_number
+from ..registry import register
 
 
 @register("00.1", title="Days with play = yes")

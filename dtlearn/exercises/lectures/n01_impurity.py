@@ -15,8 +15,10 @@ import math
 import numpy as np
 
 from ...measures import entropy, gini
-from ..core import CheckResult, compare_number, register
+from ..compare import compare_number
 from ..homework import check_entropy
+from ..registry import register
+from ..results import CheckResult
 
 
 def _coin(seed: int) -> dict:

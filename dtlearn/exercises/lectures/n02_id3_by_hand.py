@@ -18,7 +18,8 @@ import numpy as np
 from ...datasets import load_contact_lenses, load_restaurant
 from ...learners import ID3Classifier
 from ...measures import entropy, gain_ratio, gini_gain, information_gain
-from ..core import compare_choice, compare_number, register
+from ..compare import compare_choice, compare_number
+from ..registry import register
 
 FIGURE_4 = ("Patrons", {
     "None": "No",

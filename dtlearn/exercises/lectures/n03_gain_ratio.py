@@ -16,7 +16,9 @@ import numpy as np
 from ...c45 import C45Classifier
 from ...datasets import load_restaurant
 from ...measures import split_info
-from ..core import Case, CheckResult, compare_number, register
+from ..compare import compare_number
+from ..registry import register
+from ..results import Case, CheckResult
 
 
 def _sizes(seed: int) -> dict:

@@ -16,7 +16,8 @@ import numpy as np
 from ...datasets import load_breast_cancer_ljubljana
 from ...learners import ID3Classifier
 from ...measures import gini_gain, information_gain, misclassification
-from ..core import compare_choice, compare_number, register
+from ..compare import compare_choice, compare_number
+from ..registry import register
 
 
 @register("04.1", title="The smallest fully grown tree on breast cancer")

@@ -17,7 +17,8 @@ import pandas as pd
 from ...datasets import load_car, load_play_tennis
 from ...measures import entropy, gini, information_gain
 from ...splits import candidate_splits
-from ..core import combine, compare_choice, compare_number, register
+from ..compare import combine, compare_choice, compare_number
+from ..registry import register
 
 BUYING_ORDER = ["low", "med", "high", "vhigh"]
 """The order of the car attribute *buying* from cheapest to dearest."""

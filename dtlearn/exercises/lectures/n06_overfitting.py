@@ -17,7 +17,8 @@ from functools import lru_cache
 from ...curves import add_label_noise, complexity_curve, train_validation_test_split
 from ...datasets import load_car
 from ...learners import CARTClassifier, ID3Classifier
-from ..core import compare_choice, compare_number, register
+from ..compare import compare_choice, compare_number
+from ..registry import register
 
 
 @lru_cache(maxsize=1)

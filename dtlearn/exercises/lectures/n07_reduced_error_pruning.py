@@ -6,7 +6,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core import compare_number, register
+from ..compare import compare_number
+from ..registry import register
 
 
 @lru_cache(maxsize=1)

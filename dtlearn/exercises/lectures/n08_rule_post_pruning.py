@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core import combine, compare_choice, compare_number, register
+from ..compare import combine, compare_choice, compare_number
+from ..registry import register
 
 
 @lru_cache(maxsize=1)

@@ -8,7 +8,8 @@ from statistics import NormalDist
 import numpy as np
 
 from ...pessimistic import pessimistic_errors
-from ..core import combine, compare_choice, compare_number, register
+from ..compare import combine, compare_choice, compare_number
+from ..registry import register
 
 Z_WEKA = NormalDist().inv_cdf(1 - 0.25)
 """J48's z for CF = 0.25 (about 0.6745)."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core import compare_number, register
+from ..compare import compare_number
+from ..registry import register
 
 
 @lru_cache(maxsize=1)

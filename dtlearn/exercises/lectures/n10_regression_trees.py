@@ -14,7 +14,8 @@ import pandas as pd
 
 from ...learners import CARTRegressor
 from ...measures import mae, mse
-from ..core import compare_number, register
+from ..compare import compare_number
+from ..registry import register
 
 
 def noisy_sine(outlier: bool = False) -> tuple[pd.DataFrame, pd.Series]:

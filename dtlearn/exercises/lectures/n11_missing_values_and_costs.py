@@ -6,7 +6,8 @@ import numpy as np
 
 from ...datasets import load_vote
 from ...measures import cost_gini, gini
-from ..core import compare_choice, compare_number, register
+from ..compare import compare_choice, compare_number
+from ..registry import register
 
 
 # ----------------------------------------------------------------------------- 11.1

@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import compare_number, register
+from ..compare import compare_number
+from ..registry import register
 
 
 def _xor() -> tuple[pd.DataFrame, pd.Series]:

@@ -1,0 +1,358 @@
+"""How every homework check grades: the student's function called on trials, one verdict each.
+
+A check describes its cases as :class:`Trial` values (how the call reads, its arguments,
+a judge of the returned value, advice for a failure) in named groups, the parts a grade
+cell can ask for. :func:`grade` runs them all through
+:func:`~dtlearn.exercises.sandbox.run_student` under the check's guard, in the same way
+for every check: a stub is "not yet", a forbidden call fails the whole check with the
+guard's sentence, an error or an endless loop fails the case (and a call that did not
+come back ends its group), and the judge decides the rest.
+
+Examples
+--------
+>>> from dtlearn.exercises.guard import Forbidden, LibraryGuard
+>>> job = task("check_double", lambda x: 2 * x, "all", ("easy", "hidden"), 0,
+...            default_name="double")
+>>> def trials(group):
+...     for x in (1, 2.5):
+...         yield Trial(f"double({x})", (x,), lambda got, x=x: (got == 2 * x, repr(got)))
+>>> print(grade(job, lambda x: 2 * x, LibraryGuard(Forbidden("doubling")), trials))
+check_double: passed — all 2 cases right
+  ✓ double(1): 2
+  ✓ double(2.5): 5.0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from ..guard import LibraryGuard
+from ..registry import student_seed
+from ..results import Case, CheckResult, not_yet, summarize
+from ..sandbox import run_student
+from ..wording import format_number, is_close, read_number, show_exact
+
+__all__ = ["HIDDEN_SEED", "Task", "Trial", "calibrate", "grade", "in_unit", "judge_number",
+           "near_miss", "task"]
+
+HIDDEN_SEED = 7919
+"""Offset added to the seed for the hidden cases (data the student never saw)."""
+
+_STOPPING = ("timeout", "recursion", "forbidden")
+"""Outcomes after which a group stops calling the function (the next call would fail too)."""
+
+Judge = Callable[[Any], "tuple[bool, str]"]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One run of a homework check: its title, the groups of cases, the seed, the name.
+
+    Attributes
+    ----------
+    title : str
+        ``"check_entropy"``, or ``"check_entropy (edge)"`` for one part.
+    groups : tuple of str
+        The groups of cases to run, in order.
+    seed : int
+        The seed of the random cases (the student's, unless given).
+    name : str
+        How the messages name the student's function.
+    """
+
+    title: str
+    groups: tuple[str, ...]
+    seed: int
+    name: str
+
+
+def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, *,
+         default_name: str, everything: Sequence[str] | None = None) -> Task:
+    """Read a check's arguments: which groups ``part`` stands for, the seed, the titles.
+
+    Parameters
+    ----------
+    check : str
+        The check's name, for the title and error messages.
+    fn : callable
+        The student's function (its ``__name__`` names it in the messages).
+    part : str
+        ``"all"`` or one of ``groups``.
+    groups : sequence of str
+        The check's groups; ``"hidden"`` is only run when asked for by name.
+    seed : int or None
+        ``None`` for :func:`~dtlearn.exercises.registry.student_seed`.
+    default_name : str
+        The name used when ``fn`` has none.
+    everything : sequence of str, optional
+        The groups ``"all"`` runs (default: every group but ``"hidden"``).
+
+    Returns
+    -------
+    Task
+
+    Raises
+    ------
+    ValueError
+        If ``part`` is not ``"all"`` or one of ``groups``.
+    TypeError
+        If ``seed`` is not an int or None.
+
+    Examples
+    --------
+    >>> task("check_entropy", len, "all", ("bits", "edge", "hidden"), 3, default_name="entropy")
+    Task(title='check_entropy', groups=('bits', 'edge'), seed=3, name='len')
+    >>> task("check_entropy", len, "nats", ("bits",), 3, default_name="entropy")
+    Traceback (most recent call last):
+    ValueError: part must be 'all' or one of ['bits'] for check_entropy, got 'nats'
+    """
+    names = tuple(groups)
+    if part == "all":
+        chosen = tuple(everything) if everything is not None else tuple(
+            g for g in names if g != "hidden")
+    elif part in names:
+        chosen = (part,)
+    else:
+        raise ValueError(f"part must be 'all' or one of {list(names)} for {check}, got "
+                         f"{part!r}")
+    if seed is None:
+        seed = student_seed()
+    elif isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int or None, got {seed!r}")
+    title = check if part == "all" else f"{check} ({part})"
+    return Task(title, chosen, int(seed), getattr(fn, "__name__", default_name))
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One call of the student's function and how to judge what it returns.
+
+    Attributes
+    ----------
+    call : str
+        The call as a student would write it, e.g. ``"entropy([9, 5])"``.
+    args : tuple
+        The arguments (fresh copies: the student's function may change them).
+    judge : callable
+        ``value -> (passed, message)`` for a returned value.
+    advice : mapping
+        Outcome kind (``"error"``, ``"recursion"``, ...) to a text added to the message of
+        a call that failed that way.
+    """
+
+    call: str
+    args: tuple
+    judge: Judge
+    advice: Mapping[str, str] = field(default_factory=dict)
+
+
+def grade(job: Task, fn: Callable, guard: LibraryGuard,
+          trials: Callable[[str], Iterable[Trial]]) -> CheckResult:
+    """Call ``fn`` on every trial of every group of ``job`` and sum up the verdicts.
+
+    Parameters
+    ----------
+    job : Task
+        The title, groups and name (from :func:`task`).
+    fn : callable
+        The student's function.
+    guard : LibraryGuard
+        Entered around every call; a forbidden call fails the whole check.
+    trials : callable
+        ``group -> iterable of Trial``; it is iterated lazily, so a group can first
+        calibrate on the student's function (see :func:`calibrate`).
+
+    Returns
+    -------
+    CheckResult
+        "not yet" for a stub, "failed" with the guard's sentence for a forbidden call,
+        otherwise one case per call (see :func:`~dtlearn.exercises.results.summarize`).
+
+    Examples
+    --------
+    >>> from dtlearn.exercises.guard import Forbidden
+    >>> def stub(x):
+    ...     raise NotImplementedError()
+    >>> job = task("check_stub", stub, "all", ("only",), 0, default_name="stub")
+    >>> print(grade(job, stub, LibraryGuard(Forbidden("it")),
+    ...             lambda group: [Trial("stub(1)", (1,), lambda v: (True, ""))]))
+    check_stub: not yet — stub raises NotImplementedError: replace `raise NotImplementedError()` with your code
+    """
+    cases: list[Case] = []
+    for group in job.groups:
+        for trial in trials(group):
+            outcome = run_student(fn, *trial.args, forbidden=guard)
+            if outcome.kind == "not yet":
+                return not_yet(job.title, outcome.message)
+            if outcome.kind == "forbidden":
+                return CheckResult(job.title, "failed", "uses dtlearn's own implementation",
+                                   (Case(trial.call, False, f"{job.name} {outcome.message}"),))
+            if not outcome.ok:
+                cases.append(Case(trial.call, False,
+                                  outcome.message + trial.advice.get(outcome.kind, "")))
+                if outcome.kind in _STOPPING:
+                    break
+                continue
+            passed, message = trial.judge(outcome.value)
+            cases.append(Case(trial.call, passed, message))
+    return summarize(job.title, cases)
+
+
+def judge_number(name: str, want: float, hint: Callable[[float], str],
+                 *also: Callable[[float], str]) -> Judge:
+    """A judge for a function that returns one number: exact, accepted otherwise, or a hint.
+
+    Parameters
+    ----------
+    name : str
+        The student's function's name, for a value that is not a number.
+    want : float
+        The right value (never shown).
+    hint : callable
+        ``got -> str``: what is wrong with a wrong number.
+    *also : callable
+        ``got -> str``: each accepts a number in its own way (another log base, the right
+        formula applied to the student's own wrong entropy) by returning the message
+        (``""`` to decline); tried in order.
+
+    Returns
+    -------
+    callable
+        ``value -> (passed, message)``.
+
+    Examples
+    --------
+    >>> judge = judge_number("entropy", 1.0, lambda got: "use log base 2")
+    >>> judge(1), judge(0.6931471805599453), judge("1")[0]
+    ((True, '1'), (False, 'gave 0.693147 — use log base 2'), False)
+    """
+    def judge(value: Any) -> tuple[bool, str]:
+        got, problem = read_number(value, name)
+        if got is None:
+            return False, problem
+        if is_close(got, want):
+            return True, show_exact(got)
+        for accept in also:
+            message = accept(got)
+            if message:
+                return True, message
+        return False, f"gave {show_exact(got)} — {hint(got)}"
+
+    return judge
+
+
+def in_unit(want: float, factor: float, unit: str, note: str = "") -> Callable[[float], str]:
+    """Accept an answer in bits times ``factor`` (a function consistently in ``unit``).
+
+    Parameters
+    ----------
+    want : float
+        The right value in bits.
+    factor, unit : float, str
+        The student's unit (from :func:`calibrate`); bits (factor 1) accept nothing more.
+    note : str
+        Added to the message after the unit.
+
+    Returns
+    -------
+    callable
+        ``got -> message`` (``""`` when ``got`` is not ``want`` in that unit).
+
+    Examples
+    --------
+    >>> in_unit(1.0, math.log(2), "nats (natural log)")(0.6931471805599453)
+    '0.6931 (right, in nats (natural log))'
+    >>> in_unit(1.0, 1.0, "bits")(1.0)
+    ''
+    """
+    def accept(got: float) -> str:
+        if factor != 1.0 and is_close(got, want * factor):
+            return f"{format_number(got)} (right, in {unit}{note})"
+        return ""
+
+    return accept
+
+
+_UNITS = ((1.0, "bits"), (math.log(2), "nats (natural log)"),
+          (math.log10(2), "log10 units"))
+
+
+def calibrate(fn: Callable, args: tuple, want: float, guard: LibraryGuard) -> tuple[float, str]:
+    """The log base the student's function works in, from one call with a known answer.
+
+    Parameters
+    ----------
+    fn : callable
+        The student's function.
+    args : tuple
+        A call whose answer in bits is ``want``.
+    want : float
+        That answer.
+    guard : LibraryGuard
+        Entered around the call.
+
+    Returns
+    -------
+    tuple of (float, str)
+        The factor from bits and the unit's name; ``(1.0, "bits")`` when the call fails or
+        the unit is none of bits, nats and log10 units.
+
+    Examples
+    --------
+    >>> from dtlearn.exercises.guard import Forbidden
+    >>> calibrate(lambda c: 0.6931471805599453, ([7, 7],), 1.0,
+    ...           LibraryGuard(Forbidden("the entropy")))
+    (0.6931471805599453, 'nats (natural log)')
+    """
+    outcome = run_student(fn, *args, forbidden=guard)
+    if not outcome.ok:
+        return 1.0, "bits"
+    got, _ = read_number(outcome.value, "f")
+    if got is None or want == 0:
+        return 1.0, "bits"
+    for factor, name in _UNITS:
+        if is_close(got / want, factor, 1e-6):
+            return factor, name
+    return 1.0, "bits"
+
+
+def _rounded(got: float, want: float) -> int | None:
+    """The number of decimals ``want`` was rounded to if ``got`` is that rounding."""
+    for digits in range(0, 5):
+        if abs(got - round(want, digits)) < 1e-12 and not is_close(got, want):
+            return digits
+    return None
+
+
+def near_miss(got: float, want: float) -> str:
+    """The hint for a number near the right one: rounding, or an inexact computation.
+
+    Parameters
+    ----------
+    got, want : float
+        The student's number and the right one.
+
+    Returns
+    -------
+    str
+        The hint, or ``""`` when ``got`` is not near ``want``.
+
+    Examples
+    --------
+    >>> near_miss(0.94, 0.9402859586706311)
+    'looks rounded to 2 decimals: do not round inside the function (round only when you print)'
+    >>> near_miss(0.5, 0.94)
+    ''
+    """
+    digits = _rounded(got, want)
+    if digits is not None:
+        return (f"looks rounded to {digits} decimal{'s' if digits != 1 else ''}: do not round "
+                f"inside the function (round only when you print)")
+    if abs(got - want) <= 5e-3:
+        return ("close, but not exact: compute it exactly — no small constant added to "
+                "avoid log(0), no approximation")
+    return ""

@@ -1,0 +1,324 @@
+"""Homework 1's checks: the student's ``entropy(counts)`` and ``information_gain(feature, labels)``.
+
+Each check runs its cases through :func:`~dtlearn.exercises.homework.grading.grade` and
+judges a returned number against :mod:`~dtlearn.exercises.homework.formulas`; a wrong
+number gets the hint of the mistake it matches (nats, Gini, gain ratio, unweighted
+children, rounding, ...).
+
+Examples
+--------
+>>> check_entropy(lambda counts: 1.0).score < 0.5
+True
+"""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from ..guard import LibraryGuard
+from ..results import CheckResult
+from ..sandbox import run_student
+from ..wording import format_number, is_close, read_number, show_exact
+from .formulas import contingency, entropy_bits, gain_parts, gini_index
+from .grading import HIDDEN_SEED, Trial, calibrate, grade, in_unit, judge_number, near_miss, task
+from .rules import ENTROPY_RULE, GAIN_RULE
+
+__all__ = ["check_entropy", "check_information_gain"]
+
+
+# --------------------------------------------------------------------------- entropy
+def _entropy_hint(counts: list, got: float, want: float) -> str:
+    if math.isnan(got):
+        if any(c == 0 for c in counts):
+            return "remember 0·log 0 = 0: skip classes with count 0"
+        return "nan appears when you take log(0) or divide 0 by 0"
+    if math.isinf(got):
+        return "an infinite value comes from log(0): skip classes with count 0"
+    if want > 0 and is_close(got, -want):
+        return "wrong sign: entropy is -Σ p·log2 p, which is never negative"
+    if want > 0 and is_close(got, want * math.log(2)):
+        return "that is the entropy in nats: use log base 2 (math.log2) for bits"
+    if want > 0 and is_close(got, want * math.log10(2)):
+        return "that is log base 10: use log base 2 (math.log2) for bits"
+    k = sum(1 for c in counts if c > 0)
+    for classes in sorted({len(counts), k}):
+        if classes > 2 and want > 0 and is_close(got, want / math.log2(classes)):
+            return (f"that is divided by log2({classes}) (normalised entropy): return the "
+                    f"entropy itself, in bits")
+    if not is_close(want, gini_index(counts)) and is_close(got, gini_index(counts)):
+        return "that is the Gini index 1 - Σ p², not the entropy -Σ p·log2 p"
+    raw = -sum(c * math.log2(c) for c in counts if c > 0)
+    if is_close(got, raw) and not is_close(raw, want):
+        return "use proportions p_k = count_k / total, not the raw counts"
+    if len(counts) > 2 and is_close(got, entropy_bits(counts[:2])) and not is_close(want, entropy_bits(counts[:2])):
+        return "only the first two classes were used: sum over every class"
+    near = near_miss(got, want)
+    if near:
+        return near
+    if got < 0:
+        return "entropy is never negative"
+    if len(counts) > 1 and got > math.log2(len(counts)) + 1e-9:
+        return (f"with {len(counts)} classes entropy is at most log2({len(counts)}) = "
+                f"{format_number(math.log2(len(counts)))}")
+    return "not the entropy of these counts in bits: -Σ p_k·log2 p_k with p_k = count_k / total"
+
+
+_ENTROPY_BITS = [[9, 5], [7, 7], [50, 5], [30, 25], [1, 1, 1, 1], [3, 2, 1]]
+_ENTROPY_EDGE = [[14, 0], [0, 6], [4, 0, 2], [5], [2.5, 1.5], [0.3, 0.2, 0.5],
+                 [1] * 8, [1_000_000, 1]]
+
+
+def _random_counts(rng: np.random.Generator, n: int, zeros: bool) -> list[list]:
+    out = []
+    for _ in range(n):
+        k = int(rng.integers(2, 7))
+        row = rng.integers(0 if zeros else 1, 25, size=k)
+        row[int(rng.integers(k))] += 1
+        out.append([int(c) for c in row])
+    return out
+
+
+def _entropy_cases(part: str, seed: int) -> list[list]:
+    if part == "bits":
+        return [list(c) for c in _ENTROPY_BITS] + _random_counts(
+            np.random.default_rng(seed), 4, zeros=False)
+    if part == "edge":
+        return [list(c) for c in _ENTROPY_EDGE]
+    rng = np.random.default_rng(seed + HIDDEN_SEED)
+    weights = [[round(float(w), 2) for w in rng.uniform(0.05, 3, size=3)]]
+    return _random_counts(rng, 5, zeros=True) + weights + [[0, 0, 3], [2, 2, 2, 2, 2, 2]]
+
+
+
+def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None) -> CheckResult:
+    """Check a student's ``entropy(counts)`` (class counts in, bits out).
+
+    Parts (``part=``): ``"bits"`` — the course's cases ``[9, 5]`` (0.940 bits), ``[7, 7]``,
+    the coins ``[50, 5]`` and ``[30, 25]``, four and three classes, and four random count
+    vectors from ``seed``; ``"edge"`` — classes with count 0 (0·log 0 = 0), a single
+    class, fractional counts, eight classes, a very skewed vector; ``"hidden"`` — random
+    vectors (with zeros, fractions, six classes) the student never saw. ``"all"`` runs
+    "bits" and "edge". "edge" and "hidden" accept an entropy consistently in another log
+    base (nats, log10), so that slip costs the "bits" part only.
+
+    Forbidden while the function runs (see :data:`ENTROPY_RULE`): every function of
+    ``dtlearn.measures``, ``dtlearn.criteria``, ``dtlearn.grow``, the learners.
+    Allowed: math, numpy, pandas, loading data.
+
+    Examples
+    --------
+    >>> import math
+    >>> def entropy(counts):  # forgets that 0·log 0 = 0
+    ...     total = sum(counts)
+    ...     return -sum(c / total * math.log2(c / total) for c in counts)
+    >>> print(check_entropy(entropy, part="edge").failed_cases[0])
+    ✗ entropy([14, 0]): raised ValueError: math domain error (in entropy, at `return -sum(c / total * math.log2(c / total) for c in counts)`) — remember 0·log 0 = 0: skip classes with count 0
+    >>> def entropy(counts):
+    ...     import dtlearn as dt
+    ...     return dt.entropy(counts=counts)
+    >>> print(check_entropy(entropy))
+    check_entropy: failed — uses dtlearn's own implementation
+      ✗ entropy([9, 5]): entropy calls dt.entropy, dtlearn's own implementation of the entropy: compute -Σ p·log2(p) yourself from the counts (math.log2 or numpy.log2)
+    """
+    job = task("check_entropy", fn, part, ("bits", "edge", "hidden"), seed,
+               default_name="entropy")
+    guard = LibraryGuard(ENTROPY_RULE)
+
+    def trials(group: str):
+        factor, unit = (1.0, "bits")
+        if group != "bits":
+            factor, unit = calibrate(fn, ([7, 7],), 1.0, guard)
+        for counts in _entropy_cases(group, job.seed):
+            want = entropy_bits(counts)
+            hint = partial(_entropy_hint, list(counts), want=want)
+            yield Trial(f"{job.name}({counts})", (list(counts),),
+                        judge_number(job.name, want, hint, in_unit(
+                            want, factor, unit, "; the 'bits' part asks for bits")),
+                        {"error": " — remember 0·log 0 = 0: skip classes with count 0"}
+                        if 0 in counts else {})
+
+    return grade(job, fn, guard, trials)
+
+
+# --------------------------------------------------------------------------- information gain
+def _gain_hint(table: np.ndarray, got: float) -> str:
+    p = gain_parts(table)
+    want = p["gain"]
+    if math.isnan(got):
+        return "nan: is there a log(0) somewhere? remember 0·log 0 = 0"
+    checks = [
+        ("mean", "that is the mean information (the weighted entropy of the children); "
+                 "gain = H(parent) - mean info"),
+        ("parent", "that is H(parent) alone: subtract the weighted entropy of the children"),
+        ("unweighted", "weight each child's entropy by |S_v| / |S| (its share of the rows)"),
+        ("ratio", "that is the gain ratio (gain / split info, C4.5's criterion): return the "
+                  "information gain itself"),
+        ("gini", "that is the Gini gain: the information gain uses the entropy "
+                 "-Σ p·log2 p, not the Gini index"),
+        ("split", "that is the split information (the entropy of the attribute's values), "
+                  "not the gain"),
+    ]
+    for key, text in checks:
+        if not is_close(want, p[key]) and is_close(got, p[key]):
+            return text
+    if want > 0 and is_close(got, -want):
+        return "wrong sign: gain = H(parent) - mean info"
+    if want > 0 and is_close(got, want * math.log(2)):
+        return "that is in nats: use log base 2"
+    if want > 0 and is_close(got, want * math.log10(2)):
+        return "that is log base 10: use log base 2"
+    near = near_miss(got, want)
+    if near:
+        return near
+    if got < -1e-9:
+        return "information gain is never negative"
+    return "not H(labels) - Σ |S_v|/|S|·H(S_v) in bits"
+
+
+def _gain_cases(part: str, seed: int) -> list[tuple[str, pd.Series, pd.Series]]:
+    from ...datasets import load_car, load_contact_lenses, load_play_tennis, load_restaurant
+
+    if part == "course":
+        X, y = load_play_tennis()
+        cases = [(f'X["{c}"], y', X[c], y) for c in X.columns]
+        R, w = load_restaurant()
+        cases += [(f'R["{c}"], w', R[c], w) for c in ("Patrons", "Type", "Alternate")]
+        rng = np.random.default_rng(seed)
+        return cases + [_random_gain_case(rng, i) for i in range(4)]
+    if part == "edge":
+        X, y = load_play_tennis()
+        L, lenses = load_contact_lenses()
+        high = (X["humidity"] == "high").to_numpy()
+        colour = pd.Series(pd.Categorical(["red", "red", "blue", "blue", "red", "blue"],
+                                          categories=["red", "green", "blue"]), name="colour")
+        label = pd.Series(pd.Categorical(["+", "+", "-", "+", "-", "-"],
+                                         categories=["+", "-", "?"]), name="label")
+        return [
+            ('L["tear-prod-rate"], lenses  (3 classes)', L[L.columns[-1]], lenses),
+            ('X["outlook"][high], y[high]  (index 0, 1, 2, 3, 7, 11, 13)', X["outlook"][high],
+             y[high]),
+            ("one value: ['a'] * 6, ['+', '+', '-', '+', '-', '-']",
+             pd.Series(["a"] * 6), pd.Series(list("++-+--"))),
+            ("a different value in every row: X.index, y", pd.Series(X.index), y),
+            ("categoricals with unused categories: colour, label", colour, label),
+            ("numbers and booleans: [1, 1, 2, 2, 3, 3], [True, False, True, True, False, True]",
+             pd.Series([1, 1, 2, 2, 3, 3]),
+             pd.Series([True, False, True, True, False, True])),
+        ]
+    rng = np.random.default_rng(seed + HIDDEN_SEED)
+    C, c = load_car()
+    rows = np.sort(rng.choice(len(c), size=300, replace=False))
+    car = [(f"car evaluation, 300 rows: {a}", C[a].iloc[rows], c.iloc[rows])
+           for a in ("buying", "persons", "safety")]
+    return car + [_random_gain_case(rng, i) for i in range(3)]
+
+
+def _random_gain_case(rng: np.random.Generator, i: int) -> tuple[str, pd.Series, pd.Series]:
+    n = int(rng.integers(8, 30))
+    feature = pd.Series(rng.choice(list("abcd")[: int(rng.integers(2, 5))], size=n), name=f"A{i}")
+    labels = pd.Series(rng.choice(["yes", "no", "maybe"][: int(rng.integers(2, 4))], size=n),
+                       name="class")
+    text = (f"random case {i + 1}: {''.join(feature)}, "
+            f"{' '.join(str(v) for v in labels)}")
+    return text, feature, labels
+
+
+def _own_entropy_is_wrong(entropy: Callable, guard: LibraryGuard) -> bool:
+    for counts in ([9, 5], [4, 0, 2], [2.5, 1.5], [1, 1, 1, 1]):
+        outcome = run_student(entropy, list(counts), forbidden=guard)
+        got = read_number(outcome.value, "entropy")[0] if outcome.ok else None
+        if got is None or not is_close(got, entropy_bits(counts)):
+            return True
+    return False
+
+
+def _gain_from(entropy: Callable, feature: pd.Series, labels: pd.Series,
+               guard: LibraryGuard) -> float | None:
+    """The gain the formula gives with the student's own entropy (counts as value_counts)."""
+    f = np.asarray(feature, dtype=object)
+    y = pd.Series(np.asarray(labels, dtype=object))
+    outcome = run_student(entropy, y.value_counts().tolist(), forbidden=guard)
+    total = read_number(outcome.value, "entropy")[0] if outcome.ok else None
+    if total is None:
+        return None
+    mean = 0.0
+    for value in pd.unique(f):
+        part = y[f == value]
+        outcome = run_student(entropy, part.value_counts().tolist(), forbidden=guard)
+        h = read_number(outcome.value, "entropy")[0] if outcome.ok else None
+        if h is None:
+            return None
+        mean += len(part) / len(y) * h
+    return total - mean
+
+
+
+
+def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable | None = None,
+                           seed: int | None = None) -> CheckResult:
+    """Check a student's ``information_gain(feature, labels)`` (two pandas Series, bits out).
+
+    Parts (``part=``): ``"course"`` — every play-tennis attribute (outlook 0.247,
+    temperature 0.029, humidity 0.152, windy 0.048), the restaurant's Patrons (0.541),
+    Type and Alternate (0), and four random tables from ``seed``; ``"edge"`` — three
+    classes, rows with a non-default index, a feature with one value, a different value in
+    every row, categoricals with unused categories, numbers and booleans; ``"hidden"`` —
+    car evaluation columns (four classes) and random tables the student never saw.
+    ``"all"`` runs course and edge. The course data separate the
+    information gain from the gain ratio, the Gini gain, unweighted children, the mean
+    information, nats and rounding, and the hint names the one the answer matches. "edge"
+    and "hidden" accept a gain consistently in another log base.
+
+    ``entropy=`` the student's own entropy: if it is wrong, a gain that applies the right
+    formula to it passes (the mistake is graded once, in ``check_entropy``).
+
+    Forbidden while the function runs (see :data:`GAIN_RULE`): every dtlearn measure,
+    split table, grower and learner. Allowed: the student's own entropy, math, numpy,
+    pandas, loading data.
+
+    Examples
+    --------
+    >>> from dtlearn import gain_ratio
+    >>> result = check_information_gain(lambda f, l: 0.0)
+    >>> result.status, result.score < 0.5
+    ('failed', True)
+    """
+    job = task("check_information_gain", fn, part, ("course", "edge", "hidden"), seed,
+               default_name="information_gain")
+    guard = LibraryGuard(GAIN_RULE)
+    own_wrong = entropy is not None and _own_entropy_is_wrong(entropy, guard)
+
+    def trials(group: str):
+        factor, unit = (1.0, "bits")
+        if group in ("edge", "hidden"):
+            from ...datasets import load_play_tennis
+
+            X, y = load_play_tennis()
+            factor, unit = calibrate(fn, (X["outlook"], y),
+                                     gain_parts(contingency(X["outlook"], y))["gain"], guard)
+        for label, feature, labels in _gain_cases(group, job.seed):
+            table = contingency(feature, labels)
+            want = gain_parts(table)["gain"]
+            also = [in_unit(want, factor, unit)]
+            if own_wrong:
+                also.append(partial(_with_own_entropy, entropy=entropy, feature=feature,
+                                    labels=labels, guard=guard))
+            yield Trial(f"{job.name}({label})", (feature.copy(), labels.copy()),
+                        judge_number(job.name, want, partial(_gain_hint, table), *also))
+
+    return grade(job, fn, guard, trials)
+
+
+def _with_own_entropy(got: float, entropy: Callable, feature: pd.Series, labels: pd.Series,
+                      guard: LibraryGuard) -> str:
+    """Accept a gain that is the right formula applied to the student's own wrong entropy."""
+    value = _gain_from(entropy, feature, labels, guard)
+    if value is None or not is_close(got, value):
+        return ""
+    return (f"{show_exact(got)} — the formula is right; the number is off because your "
+            f"entropy is (see check_entropy)")
