@@ -17,14 +17,11 @@ notebooks, tests and older homework use):
 
 Examples
 --------
->>> from dtlearn.exercises.core import compare_number
->>> print(compare_number(0.94, 0.9403, what="H(9 yes, 5 no) in bits"))
-H(9 yes, 5 no) in bits: passed — right
-  ✓ your answer: 0.94
->>> print(compare_number(0.6518, 0.9403, what="H(9 yes, 5 no) in bits",
-...                      wrong={0.9403 * 0.6931: "that is in nats: use log base 2"}))
-H(9 yes, 5 no) in bits: failed — not yet right
-  ✗ your answer: 0.6518 — that is in nats: use log base 2
+>>> from dtlearn.exercises.core import check, registered
+>>> "01.1" in registered()
+True
+>>> print(check("01.1"))
+Exercise 01.1 (Entropy of a coin): check error — this check takes the answer h_coin
 """
 
 from .compare import check_value, combine, compare_choice, compare_number

@@ -37,7 +37,7 @@ from ..sandbox import run_student
 from ..wording import format_number, is_close, read_number, show_exact
 
 __all__ = ["HIDDEN_SEED", "Task", "Trial", "calibrate", "grade", "in_unit", "judge_number",
-           "near_miss", "task"]
+           "near_miss", "scaled_slip", "task"]
 
 HIDDEN_SEED = 7919
 """Offset added to the seed for the hidden cases (data the student never saw)."""
@@ -318,6 +318,36 @@ def calibrate(fn: Callable, args: tuple, want: float, guard: LibraryGuard) -> tu
         if is_close(got / want, factor, 1e-6):
             return factor, name
     return 1.0, "bits"
+
+
+def scaled_slip(got: float, want: float, slips: Sequence[tuple[float, str]]) -> str:
+    """The hint of the first slip ``got`` matches: the right value times a factor.
+
+    A wrong sign (factor -1) or another log base (``math.log(2)`` for nats) scales the
+    whole answer, so it is recognised whatever the case; ``want`` 0 matches nothing.
+
+    Parameters
+    ----------
+    got, want : float
+        The student's number and the right one.
+    slips : sequence of (float, str)
+        Factors and their hints, tried in order.
+
+    Returns
+    -------
+    str
+        The hint, or ``""``.
+
+    Examples
+    --------
+    >>> scaled_slip(-0.94, 0.94, [(-1.0, "wrong sign"), (math.log(2), "nats")])
+    'wrong sign'
+    """
+    if want > 0:
+        for factor, hint in slips:
+            if is_close(got, want * factor):
+                return hint
+    return ""
 
 
 def _rounded(got: float, want: float) -> int | None:

@@ -25,13 +25,32 @@ from ..results import CheckResult
 from ..sandbox import run_student
 from ..wording import format_number, is_close, read_number, show_exact
 from .formulas import contingency, entropy_bits, gain_parts, gini_index
-from .grading import HIDDEN_SEED, Trial, calibrate, grade, in_unit, judge_number, near_miss, task
+from .grading import (
+    HIDDEN_SEED,
+    Trial,
+    calibrate,
+    grade,
+    in_unit,
+    judge_number,
+    near_miss,
+    scaled_slip,
+    task,
+)
 from .rules import ENTROPY_RULE, GAIN_RULE
 
 __all__ = ["check_entropy", "check_information_gain"]
 
 
 # --------------------------------------------------------------------------- entropy
+_ENTROPY_SLIPS = ((-1.0, "wrong sign: entropy is -Σ p·log2 p, which is never negative"),
+                  (math.log(2), "that is the entropy in nats: use log base 2 (math.log2) for "
+                                "bits"),
+                  (math.log10(2), "that is log base 10: use log base 2 (math.log2) for bits"))
+_GAIN_SLIPS = ((-1.0, "wrong sign: gain = H(parent) - mean info"),
+               (math.log(2), "that is in nats: use log base 2"),
+               (math.log10(2), "that is log base 10: use log base 2"))
+
+
 def _entropy_hint(counts: list, got: float, want: float) -> str:
     if math.isnan(got):
         if any(c == 0 for c in counts):
@@ -39,12 +58,9 @@ def _entropy_hint(counts: list, got: float, want: float) -> str:
         return "nan appears when you take log(0) or divide 0 by 0"
     if math.isinf(got):
         return "an infinite value comes from log(0): skip classes with count 0"
-    if want > 0 and is_close(got, -want):
-        return "wrong sign: entropy is -Σ p·log2 p, which is never negative"
-    if want > 0 and is_close(got, want * math.log(2)):
-        return "that is the entropy in nats: use log base 2 (math.log2) for bits"
-    if want > 0 and is_close(got, want * math.log10(2)):
-        return "that is log base 10: use log base 2 (math.log2) for bits"
+    slip = scaled_slip(got, want, _ENTROPY_SLIPS)
+    if slip:
+        return slip
     k = sum(1 for c in counts if c > 0)
     for classes in sorted({len(counts), k}):
         if classes > 2 and want > 0 and is_close(got, want / math.log2(classes)):
@@ -166,12 +182,9 @@ def _gain_hint(table: np.ndarray, got: float) -> str:
     for key, text in checks:
         if not is_close(want, p[key]) and is_close(got, p[key]):
             return text
-    if want > 0 and is_close(got, -want):
-        return "wrong sign: gain = H(parent) - mean info"
-    if want > 0 and is_close(got, want * math.log(2)):
-        return "that is in nats: use log base 2"
-    if want > 0 and is_close(got, want * math.log10(2)):
-        return "that is log base 10: use log base 2"
+    slip = scaled_slip(got, want, _GAIN_SLIPS)
+    if slip:
+        return slip
     near = near_miss(got, want)
     if near:
         return near
