@@ -186,6 +186,8 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
             "prediction_index": node.predicted_index if tree.is_classifier else None,
             "collapsed": is_folded, "hidden_nodes": hidden,
             "stub": f"+ {plural(hidden, 'node')}" if hidden else "",
+            "branches": [] if node.is_leaf else [
+                branch_text(c, node_label(tree, node)) for c in node.split.conditions(tree.schema)],
             "open": node.node_id in opened, "highlighted": node.node_id in highlight,
             "explanation": node_explanation(tree, node, by_node.get(node.node_id), cache)
             if explain else None,
@@ -344,12 +346,18 @@ def label_limit(geometry: dict) -> int:
     return max(12, int((geometry["node_width"] - 8) / CHAR_WIDTH))
 
 
+def _branch_note(node: dict) -> str:
+    branches = node.get("branches") or []
+    return html.escape("; branches: " + " | ".join(branches)) if branches else ""
+
+
 def tree_svg(data: dict, max_nodes: int = 400) -> str:
     """A static SVG picture of :func:`tree_view_data` output (for nbviewer, GitHub, HTML).
 
     Nodes show their label, counts (as text and as a bar of class colours) and impurity,
     wrapped as in the browser widget, with the full texts as tooltips; branch labels sit
-    beside their edges; highlighted nodes get a thick outline and a ``▶`` mark, so meaning
+    beside their edges on a white halo (:func:`branch_label_box`); a folded subtree shows a
+    "+ n nodes" stub; highlighted nodes get a thick outline and a ``▶`` mark, so meaning
     never depends on colour alone. The picture carries a ``viewBox``, so it scales down to
     the width it is shown in instead of being clipped. Trees with more than ``max_nodes``
     visible nodes are summarised in one line of text instead.
@@ -396,7 +404,7 @@ def tree_svg(data: dict, max_nodes: int = 400) -> str:
         lit = n["highlighted"]
         out.append(f'<g class="dtlearn-node" data-node-id="{n["id"]}">'
                    f'<title>{html.escape(n["label"])}; {html.escape(n["summary"])}; '
-                   f'{html.escape(n["impurity_text"])}</title>')
+                   f'{html.escape(n["impurity_text"])}{_branch_note(n)}</title>')
         dash = ' stroke-dasharray="4 3"' if n["open"] else ""
         out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="white" '
                    f'stroke="{"#000" if lit else "#666"}" stroke-width="{3 if lit else 1}"'

@@ -210,3 +210,63 @@ def test_core_imports_stay_light():
             "if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_node_explanation_lists_branches_and_candidate_conditions(tennis):
+    from dtlearn.node_text import node_explanation
+
+    tree, step = tennis.tree_, tennis.steps_[0]
+    made = node_explanation(tree, tree.root, step)
+    # each branch of the chosen test with the instances it takes (Quinlan's counts)
+    assert "outlook = sunny → n = 5: yes 2, no 3" in made["html"]
+    assert "outlook = overcast → n = 4: yes 4, no 0" in made["html"]
+    # every multiway candidate of the table with its conditions (the table says "3-way")
+    assert made["conditions"]["temperature"] == ["= hot", "= mild", "= cool"]
+    assert sorted(made["conditions"]["windy"]) == ["= FALSE", "= TRUE"]
+    cache = {}
+    assert node_explanation(tree, tree.root, step, cache) is node_explanation(
+        tree, tree.root, step, cache)  # a growing tree's view does not explain twice
+
+
+def test_inner_nodes_carry_their_branch_texts(tennis):
+    data = tree_view_data(tennis, explain=False)
+    root = data["nodes"][0]
+    assert root["branches"] == ["= sunny", "= overcast", "= rainy"]
+    assert all(n["branches"] == [] for n in data["nodes"] if n["is_leaf"])
+    assert "branches: = sunny | = overcast | = rainy" in tree_svg(data)
+
+
+def _subtree_size(node):
+    return 1 + sum(_subtree_size(c) for c in node.children)
+
+
+def test_fold_to_fit_folds_a_wide_tree_to_readable_width():
+    from dtlearn.layout import FOLD_WIDTH, fold_to_fit
+
+    tree = dt.ID3Classifier().fit(*dt.load_car()).tree_
+    full = tree_view_data(tree, explain=False)["geometry"]["width"]
+    assert full > 40 * FOLD_WIDTH  # unfolded, 11 px text would need 40 screens
+    folded = fold_to_fit(tree)
+    data = tree_view_data(tree, collapsed=folded, explain=False)
+    assert data["geometry"]["width"] <= FOLD_WIDTH
+    by_id = {n.node_id: n for n in tree.nodes()}
+    stubs = [n for n in data["nodes"] if n["stub"]]
+    assert {n["id"] for n in stubs} == set(folded)
+    for n in stubs:  # "+ n nodes" counts what the fold hides
+        assert n["stub"] == f"+ {_subtree_size(by_id[n['id']]) - 1} nodes"
+    # one level deeper no longer fits: the fold is as shallow as it must be, no more
+    deeper = [n.node_id for n in tree.nodes() if n.depth == 2 and not n.is_leaf]
+    assert tree_view_data(tree, collapsed=deeper, explain=False)["geometry"]["width"] > FOLD_WIDTH
+    assert fold_to_fit(dt.ID3Classifier().fit(*dt.load_play_tennis())) == []
+    with pytest.raises(ValueError, match="width"):
+        fold_to_fit(tree, width=0)
+
+
+def test_stub_of_deepest_folded_node_is_inside_the_picture():
+    tree = dt.ID3Classifier().fit(*dt.load_car()).tree_
+    from dtlearn.layout import fold_to_fit
+
+    data = tree_view_data(tree, collapsed=fold_to_fit(tree), explain=False)
+    g = data["geometry"]
+    lowest = max(n["py"] for n in data["nodes"] if n["stub"])
+    assert lowest + g["node_height"] + g["stub_gap"] + g["stub_height"] <= g["height"]

@@ -15,6 +15,8 @@ import pytest
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
+import dtlearn as dt
+
 ROOT = Path(__file__).resolve().parents[1]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -103,3 +105,93 @@ def test_committed_student_notebook_exports_with_fallbacks(path):
     assert WIDGET_VIEW not in body
     drawings = len(re.findall(r"<svg\b|data:image/(?:svg\+xml|png);base64,", body))
     assert drawings >= len(views)
+
+
+# --- branch labels of the static SVG, checked by geometry (not pixels) -------------------
+
+def _segment_hits_box(x1, y1, x2, y2, box):
+    """Whether the segment (x1, y1)-(x2, y2) meets the closed box (Liang-Barsky clipping)."""
+    x0, y0, xb, yb = box
+    t0, t1 = 0.0, 1.0
+    dx, dy = x2 - x1, y2 - y1
+    for p, q in ((-dx, x1 - x0), (dx, xb - x1), (-dy, y1 - y0), (dy, yb - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+def test_segment_box_helper_is_right():
+    assert _segment_hits_box(0, 0, 10, 10, (4, 4, 6, 6))
+    assert not _segment_hits_box(0, 0, 10, 10, (6, 0, 10, 3))  # beside the diagonal
+    assert _segment_hits_box(0, 5, 10, 5, (4, 0, 6, 10))  # crossing it
+    assert not _segment_hits_box(5, 0, 5, 10, (6, 0, 9, 10))  # right of a vertical line
+
+
+def _labelled_edges(svg):
+    """(edge line, label halo box, label text element) of every branch in a tree_svg drawing."""
+    import xml.etree.ElementTree as ET
+
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    root = ET.fromstring(svg)
+    lines = [tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2"))
+             for el in root.findall("s:line", ns)]
+    labels = []
+    for g in root.findall("s:g[@class='dtlearn-branch']", ns):
+        r, t = g.find("s:rect", ns), g.find("s:text", ns)
+        x, y = float(r.get("x")), float(r.get("y"))
+        labels.append(((x, y, x + float(r.get("width")), y + float(r.get("height"))), t))
+    boxes = []
+    for g in root.findall("s:g[@class='dtlearn-node']", ns):
+        r = g.find("s:rect", ns)
+        x, y = float(r.get("x")), float(r.get("y"))
+        boxes.append((x, y, x + float(r.get("width")), y + float(r.get("height"))))
+    return lines, labels, boxes
+
+
+def _tree(name):
+    """A fitted model and the nodes to fold: multiway, binary, numeric and folded trees."""
+    from dtlearn.layout import fold_to_fit
+
+    if name == "tennis":
+        return dt.ID3Classifier().fit(*dt.load_play_tennis()), ()
+    if name.startswith("car"):
+        car = dt.ID3Classifier().fit(*dt.load_car())
+        if name == "car folded":
+            return car, fold_to_fit(car)
+        return car, [n.node_id for n in car.tree_.nodes() if n.depth == 3]
+    X, y = dt.load_vote()
+    keep = X.notna().all(axis=1)
+    if name == "vote binary":
+        return dt.CARTClassifier(max_depth=4).fit(X[keep], y[keep]), ()
+    return dt.C45Classifier().fit(X, y), ()
+
+
+@pytest.mark.parametrize("name", ["tennis", "car folded", "car depth 3", "vote binary",
+                                  "vote C4.5"])
+def test_branch_labels_sit_beside_their_edges_on_a_halo(name):
+    from dtlearn.layout import tree_svg, tree_view_data
+
+    model, folded = _tree(name)
+    data = tree_view_data(model, collapsed=folded, explain=False)
+    lines, labels, boxes = _labelled_edges(tree_svg(data))
+    assert len(lines) >= len(data["edges"]) == len(labels) > 0
+    for (x1, y1, x2, y2), (box, text) in zip(lines, labels):
+        # the label's halo never covers its own edge, not even touching it
+        assert not _segment_hits_box(x1, y1, x2, y2, box), (name, box, text.text)
+        # the halo holds its text: the anchor inside, the text no wider than the box
+        tx, ty = float(text.get("x")), float(text.get("y"))
+        assert box[0] <= tx <= box[2] and box[1] < ty <= box[3]
+        assert len(text.text) * 6.0 <= box[2] - box[0]
+        # it sits between the parent's box and the child's, on no node's box
+        assert y1 <= box[1] and box[3] <= y2
+        assert not any(b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
+                       for b in boxes), (name, text.text)

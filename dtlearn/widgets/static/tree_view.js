@@ -9,6 +9,9 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MIN_SCALE = 0.01;
 const MAX_SCALE = 3;
+// the drawing's text is 11 px at scale 1: a view never starts below it (wide trees start
+// folded, see dtlearn.layout.fold_to_fit, and scroll); "fit" may shrink on request
+const READABLE_SCALE = 1;
 const NUMBER = /^[-+\u2212]?(\d[\d,]*)?(\.\d+)?(e[-+]?\d+)?%?$/i;
 
 function svg(tag, attrs, text) {
@@ -16,11 +19,6 @@ function svg(tag, attrs, text) {
   for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-function short(text, limit) {
-  text = String(text);
-  return text.length <= limit ? text : text.slice(0, limit - 1) + "\u2026";
 }
 
 function button(label, title, keys) {
@@ -47,10 +45,19 @@ function render({ model, el }) {
   const fitButton = button("fit", "fit the tree to the width", "f");
   const actual = button("1:1", "actual size", "1");
   const subtree = button("subtree", "zoom to the selected node's subtree", "s");
+  const unfoldAll = button("unfold all", "unfold every folded subtree", "u");
+  const foldFit = button("fold deep levels", "fold the deep levels until the tree fits", "o");
   const zoomText = document.createElement("span");
   zoomText.className = "dtlearn-tv-zoom";
   zoomText.setAttribute("aria-live", "polite");
-  toolbar.append(zoomOut, zoomIn, fitButton, actual, subtree, zoomText);
+  toolbar.append(zoomOut, zoomIn, fitButton, actual, subtree, unfoldAll, foldFit, zoomText);
+  // shown when the kernel is gone: the drawing stays, nothing it sends is heard any more
+  const banner = document.createElement("div");
+  banner.className = "dtlearn-tv-disconnected";
+  banner.setAttribute("role", "status");
+  banner.hidden = true;
+  banner.textContent = "Disconnected from the kernel \u2014 re-run the cell to use this tree " +
+    "again (the drawing below still reads, but clicks, folding and explanations need the kernel).";
   const body = document.createElement("div");
   body.className = "dtlearn-tv-body";
   const canvas = document.createElement("div");
@@ -59,7 +66,8 @@ function render({ model, el }) {
   canvas.setAttribute("role", "group");
   canvas.setAttribute("aria-label",
     "tree drawing: Tab to a node, arrow keys move between nodes, Enter explains it, " +
-    "minus folds and plus unfolds its subtree; [ and ] zoom, f fits, shift+arrows pan");
+    "minus folds and plus unfolds its subtree; u unfolds all, o folds deep levels; " +
+    "[ and ] zoom, f fits, shift+arrows pan");
   const panel = document.createElement("div");
   panel.className = "dtlearn-tv-panel";
   panel.setAttribute("aria-live", "polite");
@@ -67,11 +75,12 @@ function render({ model, el }) {
   panel.setAttribute("aria-label", "explanation of the selected node");
   panel.tabIndex = 0; // scrollable: reachable by keyboard
   body.append(canvas, panel);
-  root.append(toolbar, body);
+  root.append(banner, toolbar, body);
   el.appendChild(root);
 
   let scale = 1;
-  let fitMode = true;
+  let fitMode = false; // true after "fit": the drawing then follows the canvas width
+  let firstDraw = true;
   let picture = null;
   let focusedId = null; // the node that has (or last had) keyboard focus
   let keepFocus = false; // focus was inside the widget when the drawing was replaced
@@ -102,6 +111,10 @@ function render({ model, el }) {
   function fitScale() {
     const avail = Math.max(120, canvas.clientWidth - 4);
     return Math.max(MIN_SCALE, Math.min(1, avail / size().w));
+  }
+
+  function startScale() {
+    return Math.max(READABLE_SCALE, fitScale());
   }
 
   function applyScale(next, focusX, focusY) {
@@ -185,6 +198,21 @@ function render({ model, el }) {
     }
   }
 
+  // a table's "3-way" test cell also shows its branches: on hover and as a line below
+  function showConditions(container, conditions) {
+    for (const row of container.querySelectorAll("tbody tr")) {
+      const cells = row.querySelectorAll("td");
+      if (cells.length < 2 || !/^\d+-way$/.test(cells[1].textContent.trim())) continue;
+      const branches = conditions[cells[0].textContent.trim()];
+      if (!branches) continue;
+      cells[1].title = branches.join(" | ");
+      const list = document.createElement("div");
+      list.className = "dtlearn-tv-conds";
+      list.textContent = branches.join(" \u00b7 ");
+      cells[1].appendChild(list);
+    }
+  }
+
   function showPanel() {
     const data = model.get("data") || {};
     const id = model.get("selected");
@@ -213,6 +241,7 @@ function render({ model, el }) {
     if (!explanation) box.className = "dtlearn-tv-pending"; // until the kernel answers
     box.appendChild(inner);
     markNumbers(box);
+    if (explanation) showConditions(box, explanation.conditions || {});
     panel.appendChild(box);
   }
 
@@ -231,8 +260,9 @@ function render({ model, el }) {
 
   function nodeLabel(n, lit) {
     return `${lit ? "on path, " : ""}${n.label}; ${n.summary}; ${n.impurity_text}` +
+      ((n.branches || []).length ? `; branches ${n.branches.join(", ")}` : "") +
       (n.open ? "; open leaf" : "") +
-      (n.collapsed ? `; folded, ${n.hidden_nodes} nodes hidden` : "") +
+      (n.collapsed ? `; folded, ${n.stub} hidden` : "") +
       (!n.is_leaf && !n.collapsed ? "; minus folds the subtree" : "") +
       (n.collapsed ? "; plus unfolds it" : "");
   }
@@ -268,6 +298,7 @@ function render({ model, el }) {
       "aria-label": `decision tree of ${data.target_name}: ${data.n_leaves} leaves, depth ${data.depth}`,
     });
     const edgeLayer = svg("g", { class: "dtlearn-tv-edges", "aria-hidden": "true" });
+    const labelLayer = svg("g", { class: "dtlearn-tv-branches", "aria-hidden": "true" });
     picture.appendChild(edgeLayer);
     for (const e of data.edges) {
       const a = nodesById.get(e.parent);
@@ -277,16 +308,17 @@ function render({ model, el }) {
       edgeLayer.appendChild(svg("line", {
         x1, y1, x2, y2, class: "dtlearn-tv-edge" + (onPath ? " is-path" : ""),
       }));
-      // the branch label sits beside its edge, 70 % of the way down, on the outer side
-      const tx = x1 + 0.7 * (x2 - x1), ty = y1 + 0.7 * (y2 - y1);
-      const left = x2 < x1 - 1e-6;
-      const text = svg("text", {
-        x: left ? tx - 5 : tx + 5, y: ty + 4, "text-anchor": left ? "end" : "start",
-        class: "dtlearn-tv-condition" + (onPath ? " is-path" : ""),
-      }, short(e.branch || e.condition, 28));
-      text.appendChild(svg("title", {}, e.condition));
-      edgeLayer.appendChild(text);
+      // the branch label (box placed in Python, beside the edge above the child) on a
+      // halo: drawn after every edge, so no edge crosses it
+      if (!e.box) continue;
+      const [bx0, by0, bx1, by1] = e.box;
+      const label = svg("g", { class: "dtlearn-tv-branch" + (onPath ? " is-path" : "") });
+      label.appendChild(svg("title", {}, e.condition));
+      label.appendChild(svg("rect", { x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0, rx: 3, class: "dtlearn-tv-halo" }));
+      label.appendChild(svg("text", { x: e.tx, y: e.ty, "text-anchor": e.anchor, class: "dtlearn-tv-condition" }, e.label));
+      labelLayer.appendChild(label);
     }
+    picture.appendChild(labelLayer);
     for (const n of data.nodes) {
       const classes = ["dtlearn-tv-node"];
       if (n.is_leaf) classes.push("is-leaf");
@@ -299,7 +331,8 @@ function render({ model, el }) {
         "aria-label": nodeLabel(n, lit.has(n.id)),
       });
       if (foldable) group.setAttribute("aria-expanded", n.collapsed ? "false" : "true");
-      group.appendChild(svg("title", {}, `${n.label}\n${n.summary}\n${n.impurity_text}`));
+      const branches = (n.branches || []).length ? `\nbranches: ${n.branches.join(" | ")}` : "";
+      group.appendChild(svg("title", {}, `${n.label}\n${n.summary}\n${n.impurity_text}${branches}`));
       group.appendChild(svg("rect", { x: -5, y: -5, width: w + 10, height: h + 10, rx: 9, class: "dtlearn-tv-ring" }));
       group.appendChild(svg("rect", { width: w, height: h, rx: 6, class: "dtlearn-tv-box" }));
       let y = 15;
@@ -334,6 +367,18 @@ function render({ model, el }) {
         sign.addEventListener("click", (event) => { event.stopPropagation(); toggle(n.id); });
         group.appendChild(sign);
       }
+      if (n.stub) {
+        // the folded subtree's stub: a click opens it (the node's "+" key does too)
+        const sw = n.stub.length * 6.4 + 16;
+        const sy = h + (g.stub_gap || 10);
+        const stub = svg("g", { class: "dtlearn-tv-stub", "data-stub": n.id, "aria-hidden": "true" });
+        stub.appendChild(svg("line", { x1: w / 2, y1: h, x2: w / 2, y2: sy, class: "dtlearn-tv-stub-line" }));
+        stub.appendChild(svg("rect", { x: (w - sw) / 2, y: sy, width: sw, height: g.stub_height || 18, rx: 9, class: "dtlearn-tv-stub-box" }));
+        stub.appendChild(svg("text", { x: w / 2, y: sy + 13, "text-anchor": "middle" }, n.stub));
+        stub.appendChild(svg("title", {}, `unfold: ${n.stub} hidden (+)`));
+        stub.addEventListener("click", (event) => { event.stopPropagation(); toggle(n.id); });
+        group.appendChild(stub);
+      }
       group.addEventListener("click", () => {
         focusNode(n.id);
         send("selected", n.id);
@@ -353,7 +398,13 @@ function render({ model, el }) {
     // beside it when there is room and below it otherwise
     canvas.style.width = `${g.width + 2}px`;
     if (fitMode) applyScale(fitScale(), 0, 0);
-    else applyScale(scale);
+    else if (firstDraw) {
+      applyScale(startScale(), 0, 0);
+      // a tree wider than the canvas starts with its root in view
+      const top = nodesById.get(data.nodes[0].id);
+      canvas.scrollLeft = (top.px + w / 2) * scale - canvas.clientWidth / 2;
+    } else applyScale(scale);
+    firstDraw = false;
     updateStates();
     if (hadFocus) focusNode(focusedId);
     keepFocus = false;
@@ -418,6 +469,8 @@ function render({ model, el }) {
     else if (key === "f") fit();
     else if (key === "1") { fitMode = false; applyScale(1); }
     else if (key === "s") zoomToSubtree(model.get("selected") ?? focusedId);
+    else if (key === "u") send("collapsed", []);
+    else if (key === "o") model.send({ fold: "fit" });
     else handled = false;
     if (handled) event.preventDefault();
   });
@@ -438,6 +491,8 @@ function render({ model, el }) {
   fitButton.addEventListener("click", fit);
   actual.addEventListener("click", () => { fitMode = false; applyScale(1); });
   subtree.addEventListener("click", () => zoomToSubtree(model.get("selected")));
+  unfoldAll.addEventListener("click", () => send("collapsed", []));
+  foldFit.addEventListener("click", () => model.send({ fold: "fit" }));
 
   // ctrl/cmd + wheel zooms at the pointer; the plain wheel scrolls (pans) natively
   canvas.addEventListener("wheel", (event) => {
@@ -466,6 +521,18 @@ function render({ model, el }) {
   const resize = new ResizeObserver(() => { if (fitMode && picture) applyScale(fitScale(), 0, 0); });
   resize.observe(canvas);
 
+  // ipywidgets marks the view when its kernel connection goes (restart, shutdown)
+  const showLink = () => {
+    const gone = el.classList.contains("jupyter-widgets-disconnected") ||
+      !!el.closest(".jupyter-widgets-disconnected");
+    banner.hidden = !gone;
+    root.classList.toggle("is-disconnected", gone);
+  };
+  const watchLink = new MutationObserver(showLink);
+  watchLink.observe(el, { attributes: true, attributeFilter: ["class"] });
+  model.on("comm_live_update", showLink);
+  showLink();
+
   model.on("change:data", draw);
   model.on("change:selected", updateStates);
   model.on("change:detail", showPanel);
@@ -473,6 +540,8 @@ function render({ model, el }) {
   draw();
   return () => {
     resize.disconnect();
+    watchLink.disconnect();
+    model.off("comm_live_update", showLink);
     window.removeEventListener("pointerup", endDrag);
     window.removeEventListener("pointermove", onMove);
     model.off("change:data", draw);
