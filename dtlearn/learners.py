@@ -38,7 +38,7 @@ from .estimator import (
     sample_weights,
     target_name_of,
 )
-from .grow import Grower, GrowthConfig, GrowthStep, SplitTable
+from .grow import Grower, GrowthConfig, GrowthStep, split_table  # noqa: F401  (re-exported)
 from .tree import Tree
 
 
@@ -94,7 +94,8 @@ class TreeLearner(Estimator):
     def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "TreeLearner":
         """Grow the tree on ``(X, y)``; returns ``self``."""
         grower = self.make_grower(X, y, sample_weight)
-        tree = grower.run()
+        # same tree and steps either way; level by level is faster where it applies
+        tree = levels.grow(grower) if levels.applies(grower) else grower.run()
         tree.flavour = self._flavour  # which Weka learner's print layout suits the tree
         self.steps_ = tuple(grower.steps)
         tree = self._post_process(tree, grower)
@@ -326,31 +327,6 @@ class ObliqueTreeClassifier(TreeLearner, Classifier):
         return GrowthConfig(criterion=self.criterion, categorical_split="subset",
                             max_depth=self.max_depth, min_samples_split=self.min_samples_split,
                             min_samples_leaf=self.min_samples_leaf, oblique=True)
-
-
-def split_table(X: Any, y: Any, criterion: str = "entropy", categorical: Any = None
-                ) -> SplitTable:
-    """Score every attribute of a data set at once (the root's candidate table).
-
-    Categorical attributes are split one branch per value; numeric attributes at their
-    best binary threshold. Columns: mean info, information gain, split info, gain ratio
-    and Gini gain (and the criterion's own score when it is another, such as the
-    Hellinger distance), the winner (by ``criterion``) marked.
-
-    Examples
-    --------
-    >>> from dtlearn import load_play_tennis, split_table
-    >>> print(split_table(*load_play_tennis()))  # doctest: +NORMALIZE_WHITESPACE
-      attribute   | test  | mean info | information gain | split info | gain ratio | gini gain
-    * outlook     | 3-way |     0.694 |            0.247 |      1.577 |      0.156 |     0.116
-      temperature | 3-way |     0.911 |            0.029 |      1.557 |      0.019 |     0.019
-      humidity    | 2-way |     0.788 |            0.152 |      1.000 |      0.152 |     0.092
-      windy       | 2-way |     0.892 |            0.048 |      0.985 |      0.049 |     0.031
-    """
-    grower = ID3Classifier(criterion=criterion, categorical=categorical).make_grower(X, y)
-    return SplitTable(grower.candidates(grower.root.node_id), None, "", grower.classes,
-                      grower.target_name)
-
 
 
 __all__ = ["CARTClassifier", "CARTRegressor", "ID3Classifier", "NotFittedError",

@@ -21,8 +21,8 @@ from .packing import PackedSteps
 from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, Scores
 from .scanners import MAX_EXHAUSTIVE_CATEGORIES, TIE_TOLERANCE
 from .scoring import CandidateList, best_candidate
-from .table import SplitTable
+from .table import SplitTable, split_table
 
 __all__ = ["Candidate", "CandidateList", "GrowthConfig", "GrowthStep", "Grower",
            "MAX_EXHAUSTIVE_CATEGORIES", "OpenLeaf", "PackedSteps", "Scores", "SplitTable",
-           "TIE_TOLERANCE", "ZERO_GAIN", "best_candidate"]
+           "TIE_TOLERANCE", "ZERO_GAIN", "best_candidate", "split_table"]
