@@ -72,6 +72,19 @@ def first_best(scores: Any, axis: int = 0) -> Any:
     return int(index) if np.ndim(index) == 0 else index
 
 
+def midpoints(low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """:func:`~dtlearn.splits.midpoint` elementwise (many thresholds placed at once).
+
+    Examples
+    --------
+    >>> low, high = np.array([70.0, 1.0]), np.array([75.0, np.nextafter(1.0, 2.0)])
+    >>> midpoints(low, high).tolist() == [midpoint(a, b) for a, b in zip(low, high)]
+    True
+    """
+    threshold = low / 2.0 + high / 2.0
+    return np.where(threshold >= high, low, threshold)
+
+
 @dataclass(frozen=True)
 class Cuts:
     """The best cut of each scanned column (of each scanned node).
@@ -159,7 +172,9 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
         Node ``j``'s values of each column, sorted, in ``xs[j, :lengths[j]]``; positions
         past a node's length are padding (any values: no cut reaches them).
     weighted_onehot : numpy.ndarray, shape (m, L, f, k)
-        The class indicator of the row at each sorted position, times its weight.
+        The class indicator of the row at each sorted position, times its weight. Fastest
+        as a class-major view (``np.moveaxis(a, 0, -1)`` of a ``(k, m, L, f)`` array):
+        sums over the classes then run along the outer axis.
     lengths : numpy.ndarray, shape (m,)
         Rows per node (at least 2).
     criterion : Criterion
@@ -210,7 +225,8 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     # a side holding only zero-weight rows is no split (bootstrap weights make them)
     valid = (xs[:, 1:] > xs[:, :-1]) & (pos >= leaf) & (n - pos >= leaf) & \
         (left.sum(axis=-1) > 0) & (right.sum(axis=-1) > 0)
-    scores = scores_given_parent(criterion, left, right, parent[:, None, None], settings)
+    with np.errstate(invalid="ignore", divide="ignore"):  # padding may give NaN: not valid
+        scores = scores_given_parent(criterion, left, right, parent[:, None, None], settings)
     index = first_best(np.where(valid, scores, -np.inf), axis=1)
     at = np.maximum(index, 0)
     rows, cols = nodes[:, None], np.arange(f)[None, :]
@@ -370,5 +386,5 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
 
 __all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",
            "best_partition", "first_best", "is_better", "midpoint", "reference_threshold_cut",
-           "regression_cut", "scores_given_parent", "segment_cuts", "subset_partitions",
+           "midpoints", "regression_cut", "scores_given_parent", "segment_cuts", "subset_partitions",
            "threshold_cuts", "tolerance"]

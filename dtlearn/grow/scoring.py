@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..data import Schema
-from ..splits import Split, ThresholdSplit, midpoint
+from ..splits import Split, ThresholdSplit
 from .records import Candidate, GrowthConfig, Scores, inadmissible, textbook_scores
 from .scanners import first_best
 
@@ -110,8 +110,8 @@ class ThresholdBlock:
     """What the fast scan found for the numeric columns of one node, as small arrays.
 
     Column ``c`` of the block is attribute ``features[c]``: its best cut lies after
-    sorted position ``index[c]`` (-1: none), between values ``low[c]`` and ``high[c]``,
-    with ranking ``score[c]``, ``left[c]`` class counts on the left (``total - left[c]``
+    sorted position ``index[c]`` (-1: none), at ``threshold[c]`` (a midpoint: the block
+    holds no training value), with ranking ``score[c]``, ``left[c]`` class counts on the left (``total - left[c]``
     on the right) and ``n_cuts[c]`` admissible cuts; ``constant[c]`` says whether the
     column took one value at the node, whose ``n`` rows were scanned. A Candidate is built
     from a column only when read; saved, the block stays a handful of arrays.
@@ -121,9 +121,9 @@ class ThresholdBlock:
     >>> from dtlearn import load_play_tennis
     >>> from dtlearn.data import infer_schema
     >>> X, _ = load_play_tennis(numeric=True)
-    >>> block = ThresholdBlock(np.array([1]), np.array([3]), np.array([0.1]), np.array([70.0]),
-    ...                        np.array([71.0]), np.array([7]), np.array([[4.0, 0.0]]),
-    ...                        np.array([9.0, 5.0]), np.array([False]), 14)
+    >>> block = ThresholdBlock(np.array([1]), np.array([3]), np.array([0.1]), np.array([70.5]),
+    ...                        np.array([7]), np.array([[4.0, 0.0]]), np.array([9.0, 5.0]),
+    ...                        np.array([False]), 14)
     >>> builder = CandidateBuilder(infer_schema(X), GrowthConfig(criterion="gini"), 14.0)
     >>> c = block.build(0, builder)
     >>> c.conditions, c.child_counts.tolist(), c.scores["n_cuts"]
@@ -133,8 +133,7 @@ class ThresholdBlock:
     features: np.ndarray
     index: np.ndarray
     score: np.ndarray
-    low: np.ndarray
-    high: np.ndarray
+    threshold: np.ndarray
     n_cuts: np.ndarray
     left: np.ndarray
     total: np.ndarray
@@ -156,9 +155,8 @@ class ThresholdBlock:
             return inadmissible(feature, builder.feature_name(feature), reason,
                                 criterion=builder.config.criterion)
         left = self.left[column]
-        threshold = midpoint(float(self.low[column]), float(self.high[column]))
         return builder.classification(
-            feature, ThresholdSplit(feature, threshold),
+            feature, ThresholdSplit(feature, float(self.threshold[column])),
             np.array([left.tolist(), (self.total - left).tolist()], dtype=float),
             np.array([i + 1, self.n - i - 1]), int(self.n_cuts[column]))
 

@@ -1,0 +1,237 @@
+"""Level-wise growth: every open node of one depth scanned together.
+
+Greedy growth with no leaf budget decides each node from its own rows alone, so the order
+in which nodes are decided does not change the tree. :func:`grow` decides a whole depth at
+once: the rows of that depth's open nodes, sorted by each numeric column, sit in one
+array (a segment per node, each node's order filtered from its parent's, never re-sorted);
+nodes of about the same size are padded into one block and scanned with
+:func:`~dtlearn.grow.scanners.segment_cuts`, whose cumulative sums run along each node's
+own row — the same sums, in the same order, as a scan of that node alone. The Python cost
+is per depth and per node size class, not per node and column.
+
+Decisions are then replayed in the order :meth:`Grower.run` takes them (depth first, the
+first branch first), so node ids, steps and their candidate tables are identical to the
+node-by-node engine's: :func:`applies` says when this path may replace :meth:`Grower.run`
+(greedy CART or ID3 with the fast scanner and no ``max_leaf_nodes``, no missing numeric
+values). Categorical attributes are still scored node by node by the Grower itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..tree import Tree
+from .loop import Grower, OpenLeaf
+from .records import Candidate, GrowthStep
+from .scanners import midpoints, segment_cuts
+from .scoring import ThresholdBlock
+
+MIN_CHUNK_BYTES = 2 ** 20
+"""Smallest working array of a scan chunk; larger data gets an eighth of its size."""
+
+
+@dataclass(eq=False)
+class Pending:
+    """A node decided level-wise, waiting to be numbered and recorded as a step."""
+
+    state: OpenLeaf
+    candidates: Any = ()
+    chosen: Candidate | None = None
+    reason: str | None = None
+    children: list = field(default_factory=list)
+
+
+def numeric_features(grower: Grower) -> np.ndarray:
+    """The columns the fast scan handles: every non-categorical one.
+
+    Examples
+    --------
+    >>> from dtlearn import CARTClassifier, load_play_tennis
+    >>> grower = CARTClassifier().make_grower(*load_play_tennis(numeric=True))
+    >>> numeric_features(grower).tolist()
+    [1, 2]
+    """
+    schema = grower.schema
+    return np.array([j for j in range(schema.n_features) if not schema.is_categorical(j)],
+                    dtype=np.int64)
+
+
+def applies(grower: Grower) -> bool:
+    """Whether :func:`grow` grows exactly the tree ``grower.run()`` would.
+
+    It does for a fresh plain :class:`Grower` of a classification criterion with the fast
+    scanner, no ``max_leaf_nodes`` (best-first order depends on every node), no oblique
+    candidate and no missing value in a numeric column.
+
+    Examples
+    --------
+    >>> from dtlearn import C45Classifier, CARTClassifier, load_play_tennis
+    >>> X, y = load_play_tennis(numeric=True)
+    >>> applies(CARTClassifier().make_grower(X, y)), applies(C45Classifier().make_grower(X, y))
+    (True, False)
+    >>> applies(CARTClassifier(max_leaf_nodes=4).make_grower(X, y))
+    False
+    """
+    cfg = grower.config
+    if type(grower) is not Grower or grower.classes is None or grower.steps:
+        return False
+    if cfg.max_leaf_nodes is not None or cfg.scanner != "fast" or cfg.oblique:
+        return False
+    if list(grower.frontier()) != [grower.root.node_id]:
+        return False
+    root = grower._state(grower.root.node_id)
+    numeric = numeric_features(grower)
+    return not (numeric.size and np.isnan(grower.X[np.ix_(root.rows, numeric)]).any())
+
+
+def grow(grower: Grower) -> Tree:
+    """Grow ``grower`` to the end, one depth at a time; return its tree.
+
+    Afterwards the grower is as :meth:`Grower.run` leaves it: same tree, same node ids,
+    same ``steps`` in the same order. Check :func:`applies` first.
+
+    Examples
+    --------
+    >>> from dtlearn import CARTClassifier, load_play_tennis
+    >>> X, y = load_play_tennis(numeric=True)
+    >>> a, b = CARTClassifier().make_grower(X, y), CARTClassifier().make_grower(X, y)
+    >>> grow(a).to_json() == b.run().to_json()
+    True
+    >>> [(s.node_id, s.action) for s in a.steps[:3]] == [(s.node_id, s.action) for s in b.steps[:3]]
+    True
+    """
+    if not applies(grower):
+        raise ValueError("grower: level-wise growth does not apply to this grower "
+                         "(see dtlearn.grow.levels.applies)")
+    numeric = numeric_features(grower)
+    root = Pending(grower._state(grower.root.node_id))
+    root.reason = grower.reason_before_scoring(root.state)
+    scan = [] if root.reason else [root]
+    order = None
+    if scan and numeric.size:
+        rows = root.state.rows
+        order = rows[np.argsort(grower.X[np.ix_(rows, numeric)], axis=0, kind="stable")]
+        order = order.astype(np.int32) if len(grower.X) < 2 ** 31 else order
+    while scan:
+        blocks = scan_level(grower, order, [len(p.state.rows) for p in scan], numeric)
+        children = []
+        for p, block in zip(scan, blocks):
+            decide(grower, p, block)
+            children.extend(p.children)
+        for child in children:
+            child.reason = grower.reason_before_scoring(child.state)
+        following = [child for child in children if child.reason is None]
+        if order is not None:
+            order = filter_orders(order, following, len(grower.X))
+        scan = following
+    record(grower, root)
+    return grower.tree()
+
+
+def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None) -> None:
+    """Score one scanned node, choose (or give the reason to stop), open its children."""
+    state = pending.state
+    pending.candidates = grower.score_candidates(state, sorted(state.available), block)
+    best = grower._best(pending.candidates, state.node.node_id)
+    pending.reason = grower.reason_after_scoring(best)
+    if pending.reason is None:
+        pending.chosen = best
+        parts = grower._partition(state, best.split)
+        pending.children = [Pending(child) for child in
+                            grower.open_children(state, best.split, parts)]
+
+
+def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
+               numeric: np.ndarray) -> list[ThresholdBlock | None]:
+    """The fast scan of every numeric column of a level's nodes: one block per node.
+
+    ``order[off_j:off_j + lengths[j], c]`` are node ``j``'s rows sorted by column
+    ``numeric[c]``. Nodes are grouped by size (lengths within a factor of two) and padded
+    to the longest of their group; columns are taken in chunks so that no working array
+    outgrows an eighth of the data.
+    """
+    m = len(lengths)
+    if order is None:
+        return [None] * m
+    lengths_ = np.asarray(lengths, dtype=np.int64)
+    offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
+    f, k = len(numeric), len(grower.classes)
+    index = np.empty((m, f), dtype=np.int64)
+    n_cuts = np.empty((m, f), dtype=np.int64)
+    score, threshold = np.empty((m, f)), np.empty((m, f))
+    left, total = np.empty((m, f, k)), np.empty((m, k))
+    constant = np.empty((m, f), dtype=bool)
+    budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 8)
+    size_class = np.ceil(np.log2(lengths_)).astype(np.int64)
+    for cls in np.unique(size_class):
+        nodes = np.flatnonzero(size_class == cls)
+        n = lengths_[nodes]
+        width = int(n.max())
+        positions = offsets[nodes, None] + np.minimum(np.arange(width)[None, :], n[:, None] - 1)
+        step = max(1, budget // (len(nodes) * width * k * 8))
+        first = None
+        for start in range(0, f, step):
+            cols = np.arange(start, min(start + step, f))
+            rows = order[positions[:, :, None], cols[None, None, :]]
+            xs = grower.X[rows, numeric[cols]]
+            weighted = np.moveaxis(np.take(grower.class_weights, rows, axis=1), 0, -1)
+            cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first)
+            first = cuts.first
+            at = np.ix_(nodes, cols)
+            index[at], score[at], n_cuts[at] = cuts.index, cuts.score, cuts.n_cuts
+            threshold[at], left[at] = midpoints(cuts.low, cuts.high), cuts.left
+            constant[at] = xs[:, 0] == xs[np.arange(len(nodes)), n - 1]
+        total[nodes] = first[0]
+    return [ThresholdBlock(numeric, index[j], score[j], threshold[j], n_cuts[j], left[j],
+                           total[j], constant[j], int(lengths_[j])) for j in range(m)]
+
+
+def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> np.ndarray | None:
+    """The next level's sorted rows, filtered from this level's (no re-sorting).
+
+    Each column's rows are grouped by the node they go to next (a stable sort on the
+    node's number keeps their order by value); rows going to no scanned node drop out.
+    """
+    if not following:
+        return None
+    kind = np.int16 if len(following) < 2 ** 15 - 1 else np.int32  # radix sort when small
+    dest = np.full(n_rows, -1, dtype=kind)
+    for j, pending in enumerate(following):
+        dest[pending.state.rows] = j
+    keys = dest[order]
+    dropped = int(np.count_nonzero(keys[:, 0] < 0))
+    moved = np.argsort(keys, axis=0, kind="stable")[dropped:]
+    return np.take_along_axis(order, moved, axis=0)
+
+
+def record(grower: Grower, root: Pending) -> None:
+    """Number the nodes and append the steps in the order :meth:`Grower.run` takes them.
+
+    Depth first, first branch first; a node's children get the next ids when it splits.
+    """
+    root.state.node.node_id = next_id = 0
+    next_id += 1
+    stack: list[tuple[Pending, int | None]] = [(root, None)]
+    steps = grower.steps
+    while stack:
+        pending, parent_id = stack.pop()
+        state = pending.state
+        node = state.node
+        steps.append(GrowthStep(node.node_id, parent_id, node.depth, state.condition,
+                                state.rows, node.n_samples, grower._node_counts(state),
+                                node.impurity, pending.candidates, pending.chosen,
+                                pending.reason, "greedy", grower.classes, grower.target_name))
+        for child in pending.children:
+            child.state.node.node_id = next_id
+            next_id += 1
+        stack.extend((child, node.node_id) for child in reversed(pending.children))
+    grower._open.clear()
+    grower._order.clear()
+    grower._next_id = next_id
+
+
+__all__ = ["MIN_CHUNK_BYTES", "Pending", "applies", "decide", "filter_orders", "grow",
+           "numeric_features", "record", "scan_level"]
