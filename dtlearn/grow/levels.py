@@ -23,10 +23,11 @@ from typing import Any
 
 import numpy as np
 
+from ..splits import ThresholdSplit
 from ..tree import Tree
 from .loop import Grower, OpenLeaf
 from .records import Candidate, GrowthStep
-from .scanners import midpoints, segment_cuts
+from .scanners import first_best, midpoints, segment_cuts
 from .scoring import ThresholdBlock
 
 MIN_CHUNK_BYTES = 2 ** 20
@@ -116,11 +117,11 @@ def grow(grower: Grower) -> Tree:
         order = rows[np.argsort(grower.X[np.ix_(rows, numeric)], axis=0, kind="stable")]
         order = order.astype(np.int32) if len(grower.X) < 2 ** 31 else order
     while scan:
-        blocks = scan_level(grower, order, [len(p.state.rows) for p in scan], numeric)
-        children = []
-        for p, block in zip(scan, blocks):
-            decide(grower, p, block)
-            children.extend(p.children)
+        blocks, best = scan_level(grower, order, [len(p.state.rows) for p in scan], numeric)
+        for p, block, column in zip(scan, blocks, best):
+            decide(grower, p, block, column)
+        open_level(grower, [p for p in scan if p.chosen is not None])
+        children = [child for p in scan for child in p.children]
         for child in children:
             child.reason = grower.reason_before_scoring(child.state)
         following = [child for child in children if child.reason is None]
@@ -131,22 +132,100 @@ def grow(grower: Grower) -> Tree:
     return grower.tree()
 
 
-def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None) -> None:
-    """Score one scanned node, choose (or give the reason to stop), open its children."""
+def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None, column: int) -> None:
+    """Score one scanned node and choose its split (or give the reason to stop).
+
+    ``column`` is the block's best column (the level's tie rule, applied to all its
+    nodes at once); it decides when every candidate of the node is a block column.
+    """
     state = pending.state
-    pending.candidates = grower.score_candidates(state, sorted(state.available), block)
-    best = grower._best(pending.candidates, state.node.node_id)
+    candidates = grower.score_candidates(state, sorted(state.available), block)
+    if block is not None and len(block.features) == len(candidates):
+        best = candidates[column] if column >= 0 else None
+    else:
+        best = grower._best(candidates, state.node.node_id)
+    pending.candidates = candidates
     pending.reason = grower.reason_after_scoring(best)
     if pending.reason is None:
         pending.chosen = best
-        parts = grower._partition(state, best.split)
-        pending.children = [Pending(child) for child in
-                            grower.open_children(state, best.split, parts)]
+
+
+def open_level(grower: Grower, splitting: list[Pending]) -> None:
+    """Open the children of a level's splitting nodes.
+
+    Threshold splits of numeric columns are routed for the whole level at once (rows of
+    each child kept in ascending order, as :meth:`Grower._partition` leaves them) and the
+    children's class counts summed in padded blocks, row order kept; other splits go
+    through the Grower node by node.
+    """
+    fast = [p for p in splitting if type(p.chosen.split) is ThresholdSplit
+            and not grower.schema.is_categorical(p.chosen.split.feature)
+            and not p.chosen.split.tolerance]
+    parts = route_level(grower, fast)
+    stats = child_stats(grower, [rows for pair in parts for rows, _ in pair])
+    for j, p in enumerate(fast):
+        children = grower.open_children(p.state, p.chosen.split, parts[j], stats[2 * j:2 * j + 2])
+        p.children = [Pending(child) for child in children]
+    for p in splitting:
+        if not p.children:
+            split = p.chosen.split
+            children = grower.open_children(p.state, split, grower._partition(p.state, split))
+            p.children = [Pending(child) for child in children]
+
+
+def route_level(grower: Grower, splitting: list[Pending]) -> list[list[tuple]]:
+    """``[(left rows, weights), (right rows, weights)]`` of each threshold split, at once."""
+    if not splitting:
+        return []
+    rows = np.concatenate([p.state.rows for p in splitting])
+    weights = np.concatenate([p.state.weights for p in splitting])
+    lengths = np.array([len(p.state.rows) for p in splitting])
+    node = np.repeat(np.arange(len(splitting)), lengths)
+    feature = np.array([p.chosen.split.feature for p in splitting])
+    threshold = np.array([p.chosen.split.threshold for p in splitting])
+    right = ~(grower.X[rows, feature[node]] <= threshold[node])
+    key = 2 * node + right
+    key = key.astype(np.int16 if 2 * len(splitting) < 2 ** 15 else np.int64)
+    moved = np.argsort(key, kind="stable")  # each child's rows stay ascending
+    bounds = np.cumsum(np.bincount(key, minlength=2 * len(splitting)))[:-1]
+    child_rows = np.split(rows[moved], bounds)
+    child_weights = np.split(weights[moved], bounds)
+    return [[(child_rows[2 * j], child_weights[2 * j]),
+             (child_rows[2 * j + 1], child_weights[2 * j + 1])] for j in range(len(splitting))]
+
+
+def child_stats(grower: Grower, parts: list[np.ndarray]) -> list[tuple]:
+    """``(class counts, impurity)`` of each row set, as :meth:`Grower._stats` gives them.
+
+    Rows are summed in their order along padded blocks (nodes of a size class side by
+    side, zero rows after each node's end): the same sums, in the same order, as one
+    node's ``sum(axis=0)``.
+    """
+    if not parts:
+        return []
+    k = len(grower.classes)
+    weighted = np.zeros((len(grower.X) + 1, k))  # the last row is the padding's zero
+    weighted[:-1] = grower.class_weights.T
+    lengths = np.array([len(rows) for rows in parts])
+    counts = np.empty((len(parts), k))
+    size_class = np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64)
+    for cls in np.unique(size_class):
+        members = np.flatnonzero(size_class == cls)
+        width = int(lengths[members].max())
+        index = np.full((len(members), width), len(grower.X))
+        for i, j in enumerate(members):
+            index[i, :lengths[j]] = parts[j]
+        counts[members] = weighted[index].sum(axis=1)
+    impurity = grower.rule.node_impurity(counts, grower.config)
+    return [(counts[j], float(impurity[j])) for j in range(len(parts))]
 
 
 def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
-               numeric: np.ndarray) -> list[ThresholdBlock | None]:
-    """The fast scan of every numeric column of a level's nodes: one block per node.
+               numeric: np.ndarray) -> tuple[list, list[int]]:
+    """The fast scan of every numeric column of a level's nodes.
+
+    Returns one :class:`ThresholdBlock` per node (``None`` without numeric columns) and
+    each node's best block column (the tie rule :func:`first_best`; -1: none).
 
     ``order[off_j:off_j + lengths[j], c]`` are node ``j``'s rows sorted by column
     ``numeric[c]``. Nodes are grouped by size (lengths within a factor of two) and padded
@@ -155,7 +234,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     """
     m = len(lengths)
     if order is None:
-        return [None] * m
+        return [None] * m, [-1] * m
     lengths_ = np.asarray(lengths, dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
     f, k = len(numeric), len(grower.classes)
@@ -185,8 +264,10 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
             threshold[at], left[at] = midpoints(cuts.low, cuts.high), cuts.left
             constant[at] = xs[:, 0] == xs[np.arange(len(nodes)), n - 1]
         total[nodes] = first[0]
+    best = first_best(np.where(index >= 0, score, -np.inf), axis=1)
     return [ThresholdBlock(numeric, index[j], score[j], threshold[j], n_cuts[j], left[j],
-                           total[j], constant[j], int(lengths_[j])) for j in range(m)]
+                           total[j], constant[j], int(lengths_[j])) for j in range(m)], \
+        best.tolist()
 
 
 def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> np.ndarray | None:
@@ -233,5 +314,5 @@ def record(grower: Grower, root: Pending) -> None:
     grower._next_id = next_id
 
 
-__all__ = ["MIN_CHUNK_BYTES", "Pending", "applies", "decide", "filter_orders", "grow",
-           "numeric_features", "record", "scan_level"]
+__all__ = ["MIN_CHUNK_BYTES", "Pending", "applies", "child_stats", "decide", "filter_orders",
+           "grow", "numeric_features", "open_level", "record", "route_level", "scan_level"]

@@ -136,8 +136,9 @@ class Grower:
         return np.array([total, prediction]), float(self.rule.impurity(values, weights))
 
     def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int,
-                   parent: Node | None) -> Node:
-        stats, impurity = self._stats(rows, weights)
+                   parent: Node | None, stats: tuple | None = None) -> Node:
+        # stats: (counts, impurity) when the caller summed a level's nodes at once
+        stats, impurity = self._stats(rows, weights) if stats is None else stats
         if self.classes is not None:
             total = stats.sum()
             value = stats / total if total > 0 else parent.value.copy()
@@ -502,11 +503,13 @@ class Grower:
         for child_state in reversed(children):
             self._push(child_state.node.node_id)
 
-    def open_children(self, state: OpenLeaf, split: Split, parts: list) -> list[OpenLeaf]:
+    def open_children(self, state: OpenLeaf, split: Split, parts: list,
+                      stats: list | None = None) -> list[OpenLeaf]:
         """Split ``state``'s node by ``split`` and return its children as open leaves.
 
         One new node per part of ``parts`` (rows, weights), numbered in branch order; they
-        are not put on the frontier.
+        are not put on the frontier. ``stats`` may give each part's ``(counts, impurity)``
+        as :meth:`_stats` would.
         """
         node = state.node
         node.split = split
@@ -516,7 +519,8 @@ class Grower:
         conditions = split.conditions(self.schema)
         children = []
         for b, (rows, weights) in enumerate(parts):
-            child = self._make_node(rows, weights, node.depth + 1, node)
+            child = self._make_node(rows, weights, node.depth + 1, node) if stats is None \
+                else self._make_node(rows, weights, node.depth + 1, node, stats[b])
             node.children.append(child)
             children.append(OpenLeaf(child, rows, weights, available, node.node_id,
                                      conditions[b]))
