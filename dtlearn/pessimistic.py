@@ -13,7 +13,7 @@ upper limit of a confidence interval for ``E/N`` says (:func:`pessimistic_errors
 
 Before pruning J48 *collapses* every subtree whose leaves together make no fewer training
 errors than the subtree's root would make as a leaf (this also happens with ``-U``).
-Every decision is a :class:`PruneStep`; :func:`pessimistic_prune` returns them in J48's
+Every decision is a :class:`PessimisticStep`; :func:`pessimistic_prune` returns them in J48's
 order together with the pruned tree.
 """
 
@@ -28,52 +28,15 @@ import numpy as np
 
 from .explain import Derivation, Measure, ResultTable, fmt
 from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
+from .steps import StepDefaults
 from .tree import Node, Tree
+from .weka_utils import SMALL, entropy, eq, gr, gr_or_eq, num_incorrect, sm, sm_or_eq
 
-SMALL = 1e-6
-"""Weka's ``Utils.SMALL``: the tolerance of its comparisons."""
+__all__ = ["PessimisticPruneResult", "PessimisticStep", "SMALL", "collapse",
+           "pessimistic_errors", "pessimistic_prune"]
 
-__all__ = ["PessimisticPruneResult", "PruneStep", "collapse", "pessimistic_errors",
-           "pessimistic_prune"]
-
-
-# ---------------------------------------------------------------------- Weka's comparisons
-def _eq(a: float, b: float) -> bool:
-    return a == b or (a - b < SMALL and b - a < SMALL)
-
-
-def _gr(a: float, b: float) -> bool:
-    return a - b > SMALL
-
-
-def _gr_or_eq(a: float, b: float) -> bool:
-    return b - a < SMALL or a >= b
-
-
-def _sm(a: float, b: float) -> bool:
-    return b - a > SMALL
-
-
-def _sm_or_eq(a: float, b: float) -> bool:
-    return a - b < SMALL or a <= b
-
-
-def _max_class(counts: np.ndarray) -> int:
-    """Weka's ``Distribution.maxClass``: first class beating the best by more than 1e-6."""
-    best, index = 0.0, 0
-    for j, c in enumerate(counts.tolist() if isinstance(counts, np.ndarray) else counts):
-        if c - best > SMALL:
-            best, index = c, j
-    return index
-
-
-def _num_incorrect(counts: np.ndarray) -> float:
-    values = counts.tolist()
-    best, index = 0.0, 0
-    for j, c in enumerate(values):  # _max_class, inlined
-        if c - best > SMALL:
-            best, index = c, j
-    return float(np.add.reduce(counts)) - values[index]
+# c45_grower still imports these private spellings; delete once it reads dtlearn.weka_utils
+_entropy, _eq, _gr, _sm, _sm_or_eq = entropy, eq, gr, sm, sm_or_eq
 
 
 def _java_float(confidence: float) -> float:
@@ -202,9 +165,9 @@ def _num(x: float) -> str:
 def _estimated_errors(counts: np.ndarray, cf: float) -> float:
     """Weka's ``getEstimatedErrorsForDistribution``."""
     total = float(counts.sum())
-    if _eq(total, 0):
+    if eq(total, 0):
         return 0.0
-    wrong = _num_incorrect(counts)
+    wrong = num_incorrect(counts)
     return wrong + _add_errs(total, wrong, cf)
 
 
@@ -233,16 +196,16 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     if known.all():
         bag = np.bincount(branch, weights=weights, minlength=k)[:k]
         total = float(bag.sum())
-        fractions = np.full(k, 1.0 / k) if _eq(total, 0) else bag / total
+        fractions = np.full(k, 1.0 / k) if eq(total, 0) else bag / total
         return [(rows[mask], weights[mask]) for mask in (branch == b for b in range(k))], fractions
     bag = np.bincount(branch[known], weights=weights[known], minlength=k)[:k]
     total = float(bag.sum())
-    fractions = np.full(k, 1.0 / k) if _eq(total, 0) else bag / total
+    fractions = np.full(k, 1.0 / k) if eq(total, 0) else bag / total
     unknown_rows, unknown_w = rows[~known], weights[~known]
     parts = []
     for b in range(k):
         mask = branch == b
-        if _gr(float(fractions[b]), 0):
+        if gr(float(fractions[b]), 0):
             parts.append((np.concatenate([rows[mask], unknown_rows]),
                           np.concatenate([weights[mask], unknown_w * fractions[b]])))
         else:
@@ -292,7 +255,7 @@ class _Work:
         cached = self._errors
         if cached is not None and cached[0] is self.counts:
             return cached[1], cached[2]
-        n, e = float(np.add.reduce(self.counts)), _num_incorrect(self.counts)
+        n, e = float(np.add.reduce(self.counts)), num_incorrect(self.counts)
         self._errors = (self.counts, n, e)
         return n, e
 
@@ -302,7 +265,7 @@ class _Work:
         if cached is not None and cached[0] is self.counts and cached[1] == cf:
             return cached[2]
         n, e = self.errors()
-        value = 0.0 if _eq(n, 0) else e + _add_errs(n, e, cf)
+        value = 0.0 if eq(n, 0) else e + _add_errs(n, e, cf)
         self._estimate = (self.counts, cf, value)
         return value
 
@@ -414,29 +377,13 @@ def _leaves(work: _Work) -> list[_Work]:
     return out
 
 
-def _entropy(counts: np.ndarray) -> float:
-    """``criteria.entropy_of_counts`` of one row of counts (same arithmetic, less overhead)."""
-    total = counts.sum()
-    if not total > 0:
-        return 0.0
-    p = counts / total
-    positive = p > 0
-    logs = np.log(np.where(positive, p, 1.0))
-    logs[~positive] = 0.0
-    value = float(-(p * logs).sum() / _LN2)
-    return value if value > 0.0 else 0.0
-
-
-_LN2 = np.log(2.0)
-
-
 def _to_tree(root: _Work, template: Tree) -> Tree:
     def make(w: _Work, depth: int, parent: Node | None) -> Node:
         total = float(w.counts.sum())
         value = w.counts / total if total > 0 else (
             parent.value.copy() if parent is not None else np.full(len(w.counts),
                                                                    1 / len(w.counts)))
-        return Node(w.node_id, depth, total, _entropy(w.counts),
+        return Node(w.node_id, depth, total, entropy(w.counts),
                     value, w.counts.copy(), None if w.is_leaf else w.split, [],
                     None if w.is_leaf or w.fractions is None else w.fractions.copy())
 
@@ -454,8 +401,8 @@ def _to_tree(root: _Work, template: Tree) -> Tree:
 
 # ---------------------------------------------------------------------- steps and result
 @dataclass(frozen=True)
-class PruneStep:
-    """One decision of C4.5's pruning at one node.
+class PessimisticStep(StepDefaults):
+    """One decision of C4.5's pruning at one node (a :class:`~dtlearn.steps.Step`).
 
     Attributes
     ----------
@@ -499,6 +446,57 @@ class PruneStep:
     leaves: tuple = ()
     leaf_counts: tuple = ()
     confidence: float = 0.25
+
+    kind = "pessimistic"
+
+    @property
+    def action(self) -> str:
+        """``"kept"``, ``"collapsed"``, ``"pruned"`` (to a leaf) or ``"raised"``."""
+        return self.decision.split(" ")[0]
+
+    @property
+    def reason(self) -> str:
+        """Why, in words: the comparison of training errors or of estimates that decided.
+
+        Examples
+        --------
+        >>> from dtlearn import C45Classifier, load_play_tennis
+        >>> C45Classifier().fit(*load_play_tennis()).pruning_.steps[-1].reason
+        'estimates: leaf 6.761 > subtree 5.392 + 0.1, largest branch 7.695 > subtree + 0.1'
+        """
+        if self.phase == "collapse":
+            sign = ">=" if self.action == "collapsed" else "<"
+            return (f"training errors: subtree {fmt(self.subtree_errors_train)} {sign} "
+                    f"leaf {fmt(self.leaf_errors_train)} - 0.001")
+        leaf, sub = fmt(self.leaf_estimate), fmt(self.subtree_estimate)
+        branch = fmt(self.branch_estimate) if np.isfinite(self.branch_estimate) else "—"
+        if self.action == "pruned":
+            return f"estimates: leaf {leaf} <= subtree {sub} + 0.1 and <= branch {branch} + 0.1"
+        if self.action == "raised":
+            return (f"estimates: largest branch {branch} <= subtree {sub} + 0.1 "
+                    f"(leaf {leaf} is not)")
+        return (f"estimates: leaf {leaf} > subtree {sub} + 0.1, largest branch {branch} > "
+                f"subtree + 0.1")
+
+    @property
+    def before(self) -> dict:
+        """Training weight, training errors and (in the prune phase) the subtree's estimate."""
+        out = {"n_samples": self.n_samples, "training_errors": self.subtree_errors_train}
+        if self.phase == "prune":
+            out["estimated_errors"] = self.subtree_estimate
+        return out
+
+    @property
+    def after(self) -> dict:
+        """The same numbers for what the node became (unchanged when kept)."""
+        if self.action == "kept":
+            return dict(self.before)
+        if self.action == "collapsed":
+            return {"n_samples": self.n_samples, "training_errors": self.leaf_errors_train}
+        estimate = self.leaf_estimate if self.action == "pruned" else self.branch_estimate
+        return {"n_samples": self.n_samples,
+                "training_errors": self.leaf_errors_train if self.action == "pruned"
+                else float("nan"), "estimated_errors": estimate}
 
     def explain(self) -> Derivation:
         """Show the estimates with formula and numbers, and the rule that decided.
@@ -549,15 +547,18 @@ class PruneStep:
 
     __repr__ = __str__
 
-    def to_dict(self) -> dict:
-        """Plain JSON-ready form."""
-        return {"node_id": self.node_id, "phase": self.phase, "decision": self.decision,
+    def details(self) -> dict:
+        """The J48 numbers added to :meth:`to_dict` (``None`` for an estimate not made)."""
+        def number(x: float) -> float | None:
+            return float(x) if np.isfinite(x) else None
+
+        return {"phase": self.phase, "decision": self.decision,
                 "n_samples": self.n_samples, "leaf_errors_train": self.leaf_errors_train,
                 "subtree_errors_train": self.subtree_errors_train,
-                "leaf_estimate": self.leaf_estimate, "subtree_estimate": self.subtree_estimate,
-                "branch_estimate": self.branch_estimate if np.isfinite(self.branch_estimate)
-                else None, "largest_branch": self.largest_branch,
-                "raised_node_id": self.raised_node_id}
+                "leaf_estimate": number(self.leaf_estimate),
+                "subtree_estimate": number(self.subtree_estimate),
+                "branch_estimate": number(self.branch_estimate),
+                "largest_branch": self.largest_branch, "raised_node_id": self.raised_node_id}
 
 
 @dataclass(frozen=True)
@@ -613,9 +614,9 @@ def _collapse(root: _Work, steps: list) -> None:
         n, own = w.errors()
         if subtree >= own - 1e-3:
             w.children, w.fractions = [], None
-            steps.append(PruneStep(w.node_id, "collapse", "collapsed", n, own, subtree))
+            steps.append(PessimisticStep(w.node_id, "collapse", "collapsed", n, own, subtree))
         else:
-            steps.append(PruneStep(w.node_id, "collapse", "kept", n, own, subtree))
+            steps.append(PessimisticStep(w.node_id, "collapse", "kept", n, own, subtree))
             stack.extend(reversed(w.children))
 
 
@@ -645,7 +646,7 @@ def _max_bag(work: _Work) -> int:
     best, index = 0.0, -1
     for b, child in enumerate(work.children):
         size = child.errors()[0]
-        if _gr_or_eq(size, best):
+        if gr_or_eq(size, best):
             best, index = size, b
     return index
 
@@ -674,20 +675,20 @@ def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence
                       leaf_estimate=leaf, subtree_estimate=subtree, branch_estimate=branch,
                       largest_branch=largest, leaves=leaf_info,
                       leaf_counts=tuple(w.counts.tolist()), confidence=confidence)
-        if _sm_or_eq(leaf, subtree + 0.1) and _sm_or_eq(leaf, branch + 0.1):
-            steps.append(PruneStep(w.node_id, "prune", "pruned to leaf", **common))
+        if sm_or_eq(leaf, subtree + 0.1) and sm_or_eq(leaf, branch + 0.1):
+            steps.append(PessimisticStep(w.node_id, "prune", "pruned to leaf", **common))
             w.children, w.fractions, w._leaf_list = [], None, None
             continue
-        if _sm_or_eq(branch, subtree + 0.1):
+        if sm_or_eq(branch, subtree + 0.1):
             child = w.children[largest]
-            steps.append(PruneStep(w.node_id, "prune", f"raised branch {largest}",
+            steps.append(PessimisticStep(w.node_id, "prune", f"raised branch {largest}",
                                    raised_node_id=child.node_id, **common))
             w.node_id, w.split, w.children = child.node_id, child.split, child.children
             w._leaf_list = None
             _new_distribution(w, w.rows, w.weights, data)
             stack.append((w, 0))
             continue
-        steps.append(PruneStep(w.node_id, "prune", "kept", **common))
+        steps.append(PessimisticStep(w.node_id, "prune", "kept", **common))
         w._leaf_list = leaves
 
 
