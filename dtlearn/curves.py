@@ -20,17 +20,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from .cost_complexity import cost_complexity_path
 from .data import python_scalar
 from .explain import ResultTable, ShowsTable
-from .prune import (
-    _encode_X,
-    _encode_y,
-    _reach,
-    _split_model,
-    cost_complexity_path,
-    reduced_error_prune,
-)
+from .prune import reduced_error_prune
 from .tree import Tree
+from .tree_access import encode_features, encode_labels, rows_reaching, tree_and_model
 
 __all__ = ["ComplexityCurve", "add_label_noise", "complexity_curve", "cross_validated_ccp",
            "pruning_curve", "train_validation_test_split"]
@@ -244,8 +239,8 @@ def _cell(value: Any) -> Any:
 
 
 def _scorer(tree: Tree, X: Any, y: Any, arg: str) -> tuple[np.ndarray, np.ndarray]:
-    Xe = _encode_X(tree, X, f"X_{arg}")
-    return Xe, _encode_y(tree, y, Xe.shape[0], f"y_{arg}")
+    Xe = encode_features(tree, X, f"X_{arg}")
+    return Xe, encode_labels(tree, y, Xe.shape[0], f"y_{arg}")
 
 
 def _score(tree: Tree, data: tuple[np.ndarray, np.ndarray] | None) -> float | None:
@@ -388,7 +383,7 @@ def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_v
     >>> curve.n_leaves, curve.train
     ((5, 4, 3, 1), (1.0, 0.9285714285714286, 0.8571428571428571, 0.6428571428571429))
     """
-    tree, _ = _split_model(model, arg="model")
+    tree, _ = tree_and_model(model, arg="model")
     if method == "cost_complexity":
         path = cost_complexity_path(tree)
         cuts, values, param = list(path._cuts), list(path.ccp_alphas), "ccp_alpha"
@@ -429,7 +424,7 @@ def _sequence(tree: Tree, cuts: list, data: dict) -> tuple[list, dict]:
         if d is not None:
             Xe, codes = d
             correct = tree.label_indices(tree.predict_values(Xe, encoded=True)) == codes
-            state[key] = (codes, correct, _reach(tree, Xe))
+            state[key] = (codes, correct, rows_reaching(tree, Xe))
     sizes = [(int(alive.sum()), int(leaf.sum()), int(depth.max()))]
     scores: dict[str, list] = {key: [] for key in data}
 

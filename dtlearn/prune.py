@@ -1,17 +1,11 @@
-"""Post-pruning, step by step: reduced-error pruning and cost-complexity (weakest-link) pruning.
+"""Reduced-error pruning, step by step (Quinlan 1987; Mitchell 1997, ch. 3).
 
-Each pruner returns a frozen result holding the pruned model *and the decisions that made
-it*, so that a notebook or a widget can replay them:
-
-* :func:`reduced_error_prune` (Quinlan 1987; Mitchell ch. 3): visit the inner nodes bottom
-  up and replace a subtree by a leaf (labelled with the subtree's training majority)
-  whenever the validation error does not increase; repeat until a whole pass prunes
-  nothing. Every visit is a :class:`PruneStep`.
-* :func:`cost_complexity_path` (Breiman et al. 1984, scikit-learn's
-  ``cost_complexity_pruning_path``): collapse the weakest link, the inner node with the
-  smallest effective alpha, one node at a time, down to the root. Every collapse is a
-  :class:`CCPStep` with the alpha of every candidate. :func:`cost_complexity_prune` cuts a
-  tree at one alpha (``CARTClassifier(ccp_alpha=...)`` calls it).
+:func:`reduced_error_prune` visits the inner nodes bottom up and replaces a subtree by a
+leaf (labelled with the subtree's training majority) whenever the validation error does
+not increase; passes repeat until one prunes nothing. Every visit is a
+:class:`ReducedErrorStep` (a :class:`~dtlearn.steps.Step`), so a notebook or a widget can
+replay the decisions. Cost-complexity pruning lives in :mod:`dtlearn.cost_complexity` and
+is re-exported here.
 
 The original model or tree is never changed: pruned trees are copies
 (:meth:`dtlearn.tree.Tree.with_leaves_at`).
@@ -19,78 +13,36 @@ The original model or tree is never changed: pruned trees are copies
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .data import encode, encode_numeric_target, encode_target, python_scalar
-from .explain import Derivation, ResultTable, ShowsTable, fmt
-from .splits import UNKNOWN
+from .cost_complexity import (
+    CCPStep,
+    CostComplexityPath,
+    cost_complexity_path,
+    cost_complexity_prune,
+)
+from .data import python_scalar
+from .explain import Derivation, ResultTable, ShowsTable
+from .steps import StepDefaults
 from .tree import Node, Tree, plural
+from .tree_access import (
+    inner_nodes_bottom_up,
+    root_paths,
+    rows_reaching,
+    tree_and_model,
+    validation_arrays,
+    with_tree,
+)
 
-__all__ = ["CCPStep", "CostComplexityPath", "PruneStep", "ReducedErrorPruning",
+__all__ = ["CCPStep", "CostComplexityPath", "ReducedErrorPruning", "ReducedErrorStep",
            "cost_complexity_path", "cost_complexity_prune", "reduced_error_prune"]
 
 
-# ---------------------------------------------------------------------- shared helpers
-def _split_model(model_or_tree: Any, arg: str = "model_or_tree") -> tuple[Tree, Any]:
-    """``(tree, model)`` from a fitted dtlearn model (model set) or a Tree (model None)."""
-    if isinstance(model_or_tree, Tree):
-        return model_or_tree, None
-    tree = getattr(model_or_tree, "tree_", None)
-    if isinstance(tree, Tree):
-        return tree, model_or_tree
-    if hasattr(model_or_tree, "get_params"):
-        raise ValueError(f"{arg}: this {type(model_or_tree).__name__} is not fitted yet; "
-                         f"call fit(X, y) first")
-    raise TypeError(f"{arg} must be a fitted dtlearn model or a dtlearn Tree, got "
-                    f"{type(model_or_tree).__name__}")
-
-
-def _with_tree(model: Any, tree: Tree) -> Any:
-    """Return a copy of the fitted estimator ``model`` whose ``tree_`` is ``tree``."""
-    new = type(model)(**model.get_params())
-    for key, value in vars(model).items():
-        if key.endswith("_") and not key.startswith("_"):
-            setattr(new, key, value.copy() if isinstance(value, np.ndarray) else value)
-    new.tree_ = tree
-    return new
-
-
-def _encode_X(tree: Tree, X: Any, arg: str) -> np.ndarray:
-    """Encode validation features for ``tree`` (columns checked and put in order)."""
-    return encode(X, tree.schema, arg=arg)
-
-
-def _encode_y(tree: Tree, y: Any, n_rows: int, arg: str) -> np.ndarray:
-    """Class codes in the tree's class order (unseen labels are a ValueError), or floats."""
-    if tree.classes is None:
-        return encode_numeric_target(y, n_rows, arg=arg)
-    codes, _ = encode_target(y, n_rows, classes=tree.classes, arg=arg)
-    return codes
-
-
-def _validation(tree: Tree, X: Any, y: Any, xarg: str = "X_val", yarg: str = "y_val"
-                ) -> tuple[np.ndarray, np.ndarray]:
-    if X is None or y is None:
-        raise ValueError(f"{xarg} and {yarg} are needed (validation data)")
-    Xe = _encode_X(tree, X, xarg)
-    return Xe, _encode_y(tree, y, Xe.shape[0], yarg)
-
-
-def _paths(tree: Tree) -> dict[int, tuple[str, ...]]:
-    """Conditions on the way from the root to every node."""
-    out: dict[int, tuple[str, ...]] = {}
-    for node, parent, branch in tree.nodes_with_depth_first_parents():
-        if parent is None:
-            out[node.node_id] = ()
-        else:
-            out[node.node_id] = out[parent.node_id] + (
-                parent.split.conditions(tree.schema)[branch],)
-    return out
+# hw3_prune still imports these private spellings; delete once it reads dtlearn.tree_access
+_reach, _validation, _postorder_inner = rows_reaching, validation_arrays, inner_nodes_bottom_up
 
 
 def _test_text(node: Node, tree: Tree) -> str:
@@ -100,43 +52,6 @@ def _test_text(node: Node, tree: Tree) -> str:
     if node.split.kind == "multiway":
         return tree.schema.names[node.split.features[0]]
     return node.split.conditions(tree.schema)[0]
-
-
-def _postorder_inner(tree: Tree) -> list[Node]:
-    """Inner nodes, children before parents, branches left to right."""
-    out: list[Node] = []
-    stack: list[tuple[Node, bool]] = [(tree.root, False)]
-    while stack:
-        node, done = stack.pop()
-        if node.is_leaf:
-            continue
-        if done:
-            out.append(node)
-            continue
-        stack.append((node, True))
-        stack.extend((c, False) for c in reversed(node.children))
-    return out
-
-
-def _reach(tree: Tree, Xe: np.ndarray) -> dict[int, np.ndarray]:
-    """Return, for every node, which rows of ``Xe`` reach it.
-
-    An unknown test value stops a row at that node under ``missing="majority"`` and sends
-    it down every branch otherwise.
-    """
-    out: dict[int, np.ndarray] = {}
-    stack = [(tree.root, np.ones(Xe.shape[0], dtype=bool))]
-    while stack:
-        node, mask = stack.pop()
-        out[node.node_id] = mask
-        if node.is_leaf:
-            continue
-        branch = node.split.route(Xe)
-        unknown = (branch == UNKNOWN) & mask if tree.missing == "distribute" else \
-            np.zeros_like(mask)
-        for b, child in enumerate(node.children):
-            stack.append((child, (mask & (branch == b)) | unknown))
-    return out
 
 
 def _errors(tree: Tree, Xe: np.ndarray, codes: np.ndarray) -> int:
@@ -151,8 +66,8 @@ def _label(tree: Tree, node: Node) -> Any:
 
 # ---------------------------------------------------------------------- reduced-error pruning
 @dataclass(frozen=True)
-class PruneStep:
-    """One visit of reduced-error pruning to an inner node: prune it or keep it.
+class ReducedErrorStep(StepDefaults):
+    """One visit of reduced-error pruning to an inner node: prune it or keep it (a Step).
 
     Attributes
     ----------
@@ -194,6 +109,8 @@ class PruneStep:
     n_validation: int
     pruned: bool
 
+    kind = "reduced-error"
+
     @property
     def condition(self) -> str:
         """The test on the branch leading to the node (``"root"`` at the root)."""
@@ -203,6 +120,32 @@ class PruneStep:
     def decision(self) -> str:
         """``"pruned"`` or ``"kept"``."""
         return "pruned" if self.pruned else "kept"
+
+    action = decision
+
+    @property
+    def reason(self) -> str:
+        """The comparison that decided, in words.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> X, y = load_play_tennis()
+        >>> reduced_error_prune(ID3Classifier().fit(X, y), X[::2], y[::2]).steps[0].reason
+        "validation errors 0 → 2 with a leaf 'no'"
+        """
+        return (f"validation errors {self.errors_before} → {self.errors_after} with a leaf "
+                f"{self.leaf_label!r}")
+
+    @property
+    def before(self) -> dict:
+        """Validation errors of the whole tree and leaves of the subtree, as it is."""
+        return {"errors": self.errors_before, "subtree_leaves": self.n_subtree_leaves}
+
+    @property
+    def after(self) -> dict:
+        """The same with the node made a leaf (what pruning would give)."""
+        return {"errors": self.errors_after, "subtree_leaves": 1}
 
     def explain(self) -> Derivation:
         """Work out the comparison behind the decision, as a worked :class:`Derivation`.
@@ -248,10 +191,10 @@ class PruneStep:
     def _repr_html_(self) -> str:
         return self.explain()._repr_html_()
 
-    def to_dict(self) -> dict:
-        """Plain JSON-ready form."""
-        return {"pass": self.pass_number, "node_id": self.node_id, "path": list(self.path),
-                "test": self.test, "leaf_label": python_scalar(self.leaf_label),
+    def details(self) -> dict:
+        """The visit's own numbers, added to :meth:`to_dict`."""
+        return {"pass": self.pass_number, "path": list(self.path), "test": self.test,
+                "leaf_label": python_scalar(self.leaf_label),
                 "n_subtree_leaves": self.n_subtree_leaves, "n_reaching": self.n_reaching,
                 "subtree_errors": self.subtree_errors, "leaf_errors": self.leaf_errors,
                 "errors_before": self.errors_before, "errors_after": self.errors_after,
@@ -275,7 +218,7 @@ class ReducedErrorPruning(ShowsTable):
         The pruned tree.
     original : Tree
         The tree before pruning (not modified).
-    steps : tuple of PruneStep
+    steps : tuple of ReducedErrorStep
         Every visit, in order.
     errors_before, errors_after : int
         Validation errors of the original and of the pruned tree.
@@ -286,10 +229,23 @@ class ReducedErrorPruning(ShowsTable):
     model: Any
     tree: Tree
     original: Tree
-    steps: tuple[PruneStep, ...]
+    steps: tuple[ReducedErrorStep, ...]
     errors_before: int
     errors_after: int
     n_validation: int
+
+    def state_after(self, k: int) -> Tree:
+        """The tree after the first ``k`` steps (``k = len(steps)``: the pruned tree).
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> X, y = load_play_tennis()
+        >>> result = reduced_error_prune(ID3Classifier().fit(X, y), X[::2], y[::2])
+        >>> [result.state_after(k).n_leaves for k in range(len(result.steps) + 1)]
+        [5, 5, 4, 4, 4, 4]
+        """
+        return self.original.with_leaves_at([s.node_id for s in self.steps[:k] if s.pruned])
 
     @property
     def pruned_nodes(self) -> tuple[int, ...]:
@@ -341,7 +297,7 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
     Returns
     -------
     ReducedErrorPruning
-        ``.model`` (pruned copy), ``.tree``, ``.steps`` (one :class:`PruneStep` per visit).
+        ``.model`` (pruned copy), ``.tree``, ``.steps`` (one :class:`ReducedErrorStep` per visit).
 
     Raises
     ------
@@ -368,13 +324,13 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
     >>> model.tree_.n_nodes  # the original is unchanged
     19
     """
-    tree, model = _split_model(model_or_tree)
+    tree, model = tree_and_model(model_or_tree)
     if tree.classes is None:
         raise ValueError("model_or_tree: reduced_error_prune needs a classification tree "
                          "(this one predicts numbers)")
-    Xe, codes = _validation(tree, X_val, y_val)
+    Xe, codes = validation_arrays(tree, X_val, y_val)
     n = len(codes)
-    paths, reach = _paths(tree), _reach(tree, Xe)
+    paths, reach = root_paths(tree), rows_reaching(tree, Xe)
     by_id = {n.node_id: n for n in tree.nodes()}
     cut: list[int] = []
     current = tree.copy()
@@ -383,12 +339,12 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
     # predictions of exactly the rows reaching it: errors can be updated locally.
     fast = tree.missing == "majority"
     correct = tree.label_indices(tree.predict_values(Xe, encoded=True)) == codes
-    steps: list[PruneStep] = []
+    steps: list[ReducedErrorStep] = []
     pass_number = 0
     while True:
         pass_number += 1
         changed = False
-        for node in _postorder_inner(current):
+        for node in inner_nodes_bottom_up(current):
             nid = node.node_id
             label_index = node.predicted_index
             leaf_errors = int((reach[nid] & (codes != label_index)).sum())
@@ -399,7 +355,7 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
                 candidate = tree.with_leaves_at(cut + [nid])
                 after = _errors(candidate, Xe, codes)
             prune = after <= errors
-            steps.append(PruneStep(
+            steps.append(ReducedErrorStep(
                 pass_number, nid, paths[nid], _test_text(node, tree), _label(tree, node),
                 _leaves_below(by_id[nid], set(cut)), int(reach[nid].sum()),
                 leaf_errors - (after - errors), leaf_errors, errors, after, n, prune))
@@ -414,7 +370,7 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
             current = tree.with_leaves_at(cut)
         if not changed:
             break
-    pruned_model = current if model is None else _with_tree(model, current)
+    pruned_model = current if model is None else with_tree(model, current)
     return ReducedErrorPruning(pruned_model, current, tree, tuple(steps), start, errors, n)
 
 
@@ -428,337 +384,5 @@ def _leaves_below(node: Node, cut: set) -> int:
         else:
             stack.extend(n.children)
     return count
-
-
-# ---------------------------------------------------------------------- cost-complexity
-@dataclass(frozen=True)
-class CCPStep:
-    """One collapse of the weakest link in cost-complexity pruning.
-
-    Attributes
-    ----------
-    index : int
-        Position in the path (1 for the first collapse; entry 0 is the full tree).
-    node_id : int
-        The node made a leaf.
-    path : tuple of str
-        Conditions from the root down to it.
-    alpha : float
-        Its effective alpha, ``(r(t) - R(T_t)) / (|T_t| - 1)`` — the smallest of all
-        candidates.
-    node_risk : float
-        ``r(t) = w_t · I(t) / w_root``: the node's risk were it a leaf.
-    branch_risk : float
-        ``R(T_t)``: the sum of ``r`` over the subtree's leaves.
-    n_leaves : int
-        ``|T_t|``, leaves of the subtree.
-    impurity_after : float
-        ``R(T)`` of the whole tree after the collapse (scikit-learn's ``impurities``).
-    n_leaves_after : int
-        Leaves of the whole tree after the collapse.
-    candidates : tuple of tuple
-        ``(node_id, r(t), R(T_t), |T_t|, alpha_eff)`` for every inner node of the tree
-        before the collapse, in node order (pre-order).
-    """
-
-    index: int
-    node_id: int
-    path: tuple[str, ...]
-    alpha: float
-    node_risk: float
-    branch_risk: float
-    n_leaves: int
-    impurity_after: float
-    n_leaves_after: int
-    candidates: tuple[tuple[int, float, float, int, float], ...]
-
-    def table(self) -> ResultTable:
-        """Every candidate with its effective alpha; the weakest link highlighted."""
-        rows = tuple((c[0], c[1], c[2], c[3], c[4]) for c in self.candidates)
-        chosen = next(i for i, c in enumerate(self.candidates) if c[0] == self.node_id)
-        return ResultTable(("node", "r(t)", "R(T_t)", "|T_t|", "alpha_eff"), rows,
-                           caption=f"step {self.index}: candidates (weakest link marked)",
-                           highlight_row=chosen, float_format=".6g")
-
-    def explain(self) -> Derivation:
-        """Work out the effective alpha of the collapsed node, with the candidate table.
-
-        Examples
-        --------
-        >>> from dtlearn import CARTClassifier, load_play_tennis
-        >>> path = cost_complexity_path(CARTClassifier().fit(*load_play_tennis()))
-        >>> print(path.steps[-1].explain().lines[0].text)
-        alpha_eff(node 0) = (r(t) - R(T_t)) / (|T_t| - 1)
-        """
-        where = " AND ".join(self.path) if self.path else "root"
-        lines = [
-            (f"alpha_eff(node {self.node_id}) = (r(t) - R(T_t)) / (|T_t| - 1)",
-             rf"\alpha_{{\mathrm{{eff}}}}(t_{{{self.node_id}}}) = "
-             r"\frac{r(t) - R(T_t)}{|T_t| - 1}"),
-            (f"= ({fmt(self.node_risk, 6)} - {fmt(self.branch_risk, 6)}) / "
-             f"({self.n_leaves} - 1)", ""),
-            (f"= {fmt(self.alpha, 6)}", "", "the smallest: this node is the weakest link"),
-            (f"R(T) after collapsing = {fmt(self.impurity_after, 6)}", "",
-             f"{plural(self.n_leaves_after, 'leaf', 'leaves')} left"),
-        ]
-        return Derivation.build(f"step {self.index}: collapse node {self.node_id} ({where})",
-                                lines, table=self.table())
-
-    def __str__(self) -> str:
-        """Plain text (what notebooks show as ``text/plain``)."""
-        return (f"step {self.index}: collapse node {self.node_id} at alpha "
-                f"{fmt(self.alpha, 6)} -> R(T) = {fmt(self.impurity_after, 6)}, "
-                f"{plural(self.n_leaves_after, 'leaf', 'leaves')}")
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        return self.explain()._repr_html_()
-
-    def _repr_markdown_(self) -> str:
-        return self.explain()._repr_markdown_()
-
-    def to_dict(self) -> dict:
-        """Plain JSON-ready form."""
-        return {"index": self.index, "node_id": self.node_id, "path": list(self.path),
-                "alpha": self.alpha, "node_risk": self.node_risk,
-                "branch_risk": self.branch_risk, "n_leaves": self.n_leaves,
-                "impurity_after": self.impurity_after, "n_leaves_after": self.n_leaves_after,
-                "candidates": [list(c) for c in self.candidates]}
-
-
-@dataclass(frozen=True, repr=False)
-class CostComplexityPath(ShowsTable):
-    """Result of :func:`cost_complexity_path`: the weakest-link pruning sequence.
-
-    ``ccp_alphas`` and ``impurities`` mean what they mean in scikit-learn's
-    ``cost_complexity_pruning_path``: entry 0 is the full tree (alpha 0); entry ``i`` is
-    the tree after ``i`` collapses, with the effective alpha of the node collapsed and the
-    total leaf risk ``R(T)``. The last entry is the root alone.
-
-    Attributes
-    ----------
-    ccp_alphas, impurities : numpy.ndarray
-        Effective alphas and total leaf risks ``R(T)``.
-    n_leaves, n_nodes : numpy.ndarray
-        Size of the tree at every entry.
-    steps : tuple of CCPStep
-        The collapses (``len(steps) == len(ccp_alphas) - 1``).
-    tree : Tree
-        The full tree the path starts from (not modified).
-    """
-
-    ccp_alphas: np.ndarray
-    impurities: np.ndarray
-    n_leaves: np.ndarray
-    n_nodes: np.ndarray
-    steps: tuple[CCPStep, ...]
-    tree: Tree
-    _cuts: tuple[int, ...] = field(default=(), repr=False)
-
-    @cached_property
-    def trees(self) -> tuple[Tree, ...]:
-        """The pruned tree at every entry of the path (built on first access)."""
-        return tuple(self.tree.with_leaves_at(self._cuts[:i]) for i in range(len(self.ccp_alphas)))
-
-    def tree_at(self, alpha: float) -> Tree:
-        """Return the pruned tree for ``ccp_alpha=alpha`` (same as :func:`cost_complexity_prune`)."""
-        alpha = _check_alpha(alpha)
-        k = 0
-        while k < len(self.steps) and not alpha < self.steps[k].alpha:
-            k += 1
-        return self.tree.with_leaves_at(self._cuts[:k])
-
-    def table(self) -> ResultTable:
-        """One row per entry: alpha, node collapsed, R(T), leaves, nodes."""
-        rows = [(0, float(self.ccp_alphas[0]), "(full tree)", float(self.impurities[0]),
-                 int(self.n_leaves[0]), int(self.n_nodes[0]))]
-        rows += [(s.index, s.alpha, str(s.node_id), s.impurity_after, int(self.n_leaves[s.index]),
-                  int(self.n_nodes[s.index])) for s in self.steps]
-        return ResultTable(("step", "alpha", "node collapsed", "R(T)", "leaves", "nodes"),
-                           tuple(rows), caption="cost-complexity pruning path",
-                           float_format=".6g")
-
-
-    def to_dict(self) -> dict:
-        """Plain JSON-ready form."""
-        return {"ccp_alphas": self.ccp_alphas.tolist(), "impurities": self.impurities.tolist(),
-                "n_leaves": self.n_leaves.tolist(), "n_nodes": self.n_nodes.tolist(),
-                "steps": [s.to_dict() for s in self.steps]}
-
-
-def _check_alpha(alpha: Any) -> float:
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.integer, np.floating)):
-        raise TypeError(f"alpha must be a number >= 0, got {alpha!r}")
-    if math.isnan(float(alpha)) or alpha < 0:
-        raise ValueError(f"alpha must be >= 0, got {alpha}")
-    return float(alpha)
-
-
-def _weakest_links(tree: Tree, alpha: float = np.inf, record: bool = False) -> tuple:
-    """Collapse weakest links while their alpha is <= ``alpha``; scikit-learn's arithmetic.
-
-    Nodes are numbered in pre-order (scikit-learn's node order for a depth-first tree);
-    ties between equal effective alphas go to the first node in that order.
-    Returns ``(cut node ids, alphas, impurities, leaves, steps)``.
-    """
-    nodes = list(tree.nodes())
-    index = {n.node_id: i for i, n in enumerate(nodes)}
-    m = len(nodes)
-    parent = np.full(m, -1)
-    for i, n in enumerate(nodes):
-        for c in n.children:
-            parent[index[c.node_id]] = i
-    total = nodes[0].n_samples
-    r_node = np.array([n.n_samples * n.impurity / total for n in nodes], dtype=float)
-    leaf = np.array([n.is_leaf for n in nodes])
-    r_branch = np.zeros(m)
-    n_leaves = np.zeros(m, dtype=np.int64)
-    for i in np.flatnonzero(leaf):
-        r_branch[i] = r_node[i]
-        current, j = r_node[i], i
-        while j != 0:
-            p = parent[j]
-            r_branch[p] += current
-            n_leaves[p] += 1
-            j = p
-    candidate = ~leaf
-    alive = np.ones(m, dtype=bool)
-    children = [[index[c.node_id] for c in n.children] for n in nodes]
-    paths = _paths(tree) if record else {}
-    cuts, alphas, risks, sizes, steps = [], [0.0], [float(r_branch[0])], [int(leaf.sum())], []
-    nodes_alive = [m]
-    while candidate[0]:
-        inner = np.flatnonzero(candidate)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            effective = (r_node[inner] - r_branch[inner]) / (n_leaves[inner] - 1)
-        k = int(np.argmin(effective))  # first minimum: lowest pre-order index on ties
-        best, eff = int(inner[k]), float(effective[k])
-        if alpha < eff:
-            break
-        cand_rows = tuple((nodes[i].node_id, float(r_node[i]), float(r_branch[i]),
-                           int(n_leaves[i]), float(e)) for i, e in zip(inner, effective)) \
-            if record else ()
-        stack = [best]
-        while stack:
-            i = stack.pop()
-            if not alive[i]:
-                continue
-            candidate[i] = False
-            alive[i] = False
-            stack.extend(children[i])
-        alive[best] = True
-        pruned_leaves = n_leaves[best] - 1
-        before_leaves, before_branch = int(n_leaves[best]), float(r_branch[best])
-        n_leaves[best] = 0
-        r_diff = r_node[best] - r_branch[best]
-        r_branch[best] = r_node[best]
-        j = parent[best]
-        while j != -1:
-            n_leaves[j] -= pruned_leaves
-            r_branch[j] += r_diff
-            j = parent[j]
-        cuts.append(nodes[best].node_id)
-        alphas.append(eff)
-        risks.append(float(r_branch[0]))
-        sizes.append(sizes[-1] - int(pruned_leaves))
-        nodes_alive.append(int(alive.sum()))
-        if record:
-            steps.append(CCPStep(len(cuts), nodes[best].node_id, paths[nodes[best].node_id],
-                                 eff, float(r_node[best]), before_branch, before_leaves,
-                                 float(r_branch[0]), sizes[-1], cand_rows))
-    return cuts, alphas, risks, sizes, nodes_alive, steps
-
-
-def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
-                         ) -> CostComplexityPath:
-    """Compute the cost-complexity (weakest-link) pruning path as scikit-learn does.
-
-    The risk of a node ``t`` made a leaf is ``r(t) = w_t · I(t) / w_root`` with the growing
-    criterion's impurity ``I`` (Gini, entropy in bits, or variance for regression) and
-    ``w`` the (weighted) number of training rows; ``R(T_t)`` sums ``r`` over the leaves of
-    the subtree at ``t``. The effective alpha of an inner node is
-    ``(r(t) - R(T_t)) / (|T_t| - 1)``: the increase in total risk per leaf saved. The
-    node with the smallest effective alpha (the first in pre-order on ties) is collapsed,
-    the numbers of its ancestors are updated, and so on until the root is a leaf. Equal
-    alphas are repeated, one entry per collapse, as in scikit-learn.
-
-    Parameters
-    ----------
-    model_or_tree : estimator or Tree
-        A fitted tree model or a Tree (then ``X`` and ``y`` must be ``None``). Given
-        ``X`` and ``y``, a copy of the estimator is fitted on them with ``ccp_alpha=0``
-        (as scikit-learn's ``cost_complexity_pruning_path(X, y)`` does).
-    X, y : optional
-        Training data for the fit.
-
-    Returns
-    -------
-    CostComplexityPath
-        ``.ccp_alphas``, ``.impurities``, ``.trees``, ``.steps``.
-
-    Examples
-    --------
-    >>> from dtlearn import CARTClassifier, load_play_tennis
-    >>> X, y = load_play_tennis(numeric=True)
-    >>> path = cost_complexity_path(CARTClassifier(), X, y)
-    >>> [round(float(a), 4) for a in path.ccp_alphas]
-    [0.0, 0.1143, 0.1143, 0.1153]
-    >>> path.n_leaves.tolist()
-    [5, 4, 3, 1]
-    >>> print(path.steps[0])
-    step 1: collapse node 3 at alpha 0.114286 -> R(T) = 0.114286, 4 leaves
-    """
-    if isinstance(model_or_tree, Tree):
-        if X is not None or y is not None:
-            raise ValueError("X, y: give training data only with an estimator, not a Tree")
-        tree = model_or_tree
-    elif X is not None or y is not None:
-        if X is None or y is None:
-            raise ValueError("X and y: give both or neither")
-        if not hasattr(model_or_tree, "get_params"):
-            raise TypeError(f"model_or_tree must be a dtlearn estimator or a Tree, got "
-                            f"{type(model_or_tree).__name__}")
-        params = model_or_tree.get_params()
-        if "ccp_alpha" in params:
-            params["ccp_alpha"] = 0.0
-        tree = type(model_or_tree)(**params).fit(X, y).tree_
-    else:
-        tree, _ = _split_model(model_or_tree)
-    cuts, alphas, risks, sizes, counts, steps = _weakest_links(tree, record=True)
-    return CostComplexityPath(np.array(alphas), np.array(risks), np.array(sizes),
-                              np.array(counts), tuple(steps), tree, tuple(cuts))
-
-
-def cost_complexity_prune(tree: Any, alpha: float) -> Tree:
-    """Prune ``tree`` to the subtree scikit-learn keeps for ``ccp_alpha=alpha``.
-
-    Weakest links are collapsed while their effective alpha is ``<= alpha`` (see
-    :func:`cost_complexity_path`). ``alpha=0`` removes only splits that do not lower
-    the total leaf impurity.
-
-    Parameters
-    ----------
-    tree : Tree or fitted estimator
-        The tree to prune (not modified).
-    alpha : float
-        Complexity parameter, >= 0.
-
-    Returns
-    -------
-    Tree
-        A pruned copy.
-
-    Examples
-    --------
-    >>> from dtlearn import CARTClassifier, load_play_tennis
-    >>> tree = CARTClassifier().fit(*load_play_tennis(numeric=True)).tree_
-    >>> [cost_complexity_prune(tree, a).n_leaves for a in (0.0, 0.115, 0.2)]
-    [5, 3, 1]
-    """
-    alpha = _check_alpha(alpha)
-    tree, _ = _split_model(tree, arg="tree")
-    cuts = _weakest_links(tree, alpha)[0]
-    return tree.with_leaves_at(cuts)
 
 

@@ -26,8 +26,8 @@ import numpy as np
 
 from .data import Schema, infer_schema
 from .explain import ResultTable, fmt
-from .prune import _encode_X, _encode_y, _split_model
 from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
+from .tree_access import encode_features, encode_labels, tree_and_model
 
 __all__ = ["Condition", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
            "rules_from_tree"]
@@ -177,7 +177,7 @@ class Rule:
 
     # ------------------------------------------------------------------ evaluation
     def _encode(self, X: Any, arg: str) -> np.ndarray:
-        return _encode_X(_SchemaHolder(self.schema), X, arg)
+        return encode_features(_SchemaHolder(self.schema), X, arg)
 
     def covers(self, X: Any, encoded: bool = False) -> np.ndarray:
         """Whether each row of ``X`` satisfies every precondition."""
@@ -232,7 +232,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class _SchemaHolder:
-    """Lets :func:`dtlearn.prune._encode_X` encode data for a rule (it reads ``.schema``)."""
+    """Lets :func:`dtlearn.tree_access.encode_features` encode data for a rule (it reads ``.schema``)."""
 
     schema: Schema
 
@@ -390,7 +390,7 @@ class RuleSet:
 
     def fired(self, X: Any) -> np.ndarray:
         """Index of the first rule that fires on each row (``-1``: the default class)."""
-        Xe = _encode_X(_SchemaHolder(self.schema), X, "X")
+        Xe = encode_features(_SchemaHolder(self.schema), X, "X")
         out = np.full(Xe.shape[0], -1)
         for i in reversed(range(len(self.rules))):
             out[self.rules[i].covers(Xe, encoded=True)] = i
@@ -405,7 +405,7 @@ class RuleSet:
         fired = self.fired(X)
         labels = [self.rules[i].label if i >= 0 else self.default for i in fired]
         if self.fallback and (fired < 0).any():
-            Xe = _encode_X(_SchemaHolder(self.schema), X, "X")
+            Xe = encode_features(_SchemaHolder(self.schema), X, "X")
             for rule in self.fallback:
                 for i in np.flatnonzero(rule.covers(Xe, encoded=True) & (fired < 0)):
                     labels[i] = rule.label
@@ -471,7 +471,7 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
     >>> len(rules), rules.default
     (5, 'yes')
     """
-    tree, _ = _split_model(model_or_tree)
+    tree, _ = tree_and_model(model_or_tree)
     if tree.classes is None:
         raise ValueError("model_or_tree: rules need a classification tree")
     rules = []
@@ -593,11 +593,11 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     >>> print(result.steps[1])
     rule 2: drop 'outlook = sunny' from IF outlook = sunny AND humidity = normal THEN play = yes: 2/2 = 1.000 -> 5/5 = 1.000
     """
-    tree, _ = _split_model(model_or_tree)
+    tree, _ = tree_and_model(model_or_tree)
     if tree.classes is None:
         raise ValueError("model_or_tree: rule post-pruning needs a classification tree")
-    Xe = _encode_X(tree, X_val, "X_val")
-    _encode_y(tree, y_val, Xe.shape[0], "y_val")  # unseen labels -> ValueError
+    Xe = encode_features(tree, X_val, "X_val")
+    encode_labels(tree, y_val, Xe.shape[0], "y_val")  # unseen labels -> ValueError
     truth = _labels(y_val, Xe.shape[0], "y_val")
     original = rules_from_tree(tree)
     pruned, steps = [], []

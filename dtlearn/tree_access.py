@@ -16,7 +16,7 @@ from .data import encode, encode_numeric_target, encode_target
 from .splits import UNKNOWN
 from .tree import Node, Tree
 
-__all__ = ["encode_features", "encode_labels", "inner_nodes_bottom_up", "rows_reaching",
+__all__ = ["encode_features", "encode_labels", "inner_nodes_bottom_up", "root_paths", "rows_reaching",
            "tree_and_model", "validation_arrays", "with_tree"]
 
 
@@ -168,4 +168,25 @@ def rows_reaching(tree: Tree, Xe: np.ndarray) -> dict[int, np.ndarray]:
             np.zeros_like(mask)
         for b, child in enumerate(node.children):
             stack.append((child, (mask & (branch == b)) | unknown))
+    return out
+
+
+def root_paths(tree: Tree) -> dict[int, tuple[str, ...]]:
+    """The branch conditions on the way from the root to every node, by node id.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
+    >>> paths = root_paths(tree)
+    >>> paths[0], paths[tree.root.children[0].children[0].node_id]
+    ((), ('outlook = sunny', 'humidity = high'))
+    """
+    out: dict[int, tuple[str, ...]] = {}
+    for node, parent, branch in tree.nodes_with_depth_first_parents():
+        if parent is None:
+            out[node.node_id] = ()
+        else:
+            out[node.node_id] = out[parent.node_id] + (
+                parent.split.conditions(tree.schema)[branch],)
     return out
