@@ -27,6 +27,7 @@ import numpy as np
 from .data import Schema, infer_schema
 from .explain import ResultTable, fmt
 from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
+from .steps import StepDefaults
 from .tree_access import encode_features, encode_labels, tree_and_model
 
 __all__ = ["Condition", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
@@ -272,17 +273,17 @@ def _candidates(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, in
 
 
 @dataclass(frozen=True)
-class RuleStep:
-    """One decision of rule post-pruning on one rule: drop a precondition, or stop.
+class RuleStep(StepDefaults):
+    """One decision of rule post-pruning on one rule: drop a precondition, or stop (a Step).
 
     Attributes
     ----------
     rule_number : int
-        Position of the rule in tree order (1-based).
-    before : str
+        Position of the rule in tree order (1-based); also the step's ``node_id``.
+    rule : Rule
         The rule before this step.
-    dropped : str or None
-        The precondition dropped (``None``: the rule is final).
+    dropped_index : int or None
+        Index in ``rule.conditions`` of the precondition dropped (``None``: the rule is final).
     correct_before, covered_before, correct_after, covered_after : int
         Validation counts of the rule before and after the step.
     candidates : ResultTable
@@ -290,13 +291,69 @@ class RuleStep:
     """
 
     rule_number: int
-    before: str
-    dropped: str | None
+    rule: Rule
+    dropped_index: int | None
     correct_before: int
     covered_before: int
     correct_after: int
     covered_after: int
     candidates: ResultTable
+
+    kind = "rule"
+    subject = "rule"
+
+    @property
+    def node_id(self) -> int:
+        """The rule's number (rule steps are about rules, not nodes)."""
+        return self.rule_number
+
+    @property
+    def dropped(self) -> str | None:
+        """Text of the precondition dropped (``None``: the rule is final)."""
+        return None if self.dropped_index is None else \
+            self.rule.conditions[self.dropped_index].text
+
+    @property
+    def rule_after(self) -> Rule:
+        """The rule after this step: a new :class:`Rule` value without the dropped precondition.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> X, y = load_play_tennis()
+        >>> step = rule_post_prune(ID3Classifier().fit(X, y), X[::2], y[::2]).steps[1]
+        >>> print(step.rule); print(step.rule_after)
+        IF outlook = sunny AND humidity = normal THEN play = yes
+        IF humidity = normal THEN play = yes
+        """
+        return self.rule if self.dropped_index is None else self.rule.without(self.dropped_index)
+
+    @property
+    def action(self) -> str:
+        """``"condition dropped"`` or ``"final"``."""
+        return "final" if self.dropped_index is None else "condition dropped"
+
+    @property
+    def reason(self) -> str:
+        """Why, in words: the accuracies compared."""
+        acc = f"{self.correct_before}/{self.covered_before} correct"
+        if self.dropped_index is None:
+            return f"no drop keeps the accuracy ({acc})" if self.covered_before \
+                else "covers no validation row"
+        return (f"dropping '{self.dropped}' keeps the accuracy: {acc} → "
+                f"{self.correct_after}/{self.covered_after} correct")
+
+    @property
+    def before(self) -> dict:
+        """Validation rows the rule covers, gets right and gets wrong, before the step."""
+        return {"covered": self.covered_before, "correct": self.correct_before,
+                "errors": self.errors_before}
+
+    @property
+    def after(self) -> dict:
+        """The same numbers for the rule after the step."""
+        return {"covered": self.covered_after, "correct": self.correct_after,
+                "errors": self.errors_after}
 
     @property
     def accuracy_before(self) -> float:
@@ -321,18 +378,18 @@ class RuleStep:
     def __str__(self) -> str:
         """Plain text (what notebooks show as ``text/plain``)."""
         acc = f"{self.correct_before}/{self.covered_before}"
-        if self.dropped is None:
+        if self.dropped_index is None:
             why = "covers no validation row" if not self.covered_before else \
                 "no drop keeps the accuracy"
-            return f"rule {self.rule_number}: {self.before}  [{acc}] final ({why})"
-        return (f"rule {self.rule_number}: drop '{self.dropped}' from {self.before}: "
+            return f"rule {self.rule_number}: {self.rule.text}  [{acc}] final ({why})"
+        return (f"rule {self.rule_number}: drop '{self.dropped}' from {self.rule.text}: "
                 f"{acc} = {fmt(self.accuracy_before)} -> {self.correct_after}/"
                 f"{self.covered_after} = {fmt(self.accuracy_after)}")
 
     __repr__ = __str__
 
-    def explain(self) -> ResultTable:
-        """Return the candidate table this step chose from."""
+    def table(self) -> ResultTable:
+        """Every candidate drop with its accuracy, the one made highlighted."""
         return self.candidates
 
     def _repr_html_(self) -> str:
@@ -341,12 +398,11 @@ class RuleStep:
     def _repr_markdown_(self) -> str:
         return f"{str(self)}\n\n" + self.candidates._repr_markdown_()
 
-    def to_dict(self) -> dict:
-        """Plain JSON-ready form."""
-        return {"rule_number": self.rule_number, "before": self.before,
-                "dropped": self.dropped, "correct_before": self.correct_before,
-                "covered_before": self.covered_before, "correct_after": self.correct_after,
-                "covered_after": self.covered_after, "candidates": self.candidates.to_dict()}
+    def details(self) -> dict:
+        """The rule before and after, the precondition dropped and the candidate table."""
+        return {"rule_number": self.rule_number, "rule_before": self.rule.text,
+                "rule_after": self.rule_after.text, "dropped": self.dropped,
+                "candidates": self.candidates.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -437,15 +493,18 @@ class RuleSet:
 
     __repr__ = __str__
 
-    def table(self) -> ResultTable:
-        """Return the rules as a table (number, rule, validation counts and accuracy)."""
+    def table(self, highlight: int | None = None) -> ResultTable:
+        """Return the rules as a table (number, rule, validation counts and accuracy).
+
+        ``highlight`` marks rule ``highlight`` (0-based), e.g. the one being pruned.
+        """
         rows = [(i + 1, r.text, r.val_covered if r.val_covered is not None else "",
                  r.val_correct if r.val_correct is not None else "",
                  r.val_accuracy if r.val_covered else "")
                 for i, r in enumerate(self.rules)]
         rows.append(("", f"ELSE {self.target_name} = {self.default}", "", "", ""))
         return ResultTable(("#", "rule", "val covered", "val correct", "val accuracy"),
-                           tuple(rows))
+                           tuple(rows), highlight_row=highlight)
 
     def _repr_html_(self) -> str:
         return self.table()._repr_html_()
@@ -522,6 +581,32 @@ class RulePostPruning:
     original: RuleSet
     steps: tuple[RuleStep, ...]
 
+    def state_after(self, k: int) -> RuleSet:
+        """The rules after the first ``k`` steps, in tree order; all steps: :attr:`ruleset`.
+
+        Every rule is a :class:`Rule` value: a dropped precondition gives a new rule.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> X, y = load_play_tennis()
+        >>> result = rule_post_prune(ID3Classifier().fit(X, y), X[::2], y[::2])
+        >>> print(result.state_after(2)[1])
+        IF humidity = normal THEN play = yes
+        """
+        if k >= len(self.steps):
+            return self.ruleset
+        rules = list(self.original.rules)
+        for step in self.steps[:k]:
+            rules[step.rule_number - 1] = step.rule_after
+        return replace(self.original, rules=tuple(rules))
+
+    def summary(self) -> str:
+        """One line: rules and preconditions dropped."""
+        return (f"{len(self.original)} rules, "
+                f"{sum(1 for s in self.steps if s.dropped_index is not None)} preconditions "
+                f"dropped; rules sorted by validation accuracy")
+
     def predict(self, X: Any) -> np.ndarray:
         """Predictions of the pruned rule set."""
         return self.ruleset.predict(X)
@@ -532,7 +617,7 @@ class RulePostPruning:
 
     def table(self) -> ResultTable:
         """Return the steps as one table."""
-        rows = [(s.rule_number, s.before, s.dropped or "(stop)",
+        rows = [(s.rule_number, s.rule.text, s.dropped or "(stop)",
                  f"{s.correct_before}/{s.covered_before}",
                  f"{s.correct_after}/{s.covered_after}") for s in self.steps]
         return ResultTable(("rule", "before", "dropped", "val correct before",
@@ -610,12 +695,11 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
             if covered and best is not None and rows[best + 1][4] >= acc:
                 table = replace(table, highlight_row=best + 1)
                 simpler = rule.without(best)
-                steps.append(RuleStep(number, rule.text, rule.conditions[best].text, correct,
-                                      covered, rows[best + 1][3], rows[best + 1][2], table))
+                steps.append(RuleStep(number, rule, best, correct, covered, rows[best + 1][3],
+                                      rows[best + 1][2], table))
                 rule = simpler
                 continue
-            steps.append(RuleStep(number, rule.text, None, correct, covered, correct, covered,
-                                  table))
+            steps.append(RuleStep(number, rule, None, correct, covered, correct, covered, table))
             # a shortened rule covers more than its leaf: the leaf's counts would mislead
             leaf = {} if len(rule.conditions) == len(original.rules[number - 1].conditions) \
                 else {"train_covered": None, "train_correct": None}
