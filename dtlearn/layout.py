@@ -24,10 +24,10 @@ import numpy as np
 from .display import CLASS_COLOURS, fmt, fmt_count
 from .node_text import (
     branch_text,
+    count_line,
     impurity_name,
     node_explanation,
     node_label,
-    node_summary,
     wrap_text,
 )
 from .tidy_layout import tree_and_steps, tree_layout
@@ -139,9 +139,12 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
     -------
     dict
         JSON-ready: ``nodes`` (id, x, y, px, py, label, summary, counts, n, impurity,
-        is_leaf, prediction, collapsed, hidden_nodes, explanation, label_lines and
-        summary_lines as wrapped in the box, ...), ``edges`` (parent, child, condition and
-        ``branch``, the condition without the parent's attribute), ``classes``,
+        is_leaf, prediction, collapsed, hidden_nodes, ``stub`` ("+ n nodes" under a folded
+        node, else ""), ``branches`` (an inner node's branch texts), explanation,
+        label_lines and summary_lines as wrapped in the box, ...), ``edges`` (parent, child,
+        condition, ``branch``: the condition without the parent's attribute, ``label``: the
+        branch as shown, ``box``: its halo :func:`branch_label_box`, and ``tx``, ``ty``,
+        ``anchor``: its text :func:`branch_label_position`), ``classes``,
         ``colours``, ``highlight``, ``geometry`` (box size, spacing and picture size in px;
         boxes are as wide as their texts need, within 110-190 px).
 
@@ -179,7 +182,7 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         entry = {
             "id": node.node_id, "x": x, "y": y,
             "depth": node.depth, "label": node_label(tree, node),
-            "summary": node_summary(tree, node), "counts": counts,
+            "summary": count_line(tree, node), "counts": counts,
             "n": float(node.n_samples), "impurity": float(node.impurity),
             "impurity_text": f"{impurity_name(tree)} {fmt(node.impurity)}",
             "is_leaf": node.is_leaf, "prediction": _plain(tree.label_of(node)),

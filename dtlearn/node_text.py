@@ -16,8 +16,8 @@ from .display import fmt, fmt_count
 from .exports.formatting import label_text
 from .tree import Node, Tree
 
-__all__ = ["branch_conditions", "branch_text", "impurity_name", "node_explanation",
-           "node_label", "node_summary", "wrap_text"]
+__all__ = ["branch_conditions", "branch_text", "count_line", "impurity_name",
+           "node_explanation", "node_label", "wrap_text"]
 
 
 def node_label(tree: Tree, node: Node) -> str:
@@ -51,14 +51,14 @@ def impurity_name(tree: Tree) -> str:
     return getattr(tree, "impurity_name", "impurity")
 
 
-def node_summary(tree: Tree, node: Node) -> str:
-    """How many instances reach ``node``, per class (or their mean, for regression).
+def count_line(tree: Tree, node: Node) -> str:
+    """The count line of a node's box: instances reaching it per class (or their mean).
 
     Examples
     --------
     >>> from dtlearn import ID3Classifier, load_play_tennis
     >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
-    >>> node_summary(tree, tree.root)
+    >>> count_line(tree, tree.root)
     'n = 14: yes 9, no 5'
     """
     n = fmt_count(node.n_samples)
@@ -140,7 +140,7 @@ def wrap_text(text: str, chars: float, max_lines: int = 2) -> list[str]:
 
 
 def _explanation(tree: Tree, node: Node, step: Any) -> dict:
-    head = f"node {node.node_id}: {node_summary(tree, node)}; {impurity_name(tree)} " \
+    head = f"node {node.node_id}: {count_line(tree, node)}; {impurity_name(tree)} " \
         f"{fmt(node.impurity)}"
     parts = [f"<p class='dtlearn-node-head'><strong>{html.escape(head)}</strong></p>"]
     text = [head]
@@ -151,7 +151,7 @@ def _explanation(tree: Tree, node: Node, step: Any) -> dict:
         # each branch on its own line with the instances it takes: text, not a colour
         conds = node.split.conditions(tree.schema)
         what = "test: " + " | ".join(conds)
-        items = "".join(f"<li>{html.escape(c)} → {html.escape(node_summary(tree, child))}</li>"
+        items = "".join(f"<li>{html.escape(c)} → {html.escape(count_line(tree, child))}</li>"
                         for c, child in zip(conds, node.children))
         parts.append(f"<p>test, {len(conds)} branches:</p>"
                      f"<ul class='dtlearn-tv-branches'>{items}</ul>")
@@ -216,7 +216,7 @@ def node_explanation(tree: Tree, node: Node, step: Any = None, cache: dict | Non
     """
     if cache is None:
         return _explanation(tree, node, step)
-    key = (node.node_id, node.is_leaf, node_summary(tree, node), fmt(node.impurity))
+    key = (node.node_id, node.is_leaf, count_line(tree, node), fmt(node.impurity))
     hit = cache.get(key)
     if hit is not None and hit[0] is step:  # the cache keeps the step alive: ids stay unique
         return hit[1]

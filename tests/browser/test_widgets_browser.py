@@ -98,6 +98,17 @@ def _focused_node(page):
         " : null; }")
 
 
+def _min_font_px(widget):
+    """The smallest text of a TreeView's drawing, in screen px (font size times zoom)."""
+    return widget.locator(".dtlearn-tv-svg").evaluate(
+        """svg => {
+            const zoom = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            const sizes = [...svg.querySelectorAll('text')]
+                .map(t => parseFloat(getComputedStyle(t).fontSize) * zoom);
+            return Math.min(...sizes);
+        }""")
+
+
 def _drive(lab, page):
     url, token, _ = lab
     page.set_default_timeout(20000)
@@ -129,6 +140,11 @@ def _drive(lab, page):
     # no horizontal overflow in the side panel, numbers right-aligned in its table
     assert view.locator(".dtlearn-tv-panel").evaluate("p => p.scrollWidth <= p.clientWidth + 1")
     assert view.locator(".dtlearn-tv-panel td.dtlearn-num").count() > 0
+    # the "3-way" test cells show their branches as text (and as a tooltip)
+    conds = view.locator(".dtlearn-tv-panel .dtlearn-tv-conds").first
+    assert conds.inner_text() == "= sunny \u00b7 = overcast \u00b7 = rainy"
+    assert "= sunny | = overcast | = rainy" in conds.evaluate("c => c.parentElement.title")
+    assert "n = 5: yes 2, no 3" in view.locator(".dtlearn-tv-branches").inner_text()
     # collapse the root's first subtree with its toggle, then expand again
     view.locator("[data-toggle='1']").click()
     page.wait_for_function(
@@ -176,12 +192,30 @@ def _drive(lab, page):
     assert _cells(page) == cells_before
     _shot(page, ".demo-view", "treeview_light")
 
-    # 3. a ~200-node tree: fits the width, zooms, pans
+    # 3. a fully grown car tree (182 nodes): starts folded at full size, every text >= 11 px
     big = nb.locator(".demo-big")
     big.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
-    n_nodes = big.locator(".dtlearn-tv-node").count()
-    assert n_nodes > 150
     canvas = big.locator(".dtlearn-tv-canvas")
+    folded_count = big.locator(".dtlearn-tv-node").count()
+    assert 1 < folded_count < 20
+    assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) == 1
+    assert _min_font_px(big) >= 11
+    fits = canvas.evaluate("c => ({scroll: c.scrollWidth, canvas: c.clientWidth})")
+    assert fits["scroll"] <= fits["canvas"] + 1, fits  # folded, it fits without scrolling
+    stubs = big.locator(".dtlearn-tv-stub")
+    assert stubs.count() >= 1 and stubs.first.locator("text").text_content().endswith(" nodes")
+    _shot(page, ".demo-big", "treeview_car_folded_light")
+    stubs.first.click()  # a stub opens its subtree
+    page.wait_for_function(
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length > {folded_count}",
+        timeout=10000)
+    assert _min_font_px(big) >= 11
+    big.get_by_role("button", name="unfold every folded subtree").click()
+    page.wait_for_function(
+        "document.querySelectorAll('.demo-big .dtlearn-tv-node').length > 150", timeout=10000)
+    n_nodes = big.locator(".dtlearn-tv-node").count()
+    assert _min_font_px(big) >= 11  # unfolded, the view scrolls instead of shrinking
+    big.get_by_role("button", name="fit the tree to the width").click()
     fits = canvas.evaluate(
         "c => ({svg: c.querySelector('svg').getBoundingClientRect().width,"
         " canvas: c.clientWidth, scroll: c.scrollWidth})")
@@ -249,7 +283,11 @@ def _drive(lab, page):
     page.keyboard.press("s")
     assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) > 3 * scale_fit
     _shot(page, ".demo-big", "treeview_car_subtree_light")
-    big.get_by_role("button", name="fit the tree to the width").click()
+    big.get_by_role("button", name="fold the deep levels until the tree fits").click()
+    page.wait_for_function(
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {folded_count}",
+        timeout=10000)
+    big.get_by_role("button", name="actual size").click()
 
     # 4. ID3Builder: nothing pre-selected; choose an attribute, split, the tree grows
     builder = nb.locator(".dtlearn-id3-builder")
@@ -356,5 +394,16 @@ def _drive(lab, page):
     found = {name: _axe(page, sel) for name, sel in WIDGETS.items()}
     (SHOTS / "axe_dark.json").write_text(json.dumps(found, indent=1))
     assert not any(found.values()), json.dumps(found, indent=1)
+
+    # 12. kernel restart: the views left in the notebook say they are disconnected
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Light'})")
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:restart-kernel'); }")
+    _accept_kernel_dialog(page)
+    page.wait_for_selector(".demo-view .dtlearn-tv-disconnected:not([hidden])", timeout=30000)
+    banner = view.locator(".dtlearn-tv-disconnected")
+    assert "re-run the cell" in banner.inner_text()
+    assert view.locator(".dtlearn-tv-node").count() == 8  # the drawing still reads
+    _shot(page, ".demo-view", "treeview_disconnected_light")
 
     assert page.console_errors == [], page.console_errors

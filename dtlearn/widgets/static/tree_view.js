@@ -298,7 +298,7 @@ function render({ model, el }) {
       "aria-label": `decision tree of ${data.target_name}: ${data.n_leaves} leaves, depth ${data.depth}`,
     });
     const edgeLayer = svg("g", { class: "dtlearn-tv-edges", "aria-hidden": "true" });
-    const labelLayer = svg("g", { class: "dtlearn-tv-branches", "aria-hidden": "true" });
+    const labelLayer = svg("g", { class: "dtlearn-tv-labels", "aria-hidden": "true" });
     picture.appendChild(edgeLayer);
     for (const e of data.edges) {
       const a = nodesById.get(e.parent);
@@ -521,13 +521,24 @@ function render({ model, el }) {
   const resize = new ResizeObserver(() => { if (fitMode && picture) applyScale(fitScale(), 0, 0); });
   resize.observe(canvas);
 
-  // ipywidgets marks the view when its kernel connection goes (restart, shutdown)
+  // the kernel restarting or dying ends this view's link for good (a re-run makes a new
+  // one); ipywidgets marks its own views with a class, not an anywidget's, so the
+  // kernel's status is watched too
+  let gone = false;
   const showLink = () => {
-    const gone = el.classList.contains("jupyter-widgets-disconnected") ||
+    gone = gone || el.classList.contains("jupyter-widgets-disconnected") ||
       !!el.closest(".jupyter-widgets-disconnected");
     banner.hidden = !gone;
     root.classList.toggle("is-disconnected", gone);
   };
+  const onStatus = (_, status) => {
+    if (status === "restarting" || status === "autorestarting" || status === "dead") {
+      gone = true;
+      showLink();
+    }
+  };
+  const kernel = model.widget_manager && model.widget_manager.kernel;
+  if (kernel && kernel.statusChanged) kernel.statusChanged.connect(onStatus);
   const watchLink = new MutationObserver(showLink);
   watchLink.observe(el, { attributes: true, attributeFilter: ["class"] });
   model.on("comm_live_update", showLink);
@@ -541,6 +552,7 @@ function render({ model, el }) {
   return () => {
     resize.disconnect();
     watchLink.disconnect();
+    if (kernel && kernel.statusChanged) kernel.statusChanged.disconnect(onStatus);
     model.off("comm_live_update", showLink);
     window.removeEventListener("pointerup", endDrag);
     window.removeEventListener("pointermove", onMove);
