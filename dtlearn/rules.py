@@ -340,8 +340,8 @@ class RuleStep(StepDefaults):
         if self.dropped_index is None:
             return f"no drop keeps the accuracy ({acc})" if self.covered_before \
                 else "covers no validation row"
-        return (f"dropping '{self.dropped}' keeps the accuracy: {acc} → "
-                f"{self.correct_after}/{self.covered_after} correct")
+        return (f"drop '{self.dropped}': {acc} → {self.correct_after}/{self.covered_after} "
+                f"correct, the accuracy does not fall")
 
     @property
     def before(self) -> dict:

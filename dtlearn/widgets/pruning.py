@@ -1,7 +1,11 @@
-"""Pruning apps: reduced-error and rule post-pruning replayed step by step; the α path.
+"""Pruning apps: any recorded pruning replayed step by step; the α path.
 
-:class:`PruningStepper` replays the steps :func:`dtlearn.prune.reduced_error_prune` and
-:func:`dtlearn.rules.rule_post_prune` recorded; it never decides anything itself.
+:class:`PruningStepper` replays the steps a pruner recorded (reduced-error pruning, rule
+post-pruning, the cost-complexity path); it never decides anything itself. It reads every
+method through the same two protocols: each step is a :class:`dtlearn.steps.Step` (its
+``summary()``, ``explain()``, ``node_id``/``subject``) and each result offers ``steps``,
+``state_after(k)`` (a Tree, or a value such as a RuleSet that lays itself out as a table),
+``summary()`` and ``table()``. A new pruning method is one entry in :data:`METHODS`.
 :class:`CostComplexityExplorer` looks up entries of :func:`dtlearn.prune.cost_complexity_path`
 and cross-validated accuracies computed once, at construction.
 """
@@ -10,22 +14,81 @@ from __future__ import annotations
 
 import asyncio
 import html
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as w
 import numpy as np
 import traitlets
 
+from ..cost_complexity import cost_complexity_path
 from ..curves import cross_validated_ccp
-from ..explain import fmt
-from ..prune import cost_complexity_path, reduced_error_prune
+from ..explain import Derivation, DerivationLine, fmt
+from ..prune import reduced_error_prune
 from ..rules import rule_post_prune
+from ..tree import Tree
 from .apps import LiveFigure, _App, _img_html
 from .tree_view import TreeView
 
-__all__ = ["CostComplexityExplorer", "PruningStepper"]
+__all__ = ["CostComplexityExplorer", "PruningStepper", "explanation_html"]
 
-METHODS = {"reduced_error": "reduced-error pruning", "rules": "rule post-pruning"}
+METHODS: dict[str, tuple[str, Callable[[Any, Any, Any], Any]]] = {
+    "reduced_error": ("reduced-error pruning", reduced_error_prune),
+    "rules": ("rule post-pruning", rule_post_prune),
+    "cost_complexity": ("cost-complexity path",
+                        lambda model, X_val, y_val: cost_complexity_path(model)),
+}
+"""Method key -> (label, ``run(model, X_val, y_val)`` returning a replayable result)."""
+
+# one prose font (the notebook's); formulas alone in monospace, wrapped inside the panel
+_FORMULA_STYLE = ("font-family:var(--jp-code-font-family, monospace);white-space:pre-wrap;"
+                  "overflow-wrap:anywhere;margin:0.3em 0")
+
+
+def explanation_html(value: Any) -> str:
+    """HTML of an explanation in one prose font, formulas in monospace, tables as tables.
+
+    A :class:`~dtlearn.explain.Derivation` is laid out without MathJax (which would set
+    its equations in a serif font beside the widget's sans-serif prose): titles, prose
+    lines and notes are paragraphs, runs of equations a wrapped ``<pre>`` of their aligned
+    plain text, tables HTML tables. Anything else shows its own ``_repr_html_``.
+
+    Examples
+    --------
+    >>> from dtlearn.explain import Derivation
+    >>> out = explanation_html(Derivation.build("gain", ["g = 0.940 - 0.694", "= 0.247"]))
+    >>> "<p><strong>gain</strong></p>" in out, "= 0.247" in out, "$" in out
+    (True, True, False)
+    """
+    if not isinstance(value, Derivation):
+        return value._repr_html_()
+    out = ['<div class="dtlearn-derivation">']
+    if value.title:
+        out.append(f"<p><strong>{html.escape(value.title)}</strong></p>")
+    run: list = []
+
+    def flush() -> None:
+        if run:
+            text = str(Derivation.build("", run))
+            out.append(f'<pre class="dtlearn-formula" style="{_FORMULA_STYLE}">'
+                       f"{html.escape(text)}</pre>")
+            run.clear()
+
+    for item in value.lines:
+        if isinstance(item, DerivationLine) and not item.prose:
+            run.append(item)
+            continue
+        flush()
+        if isinstance(item, DerivationLine):
+            out.append(f"<p>{html.escape(item.text)}</p>")
+        elif isinstance(item, Derivation):
+            out.append('<div style="margin-left:1.5em">' + explanation_html(item) + "</div>")
+        else:
+            out.append(item._repr_html_())
+    flush()
+    if value.note:
+        out.append(f"<p><em>Note: {html.escape(value.note)}</em></p>")
+    out.append("</div>")
+    return "\n".join(out)
 
 
 def _ancestors(tree: Any, node_id: int) -> list[int]:
@@ -42,21 +105,20 @@ def _ancestors(tree: Any, node_id: int) -> list[int]:
 
 # ---------------------------------------------------------------------------- PruningStepper
 class PruningStepper(_App):
-    """Replay reduced-error pruning or rule post-pruning one decision at a time.
+    """Replay a pruning method one recorded decision at a time.
 
     ``position`` ``i`` (0 ≤ i < n) shows the state after the first ``i`` decisions with
-    decision ``i`` under consideration: for reduced-error pruning the tree, with the node
-    visited marked (its path highlighted, the node selected) and the whole tree's
-    validation errors before and after making it a leaf; for rule post-pruning the rules,
-    with the rule being generalised marked and its candidate drops. ``position == n``
-    shows the result. Both runs are made once, by the core, at construction.
+    decision ``i`` under consideration: a tree (the node decided on marked, its path
+    highlighted) or the rules (the rule being generalised marked), the decision in one
+    line and its worked explanation. ``position == n`` shows the result. Every run is
+    made once, by the core, the first time its method is shown.
 
     Parameters
     ----------
     model : fitted dtlearn classifier or Tree
     X_val, y_val : validation data
-    method : {"reduced_error", "rules"}
-        What to replay first (a toggle switches).
+    method : str
+        A key of :data:`METHODS` to replay first (a toggle switches).
     interval : int
         Milliseconds between steps when playing.
 
@@ -68,11 +130,11 @@ class PruningStepper(_App):
     >>> app.n_steps, app.position
     (5, 0)
     >>> app.status
-    'step 1 of 5: node 1 [outlook = sunny] — validation errors 0 → 2 with a leaf: kept'
+    "step 1 of 5: node 1 [outlook = sunny]: kept — validation errors 0 → 2 with a leaf 'no'"
     >>> app.next(); app.view.highlight
     [0, 3]
     >>> app.method = "rules"; app.status[:40]
-    'step 1 of 7: rule 1 — final, 1/1 correct'
+    'step 1 of 7: rule 1: final — no drop kee'
     """
 
     method = traitlets.Unicode("reduced_error")
@@ -80,6 +142,7 @@ class PruningStepper(_App):
     n_steps = traitlets.Int(0)
     status = traitlets.Unicode("")
     rules_state = traitlets.List()
+    """For a state that is not a tree (rules): its items, ``{"number", "text", "current"}``."""
 
     def __init__(self, model: Any, X_val: Any, y_val: Any, method: str = "reduced_error",
                  interval: int = 800) -> None:
@@ -87,9 +150,10 @@ class PruningStepper(_App):
             raise ValueError(f"method must be one of {list(METHODS)}, got {method!r}")
         self._model, self._X_val, self._y_val = model, X_val, y_val
         self._results: dict[str, Any] = {}
-        self._trees: dict[int, Any] = {}
-        self.method_buttons = w.ToggleButtons(options=[(v, k) for k, v in METHODS.items()],
-                                              value=method, style={"button_width": "auto"})
+        self._states: dict[int, Any] = {}
+        self.method_buttons = w.ToggleButtons(
+            options=[(label, k) for k, (label, _) in METHODS.items()], value=method,
+            style={"button_width": "auto"})
         self.buttons = {name: w.Button(description=label, tooltip=tip,
                                        layout=w.Layout(width="auto"))
                         for name, label, tip in [
@@ -112,7 +176,7 @@ class PruningStepper(_App):
                                   continuous_update=False,
                                   style={"description_width": "initial"})
         self.status_html = w.HTML()
-        self.detail_html = w.HTMLMath()  # the worked comparison is typeset
+        self.detail_html = w.HTML()  # formulas as monospace text: one prose font, no MathJax
         self.rules_html = w.HTML()
         self.view = TreeView()
         super().__init__(children=[
@@ -131,9 +195,9 @@ class PruningStepper(_App):
     # ------------------------------------------------------------------ results (core)
     @property
     def result(self) -> Any:
-        """The core's result being replayed (``ReducedErrorPruning`` or ``RulePostPruning``)."""
+        """The core's result being replayed (e.g. ``ReducedErrorPruning``, ``RulePostPruning``)."""
         if self.method not in self._results:
-            run = reduced_error_prune if self.method == "reduced_error" else rule_post_prune
+            run = METHODS[self.method][1]
             self._results[self.method] = run(self._model, self._X_val, self._y_val)
         return self._results[self.method]
 
@@ -177,7 +241,7 @@ class PruningStepper(_App):
     def _switch(self) -> None:
         self._ready = False
         try:
-            self._trees = {}
+            self._states = {}
             self.n_steps = len(self.steps)
             self.slider.max = self.n_steps + 1
             self.play.value = False
@@ -185,9 +249,6 @@ class PruningStepper(_App):
             self.slider.value = 1
         finally:
             self._ready = True
-        reduced = self.method == "reduced_error"
-        self.view.layout.display = None if reduced else "none"
-        self.rules_html.layout.display = "none" if reduced else None
         self._draw()
 
     def _on_play(self, change: dict) -> None:
@@ -212,10 +273,7 @@ class PruningStepper(_App):
 
     # ------------------------------------------------------------------ display
     def _draw(self) -> None:
-        if self.method == "reduced_error":
-            self._draw_reduced_error()
-        else:
-            self._draw_rules()
+        self._draw_state()
         for name in ("first", "previous"):
             self.buttons[name].disabled = self.position == 0
         for name in ("next", "last"):
@@ -223,89 +281,48 @@ class PruningStepper(_App):
         self.status_html.value = (f'<span class="dtlearn-app-status">'
                                   f"{html.escape(self.status)}</span>")
 
-    def _tree_at(self, position: int) -> Any:
-        if position not in self._trees:
-            cut = [s.node_id for s in self.steps[:position] if s.pruned]
-            self._trees[position] = self.result.original.with_leaves_at(cut)
-        return self._trees[position]
+    def _state_at(self, position: int) -> Any:
+        if position not in self._states:
+            self._states[position] = self.result.state_after(position)
+        return self._states[position]
 
-    def _draw_reduced_error(self) -> None:
+    def _draw_state(self) -> None:
         result, step, k = self.result, self.current, self.position
-        tree = self._tree_at(k)
+        state = self._state_at(k)
         if step is None:
             self.status = f"done: {result.summary()}"
-            highlight, selected = [], None
-            self.detail_html.value = result.table(pruned_only=True)._repr_html_()
+            self.detail_html.value = explanation_html(result.table())
         else:
-            self.status = (f"step {k + 1} of {self.n_steps}: node {step.node_id} "
-                           f"[{step.condition}] — validation errors {step.errors_before} → "
-                           f"{step.errors_after} with a leaf: {step.decision}")
-            highlight, selected = _ancestors(tree, step.node_id), step.node_id
-            self.detail_html.value = step.explain()._repr_html_()
-        with self.view.hold_sync():
-            self.view.highlight = [i for i in highlight if i in {n.node_id
-                                                                 for n in tree.nodes()}]
-            self.view.update(tree, keep_selection=False)
-            self.view.selected = selected
-
-    def _rule_texts(self, position: int) -> list[str]:
-        """Text of every rule (tree order) after the first ``position`` decisions."""
-        texts = [r.text for r in self.result.original.rules]
-        for step in self.steps[:position]:
-            if step.dropped is not None:
-                texts[step.rule_number - 1] = _drop(step.before, step.dropped)
-        return texts
-
-    def _draw_rules(self) -> None:
-        result, step, k = self.result, self.current, self.position
-        if step is None:
-            self.status = (f"done: {len(result.original)} rules, "
-                           f"{sum(1 for s in self.steps if s.dropped)} preconditions dropped; "
-                           f"rules sorted by validation accuracy")
-            self.rules_state = [{"number": i + 1, "text": r.text, "current": False}
-                                for i, r in enumerate(result.ruleset.rules)]
-            items = "".join(f"<li>{html.escape(s['text'])}</li>" for s in self.rules_state)
-            self.rules_html.value = (f"<b>Pruned rules, in firing order</b><ol>{items}</ol>"
-                                     f"<p>ELSE {html.escape(str(result.ruleset.target_name))}"
-                                     f" = {html.escape(str(result.ruleset.default))}</p>")
-            self.detail_html.value = result.ruleset.table()._repr_html_()
+            self.status = f"step {k + 1} of {self.n_steps}: {step.summary()}"
+            self.detail_html.value = explanation_html(step.explain())
+        subject = "node" if step is None else getattr(step, "subject", "node")
+        if isinstance(state, Tree):
+            self.view.layout.display, self.rules_html.layout.display = None, "none"
+            self.rules_state = []
+            ids = {n.node_id for n in state.nodes()}
+            on_tree = step is not None and subject == "node" and step.node_id in ids
+            with self.view.hold_sync():
+                self.view.highlight = _ancestors(state, step.node_id) if on_tree else []
+                self.view.update(state, keep_selection=False)
+                self.view.selected = step.node_id if on_tree else None
             return
-        acc = f"{step.correct_before}/{step.covered_before} correct"
-        if step.dropped is None:
-            what = f"final, {acc} (no drop keeps the accuracy)" if step.covered_before \
-                else "final (covers no validation row)"
-        else:
-            what = (f"drop '{step.dropped}': {acc} → {step.correct_after}/"
-                    f"{step.covered_after} correct")
-        self.status = (f"step {k + 1} of {self.n_steps}: rule {step.rule_number} — {what}; "
-                       f"errors on the rows it covers {step.errors_before} → "
-                       f"{step.errors_after}")
-        self.rules_state = [{"number": i + 1, "text": t, "current": i + 1 == step.rule_number}
-                            for i, t in enumerate(self._rule_texts(k))]
-        items = "".join(
-            f'<li class="dtlearn-rule is-current"><b>▶ {html.escape(s["text"])}</b></li>'
-            if s["current"] else f'<li class="dtlearn-rule">{html.escape(s["text"])}</li>'
-            for s in self.rules_state)
-        self.rules_html.value = f"<b>Rules (tree order)</b><ol>{items}</ol>"
-        self.detail_html.value = step.candidates._repr_html_()
+        self.view.layout.display, self.rules_html.layout.display = "none", None
+        focus = step.node_id - 1 if step is not None and subject == "rule" else None
+        self.rules_state = [{"number": i + 1, "text": str(item), "current": i == focus}
+                            for i, item in enumerate(state)]
+        heading = "the result" if step is None else f"after {k} of {self.n_steps} steps"
+        self.rules_html.value = (f"<p><b>{html.escape(heading)}</b></p>"
+                                 + state.table(highlight=focus)._repr_html_())
 
     def describe(self) -> str:
         """Method and the decision shown."""
-        return f"{METHODS[self.method]}, {self.status}"
+        return f"{METHODS[self.method][0]}, {self.status}"
 
     def static_html(self) -> str:
         """The state shown (tree or rules) and the decision's details."""
-        main = self.view.static_html() if self.method == "reduced_error" \
+        main = self.view.static_html() if self.view.layout.display != "none" \
             else self.rules_html.value
         return main + self.detail_html.value
-
-
-def _drop(rule_text: str, condition: str) -> str:
-    """``rule_text`` with the precondition ``condition`` removed (as :meth:`Rule.without`)."""
-    head, _, then = rule_text.partition(" THEN ")
-    conditions = head.removeprefix("IF ").split(" AND ")
-    conditions.remove(condition)
-    return f"IF {' AND '.join(conditions) or 'TRUE'} THEN {then}"
 
 
 # ---------------------------------------------------------------------------- α path
