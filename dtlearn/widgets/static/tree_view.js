@@ -1,3 +1,4 @@
+// Over 500 lines on purpose: anywidget loads one ES module per widget and there is no bundler.
 // dtlearn TreeView: draws the JSON made by dtlearn.layout.tree_view_data.
 // Positions, box sizes and wrapped lines come from Python; this file draws them, fits the
 // drawing to the available width, zooms and pans, and sends clicks back.
