@@ -1,84 +1,146 @@
-"""CART and ID3 fit time against scikit-learn, step-recording overhead, peak memory."""
+"""CART fit time against scikit-learn, peak memory, the cost of steps, pickling.
+
+Times are medians of runs interleaved with scikit-learn's in one process (ours, theirs,
+ours, theirs, ...), so a busy machine slows both alike; the load average is printed with
+the table. Peak memory is Python's ``tracemalloc`` peak during one fit (numpy reports its
+buffers to it), compared with the size of the data (``X.nbytes``).
+"""
 
 from __future__ import annotations
 
+import os
+import pickle
+import statistics
 import time
 import tracemalloc
 
 import numpy as np
 
+SIZES = ((10_000, 20), (30_000, 10), (100_000, 20))
+"""The fit benchmarks (rows, columns) of issue 14."""
 
-def _data(n: int, d: int = 20, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+
+def make_data(n: int, d: int = 20, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Numeric data with an interaction and label noise (a deep tree when fully grown).
+
+    Examples
+    --------
+    >>> X, y = make_data(100, 3)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((100, 3), [0, 1])
+    """
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, d)).astype(np.float32).astype(float)
     y = (X[:, 0] + X[:, 1] * X[:, 2] + 0.5 * rng.normal(size=n) > 0).astype(int)
     return X, y
 
 
-def _time(fn, repeat: int = 1) -> float:
-    best = np.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def _peak_mb(fn) -> float:
-    tracemalloc.start()
+def seconds(fn) -> float:
+    """Wall time of one call."""
+    start = time.perf_counter()
     fn()
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return peak / 2**20
+    return time.perf_counter() - start
 
 
-def rows() -> list[dict]:
-    """One dict per measurement."""
+def interleaved(ours, theirs, repeat: int) -> tuple[float, float]:
+    """Median times of ``ours`` and ``theirs``, run alternately ``repeat`` times each."""
+    a, b = [], []
+    for _ in range(repeat):
+        a.append(seconds(ours))
+        b.append(seconds(theirs))
+    return statistics.median(a), statistics.median(b)
+
+
+def peak_mb(fn) -> float:
+    """Peak memory traced while ``fn`` runs, in MB."""
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+def fit_rows() -> list[dict]:
+    """One row per size of :data:`SIZES`: dtlearn and scikit-learn fit, ratio, nodes, memory."""
+    from sklearn.tree import DecisionTreeClassifier
+
     import dtlearn as dt
 
     out = []
-    try:
-        from sklearn.tree import DecisionTreeClassifier
-    except ImportError:  # pragma: no cover - scikit-learn is a test dependency
-        DecisionTreeClassifier = None
-    for n in (10_000, 100_000):
-        X, y = _data(n)
-        ours = _time(lambda: dt.CARTClassifier().fit(X, y), repeat=1 if n > 50_000 else 2)
-        theirs = _time(lambda: DecisionTreeClassifier(random_state=0).fit(X, y),
-                       repeat=3) if DecisionTreeClassifier else float("nan")
+    for n, d in SIZES:
+        X, y = make_data(n, d)
+        repeat = 3 if n > 50_000 else 5
+        ours, theirs = interleaved(lambda: dt.CARTClassifier().fit(X, y),
+                                   lambda: DecisionTreeClassifier(random_state=0).fit(X, y),
+                                   repeat)
         model = dt.CARTClassifier().fit(X, y)
-        out.append({"task": f"CART fit {n // 1000}k x 20 (fully grown)", "dtlearn s": ours,
+        out.append({"task": f"CART fit {n // 1000}k x {d} (fully grown)", "dtlearn s": ours,
                     "scikit-learn s": theirs, "ratio": ours / theirs,
                     "nodes": model.tree_.n_nodes,
-                    "peak MB": _peak_mb(lambda: dt.CARTClassifier().fit(X, y))})
-    X, y = dt.load_mushroom()
-    X = X.drop(columns="stalk-root")  # its '?' values are for C4.5; Weka's Id3 refuses them
-    ours = _time(lambda: dt.ID3Classifier().fit(X, y), repeat=2)
-    out.append({"task": "ID3 fit mushroom (8124 x 21)", "dtlearn s": ours,
-                "scikit-learn s": float("nan"), "ratio": float("nan"),
-                "nodes": dt.ID3Classifier().fit(X, y).tree_.n_nodes,
-                "peak MB": _peak_mb(lambda: dt.ID3Classifier().fit(X, y))})
-    X, y = _data(10_000)
-    fitted = dt.CARTClassifier().fit(X, y)
-    full = _time(lambda: [tuple(step.candidates) for step in
-                          dt.CARTClassifier().fit(X, y).steps_])
-    out.append({"task": "CART 10k: fit + build every step's candidate table",
-                "dtlearn s": full, "scikit-learn s": float("nan"),
-                "ratio": full / _time(lambda: dt.CARTClassifier().fit(X, y)),
-                "nodes": fitted.tree_.n_nodes, "peak MB": float("nan")})
+                    "peak MB": peak_mb(lambda: dt.CARTClassifier().fit(X, y)),
+                    "data MB": X.nbytes / 2**20})
     return out
+
+
+def other_rows() -> list[dict]:
+    """Node-by-node growth, ID3 on mushroom, building every candidate table, pickling."""
+    import dtlearn as dt
+
+    nan = float("nan")
+    out = []
+    X, y = make_data(30_000, 10)
+
+    def node_by_node() -> None:
+        dt.CARTClassifier().make_grower(X, y).run(level_wise=False)
+
+    slow, fast = interleaved(node_by_node, lambda: dt.CARTClassifier().fit(X, y), 3)
+    out.append({"task": "CART 30k x 10 node by node (ratio: to level-wise)", "dtlearn s": slow,
+                "scikit-learn s": nan, "ratio": slow / fast, "nodes": nan, "peak MB": nan,
+                "data MB": nan})
+    M, t = dt.load_mushroom()
+    M = M.drop(columns="stalk-root")  # its '?' values are for C4.5; Weka's Id3 refuses them
+    out.append({"task": "ID3 fit mushroom (8124 x 21)",
+                "dtlearn s": statistics.median(seconds(lambda: dt.ID3Classifier().fit(M, t))
+                                               for _ in range(3)),
+                "scikit-learn s": nan, "ratio": nan,
+                "nodes": dt.ID3Classifier().fit(M, t).tree_.n_nodes,
+                "peak MB": peak_mb(lambda: dt.ID3Classifier().fit(M, t)), "data MB": nan})
+    X, y = make_data(10_000)
+    plain = statistics.median(seconds(lambda: dt.CARTClassifier().fit(X, y)) for _ in range(3))
+    full = seconds(lambda: [tuple(step.candidates) for step in
+                            dt.CARTClassifier().fit(X, y).steps_])
+    out.append({"task": "CART 10k x 20: fit + build every candidate table", "dtlearn s": full,
+                "scikit-learn s": nan, "ratio": full / plain, "nodes": nan, "peak MB": nan,
+                "data MB": nan})
+    X, y = make_data(200_000, 10)
+    model = dt.CARTClassifier().fit(X, y)
+    saved = []
+    took = seconds(lambda: saved.append(pickle.dumps(model)))
+    out.append({"task": "pickle a fully grown CART 200k x 10 model", "dtlearn s": took,
+                "scikit-learn s": nan, "ratio": nan, "nodes": model.tree_.n_nodes,
+                "peak MB": len(saved[0]) / 2**20, "data MB": X.nbytes / 2**20})
+    return out
+
+
+def rows() -> list[dict]:
+    """Every measurement, fit table first."""
+    return fit_rows() + other_rows()
 
 
 def main() -> None:
     """Print the table."""
+    load = os.getloadavg()[0]
     table = rows()
     print(f"{'task':<52} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7} {'nodes':>7} "
-          f"{'peak MB':>8}")
+          f"{'peak MB':>8} {'data MB':>8}")
     for r in table:
         print(f"{r['task']:<52} {r['dtlearn s']:>10.3f} {r['scikit-learn s']:>10.3f} "
-              f"{r['ratio']:>7.2f} {r['nodes']:>7} {r['peak MB']:>8.1f}")
-    print("ratio: dtlearn / scikit-learn (last row: with every candidate table built / plain "
-          "fit — the cost of recording steps in full)")
+              f"{r['ratio']:>7.2f} {r['nodes']:>7} {r['peak MB']:>8.1f} {r['data MB']:>8.1f}")
+    print(f"ratio: dtlearn / scikit-learn DecisionTreeClassifier fit, medians of interleaved "
+          f"runs; peak MB: tracemalloc during one fit (pickle row: size of the pickle); "
+          f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after, "
+          f"{os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

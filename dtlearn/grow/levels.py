@@ -28,10 +28,24 @@ from ..tree import Tree
 from .loop import Grower, OpenLeaf
 from .records import Candidate, GrowthStep
 from .scanners import first_best, midpoints, segment_cuts
-from .scoring import ThresholdBlock
+from .scoring import ThresholdBlock, ThresholdScan
 
 MIN_CHUNK_BYTES = 2 ** 20
 """Smallest working array of a scan chunk; larger data gets an eighth of its size."""
+
+SMALL_NODE = 32
+"""Nodes of up to this many rows share one padded block (fewer numpy calls per level)."""
+
+
+def size_classes(lengths: np.ndarray) -> np.ndarray:
+    """Group nodes whose sizes lie within a factor of two (small ones all together).
+
+    Examples
+    --------
+    >>> size_classes(np.array([2, 30, 33, 64, 65, 1000])).tolist()
+    [5, 5, 6, 6, 7, 10]
+    """
+    return np.ceil(np.log2(np.maximum(lengths, SMALL_NODE))).astype(np.int64)
 
 
 @dataclass(eq=False)
@@ -208,7 +222,7 @@ def child_stats(grower: Grower, parts: list[np.ndarray]) -> list[tuple]:
     weighted[:-1] = grower.class_weights.T
     lengths = np.array([len(rows) for rows in parts])
     counts = np.empty((len(parts), k))
-    size_class = np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64)
+    size_class = size_classes(lengths)
     for cls in np.unique(size_class):
         members = np.flatnonzero(size_class == cls)
         width = int(lengths[members].max())
@@ -238,13 +252,13 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     lengths_ = np.asarray(lengths, dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
     f, k = len(numeric), len(grower.classes)
-    index = np.empty((m, f), dtype=np.int64)
-    n_cuts = np.empty((m, f), dtype=np.int64)
+    index = np.empty((m, f), dtype=np.int32)  # small: the level is kept in the steps
+    n_cuts = np.empty((m, f), dtype=np.int32)
     score, threshold = np.empty((m, f)), np.empty((m, f))
     left, total = np.empty((m, f, k)), np.empty((m, k))
     constant = np.empty((m, f), dtype=bool)
     budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 8)
-    size_class = np.ceil(np.log2(lengths_)).astype(np.int64)
+    size_class = size_classes(lengths_)
     for cls in np.unique(size_class):
         nodes = np.flatnonzero(size_class == cls)
         n = lengths_[nodes]
@@ -265,9 +279,9 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
             constant[at] = xs[:, 0] == xs[np.arange(len(nodes)), n - 1]
         total[nodes] = first[0]
     best = first_best(np.where(index >= 0, score, -np.inf), axis=1)
-    return [ThresholdBlock(numeric, index[j], score[j], threshold[j], n_cuts[j], left[j],
-                           total[j], constant[j], int(lengths_[j])) for j in range(m)], \
-        best.tolist()
+    scan = ThresholdScan(numeric, index, score, threshold, n_cuts, left, total, constant,
+                         lengths_)
+    return [ThresholdBlock(scan, j) for j in range(m)], best.tolist()
 
 
 def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> np.ndarray | None:
@@ -314,5 +328,6 @@ def record(grower: Grower, root: Pending) -> None:
     grower._next_id = next_id
 
 
-__all__ = ["MIN_CHUNK_BYTES", "Pending", "applies", "child_stats", "decide", "filter_orders",
-           "grow", "numeric_features", "open_level", "record", "route_level", "scan_level"]
+__all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide", "filter_orders",
+           "grow", "numeric_features", "open_level", "record", "route_level", "scan_level",
+           "size_classes"]

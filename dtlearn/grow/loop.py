@@ -26,7 +26,13 @@ from ..splits import MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdS
 from ..tree import Node, Tree
 from . import scanners
 from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, inadmissible
-from .scoring import CandidateBuilder, CandidateList, ThresholdBlock, best_candidate
+from .scoring import (
+    CandidateBuilder,
+    CandidateList,
+    ThresholdBlock,
+    ThresholdScan,
+    best_candidate,
+)
 
 
 @dataclass
@@ -233,9 +239,11 @@ class Grower:
             return None
         weighted = np.moveaxis(np.take(self.class_weights, sorted_rows, axis=1), 0, -1)
         cuts = scanners.threshold_cuts(xs, weighted, self.rule, self.config)
-        return ThresholdBlock(np.array(numeric), cuts.index, cuts.score,
-                              scanners.midpoints(cuts.low, cuts.high), cuts.n_cuts, cuts.left,
-                              cuts.first[0], xs[0] == xs[-1], len(rows))
+        scan = ThresholdScan(np.array(numeric), cuts.index[None], cuts.score[None],
+                             scanners.midpoints(cuts.low, cuts.high)[None], cuts.n_cuts[None],
+                             cuts.left[None], cuts.first[0][None], (xs[0] == xs[-1])[None],
+                             np.array([len(rows)]))
+        return ThresholdBlock(scan, 0)
 
     def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
         column = self.X[state.rows, feature]

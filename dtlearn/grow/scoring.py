@@ -3,8 +3,8 @@
 A :class:`CandidateBuilder` knows what scoring needs of a grower (schema, settings, the
 total weight) and nothing of its training data. A :class:`CandidateList` holds the
 candidates of one node in column order; an item may still be a column of the node's
-:class:`ThresholdBlock` (the fast scan's arrays), built into a Candidate when something
-reads it. Saving a list saves the block, not the grower.
+:class:`ThresholdBlock` (its row of the fast scan's arrays), built into a Candidate when
+something reads it. Saving a list saves the scan's arrays, not the grower.
 """
 
 from __future__ import annotations
@@ -106,28 +106,16 @@ class CandidateBuilder:
 
 
 @dataclass(frozen=True)
-class ThresholdBlock:
-    """What the fast scan found for the numeric columns of one node, as small arrays.
+class ThresholdScan:
+    """What the fast scan found for the numeric columns of one or more nodes, as arrays.
 
-    Column ``c`` of the block is attribute ``features[c]``: its best cut lies after
-    sorted position ``index[c]`` (-1: none), at ``threshold[c]`` (a midpoint: the block
-    holds no training value), with ranking ``score[c]``, ``left[c]`` class counts on the left (``total - left[c]``
-    on the right) and ``n_cuts[c]`` admissible cuts; ``constant[c]`` says whether the
-    column took one value at the node, whose ``n`` rows were scanned. A Candidate is built
-    from a column only when read; saved, the block stays a handful of arrays.
-
-    Examples
-    --------
-    >>> from dtlearn import load_play_tennis
-    >>> from dtlearn.data import infer_schema
-    >>> X, _ = load_play_tennis(numeric=True)
-    >>> block = ThresholdBlock(np.array([1]), np.array([3]), np.array([0.1]), np.array([70.5]),
-    ...                        np.array([7]), np.array([[4.0, 0.0]]), np.array([9.0, 5.0]),
-    ...                        np.array([False]), 14)
-    >>> builder = CandidateBuilder(infer_schema(X), GrowthConfig(criterion="gini"), 14.0)
-    >>> c = block.build(0, builder)
-    >>> c.conditions, c.child_counts.tolist(), c.scores["n_cuts"]
-    (('temperature <= 70.5', 'temperature > 70.5'), [[4.0, 0.0], [5.0, 5.0]], 7)
+    Row ``j``, column ``c``: attribute ``features[c]`` at node ``j`` is best cut after
+    sorted position ``index[j, c]`` (-1: none), at ``threshold[j, c]`` (a midpoint: no
+    training value is kept), with ranking ``score[j, c]``, ``left[j, c]`` class counts
+    on the left (``total[j] - left[j, c]`` on the right) and ``n_cuts[j, c]`` admissible
+    cuts; ``constant[j, c]`` says whether the column took one value at the node, whose
+    ``n[j]`` rows were scanned. A level of nodes shares one scan: its nodes' candidate
+    lists stay a few arrays in memory and in a saved model.
     """
 
     features: np.ndarray
@@ -138,27 +126,57 @@ class ThresholdBlock:
     left: np.ndarray
     total: np.ndarray
     constant: np.ndarray
-    n: int
+    n: np.ndarray
+
+
+@dataclass(frozen=True)
+class ThresholdBlock:
+    """One node's row of a :class:`ThresholdScan`: its numeric candidates, built when read.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis
+    >>> from dtlearn.data import infer_schema
+    >>> X, _ = load_play_tennis(numeric=True)
+    >>> scan = ThresholdScan(np.array([1]), np.array([[3]]), np.array([[0.1]]),
+    ...                      np.array([[70.5]]), np.array([[7]]), np.array([[[4.0, 0.0]]]),
+    ...                      np.array([[9.0, 5.0]]), np.array([[False]]), np.array([14]))
+    >>> builder = CandidateBuilder(infer_schema(X), GrowthConfig(criterion="gini"), 14.0)
+    >>> c = ThresholdBlock(scan, 0).build(0, builder)
+    >>> c.conditions, c.child_counts.tolist(), c.scores["n_cuts"]
+    (('temperature <= 70.5', 'temperature > 70.5'), [[4.0, 0.0], [5.0, 5.0]], 7)
+    """
+
+    scan: ThresholdScan
+    row: int
+
+    @property
+    def features(self) -> np.ndarray:
+        """The attributes of the block's columns."""
+        return self.scan.features
 
     def score_of(self, column: int) -> float:
         """The ranking score of column ``column`` (minus infinity when it cannot split)."""
-        return float(self.score[column]) if self.index[column] >= 0 else -np.inf
+        scan, j = self.scan, self.row
+        return float(scan.score[j, column]) if scan.index[j, column] >= 0 else -np.inf
 
     def build(self, column: int, builder: CandidateBuilder) -> Candidate:
         """The Candidate of column ``column`` (inadmissible, saying why, when it has no cut)."""
-        feature = int(self.features[column])
-        i = int(self.index[column])
+        scan, j = self.scan, self.row
+        feature = int(scan.features[column])
+        i = int(scan.index[j, column])
         if i < 0:
-            reason = "the attribute is constant here" if self.constant[column] else \
+            reason = "the attribute is constant here" if scan.constant[j, column] else \
                 f"no threshold leaves min_samples_leaf={builder.config.min_samples_leaf} " \
                 "rows a side"
             return inadmissible(feature, builder.feature_name(feature), reason,
                                 criterion=builder.config.criterion)
-        left = self.left[column]
+        left = scan.left[j, column]
+        n = int(scan.n[j])
         return builder.classification(
-            feature, ThresholdSplit(feature, float(self.threshold[column])),
-            np.array([left.tolist(), (self.total - left).tolist()], dtype=float),
-            np.array([i + 1, self.n - i - 1]), int(self.n_cuts[column]))
+            feature, ThresholdSplit(feature, float(scan.threshold[j, column])),
+            np.array([left.tolist(), (scan.total[j] - left).tolist()], dtype=float),
+            np.array([i + 1, n - i - 1]), int(scan.n_cuts[j, column]))
 
 
 class CandidateList(Sequence):
@@ -239,4 +257,5 @@ def best_candidate(candidates: Sequence) -> Candidate | None:
     return None if index < 0 else candidates[index]
 
 
-__all__ = ["CandidateBuilder", "CandidateList", "ThresholdBlock", "best_candidate"]
+__all__ = ["CandidateBuilder", "CandidateList", "ThresholdBlock", "ThresholdScan",
+           "best_candidate"]
