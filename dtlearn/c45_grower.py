@@ -18,8 +18,9 @@ import numpy as np
 
 from .explain import Derivation, ResultTable, fmt
 from .grow import Candidate, CandidateList, Grower, OpenLeaf
-from .pessimistic import SMALL, _entropy, _eq, _gr, _sm, _sm_or_eq, split_weighted
+from .pessimistic import split_weighted
 from .splits import MultiwaySplit, Split, ThresholdSplit, format_number, midpoint
+from .weka_utils import SMALL, entropy, eq, gr, sm, sm_or_eq
 
 _LOG2 = math.log(2.0)
 
@@ -246,7 +247,7 @@ class C45Grower(Grower):
     # ------------------------------------------------------------------ node statistics
     def _stats(self, rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, float]:
         counts = np.bincount(self.y[rows], weights=weights, minlength=len(self.classes))
-        return counts.astype(float), _entropy(counts)
+        return counts.astype(float), entropy(counts)
 
     def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int, parent: Any) -> Any:
         node = super()._make_node(rows, weights, depth, parent)
@@ -286,7 +287,7 @@ class C45Grower(Grower):
             passes = admissible & (gains >= average - 1e-3)
             best_ratio = 0.0
             for i in np.flatnonzero(passes).tolist():
-                if _gr(float(ratios[i]), best_ratio):
+                if gr(float(ratios[i]), best_ratio):
                     best, best_ratio = i, float(ratios[i])
 
         def build(i: int) -> Candidate:
@@ -464,9 +465,9 @@ class C45Grower(Grower):
 
         def shown_min_split(pos: int) -> Any:
             shown = 0.1 * float(known[pos]) / k  # as J48 keeps it: -M itself when clamped
-            if _sm_or_eq(shown, m):
+            if sm_or_eq(shown, m):
                 return m
-            return 25.0 if _gr(shown, 25) else shown
+            return 25.0 if gr(shown, 25) else shown
 
         def build(pos: int, feature: int, extra: dict) -> Candidate:
             if admissible[pos]:
@@ -529,7 +530,7 @@ class C45Grower(Grower):
         best = -np.finfo(float).max
         running = np.maximum.accumulate(np.concatenate([[best], values]))[:-1]
         for v in values[values > running]:
-            if _gr(float(v), best):
+            if gr(float(v), best):
                 best = float(v)
         return best
 
@@ -540,7 +541,7 @@ class C45Grower(Grower):
         best, ratio = None, 0.0
         for c in candidates:
             if c.admissible and c.scores.get("passes_average", False) and \
-                    _gr(c.scores["gain_ratio"], ratio):
+                    gr(c.scores["gain_ratio"], ratio):
                 best, ratio = c, c.scores["gain_ratio"]
         return best
 
@@ -552,9 +553,9 @@ class C45Grower(Grower):
         total = float(np.add.reduce(counts))
         m = self.config.min_samples_leaf
         reason = None
-        if _sm(total, 2 * m):
+        if sm(total, 2 * m):
             reason = f"less than 2 × min_samples_leaf={m} instances"
-        elif _eq(total, float(np.maximum.reduce(counts))):
+        elif eq(total, float(np.maximum.reduce(counts))):
             reason = "pure node"
         state._trivial = reason  # type: ignore[attr-defined]
         return reason

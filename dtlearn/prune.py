@@ -41,8 +41,6 @@ __all__ = ["CCPStep", "CostComplexityPath", "ReducedErrorPruning", "ReducedError
            "cost_complexity_path", "cost_complexity_prune", "reduced_error_prune"]
 
 
-# hw3_prune still imports these private spellings; delete once it reads dtlearn.tree_access
-_reach, _validation, _postorder_inner = rows_reaching, validation_arrays, inner_nodes_bottom_up
 
 
 def _test_text(node: Node, tree: Tree) -> str:

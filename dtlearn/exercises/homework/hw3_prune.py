@@ -113,10 +113,10 @@ class PruningSimulator:
     """
 
     def __init__(self, tree: Any, X_val: pd.DataFrame, y_val: pd.Series) -> None:
-        from ...prune import _reach, _validation
+        from ...tree_access import rows_reaching, validation_arrays
 
-        Xe, codes = _validation(tree, X_val, y_val)
-        reach = _reach(tree, Xe)
+        Xe, codes = validation_arrays(tree, X_val, y_val)
+        reach = rows_reaching(tree, Xe)
         self.tree = tree
         self.nodes = {n.node_id: n for n in tree.nodes()}
         self.leaf = {i: int((reach[i] & (codes != n.predicted_index)).sum())
@@ -129,9 +129,9 @@ class PruningSimulator:
             self.stopped[i] = int((reach[i] & ~below & (codes != n.predicted_index)).sum())
         self.train = {i: float(n.errors) for i, n in self.nodes.items()}
         self.preorder = [n.node_id for n in tree.nodes() if not n.is_leaf]
-        from ...prune import _postorder_inner
+        from ...tree_access import inner_nodes_bottom_up
 
-        self.postorder = [n.node_id for n in _postorder_inner(tree)]
+        self.postorder = [n.node_id for n in inner_nodes_bottom_up(tree)]
 
     def subtree(self, i: int, cut: set, leaf: dict | None = None) -> float:
         """The errors of node ``i``'s subtree once the nodes in ``cut`` are leaves."""

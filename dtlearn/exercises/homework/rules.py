@@ -20,8 +20,8 @@ __all__ = ["ENTROPY_RULE", "GAIN_RULE", "ID3_RULE", "PRUNE_RULE"]
 _REFERENCE = ("dtlearn.measures", "dtlearn.criteria", "dtlearn.grow", "dtlearn.learners",
               "dtlearn.c45", "dtlearn.c45_grower", "dtlearn.pessimistic",
               "dtlearn.exercises.homework")
-_PRUNERS = ("dtlearn.prune", "dtlearn.pessimistic", "dtlearn.rules",
-            "dtlearn.exercises.homework")
+_PRUNERS = ("dtlearn.prune", "dtlearn.cost_complexity", "dtlearn.pessimistic", "dtlearn.rules",
+            "dtlearn.tree_access", "dtlearn.exercises.homework")
 _DATA = "loading data (dt.load_*)"
 _OTHERS = ("scipy/stats/_entropy.py", "sklearn/metrics/cluster/_supervised.py",
            "sklearn/tree/_classes.py")
