@@ -110,7 +110,7 @@ def before_after_table(step: Any, caption: str | None = None) -> ResultTable:
 
 
 def step_summary(step: Any) -> str:
-    """One line: where the decision was made, what it did and why.
+    """One line: where the decision was made (with the branch condition), what it did and why.
 
     Examples
     --------
@@ -121,7 +121,9 @@ def step_summary(step: Any) -> str:
     'node 3: pruned — validation errors 2 -> 2'
     """
     subject = getattr(step, "subject", "node")
-    return f"{subject} {step.node_id}: {step.action} — {step.reason}"
+    condition = getattr(step, "condition", None)
+    where = f" [{condition}]" if condition else ""
+    return f"{subject} {step.node_id}{where}: {step.action} — {step.reason}"
 
 
 def _jsonable(value: Any) -> Any:
