@@ -16,7 +16,7 @@ import numpy as np
 
 from . import criteria
 from .data import Schema, encode
-from .exports.formatting import format_value, label_text, plural
+from .exports.formatting import format_value, plural
 from .exports.path import DecisionPath, PathStep, decision_path
 from .splits import UNKNOWN, Split
 
@@ -389,13 +389,6 @@ class Tree:
         if self.is_classifier:
             return self.classes[node.predicted_index]
         return float(node.value[0])
-
-    # Shims for layout.py, which still reads these private names: it should call label_of
-    # and dtlearn.exports.formatting.label_text; then these lines go.
-    _label = label_of
-
-    def _label_text(self, node: Node) -> str:
-        return label_text(self, node)
 
     def leaf_paths(self) -> Iterator[tuple[Node, list[tuple[Node, int]]]]:
         """Every leaf with the ``(node, branch)`` tests above it, left to right."""

@@ -229,6 +229,10 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
                                        facecolor=data["colours"][k], zorder=3,
                                        edgecolor="none"))
                 left += width
+        if n.get("stub"):  # a folded subtree: how many nodes it hides
+            ax.text(x + w / 2, y + h + g["stub_gap"] + g["stub_height"] / 2, n["stub"],
+                    ha="center", va="center", fontsize=7 * fs, zorder=3,
+                    bbox={"boxstyle": "round", "facecolor": "#eeeeee", "edgecolor": "#666"})
     if data["classes"]:
         from matplotlib.patches import Patch
 
