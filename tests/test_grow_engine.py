@@ -184,3 +184,16 @@ def test_one_tie_rule_first_column_then_lowest_threshold():
     X = pd.DataFrame({"a": [0.0, 0.0, 1.0, 1.0], "b": [0.0, 0.0, 1.0, 1.0]})
     tree = dt.CARTClassifier().fit(X, ["n", "n", "y", "y"]).tree_
     assert tree.root.split.feature == 0
+
+
+def test_growth_steps_follow_the_step_protocol():
+    from dtlearn.steps import Step
+
+    steps = dt.ID3Classifier().fit(*dt.load_play_tennis()).steps_
+    assert all(isinstance(s, Step) for s in steps)
+    root, leaf = steps[0], next(s for s in steps if not s.is_split)
+    assert (root.kind, root.action, leaf.action) == ("growth", "split", "leaf")
+    assert root.before["n_samples"] == 14 and root.after["branch_sizes"] == [5.0, 4.0, 5.0]
+    assert root.table().columns[:2] == ("attribute", "test")
+    assert [row[0] for row in root.table().rows] == ["outlook", "temperature", "humidity", "windy"]
+    assert leaf.reason == "pure node" and "0.247" in str(root.explain())

@@ -380,11 +380,11 @@ def test_pruning_stepper_replays_rule_post_pruning(tennis_data):
     step = result.steps[k]
     assert f"drop '{step.dropped}'" in app.status
     current = [r for r in app.rules_state if r["current"]]
-    assert current == [{"number": step.rule_number, "text": step.before, "current": True}]
-    assert "▶" in app.rules_html.value
-    app.next()  # the drop is applied to the rule's text
+    assert current == [{"number": step.rule_number, "text": step.rule.text, "current": True}]
+    assert "dtlearn-winner" in app.rules_html.value  # the rule being pruned is marked
+    app.next()  # the drop is applied: the rule is the new Rule value
     texts = {r["number"]: r["text"] for r in app.rules_state}
-    assert texts[step.rule_number] == result.steps[k + 1].before
+    assert texts[step.rule_number] == result.steps[k + 1].rule.text == step.rule_after.text
     assert step.dropped not in texts[step.rule_number]
     app.goto(app.n_steps)
     assert [r["text"] for r in app.rules_state] == [r.text for r in result.ruleset.rules]

@@ -93,6 +93,16 @@ class SplitTable:
         columns = ("attribute", "test") + tuple(s.replace("_", " ") for s in scores)
         return ResultTable(columns, tuple(rows), caption=self.caption, highlight_row=mark)
 
+    @property
+    def columns(self) -> tuple:
+        """The column names, as :class:`~dtlearn.result_table.ResultTable` has them."""
+        return self.to_table().columns
+
+    @property
+    def rows(self) -> tuple:
+        """The rows, as :class:`~dtlearn.result_table.ResultTable` has them."""
+        return self.to_table().rows
+
     def to_frame(self) -> Any:
         """The table as a pandas DataFrame."""
         return self.to_table().to_frame()
