@@ -1,0 +1,175 @@
+"""Level-wise growth (dtlearn.grow.levels) grows exactly what node-by-node growth grows."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import dtlearn as dt
+from dtlearn import criteria
+from dtlearn.grow import GrowthConfig, levels
+from dtlearn.grow.scanners import segment_cuts, threshold_cuts
+
+CLASSIFICATION = criteria.names("classification")
+
+
+def both_ways(make):
+    """Grow two fresh growers, level-wise and node by node; return them."""
+    fast, slow = make(), make()
+    assert levels.applies(fast)
+    fast.run()
+    slow.run(level_wise=False)
+    return fast, slow
+
+
+def assert_same_growth(fast, slow):
+    assert fast.tree().to_json() == slow.tree().to_json()
+    assert len(fast.steps) == len(slow.steps)
+    for a, b in zip(fast.steps, slow.steps):
+        assert (a.node_id, a.parent_id, a.depth, a.stop_reason) == \
+            (b.node_id, b.parent_id, b.depth, b.stop_reason)
+        assert (a.chosen is None) == (b.chosen is None)
+        if a.chosen is not None:
+            assert a.chosen.feature == b.chosen.feature
+            assert a.chosen.split.to_dict() == b.chosen.split.to_dict()
+        np.testing.assert_array_equal(a.rows, b.rows)
+        assert a.to_dict() == b.to_dict()  # every candidate built and compared
+
+
+@st.composite
+def problems(draw):
+    n = draw(st.integers(2, 50))
+    d = draw(st.integers(1, 3))
+    k = draw(st.integers(2, 4))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    levels_per_column = draw(st.sampled_from([2, 4, 50]))  # few values: many ties
+    X = pd.DataFrame(rng.integers(0, levels_per_column, size=(n, d)).astype(float),
+                     columns=[f"x{j}" for j in range(d)])
+    if draw(st.booleans()):
+        X["colour"] = rng.choice(["red", "green", "blue", "grey"], size=n)
+    y = rng.integers(0, k, size=n)
+    weights = draw(st.sampled_from(["none", "integers", "floats"]))
+    w = None
+    if weights == "integers":
+        w = rng.integers(0, 4, size=n).astype(float)
+    elif weights == "floats":
+        w = rng.uniform(0.0, 2.0, size=n) * (rng.uniform(size=n) > 0.15)
+    if w is not None and not (w > 0).any():
+        w[0] = 1.0
+    return X, y, w
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION + ("cost_gini",)),
+       leaf=st.integers(1, 3), depth=st.sampled_from([None, 1, 2, 4]),
+       decrease=st.sampled_from([0.0, 0.0, 0.01, 0.1]))
+def test_cart_level_wise_grows_the_node_by_node_tree_and_steps(problem, criterion, leaf, depth,
+                                                               decrease):
+    X, y, w = problem
+    k = len(np.unique(y))
+    cost = None
+    if criterion == "cost_gini":
+        if k < 2:
+            return
+        cost = np.ones((k, k)) - np.eye(k)
+        cost[0, -1] = 3.0
+        criterion = "gini"
+    model = dt.CARTClassifier(criterion=criterion, min_samples_leaf=leaf, max_depth=depth,
+                              min_impurity_decrease=decrease, cost_matrix=cost)
+    assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION),
+       zero_gain=st.booleans())
+def test_id3_level_wise_grows_the_node_by_node_tree(problem, criterion, zero_gain):
+    X, y, w = problem  # categorical columns split multiway: a feature leaves the path
+    model = dt.ID3Classifier(criterion=criterion, stop_at_zero_gain=zero_gain)
+    assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(sizes=st.lists(st.integers(2, 30), min_size=1, max_size=6),
+       f=st.integers(1, 3), k=st.integers(2, 4), seed=st.integers(0, 2**32 - 1),
+       criterion=st.sampled_from(CLASSIFICATION), leaf=st.integers(1, 4))
+def test_a_level_scan_equals_each_node_scanned_alone(sizes, f, k, seed, criterion, leaf):
+    rng = np.random.default_rng(seed)
+    width = max(sizes)
+    xs = np.zeros((len(sizes), width, f))
+    onehot = np.zeros((len(sizes), width, f, k))
+    alone = []
+    for j, n in enumerate(sizes):
+        x = np.sort(rng.integers(0, 5, size=(n, f)).astype(float), axis=0)
+        o = np.zeros((n, f, k))
+        o[np.arange(n)[:, None], np.arange(f)[None, :], rng.integers(0, k, size=(n, f))] = \
+            rng.uniform(0.1, 2.0, size=(n, f))
+        o[:, 1:] = o[:, :1]  # every column holds the node's same rows, in its own order
+        xs[j, :n], onehot[j, :n] = x, o
+        xs[j, n:], onehot[j, n:] = 99.0, 7.0  # padding must not matter
+        alone.append(threshold_cuts(x, o, criteria.get(criterion),
+                                    GrowthConfig(criterion=criterion, min_samples_leaf=leaf)))
+    cuts = segment_cuts(xs, onehot, np.array(sizes), criteria.get(criterion),
+                        GrowthConfig(criterion=criterion, min_samples_leaf=leaf))
+    for j, one in enumerate(alone):
+        np.testing.assert_array_equal(cuts.index[j], one.index)
+        np.testing.assert_array_equal(cuts.n_cuts[j], one.n_cuts)
+        chosen = one.index >= 0
+        np.testing.assert_array_equal(cuts.score[j][chosen], one.score[chosen])
+        np.testing.assert_array_equal(cuts.left[j][chosen], one.left[chosen])
+
+
+def test_fit_grows_level_wise_and_matches_scikit_learn():
+    sklearn_tree = pytest.importorskip("sklearn.tree")
+    rng = np.random.default_rng(3)
+    # continuous and float32 (scikit-learn's precision): no ties between values
+    X = rng.normal(size=(2000, 4)).astype(np.float32).astype(float)
+    y = (X[:, 0] + X[:, 1] * X[:, 2] + 0.3 * rng.normal(size=2000) > 0).astype(int)
+    # small nodes deep down tie between features, which scikit-learn breaks at random
+    ours = dt.CARTClassifier(max_depth=6).fit(X, y)
+    theirs = sklearn_tree.DecisionTreeClassifier(max_depth=6,
+                                                 random_state=0).fit(X, y)
+    assert ours.tree_.n_nodes == theirs.tree_.node_count
+    internal = theirs.tree_.children_left >= 0
+    np.testing.assert_allclose(sorted(n.split.threshold for n in ours.tree_.nodes()
+                                      if n.split is not None),
+                               sorted(theirs.tree_.threshold[internal]))
+    np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
+    # the steps fit recorded are those growth one node at a time takes
+    slow = [s.node_id for s in dt.CARTClassifier(max_depth=6)
+            .grow_steps(X, y)]
+    assert [s.node_id for s in ours.steps_] == slow
+
+
+def with_missing(grower):
+    grower.X[0, 1] = np.nan  # as a learner that accepts missing values would encode it
+    return grower
+
+
+@pytest.mark.parametrize("make", [
+    lambda X, y: dt.CARTClassifier(max_leaf_nodes=5).make_grower(X, y),
+    lambda X, y: dt.C45Classifier().make_grower(X, y),
+    lambda X, y: dt.CARTRegressor().make_grower(X, y.astype(float)),
+    lambda X, y: dt.ObliqueTreeClassifier().make_grower(X, y),
+    lambda X, y: with_missing(dt.CARTClassifier().make_grower(X, y)),
+])
+def test_level_wise_stays_out_where_it_would_change_the_result(make):
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(60, 3)), rng.integers(0, 2, size=60)
+    grower = make(X, y)
+    assert not levels.applies(grower)
+    with pytest.raises(ValueError, match="grower"):
+        levels.grow(grower)
+
+
+def test_reference_scanner_and_hand_driven_growth_stay_node_by_node():
+    X, y = dt.load_play_tennis(numeric=True)
+    grower = dt.CARTClassifier().make_grower(X, y)
+    grower.expand(grower.root.node_id, "outlook")  # a person chose: no level-wise finish
+    assert not levels.applies(grower)
+    reference = dt.CARTClassifier().make_grower(X, y)
+    object.__setattr__(reference, "config", GrowthConfig(criterion="gini",
+                                                         categorical_split="subset",
+                                                         scanner="reference"))
+    assert not levels.applies(reference)
