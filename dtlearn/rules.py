@@ -436,6 +436,13 @@ class RuleSet:
     value, or a category no training row at that node had): ``IF path AND test unknown
     THEN the node's class``, as the tree predicts there. Not listed; tried after the rules,
     before the default class."""
+    shares: tuple = ()
+    """For rules read off a tree that sends a row with an unknown test value down every
+    branch (C4.5, ``missing="distribute"``): per rule, the leaf's class distribution and,
+    per condition, the share of the node's training weight that took that branch. A row
+    no rule covers then gets what the tree gives it: the sum over rules of the leaf
+    distribution times the shares of the conditions its value cannot answer (a rule with
+    a condition the row fails counts 0)."""
 
     def __len__(self) -> int:
         """Return the number of rules."""
@@ -461,6 +468,12 @@ class RuleSet:
         """
         fired = self.fired(X)
         labels = [self.rules[i].label if i >= 0 else self.default for i in fired]
+        if self.shares and (fired < 0).any():
+            Xe = encode_features(_SchemaHolder(self.schema), X, "X")
+            rows = np.flatnonzero(fired < 0)
+            proba = self._distributed(Xe[rows])
+            for i, k in zip(rows, proba.argmax(axis=1)):
+                labels[i] = self.classes[k]
         if self.fallback and (fired < 0).any():
             Xe = encode_features(_SchemaHolder(self.schema), X, "X")
             for rule in self.fallback:
@@ -468,6 +481,20 @@ class RuleSet:
                     labels[i] = rule.label
         out = np.empty(len(fired), dtype=object)
         out[:] = labels
+        return out
+
+    def _distributed(self, Xe: np.ndarray) -> np.ndarray:
+        """Class distributions of rows sent down every branch they cannot answer."""
+        out = np.zeros((Xe.shape[0], len(self.classes)))
+        # right to left, the order Tree.predict_values adds the leaves in: the same sums to
+        # the last bit, so exact ties go the same way
+        for rule, (value, shares) in reversed(list(zip(self.rules, self.shares))):
+            weight = np.ones(Xe.shape[0])
+            for condition, share in zip(rule.conditions, shares):
+                branch = condition.split.route(Xe)
+                weight *= np.where(branch == condition.branch, 1.0,
+                                   np.where(branch == UNKNOWN, share, 0.0))
+            out += weight[:, None] * np.asarray(value)
         return out
 
     def score(self, X: Any, y: Any) -> float:
@@ -534,7 +561,7 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
     tree, _ = tree_and_model(model_or_tree)
     if tree.classes is None:
         raise ValueError("model_or_tree: rules need a classification tree")
-    rules = []
+    rules, shares = [], []
     for leaf, path in tree.leaf_paths():
         conds = tuple(Condition(node.split, b, node.split.conditions(tree.schema)[b])
                       for node, b in path)
@@ -542,6 +569,9 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
         rules.append(Rule(conds, tree.classes[leaf.predicted_index], tree.schema,
                           tree.target_name, float(counts.sum()),
                           float(counts[leaf.predicted_index])))
+        if tree.missing == "distribute":
+            shares.append((tuple(leaf.value.tolist()),
+                           tuple(float(node.child_weights()[b]) for node, b in path)))
     fallback = []
     if tree.missing == "majority":  # the tree stops where a test cannot be answered
         stack: list = [(tree.root, ())]
@@ -556,7 +586,7 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
             for b in reversed(range(len(node.children))):
                 stack.append((node.children[b], conds + (Condition(node.split, b, texts[b]),)))
     return RuleSet(tuple(rules), tree.classes[tree.root.predicted_index], tree.schema,
-                   tree.target_name, tree.classes, tuple(fallback))
+                   tree.target_name, tree.classes, tuple(fallback), tuple(shares))
 
 
 def _tested(tree: Any, node: Any) -> str:

@@ -108,3 +108,34 @@ def test_rule_post_prune_bad_input():
         rule_post_prune(model, X_va[:0], y_va[:0])
     with pytest.raises(ValueError, match="classification"):
         rule_post_prune(dt.CARTRegressor().fit([[0.0], [1.0]], [0.0, 1.0]), [[0.5]], [1.0])
+
+
+@st.composite
+def tables_with_missing_values(draw):
+    n = draw(st.integers(6, 40))
+    cat = draw(st.lists(st.sampled_from(["a", "b", "c", None]), min_size=n, max_size=n))
+    num = draw(st.lists(st.one_of(st.none(), st.integers(0, 6)), min_size=n, max_size=n))
+    y = draw(st.lists(st.sampled_from(["p", "q", "r"]), min_size=n, max_size=n))
+    X = pd.DataFrame({"cat": pd.Series(cat, dtype=object),
+                      "num": pd.Series([np.nan if v is None else float(v) for v in num])})
+    return X, np.array(y)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables_with_missing_values(), st.booleans())
+def test_rules_of_a_c45_tree_agree_with_it_on_rows_with_missing_values(data, prune):
+    # C4.5 sends a row with an unknown test value down every branch; its rules must too
+    X, y = data
+    model = dt.C45Classifier(prune=prune, min_samples_leaf=1).fit(X, y)
+    rules = rules_from_tree(model)
+    unseen = pd.DataFrame({"cat": ["z", None], "num": [np.nan, 3.0]})  # new category, missing
+    for rows in (X, unseen):
+        assert list(rules.predict(rows)) == list(model.predict(rows))
+
+
+def test_rules_of_the_vote_c45_tree_agree_with_it_on_its_203_rows_with_missing_votes():
+    X, y = dt.load_vote()
+    model = dt.C45Classifier().fit(X, y)
+    missing = X.isna().any(axis=1)
+    assert missing.sum() == 203
+    assert list(rules_from_tree(model).predict(X[missing])) == list(model.predict(X[missing]))
