@@ -173,3 +173,30 @@ def test_reference_scanner_and_hand_driven_growth_stay_node_by_node():
                                                          categorical_split="subset",
                                                          scanner="reference"))
     assert not levels.applies(reference)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(4, 80), v=st.integers(2, 40), seed=st.integers(0, 2**32 - 1),
+       leaf=st.integers(1, 3))
+def test_regression_subset_split_is_the_best_category_partition(n, v, seed, leaf):
+    rng = np.random.default_rng(seed)
+    codes = rng.integers(0, v, n)
+    X = pd.DataFrame({"cat": [f"c{c:02d}" for c in codes]})
+    y = rng.normal(size=v)[codes] + rng.normal(size=n)
+    grower = dt.CARTRegressor(min_samples_leaf=leaf).make_grower(X, y)
+    best = grower.candidates(grower.root.node_id)[0]
+    # brute force (Breiman: the best subset is a prefix of the categories ordered by mean)
+    present = np.unique(codes)
+    means = np.array([y[codes == c].mean() for c in present])
+    ordered = present[np.argsort(means, kind="stable")]
+    sse = lambda part: ((part - part.mean()) ** 2).sum() if len(part) else 0.0  # noqa: E731
+    decreases = []
+    for i in range(1, len(ordered)):
+        left = np.isin(codes, ordered[:i])
+        if min(left.sum(), (~left).sum()) >= leaf:
+            decreases.append((sse(y) - sse(y[left]) - sse(y[~left])) / n)
+    if not decreases:
+        assert not best.admissible
+        return
+    assert best.admissible
+    assert best.scores["impurity_decrease"] == pytest.approx(max(decreases), rel=1e-9, abs=1e-12)

@@ -288,19 +288,27 @@ class Grower:
                                                         if c not in frozenset(left_set)))
 
         if self.classes is None:
+            # Breiman: the best subset cuts the categories ordered by mean target, so each
+            # cut is a threshold on a category's rank: one regression scan scores all v - 1
             sums = np.bincount(codes, weights=self.y[state.rows[known]], minlength=v)
             partitions = scanners.subset_partitions(None, present,
                                                     sums[present] / rows_n[present])
-            best: Candidate | None = None
-            for left in partitions:
-                split = subset(left)
-                branch = np.where(np.isin(codes, split.left), 0, 1)
-                cand = self._regression_candidate(state, feature, split, known, branch,
-                                                  len(partitions))
-                if cand.admissible and (best is None or scanners.is_better(cand.score,
-                                                                           best.score)):
-                    best = cand
-            return best if best is not None else no_partition
+            ordered = np.concatenate([partitions[-1], np.setdiff1d(present, partitions[-1])])
+            rank = np.zeros(v, dtype=np.int64)
+            rank[ordered] = np.arange(len(ordered))
+            by_rank = np.argsort(rank[codes], kind="stable")
+            xs = rank[codes][by_rank].astype(float)
+            valid = scanners.admissible_cuts(xs, self.config.min_samples_leaf)
+            i = scanners.regression_cut(self.y[state.rows[known]][by_rank],
+                                        state.weights[known][by_rank], valid, self.rule)[0] \
+                if valid.any() else -1
+            if i < 0:
+                return no_partition
+            split = subset(partitions[int(xs[i])])
+            branch = np.where(np.isin(codes, split.left), 0, 1)
+            best = self._regression_candidate(state, feature, split, known, branch,
+                                              len(partitions))
+            return best if best.admissible else no_partition
         per_cat = np.zeros((v, len(self.classes)))
         np.add.at(per_cat, codes, self._onehot[state.rows[known]] * state.weights[known, None])
         partitions = scanners.subset_partitions(per_cat, present)
