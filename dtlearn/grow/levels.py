@@ -38,14 +38,16 @@ SMALL_NODE = 32
 
 
 def size_classes(lengths: np.ndarray) -> np.ndarray:
-    """Group nodes whose sizes lie within a factor of two (small ones all together).
+    """Group nodes whose sizes lie within a factor of √2 (small ones all together).
+
+    Finer classes pad less but cost more numpy calls; half octaves measured fastest.
 
     Examples
     --------
-    >>> size_classes(np.array([2, 30, 33, 64, 65, 1000])).tolist()
-    [5, 5, 6, 6, 7, 10]
+    >>> size_classes(np.array([2, 30, 33, 45, 46, 1000])).tolist()
+    [10, 10, 11, 11, 12, 20]
     """
-    return np.ceil(np.log2(np.maximum(lengths, SMALL_NODE))).astype(np.int64)
+    return np.ceil(2 * np.log2(np.maximum(lengths, SMALL_NODE))).astype(np.int64)
 
 
 @dataclass(eq=False)
@@ -178,7 +180,8 @@ def open_level(grower: Grower, splitting: list[Pending]) -> None:
     parts = route_level(grower, fast)
     stats = child_stats(grower, [rows for pair in parts for rows, _ in pair])
     for j, p in enumerate(fast):
-        children = grower.open_children(p.state, p.chosen.split, parts[j], stats[2 * j:2 * j + 2])
+        children = grower.open_children(p.state, p.chosen.split, parts[j],
+                                        stats[2 * j:2 * j + 2], p.chosen.conditions)
         p.children = [Pending(child) for child in children]
     for p in splitting:
         if not p.children:
@@ -242,7 +245,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     each node's best block column (the tie rule :func:`first_best`; -1: none).
 
     ``order[off_j:off_j + lengths[j], c]`` are node ``j``'s rows sorted by column
-    ``numeric[c]``. Nodes are grouped by size (lengths within a factor of two) and padded
+    ``numeric[c]``. Nodes are grouped by size (:func:`size_classes`) and padded
     to the longest of their group; columns are taken in chunks so that no working array
     outgrows an eighth of the data.
     """

@@ -213,8 +213,12 @@ class Grower:
         Numeric columns are those of ``block`` (the fast scan, left lazy); every other
         attribute is scored here.
         """
-        column = {} if block is None else {int(f): c for c, f in enumerate(block.features)}
-        items = [column[j] if j in column else self._score_feature(state, j) for j in features]
+        if block is not None and len(block.features) == len(features):  # all numeric
+            items = list(range(len(features)))
+        else:
+            column = {} if block is None else {int(f): c for c, f in enumerate(block.features)}
+            items = [column[j] if j in column else self._score_feature(state, j)
+                     for j in features]
         if self.config.oblique:
             items.append(self._score_oblique(state))
         return CandidateList(items, self.builder, block)
@@ -520,19 +524,19 @@ class Grower:
             self._push(child_state.node.node_id)
 
     def open_children(self, state: OpenLeaf, split: Split, parts: list,
-                      stats: list | None = None) -> list[OpenLeaf]:
+                      stats: list | None = None, conditions: Any = None) -> list[OpenLeaf]:
         """Split ``state``'s node by ``split`` and return its children as open leaves.
 
         One new node per part of ``parts`` (rows, weights), numbered in branch order; they
         are not put on the frontier. ``stats`` may give each part's ``(counts, impurity)``
-        as :meth:`_stats` would.
+        as :meth:`_stats` would, ``conditions`` the split's branch texts.
         """
         node = state.node
         node.split = split
         available = state.available
         if isinstance(split, MultiwaySplit):
             available = available - {split.feature}
-        conditions = split.conditions(self.schema)
+        conditions = split.conditions(self.schema) if conditions is None else conditions
         children = []
         for b, (rows, weights) in enumerate(parts):
             child = self._make_node(rows, weights, node.depth + 1, node) if stats is None \
