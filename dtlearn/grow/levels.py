@@ -271,7 +271,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
         first = None
         for start in range(0, f, step):
             cols = np.arange(start, min(start + step, f))
-            rows = order[positions[:, :, None], cols[None, None, :]]
+            rows = order[positions, start:start + len(cols)]
             xs = grower.X[rows, numeric[cols]]
             weighted = np.moveaxis(np.take(grower.class_weights, rows, axis=1), 0, -1)
             cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first)
