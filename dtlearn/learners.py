@@ -94,8 +94,7 @@ class TreeLearner(Estimator):
     def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "TreeLearner":
         """Grow the tree on ``(X, y)``; returns ``self``."""
         grower = self.make_grower(X, y, sample_weight)
-        # same tree and steps either way; level by level is faster where it applies
-        tree = levels.grow(grower) if levels.applies(grower) else grower.run()
+        tree = grower.run()
         tree.flavour = self._flavour  # which Weka learner's print layout suits the tree
         self.steps_ = tuple(grower.steps)
         tree = self._post_process(tree, grower)
