@@ -1,5 +1,7 @@
 """The growth loop: a frontier of open leaves, expanded one decision at a time.
 
+(Over 500 lines: one class, whose per-attribute scoring hooks C4.5 overrides one by one.)
+
 A :class:`Grower` holds a partly grown tree and its *frontier* (leaves still open). At an
 open leaf it scores every attribute (:meth:`Grower.candidates`, through the scanners),
 then splits on the best one, on one a person picked, or closes the leaf with the reason
