@@ -320,18 +320,23 @@ class Criterion:
         """The node impurity of each row of class counts (classification criteria)."""
         return self.impurity(np.asarray(counts, dtype=float), settings)
 
-    def cut_scores(self, left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
+    def cut_scores(self, left: np.ndarray, right: np.ndarray, settings: Any,
+                   parent: Any = None) -> np.ndarray:
         """The ranking score of binary cuts, one per row of ``left``/``right`` class counts.
 
         Higher is better. This is the engine's vectorised scan: every threshold of a
-        column (or every subset of categories) is scored in one call. All cuts split the
-        same node, so the parent's impurity is computed once.
+        column (or every subset of categories) is scored in one call. ``parent`` is the
+        impurity of the node each cut splits (broadcast against the cuts; the scan of a
+        level passes one per node); by default all cuts split the same node and it is
+        worked out once from the first cut.
         """
         if self.score == "distance":
             return self.distance(np.stack([left, right], axis=-2))
         child = self.children_impurity(left, right, settings)
-        first = (left.reshape(-1, left.shape[-1])[0] + right.reshape(-1, right.shape[-1])[0])
-        gain = float(self.node_impurity(first, settings)) - child
+        if parent is None:
+            first = left.reshape(-1, left.shape[-1])[0] + right.reshape(-1, right.shape[-1])[0]
+            parent = float(self.node_impurity(first, settings))
+        gain = parent - child
         if self.score == "decrease":
             return gain
         sizes = np.stack([left.sum(axis=-1), right.sum(axis=-1)], axis=-1)

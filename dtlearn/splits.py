@@ -37,7 +37,7 @@ def format_number(value: float, digits: int = 6) -> str:
     return "0" if units == 0 else ("-" if units < 0 else "") + text
 
 
-def midpoint(low: float, high: float) -> float:
+def midpoint(low: Any, high: Any) -> Any:
     """The threshold between two neighbouring values (the one midpoint rule).
 
     Their midpoint, or ``low`` when rounding would reach ``high`` (scikit-learn's rule;
@@ -49,8 +49,12 @@ def midpoint(low: float, high: float) -> float:
     72.5
     >>> midpoint(1.0, np.nextafter(1.0, 2.0))
     1.0
+    >>> midpoint(np.array([70.0, 1.0]), np.array([75.0, 3.0])).tolist()  # elementwise
+    [72.5, 2.0]
     """
     threshold = low / 2.0 + high / 2.0
+    if np.ndim(threshold):
+        return np.where(threshold >= high, low, threshold)
     return float(low if threshold >= high else threshold)
 
 

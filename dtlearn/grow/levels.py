@@ -23,11 +23,11 @@ from typing import Any
 
 import numpy as np
 
-from ..splits import ThresholdSplit
+from ..splits import ThresholdSplit, midpoint
 from ..tree import Tree
 from .loop import Grower, OpenLeaf
 from .records import Candidate, GrowthStep
-from .scanners import first_best, midpoints, segment_cuts
+from .scanners import first_best, segment_cuts
 from .scoring import ThresholdBlock, ThresholdScan
 
 MIN_CHUNK_BYTES = 2 ** 20
@@ -278,7 +278,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
             first = cuts.first
             at = np.ix_(nodes, cols)
             index[at], score[at], n_cuts[at] = cuts.index, cuts.score, cuts.n_cuts
-            threshold[at], left[at] = midpoints(cuts.low, cuts.high), cuts.left
+            threshold[at], left[at] = midpoint(cuts.low, cuts.high), cuts.left
             constant[at] = xs[:, 0] == xs[np.arange(len(nodes)), n - 1]
         total[nodes] = first[0]
     best = first_best(np.where(index >= 0, score, -np.inf), axis=1)

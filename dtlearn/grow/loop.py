@@ -24,7 +24,15 @@ from typing import Any
 import numpy as np
 
 from ..data import Schema
-from ..splits import MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit, linear_sum
+from ..splits import (
+    MultiwaySplit,
+    ObliqueSplit,
+    Split,
+    SubsetSplit,
+    ThresholdSplit,
+    linear_sum,
+    midpoint,
+)
 from ..tree import Node, Tree
 from . import scanners
 from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, inadmissible
@@ -246,7 +254,7 @@ class Grower:
         weighted = np.moveaxis(np.take(self.class_weights, sorted_rows, axis=1), 0, -1)
         cuts = scanners.threshold_cuts(xs, weighted, self.rule, self.config)
         scan = ThresholdScan(np.array(numeric), cuts.index[None], cuts.score[None],
-                             scanners.midpoints(cuts.low, cuts.high)[None], cuts.n_cuts[None],
+                             midpoint(cuts.low, cuts.high)[None], cuts.n_cuts[None],
                              cuts.left[None], cuts.first[0][None], (xs[0] == xs[-1])[None],
                              np.array([len(rows)]))
         return ThresholdBlock(scan, 0)

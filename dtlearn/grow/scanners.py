@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..criteria import Criterion, entropy_of_counts
+from ..criteria import Criterion
 from ..splits import midpoint
 
 TIE_TOLERANCE = 1e-12
@@ -72,19 +72,6 @@ def first_best(scores: Any, axis: int = 0) -> Any:
     return int(index) if np.ndim(index) == 0 else index
 
 
-def midpoints(low: np.ndarray, high: np.ndarray) -> np.ndarray:
-    """:func:`~dtlearn.splits.midpoint` elementwise (many thresholds placed at once).
-
-    Examples
-    --------
-    >>> low, high = np.array([70.0, 1.0]), np.array([75.0, np.nextafter(1.0, 2.0)])
-    >>> midpoints(low, high).tolist() == [midpoint(a, b) for a, b in zip(low, high)]
-    True
-    """
-    threshold = low / 2.0 + high / 2.0
-    return np.where(threshold >= high, low, threshold)
-
-
 @dataclass(frozen=True)
 class Cuts:
     """The best cut of each scanned column (of each scanned node).
@@ -127,39 +114,6 @@ def admissible_cuts(xs: np.ndarray, min_samples_leaf: int) -> np.ndarray:
     n = xs.shape[0]
     pos = np.arange(1, n).reshape((-1,) + (1,) * (xs.ndim - 1))
     return (xs[1:] > xs[:-1]) & (pos >= min_samples_leaf) & (n - pos >= min_samples_leaf)
-
-
-def scores_given_parent(criterion: Criterion, left: np.ndarray, right: np.ndarray,
-                        parent: Any, settings: Any) -> np.ndarray:
-    """Scores of the cuts of several nodes at once, given each cut's node impurity.
-
-    :meth:`Criterion.cut_scores <dtlearn.criteria.Criterion.cut_scores>` with ``parent``
-    (broadcast) in place of the impurity it works out from its first cut.
-
-    The same arithmetic as ``cut_scores`` (which takes the parent from its first cut), so
-    a node scored alone or among a level's nodes gets bit-identical scores.
-
-    Examples
-    --------
-    >>> from dtlearn.criteria import get
-    >>> from dtlearn.grow import GrowthConfig
-    >>> left = np.array([[40.0, 10.0], [30.0, 0.0]])
-    >>> right = np.array([[10.0, 40.0], [20.0, 50.0]])
-    >>> gini = get("gini")
-    >>> parent = gini.node_impurity(left + right, None)
-    >>> bool((scores_given_parent(gini, left, right, parent, GrowthConfig())
-    ...       == gini.cut_scores(left, right, GrowthConfig())).all())
-    True
-    """
-    if criterion.score == "distance":
-        return criterion.distance(np.stack([left, right], axis=-2))
-    gain = parent - criterion.children_impurity(left, right, settings)
-    if criterion.score == "decrease":
-        return gain
-    sizes = np.stack([left.sum(axis=-1), right.sum(axis=-1)], axis=-1)
-    split_info = entropy_of_counts(sizes, settings.base)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(split_info > 0, gain / split_info, 0.0)
 
 
 def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
@@ -226,7 +180,7 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     valid = (xs[:, 1:] > xs[:, :-1]) & (pos >= leaf) & (n - pos >= leaf) & \
         (left.sum(axis=-1) > 0) & (right.sum(axis=-1) > 0)
     with np.errstate(invalid="ignore", divide="ignore"):  # padding may give NaN: not valid
-        scores = scores_given_parent(criterion, left, right, parent[:, None, None], settings)
+        scores = criterion.cut_scores(left, right, settings, parent[:, None, None])
     index = first_best(np.where(valid, scores, -np.inf), axis=1)
     at = np.maximum(index, 0)
     rows, cols = nodes[:, None], np.arange(f)[None, :]
@@ -386,5 +340,5 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
 
 __all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",
            "best_partition", "first_best", "is_better", "midpoint", "reference_threshold_cut",
-           "midpoints", "regression_cut", "scores_given_parent", "segment_cuts", "subset_partitions",
+           "regression_cut", "segment_cuts", "subset_partitions",
            "threshold_cuts", "tolerance"]
