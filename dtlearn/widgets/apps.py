@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from .base import App, LiveFigure, img_html
+from .base import LiveFigure
 from .boundary_explorer import BoundaryExplorer
 from .criteria_explorer import CriteriaExplorer, criteria_example_table, criterion_picks
 from .id3_builder import ID3Builder
@@ -15,7 +15,3 @@ from .id3_builder import ID3Builder
 __all__ = ["BoundaryExplorer", "CriteriaExplorer", "ID3Builder", "LiveFigure",
            "criteria_example_table", "criterion_picks"]
 
-# Old private names, kept only until widgets/overfitting.py and widgets/pruning.py import
-# App and img_html from .base (then delete these two lines).
-_App = App
-_img_html = img_html

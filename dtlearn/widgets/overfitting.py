@@ -17,7 +17,7 @@ import traitlets
 from ..curves import add_label_noise, complexity_curve, train_validation_test_split
 from ..data import python_scalar
 from ..explain import fmt
-from .apps import LiveFigure, _App, _img_html
+from .base import App, LiveFigure, img_html
 from .tree_view import TreeView
 
 __all__ = ["OverfittingExplorer"]
@@ -27,7 +27,7 @@ _LABELS = {"max_depth": "max depth", "min_samples_leaf": "min samples per leaf",
 _SHORT = {"max_depth": "depth", "min_samples_leaf": "min leaf", "max_leaf_nodes": "max leaves"}
 
 
-class OverfittingExplorer(_App):
+class OverfittingExplorer(App):
     """Sliders for tree size and label noise; accuracy curves with the current tree marked.
 
     The data are split once (seeded, stratified) into training, validation and test
@@ -298,7 +298,7 @@ class OverfittingExplorer(_App):
 
     def static_html(self) -> str:
         """The curve figure and the current tree."""
-        return (_img_html(self.image.value, self.summary, self.figure.width_px)
+        return (img_html(self.image.value, self.summary, self.figure.width_px)
                 + self.view.static_html())
 
 

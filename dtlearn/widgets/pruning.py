@@ -27,7 +27,7 @@ from ..explain import Derivation, DerivationLine, fmt
 from ..prune import reduced_error_prune
 from ..rules import rule_post_prune
 from ..tree import Tree
-from .apps import LiveFigure, _App, _img_html
+from .base import App, LiveFigure, img_html
 from .tree_view import TreeView
 
 __all__ = ["CostComplexityExplorer", "PruningStepper", "explanation_html"]
@@ -105,7 +105,7 @@ def _ancestors(tree: Any, node_id: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- PruningStepper
-class PruningStepper(_App):
+class PruningStepper(App):
     """Replay a pruning method one recorded decision at a time.
 
     ``position`` ``i`` (0 ≤ i < n) shows the state after the first ``i`` decisions with
@@ -332,7 +332,7 @@ def _g(x: float) -> str:
     return "0" if x == 0 else f"{float(x):.3g}"
 
 
-class CostComplexityExplorer(_App):
+class CostComplexityExplorer(App):
     """An α slider over the cost-complexity pruning path of one tree.
 
     For every distinct α of :func:`~dtlearn.prune.cost_complexity_path` the app shows the
@@ -523,5 +523,5 @@ class CostComplexityExplorer(_App):
 
     def static_html(self) -> str:
         """Figure, pruned tree and the next weakest link."""
-        return (_img_html(self.image.value, self.summary, self.figure.width_px)
+        return (img_html(self.image.value, self.summary, self.figure.width_px)
                 + self.view.static_html() + self.detail_html.value)
