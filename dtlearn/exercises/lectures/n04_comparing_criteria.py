@@ -71,3 +71,22 @@ def check_gain(gain, *, seed):
         want * math.log(2): "that is in nats: use log base 2",
         float(gini_gain(counts=children)): "that is the Gini gain: use entropy",
     })
+
+
+@register("04.4", title="Hellinger distance of the same split", data=_split)
+def check_hellinger(distance, *, seed):
+    """Check exercise 04.4: Hellinger distance of the same split."""
+    children = np.array(_split(seed)["children"], dtype=float)
+    where = children / children.sum(axis=0)  # each class's shares over the two children
+    want = math.sqrt(((np.sqrt(where[:, 0]) - np.sqrt(where[:, 1])) ** 2).sum())
+    mixes = children / children.sum(axis=1, keepdims=True)  # each child's class mix
+    swapped = math.sqrt(((np.sqrt(mixes[0]) - np.sqrt(mixes[1])) ** 2).sum())
+    return compare_number(distance, want, what="the Hellinger distance", wrong={
+        want ** 2: "that is the sum of squares: take its square root",
+        want / math.sqrt(2): "that is d/√2, the normalised form; the Hellinger tree criterion "
+                             "leaves out the 1/√2",
+        swapped: "you compared the two children's class mixes; compare where each class "
+                 "goes: p(b) = share of the first class's rows in child b, q(b) the same "
+                 "for the second class",
+    })
+
