@@ -178,6 +178,7 @@ class PruningStepper(App):
                                   style={"description_width": "initial"})
         self.status_html = w.HTML()
         self.detail_html = w.HTML()  # formulas as monospace text: one prose font, no MathJax
+        self.detail_html.add_class("dtlearn-detail")
         self.rules_html = w.HTML()
         self.view = TreeView()
         super().__init__(children=[
@@ -402,6 +403,7 @@ class CostComplexityExplorer(App):
                                        "against alpha, the chosen alpha marked")
         self.summary_html = w.HTML()
         self.detail_html = w.HTML()
+        self.detail_html.add_class("dtlearn-detail")
         self.view = TreeView()
         super().__init__(children=[self.slider, self.summary_html, self.image, self.view,
                                    self.detail_html])

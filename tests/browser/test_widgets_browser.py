@@ -354,8 +354,9 @@ def _drive(lab, page):
     page.wait_for_function(
         "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
         ".innerText.includes('step 7 of')", timeout=15000)
-    detail = stepper.locator(".widget-htmlmath").last
+    detail = stepper.locator(".dtlearn-detail").last
     assert detail.evaluate("d => d.scrollWidth <= d.clientWidth + 1")  # formulas wrap
+    assert detail.locator("mjx-container").count() == 0  # one prose font: no MathJax serif
     _shot(page, ".dtlearn-pruning-stepper", "pruning_stepper_light")
 
     # 8. CostComplexityExplorer: alpha at both ends
