@@ -313,6 +313,10 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
            [nan, nan]])
     """
     X = _as_table(X, arg)
+    if isinstance(X, np.ndarray) and X.dtype == np.float64 and X.size and \
+            X.shape[1] == schema.n_features and \
+            not any(schema.is_categorical(j) for j in range(schema.n_features)):
+        return checked_numbers(np.ascontiguousarray(X), schema, arg, allow_missing)
     frame = _to_frame(X, None, arg)
     named = isinstance(X, pd.DataFrame) or (isinstance(X, (list, tuple)) and len(X) > 0
                                            and all(isinstance(r, dict) for r in X))
@@ -341,12 +345,34 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
             except (ValueError, TypeError):
                 raise ValueError(f"{arg}: column {schema.names[j]!r} is numeric but holds "
                                  f"non-numeric values") from None
-            if np.isinf(out[:, j]).any():
-                raise ValueError(f"{arg}: column {schema.names[j]!r} holds infinite values")
-    if not allow_missing and np.isnan(out).any():
-        j = int(np.where(np.isnan(out).any(axis=0))[0][0])
-        raise ValueError(f"{arg}: column {schema.names[j]!r} has missing values (NaN); this learner "
-                         f"does not handle them (C45Classifier does)")
+    return checked_numbers(out, schema, arg, allow_missing)
+
+
+def checked_numbers(out: np.ndarray, schema: Schema, arg: str = "X",
+                    allow_missing: bool = True) -> np.ndarray:
+    """``out`` (an encoded matrix) itself, once no numeric column holds an infinite value.
+
+    Raises
+    ------
+    ValueError
+        For an infinite value in a numeric column, or a missing value when
+        ``allow_missing`` is false, naming the column.
+
+    Examples
+    --------
+    >>> schema = infer_schema([[1.0, 2.0]])
+    >>> checked_numbers(np.array([[1.0, np.inf]]), schema)
+    Traceback (most recent call last):
+    ...
+    ValueError: X: column 'x1' holds infinite values
+    """
+    for j in range(schema.n_features):  # a column at a time: no temporary as big as X
+        column = out[:, j]
+        if not schema.is_categorical(j) and np.isinf(column).any():
+            raise ValueError(f"{arg}: column {schema.names[j]!r} holds infinite values")
+        if not allow_missing and np.isnan(column).any():
+            raise ValueError(f"{arg}: column {schema.names[j]!r} has missing values (NaN); "
+                             f"this learner does not handle them (C45Classifier does)")
     return out
 
 

@@ -129,9 +129,7 @@ def grow(grower: Grower) -> Tree:
     scan = [] if root.reason else [root]
     order = None
     if scan and numeric.size:
-        rows = root.state.rows
-        order = rows[np.argsort(grower.X[np.ix_(rows, numeric)], axis=0, kind="stable")]
-        order = order.astype(np.int32) if len(grower.X) < 2 ** 31 else order
+        order = sorted_orders(grower.X, root.state.rows, numeric)
     while scan:
         blocks, best = scan_level(grower, order, [len(p.state.rows) for p in scan], numeric)
         for p, block, column in zip(scan, blocks, best):
@@ -141,6 +139,8 @@ def grow(grower: Grower) -> Tree:
         for child in children:
             child.reason = grower.reason_before_scoring(child.state)
         following = [child for child in children if child.reason is None]
+        for done in scan + [child for child in children if child.reason is not None]:
+            done.state.weights = None  # decided: the record keeps a node's rows, not weights
         if order is not None:
             order = filter_orders(order, following, len(grower.X))
         scan = following
@@ -287,11 +287,38 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     return [ThresholdBlock(scan, j) for j in range(m)], best.tolist()
 
 
+def sorted_orders(X: np.ndarray, rows: np.ndarray, numeric: np.ndarray) -> np.ndarray:
+    """``rows`` sorted by each column of ``numeric`` (stable; 32-bit row numbers when they fit).
+
+    One column at a time, so the sort's working arrays are a column, not the matrix.
+
+    Examples
+    --------
+    >>> X = np.array([[3.0, 0.0], [1.0, 0.0], [2.0, 1.0]])
+    >>> sorted_orders(X, np.arange(3), np.array([0, 1])).tolist()
+    [[1, 0], [2, 1], [0, 2]]
+    """
+    order = np.empty((len(rows), len(numeric)), np.int32 if len(X) < 2 ** 31 else np.int64)
+    for c, j in enumerate(numeric):
+        order[:, c] = rows[np.argsort(X[rows, j], kind="stable")]
+    return order
+
+
 def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> np.ndarray | None:
     """The next level's sorted rows, filtered from this level's (no re-sorting).
 
     Each column's rows are grouped by the node they go to next (a stable sort on the
     node's number keeps their order by value); rows going to no scanned node drop out.
+    ``order`` is overwritten, one column at a time, so the level needs no second copy
+    of it; once fewer than half its rows remain they move to a smaller array.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> node = lambda rows: Pending(SimpleNamespace(rows=np.array(rows)))
+    >>> order = np.array([[3, 0], [1, 1], [0, 2], [2, 3]], dtype=np.int32)
+    >>> filter_orders(order, [node([0, 1]), node([3])], 4).tolist()
+    [[1, 0], [0, 1], [3, 3]]
     """
     if not following:
         return None
@@ -299,10 +326,14 @@ def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> n
     dest = np.full(n_rows, -1, dtype=kind)
     for j, pending in enumerate(following):
         dest[pending.state.rows] = j
-    keys = dest[order]
-    dropped = int(np.count_nonzero(keys[:, 0] < 0))
-    moved = np.argsort(keys, axis=0, kind="stable")[dropped:]
-    return np.take_along_axis(order, moved, axis=0)
+    kept = len(order)
+    for c in range(order.shape[1]):
+        keys = dest[order[:, c]]
+        moved = np.argsort(keys, kind="stable")[int(np.count_nonzero(keys < 0)):]
+        kept = len(moved)
+        order[:kept, c] = order[moved, c]  # the right side is a copy: safe in place
+    base = order if order.base is None else order.base
+    return order[:kept].copy() if 2 * kept < len(base) else order[:kept]
 
 
 def record(grower: Grower, root: Pending) -> None:
@@ -333,4 +364,4 @@ def record(grower: Grower, root: Pending) -> None:
 
 __all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide", "filter_orders",
            "grow", "numeric_features", "open_level", "record", "route_level", "scan_level",
-           "size_classes"]
+           "size_classes", "sorted_orders"]

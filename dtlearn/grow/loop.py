@@ -35,6 +35,7 @@ from ..splits import (
 )
 from ..tree import Node, Tree
 from . import scanners
+from .packing import small_ints
 from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, inadmissible
 from .scoring import (
     CandidateBuilder,
@@ -133,6 +134,7 @@ class Grower:
         # rows of weight 0 take no part (as in scikit-learn): they place no threshold and
         # do not count toward min_samples_leaf / min_samples_split
         root_rows = np.arange(n) if (weights > 0).all() else np.flatnonzero(weights > 0)
+        root_rows = small_ints(root_rows)  # every step keeps its rows: half the record
         root = self._make_node(root_rows, weights[root_rows], 0, None)
         self.root = root
         self._open: dict[int, OpenLeaf] = {
@@ -504,7 +506,7 @@ class Grower:
     def _node_counts(self, state: OpenLeaf) -> np.ndarray:
         node = state.node
         if node.counts is not None:
-            return node.counts.copy()
+            return node.counts  # shared: nothing changes a node's counts in place
         return np.array([node.n_samples, float(node.value[0])])
 
     def _feature_index(self, feature: int | str) -> int:
