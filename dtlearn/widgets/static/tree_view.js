@@ -207,6 +207,11 @@ function render({ model, el }) {
       const branches = conditions[cells[0].textContent.trim()];
       if (!branches) continue;
       cells[1].title = branches.join(" | ");
+      const head = document.createElement("span");  // "2-way" must not break at its hyphen
+      head.className = "dtlearn-short";
+      head.textContent = cells[1].textContent.trim();
+      cells[1].textContent = "";
+      cells[1].appendChild(head);
       const list = document.createElement("div");
       list.className = "dtlearn-tv-conds";
       list.textContent = branches.join(" \u00b7 ");
