@@ -28,7 +28,7 @@ MISSING_STRATEGIES = ("majority", "distribute")
 
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)  # thousands per tree: no __dict__ each
 class Node:
     """One node of a decision tree.
 

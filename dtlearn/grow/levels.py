@@ -50,7 +50,7 @@ def size_classes(lengths: np.ndarray) -> np.ndarray:
     return np.ceil(2 * np.log2(np.maximum(lengths, SMALL_NODE))).astype(np.int64)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Pending:
     """A node decided level-wise, waiting to be numbered and recorded as a step."""
 
@@ -246,8 +246,8 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
 
     ``order[off_j:off_j + lengths[j], c]`` are node ``j``'s rows sorted by column
     ``numeric[c]``. Nodes are grouped by size (:func:`size_classes`) and padded
-    to the longest of their group; columns are taken in chunks so that no working array
-    outgrows an eighth of the data.
+    to the longest of their group (:func:`node_groups`); columns are taken in chunks so
+    that no working array outgrows a sixteenth of the data (the scan holds about ten).
     """
     m = len(lengths)
     if order is None:
@@ -260,14 +260,12 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     score, threshold = np.empty((m, f)), np.empty((m, f))
     left, total = np.empty((m, f, k)), np.empty((m, k))
     constant = np.empty((m, f), dtype=bool)
-    budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 8)
-    size_class = size_classes(lengths_)
-    for cls in np.unique(size_class):
-        nodes = np.flatnonzero(size_class == cls)
-        n = lengths_[nodes]
+    budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 16)
+    for members in node_groups(lengths_, k, budget):
+        n = lengths_[members]
         width = int(n.max())
-        positions = offsets[nodes, None] + np.minimum(np.arange(width)[None, :], n[:, None] - 1)
-        step = max(1, budget // (len(nodes) * width * k * 8))
+        positions = offsets[members, None] + np.minimum(np.arange(width)[None, :], n[:, None] - 1)
+        step = max(1, budget // (len(members) * width * k * 8))
         first = None
         for start in range(0, f, step):
             cols = np.arange(start, min(start + step, f))
@@ -276,15 +274,36 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
             weighted = np.moveaxis(np.take(grower.class_weights, rows, axis=1), 0, -1)
             cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first)
             first = cuts.first
-            at = np.ix_(nodes, cols)
+            at = np.ix_(members, cols)
             index[at], score[at], n_cuts[at] = cuts.index, cuts.score, cuts.n_cuts
             threshold[at], left[at] = midpoint(cuts.low, cuts.high), cuts.left
-            constant[at] = xs[:, 0] == xs[np.arange(len(nodes)), n - 1]
-        total[nodes] = first[0]
+            constant[at] = xs[:, 0] == xs[np.arange(len(members)), n - 1]
+        total[members] = first[0]
     best = first_best(np.where(index >= 0, score, -np.inf), axis=1)
     scan = ThresholdScan(numeric, index, score, threshold, n_cuts, left, total, constant,
                          lengths_)
     return [ThresholdBlock(scan, j) for j in range(m)], best.tolist()
+
+
+def node_groups(lengths: np.ndarray, k: int, budget: int) -> list[np.ndarray]:
+    """The nodes scanned together: size classes cut to fit ``budget`` bytes.
+
+    A size class (:func:`size_classes`) is cut into pieces whose padded class-weight
+    array (nodes x longest x ``k`` floats) fits ``budget``.
+
+    Examples
+    --------
+    >>> [g.tolist() for g in node_groups(np.array([40, 2, 45, 3, 44]), 2, 2000)]
+    [[1, 3], [0, 2], [4]]
+    """
+    size_class = size_classes(lengths)
+    groups = []
+    for cls in np.unique(size_class):
+        members = np.flatnonzero(size_class == cls)
+        per_node = int(lengths[members].max()) * k * 8
+        size = max(1, budget // per_node)
+        groups.extend(members[i:i + size] for i in range(0, len(members), size))
+    return groups
 
 
 def sorted_orders(X: np.ndarray, rows: np.ndarray, numeric: np.ndarray) -> np.ndarray:
@@ -362,6 +381,6 @@ def record(grower: Grower, root: Pending) -> None:
     grower._next_id = next_id
 
 
-__all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide", "filter_orders",
-           "grow", "numeric_features", "open_level", "record", "route_level", "scan_level",
-           "size_classes", "sorted_orders"]
+__all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide",
+           "filter_orders", "grow", "node_groups", "numeric_features", "open_level", "record",
+           "route_level", "scan_level", "size_classes", "sorted_orders"]

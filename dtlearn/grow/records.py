@@ -293,7 +293,7 @@ def inadmissible(feature: int, name: str, reason: str, conditions: tuple = (),
                      criterion=criterion)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per node, kept by the model
 class GrowthStep:
     """One decision of the engine at one node.
 
