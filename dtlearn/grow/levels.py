@@ -30,7 +30,7 @@ from .records import Candidate, GrowthStep
 from .scanners import first_best, segment_cuts
 from .scoring import ThresholdBlock, ThresholdScan
 
-MIN_CHUNK_BYTES = 2 ** 20
+MIN_CHUNK_BYTES = 2 ** 18
 """Smallest working array of a scan chunk; larger data gets an eighth of its size."""
 
 SMALL_NODE = 32
@@ -260,7 +260,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     score, threshold = np.empty((m, f)), np.empty((m, f))
     left, total = np.empty((m, f, k)), np.empty((m, k))
     constant = np.empty((m, f), dtype=bool)
-    budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 16)
+    budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 32)
     for members in node_groups(lengths_, k, budget):
         n = lengths_[members]
         width = int(n.max())
