@@ -1,5 +1,7 @@
 """Level-wise growth (dtlearn.grow.levels) grows exactly what node-by-node growth grows."""
 
+from types import SimpleNamespace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -200,3 +202,52 @@ def test_regression_subset_split_is_the_best_category_partition(n, v, seed, leaf
         return
     assert best.admissible
     assert best.scores["impurity_decrease"] == pytest.approx(max(decreases), rel=1e-9, abs=1e-12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION), leaf=st.integers(1, 3))
+def test_a_level_scanned_one_node_and_one_column_at_a_time_grows_the_same_tree(problem,
+                                                                               criterion, leaf):
+    # no working budget: every node group holds one node, every column chunk one column
+    X, y, w = problem
+    model = dt.CARTClassifier(criterion=criterion, min_samples_leaf=leaf)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(levels, "MIN_CHUNK_BYTES", 0)
+        assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(n=st.integers(1, 60), f=st.integers(1, 4), nodes=st.integers(1, 5),
+       seed=st.integers(0, 2**32 - 1))
+def test_filtered_orders_are_each_nodes_rows_sorted_afresh(n, f, nodes, seed):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 4, size=(n, f)).astype(float)  # few values: many ties
+    order = levels.sorted_orders(X, np.arange(n), np.arange(f))
+    for c in range(f):  # the sort is numpy's stable one, column by column
+        np.testing.assert_array_equal(order[:, c], np.argsort(X[:, c], kind="stable"))
+    dest = rng.integers(-1, nodes, size=n)  # -1: the row goes to no scanned node
+    following = [levels.Pending(SimpleNamespace(rows=np.flatnonzero(dest == j)))
+                 for j in range(nodes)]
+    out = levels.filter_orders(order, following, n)
+    offset = 0
+    for p in following:
+        rows = p.state.rows  # ascending, as the engine keeps them
+        for c in range(f):
+            expected = rows[np.argsort(X[rows, c], kind="stable")]
+            np.testing.assert_array_equal(out[offset:offset + len(rows), c], expected)
+        offset += len(rows)
+    assert offset == len(out)
+
+
+@given(lengths=st.lists(st.integers(1, 3000), min_size=1, max_size=40),
+       k=st.integers(2, 5), budget=st.integers(0, 2 ** 16))
+def test_node_groups_hold_every_node_once_within_one_size_class_and_the_budget(lengths, k,
+                                                                                budget):
+    lengths = np.array(lengths)
+    groups = levels.node_groups(lengths, k, budget)
+    assert sorted(np.concatenate(groups).tolist()) == list(range(len(lengths)))
+    classes = levels.size_classes(lengths)
+    for g in groups:
+        assert len(set(classes[g].tolist())) == 1
+        padded = len(g) * int(lengths[g].max()) * k * 8
+        assert len(g) == 1 or padded <= budget

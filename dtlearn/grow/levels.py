@@ -247,7 +247,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     ``order[off_j:off_j + lengths[j], c]`` are node ``j``'s rows sorted by column
     ``numeric[c]``. Nodes are grouped by size (:func:`size_classes`) and padded
     to the longest of their group (:func:`node_groups`); columns are taken in chunks so
-    that no working array outgrows a sixteenth of the data (the scan holds about ten).
+    that no working array outgrows a thirty-second of the data (the scan holds about ten).
     """
     m = len(lengths)
     if order is None:
