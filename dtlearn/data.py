@@ -311,12 +311,23 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
     >>> encode([["rainy", 64], ["cloudy", None]], schema)
     array([[ 1., 64.],
            [nan, nan]])
+
+    A float64 array of numeric columns is used as it is (a read-only view, no copy):
+
+    >>> X = np.array([[1.0, 2.0], [3.0, 4.0]])
+    >>> Xe = encode(X, infer_schema(X))
+    >>> np.shares_memory(Xe, X), Xe.flags.writeable
+    (True, False)
     """
     X = _as_table(X, arg)
     if isinstance(X, np.ndarray) and X.dtype == np.float64 and X.size and \
             X.shape[1] == schema.n_features and \
             not any(schema.is_categorical(j) for j in range(schema.n_features)):
-        return checked_numbers(np.ascontiguousarray(X), schema, arg, allow_missing)
+        # the caller's numbers as they are: no copy (the largest array of a fit), read-only
+        # so that nothing downstream can write into the caller's array
+        view = np.ascontiguousarray(X).view()
+        view.flags.writeable = False
+        return checked_numbers(view, schema, arg, allow_missing)
     frame = _to_frame(X, None, arg)
     named = isinstance(X, pd.DataFrame) or (isinstance(X, (list, tuple)) and len(X) > 0
                                            and all(isinstance(r, dict) for r in X))

@@ -145,6 +145,7 @@ def test_fit_grows_level_wise_and_matches_scikit_learn():
 
 
 def with_missing(grower):
+    grower.X = grower.X.copy()  # encode lent the caller's array, read-only
     grower.X[0, 1] = np.nan  # as a learner that accepts missing values would encode it
     return grower
 
