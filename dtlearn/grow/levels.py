@@ -205,8 +205,11 @@ def route_level(grower: Grower, splitting: list[Pending]) -> list[list[tuple]]:
     key = key.astype(np.int16 if 2 * len(splitting) < 2 ** 15 else np.int64)
     moved = np.argsort(key, kind="stable")  # each child's rows stay ascending
     bounds = np.cumsum(np.bincount(key, minlength=2 * len(splitting)))[:-1]
-    child_rows = np.split(rows[moved], bounds)
-    child_weights = np.split(weights[moved], bounds)
+    # plain slices: np.split would make each child's rows a view of a view (two objects)
+    starts, ends = np.r_[0, bounds].tolist(), np.r_[bounds, len(rows)].tolist()
+    rows, weights = rows[moved], weights[moved]
+    child_rows = [rows[a:b] for a, b in zip(starts, ends)]
+    child_weights = [weights[a:b] for a, b in zip(starts, ends)]
     return [[(child_rows[2 * j], child_weights[2 * j]),
              (child_rows[2 * j + 1], child_weights[2 * j + 1])] for j in range(len(splitting))]
 

@@ -105,6 +105,8 @@ class Scores(MutableMapping):
     True
     """
 
+    __slots__ = ("_values", "_lazy")  # one per built candidate
+
     def __init__(self, eager: dict, lazy: Callable[[], dict] | None = None):
         self._values = dict(eager)
         self._lazy = lazy

@@ -129,7 +129,7 @@ class ThresholdScan:
     n: np.ndarray
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per scanned node
 class ThresholdBlock:
     """One node's row of a :class:`ThresholdScan`: its numeric candidates, built when read.
 
@@ -187,6 +187,8 @@ class CandidateList(Sequence):
     Candidate (learners with their own scanners, such as C4.5, use these). Only the winner
     needs building to grow.
     """
+
+    __slots__ = ("_items", "_builder", "_block")  # one per scanned node, kept in its step
 
     def __init__(self, items: list, builder: CandidateBuilder | None = None,
                  block: ThresholdBlock | None = None):
