@@ -150,7 +150,9 @@ class C45Classifier(TreeLearner, Classifier):
         w = sample_weights(sample_weight, Xe.shape[0])
         grower = C45Grower(Xe, codes, schema, self._config(len(classes)), classes, w,
                            target_name_of(y), missing="distribute")
-        grower._train = (Xe, codes, w)  # type: ignore[attr-defined]
+        # kept for re-pruning: a copy when encode lent the caller's own array
+        kept = Xe if Xe.flags.owndata else Xe.copy()
+        grower._train = (kept, codes, w)  # type: ignore[attr-defined]
         return grower
 
     def _post_process(self, tree: Tree, grower: Grower) -> Tree:
