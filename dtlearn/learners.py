@@ -51,10 +51,15 @@ class TreeLearner(Estimator):
     def _config(self, n_classes: int | None) -> GrowthConfig:
         raise NotImplementedError
 
-    def _check_common(self) -> None:
-        check_int("max_depth", self.max_depth, 1, allow_none=True)
-        check_int("min_samples_split", self.min_samples_split, 2)
-        check_int("min_samples_leaf", self.min_samples_leaf, 1)
+    _task = "classification"  # which registry criteria ``criterion=`` accepts
+
+    def _check_params(self) -> None:
+        """Check every parameter the learner has, each by the one rule for its name."""
+        params = self.get_params()
+        check_choice("criterion", self.criterion, criteria.names(self._task))
+        for name, check in _PARAMETER_CHECKS.items():
+            if name in params:
+                check(name, params[name])
 
     def make_grower(self, X: Any, y: Any, sample_weight: Any = None) -> Grower:
         """A :class:`~dtlearn.grow.Grower` set up with this learner's rules on ``(X, y)``.
@@ -157,10 +162,6 @@ class ID3Classifier(TreeLearner, Classifier):
         self.stop_at_zero_gain = stop_at_zero_gain
         self.categorical = categorical
 
-    def _check_params(self) -> None:
-        check_choice("criterion", self.criterion, criteria.names("classification"))
-        self._check_common()
-        check_bool("stop_at_zero_gain", self.stop_at_zero_gain)
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion=self.criterion, categorical_split="multiway",
@@ -222,12 +223,6 @@ class CARTClassifier(TreeLearner, Classifier):
         self.cost_matrix = cost_matrix
         self.categorical = categorical
 
-    def _check_params(self) -> None:
-        check_choice("criterion", self.criterion, criteria.names("classification"))
-        self._check_common()
-        check_float("min_impurity_decrease", self.min_impurity_decrease)
-        check_float("ccp_alpha", self.ccp_alpha)
-        check_int("max_leaf_nodes", self.max_leaf_nodes, 2, allow_none=True)
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         criterion, cost = self.criterion, None
@@ -261,6 +256,7 @@ class CARTRegressor(TreeLearner, Estimator):
     """
 
     _estimator_type = "regressor"
+    _task = "regression"
 
     def __init__(self, criterion: str = "mse", max_depth: int | None = None,
                  min_samples_split: int = 2, min_samples_leaf: int = 1,
@@ -275,12 +271,6 @@ class CARTRegressor(TreeLearner, Estimator):
         self.ccp_alpha = ccp_alpha
         self.categorical = categorical
 
-    def _check_params(self) -> None:
-        check_choice("criterion", self.criterion, criteria.names("regression"))
-        self._check_common()
-        check_float("min_impurity_decrease", self.min_impurity_decrease)
-        check_float("ccp_alpha", self.ccp_alpha)
-        check_int("max_leaf_nodes", self.max_leaf_nodes, 2, allow_none=True)
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion=self.criterion, categorical_split="subset",
@@ -318,14 +308,24 @@ class ObliqueTreeClassifier(TreeLearner, Classifier):
         self.min_samples_split = min_samples_split
         self.min_samples_leaf = min_samples_leaf
 
-    def _check_params(self) -> None:
-        check_choice("criterion", self.criterion, criteria.names("classification"))
-        self._check_common()
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion=self.criterion, categorical_split="subset",
                             max_depth=self.max_depth, min_samples_split=self.min_samples_split,
                             min_samples_leaf=self.min_samples_leaf, oblique=True)
+
+
+_PARAMETER_CHECKS = {
+    "max_depth": lambda name, v: check_int(name, v, 1, allow_none=True),
+    "min_samples_split": lambda name, v: check_int(name, v, 2),
+    "min_samples_leaf": lambda name, v: check_int(name, v, 1),
+    "min_impurity_decrease": check_float,
+    "ccp_alpha": check_float,
+    "max_leaf_nodes": lambda name, v: check_int(name, v, 2, allow_none=True),
+    "stop_at_zero_gain": check_bool,
+}
+"""How each pre-pruning parameter is checked, whichever learner has it (scikit-learn's
+meanings and bounds)."""
 
 
 __all__ = ["CARTClassifier", "CARTRegressor", "ID3Classifier", "NotFittedError",
