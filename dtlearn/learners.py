@@ -162,7 +162,6 @@ class ID3Classifier(TreeLearner, Classifier):
         self.stop_at_zero_gain = stop_at_zero_gain
         self.categorical = categorical
 
-
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion=self.criterion, categorical_split="multiway",
                             max_depth=self.max_depth, min_samples_split=self.min_samples_split,
@@ -223,7 +222,6 @@ class CARTClassifier(TreeLearner, Classifier):
         self.cost_matrix = cost_matrix
         self.categorical = categorical
 
-
     def _config(self, n_classes: int | None) -> GrowthConfig:
         criterion, cost = self.criterion, None
         if self.cost_matrix is not None:
@@ -271,7 +269,6 @@ class CARTRegressor(TreeLearner, Estimator):
         self.ccp_alpha = ccp_alpha
         self.categorical = categorical
 
-
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion=self.criterion, categorical_split="subset",
                             max_depth=self.max_depth, min_samples_split=self.min_samples_split,
@@ -307,7 +304,6 @@ class ObliqueTreeClassifier(TreeLearner, Classifier):
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_samples_leaf = min_samples_leaf
-
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion=self.criterion, categorical_split="subset",
