@@ -15,11 +15,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "dtlearn"
 
 
 def module_name(path: Path) -> str:
+    """The dotted module name of a file of the package (``dtlearn/grow/loop.py`` → ``dtlearn.grow.loop``)."""
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def resolve(current: str, is_package: bool, level: int, module: str | None) -> str:
+    """The absolute module a (possibly relative) ``from ... import`` in ``current`` names."""
     if level == 0:
         return module or ""
     base = current.split(".")
@@ -55,6 +57,7 @@ def private_crossings(path: Path) -> list[tuple[str, str]]:
 
 
 def main() -> None:
+    """Print the long files and every private name that crosses modules."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--over", type=int, default=0, help="list files longer than this")
     args = parser.parse_args()
