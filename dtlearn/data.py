@@ -128,6 +128,14 @@ def _is_missing(value: Any) -> bool:
     return isinstance(value, (float, np.floating)) and np.isnan(value)
 
 
+def _has_missing(series: pd.Series) -> bool:
+    if series.dtype.kind in "iub":
+        return False  # integer and boolean columns cannot hold a missing value
+    if series.dtype.kind == "f":
+        return bool(np.isnan(series.to_numpy()).any())
+    return any(_is_missing(v) for v in series)
+
+
 def _is_sparse(X: Any) -> bool:
     module = type(X).__module__ or ""
     return module.startswith("scipy.sparse") or (hasattr(X, "nnz") and hasattr(X, "toarray"))
@@ -465,7 +473,7 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
         raise ValueError(f"{arg} has {len(series)} labels but X has {n_rows} rows")
     if len(series) == 0:
         raise ValueError(f"{arg} is empty: it needs at least one label")
-    if any(_is_missing(v) for v in series):
+    if _has_missing(series):
         raise ValueError(f"{arg} has missing labels; drop those rows first")
     if classes is None:
         if isinstance(series.dtype, pd.CategoricalDtype):
@@ -487,6 +495,12 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
                             f"got {type(classes).__name__}") from None
         if repeated:
             raise ValueError(f"classes names a class more than once: {list(classes)}")
+    if series.dtype.kind in "iuf" and all(type(python_scalar(c)) in (int, float)
+                                          for c in classes):
+        # numbers: one hash lookup in numpy instead of one Python dict lookup per row
+        codes = pd.Index(classes).get_indexer(series.to_numpy())
+        if (codes >= 0).all():
+            return codes.astype(int), tuple(python_scalar(c) for c in classes)
     lookup = {c: k for k, c in enumerate(classes)}
     try:
         codes = np.array([lookup[v] for v in series], dtype=int)
@@ -509,8 +523,8 @@ def encode_numeric_target(y: Any, n_rows: int | None = None, arg: str = "y") -> 
         raise ValueError(f"{arg} has {len(series)} values but X has {n_rows} rows")
     if len(series) == 0:
         raise ValueError(f"{arg} is empty: it needs at least one value")
-    if pd.api.types.is_complex_dtype(series.dtype) or any(isinstance(v, complex)
-                                                          for v in series):
+    if pd.api.types.is_complex_dtype(series.dtype) or (
+            series.dtype == object and any(isinstance(v, complex) for v in series)):
         raise ValueError(f"{arg} holds complex numbers; a regression target must be real")
     try:
         values = pd.to_numeric(series, errors="raise").to_numpy(dtype=float, na_value=np.nan)
@@ -530,7 +544,8 @@ def _to_series(y: Any, arg: str) -> pd.Series:
         return y.iloc[:, 0].reset_index(drop=True)
     if isinstance(y, (str, bytes)):
         raise TypeError(f"{arg} must be a sequence of labels, not a string")
-    array = np.asarray(y, dtype=object)
+    numeric = isinstance(y, np.ndarray) and y.dtype.kind in "iuf"
+    array = y if numeric else np.asarray(y, dtype=object)  # numbers stay numbers: fast checks
     if array.ndim == 2 and array.shape[1] == 1:
         array = array[:, 0]
     if array.ndim != 1:

@@ -23,10 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from ..splits import ThresholdSplit, midpoint
+from ..splits import Split, ThresholdSplit, midpoint
 from ..tree import Tree
 from .loop import Grower, OpenLeaf
-from .records import Candidate, GrowthStep
+from .records import ZERO_GAIN, Candidate, GrowthStep
 from .scanners import first_best, segment_cuts
 from .scoring import ThresholdBlock, ThresholdScan
 
@@ -56,7 +56,8 @@ class Pending:
 
     state: OpenLeaf
     candidates: Any = ()
-    chosen: Candidate | None = None
+    choice: Candidate | int | None = None  # an int: the candidate's position, still unbuilt
+    split: Split | None = None
     reason: str | None = None
     children: list = field(default_factory=list)
 
@@ -131,10 +132,11 @@ def grow(grower: Grower) -> Tree:
     if scan and numeric.size:
         order = sorted_orders(grower.X, root.state.rows, numeric)
     while scan:
-        blocks, best = scan_level(grower, order, [len(p.state.rows) for p in scan], numeric)
-        for p, block, column in zip(scan, blocks, best):
-            decide(grower, p, block, column)
-        open_level(grower, [p for p in scan if p.chosen is not None])
+        blocks, best, decrease = scan_level(grower, order, [len(p.state.rows) for p in scan],
+                                            numeric)
+        for p, block, column, gain in zip(scan, blocks, best, decrease):
+            decide(grower, p, block, column, gain)
+        open_level(grower, [p for p in scan if p.split is not None])
         children = [child for p in scan for child in p.children]
         for child in children:
             child.reason = grower.reason_before_scoring(child.state)
@@ -148,22 +150,60 @@ def grow(grower: Grower) -> Tree:
     return grower.tree()
 
 
-def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None, column: int) -> None:
+def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None, column: int,
+           decrease: float = np.nan) -> None:
     """Score one scanned node and choose its split (or give the reason to stop).
 
     ``column`` is the block's best column (the level's tie rule, applied to all its
     nodes at once); it decides when every candidate of the node is a block column.
+    ``decrease`` is that column's impurity decrease as the scan worked it out: when it
+    is clearly past every stopping rule the node splits with its candidate left unbuilt
+    (a position in the list, built when read); near a rule's limit the candidate is
+    built and the rule applied to its own scores, as node-by-node growth does.
     """
     state = pending.state
     candidates = grower.score_candidates(state, sorted(state.available), block)
+    pending.candidates = candidates
     if block is not None and len(block.features) == len(candidates):
+        if column >= 0 and clearly_splits(grower, state.node.n_samples, decrease):
+            pending.choice, pending.split = column, block.split(column)
+            return
         best = candidates[column] if column >= 0 else None
     else:
         best = grower._best(candidates, state.node.node_id)
-    pending.candidates = candidates
     pending.reason = grower.reason_after_scoring(best)
     if pending.reason is None:
-        pending.chosen = best
+        pending.choice, pending.split = best, best.split
+
+
+MARGIN = 1e-9
+"""How far past a stopping rule's limit a scanned decrease must be to decide unbuilt.
+
+The scan and a built candidate work the decrease out in different orders; they agree to
+about 1e-15 of the node's impurity, far inside this margin."""
+
+
+def clearly_splits(grower: Grower, weight: float, decrease: float) -> bool:
+    """Whether a split passes every stopping rule by more than :data:`MARGIN`.
+
+    ``decrease`` is the scan's figure for a node of ``weight``; the rules are those of
+    :meth:`Grower.reason_after_scoring`.
+
+    Examples
+    --------
+    >>> from dtlearn import CARTClassifier, load_play_tennis
+    >>> grower = CARTClassifier(min_impurity_decrease=0.1).make_grower(
+    ...     *load_play_tennis(numeric=True))
+    >>> clearly_splits(grower, 14.0, 0.2), clearly_splits(grower, 7.0, 0.2)
+    (True, False)
+    """
+    cfg = grower.config
+    if not decrease == decrease:  # NaN: not known
+        return False
+    if cfg.stop_at_zero_gain and decrease < ZERO_GAIN + MARGIN:
+        return False
+    weighted = weight / grower.builder.total_weight * decrease
+    return bool(weighted + np.finfo(float).eps >= cfg.min_impurity_decrease + MARGIN)
 
 
 def open_level(grower: Grower, splitting: list[Pending]) -> None:
@@ -174,18 +214,18 @@ def open_level(grower: Grower, splitting: list[Pending]) -> None:
     children's class counts summed in padded blocks, row order kept; other splits go
     through the Grower node by node.
     """
-    fast = [p for p in splitting if type(p.chosen.split) is ThresholdSplit
-            and not grower.schema.is_categorical(p.chosen.split.feature)
-            and not p.chosen.split.tolerance]
+    fast = [p for p in splitting if type(p.split) is ThresholdSplit
+            and not grower.schema.is_categorical(p.split.feature) and not p.split.tolerance]
     parts = route_level(grower, fast)
     stats = child_stats(grower, [rows for pair in parts for rows, _ in pair])
     for j, p in enumerate(fast):
-        children = grower.open_children(p.state, p.chosen.split, parts[j],
-                                        stats[2 * j:2 * j + 2], p.chosen.conditions)
+        conditions = p.choice.conditions if isinstance(p.choice, Candidate) else None
+        children = grower.open_children(p.state, p.split, parts[j], stats[2 * j:2 * j + 2],
+                                        conditions)
         p.children = [Pending(child) for child in children]
     for p in splitting:
         if not p.children:
-            split = p.chosen.split
+            split = p.split
             children = grower.open_children(p.state, split, grower._partition(p.state, split))
             p.children = [Pending(child) for child in children]
 
@@ -198,8 +238,8 @@ def route_level(grower: Grower, splitting: list[Pending]) -> list[list[tuple]]:
     weights = np.concatenate([p.state.weights for p in splitting])
     lengths = np.array([len(p.state.rows) for p in splitting])
     node = np.repeat(np.arange(len(splitting)), lengths)
-    feature = np.array([p.chosen.split.feature for p in splitting])
-    threshold = np.array([p.chosen.split.threshold for p in splitting])
+    feature = np.array([p.split.feature for p in splitting])
+    threshold = np.array([p.split.threshold for p in splitting])
     right = ~(grower.X[rows, feature[node]] <= threshold[node])
     key = 2 * node + right
     key = key.astype(np.int16 if 2 * len(splitting) < 2 ** 15 else np.int64)
@@ -241,11 +281,12 @@ def child_stats(grower: Grower, parts: list[np.ndarray]) -> list[tuple]:
 
 
 def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
-               numeric: np.ndarray) -> tuple[list, list[int]]:
+               numeric: np.ndarray) -> tuple[list, list[int], list[float]]:
     """The fast scan of every numeric column of a level's nodes.
 
-    Returns one :class:`ThresholdBlock` per node (``None`` without numeric columns) and
-    each node's best block column (the tie rule :func:`first_best`; -1: none).
+    Returns one :class:`ThresholdBlock` per node (``None`` without numeric columns), each
+    node's best block column (the tie rule :func:`first_best`; -1: none) and that
+    column's impurity decrease (NaN when there is none).
 
     ``order[off_j:off_j + lengths[j], c]`` are node ``j``'s rows sorted by column
     ``numeric[c]``. Nodes are grouped by size (:func:`size_classes`) and padded
@@ -254,13 +295,13 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     """
     m = len(lengths)
     if order is None:
-        return [None] * m, [-1] * m
+        return [None] * m, [-1] * m, [np.nan] * m
     lengths_ = np.asarray(lengths, dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
     f, k = len(numeric), len(grower.classes)
     index = np.empty((m, f), dtype=np.int32)  # small: the level is kept in the steps
     n_cuts = np.empty((m, f), dtype=np.int32)
-    score, threshold = np.empty((m, f)), np.empty((m, f))
+    score, threshold, decrease = np.empty((m, f)), np.empty((m, f)), np.empty((m, f))
     left, total = np.empty((m, f, k)), np.empty((m, k))
     constant = np.empty((m, f), dtype=bool)
     budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 32)
@@ -279,13 +320,15 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
             first = cuts.first
             at = np.ix_(members, cols)
             index[at], score[at], n_cuts[at] = cuts.index, cuts.score, cuts.n_cuts
+            decrease[at] = cuts.decrease
             threshold[at], left[at] = midpoint(cuts.low, cuts.high), cuts.left
             constant[at] = xs[:, 0] == xs[np.arange(len(members)), n - 1]
         total[members] = first[0]
     best = first_best(np.where(index >= 0, score, -np.inf), axis=1)
     scan = ThresholdScan(numeric, index, score, threshold, n_cuts, left, total, constant,
                          lengths_)
-    return [ThresholdBlock(scan, j) for j in range(m)], best.tolist()
+    gain = np.where(best >= 0, decrease[np.arange(m), np.maximum(best, 0)], np.nan)
+    return [ThresholdBlock(scan, j) for j in range(m)], best.tolist(), gain.tolist()
 
 
 def node_groups(lengths: np.ndarray, k: int, budget: int) -> list[np.ndarray]:
@@ -373,7 +416,7 @@ def record(grower: Grower, root: Pending) -> None:
         node = state.node
         steps.append(GrowthStep(node.node_id, parent_id, node.depth, state.condition,
                                 state.rows, node.n_samples, grower._node_counts(state),
-                                node.impurity, pending.candidates, pending.chosen,
+                                node.impurity, pending.candidates, pending.choice,
                                 pending.reason, "greedy", grower.classes, grower.target_name))
         for child in pending.children:
             child.state.node.node_id = next_id
@@ -385,5 +428,5 @@ def record(grower: Grower, root: Pending) -> None:
 
 
 __all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide",
-           "filter_orders", "grow", "node_groups", "numeric_features", "open_level", "record",
+           "MARGIN", "clearly_splits", "filter_orders", "grow", "node_groups", "numeric_features", "open_level", "record",
            "route_level", "scan_level", "size_classes", "sorted_orders"]

@@ -295,7 +295,7 @@ def inadmissible(feature: int, name: str, reason: str, conditions: tuple = (),
                      criterion=criterion)
 
 
-@dataclass(frozen=True, slots=True)  # one per node, kept by the model
+@dataclass(frozen=True, slots=True, eq=False)  # one per node, kept by the model
 class GrowthStep:
     """One decision of the engine at one node.
 
@@ -315,8 +315,10 @@ class GrowthStep:
         The criterion's impurity of the node.
     candidates : tuple of Candidate
         One per attribute still available, in column order.
-    chosen : Candidate or None
-        The split made; ``None`` when the node became a leaf.
+    choice : Candidate, int or None
+        The split made (``None`` when the node became a leaf), or its position in
+        ``candidates`` when it is still unbuilt there (level-wise growth decides most nodes
+        from the scan's arrays). Read it as :attr:`chosen`.
     stop_reason : str or None
         Why the node became a leaf.
     by : str
@@ -332,13 +334,28 @@ class GrowthStep:
     counts: np.ndarray
     impurity: float
     candidates: tuple
-    chosen: Candidate | None
+    choice: Candidate | int | None
     stop_reason: str | None
     by: str = "greedy"
     classes: tuple | None = None
     target_name: str = "S"
 
     kind = "growth"
+
+    @property
+    def chosen(self) -> Candidate | None:
+        """The split made (built from the candidate table when first read), or ``None``."""
+        if isinstance(self.choice, int):
+            return self.candidates[self.choice]
+        return self.choice
+
+    def __eq__(self, other: Any) -> bool:
+        # by content, not by how the choice is stored (built, or a position in candidates)
+        if not isinstance(other, GrowthStep):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def is_split(self) -> bool:

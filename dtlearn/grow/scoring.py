@@ -160,6 +160,11 @@ class ThresholdBlock:
         scan, j = self.scan, self.row
         return float(scan.score[j, column]) if scan.index[j, column] >= 0 else -np.inf
 
+    def split(self, column: int) -> ThresholdSplit:
+        """The test of column ``column``'s best cut (it must have one)."""
+        return ThresholdSplit(int(self.scan.features[column]),
+                              float(self.scan.threshold[self.row, column]))
+
     def build(self, column: int, builder: CandidateBuilder) -> Candidate:
         """The Candidate of column ``column`` (inadmissible, saying why, when it has no cut)."""
         scan, j = self.scan, self.row
@@ -174,7 +179,7 @@ class ThresholdBlock:
         left = scan.left[j, column]
         n = int(scan.n[j])
         return builder.classification(
-            feature, ThresholdSplit(feature, float(scan.threshold[j, column])),
+            feature, self.split(column),
             np.array([left.tolist(), (scan.total[j] - left).tolist()], dtype=float),
             np.array([i + 1, n - i - 1]), int(scan.n_cuts[j, column]))
 
