@@ -83,6 +83,39 @@ def test_cart_level_wise_grows_the_node_by_node_tree_and_steps(problem, criterio
     assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
 
 
+@pytest.mark.parametrize("criterion", CLASSIFICATION)
+@pytest.mark.parametrize("seed", range(6))
+def test_a_limit_at_a_splits_own_decrease_is_decided_as_node_by_node(criterion, seed):
+    # level-wise growth decides most nodes from the scan's decrease, which may differ from
+    # a built candidate's in the last bits: at a limit it must defer to the candidate
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame(rng.integers(0, 30, size=(60, 2)).astype(float), columns=["a", "b"])
+    y = rng.integers(0, 3, size=60)
+    w = rng.integers(1, 4, size=60).astype(float) if seed % 2 else None
+    grown = dt.CARTClassifier(criterion=criterion).make_grower(X, y, w)
+    grown.run(level_wise=False)
+    decreases = [s.chosen.scores["weighted_decrease"] for s in grown.steps if s.chosen][:6]
+    for limit in decreases:
+        for nudge in (-1e-12, 0.0, 1e-12):
+            model = dt.CARTClassifier(criterion=criterion,
+                                      min_impurity_decrease=max(limit + nudge, 0.0))
+            assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
+
+
+def test_a_node_at_the_limit_builds_its_candidate_and_a_clear_one_does_not():
+    X, y = dt.load_play_tennis(numeric=True)
+    X = X[["temperature", "humidity"]]  # numeric columns only: the scan decides every node
+    root_gain = dt.CARTClassifier().fit(X, y).steps_[0].chosen.scores["weighted_decrease"]
+    at_limit = dt.CARTClassifier(min_impurity_decrease=root_gain).make_grower(X, y)
+    clear = dt.CARTClassifier(min_impurity_decrease=root_gain / 2).make_grower(X, y)
+    assert not levels.clearly_splits(at_limit, 14.0, root_gain)
+    assert levels.clearly_splits(clear, 14.0, root_gain)
+    at_limit.run(), clear.run()
+    assert isinstance(at_limit.steps[0].choice, dt.grow.Candidate)  # built: the exact rule
+    assert isinstance(clear.steps[0].choice, int)  # decided from the scan, built when read
+    assert clear.steps[0].chosen == clear.steps[0].candidates[clear.steps[0].choice]
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION),
        zero_gain=st.booleans())
