@@ -84,7 +84,7 @@ def fit_rows() -> list[dict]:
 
 
 def other_rows() -> list[dict]:
-    """Node-by-node growth, ID3 on mushroom, building every candidate table, pickling."""
+    """Node-by-node growth, regression, ID3 on mushroom, every candidate table, pickling."""
     import dtlearn as dt
 
     nan = float("nan")
@@ -98,6 +98,17 @@ def other_rows() -> list[dict]:
     out.append({"task": "CART 30k x 10 node by node (ratio: to level-wise)", "dtlearn s": slow,
                 "scikit-learn s": nan, "ratio": slow / fast, "nodes": nan, "peak MB": nan,
                 "data MB": nan})
+    from sklearn.tree import DecisionTreeRegressor
+
+    X, _ = make_data(10_000, 10)
+    target = X[:, 0] + X[:, 1] * X[:, 2] + 0.5 * np.random.default_rng(1).normal(size=len(X))
+    ours, theirs = interleaved(lambda: dt.CARTRegressor().fit(X, target),
+                               lambda: DecisionTreeRegressor(random_state=0).fit(X, target), 3)
+    out.append({"task": "CARTRegressor fit 10k x 10 (fully grown)", "dtlearn s": ours,
+                "scikit-learn s": theirs, "ratio": ours / theirs,
+                "nodes": dt.CARTRegressor().fit(X, target).tree_.n_nodes,
+                "peak MB": peak_mb(lambda: dt.CARTRegressor().fit(X, target)),
+                "data MB": X.nbytes / 2**20})
     M, t = dt.load_mushroom()
     M = M.drop(columns="stalk-root")  # its '?' values are for C4.5; Weka's Id3 refuses them
     out.append({"task": "ID3 fit mushroom (8124 x 21)",

@@ -170,6 +170,23 @@ def squared_error_of(values: np.ndarray, weights: np.ndarray) -> float:
     return float((weights * (values - mean) ** 2).sum() / total)
 
 
+def squared_error_of_sums(sums: np.ndarray) -> np.ndarray:
+    """Weighted MSE of each row of sums ``[Σw, Σwy, Σwy²]`` (0 where there is no weight).
+
+    The fast scans' form: the sums of a node, or of every cut's side, are cumulative sums
+    of the sorted rows. ``Σwy² - (Σwy)²/Σw`` is clamped at 0 (rounding can dip below).
+
+    Examples
+    --------
+    >>> float(squared_error_of_sums(np.array([2.0, 4.0, 10.0])))
+    1.0
+    """
+    sums = np.asarray(sums, dtype=float)
+    w = sums[..., 0]
+    safe = np.where(w > 0, w, 1.0)
+    return np.where(w > 0, np.maximum(sums[..., 2] - sums[..., 1] ** 2 / safe, 0.0) / safe, 0.0)
+
+
 def absolute_error_of(values: np.ndarray, weights: np.ndarray) -> float:
     """Weighted mean absolute deviation from the weighted median.
 
@@ -278,6 +295,11 @@ class Criterion:
         For ``score="distance"``: ``distance(branch_counts)`` over ``(..., branches, classes)``.
     centre : callable or None
         Regression: the leaf value (mean or median) of ``(values, weights)``.
+    of_sums : callable or None
+        Regression criteria the fast scans handle: the impurity of each row of sums
+        ``[Σw, Σwy, Σwy²]``; :meth:`node_impurity`, :meth:`cut_scores` and
+        :meth:`children_impurity` then take such sums where a classification criterion
+        takes class counts.
     needs_cost_matrix : bool
         Whether the learner must be given a cost matrix.
     note : str
@@ -303,6 +325,7 @@ class Criterion:
     children: Callable | None = None
     distance: Callable | None = None
     centre: Callable | None = None
+    of_sums: Callable | None = None
     needs_cost_matrix: bool = False
     note: str = ""
 
@@ -316,8 +339,19 @@ class Criterion:
         """What a regression leaf predicts: ``"median"`` or ``"mean"``."""
         return "median" if self.centre is weighted_median else "mean"
 
+    @property
+    def scans_sums(self) -> bool:
+        """Whether the fast scans handle it: classification, or regression with sums."""
+        return not self.is_regression or self.of_sums is not None
+
+    def side_weight(self, sums: np.ndarray) -> np.ndarray:
+        """The weight of each row of class counts (or of regression sums)."""
+        return sums[..., 0] if self.is_regression else sums.sum(axis=-1)
+
     def node_impurity(self, counts: np.ndarray, settings: Any) -> np.ndarray:
-        """The node impurity of each row of class counts (classification criteria)."""
+        """The node impurity of each row of class counts (regression: of sums)."""
+        if self.is_regression:
+            return self.of_sums(counts)
         return self.impurity(np.asarray(counts, dtype=float), settings)
 
     def cut_scores(self, left: np.ndarray, right: np.ndarray, settings: Any,
@@ -347,6 +381,10 @@ class Criterion:
     def children_impurity(self, left: np.ndarray, right: np.ndarray, settings: Any
                           ) -> np.ndarray:
         """Size-weighted mean node impurity of the two sides of every cut."""
+        if self.is_regression:  # sums [Σw, Σwy, Σwy²]
+            wl, wr = left[..., 0], right[..., 0]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return (wl * self.of_sums(left) + wr * self.of_sums(right)) / (wl + wr)
         if self.children is not None:
             return self.children(left, right, settings)
         nl, nr = left.sum(axis=-1), right.sum(axis=-1)
@@ -477,7 +515,8 @@ register(Criterion(
 register(Criterion(
     "mse", "squared error", "regression", "MSE", "decrease", "impurity_decrease", "mse",
     squared_error_of, children=lambda ys, w, valid: squared_error_cuts(ys, w),
-    centre=weighted_mean, note="CART regression: leaves predict the mean."))
+    centre=weighted_mean, of_sums=squared_error_of_sums,
+    note="CART regression: leaves predict the mean."))
 register(Criterion(
     "mae", "absolute error", "regression", "MAE", "decrease", "impurity_decrease", "mae",
     absolute_error_of, children=absolute_error_cuts, centre=weighted_median,

@@ -83,6 +83,33 @@ def test_cart_level_wise_grows_the_node_by_node_tree_and_steps(problem, criterio
     assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), leaf=st.integers(1, 3), depth=st.sampled_from([None, 1, 2, 4]),
+       decrease=st.sampled_from([0.0, 0.0, 0.01, 0.3]), target=st.sampled_from(["ties", "noise"]))
+def test_regression_level_wise_grows_the_node_by_node_tree_and_steps(problem, leaf, depth,
+                                                                     decrease, target):
+    X, codes, w = problem
+    rng = np.random.default_rng(len(codes))
+    y = codes.astype(float) if target == "ties" else codes + rng.normal(size=len(codes))
+    model = dt.CARTRegressor(min_samples_leaf=leaf, max_depth=depth,
+                             min_impurity_decrease=decrease)
+    assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
+
+
+def test_regression_level_wise_matches_scikit_learn_on_the_training_rows():
+    from sklearn.tree import DecisionTreeRegressor
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(2000, 4)).astype(np.float32).astype(float)
+    y = X[:, 0] + X[:, 1] * X[:, 2] + 0.3 * rng.normal(size=2000)
+    ours = dt.CARTRegressor(min_samples_leaf=3).fit(X, y)
+    assert levels.applies(ours.make_grower(X, y))
+    theirs = DecisionTreeRegressor(min_samples_leaf=3, random_state=0).fit(X, y)
+    assert ours.tree_.n_nodes == theirs.tree_.node_count
+    np.testing.assert_allclose(ours.predict(X), theirs.predict(X), rtol=1e-12)
+    assert ours.tree_.root.split.threshold == theirs.tree_.threshold[0]
+
+
 @pytest.mark.parametrize("criterion", CLASSIFICATION)
 @pytest.mark.parametrize("seed", range(6))
 def test_a_limit_at_a_splits_own_decrease_is_decided_as_node_by_node(criterion, seed):
@@ -186,7 +213,7 @@ def with_missing(grower):
 @pytest.mark.parametrize("make", [
     lambda X, y: dt.CARTClassifier(max_leaf_nodes=5).make_grower(X, y),
     lambda X, y: dt.C45Classifier().make_grower(X, y),
-    lambda X, y: dt.CARTRegressor().make_grower(X, y.astype(float)),
+    lambda X, y: dt.CARTRegressor(criterion="mae").make_grower(X, y.astype(float)),
     lambda X, y: dt.ObliqueTreeClassifier().make_grower(X, y),
     lambda X, y: with_missing(dt.CARTClassifier().make_grower(X, y)),
 ])

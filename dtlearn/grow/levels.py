@@ -12,8 +12,12 @@ is per depth and per node size class, not per node and column.
 Decisions are then replayed in the order :meth:`Grower.run` takes them (depth first, the
 first branch first), so node ids, steps and their candidate tables are identical to the
 node-by-node engine's: :func:`applies` says when this path may replace :meth:`Grower.run`
-(greedy CART or ID3 with the fast scanner and no ``max_leaf_nodes``, no missing numeric
-values). Categorical attributes are still scored node by node by the Grower itself.
+(greedy CART classification or regression with squared error, or ID3, with the fast scanner
+and no ``max_leaf_nodes``, no missing numeric values). Categorical attributes are still
+scored node by node by the Grower itself.
+
+Most nodes are decided from the scan's arrays alone (:func:`clearly_splits`): the chosen
+candidate stays a position in the node's candidate list, built when a step is read.
 """
 
 from __future__ import annotations
@@ -80,9 +84,10 @@ def numeric_features(grower: Grower) -> np.ndarray:
 def applies(grower: Grower) -> bool:
     """Whether :func:`grow` grows exactly the tree ``grower.run()`` would.
 
-    It does for a fresh plain :class:`Grower` of a classification criterion with the fast
-    scanner, no ``max_leaf_nodes`` (best-first order depends on every node), no oblique
-    candidate and no missing value in a numeric column.
+    It does for a fresh plain :class:`Grower` whose criterion the fast scans handle
+    (classification, or regression by squared error: not MAE, whose medians need every
+    row) with the fast scanner, no ``max_leaf_nodes`` (best-first order depends on every
+    node), no oblique candidate and no missing value in a numeric column.
 
     Examples
     --------
@@ -94,7 +99,7 @@ def applies(grower: Grower) -> bool:
     False
     """
     cfg = grower.config
-    if type(grower) is not Grower or grower.classes is None or grower.steps:
+    if type(grower) is not Grower or not grower.rule.scans_sums or grower.steps:
         return False
     if cfg.max_leaf_nodes is not None or cfg.scanner != "fast" or cfg.oblique:
         return False
@@ -217,10 +222,13 @@ def open_level(grower: Grower, splitting: list[Pending]) -> None:
     fast = [p for p in splitting if type(p.split) is ThresholdSplit
             and not grower.schema.is_categorical(p.split.feature) and not p.split.tolerance]
     parts = route_level(grower, fast)
-    stats = child_stats(grower, [rows for pair in parts for rows, _ in pair])
+    stats = None
+    if grower.classes is not None:  # regression nodes take their stats one by one
+        stats = child_stats(grower, [rows for pair in parts for rows, _ in pair])
     for j, p in enumerate(fast):
         conditions = p.choice.conditions if isinstance(p.choice, Candidate) else None
-        children = grower.open_children(p.state, p.split, parts[j], stats[2 * j:2 * j + 2],
+        children = grower.open_children(p.state, p.split, parts[j],
+                                        None if stats is None else stats[2 * j:2 * j + 2],
                                         conditions)
         p.children = [Pending(child) for child in children]
     for p in splitting:
@@ -265,7 +273,7 @@ def child_stats(grower: Grower, parts: list[np.ndarray]) -> list[tuple]:
         return []
     k = len(grower.classes)
     weighted = np.zeros((len(grower.X) + 1, k))  # the last row is the padding's zero
-    weighted[:-1] = grower.class_weights.T
+    weighted[:-1] = grower.scan_weights.T
     lengths = np.array([len(rows) for rows in parts])
     counts = np.empty((len(parts), k))
     size_class = size_classes(lengths)
@@ -298,7 +306,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
         return [None] * m, [-1] * m, [np.nan] * m
     lengths_ = np.asarray(lengths, dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
-    f, k = len(numeric), len(grower.classes)
+    f, k = len(numeric), grower.scan_weights.shape[0]
     index = np.empty((m, f), dtype=np.int32)  # small: the level is kept in the steps
     n_cuts = np.empty((m, f), dtype=np.int32)
     score, threshold, decrease = np.empty((m, f)), np.empty((m, f)), np.empty((m, f))
@@ -315,7 +323,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
             cols = np.arange(start, min(start + step, f))
             rows = order[positions, start:start + len(cols)]
             xs = grower.X[rows, numeric[cols]]
-            weighted = np.moveaxis(np.take(grower.class_weights, rows, axis=1), 0, -1)
+            weighted = np.moveaxis(np.take(grower.scan_weights, rows, axis=1), 0, -1)
             cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first)
             first = cuts.first
             at = np.ix_(members, cols)

@@ -129,7 +129,10 @@ class Grower:
             self._onehot[np.arange(n), y] = 1.0
             # class-major (k, n): the scans sum over classes along the outer axis, which
             # numpy does ten times faster than over a short inner axis
-            self.class_weights = np.ascontiguousarray((self._onehot * weights[:, None]).T)
+            self.scan_weights = np.ascontiguousarray((self._onehot * weights[:, None]).T)
+        elif self.rule.scans_sums:  # regression: each row's [w, w y, w y²], summed alike
+            target = np.asarray(y, dtype=float)
+            self.scan_weights = np.stack([weights, weights * target, weights * target * target])
         self._next_id = 0
         # rows of weight 0 take no part (as in scikit-learn): they place no threshold and
         # do not count toward min_samples_leaf / min_samples_split
@@ -212,7 +215,7 @@ class Grower:
         if state.candidates is not None:
             return state.candidates
         features = sorted(state.available)
-        fast = self.classes is not None and self.config.scanner == "fast" and \
+        fast = self.rule.scans_sums and self.config.scanner == "fast" and \
             type(self)._score_feature is Grower._score_feature
         block = self._scan_numeric_block(state, features) if fast else None
         state.candidates = self.score_candidates(state, features, block)
@@ -253,7 +256,7 @@ class Grower:
         xs = self.X[sorted_rows, np.array(numeric)[None, :]]
         if np.isnan(xs).any():
             return None
-        weighted = np.moveaxis(np.take(self.class_weights, sorted_rows, axis=1), 0, -1)
+        weighted = np.moveaxis(np.take(self.scan_weights, sorted_rows, axis=1), 0, -1)
         cuts = scanners.threshold_cuts(xs, weighted, self.rule, self.config)
         scan = ThresholdScan(np.array(numeric), cuts.index[None], cuts.score[None],
                              midpoint(cuts.low, cuts.high)[None], cuts.n_cuts[None],

@@ -126,13 +126,15 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
         Node ``j``'s values of each column, sorted, in ``xs[j, :lengths[j]]``; positions
         past a node's length are padding (any values: no cut reaches them).
     weighted_onehot : numpy.ndarray, shape (m, L, f, k)
-        The class indicator of the row at each sorted position, times its weight. Fastest
-        as a class-major view (``np.moveaxis(a, 0, -1)`` of a ``(k, m, L, f)`` array):
-        sums over the classes then run along the outer axis.
+        The class indicator of the row at each sorted position, times its weight (a
+        regression criterion with :attr:`~dtlearn.criteria.Criterion.scans_sums`: ``k = 3``,
+        the row's ``[w, w y, w y²]``). Fastest as a class-major view
+        (``np.moveaxis(a, 0, -1)`` of a ``(k, m, L, f)`` array): sums over the classes
+        then run along the outer axis.
     lengths : numpy.ndarray, shape (m,)
         Rows per node (at least 2).
     criterion : Criterion
-        A classification criterion.
+        A criterion the fast scans handle (:attr:`~dtlearn.criteria.Criterion.scans_sums`).
     settings : GrowthConfig
         ``min_samples_leaf``, ``base``, ``cost_matrix``.
     first : tuple or None
@@ -178,7 +180,7 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     leaf = settings.min_samples_leaf
     # a side holding only zero-weight rows is no split (bootstrap weights make them)
     valid = (xs[:, 1:] > xs[:, :-1]) & (pos >= leaf) & (n - pos >= leaf) & \
-        (left.sum(axis=-1) > 0) & (right.sum(axis=-1) > 0)
+        (criterion.side_weight(left) > 0) & (criterion.side_weight(right) > 0)
     with np.errstate(invalid="ignore", divide="ignore"):  # padding may give NaN: not valid
         scores = criterion.cut_scores(left, right, settings, parent[:, None, None])
     index = first_best(np.where(valid, scores, -np.inf), axis=1)

@@ -91,7 +91,31 @@ class CandidateBuilder:
             if mask.any():
                 child[b] = [w[mask].sum(), rule.centre(ys[mask], w[mask]),
                             rule.impurity(ys[mask], w[mask])]
-        refused = self._admissible(feature, conditions, child, np.bincount(branch, minlength=k))
+        return self._regression_of_branches(feature, split, conditions, child,
+                                            np.bincount(branch, minlength=k), parent_impurity,
+                                            n_cuts)
+
+    def regression_of_sums(self, feature: int, split: Split, sums: np.ndarray,
+                           rows_per_branch: np.ndarray, n_cuts: int | None = None
+                           ) -> Candidate:
+        """The candidate of a regression split given each branch's ``[Σw, Σwy, Σwy²]``.
+
+        What the fast scans keep: branch means and impurities come from the sums, the
+        node's impurity from their total (:attr:`~dtlearn.criteria.Criterion.of_sums`).
+        """
+        rule = self.config.rule
+        sums = np.asarray(sums, dtype=float)
+        w = sums[:, 0]
+        child = np.column_stack([w, sums[:, 1] / np.where(w > 0, w, 1.0), rule.of_sums(sums)])
+        parent = float(rule.of_sums(sums.sum(axis=0)))
+        return self._regression_of_branches(feature, split, tuple(split.conditions(self.schema)),
+                                            child, rows_per_branch, parent, n_cuts)
+
+    def _regression_of_branches(self, feature: int, split: Split, conditions: tuple,
+                                child: np.ndarray, rows_per_branch: np.ndarray,
+                                parent_impurity: float, n_cuts: int | None) -> Candidate:
+        rule = self.config.rule
+        refused = self._admissible(feature, conditions, child, rows_per_branch)
         if refused is not None:
             return refused
         total = child[:, 0].sum()
@@ -112,7 +136,8 @@ class ThresholdScan:
     Row ``j``, column ``c``: attribute ``features[c]`` at node ``j`` is best cut after
     sorted position ``index[j, c]`` (-1: none), at ``threshold[j, c]`` (a midpoint: no
     training value is kept), with ranking ``score[j, c]``, ``left[j, c]`` class counts
-    on the left (``total[j] - left[j, c]`` on the right) and ``n_cuts[j, c]`` admissible
+    (regression: sums ``[Σw, Σwy, Σwy²]``) on the left (``total[j] - left[j, c]`` on the
+    right) and ``n_cuts[j, c]`` admissible
     cuts; ``constant[j, c]`` says whether the column took one value at the node, whose
     ``n[j]`` rows were scanned. A level of nodes shares one scan: its nodes' candidate
     lists stay a few arrays in memory and in a saved model.
@@ -178,10 +203,11 @@ class ThresholdBlock:
                                 criterion=builder.config.criterion)
         left = scan.left[j, column]
         n = int(scan.n[j])
-        return builder.classification(
-            feature, self.split(column),
-            np.array([left.tolist(), (scan.total[j] - left).tolist()], dtype=float),
-            np.array([i + 1, n - i - 1]), int(scan.n_cuts[j, column]))
+        sides = np.array([left.tolist(), (scan.total[j] - left).tolist()], dtype=float)
+        make = builder.regression_of_sums if builder.config.is_regression else \
+            builder.classification
+        return make(feature, self.split(column), sides, np.array([i + 1, n - i - 1]),
+                    int(scan.n_cuts[j, column]))
 
 
 class CandidateList(Sequence):
