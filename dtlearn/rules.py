@@ -31,7 +31,7 @@ from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
 from .steps import StepDefaults
 from .tree_access import encode_features, encode_labels, tree_and_model
 
-__all__ = ["Condition", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
+__all__ = ["Condition", "DropCounts", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
            "rules_from_tree"]
 
 
@@ -222,14 +222,10 @@ class Rule:
         """
         Xe = self._encode(X_val, "X_val")
         truth = _labels(y_val, Xe.shape[0], "y_val")
-        rows, best = _candidates(self, Xe, truth)
-        base = rows[0][4]
-        highlight = None
-        if best is not None and not np.isnan(base) and rows[best + 1][4] >= base:
-            highlight = best + 1
-        return ResultTable(("drop", "rule", "covered", "correct", "accuracy"), tuple(rows),
-                           caption=f"candidate simplifications of {self.text}",
-                           highlight_row=highlight)
+        counts = _candidates(self, Xe, truth)
+        drop = counts.should_drop()
+        return counts.table(self, f"candidate simplifications of {self.text}",
+                            None if drop is None else drop + 1)
 
 
 @dataclass(frozen=True)
@@ -248,29 +244,133 @@ def _labels(y: Any, n: int, arg: str) -> np.ndarray:
     return out
 
 
-def _score(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> tuple[int, int, float]:
-    covered = rule.covers(Xe, encoded=True)
-    n = int(covered.sum())
-    correct = int((truth[covered] == rule.label).sum())
-    return correct, n, (correct / n if n else float("nan"))
+@dataclass(frozen=True, eq=False)
+class DropCounts:
+    """Validation counts of a rule and of every rule with one precondition dropped.
 
+    Position 0 is the rule itself, position ``i + 1`` the rule without precondition ``i``:
+    ``covered`` rows it covers and ``correct`` of them that have its class.
 
-def _candidates(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, int | None]:
-    """Return rows ``(drop, rule, covered, correct, accuracy)`` and the best drop.
-
-    The rule comes first, then each drop; the best drop has the highest accuracy (first
-    on ties), or is None.
+    Examples
+    --------
+    >>> counts = DropCounts(np.array([2, 5, 3]), np.array([2, 5, 1]))
+    >>> counts.accuracy(0), counts.best_drop(), counts.should_drop()
+    (1.0, 0, 0)
     """
-    correct, n, acc = _score(rule, Xe, truth)
-    rows = [("(nothing)", rule.text, n, correct, acc)]
-    best, best_acc = None, -1.0
+
+    covered: np.ndarray
+    correct: np.ndarray
+
+    def __eq__(self, other: Any) -> bool:
+        if not isinstance(other, DropCounts):
+            return NotImplemented
+        return bool(np.array_equal(self.covered, other.covered)
+                    and np.array_equal(self.correct, other.correct))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def accuracy(self, position: int) -> float:
+        """``correct / covered`` at ``position`` (``nan`` when it covers nothing)."""
+        n = int(self.covered[position])
+        return int(self.correct[position]) / n if n else float("nan")
+
+    def best_drop(self) -> int | None:
+        """The precondition whose drop is most accurate (the first on ties), or None."""
+        n = self.covered[1:]
+        if not len(n):
+            return None
+        # int / int in float64 is Python's correctly rounded quotient; -1 is below any
+        accuracy = self.correct[1:] / np.maximum(n, 1)
+        accuracy[n == 0] = -1.0
+        best = int(accuracy.argmax())
+        return best if accuracy[best] >= 0 else None
+
+    def should_drop(self) -> int | None:
+        """The drop rule post-pruning makes: the best, if it is at least as accurate."""
+        best = self.best_drop()
+        if not self.covered[0] or best is None or self.accuracy(best + 1) < self.accuracy(0):
+            return None
+        return best
+
+    def table(self, rule: Rule, caption: str, highlight: int | None = None) -> ResultTable:
+        """The candidate table: drop, rule, covered, correct, accuracy (rule first)."""
+        rows = [("(nothing)", rule.text, int(self.covered[0]), int(self.correct[0]),
+                 self.accuracy(0))]
+        rows += [(cond.text, rule.without(i).text, int(self.covered[i + 1]),
+                  int(self.correct[i + 1]), self.accuracy(i + 1))
+                 for i, cond in enumerate(rule.conditions)]
+        return ResultTable(("drop", "rule", "covered", "correct", "accuracy"), tuple(rows),
+                           caption=caption, highlight_row=highlight)
+
+
+class _Coverage:
+    """Validation counts of a rule and of its single drops, kept as preconditions go.
+
+    ``holds[k]`` says which rows satisfy precondition ``k`` of the rule as it was first
+    (worked out once). A row is covered by the rule with one precondition dropped when it
+    fails none, or only that one; for a row failing exactly one, the sum of the numbers of
+    the preconditions it fails *is* that one. So the counts are kept per precondition
+    and a drop moves only the rows that failed it: the rows it failed alone become
+    covered, the rows it failed with one other now count for that other.
+    """
+
+    def __init__(self, holds: np.ndarray, right: np.ndarray):
+        m = holds.shape[0]
+        self.active = list(range(m))  # original numbers of the preconditions still there
+        failing = ~holds
+        self.failing_rows = [np.flatnonzero(row) for row in failing]
+        self.right = right
+        self.fails = failing.sum(axis=0, dtype=np.int64)
+        self.failed_sum = (np.arange(m)[:, None] * failing).sum(axis=0) if m else \
+            np.zeros(holds.shape[1], dtype=np.int64)
+        covered = self.fails == 0
+        self.covered = int(np.count_nonzero(covered))
+        self.correct = int(np.count_nonzero(covered & right))
+        one = self.fails == 1
+        # per original precondition: rows covered once it alone is dropped (beyond the rule's)
+        self.extra_covered = np.bincount(self.failed_sum[one], minlength=m)
+        self.extra_correct = np.bincount(self.failed_sum[one & right], minlength=m)
+
+    def counts(self) -> DropCounts:
+        """The current rule's counts and each single drop's."""
+        active = self.active
+        return DropCounts(np.concatenate([[self.covered], self.covered + self.extra_covered[active]]),
+                          np.concatenate([[self.correct], self.correct + self.extra_correct[active]]))
+
+    def drop(self, i: int) -> None:
+        """Drop the rule's precondition ``i`` (its place in the current rule)."""
+        k = self.active.pop(i)
+        rows = self.failing_rows[k]
+        before = self.fails[rows]
+        alone = rows[before == 1]  # covered now
+        self.covered += len(alone)
+        self.correct += int(np.count_nonzero(self.right[alone]))
+        pair = rows[before == 2]  # now fail one other precondition only
+        other = self.failed_sum[pair] - k
+        m = len(self.extra_covered)
+        self.extra_covered += np.bincount(other, minlength=m)
+        self.extra_correct += np.bincount(other[self.right[pair]], minlength=m)
+        self.fails[rows] -= 1
+        self.failed_sum[rows] -= k
+
+
+def _rule_holds(rule: Rule, Xe: np.ndarray, routes: dict) -> np.ndarray:
+    """``(preconditions, rows)``: which rows satisfy each precondition of ``rule``.
+
+    ``routes`` caches each split's branch per row: rules of one tree share their tests.
+    """
+    out = np.empty((len(rule.conditions), Xe.shape[0]), dtype=bool)
     for i, cond in enumerate(rule.conditions):
-        simpler = rule.without(i)
-        c, m, a = _score(simpler, Xe, truth)
-        rows.append((cond.text, simpler.text, m, c, a))
-        if not np.isnan(a) and a > best_acc:
-            best, best_acc = i, a
-    return rows, best
+        key = id(cond.split)
+        if key not in routes:
+            routes[key] = (cond.split, cond.split.route(Xe))  # the split keeps its id alive
+        np.equal(routes[key][1], cond.branch, out=out[i])
+    return out
+
+
+def _candidates(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
+    """The rule's and every single drop's validation counts."""
+    return _Coverage(_rule_holds(rule, Xe, {}), truth == rule.label).counts()
 
 
 @dataclass(frozen=True)
@@ -287,8 +387,9 @@ class RuleStep(StepDefaults):
         Index in ``rule.conditions`` of the precondition dropped (``None``: the rule is final).
     correct_before, covered_before, correct_after, covered_after : int
         Validation counts of the rule before and after the step.
-    candidates : ResultTable
-        Every candidate drop with its accuracy (see :meth:`Rule.simplifications`).
+    drops : DropCounts
+        The validation counts of every candidate drop; :attr:`candidates` is their table
+        (see :meth:`Rule.simplifications`), written out when read.
     """
 
     rule_number: int
@@ -298,7 +399,14 @@ class RuleStep(StepDefaults):
     covered_before: int
     correct_after: int
     covered_after: int
-    candidates: ResultTable
+    drops: DropCounts
+
+    @property
+    def candidates(self) -> ResultTable:
+        """Every candidate drop with its accuracy, the one made highlighted."""
+        highlight = None if self.dropped_index is None else self.dropped_index + 1
+        return self.drops.table(self.rule, f"rule {self.rule_number}: {self.rule.text}",
+                                highlight)
 
     kind = "rule"
     subject = "rule"
@@ -717,20 +825,20 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     truth = _labels(y_val, Xe.shape[0], "y_val")
     original = rules_from_tree(tree)
     pruned, steps = [], []
+    routes: dict = {}
     for number, rule in enumerate(original.rules, start=1):
+        coverage = _Coverage(_rule_holds(rule, Xe, routes), truth == rule.label)
         while True:
-            rows, best = _candidates(rule, Xe, truth)
-            correct, covered, acc = rows[0][3], rows[0][2], rows[0][4]
-            table = ResultTable(("drop", "rule", "covered", "correct", "accuracy"),
-                                tuple(rows), caption=f"rule {number}: {rule.text}")
-            if covered and best is not None and rows[best + 1][4] >= acc:
-                table = replace(table, highlight_row=best + 1)
-                simpler = rule.without(best)
-                steps.append(RuleStep(number, rule, best, correct, covered, rows[best + 1][3],
-                                      rows[best + 1][2], table))
-                rule = simpler
+            counts = coverage.counts()
+            correct, covered = counts.correct[0], counts.covered[0]
+            best = counts.should_drop()
+            if best is not None:
+                steps.append(RuleStep(number, rule, best, correct, covered,
+                                      counts.correct[best + 1], counts.covered[best + 1], counts))
+                rule = rule.without(best)
+                coverage.drop(best)
                 continue
-            steps.append(RuleStep(number, rule, None, correct, covered, correct, covered, table))
+            steps.append(RuleStep(number, rule, None, correct, covered, correct, covered, counts))
             # a shortened rule covers more than its leaf: the leaf's counts would mislead
             leaf = {} if len(rule.conditions) == len(original.rules[number - 1].conditions) \
                 else {"train_covered": None, "train_correct": None}
