@@ -1,4 +1,4 @@
-# About 740 lines: one idea, rules read off a tree and their post-pruning, whose steps hold Rule values; splitting it would cut Rule from its pruning.
+# About 880 lines: one idea, rules read off a tree and their post-pruning, whose steps hold Rule values; splitting it would cut Rule from its pruning.
 """Rules from a tree, and rule post-pruning (Quinlan's C4.5rules; Mitchell 1997, ch. 3.7.1.2).
 
 A tree becomes one :class:`Rule` per root-to-leaf path (``IF outlook = sunny AND humidity
