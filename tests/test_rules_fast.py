@@ -6,7 +6,9 @@ least as accurate, repeat). ``rule_post_prune`` must give the same steps, candid
 and rule set on random trees and validation sets, deep ones included.
 """
 
+import importlib.util
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -17,6 +19,11 @@ from hypothesis import strategies as st
 import dtlearn as dt
 from dtlearn.rules import DropCounts, rule_post_prune, rules_from_tree
 from dtlearn.tree_access import encode_features
+
+_BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_rules.py"
+_spec = importlib.util.spec_from_file_location("bench_rules", _BENCH)
+bench_rules = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_rules)  # the benchmark's deep tree, checked here for truth
 
 
 def reference_prune(model, X_val, y_val):
@@ -111,22 +118,8 @@ def test_rule_post_pruning_decides_as_the_textbook_loop(problem, learner):
     assert_same_as_reference(model, X_val, y_val)
 
 
-def deep_chain(depth, n_val, seed=0):
-    """A tree that peels one row at a time (depth ``depth``) and noisy validation rows."""
-    rng = np.random.default_rng(seed)
-    X = np.zeros((depth + 100, depth))
-    X[np.arange(depth), np.arange(depth)] = 1.0
-    y = np.zeros(depth + 100, dtype=int)
-    y[:depth] = 1 - (np.arange(depth) % 3 == 0)
-    X_val = np.zeros((n_val, depth))
-    hot = rng.integers(0, 2 * depth, n_val)
-    inside = hot < depth
-    X_val[np.flatnonzero(inside), hot[inside]] = 1.0
-    return X, y, X_val, rng.integers(0, 2, n_val)
-
-
 def test_a_deep_tree_is_pruned_as_the_textbook_loop_prunes_it():
-    X, y, X_val, y_val = deep_chain(150, 150)
+    X, y, X_val, y_val = bench_rules.deep_chain(150, 150)
     model = dt.CARTClassifier().fit(X, y)
     assert model.tree_.depth >= 100
     assert_same_as_reference(model, X_val, y_val, tables_every=25)
