@@ -381,13 +381,9 @@ class Criterion:
     def children_impurity(self, left: np.ndarray, right: np.ndarray, settings: Any
                           ) -> np.ndarray:
         """Size-weighted mean node impurity of the two sides of every cut."""
-        if self.is_regression:  # sums [Σw, Σwy, Σwy²]
-            wl, wr = left[..., 0], right[..., 0]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                return (wl * self.of_sums(left) + wr * self.of_sums(right)) / (wl + wr)
-        if self.children is not None:
+        if self.children is not None and not self.is_regression:  # regression: sums
             return self.children(left, right, settings)
-        nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+        nl, nr = self.side_weight(left), self.side_weight(right)
         with np.errstate(divide="ignore", invalid="ignore"):
             return (nl * self.node_impurity(left, settings)
                     + nr * self.node_impurity(right, settings)) / (nl + nr)
