@@ -9,12 +9,11 @@ Examples
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections import Counter
 
 import numpy as np
 
+from ...consistent import consistent_tree_sizes
 from ...datasets import load_contact_lenses, load_restaurant
 from ...learners import ID3Classifier
 from ...measures import entropy, gain_ratio, gini_gain, information_gain
@@ -125,30 +124,11 @@ def check_empty_leaves(empty_leaves):
     })
 
 
-def consistent_tree_sizes(X, y, rows, attributes) -> Counter:
-    """``Counter {leaves: number of consistent multiway trees}`` over ``rows`` (exhaustive)."""
-    if y[rows].nunique() == 1:
-        return Counter({1: 1})
-    sizes: Counter = Counter()
-    for attribute in attributes:
-        groups = [group.index for _, group in X.loc[rows].groupby(attribute, observed=True)]
-        if len(groups) < 2:
-            continue
-        rest = [a for a in attributes if a != attribute]
-        combined = Counter({0: 1})
-        for group in groups:
-            below = consistent_tree_sizes(X, y, group, rest)
-            combined = Counter({a + b: n * m for (a, n), (b, m)
-                                in itertools.product(combined.items(), below.items())})
-        sizes.update(combined)
-    return sizes
-
-
 @register("02.5", title="The smallest consistent trees of the contact-lens data")
 def check_smallest(n_smallest):
     """Check exercise 02.5: The smallest consistent trees of the contact-lens data."""
     X, y = load_contact_lenses()
-    sizes = consistent_tree_sizes(X, y, X.index, list(X.columns))
+    sizes = consistent_tree_sizes(X, y)
     want = sizes[min(sizes)]
     return compare_number(n_smallest, want, what="the number of smallest consistent trees",
                           tol=0, wrong={

@@ -1,0 +1,91 @@
+"""Numbers of the second course audit (COURSE-AUDIT.md, round 2), each recomputed here by
+code that shares nothing with what the notebooks call."""
+
+import itertools
+from collections import Counter
+
+import pytest
+
+import dtlearn as dt
+from dtlearn.consistent import consistent_tree_sizes, consistent_trees, n_leaves
+
+
+# ---------------------------------------------------------------- R1, R8: consistent trees
+def brute_force_trees(records, attributes, split_pure=False):
+    """Every consistent multiway tree, listed: records are (dict of values, class) pairs."""
+    classes = {label for _, label in records}
+    found = []
+    if len(classes) == 1:
+        found.append(("leaf", next(iter(classes))))
+        if not split_pure:
+            return found
+    for a in attributes:
+        values = sorted({row[a] for row, _ in records})
+        if len(values) < 2:
+            continue
+        rest = [b for b in attributes if b != a]
+        branches = [brute_force_trees([r for r in records if r[0][a] == v], rest, split_pure)
+                    for v in values]
+        for choice in itertools.product(*branches):
+            found.append(("split", a, tuple(zip(values, choice))))
+    return found
+
+
+def leaves_of(tree):
+    return 1 if tree[0] == "leaf" else sum(leaves_of(sub) for _, sub in tree[2])
+
+
+def answer(tree, example):
+    while tree[0] == "split":
+        tree = dict(tree[2]).get(example[tree[1]], ("leaf", None))
+    return tree[1]
+
+
+def records_of(X, y):
+    return [(dict(zip(X.columns, map(str, row))), label)
+            for row, label in zip(X.itertuples(index=False), y)]
+
+
+@pytest.mark.parametrize("load, total, histogram", [
+    (dt.load_play_tennis, 253, {5: 1, 7: 6, 8: 11, 9: 16, 10: 47, 11: 66, 12: 60, 13: 38, 14: 8}),
+    (dt.load_contact_lenses, 1408, None),
+])
+def test_consistent_tree_counts_equal_a_brute_force_listing(load, total, histogram):
+    X, y = load()
+    listed = brute_force_trees(records_of(X, y), list(X.columns))
+    by_leaves = Counter(leaves_of(t) for t in listed)
+    assert len(listed) == len(set(listed)) == total
+    assert consistent_tree_sizes(X, y) == by_leaves
+    assert Counter(n_leaves(t) for t in consistent_trees(X, y)) == by_leaves
+    if histogram:
+        assert dict(by_leaves) == histogram
+
+
+def test_play_tennis_trees_are_161_functions_and_12744_trees_when_pure_nodes_may_split():
+    X, y = dt.load_play_tennis()
+    records = records_of(X, y)
+    listed = brute_force_trees(records, list(X.columns))
+    domain = [dict(zip(X.columns, values)) for values in
+              itertools.product(*[sorted(map(str, X[c].unique())) for c in X.columns])]
+    functions = {tuple(answer(t, e) for e in domain) for t in listed}
+    assert len(domain) == 36 and len(functions) == 161
+    assert sum(consistent_tree_sizes(X, y, split_pure=True).values()) == 12744
+    assert len(brute_force_trees(records, list(X.columns), split_pure=True)) == 12744
+
+
+def test_contact_lenses_smallest_trees_are_three_of_nine_leaves():
+    X, y = dt.load_contact_lenses()
+    sizes = Counter(leaves_of(t) for t in brute_force_trees(records_of(X, y), list(X.columns)))
+    assert min(sizes) == 9 and sizes[9] == 3
+
+
+# ---------------------------------------------------------------- R6: exercise 01.3's counts
+def test_per_student_age_45_counts_agree_with_the_age_36_counts_for_10000_seeds():
+    """Everyone aged 36 or less is also 45 or less: the <= 45 child contains the <= 36 child
+    (161 churned, 231 stayed) and the > 45 child lies inside the > 36 one (113, 495)."""
+    for seed in range(10_000):
+        (churn_left, stay_left), (churn_right, stay_right) = dt.exercises.data("01.3", seed=seed)["children"]
+        assert churn_left + churn_right == 274 and churn_left + stay_left + churn_right + stay_right == 1000
+        assert churn_left >= 161 and stay_left >= 231, seed
+        assert 0 <= churn_right <= 113 and 0 <= stay_right <= 495, seed
+        assert churn_left + stay_left > 392, seed  # age 45 moves somebody
