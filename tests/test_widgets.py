@@ -47,7 +47,10 @@ def test_tree_view_traitlets_and_static_fallback(tennis_data):
     data, _ = view._repr_mimebundle_()
     assert data["text/plain"] == "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"
     # inline SVG does not survive JupyterLab's sanitiser (untrusted notebooks): an <img>
-    assert data["text/html"].startswith('<img alt="TreeView: tree of play')
+    # it says it is a picture, then shows it
+    note, _, rest = data["text/html"].partition("</p>")
+    assert note.endswith("static picture — run the cell to explore</em>")
+    assert rest.startswith('<img alt="TreeView: tree of play')
     assert "data:image/svg+xml;base64," in data["text/html"] and "<svg" not in data["text/html"]
     assert data["image/svg+xml"].startswith("<svg") and "▶" in data["image/svg+xml"]
     assert WIDGET_MIME in data

@@ -9,7 +9,7 @@ from .criteria_explorer import CriteriaExplorer
 from .id3_builder import ID3Builder
 from .overfitting import OverfittingExplorer
 from .pruning import CostComplexityExplorer, PruningStepper
-from .tree_view import TreeView
+from .tree_view import TreeView, presenter
 
 __all__ = ["BoundaryExplorer", "CostComplexityExplorer", "CriteriaExplorer", "ID3Builder",
-           "OverfittingExplorer", "PruningStepper", "TreeView"]
+           "OverfittingExplorer", "PruningStepper", "TreeView", "presenter"]

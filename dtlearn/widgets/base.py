@@ -10,14 +10,16 @@ fallback for readers without a kernel.
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import io
 from typing import Any, Callable, Iterator
 
 import ipywidgets as w
 import numpy as np
+import traitlets
 
-from .tree_view import AppStyle, inline_svgs_as_images
+from .tree_view import _LIVE, AppStyle, TreeView, _font_scale, inline_svgs_as_images, static_note
 
 __all__ = ["DPI", "App", "LiveFigure", "img_html", "percent"]
 
@@ -92,6 +94,7 @@ class LiveFigure:
                         layout=w.Layout(width=f"{self.width_px}px",
                                         min_width=f"{self.width_px}px", height="auto"))
         image._dtlearn_alt = alt  # the app's AppStyle puts it on the <img> as alt text
+        image.add_class("dtlearn-figure")  # follows the dark theme (tree_view.css)
         return image
 
 
@@ -152,14 +155,65 @@ class App(w.VBox):
     >>> class Hello(App):
     ...     def describe(self):
     ...         return "hello"
-    >>> repr(Hello([w.HTML("hi")]))
+    >>> app = Hello([w.HTML("hi")])
+    >>> repr(app)
     'Hello: hello'
+    >>> app.font_scale = 18 / 13; "dtlearn-presenter" in app._dom_classes
+    True
+    >>> with app.working(): "dtlearn-busy" in app._dom_classes
+    True
+    >>> "dtlearn-busy" in app._dom_classes
+    False
     """
 
-    def __init__(self, children: Any = (), **kwargs: Any) -> None:
+    #: text scale of the app (1; presenter mode 18/13): scales its controls, tables and
+    #: tree views (:func:`dtlearn.widgets.presenter` sets it for every app)
+    font_scale = traitlets.Float(1.0)
+
+    def __init__(self, children: Any = (), presenter: bool | None = None,
+                 font_scale: float | None = None, **kwargs: Any) -> None:
         alt = next((text for text in map(_alt_text, _walk_widgets(children)) if text), "")
-        super().__init__(children=[*children, AppStyle(figure_alt=alt)], **kwargs)
+        self.busy_note = w.HTML("working\u2026")
+        self.busy_note.add_class("dtlearn-busy-note")
+        super().__init__(children=[self.busy_note, *children, AppStyle(figure_alt=alt)],
+                         **kwargs)
         self.add_class("dtlearn-app")
+        # a view's own "presenter" button switches the whole app
+        self._views = [v for v in _walk_widgets(children) if isinstance(v, TreeView)]
+        for view in self._views:
+            view.observe(self._on_view_scale, names="font_scale")
+        self.font_scale = _font_scale(presenter, font_scale)
+        self._apply_scale()
+        _LIVE.add(self)
+
+    @traitlets.observe("font_scale")
+    def _on_font_scale(self, change: dict) -> None:
+        if hasattr(self, "_views"):
+            self._apply_scale()
+
+    def _apply_scale(self) -> None:
+        if self.font_scale > 1:
+            self.add_class("dtlearn-presenter")
+        else:
+            self.remove_class("dtlearn-presenter")
+        for view in self._views:
+            view.font_scale = self.font_scale
+
+    def _on_view_scale(self, change: dict) -> None:
+        self.font_scale = change["new"]
+
+    @contextlib.contextmanager
+    def working(self) -> Iterator[None]:
+        """Mark the app busy while the kernel computes an answer.
+
+        The browser shows "working…" and stops the controls taking input when the answer
+        takes longer than 0.3 s (a CSS delay: quick answers show nothing).
+        """
+        self.add_class("dtlearn-busy")
+        try:
+            yield
+        finally:
+            self.remove_class("dtlearn-busy")
 
     def describe(self) -> str:
         """One line saying what the app shows."""
@@ -178,7 +232,8 @@ class App(w.VBox):
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
         data = dict(data)
         data["text/plain"] = repr(self)
-        data["text/html"] = (f'<div class="dtlearn-static"><p>{html.escape(repr(self))}</p>'
+        data["text/html"] = (f'<div class="dtlearn-static">{static_note()}'
+                             f"<p>{html.escape(repr(self))}</p>"
                              f"{inline_svgs_as_images(self.static_html(), repr(self))}</div>")
         return data, metadata
 

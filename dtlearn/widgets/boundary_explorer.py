@@ -70,7 +70,8 @@ class BoundaryExplorer(App):
     @traitlets.observe("depth", "oblique")
     def _on_change(self, change: dict) -> None:
         if hasattr(self, "image"):
-            self._draw()
+            with self.working():
+                self._draw()
 
     def _fit(self) -> tuple:
         key = (self.oblique, self.depth)

@@ -164,7 +164,8 @@ class CriteriaExplorer(App):
     @traitlets.observe("dataset")
     def _on_dataset(self, change: dict) -> None:
         if hasattr(self, "picks_html"):
-            self._pick()
+            with self.working():
+                self._pick()
 
     def _artists(self, fig: Any) -> dict:
         """Static curves (drawn once) and the animated marker of ``p``."""

@@ -207,7 +207,8 @@ class ID3Builder(App):
 
     def _safely(self, action: Callable, *args: Any) -> None:
         try:
-            action(*args)
+            with self.working():
+                action(*args)
         except ValueError as exc:
             self.message = f"cannot do that: {exc}"
 

@@ -109,8 +109,10 @@ class OverfittingExplorer(App):
         self.param_buttons = w.ToggleButtons(
             options=[(_LABELS.get(p, p), p) for p in self._params], value=self._params[0],
             style={"button_width": "auto"})
+        # "initial": the label takes the width its words need ("min samples per leaf")
         self.value_slider = w.SelectionSlider(options=[0], description="value",
                                               continuous_update=False,
+                                              style={"description_width": "initial"},
                                               layout=w.Layout(width="420px"))
         self.noise_slider = w.SelectionSlider(
             options=[(f"{100 * v:.0f}%", v) for v in self._levels], value=self._levels[0],
@@ -213,13 +215,15 @@ class OverfittingExplorer(App):
     @traitlets.observe("param", "noise")
     def _on_curve(self, change: dict) -> None:
         if getattr(self, "_ready", False):
-            self._sync_slider()
-            self._draw()
+            with self.working():
+                self._sync_slider()
+                self._draw()
 
     @traitlets.observe("value")
     def _on_value(self, change: dict) -> None:
         if getattr(self, "_ready", False):
-            self._draw()
+            with self.working():
+                self._draw()
 
     def _sync_slider(self) -> None:
         """Options of the value slider for the current parameter (value kept if possible)."""

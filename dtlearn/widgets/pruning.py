@@ -233,12 +233,14 @@ class PruningStepper(App):
     @traitlets.observe("method")
     def _on_method(self, change: dict) -> None:
         if getattr(self, "_ready", False):
-            self._switch()
+            with self.working():
+                self._switch()
 
     @traitlets.observe("position")
     def _on_position(self, change: dict) -> None:
         if getattr(self, "_ready", False):
-            self._draw()
+            with self.working():
+                self._draw()
 
     def _switch(self) -> None:
         self._ready = False
@@ -418,7 +420,8 @@ class CostComplexityExplorer(App):
     @traitlets.observe("index")
     def _on_index(self, change: dict) -> None:
         if hasattr(self, "view"):
-            self._draw()
+            with self.working():
+                self._draw()
 
     @property
     def alpha(self) -> float:

@@ -13,6 +13,7 @@ import base64
 import html
 import pathlib
 import re
+import weakref
 from typing import Any
 
 import anywidget
@@ -24,8 +25,84 @@ from ..tree import DecisionPath, Tree
 
 STATIC = pathlib.Path(__file__).parent / "static"
 EXPLAIN_ALL_UP_TO = 80  # nodes: bigger trees send only the selected node's explanation
+# node text is drawn at 11 px (dtlearn.layout) and shown at READABLE_PX x font_scale or more
+DRAWING_PX = 11
+READABLE_PX = 13
+PRESENTER_SCALE = 18 / 13  # presenter mode: node text 18 px
+# screen px a view's tree may take before its deep levels fold (a JupyterLab cell is about
+# 930 px wide at 1366 px; in presenter mode the view takes the whole cell of a 1920 screen)
+VIEW_PX = 900
+PRESENTER_VIEW_PX = 1150
+STATIC_NOTE = "static picture — run the cell to explore"
 
-__all__ = ["TreeView"]
+__all__ = ["TreeView", "presenter"]
+
+_LIVE: "weakref.WeakSet[Any]" = weakref.WeakSet()  # views and apps presenter() reaches
+_DEFAULTS = {"font_scale": 1.0}
+
+
+def presenter(on: bool = True, font_scale: float | None = None) -> float:
+    """Presenter mode for the whole notebook: larger text in every view and app.
+
+    Scales node text (18 px), tables and the apps' controls for a projector, and lets a
+    :class:`TreeView` take the whole cell width (its explanation moves below the tree).
+    Applies to every view and app shown so far and to those made later; ``presenter(False)``
+    goes back. Each view's toolbar also has a "presenter" button for that view alone.
+
+    Parameters
+    ----------
+    on : bool
+        Switch presenter mode on or off.
+    font_scale : float, optional
+        Text scale when on (default 18/13: node text 18 px instead of 13 px).
+
+    Returns
+    -------
+    float
+        The font scale now in force.
+
+    Examples
+    --------
+    >>> round(presenter(True), 3), round(presenter(False), 3)
+    (1.385, 1.0)
+    """
+    if not isinstance(on, bool):
+        raise TypeError(f"on must be True or False, got {on!r}")
+    scale = 1.0 if not on else float(PRESENTER_SCALE if font_scale is None else font_scale)
+    if not 0.5 <= scale <= 4:
+        raise ValueError(f"font_scale must be between 0.5 and 4, got {font_scale!r}")
+    _DEFAULTS["font_scale"] = scale
+    for item in list(_LIVE):
+        item.font_scale = scale
+    return scale
+
+
+def default_font_scale() -> float:
+    """The font scale new views and apps start with (set by :func:`presenter`)."""
+    return _DEFAULTS["font_scale"]
+
+
+def fold_width(font_scale: float) -> float:
+    """Drawing px a tree may take so that, shown with readable text, it fits a cell.
+
+    Examples
+    --------
+    >>> round(fold_width(1.0)), round(fold_width(18 / 13))
+    (762, 703)
+    """
+    view = VIEW_PX if font_scale <= 1 else PRESENTER_VIEW_PX
+    return view * DRAWING_PX / (READABLE_PX * font_scale)
+
+
+def static_note() -> str:
+    """The line a static fallback carries: it is a picture, the kernel makes it live.
+
+    Examples
+    --------
+    >>> static_note()
+    '<p class="dtlearn-static-note"><em>static picture — run the cell to explore</em></p>'
+    """
+    return f'<p class="dtlearn-static-note"><em>{STATIC_NOTE}</em></p>'
 
 
 class AppStyle(anywidget.AnyWidget):
@@ -85,6 +162,16 @@ class TreeView(anywidget.AnyWidget):
         Fold the deep levels of a tree too wide to read at full size
         (:func:`dtlearn.layout.fold_to_fit`) when the view first gets a tree; each folded
         subtree shows a "+ n nodes" stub that a click (or ``+`` on the node) opens.
+    presenter : bool
+        Presenter mode for this view (node text 18 px, the explanation below the tree);
+        the toolbar's "presenter" button switches it too. Default: as set by
+        :func:`presenter`.
+    font_scale : float, optional
+        Text scale instead of ``presenter`` (1 = node text 13 px).
+
+    Node text is never shown below 13 px (× ``font_scale``) unless you zoom out: a tree
+    too wide for that folds its deep levels, and whenever the tree changes the root (or
+    the selected node) is scrolled into view.
 
     Examples
     --------
@@ -113,12 +200,17 @@ class TreeView(anywidget.AnyWidget):
     #: the side panel's content for the selected node: ``{"id", "html", "text"}`` (made
     #: when a node is selected, so a big tree's JSON carries no explanations)
     detail = traitlets.Dict().tag(sync=True)
+    #: text scale (1: node text 13 px; presenter mode 18/13)
+    font_scale = traitlets.Float(1.0).tag(sync=True)
 
     def __init__(self, tree: Any = None, steps: Any = None, fold: bool = True,
+                 presenter: bool | None = None, font_scale: float | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if not isinstance(fold, bool):
             raise TypeError(f"fold must be True or False, got {fold!r}")
+        self.font_scale = _font_scale(presenter, font_scale)
+        _LIVE.add(self)
         self._tree: Tree | None = None
         self._steps: Any = None
         self._open: tuple = ()
@@ -128,7 +220,7 @@ class TreeView(anywidget.AnyWidget):
         self.on_msg(self._on_message)
         if tree is not None:
             if fold:
-                self.collapsed = fold_to_fit(tree)
+                self.collapsed = fold_to_fit(tree, fold_width(self.font_scale))
             self.update(tree, steps)
 
     # ------------------------------------------------------------------ Python API
@@ -162,16 +254,24 @@ class TreeView(anywidget.AnyWidget):
                                        cache=self._explained if small else None)
             self._on_selected()
 
-    def fold_to_fit(self) -> list[int]:
-        """Fold the deep levels until the tree fits (:func:`dtlearn.layout.fold_to_fit`)."""
+    def fold_to_fit(self, width: float | None = None) -> list[int]:
+        """Fold the deep levels until the tree fits (:func:`dtlearn.layout.fold_to_fit`).
+
+        ``width`` is in drawing px (default: a notebook cell at readable text size,
+        :func:`fold_width`).
+        """
         if self._tree is not None:
-            self.collapsed = fold_to_fit(self._tree)
+            width = fold_width(self.font_scale) if width is None else width
+            self.collapsed = fold_to_fit(self._tree, width)
         return list(self.collapsed)
 
     def _on_message(self, widget: Any, content: Any, buffers: Any) -> None:
-        # the toolbar's "fold to fit" button: only the kernel knows the hidden levels
+        # the toolbar's "fold to fit" and "fit" buttons: only the kernel knows the hidden
+        # levels; the browser sends the width it has (drawing px at readable text size)
         if isinstance(content, dict) and content.get("fold") == "fit":
-            self.fold_to_fit()
+            width = content.get("width")
+            ok = isinstance(width, (int, float)) and width > 0
+            self.fold_to_fit(float(max(width, 200)) if ok else None)
 
     def _on_collapsed(self, change: dict) -> None:
         self._refresh()
@@ -227,7 +327,21 @@ class TreeView(anywidget.AnyWidget):
         data = dict(data)
         data["text/plain"] = repr(self)
         svg = self.static_html()
-        data["text/html"] = inline_svgs_as_images(svg, repr(self))
+        data["text/html"] = static_note() + inline_svgs_as_images(svg, repr(self))
         if svg.startswith("<svg"):
             data["image/svg+xml"] = svg
         return data, metadata
+
+
+def _font_scale(presenter: bool | None, font_scale: float | None) -> float:
+    """A view's or app's text scale from its ``presenter``/``font_scale`` arguments."""
+    if presenter is not None and not isinstance(presenter, bool):
+        raise TypeError(f"presenter must be True, False or None, got {presenter!r}")
+    if font_scale is not None:
+        if not isinstance(font_scale, (int, float)) or not 0.5 <= font_scale <= 4:
+            raise ValueError(f"font_scale must be a number between 0.5 and 4, got "
+                             f"{font_scale!r}")
+        return float(font_scale)
+    if presenter is None:
+        return default_font_scale()
+    return PRESENTER_SCALE if presenter else 1.0

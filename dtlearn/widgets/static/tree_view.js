@@ -10,9 +10,13 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MIN_SCALE = 0.01;
 const MAX_SCALE = 3;
-// the drawing's text is 11 px at scale 1: a view never starts below it (wide trees start
-// folded, see dtlearn.layout.fold_to_fit, and scroll); "fit" may shrink on request
-const READABLE_SCALE = 1;
+// the drawing's text is 11 px at scale 1 (the geometry Python computes); a view shows it at
+// READABLE_PX or more (times font_scale: presenter mode), never less unless the user zooms
+// out: a tree too wide for that folds its deep levels (dtlearn.layout.fold_to_fit) and
+// scrolls, with the root (or the selected node) kept in view
+const DRAWING_PX = 11;
+const READABLE_PX = 13;
+const PRESENTER_SCALE = 18 / 13;
 const NUMBER = /^[-+\u2212]?(\d[\d,]*)?(\.\d+)?(e[-+]?\d+)?%?$/i;
 
 function svg(tag, attrs, text) {
@@ -48,10 +52,13 @@ function render({ model, el }) {
   const subtree = button("subtree", "zoom to the selected node's subtree", "s");
   const unfoldAll = button("unfold all", "unfold every folded subtree", "u");
   const foldFit = button("fold deep levels", "fold the deep levels until the tree fits", "o");
+  const presenter = button("presenter", "presenter mode: larger text for a projector", "p");
+  presenter.setAttribute("aria-pressed", "false");
   const zoomText = document.createElement("span");
   zoomText.className = "dtlearn-tv-zoom";
   zoomText.setAttribute("aria-live", "polite");
-  toolbar.append(zoomOut, zoomIn, fitButton, actual, subtree, unfoldAll, foldFit, zoomText);
+  toolbar.append(zoomOut, zoomIn, fitButton, actual, subtree, unfoldAll, foldFit, presenter,
+    zoomText);
   // shown when the kernel is gone: the drawing stays, nothing it sends is heard any more
   const banner = document.createElement("div");
   banner.className = "dtlearn-tv-disconnected";
@@ -80,6 +87,7 @@ function render({ model, el }) {
   el.appendChild(root);
 
   let scale = 1;
+  let foldAsked = false; // "fit" asked the kernel to fold; the next drawing is fitted
   let fitMode = false; // true after "fit": the drawing then follows the canvas width
   let firstDraw = true;
   let picture = null;
@@ -109,13 +117,35 @@ function render({ model, el }) {
     return g ? { w: g.width, h: g.height } : { w: 1, h: 1 };
   }
 
+  function fontScale() {
+    const f = Number(model.get("font_scale"));
+    return f > 0 ? f : 1;
+  }
+
+  // the smallest scale at which node text is readable (13 px, 18 px in presenter mode)
+  function readableScale() {
+    return READABLE_PX * fontScale() / DRAWING_PX;
+  }
+
+  // the width the canvas may take: the row the widget sits in
+  function availWidth() {
+    return Math.max(120, (root.clientWidth || canvas.clientWidth) - 4);
+  }
+
   function fitScale() {
-    const avail = Math.max(120, canvas.clientWidth - 4);
-    return Math.max(MIN_SCALE, Math.min(1, avail / size().w));
+    return Math.max(MIN_SCALE, Math.min(readableScale() * 1.25, availWidth() / size().w));
   }
 
   function startScale() {
-    return Math.max(READABLE_SCALE, fitScale());
+    return readableScale();
+  }
+
+  function applyPresenter() {
+    const f = fontScale();
+    root.style.setProperty("--dtlearn-font-scale", String(f));
+    root.classList.toggle("is-presenter", f > 1);
+    presenter.setAttribute("aria-pressed", f > 1 ? "true" : "false");
+    root.dataset.minFontPx = (READABLE_PX * f).toFixed(1);
   }
 
   function applyScale(next, focusX, focusY) {
@@ -130,6 +160,8 @@ function render({ model, el }) {
     const { w, h } = size();
     picture.setAttribute("width", String(Math.round(w * scale)));
     picture.setAttribute("height", String(Math.round(h * scale)));
+    // the canvas is as wide as the drawing at this scale, at most the row
+    canvas.style.width = `${Math.round(w * scale) + 2}px`;
     canvas.scrollLeft = lx * scale - fx;
     canvas.scrollTop = ly * scale - fy;
     zoomText.textContent = `${Math.round(scale * 100)} %`;
@@ -141,11 +173,48 @@ function render({ model, el }) {
     applyScale(scale * factor, fx, fy);
   }
 
+  // fit the width without making text unreadable: a tree too wide for that has its deep
+  // levels folded by the kernel (the width it may take is sent along) and is fitted then
   function fit() {
     fitMode = true;
-    applyScale(fitScale(), 0, 0);
+    if (availWidth() / size().w < readableScale() && !foldAsked) {
+      foldAsked = true;
+      model.send({ fold: "fit", width: Math.floor(availWidth() / readableScale()) });
+      return;
+    }
+    applyScale(Math.max(readableScale(), fitScale()), 0, 0);
     canvas.scrollLeft = 0;
     canvas.scrollTop = 0;
+    revealTarget();
+  }
+
+  // the node the reader is looking at: the selected one, else the root
+  function targetId() {
+    const sel = model.get("selected");
+    if (sel !== null && sel !== undefined && nodesById.has(sel)) return sel;
+    const data = model.get("data") || {};
+    return data.nodes && data.nodes.length ? data.nodes[0].id : null;
+  }
+
+  // whenever the tree changes (or the canvas gets its size) the root or the selected node
+  // is scrolled into view: a wide tree never shows empty space and edges from nowhere
+  function revealTarget() {
+    const id = targetId();
+    if (id === null) return;
+    const n = nodesById.get(id);
+    const g = (model.get("data") || {}).geometry;
+    if (!n || !g || !canvas.clientWidth) return;
+    const left = n.px * scale, right = (n.px + g.node_width) * scale;
+    const top = n.py * scale, bottom = (n.py + g.node_height) * scale;
+    const inX = right > canvas.scrollLeft + 8 && left < canvas.scrollLeft + canvas.clientWidth - 8;
+    const inY = bottom > canvas.scrollTop + 8 && top < canvas.scrollTop + canvas.clientHeight - 8;
+    if (!inX || (right - left <= canvas.clientWidth && (left < canvas.scrollLeft ||
+        right > canvas.scrollLeft + canvas.clientWidth))) {
+      canvas.scrollLeft = Math.max(0, (left + right) / 2 - canvas.clientWidth / 2);
+    }
+    if (!inY || top < canvas.scrollTop || bottom > canvas.scrollTop + canvas.clientHeight) {
+      canvas.scrollTop = Math.max(0, top - (n.py <= g.margin + 1 ? top : 40 * scale));
+    }
   }
 
   function descendants(id) {
@@ -400,18 +469,16 @@ function render({ model, el }) {
     }
     const current = canvas.querySelector(`[data-node-id="${focusedId}"]`);
     if (current) current.setAttribute("tabindex", "0");
-    // the canvas is as wide as the drawing at full size, at most the row; the panel sits
-    // beside it when there is room and below it otherwise
-    canvas.style.width = `${g.width + 2}px`;
-    if (fitMode) applyScale(fitScale(), 0, 0);
-    else if (firstDraw) {
-      applyScale(startScale(), 0, 0);
-      // a tree wider than the canvas starts with its root in view
-      const top = nodesById.get(data.nodes[0].id);
-      canvas.scrollLeft = (top.px + w / 2) * scale - canvas.clientWidth / 2;
-    } else applyScale(scale);
+    // the canvas is as wide as the drawing, at most the row; the panel sits beside it when
+    // there is room and below it otherwise
+    if (fitMode) {
+      foldAsked = false;
+      applyScale(Math.max(readableScale(), fitScale()), 0, 0);
+    } else if (firstDraw) applyScale(startScale(), 0, 0);
+    else applyScale(scale);
     firstDraw = false;
     updateStates();
+    revealTarget();
     if (hadFocus) focusNode(focusedId);
     keepFocus = false;
     root.dataset.drawMs = (performance.now() - t0).toFixed(1);
@@ -473,7 +540,8 @@ function render({ model, el }) {
     } else if (key === "]") zoom(1.25);
     else if (key === "[") zoom(0.8);
     else if (key === "f") fit();
-    else if (key === "1") { fitMode = false; applyScale(1); }
+    else if (key === "1") { fitMode = false; applyScale(readableScale()); }
+    else if (key === "p") togglePresenter();
     else if (key === "s") zoomToSubtree(model.get("selected") ?? focusedId);
     else if (key === "u") send("collapsed", []);
     else if (key === "o") model.send({ fold: "fit" });
@@ -495,7 +563,8 @@ function render({ model, el }) {
   zoomIn.addEventListener("click", () => zoom(1.25));
   zoomOut.addEventListener("click", () => zoom(0.8));
   fitButton.addEventListener("click", fit);
-  actual.addEventListener("click", () => { fitMode = false; applyScale(1); });
+  actual.addEventListener("click", () => { fitMode = false; applyScale(readableScale()); });
+  presenter.addEventListener("click", togglePresenter);
   subtree.addEventListener("click", () => zoomToSubtree(model.get("selected")));
   unfoldAll.addEventListener("click", () => send("collapsed", []));
   foldFit.addEventListener("click", () => model.send({ fold: "fit" }));
@@ -524,7 +593,24 @@ function render({ model, el }) {
   const endDrag = () => { drag = null; canvas.classList.remove("is-panning"); };
   window.addEventListener("pointerup", endDrag);
 
-  const resize = new ResizeObserver(() => { if (fitMode && picture) applyScale(fitScale(), 0, 0); });
+  function togglePresenter() {
+    send("font_scale", fontScale() > 1 ? 1 : PRESENTER_SCALE);
+  }
+
+  function onFontScale() {
+    applyPresenter();
+    if (!picture) return;
+    fitMode = false;
+    applyScale(readableScale(), 0, 0);
+    revealTarget();
+  }
+
+  // a view drawn before it was attached had no width: once it has one, fit or reveal
+  const resize = new ResizeObserver(() => {
+    if (!picture) return;
+    if (fitMode) applyScale(Math.max(readableScale(), fitScale()), 0, 0);
+    revealTarget();
+  });
   resize.observe(canvas);
 
   // the kernel restarting or dying ends this view's link for good (a re-run makes a new
@@ -554,6 +640,8 @@ function render({ model, el }) {
   model.on("change:selected", updateStates);
   model.on("change:detail", showPanel);
   model.on("change:highlight", draw);
+  model.on("change:font_scale", onFontScale);
+  applyPresenter();
   draw();
   return () => {
     resize.disconnect();
@@ -566,6 +654,7 @@ function render({ model, el }) {
     model.off("change:selected", updateStates);
     model.off("change:detail", showPanel);
     model.off("change:highlight", draw);
+    model.off("change:font_scale", onFontScale);
   };
 }
 
