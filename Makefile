@@ -115,3 +115,11 @@ student-homework: $(VENV)/.test-installed
 	cd instructor/homework && for hw in $(HOMEWORK); do \
 		PATH="$(CURDIR)/$(BIN):$$PATH" nbgrader generate_assignment $$hw --force --log-level=WARN || exit 1; \
 	done
+
+# The student repository that Binder, nbgitpuller and a hub serve (README "On Binder"):
+# the student course, Binder files installing this release, a student README, no
+# instructor file. Needs only the lab environment (nbformat). tests/test_student_repo.py.
+.PHONY: student-repo
+student-repo: $(VENV)/.lab-installed
+	@test -n "$(DEST)" || { echo "usage: make student-repo DEST=DIR [PACKAGE_URL=https://github.com/OWNER/dtlearn] [COURSE_URL=...]"; exit 1; }
+	$(BIN)/python tools/student_repo.py "$(DEST)" $(if $(PACKAGE_URL),--package-url "$(PACKAGE_URL)") $(if $(COURSE_URL),--course-url "$(COURSE_URL)")
