@@ -89,3 +89,18 @@ def test_per_student_age_45_counts_agree_with_the_age_36_counts_for_10000_seeds(
         assert churn_left >= 161 and stay_left >= 231, seed
         assert 0 <= churn_right <= 113 and 0 <= stay_right <= 495, seed
         assert churn_left + stay_left > 392, seed  # age 45 moves somebody
+
+
+# ---------------------------------------------------------------- R2: the Thai branch ties
+def test_thai_branch_ties_fri_sat_raining_and_wait_estimate_at_one_bit():
+    """The two Thai rows under Patrons = Full, Hungry = Yes, by hand: an attribute gains the
+    full bit exactly when it gives the two rows (one Yes, one No) different values."""
+    R, wait = dt.load_restaurant()
+    rows = R[(R["Patrons"] == "Full") & (R["Hungry"] == "Yes") & (R["Type"] == "Thai")]
+    assert sorted(wait[rows.index]) == ["No", "Yes"]
+    separating = [a for a in R.columns if rows[a].nunique() == 2]
+    assert separating == ["Fri/Sat", "Raining", "WaitEstimate"]
+    model = dt.ID3Classifier().fit(R, wait)
+    thai = next(s for s in model.steps_ if s.condition == "Type = Thai")
+    gains = {c.feature_name: c.scores["information_gain"] for c in thai.candidates if c.admissible}
+    assert [a for a, g in gains.items() if g == 1.0] == separating
