@@ -360,7 +360,10 @@ def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_v
     ``method="cost_complexity"``: one entry per step of :func:`cost_complexity_path`
     (``param`` is ``"ccp_alpha"``). ``method="reduced_error"``: one entry per node pruned
     by :func:`reduced_error_prune` on ``(X_val, y_val)`` (``param`` is
-    ``"pruning step"``; entry 0 is the full tree).
+    ``"pruning step"``; entry 0 is the full tree). ``method="pessimistic"``: one entry per
+    decision of :func:`dtlearn.pessimistic.pessimistic_prune` that changed the tree
+    (collapse, pruning to a leaf, subtree raising; a fitted ``C45Classifier`` is pruned from
+    its grown tree, any other classification tree with ``(X_train, y_train)``).
 
     Parameters
     ----------
@@ -369,7 +372,7 @@ def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_v
     X_train, y_train : training data (for training accuracy)
     X_val, y_val, X_test, y_test : optional
         Validation (needed for ``"reduced_error"``) and test data.
-    method : {"cost_complexity", "reduced_error"}
+    method : {"cost_complexity", "reduced_error", "pessimistic"}
 
     Returns
     -------
@@ -393,15 +396,27 @@ def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_v
         result = reduced_error_prune(tree, X_val, y_val)
         cuts = list(result.pruned_nodes)
         values, param = list(range(len(cuts) + 1)), "pruning step"
+    elif method == "pessimistic":
+        from .pessimistic import pessimistic_prune
+
+        grown = getattr(model, "grown_tree_", None) is not None
+        result = pessimistic_prune(model) if grown else \
+            pessimistic_prune(tree, X=X_train, y=y_train)
+        values = [0] + [k + 1 for k, s in enumerate(result.steps) if s.decision != "kept"]
+        cuts, param = None, "pruning step"
+        tree = result.state_after(0)
     else:
-        raise ValueError(f"method must be 'cost_complexity' or 'reduced_error', got {method!r}")
+        raise ValueError("method must be 'cost_complexity', 'reduced_error' or 'pessimistic', "
+                         f"got {method!r}")
     data = {"train": _scorer(tree, X_train, y_train, "train"),
             "validation": None if X_val is None else _scorer(tree, X_val, y_val, "val"),
             "test": None if X_test is None else _scorer(tree, X_test, y_test, "test")}
-    if tree.is_classifier and tree.missing == "majority":
+    if cuts is not None and tree.is_classifier and tree.missing == "majority":
         sizes, scores = _sequence(tree, cuts, data)
     else:
-        trees = tuple(tree.with_leaves_at(cuts[:i]) for i in range(len(cuts) + 1))
+        # subtree raising re-distributes rows: its trees are replayed, not cut
+        trees = tuple(result.state_after(k) for k in values) if cuts is None else \
+            tuple(tree.with_leaves_at(cuts[:i]) for i in range(len(cuts) + 1))
         sizes = [(t.n_nodes, t.n_leaves, t.depth) for t in trees]
         scores = {key: [_score(t, d) for t in trees] for key, d in data.items()}
     return _curve(param, values, sizes, scores, "", "accuracy" if tree.is_classifier else "R2")

@@ -570,12 +570,71 @@ class PessimisticPruneResult:
     >>> result = C45Classifier().fit(*load_play_tennis()).pruning_
     >>> result.tree.n_leaves, result.steps[-1].decision
     (5, 'kept')
+    >>> result.state_after(0).n_leaves, result.summary()
+    (5, 'C4.5 pruning (confidence 0.25, subtree raising): 6 decisions, none changed the tree; 5 leaves')
     """
 
     tree: Tree
     steps: tuple = field(default_factory=tuple)
     confidence: float = 0.25
     subtree_raising: bool = True
+    #: ``(k, tree)``: the tree after the first ``k`` steps, kept before the first step and
+    #: after every subtree raising (a raise re-distributes rows, so later counts change);
+    #: the states in between cut leaves into these (:meth:`state_after`)
+    snapshots: tuple = field(default_factory=tuple, repr=False, compare=False)
+
+    def state_after(self, k: int) -> Tree:
+        """The tree after the first ``k`` decisions (``k = len(steps)``: the result).
+
+        Collapses and prunings to a leaf cut the latest recorded tree; a subtree raising
+        shows the tree recorded right after it, its rows re-distributed.
+
+        Examples
+        --------
+        >>> from dtlearn import C45Classifier, load_play_tennis
+        >>> result = C45Classifier(prune=False).fit(*load_play_tennis()).pruning_
+        >>> result.state_after(len(result.steps)).to_json() == result.tree.to_json()
+        True
+        """
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
+                or not 0 <= k <= len(self.steps):
+            raise ValueError(f"k must be an integer in 0..{len(self.steps)}, got {k!r}")
+        if k == len(self.steps) or not self.snapshots:
+            if k == len(self.steps):
+                return self.tree
+            raise ValueError("state_after: this result records no intermediate trees")
+        start, tree = 0, self.snapshots[0][1]
+        for at, snapshot in self.snapshots:
+            if at <= k:
+                start, tree = at, snapshot
+        cut = [s.node_id for s in self.steps[start:k]
+               if s.decision in ("collapsed", "pruned to leaf")]
+        return tree.with_leaves_at(cut) if cut else tree
+
+    def summary(self) -> str:
+        """One line: how many decisions of each kind, leaves before and after.
+
+        Examples
+        --------
+        >>> from dtlearn import C45Classifier
+        >>> from dtlearn.datasets import load_dataset
+        >>> pessimistic_prune(C45Classifier(prune=False).fit(*load_dataset("labor"))).summary()
+        'C4.5 pruning (confidence 0.25, subtree raising): 20 decisions, 5 pruned to leaf, 1 raised; 13 → 3 leaves'
+        """
+        kinds = {"collapsed": 0, "pruned to leaf": 0, "raised": 0}
+        for s in self.steps:
+            key = "raised" if s.decision.startswith("raised") else s.decision
+            if key in kinds:
+                kinds[key] += 1
+        made = ", ".join(f"{n} {k}" for k, n in kinds.items() if n)
+        head = ("C4.5 collapse" if not np.isfinite(self.confidence) else
+                f"C4.5 pruning (confidence {self.confidence:g}"
+                f"{', subtree raising' if self.subtree_raising else ''})")
+        start = self.snapshots[0][1].n_leaves if self.snapshots else None
+        leaves = (f"{self.tree.n_leaves} leaves" if start in (None, self.tree.n_leaves)
+                  else f"{start} \u2192 {self.tree.n_leaves} leaves")
+        return (f"{head}: {len(self.steps)} decision{'s' if len(self.steps) != 1 else ''}, "
+                f"{made or 'none changed the tree'}; {leaves}")
 
     def table(self) -> ResultTable:
         """Return the steps as a table."""
@@ -651,7 +710,7 @@ def _max_bag(work: _Work) -> int:
 
 
 def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence: float,
-           steps: list) -> None:
+           steps: list, snapshots: list | None = None, template: Tree | None = None) -> None:
     stack = [(root, 0)]
     while stack:
         w, phase = stack.pop()
@@ -685,6 +744,8 @@ def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence
             w.node_id, w.split, w.children = child.node_id, child.split, child.children
             w._leaf_list = None
             _new_distribution(w, w.rows, w.weights, data)
+            if snapshots is not None:  # the replay needs the re-distributed counts
+                snapshots.append((len(steps), _to_tree(root, template)))
             stack.append((w, 0))
             continue
         steps.append(PessimisticStep(w.node_id, "prune", "kept", **common))
@@ -705,8 +766,10 @@ def collapse(model_or_tree: Any, X: Any = None, y: Any = None,
     tree, data, parts = _inputs(model_or_tree, X, y, sample_weight, need_data=False)
     root = _work_tree(tree, data, parts)
     steps: list = []
+    start = _to_tree(root, tree)
     _collapse(root, steps)
-    return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float("nan"), False)
+    return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float("nan"), False,
+                                  ((0, start),))
 
 
 def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_raising: bool = True,
@@ -757,11 +820,13 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
                                 need_data=bool(subtree_raising))
     root = _work_tree(tree, data, parts)
     steps: list = []
+    snapshots = [(0, _to_tree(root, tree))]
     if collapse_first:
         _collapse(root, steps)
-    _prune(root, data, _java_float(confidence), bool(subtree_raising), float(confidence), steps)
+    _prune(root, data, _java_float(confidence), bool(subtree_raising), float(confidence), steps,
+           snapshots, tree)
     return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float(confidence),
-                                  bool(subtree_raising))
+                                  bool(subtree_raising), tuple(snapshots))
 
 
 def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,

@@ -122,3 +122,67 @@ def test_predictions_after_pruning_use_updated_branch_weights():
     model = C45Classifier().fit(X, y)
     proba = model.predict_proba(X.iloc[:3])
     np.testing.assert_allclose(proba.sum(axis=1), 1)
+
+
+def _leaf_errors(node):
+    """Training errors of the leaves under ``node``, recounted from the replayed tree."""
+    stack, total = [node], 0.0
+    while stack:
+        n = stack.pop()
+        if n.children:
+            stack.extend(n.children)
+        else:
+            total += float(np.sum(n.counts) - np.max(n.counts))
+    return total
+
+
+@pytest.mark.parametrize("name", ["labor", "tic-tac-toe"])
+def test_state_after_replays_collapse_prune_and_raising(name):
+    X, y = read_arff(wo.data_path(name))
+    result = pessimistic_prune(C45Classifier(prune=False).fit(X, y))
+    steps = result.steps
+    assert any(s.decision.startswith("raised") for s in steps)
+    assert result.state_after(len(steps)).to_json() == result.tree.to_json()
+    before = result.state_after(0)
+    for k, step in enumerate(steps):
+        node = before.node(step.node_id)
+        # the numbers the step was decided on are those of the tree replayed so far
+        assert node.n_samples == pytest.approx(step.n_samples)
+        assert _leaf_errors(node) == pytest.approx(step.subtree_errors_train, abs=1e-6)
+        after = result.state_after(k + 1)
+        ids = {n.node_id for n in after.nodes()}
+        if step.decision == "kept":
+            assert after.to_json() == before.to_json()
+        elif step.decision.startswith("raised"):
+            assert step.node_id not in ids and step.raised_node_id in ids
+            assert after.node(step.raised_node_id).n_samples == pytest.approx(step.n_samples)
+        else:
+            assert after.to_json() == before.with_leaves_at([step.node_id]).to_json()
+        before = after
+    assert result.summary().endswith(f"{result.tree.n_leaves} leaves")
+    with pytest.raises(ValueError, match="k must be"):
+        result.state_after(len(steps) + 1)
+
+
+def test_pruning_curve_and_stepper_replay_c45_pruning():
+    from dtlearn.curves import pruning_curve
+    from dtlearn.widgets import PruningStepper
+    from dtlearn.widgets.pruning import METHODS
+
+    X, y = read_arff(wo.data_path("labor"))
+    model = C45Classifier().fit(X, y)
+    result = pessimistic_prune(model)
+    curve = pruning_curve(model, X, y, method="pessimistic")
+    changed = [k + 1 for k, s in enumerate(result.steps) if s.decision != "kept"]
+    assert curve.values == (0, *changed)
+    assert curve.n_leaves[0] == model.grown_tree_.n_leaves
+    assert curve.n_leaves[-1] == model.tree_.n_leaves  # J48's tree
+    assert "pessimistic" in METHODS
+    app = PruningStepper(model, X, y, method="pessimistic")
+    assert app.n_steps == len(result.steps)
+    raised = next(k for k, s in enumerate(result.steps) if s.decision.startswith("raised"))
+    app.goto(raised + 1)
+    assert app.view.data["n_leaves"] == result.state_after(raised + 1).n_leaves
+    app.goto(app.n_steps)
+    assert app.status == f"done: {result.summary()}"
+    assert app.view.data["n_leaves"] == model.tree_.n_leaves

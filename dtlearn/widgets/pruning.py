@@ -37,8 +37,23 @@ METHODS: dict[str, tuple[str, Callable[[Any, Any, Any], Any]]] = {
     "rules": ("rule post-pruning", rule_post_prune),
     "cost_complexity": ("cost-complexity path",
                         lambda model, X_val, y_val: cost_complexity_path(model)),
+    "pessimistic": ("C4.5 pessimistic pruning", lambda model, X_val, y_val:
+                    _pessimistic(model)),
 }
 """Method key -> (label, ``run(model, X_val, y_val)`` returning a replayable result)."""
+
+def _pessimistic(model: Any) -> Any:
+    """C4.5's pruning of a fitted C45Classifier (its grown tree, with subtree raising).
+
+    Any other tree is pruned on its own counts (no raising: that needs the training rows).
+    """
+    from ..pessimistic import pessimistic_prune
+
+    if getattr(model, "grown_tree_", None) is not None:
+        return pessimistic_prune(model)
+    tree = model if isinstance(model, Tree) else model.tree_
+    return pessimistic_prune(tree, subtree_raising=False)
+
 
 # one prose font (the notebook's); formulas alone in monospace, wrapped inside the panel
 _FORMULA_STYLE = ("font-family:var(--jp-code-font-family, monospace);white-space:pre-wrap;"
