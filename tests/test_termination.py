@@ -5,10 +5,16 @@ growing and in prediction. A C4.5 that scored a split with that rule but routed 
 an exact ``x <= t`` sent a row one way when scoring and the other when splitting, and on
 ``0.3`` against ``0.1 + 0.2`` repeated the same split forever. The Weka 3.6 output on that
 table (``tests/fixtures/weka_near_equal``) is the oracle.
+
+A learner that loops fails here with a message, not by hanging: every fit runs under a
+budget of splits (:func:`split_budget`). Greedy growth splits a node only when the split
+separates its rows, so a tree over ``n`` rows has fewer than ``n`` splits (C4.5 copies rows
+with a missing value into every branch: the budget allows ten times that).
 """
 
 import json
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +26,8 @@ from hypothesis import strategies as st
 import dtlearn as dt
 from dtlearn.c45 import J48_TOLERANCE, C45Classifier
 from dtlearn.datasets.arffio import read_arff
+from dtlearn.grow.loop import Grower
+from dtlearn.splits import ThresholdSplit
 from dtlearn.tree import Tree
 
 NEAR = Path(__file__).parent / "fixtures" / "weka_near_equal"
@@ -73,6 +81,42 @@ def test_other_learners_cut_exactly():
     assert split.tolerance == 0.0 and split.threshold == pytest.approx(0.4)
 
 
+class GrowthBudgetExceeded(AssertionError):
+    """More splits than a tree over the training rows can hold: growth does not stop."""
+
+
+@contextmanager
+def split_budget(n_rows, per_row=10):
+    """Fail (instead of hanging) when growth opens more than ``per_row * n_rows + 10`` nodes."""
+    budget = per_row * n_rows + 10
+    original = Grower.open_children
+    splits = 0
+
+    def counted(self, *args, **kwargs):
+        nonlocal splits
+        splits += 1
+        if splits > budget:
+            raise GrowthBudgetExceeded(f"more than {budget} splits on {n_rows} rows: "
+                                       "growth does not stop")
+        return original(self, *args, **kwargs)
+
+    Grower.open_children = counted
+    try:
+        yield
+    finally:
+        Grower.open_children = original
+
+
+def test_split_budget_stops_a_growth_that_repeats_itself(monkeypatch):
+    # a routing bug: every row goes right, so the right child is its parent again
+    monkeypatch.setattr(ThresholdSplit, "route", lambda self, X: np.ones(len(X), dtype=int))
+    X = pd.DataFrame({"x": [0.0, 1.0, 0.0, 1.0]})
+    y = ["a", "b", "a", "b"]
+    with pytest.raises(GrowthBudgetExceeded, match="more than 50 splits on 4 rows"):
+        with split_budget(len(X)):
+            dt.CARTClassifier().make_grower(X, y).run(level_wise=False)
+
+
 NEAR_VALUES = [0.0, 0.1, 0.3, 0.1 + 0.2, 0.3 + 5e-7, 0.3 + 2e-6, 1.0, 1.0 + 1e-9, -2.5, 7.0]
 
 
@@ -103,12 +147,14 @@ def test_every_learner_finishes_on_awkward_tables(table):
         data = X
         if not learner._handles_missing:
             data = X.fillna(0.3)  # these learners refuse missing values by design
-        model = learner().fit(data, y)
+        with split_budget(len(y)):
+            model = learner().fit(data, y)
         assert len(model.predict(data)) == len(y)
         assert model.tree_.n_nodes >= 1
     if not X.isna().any().any():
         for learner in (dt.CARTRegressor,):
-            model = learner().fit(X, np.arange(len(y), dtype=float))
+            with split_budget(len(y)):
+                model = learner().fit(X, np.arange(len(y), dtype=float))
             assert np.isfinite(model.predict(X)).all()
 
 
@@ -118,7 +164,8 @@ def test_c45_routes_training_rows_as_it_counted_them(table):
     # every leaf's training count equals the weight of the rows prediction sends there
     X, y = table
     X = X.fillna(0.0)
-    model = C45Classifier(prune=False, min_samples_leaf=1).fit(X, y)
+    with split_budget(len(y)):
+        model = C45Classifier(prune=False, min_samples_leaf=1).fit(X, y)
     leaves = model.grown_tree_.apply(X)
     for leaf in model.grown_tree_.leaves():
         assert (leaves == leaf.node_id).sum() == pytest.approx(leaf.n_samples)
