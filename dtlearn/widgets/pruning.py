@@ -329,9 +329,42 @@ class PruningStepper(App):
         focus = step.node_id - 1 if step is not None and subject == "rule" else None
         self.rules_state = [{"number": i + 1, "text": str(item), "current": i == focus}
                             for i, item in enumerate(state)]
-        heading = "the result" if step is None else f"after {k} of {self.n_steps} steps"
+        # the status names the step ("step 4 of 25"); the heading says the same, no count
+        heading = (f"the result: {len(state)} rules" if step is None else
+                   f"the rules as step {k + 1} finds them (rule {focus + 1} marked)"
+                   if focus is not None else f"the rules as step {k + 1} finds them")
         self.rules_html.value = (f"<p><b>{html.escape(heading)}</b></p>"
-                                 + state.table(highlight=focus)._repr_html_())
+                                 + self._rules_table(state, focus))
+
+    def _rules_table(self, rules: Any, focus: int | None) -> str:
+        """Rules one precondition a line, validation counts filled at every step.
+
+        The table takes the full width and scrolls inside a box at most about one screen
+        high (tree_view.css).
+        """
+        if not hasattr(self, "_val"):
+            Xe = rules[0]._encode(self._X_val, "X_val") if len(rules) else None
+            self._val = (Xe, np.asarray(self._y_val, dtype=object), {})
+        Xe, truth, cache = self._val
+        rows = []
+        for i, rule in enumerate(rules):
+            key = rule.text
+            if key not in cache:
+                covered = rule.covers(Xe, encoded=True)
+                cache[key] = (int(covered.sum()), int((truth[covered] == rule.label).sum()))
+            n, right = cache[key]
+            accuracy = "–" if n == 0 else f"{100 * right / n:.0f}%"
+            conds = "<br>".join(html.escape(c.text) for c in rule.conditions) or "(always)"
+            mark = ' class="dtlearn-winner"' if i == focus else ""
+            rows.append(f"<tr{mark}><td class=\"dtlearn-num\">{i + 1}</td><td>{conds}</td>"
+                        f"<td>{html.escape(str(rule.target_name))} = "
+                        f"{html.escape(str(rule.label))}</td>"
+                        f'<td class="dtlearn-num">{n}</td><td class="dtlearn-num">{right}</td>'
+                        f'<td class="dtlearn-num">{accuracy}</td></tr>')
+        return ('<div class="dtlearn-rules-box"><table class="dtlearn-rules">'
+                "<thead><tr><th>#</th><th>IF (every line holds)</th><th>THEN</th>"
+                "<th>validation rows covered</th><th>correct</th><th>accuracy</th></tr>"
+                "</thead><tbody>" + "".join(rows) + "</tbody></table></div>")
 
     def describe(self) -> str:
         """Method and the decision shown."""
