@@ -1,25 +1,42 @@
 # Two commands for a newcomer: `make lab` opens the course, `make test` runs every test.
-# Each builds its own virtual environment (.venv) from pyproject.toml when missing or stale.
+# Two virtual environments, each built from pyproject.toml when missing or stale:
+# .venv holds only what students need (the package and its `lab` extra), .venv-dev the
+# developer tools as well (test, book, lite; PEP 735 groups), so the student lab never
+# shows nbgrader's instructor UI or the JupyterLite extensions, whatever else was run.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+DEV    := .venv-dev
+DBIN   := $(DEV)/bin
 PORT   ?= 8765
 ARGS   ?=
 
 .PHONY: lab test test-unit test-notebooks test-browser execute-notebooks student-course bench student-homework fixtures clean
-.PHONY: book test-floors test-wheel
+.PHONY: book lite test-floors test-wheel
+
+# $(call install,VENV,ARGS): uv (one small wheel from PyPI; it downloads and unpacks in
+# parallel, a first `make lab` takes a fraction of pip's time), pip when uv cannot be had.
+# pip >= 25.1 reads dependency groups (--group), hence the upgrade on that path.
+define install
+$(1)/bin/python -m pip install --quiet --disable-pip-version-check uv \
+	&& $(1)/bin/uv pip install --quiet --python $(1)/bin/python $(2) \
+	|| { $(1)/bin/python -m pip install --quiet --upgrade pip \
+	     && $(1)/bin/python -m pip install --quiet $(2); }
+endef
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[lab]"
+$(VENV)/.lab-installed: pyproject.toml dtlearn/__init__.py | $(BIN)/python
+	$(call install,$(VENV),-e ".[lab]")
 	@touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[lab,test,book,lite]"
-	@touch $@ $(VENV)/.lab-installed
+$(DBIN)/python:
+	$(PYTHON) -m venv $(DEV)
+
+$(DEV)/.installed: pyproject.toml dtlearn/__init__.py | $(DBIN)/python
+	$(call install,$(DEV),-e ".[lab,arff]" --group dev)
+	@touch $@
 
 # JupyterLab refuses to start as root (containers, CI) unless told so explicitly.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -36,15 +53,15 @@ $(CHROMIUM):
 
 test: test-unit test-notebooks test-browser
 
-test-unit: $(VENV)/.test-installed
-	$(BIN)/ruff check .
-	$(BIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q
+test-unit: $(DEV)/.installed
+	$(DBIN)/ruff check .
+	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q
 
 # Strict nbval over the instructor course (lectures and homework sources) and the generated
 # student course. The released homework (notebooks/homework) has no stored outputs and its
 # grade cells fail with "not yet" by design; tests/test_course.py runs it instead.
-test-notebooks: $(VENV)/.test-installed
-	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg \
+test-notebooks: $(DEV)/.installed
+	$(DBIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg \
 		--ignore=instructor/homework/release --ignore=notebooks/homework -q instructor/ notebooks/
 
 # axe-core (the accessibility audit) from npm, pinned by tests/browser/package-lock.json;
@@ -55,34 +72,34 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --no-audit --no-fund
 	touch $(AXE)
 
-test-browser: $(VENV)/.test-installed $(CHROMIUM) $(AXE)
-	$(BIN)/python -m pytest tests/browser -m browser -q
+test-browser: $(DEV)/.installed $(CHROMIUM) $(AXE)
+	$(DBIN)/python -m pytest tests/browser -m browser -q
 
 # Reference outputs for nbval come from a headless run, never from a clicked session
 # (tools/course.py: each notebook in its own folder, no stored widget state, no timestamps).
-execute-notebooks: $(VENV)/.test-installed
-	$(BIN)/python tools/course.py execute instructor/*.ipynb instructor/homework/source/*/*.ipynb
+execute-notebooks: $(DEV)/.installed
+	$(DBIN)/python tools/course.py execute instructor/*.ipynb instructor/homework/source/*/*.ipynb
 
 # The student course in notebooks/ (what `make lab`, Binder and a hub serve), generated from
 # instructor/: solutions replaced by stubs, executed headless; homework released by nbgrader.
-student-course: $(VENV)/.test-installed
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python tools/course.py student
+student-course: $(DEV)/.installed
+	PATH="$(CURDIR)/$(DBIN):$$PATH" $(DBIN)/python tools/course.py student
 
-bench: $(VENV)/.test-installed
-	$(BIN)/python bench/run.py
+bench: $(DEV)/.installed
+	$(DBIN)/python bench/run.py
 
-fixtures: $(VENV)/.test-installed
-	$(BIN)/python tests/fixtures/make_weka_fixtures.py
+fixtures: $(DEV)/.installed
+	$(DBIN)/python tests/fixtures/make_weka_fixtures.py
 
 clean:
-	rm -rf $(VENV) $(FLOORS) build
+	rm -rf $(VENV) $(DEV) $(FLOORS) build
 
 # Course website: Jupyter Book 1 renders the student course (notebooks/) with its stored
 # outputs (no execution, no network) into build/book/; see README "Publishing the course".
-book: $(VENV)/.test-installed
+book: $(DEV)/.installed
 	rm -rf build/book build/book-src
-	$(BIN)/python tools/book.py build/book-src
-	$(BIN)/jupyter-book build build/book-src --path-output build/book-out --quiet
+	$(DBIN)/python tools/book.py build/book-src
+	$(DBIN)/jupyter-book build build/book-src --path-output build/book-out --quiet
 	mv build/book-out/_build/html build/book && rm -rf build/book-out
 
 # The declared lower bounds, tested: a venv with exactly the `>=` versions of pyproject.toml
@@ -94,26 +111,26 @@ $(FLOORS)/.installed: pyproject.toml tools/floors.py
 	$(PYTHON) -m venv $(FLOORS)
 	$(FLOORS)/bin/python -m pip install --quiet --upgrade pip
 	$(PYTHON) tools/floors.py > $(FLOORS)/constraints.txt
-	$(FLOORS)/bin/python -m pip install --quiet -c $(FLOORS)/constraints.txt -e ".[test]"
+	$(FLOORS)/bin/python -m pip install --quiet -c $(FLOORS)/constraints.txt -e ".[lab,arff]" --group test
 	@touch $@
 
 test-floors: $(FLOORS)/.installed
-	$(FLOORS)/bin/python -m pip list --format=freeze | grep -iE "^(numpy|pandas|matplotlib|ipywidgets|anywidget|liac-arff|scikit-learn)=="
+	$(FLOORS)/bin/python -m pip list --format=freeze | grep -iE "^(numpy|pandas|matplotlib|ipywidgets|anywidget|pillow|traitlets|liac-arff|scikit-learn)=="
 	$(FLOORS)/bin/python -m pytest tests/ -q --ignore=tests/browser --ignore=tests/test_book.py \
 		--ignore=tests/test_static_export.py --ignore=tests/test_wheel.py \
 		--ignore=tests/test_jupyterlite.py
 
 # The built wheel, installed into a fresh venv outside the checkout, runs a smoke script.
-test-wheel: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests/test_wheel.py -q
+test-wheel: $(DEV)/.installed
+	$(DBIN)/python -m pytest tests/test_wheel.py -q
 
 # Homework (nbgrader): student versions into instructor/homework/release/ (git-ignored).
 # nbgrader calls `alembic` (gradebook migrations) from PATH, hence the venv's bin on PATH.
 HOMEWORK := hw1 hw2 hw3
 
-student-homework: $(VENV)/.test-installed
+student-homework: $(DEV)/.installed
 	cd instructor/homework && for hw in $(HOMEWORK); do \
-		PATH="$(CURDIR)/$(BIN):$$PATH" nbgrader generate_assignment $$hw --force --log-level=WARN || exit 1; \
+		PATH="$(CURDIR)/$(DBIN):$$PATH" nbgrader generate_assignment $$hw --force --log-level=WARN || exit 1; \
 	done
 
 # The student repository that Binder, nbgitpuller and a hub serve (README "On Binder"):

@@ -35,7 +35,7 @@ from .measures import __all__ as _measure_names
 from .splits import CandidateSplits, candidate_splits
 from .tree import DecisionPath, Node, Tree
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _OPTIONAL = {
     # name -> module, imported on first use (C4.5, pruning, rules, views)

@@ -444,4 +444,4 @@ def test_data_sets_load_without_liac_arff():
                          check=True, env=env)
     rows, message = out.stdout.strip().splitlines()
     assert int(rows) == 14 + 14 + 12 + 24 + 57 + 435 + 286 + 1728 + 8124 + 958
-    assert message.startswith("read_arff needs the liac-arff package: pip install liac-arff")
+    assert message.startswith("read_arff needs the liac-arff package") and 'pip install "dtlearn[arff]"' in message

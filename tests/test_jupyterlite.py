@@ -58,7 +58,7 @@ def test_pyodide_record_names_its_source_and_has_the_scientific_stack():
     assert "npm package pyodide@" in text and re.search(r"sha256 of pyodide-lock.json: [0-9a-f]{64}", text)
     packages = _pyodide_packages()
     assert {"numpy", "pandas", "matplotlib", "scikit-learn", "ipython", "traitlets"} <= set(packages)
-    assert "liac-arff" not in packages  # hence the marker on dtlearn's liac-arff requirement
+    assert "liac-arff" not in packages  # hence liac-arff is an extra (arff), not required
 
 
 def test_every_dependency_exists_in_pyodide_or_as_a_pure_python_wheel(wheel):
@@ -69,7 +69,8 @@ def test_every_dependency_exists_in_pyodide_or_as_a_pure_python_wheel(wheel):
     todo = [Requirement(text) for text in meta.get_all("Requires-Dist")]
     todo = [req for req in todo if req.marker is None or req.marker.evaluate(PYODIDE_ENV)]
     assert {canonicalize_name(r.name) for r in todo} == {
-        "numpy", "pandas", "matplotlib", "ipywidgets", "anywidget"}  # no liac-arff, no extras
+        "numpy", "pandas", "matplotlib", "ipywidgets", "anywidget", "pillow", "traitlets"}
+    # no liac-arff, no extras
     seen, missing = set(), []
     while todo:
         req = todo.pop()
@@ -105,7 +106,8 @@ def test_jupyter_lite_build_offline(wheel, tmp_path):
     assert (out / "index.html").exists() and (out / "lab" / "index.html").exists()
     assert sorted(p.name for p in (out / "files").glob("*.ipynb")) == [nb.name for nb in notebooks]
     index = json.loads((out / "pypi" / "all.json").read_text())
-    release = index["dtlearn"]["releases"]["0.1.0"][0]
+    version = wheel.name.split("-")[1]
+    release = index["dtlearn"]["releases"][version][0]
     assert release["filename"] == wheel.name and (out / "pypi" / wheel.name).exists()
     extensions = {p.parent.name for p in (out / "extensions").glob("**/package.json")}
     # ipywidgets' front end (jupyterlab_widgets), anywidget's, and the Pyodide kernel

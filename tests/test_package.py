@@ -9,6 +9,7 @@ import tomllib
 from importlib import metadata
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -186,3 +187,110 @@ def test_make_lab_opens_the_student_course():
     makefile = (ROOT / "Makefile").read_text()
     recipe = makefile.split("\nlab:", 1)[1].split("\n\n", 1)[0]
     assert "jupyter lab notebooks/" in recipe
+
+
+# --- releases: one version, named by the changelog and the README -----------------------
+
+def _version():
+    text = (ROOT / "dtlearn" / "__init__.py").read_text()
+    found = re.findall(r"^__version__ = \"([^\"]+)\"$", text, re.M)
+    assert len(found) == 1
+    return found[0]
+
+
+def test_version_is_written_once_and_read_by_the_build():
+    # pyproject takes it from dtlearn/__init__.py (hatch), so a release is one edit there
+    assert "version" not in PROJECT and "version" in PROJECT["dynamic"]
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]
+    assert tool["hatch"]["version"]["path"] == "dtlearn/__init__.py"
+    version = _version()
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version)
+    # no second copy of the version string anywhere in the package or the build files
+    copies = [str(path.relative_to(ROOT)) for path in
+              [*ROOT.glob("dtlearn/**/*.py"), ROOT / "pyproject.toml", ROOT / "environment.yml",
+               ROOT / "postBuild", ROOT / "Makefile"]
+              if f'"{version}"' in path.read_text(encoding="utf-8")]
+    assert copies == ["dtlearn/__init__.py"]
+    # the installed distribution (make test's editable install) reports the same version
+    import dtlearn
+    assert dtlearn.__version__ == version == metadata.version("dtlearn")
+
+
+def test_changelog_names_the_version_first_and_the_readme_installs_it():
+    version = _version()
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    releases = re.findall(r"^## \[?(\d+\.\d+\.\d+)\]?", changelog, re.M)
+    assert releases[0] == version and "0.1.0" in releases  # newest first
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    # a release is installed by its tag; upgrading names the new tag (pip keeps an installed
+    # version it thinks current, so each release has a new version and a new tag)
+    assert f"@v{version}" in readme and "--upgrade" in readme
+
+
+# --- dependencies: what dtlearn imports is declared, dev tools are not published ---------
+
+def _package_imports():
+    found = {}
+    for path in sorted((ROOT / "dtlearn").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                if top not in sys.stdlib_module_names and top != "dtlearn":
+                    found.setdefault(top, path.relative_to(ROOT).as_posix())
+    return found
+
+
+def test_every_module_dtlearn_imports_is_declared():
+    declared = {canonicalize_name(Requirement(text).name): "required"
+                for text in PROJECT["dependencies"]}
+    for extra, texts in PROJECT["optional-dependencies"].items():
+        for text in texts:
+            declared.setdefault(canonicalize_name(Requirement(text).name), extra)
+    providers = metadata.packages_distributions()
+    where = {}
+    for module, path in _package_imports().items():
+        dists = {canonicalize_name(d) for d in providers.get(module, [])}
+        assert dists & declared.keys(), f"{path} imports {module}, which pyproject does not declare"
+        where[module] = declared[min(dists & declared.keys())]
+    # the widgets' own imports are required; liac-arff and scikit-learn are extras
+    assert where["PIL"] == where["traitlets"] == where["anywidget"] == "required"
+    assert where["arff"] == "arff" and where["sklearn"] == "lab"
+
+
+def test_liac_arff_is_an_extra_and_dev_tools_are_a_dependency_group():
+    required = {canonicalize_name(Requirement(text).name) for text in PROJECT["dependencies"]}
+    assert "liac-arff" not in required
+    assert [Requirement(t).name for t in PROJECT["optional-dependencies"]["arff"]] == ["liac-arff"]
+    assert set(PROJECT["optional-dependencies"]) == {"lab", "arff"}
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text())["dependency-groups"]
+    tools = {canonicalize_name(Requirement(t).name) for t in groups["test"]}
+    assert {"pytest", "nbval", "nbgrader", "ruff", "playwright"} <= tools
+    published = set(required)
+    for texts in PROJECT["optional-dependencies"].values():
+        published |= {canonicalize_name(Requirement(t).name) for t in texts}
+    assert not tools & published
+
+
+def test_read_arff_without_liac_arff_names_the_extra(monkeypatch):
+    import dtlearn as dt
+    monkeypatch.setitem(sys.modules, "arff", None)  # as if liac-arff were not installed
+    text = "@relation r\n@attribute a {x, y}\n@data\nx\n"
+    with pytest.raises(ImportError, match=re.escape('pip install "dtlearn[arff]"')):
+        dt.read_arff(text)
+    X, y = dt.load_play_tennis()  # the packaged data read from CSV + schema, no parser
+    assert X.shape == (14, 4) and y.name == "play"
+
+
+def test_project_urls_and_python_classifiers():
+    urls = PROJECT["urls"]
+    assert {"Source", "Changelog", "Issues"} <= set(urls)
+    assert all(url.startswith("https://") for url in urls.values())
+    pythons = sorted(c.rsplit(" ", 1)[1] for c in PROJECT["classifiers"]
+                     if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    assert pythons and pythons[0] == PROJECT["requires-python"].removeprefix(">=")

@@ -7,7 +7,9 @@ script there loads every data set, fits every learner, builds every app and draw
 """
 
 import email
+import json
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -48,13 +50,19 @@ def test_wheel_is_pure_python_with_licence_data_and_static_files(dist):
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     meta = email.message_from_bytes(zipfile.ZipFile(wheel).read(f"{info}/METADATA"))
     assert meta["License-Expression"] == "GPL-3.0-or-later"
-    requires = {Requirement(text).name: Requirement(text) for text in meta.get_all("Requires-Dist")}
-    # Pyodide (JupyterLite) skips liac-arff, which has no wheel; everywhere else it is installed
-    arff = requires["liac-arff"]
-    assert not arff.marker.evaluate({"platform_system": "Emscripten", "sys_platform": "emscripten"})
-    assert arff.marker.evaluate({"platform_system": "Linux"})
-    assert all(req.marker is None for name, req in requires.items()
-               if name in ("numpy", "pandas", "matplotlib", "ipywidgets", "anywidget"))
+    requires = [Requirement(text) for text in meta.get_all("Requires-Dist")]
+    required = {req.name for req in requires if req.marker is None}
+    assert required == {"numpy", "pandas", "matplotlib", "ipywidgets", "anywidget", "pillow",
+                        "traitlets"}
+    # liac-arff (no wheel) only through the `arff` extra; no test tool is published
+    extras = {req.name: [e for e in meta.get_all("Provides-Extra")
+                         if req.marker.evaluate({"extra": e})] for req in requires if req.marker}
+    assert extras == {"liac-arff": ["arff"], "jupyterlab": ["lab"], "scikit-learn": ["lab"]}
+    # the version the build read from dtlearn/__init__.py, in the metadata and the file name
+    version = re.search(r'^__version__ = "(.+)"$', (ROOT / "dtlearn" / "__init__.py").read_text(),
+                        re.M).group(1)
+    assert meta["Version"] == version and wheel.name.startswith(f"dtlearn-{version}-")
+    assert {url.split(",")[0] for url in meta.get_all("Project-URL")} >= {"Source", "Changelog"}
 
 
 def test_sdist_holds_only_anchored_paths(dist):
@@ -63,10 +71,44 @@ def test_sdist_holds_only_anchored_paths(dist):
         names = [n.split("/", 1)[1] for n in tar.getnames() if "/" in n]
     top = {n.split("/")[0] for n in names}
     # hatchling adds .gitignore itself (it reads it to leave ignored files out)
-    assert top == {"dtlearn", "README.md", "LICENSE", "pyproject.toml", "PKG-INFO", ".gitignore"}
-    readmes = [n for n in names if n.lower().endswith("readme.md")]
-    assert readmes == ["README.md"]
+    assert top == {"dtlearn", "tests", "README.md", "CHANGELOG.md", "LICENSE", "pyproject.toml",
+                   "PKG-INFO", ".gitignore"}
     assert "dtlearn/datasets/data/vote.csv" in names
+    # the tests with their fixtures, and nothing npm installed for the browser test
+    assert {"tests/conftest.py", "tests/test_measures.py", "tests/fixtures/README.md"} <= set(names)
+    assert not [n for n in names if "node_modules" in n or "__pycache__" in n]
+
+
+def test_unit_tests_run_from_the_unpacked_sdist(dist, tmp_path):
+    # a packager's check: the sdist's own package, tests and fixtures, not the checkout's
+    # (the tests of the course, the tools and the docs need the repository)
+    _, sdist = dist
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path, filter="data")
+    unpacked = next(tmp_path.iterdir())
+    env = {**os.environ, "PYTHONPATH": str(unpacked)}
+    where = subprocess.run([sys.executable, "-c", "import dtlearn; print(dtlearn.__file__)"],
+                           cwd=unpacked, capture_output=True, text=True, env=env, check=True)
+    assert Path(where.stdout.strip()).is_relative_to(unpacked)
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_measures.py",
+                          "tests/test_weka_fixtures.py"], cwd=unpacked, capture_output=True,
+                         text=True, timeout=600, env=env)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout.splitlines()[-1]
+
+
+def test_wheel_resolves_with_wheels_only(dist):
+    # every dependency has a wheel (liac-arff, an sdist only, is an extra): the resolver
+    # answers from the package index without installing anything
+    wheel, _ = dist
+    run = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--quiet",
+                          "--ignore-installed", "--only-binary=:all:", "--report", "-",
+                          str(wheel)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(run.stdout)
+    names = {item["metadata"]["name"].lower() for item in report["install"]}
+    assert {"dtlearn", "numpy", "pandas", "matplotlib", "pillow", "anywidget"} <= names
+    assert "liac-arff" not in names
 
 
 SMOKE = textwrap.dedent("""

@@ -147,7 +147,9 @@ def read_arff(source: ArffSource, target: str | int | None = -1
               ) -> tuple[pd.DataFrame, pd.Series] | pd.DataFrame:
     """Read an ARFF file (Weka's format) into features ``X`` and target ``y``.
 
-    Parsing is done by the ``liac-arff`` library; quoted names and values (``'good'``),
+    Parsing is done by the ``liac-arff`` library, dtlearn's ``arff`` extra
+    (``pip install "dtlearn[arff]"``; without it this raises ``ImportError`` saying so,
+    while the packaged data sets load without it); quoted names and values (``'good'``),
     ``?`` for missing values and sparse rows (``{0 1, 3 t}``) are handled there. ``%``
     comments may stand anywhere (a whole line, after ``@data``, or after a declaration or
     a data row); gzipped files (``.arff.gz``) and Latin-1 text are read too.
@@ -219,10 +221,11 @@ def read_arff(source: ArffSource, target: str | int | None = -1
                          f"that column first")
     text = _strip_comments(text)
     try:
-        import arff  # liac-arff: not in Pyodide (no wheel); the packaged data need it not
+        import arff  # liac-arff, the `arff` extra: an sdist only, none in Pyodide
     except ModuleNotFoundError:
-        raise ImportError("read_arff needs the liac-arff package: pip install liac-arff "
-                          "(the data sets shipped with dtlearn load without it)") from None
+        raise ImportError('read_arff needs the liac-arff package, dtlearn\'s "arff" extra: '
+                          'pip install "dtlearn[arff]" (or pip install liac-arff); the data '
+                          'sets shipped with dtlearn load without it') from None
     try:
         parsed = arff.loads(text)
     except arff.ArffException as exc:
