@@ -90,9 +90,26 @@ def criterion_picks(X: Any, y: Any) -> ResultTable:
         grower = ID3Classifier(criterion=criterion.name).make_grower(X, y)
         best = SplitTable(grower.candidates(0)).best
         rows.append((criterion.name, "—" if best is None else best.feature_name,
-                     float("nan") if best is None else float(best.score), criterion.label))
+                     float("nan") if best is None else float(best.score),
+                     _score_name(criterion)))
     return ResultTable.build(["criterion", "root split", "score", "score is"], rows,
                              caption=caption)
+
+
+def _score_name(criterion: Any) -> str:
+    """What a criterion's split score is: a gain (decrease of an impurity) or itself.
+
+    Examples
+    --------
+    >>> from dtlearn import criteria
+    >>> [_score_name(c) for c in criteria.for_task("classification")][:3]
+    ['information gain (decrease of entropy)', 'gain ratio', 'gain (decrease of Gini impurity)']
+    """
+    if criterion.score != "decrease":
+        return criterion.label
+    if criterion.label.startswith("information gain"):
+        return "information gain (decrease of entropy)"
+    return f"gain (decrease of {criterion.label})"
 
 
 def _catalogue() -> dict[str, tuple[str, Callable]]:

@@ -378,6 +378,34 @@ class PruningStepper(App):
 
 
 # ---------------------------------------------------------------------------- α path
+#: the key of every symbol the cost-complexity app shows (dtlearn.cost_complexity's terms)
+CCP_KEY = (
+    ("α", "the complexity parameter: the price of one leaf"),
+    ("R(T)", "the tree's total leaf risk: the sum of r(t) over its leaves"),
+    ("|T|", "the number of leaves of the tree"),
+    ("R_α(T)", "R(T) + α·|T|, the cost-complexity that pruning at α minimises"),
+    ("r(t)", "the risk of node t were it a leaf: its rows' share × its impurity I(t)"),
+    ("R(T_t)", "the summed risk of the leaves of the subtree under t"),
+    ("|T_t|", "the leaves of the subtree under t"),
+    ("alpha_eff", "(r(t) − R(T_t)) / (|T_t| − 1): the α at which collapsing t pays; the "
+                  "smallest is the weakest link, collapsed next"),
+)
+
+
+def ccp_key_html() -> str:
+    """The symbol key of :class:`CostComplexityExplorer` as a compact definition list.
+
+    Examples
+    --------
+    >>> "alpha_eff" in ccp_key_html() and "<dl" in ccp_key_html()
+    True
+    """
+    items = "".join(f"<dt>{html.escape(sym)}</dt><dd>{html.escape(text)}</dd>"
+                    for sym, text in CCP_KEY)
+    return (f'<details class="dtlearn-key" open><summary>key to the symbols</summary>'
+            f'<dl class="dtlearn-key-list">{items}</dl></details>')
+
+
 def _g(x: float) -> str:
     """A number with 3 significant digits (``0`` for zero)."""
     return "0" if x == 0 else f"{float(x):.3g}"
@@ -452,11 +480,12 @@ class CostComplexityExplorer(App):
         self.image = self.figure.image("R(T) along the cost-complexity path and accuracy "
                                        "against alpha, the chosen alpha marked")
         self.summary_html = w.HTML()
+        self.key_html = w.HTML(ccp_key_html())
         self.detail_html = w.HTML()
         self.detail_html.add_class("dtlearn-detail")
         self.view = TreeView()
-        super().__init__(children=[self.slider, self.summary_html, self.image, self.view,
-                                   self.detail_html])
+        super().__init__(children=[self.slider, self.summary_html, self.key_html, self.image,
+                                   self.view, self.detail_html])
         self.add_class("dtlearn-ccp-explorer")
         w.link((self.slider, "value"), (self, "index"))
         self._draw()
@@ -577,4 +606,4 @@ class CostComplexityExplorer(App):
     def static_html(self) -> str:
         """Figure, pruned tree and the next weakest link."""
         return (img_html(self.image.value, self.summary, self.figure.width_px)
-                + self.view.static_html() + self.detail_html.value)
+                + self.key_html.value + self.view.static_html() + self.detail_html.value)

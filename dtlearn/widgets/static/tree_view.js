@@ -272,7 +272,7 @@ function render({ model, el }) {
   function showConditions(container, conditions) {
     for (const row of container.querySelectorAll("tbody tr")) {
       const cells = row.querySelectorAll("td");
-      if (cells.length < 2 || !/^\d+-way$/.test(cells[1].textContent.trim())) continue;
+      if (cells.length < 2 || !/^\d+-way\b/.test(cells[1].textContent.trim())) continue;
       const branches = conditions[cells[0].textContent.trim()];
       if (!branches) continue;
       cells[1].title = branches.join(" | ");
