@@ -16,6 +16,7 @@ check_entropy: failed — 1 of 2 cases wrong
 from __future__ import annotations
 
 import html
+import os
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -57,7 +58,9 @@ class CheckResult:
     """The outcome of a check: the cases, and a one-line verdict.
 
     ``status`` is ``"passed"``, ``"failed"``, ``"not yet"`` (no answer yet, or the function
-    still raises ``NotImplementedError``) or ``"check error"`` (the check itself could not
+    still raises ``NotImplementedError``), ``"graded later"`` (hidden homework cases, which
+    only the grading machine can run; :meth:`assert_ok` lets it pass in a student's
+    notebook and fails it in a kernel nbgrader autogrades in) or ``"check error"`` (the check itself could not
     run: an unknown exercise, wrong answer names, a bug in the check). Its text is
     deterministic, so notebooks that show it can be compared by nbval; in Jupyter it shows
     as a small coloured table.
@@ -86,7 +89,7 @@ class CheckResult:
     @property
     def score(self) -> float:
         """The share of cases passed, from 0 to 1 (partial credit); 0 unless checked."""
-        if self.status in ("not yet", "check error"):
+        if self.status in ("not yet", "check error", "graded later"):
             return 0.0
         if not self.cases:
             return 1.0 if self.passed else 0.0
@@ -104,7 +107,7 @@ class CheckResult:
 
     def __str__(self) -> str:
         lines = [f"{self.name}: {self.status} — {self.summary}"]
-        if self.status not in ("not yet", "check error"):
+        if self.status not in ("not yet", "check error", "graded later"):
             shown = self.failed_cases if self.failed_cases else self.cases
             lines += [f"  {c}" for c in shown]
         return "\n".join(lines)
@@ -115,7 +118,7 @@ class CheckResult:
         colour = _COLOURS.get(self.status, "#9a6700")
         head = (f"<p><b>{html.escape(self.name)}</b>: <b style='color:{colour}'>"
                 f"{html.escape(self.status)}</b> — {html.escape(self.summary)}</p>")
-        if self.status in ("not yet", "check error") or not self.cases:
+        if self.status in ("not yet", "check error", "graded later") or not self.cases:
             return head
         rows = "".join(
             f"<tr><td style='color:{_COLOURS['passed'] if c.passed else _COLOURS['failed']}'>"
@@ -150,6 +153,8 @@ class CheckResult:
         Traceback (most recent call last):
         dtlearn.exercises.results.CheckFailed: demo: not yet — put your answer in place of None
         """
+        if self.status == "graded later" and os.environ.get("NBGRADER_EXECUTION") != "autograde":
+            return  # nothing to check in the student's notebook; see GRADED_LATER
         if not self.passed:
             raise CheckFailed(str(self))
 

@@ -15,3 +15,22 @@ c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__)) if "__file__
 # The stub students see in place of every solution region (nbgrader's default, stated here).
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
+
+# Autograde computes the grade outside the student's kernel: GradeOutsideKernel takes the
+# place of nbgrader's Execute, runs the solution cells in a locked child process per
+# submission (seed = the nbgrader student id = the hub user name) and writes each grade
+# cell's verdict. The hidden cases need the grading secret: DTLEARN_GRADING_SECRET, or the
+# file `grading_secret` next to this one (git-ignored; never publish it). See docs/GRADING.md.
+from dtlearn.exercises.homework.nbgrader_grading import GradeOutsideKernel  # noqa: E402
+from nbconvert.preprocessors import ClearMetadataPreprocessor  # noqa: E402
+from nbgrader.preprocessors import (  # noqa: E402
+    AssignLatePenalties,
+    CheckCellMetadata,
+    IgnorePattern,
+    LimitOutput,
+    SaveAutoGrades,
+)
+
+c.Autograde.autograde_preprocessors = [
+    GradeOutsideKernel, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
+    SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]

@@ -24,7 +24,9 @@ check_double: passed — all 2 cases right
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -36,11 +38,65 @@ from ..results import Case, CheckResult, not_yet, summarize
 from ..sandbox import run_student
 from ..wording import format_number, is_close, read_number, show_exact
 
-__all__ = ["HIDDEN_SEED", "Task", "Trial", "calibrate", "grade", "in_unit", "judge_number",
-           "near_miss", "scaled_slip", "task"]
+__all__ = ["GRADED_LATER", "SECRET_VARIABLE", "Task", "Trial", "calibrate", "call_student",
+           "grade", "grading_secret", "hidden_seed", "in_unit", "judge_number", "near_miss",
+           "scaled_slip", "task"]
 
-HIDDEN_SEED = 7919
-"""Offset added to the seed for the hidden cases (data the student never saw)."""
+SECRET_VARIABLE = "DTLEARN_GRADING_SECRET"
+"""The environment variable that holds the grading secret on the grading machine."""
+
+GRADED_LATER = ("the hidden cases run only when your work is graded: they are drawn from a "
+                "secret that only the grading machine has, so this notebook cannot "
+                "generate, show or check them (this cell checks nothing here)")
+
+
+def grading_secret() -> str | None:
+    """The grading secret from ``DTLEARN_GRADING_SECRET``, or None (a student's machine).
+
+    Examples
+    --------
+    >>> import os
+    >>> grading_secret() == (os.environ.get("DTLEARN_GRADING_SECRET", "").strip() or None)
+    True
+    """
+    return os.environ.get(SECRET_VARIABLE, "").strip() or None
+
+
+def hidden_seed(seed: int, secret: str) -> int:
+    """The seed of one student's hidden cases: a hash of the grading secret and their seed.
+
+    Without the secret nobody can tell which cases are drawn; with it each student's
+    hidden cases are their own.
+
+    Examples
+    --------
+    >>> hidden_seed(0, "s1") == hidden_seed(0, "s1") != hidden_seed(0, "s2")
+    True
+    """
+    digest = hashlib.sha256(f"dtlearn hidden cases\0{secret}\0{int(seed)}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % (2 ** 31)
+
+
+def call_student(fn: Callable, *args: Any, forbidden: LibraryGuard | None = None) -> Any:
+    """Call the student's function here (under ``forbidden``) or in the grading child.
+
+    In the grading child when ``fn`` is a
+    :class:`~dtlearn.exercises.homework.remote.RemoteFunction`.
+
+    Examples
+    --------
+    >>> call_student(lambda x: 2 * x, 21).value
+    42
+    """
+    if _remote(fn):
+        return fn.remote_call(*args)
+    return run_student(fn, *args, forbidden=forbidden)
+
+
+def _remote(fn: Any) -> bool:
+    from .remote import RemoteFunction
+
+    return type(fn) is RemoteFunction  # noqa: E721 - exactly the grader's own class
 
 _STOPPING = ("timeout", "recursion", "forbidden")
 """Outcomes after which a group stops calling the function (the next call would fail too)."""
@@ -68,10 +124,16 @@ class Task:
     groups: tuple[str, ...]
     seed: int
     name: str
+    hidden: int | None = None
+
+    def seed_for(self, group: str) -> int:
+        """The seed of a group's random cases (the hidden seed for ``"hidden"``)."""
+        return self.hidden if group == "hidden" and self.hidden is not None else self.seed
 
 
 def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, *,
-         default_name: str, everything: Sequence[str] | None = None) -> Task:
+         default_name: str, everything: Sequence[str] | None = None,
+         secret: str | None = None) -> Task:
     """Read a check's arguments: which groups ``part`` stands for, the seed, the titles.
 
     Parameters
@@ -90,6 +152,9 @@ def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, 
         The name used when ``fn`` has none.
     everything : sequence of str, optional
         The groups ``"all"`` runs (default: every group but ``"hidden"``).
+    secret : str, optional
+        The grading secret (default :func:`grading_secret`); without one the hidden
+        group is "graded later".
 
     Returns
     -------
@@ -124,7 +189,9 @@ def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, 
     elif isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an int or None, got {seed!r}")
     title = check if part == "all" else f"{check} ({part})"
-    return Task(title, chosen, int(seed), getattr(fn, "__name__", default_name))
+    secret = secret if secret is not None else grading_secret()
+    hidden = hidden_seed(int(seed), secret) if secret and "hidden" in chosen else None
+    return Task(title, chosen, int(seed), getattr(fn, "__name__", default_name), hidden)
 
 
 @dataclass(frozen=True)
@@ -184,8 +251,10 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
     """
     cases: list[Case] = []
     for group in job.groups:
+        if group == "hidden" and job.hidden is None:
+            return CheckResult(job.title, "graded later", GRADED_LATER)
         for trial in trials(group):
-            outcome = run_student(fn, *trial.args, forbidden=guard)
+            outcome = call_student(fn, *trial.args, forbidden=guard)
             if outcome.kind == "not yet":
                 return not_yet(job.title, outcome.message)
             if outcome.kind == "forbidden":
@@ -197,7 +266,10 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
                 if outcome.kind in _STOPPING:
                     break
                 continue
-            passed, message = trial.judge(outcome.value)
+            value = outcome.value
+            if _remote(fn) and fn.changed_inputs and hasattr(value, "__dict__"):
+                value.__dict__["_dtlearn_input_changed"] = True  # seen in the grading child
+            passed, message = trial.judge(value)
             cases.append(Case(trial.call, passed, message))
     return summarize(job.title, cases)
 
@@ -308,7 +380,7 @@ def calibrate(fn: Callable, args: tuple, want: float, guard: LibraryGuard) -> tu
     ...           LibraryGuard(Forbidden("the entropy")))
     (0.6931471805599453, 'nats (natural log)')
     """
-    outcome = run_student(fn, *args, forbidden=guard)
+    outcome = call_student(fn, *args, forbidden=guard)
     if not outcome.ok:
         return 1.0, "bits"
     got, _ = read_number(outcome.value, "f")

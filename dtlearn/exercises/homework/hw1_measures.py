@@ -22,13 +22,12 @@ import pandas as pd
 
 from ..guard import LibraryGuard
 from ..results import CheckResult
-from ..sandbox import run_student
 from ..wording import format_number, is_close, read_number, show_exact
 from .formulas import contingency, entropy_bits, gain_parts, gini_index
 from .grading import (
-    HIDDEN_SEED,
     Trial,
     calibrate,
+    call_student,
     grade,
     in_unit,
     judge_number,
@@ -105,13 +104,14 @@ def _entropy_cases(part: str, seed: int) -> list[list]:
             np.random.default_rng(seed), 4, zeros=False)
     if part == "edge":
         return [list(c) for c in _ENTROPY_EDGE]
-    rng = np.random.default_rng(seed + HIDDEN_SEED)
+    rng = np.random.default_rng(seed)
     weights = [[round(float(w), 2) for w in rng.uniform(0.05, 3, size=3)]]
     return _random_counts(rng, 5, zeros=True) + weights + [[0, 0, 3], [2, 2, 2, 2, 2, 2]]
 
 
 
-def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None) -> CheckResult:
+def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None,
+                  secret: str | None = None) -> CheckResult:
     """Check a student's ``entropy(counts)`` (class counts in, bits out).
 
     Parts (``part=``): ``"bits"`` — the course's cases ``[9, 5]`` (0.940 bits), ``[7, 7]``,
@@ -142,14 +142,14 @@ def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None) -
       ✗ entropy([9, 5]): entropy calls dt.entropy, dtlearn's own implementation of the entropy: compute -Σ p·log2(p) yourself from the counts (math.log2 or numpy.log2)
     """
     job = task("check_entropy", fn, part, ("bits", "edge", "hidden"), seed,
-               default_name="entropy")
+               default_name="entropy", secret=secret)
     guard = LibraryGuard(ENTROPY_RULE)
 
     def trials(group: str):
         factor, unit = (1.0, "bits")
         if group != "bits":
             factor, unit = calibrate(fn, ([7, 7],), 1.0, guard)
-        for counts in _entropy_cases(group, job.seed):
+        for counts in _entropy_cases(group, job.seed_for(group)):
             want = entropy_bits(counts)
             hint = partial(_entropy_hint, list(counts), want=want)
             yield Trial(f"{job.name}({counts})", (list(counts),),
@@ -223,7 +223,7 @@ def _gain_cases(part: str, seed: int) -> list[tuple[str, pd.Series, pd.Series]]:
              pd.Series([1, 1, 2, 2, 3, 3]),
              pd.Series([True, False, True, True, False, True])),
         ]
-    rng = np.random.default_rng(seed + HIDDEN_SEED)
+    rng = np.random.default_rng(seed)
     C, c = load_car()
     rows = np.sort(rng.choice(len(c), size=300, replace=False))
     car = [(f"car evaluation, 300 rows: {a}", C[a].iloc[rows], c.iloc[rows])
@@ -243,7 +243,7 @@ def _random_gain_case(rng: np.random.Generator, i: int) -> tuple[str, pd.Series,
 
 def _own_entropy_is_wrong(entropy: Callable, guard: LibraryGuard) -> bool:
     for counts in ([9, 5], [4, 0, 2], [2.5, 1.5], [1, 1, 1, 1]):
-        outcome = run_student(entropy, list(counts), forbidden=guard)
+        outcome = call_student(entropy, list(counts), forbidden=guard)
         got = read_number(outcome.value, "entropy")[0] if outcome.ok else None
         if got is None or not is_close(got, entropy_bits(counts)):
             return True
@@ -255,14 +255,14 @@ def _gain_from(entropy: Callable, feature: pd.Series, labels: pd.Series,
     """The gain the formula gives with the student's own entropy (counts as value_counts)."""
     f = np.asarray(feature, dtype=object)
     y = pd.Series(np.asarray(labels, dtype=object))
-    outcome = run_student(entropy, y.value_counts().tolist(), forbidden=guard)
+    outcome = call_student(entropy, y.value_counts().tolist(), forbidden=guard)
     total = read_number(outcome.value, "entropy")[0] if outcome.ok else None
     if total is None:
         return None
     mean = 0.0
     for value in pd.unique(f):
         part = y[f == value]
-        outcome = run_student(entropy, part.value_counts().tolist(), forbidden=guard)
+        outcome = call_student(entropy, part.value_counts().tolist(), forbidden=guard)
         h = read_number(outcome.value, "entropy")[0] if outcome.ok else None
         if h is None:
             return None
@@ -273,7 +273,7 @@ def _gain_from(entropy: Callable, feature: pd.Series, labels: pd.Series,
 
 
 def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable | None = None,
-                           seed: int | None = None) -> CheckResult:
+                           seed: int | None = None, secret: str | None = None) -> CheckResult:
     """Check a student's ``information_gain(feature, labels)`` (two pandas Series, bits out).
 
     Parts (``part=``): ``"course"`` — every play-tennis attribute (outlook 0.247,
@@ -302,7 +302,7 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
     ('failed', True)
     """
     job = task("check_information_gain", fn, part, ("course", "edge", "hidden"), seed,
-               default_name="information_gain")
+               default_name="information_gain", secret=secret)
     guard = LibraryGuard(GAIN_RULE)
     own_wrong = entropy is not None and _own_entropy_is_wrong(entropy, guard)
 
@@ -314,7 +314,7 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
             X, y = load_play_tennis()
             factor, unit = calibrate(fn, (X["outlook"], y),
                                      gain_parts(contingency(X["outlook"], y))["gain"], guard)
-        for label, feature, labels in _gain_cases(group, job.seed):
+        for label, feature, labels in _gain_cases(group, job.seed_for(group)):
             table = contingency(feature, labels)
             want = gain_parts(table)["gain"]
             also = [in_unit(want, factor, unit)]

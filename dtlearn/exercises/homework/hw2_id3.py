@@ -23,7 +23,7 @@ from ..guard import LibraryGuard
 from ..results import CheckResult
 from ..wording import format_number
 from .formulas import contingency, gain_parts
-from .grading import HIDDEN_SEED, Trial, grade, task
+from .grading import Trial, grade, task
 from .rules import ID3_RULE
 
 __all__ = ["as_nested_dict", "check_id3"]
@@ -250,7 +250,7 @@ def _criterion_tables() -> list[tuple[str, pd.DataFrame, pd.Series]]:
 def _hidden_id3_tables(seed: int) -> list[tuple[str, pd.DataFrame, pd.Series]]:
     from ...datasets import load_car, load_mushroom
 
-    rng = np.random.default_rng(seed + HIDDEN_SEED)
+    rng = np.random.default_rng(seed)
     C, c = load_car()
     rows = np.sort(rng.choice(len(c), size=200, replace=False))
     M, m = load_mushroom()
@@ -284,7 +284,8 @@ def _id3_cases(part: str, seed: int) -> list[tuple[str, pd.DataFrame, pd.Series]
 
 
 
-def check_id3(fn: Callable, *, part: str = "all", seed: int | None = None) -> CheckResult:
+def check_id3(fn: Callable, *, part: str = "all", seed: int | None = None,
+              secret: str | None = None) -> CheckResult:
     """Check a student's ``id3(X, y, attributes)`` returning nested dicts.
 
     The tree format: a leaf is a class label; an inner node is
@@ -318,10 +319,10 @@ def check_id3(fn: Callable, *, part: str = "all", seed: int | None = None) -> Ch
     <lambda> calls dt.ID3Classifier(), dtlearn's own implementation of ID3 (growing a tree or scoring its splits): grow the tree yourself: score each attribute with your own information gain, split on the best one and recurse
     """
     job = task("check_id3", fn, part, ("course", "stopping", "criterion", "hidden"), seed,
-               default_name="id3")
+               default_name="id3", secret=secret)
 
     def trials(group: str):
-        for label, X, y in _id3_cases(group, job.seed):
+        for label, X, y in _id3_cases(group, job.seed_for(group)):
             yield Trial(f"{job.name}(<{label}: {X.shape[0]} rows>)",
                         (X.copy(), y.copy(), list(X.columns)),
                         partial(_judge_tree, name=job.name, X=X, y=y),

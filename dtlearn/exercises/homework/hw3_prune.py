@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..guard import LibraryGuard
 from ..results import CheckResult
-from .grading import HIDDEN_SEED, Trial, grade, task
+from .grading import Trial, grade, task
 from .rules import PRUNE_RULE
 
 __all__ = ["PruningSimulator", "check_reduced_error_prune", "prune_cases"]
@@ -79,7 +79,7 @@ def _grown(part: str, seed: int) -> tuple[tuple[str, Any, pd.DataFrame, pd.Serie
 
     if part in ("valid", "course"):
         return (_split("tic-tac-toe", load_tic_tac_toe, seed), _split("car", load_car, seed))
-    hidden = seed + HIDDEN_SEED
+    hidden = seed
     return (_split("breast cancer", load_breast_cancer_ljubljana, hidden, complete=True),
             _split("car", load_car, hidden), _split("vote", load_vote, hidden, complete=True))
 
@@ -224,8 +224,8 @@ def _is_cut(sim: PruningSimulator, i: int, kept: frozenset) -> bool:
 
 
 
-def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | None = None
-                              ) -> CheckResult:
+def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | None = None,
+                              secret: str | None = None) -> CheckResult:
     """Check a student's ``reduced_error_prune(tree, X_val, y_val)`` returning a pruned Tree.
 
     The rule (stated in homework 3): visit the inner nodes bottom-up (children before
@@ -255,10 +255,10 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
     False
     """
     job = task("check_reduced_error_prune", fn, part, ("valid", "course", "hidden"), seed,
-               default_name="reduced_error_prune", everything=("course",))
+               default_name="reduced_error_prune", everything=("course",), secret=secret)
 
     def trials(group: str):
-        for label, tree, X_val, y_val in prune_cases(group, job.seed):
+        for label, tree, X_val, y_val in prune_cases(group, job.seed_for(group)):
             yield Trial(f"{job.name}(<ID3 tree on {label}: {tree.n_nodes} nodes>, X_val, y_val)",
                         (tree, X_val.copy(), y_val.copy()),
                         _pruned_tree_judge(job.name, group, tree, X_val, y_val))
@@ -286,7 +286,8 @@ def _pruned_tree_judge(name: str, group: str, tree: Any, X_val: pd.DataFrame,
             return False, (f"{name} returned {kind}; return the pruned Tree "
                            f"(tree.with_leaves_at([...]))")
         problems = []
-        if original_tree.to_json() != before_json:
+        if (original_tree.to_json() != before_json
+                or result.__dict__.get("_dtlearn_input_changed")):
             problems.append("the input tree was changed — prune a copy "
                             "(with_leaves_at returns one)")
             original_tree = pristine
