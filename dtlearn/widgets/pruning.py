@@ -361,7 +361,8 @@ class PruningStepper(App):
                         f"{html.escape(str(rule.label))}</td>"
                         f'<td class="dtlearn-num">{n}</td><td class="dtlearn-num">{right}</td>'
                         f'<td class="dtlearn-num">{accuracy}</td></tr>')
-        return ('<div class="dtlearn-rules-box"><table class="dtlearn-rules">'
+        return ('<div class="dtlearn-rules-box" tabindex="0" role="region" '
+                'aria-label="the rules, scrollable"><table class="dtlearn-rules">'
                 "<thead><tr><th>#</th><th>IF (every line holds)</th><th>THEN</th>"
                 "<th>validation rows covered</th><th>correct</th><th>accuracy</th></tr>"
                 "</thead><tbody>" + "".join(rows) + "</tbody></table></div>")

@@ -9,6 +9,7 @@ the dark theme under build/screenshots/.
 from __future__ import annotations
 
 import json
+import time
 import uuid
 from pathlib import Path
 
@@ -109,6 +110,61 @@ def _min_font_px(widget):
         }""")
 
 
+READABLE_PX = 13  # node text at 100 %
+PRESENTER_PX = 18  # node text in presenter mode
+
+
+def _in_view(page, selector):
+    """Whether the selected node (else the root) of every tree in ``selector`` is in view.
+
+    The node's box must intersect its canvas's visible box (the canvas scrolls inside).
+    """
+    return page.evaluate(
+        """(sel) => [...document.querySelectorAll(sel + ' .dtlearn-treeview')]
+            .filter(v => v.offsetParent !== null && v.querySelector('.dtlearn-tv-node'))
+            .map(v => {
+                const c = v.querySelector('.dtlearn-tv-canvas').getBoundingClientRect();
+                const n = (v.querySelector('.dtlearn-tv-node.is-selected .dtlearn-tv-box') ||
+                           v.querySelector('.dtlearn-tv-node .dtlearn-tv-box'))
+                          .getBoundingClientRect();
+                return n.right > c.left && n.left < c.right && n.bottom > c.top
+                       && n.top < c.bottom;
+            }).every(Boolean)""", selector)
+
+
+def _min_node_font(page, selector):
+    """The smallest node text (screen px) over the trees shown in ``selector``."""
+    return page.evaluate(
+        """(sel) => Math.min(...[...document.querySelectorAll(sel + ' .dtlearn-tv-svg')]
+            .filter(s => s.getBoundingClientRect().width > 0)
+            .flatMap(svg => {
+                const zoom = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                return [...svg.querySelectorAll('text')]
+                    .map(t => parseFloat(getComputedStyle(t).fontSize) * zoom);
+            }))""", selector)
+
+
+def _clipped_labels(page, selector):
+    """Control labels (and toggle-button captions) whose text does not fit their box."""
+    return page.evaluate(
+        """(sel) => [...document.querySelectorAll(sel + ' .widget-label,'
+                     + sel + ' .widget-toggle-button, ' + sel + ' .jupyter-button')]
+            .filter(e => e.offsetParent !== null && e.textContent.trim()
+                    && e.scrollWidth > e.clientWidth + 1)
+            .map(e => e.textContent.trim())""", selector)
+
+
+def _kernel(page, code):
+    """Run ``code`` in the notebook's kernel (as a hidden request, no new cell)."""
+    page.evaluate(
+        """async (code) => {
+            const w = window.jupyterapp.shell.currentWidget;
+            const future = w.sessionContext.session.kernel.requestExecute(
+                {code, silent: false, store_history: false});
+            await future.done;
+        }""", code)
+
+
 def _drive(lab, page):
     url, token, _ = lab
     page.set_default_timeout(20000)
@@ -137,6 +193,8 @@ def _drive(lab, page):
     text = explanation.inner_text()
     assert "outlook" in text and "chosen by greedy" in text
     assert "0.247" in text  # information gain of outlook in the candidate table
+    assert _in_view(page, ".demo-view")
+    assert _min_node_font(page, ".demo-view") >= READABLE_PX - 1e-6
     # no horizontal overflow in the side panel, numbers right-aligned in its table
     assert view.locator(".dtlearn-tv-panel").evaluate("p => p.scrollWidth <= p.clientWidth + 1")
     assert view.locator(".dtlearn-tv-panel td.dtlearn-num").count() > 0
@@ -192,16 +250,17 @@ def _drive(lab, page):
     assert _cells(page) == cells_before
     _shot(page, ".demo-view", "treeview_light")
 
-    # 3. a fully grown car tree (182 nodes): starts folded at full size, every text >= 11 px
+    # 3. a fully grown car tree (182 nodes): starts folded, node text >= 13 px, root in view
     big = nb.locator(".demo-big")
     big.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
     canvas = big.locator(".dtlearn-tv-canvas")
+    treeview = big.locator(".dtlearn-treeview")
     folded_count = big.locator(".dtlearn-tv-node").count()
-    assert 1 < folded_count < 20
-    assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) == 1
-    assert _min_font_px(big) >= 11
-    fits = canvas.evaluate("c => ({scroll: c.scrollWidth, canvas: c.clientWidth})")
-    assert fits["scroll"] <= fits["canvas"] + 1, fits  # folded, it fits without scrolling
+    assert 1 < folded_count < 40
+    readable = float(treeview.get_attribute("data-scale"))
+    assert readable == pytest.approx(READABLE_PX / 11, rel=1e-3)
+    assert _min_node_font(page, ".demo-big") >= READABLE_PX - 1e-6
+    assert _in_view(page, ".demo-big")
     stubs = big.locator(".dtlearn-tv-stub")
     assert stubs.count() >= 1 and stubs.first.locator("text").text_content().endswith(" nodes")
     _shot(page, ".demo-big", "treeview_car_folded_light")
@@ -209,26 +268,35 @@ def _drive(lab, page):
     page.wait_for_function(
         f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length > {folded_count}",
         timeout=10000)
-    assert _min_font_px(big) >= 11
+    assert _min_node_font(page, ".demo-big") >= READABLE_PX - 1e-6
+    assert _in_view(page, ".demo-big")
     big.get_by_role("button", name="unfold every folded subtree").click()
     page.wait_for_function(
         "document.querySelectorAll('.demo-big .dtlearn-tv-node').length > 150", timeout=10000)
     n_nodes = big.locator(".dtlearn-tv-node").count()
-    assert _min_font_px(big) >= 11  # unfolded, the view scrolls instead of shrinking
+    # unfolded, the view scrolls instead of shrinking, the root in view
+    assert _min_node_font(page, ".demo-big") >= READABLE_PX - 1e-6
+    assert _in_view(page, ".demo-big")
+    # "fit" folds deep levels instead of shrinking text below 13 px
     big.get_by_role("button", name="fit the tree to the width").click()
+    page.wait_for_function(
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length < {n_nodes}",
+        timeout=10000)
+    page.wait_for_timeout(200)
     fits = canvas.evaluate(
         "c => ({svg: c.querySelector('svg').getBoundingClientRect().width,"
         " canvas: c.clientWidth, scroll: c.scrollWidth})")
-    assert fits["svg"] <= fits["canvas"] and fits["scroll"] <= fits["canvas"] + 1, fits
-    scale_fit = float(big.locator(".dtlearn-treeview").get_attribute("data-scale"))
-    assert scale_fit < 1
+    assert fits["svg"] <= fits["canvas"] + 1 and fits["scroll"] <= fits["canvas"] + 1, fits
+    assert _min_node_font(page, ".demo-big") >= READABLE_PX - 1e-6
+    assert _in_view(page, ".demo-big")
+    scale_fit = float(treeview.get_attribute("data-scale"))
     big.get_by_role("button", name="zoom in").click()
     big.get_by_role("button", name="zoom in").click()
-    scale_in = float(big.locator(".dtlearn-treeview").get_attribute("data-scale"))
+    scale_in = float(treeview.get_attribute("data-scale"))
     assert scale_in == pytest.approx(scale_fit * 1.5625, rel=1e-3)
     canvas.focus()
     page.keyboard.press("]")  # keyboard zoom
-    assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) > scale_in
+    assert float(treeview.get_attribute("data-scale")) > scale_in
     left = canvas.evaluate("c => c.scrollLeft")
     page.keyboard.press("Shift+ArrowRight")  # keyboard pan
     assert canvas.evaluate("c => c.scrollLeft") > left
@@ -239,17 +307,17 @@ def _drive(lab, page):
     page.mouse.wheel(120, 0)  # the plain wheel (or trackpad) pans (scrolls) the drawing
     page.wait_for_function("(t) => document.querySelector('.demo-big .dtlearn-tv-canvas')"
                            ".scrollLeft > t", arg=left, timeout=5000)
-    before = float(big.locator(".dtlearn-treeview").get_attribute("data-scale"))
+    before = float(treeview.get_attribute("data-scale"))
     page.keyboard.down("Control")
     page.mouse.wheel(0, -100)  # ctrl + wheel zooms at the pointer
     page.keyboard.up("Control")
     page.wait_for_function("(s) => Number(document.querySelector('.demo-big .dtlearn-treeview')"
                            ".dataset.scale) > s", arg=before, timeout=5000)
     assert page.evaluate("() => window.devicePixelRatio") == 1  # the page itself not zoomed
-    big.get_by_role("button", name="fit the tree to the width").click()
-    assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) == \
-        pytest.approx(scale_fit, rel=1e-3)
-    # browser-side time from click to repaint on this tree (printed for the report)
+    big.get_by_role("button", name="unfold every folded subtree").click()
+    page.wait_for_function(
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {n_nodes}")
+    # browser-side time from click to repaint on the whole tree (printed for the report)
     timing = big.evaluate(
         """async (el) => {
             const node = el.querySelectorAll('.dtlearn-tv-node')[5];
@@ -269,25 +337,27 @@ def _drive(lab, page):
                     draw_ms: Number(el.querySelector('.dtlearn-treeview').dataset.drawMs)};
         }""")
     print("TreeView timing", json.dumps(timing))
-    big.locator(".dtlearn-tv-node.is-collapsed [data-toggle]").click()  # unfold again
-    page.wait_for_function(
-        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {n_nodes}")
+    assert _in_view(page, ".demo-big")  # the clicked (selected) node stays in view
     (SHOTS / "treeview_timing.json").write_text(json.dumps(timing, indent=1))
-    big.get_by_role("button", name="fit the tree to the width").click()
     _shot(page, ".demo-big", "treeview_car_light")
     # focus on a subtree by keyboard: Tab-reachable root, down to a child, Enter, "s"
+    big.get_by_role("button", name="unfold every folded subtree").click()
+    page.wait_for_function(
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {n_nodes}")
     big.locator(".dtlearn-tv-node[data-node-id='0']").focus()
     for _ in range(3):
         page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     page.keyboard.press("s")
-    assert float(big.locator(".dtlearn-treeview").get_attribute("data-scale")) > 3 * scale_fit
+    page.wait_for_timeout(300)
+    assert _in_view(page, ".demo-big")
     _shot(page, ".demo-big", "treeview_car_subtree_light")
     big.get_by_role("button", name="fold the deep levels until the tree fits").click()
     page.wait_for_function(
         f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {folded_count}",
         timeout=10000)
     big.get_by_role("button", name="actual size").click()
+    assert _in_view(page, ".demo-big")
 
     # 4. ID3Builder: nothing pre-selected; choose an attribute, split, the tree grows
     builder = nb.locator(".dtlearn-id3-builder")
@@ -303,6 +373,7 @@ def _drive(lab, page):
     assert select.input_value() == ""  # the next split needs a new choice
     status = builder.locator(".dtlearn-app-status").inner_text()
     assert status.startswith("your tree: 2 leaves")
+    assert _in_view(page, ".dtlearn-id3-builder")
     # an inner node cannot be split, and the app says so
     builder.locator(".dtlearn-tv-node[data-node-id='0']").click()
     page.wait_for_function(
@@ -335,7 +406,43 @@ def _drive(lab, page):
             " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
         before = over_image.get_attribute("src")
         assert over.locator(".dtlearn-app-status").inner_text().startswith("max depth = ")
+        page.wait_for_timeout(300)
+        assert _in_view(page, ".dtlearn-overfitting-explorer")
+        assert _min_node_font(page, ".dtlearn-overfitting-explorer") >= READABLE_PX - 1e-6
         _shot(page, ".dtlearn-overfitting-explorer", f"overfitting_{end}_light")
+
+    # the label-noise slider (slow in a loaded kernel): the app marks itself busy meanwhile,
+    # the tree's root stays in view; then the "min samples per leaf" tab (1,000+ nodes)
+    page.evaluate(
+        """() => { window.__busy = false;
+            const app = document.querySelector('.dtlearn-overfitting-explorer');
+            new MutationObserver(() => { if (app.classList.contains('dtlearn-busy'))
+                window.__busy = true; }).observe(app, {attributes: true}); }""")
+    status = over.locator(".dtlearn-app-status")
+    before = status.inner_text()
+    over.locator("[role='slider']").nth(1).focus()
+    t0 = time.perf_counter()
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "(prev) => document.querySelector('.dtlearn-overfitting-explorer "
+        ".dtlearn-app-status').innerText !== prev", arg=before, timeout=15000)
+    page.wait_for_function("() => !document.querySelector('.dtlearn-overfitting-explorer')"
+                           ".classList.contains('dtlearn-busy')", timeout=15000)
+    timings = {"noise_slider_ms": 1000 * (time.perf_counter() - t0)}
+    assert page.evaluate("() => window.__busy"), "the app never said it was working"
+    assert "label noise 20%" in status.inner_text()
+    page.wait_for_timeout(300)
+    assert _in_view(page, ".dtlearn-overfitting-explorer")
+    t0 = time.perf_counter()
+    over.get_by_role("button", name="min samples per leaf").click()
+    page.wait_for_function(
+        "() => document.querySelector('.dtlearn-overfitting-explorer .dtlearn-app-status')"
+        ".innerText.startsWith('min samples per leaf')", timeout=15000)
+    timings["param_tab_ms"] = 1000 * (time.perf_counter() - t0)
+    page.wait_for_timeout(300)
+    assert _in_view(page, ".dtlearn-overfitting-explorer")
+    assert _clipped_labels(page, ".dtlearn-overfitting-explorer") == []
+    _shot(page, ".dtlearn-overfitting-explorer", "overfitting_min_leaf_light")
 
     # 7. PruningStepper: "Next" applies the decision; slider and status agree; a late step
     stepper = nb.locator(".dtlearn-pruning-stepper")
@@ -357,11 +464,37 @@ def _drive(lab, page):
     detail = stepper.locator(".dtlearn-detail").last
     assert detail.evaluate("d => d.scrollWidth <= d.clientWidth + 1")  # formulas wrap
     assert detail.locator("mjx-container").count() == 0  # one prose font: no MathJax serif
+    assert _in_view(page, ".dtlearn-pruning-stepper")
     _shot(page, ".dtlearn-pruning-stepper", "pruning_stepper_light")
+    t0 = time.perf_counter()
+    stepper.get_by_role("button", name="Next ▶").click()
+    page.wait_for_function(
+        "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
+        ".innerText.includes('step 8 of')", timeout=15000)
+    timings["stepper_next_ms"] = 1000 * (time.perf_counter() - t0)
+    assert _in_view(page, ".dtlearn-pruning-stepper")
+    # the rules: a bounded table, every validation column filled, one step count
+    stepper.get_by_role("button", name="rule post-pruning").click()
+    stepper.locator(".dtlearn-rules").wait_for(timeout=15000)
+    for _ in range(3):
+        stepper.get_by_role("button", name="Next ▶").click()
+    page.wait_for_function(
+        "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
+        ".innerText.includes('step 4 of')", timeout=15000)
+    heading = stepper.locator(".dtlearn-rules-box").locator("xpath=..").inner_text()
+    assert " of " not in heading.split("\n")[0], heading  # the step count is the status's
+    empty = stepper.locator(".dtlearn-rules tbody td").evaluate_all(
+        "cells => cells.filter(c => !c.textContent.trim()).length")
+    assert empty == 0
+    _shot(page, ".dtlearn-pruning-stepper", "pruning_stepper_rules_light")
 
-    # 8. CostComplexityExplorer: alpha at both ends
+    # 8. CostComplexityExplorer: alpha at both ends; its symbols have a key
     ccp = nb.locator(".dtlearn-ccp-explorer")
     ccp.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
+    assert _in_view(page, ".dtlearn-ccp-explorer")  # on first display too
+    key = ccp.locator(".dtlearn-key").inner_text()
+    for symbol in ("R(T)", "R_α(T)", "r(t)", "|T_t|", "alpha_eff"):
+        assert symbol in key, symbol
     nodes_before = ccp.locator(".dtlearn-tv-node").count()
     _shot(page, ".dtlearn-ccp-explorer", "ccp_min_light")
     ccp.locator("[role='slider']").first.focus()
@@ -370,6 +503,7 @@ def _drive(lab, page):
         "() => document.querySelectorAll('.dtlearn-ccp-explorer .dtlearn-tv-node').length"
         " === 1", timeout=15000)
     assert nodes_before > 1
+    assert _in_view(page, ".dtlearn-ccp-explorer")
     assert "1 leaf" in ccp.locator(".dtlearn-app-status").inner_text()
     _shot(page, ".dtlearn-ccp-explorer", "ccp_max_light")
 
@@ -390,11 +524,39 @@ def _drive(lab, page):
     panel_text = view.locator(".dtlearn-tv-panel").evaluate(
         "p => getComputedStyle(p).color")
     assert panel_text not in ("rgb(34, 34, 34)", "rgb(85, 85, 85)"), panel_text
-    for name, sel in WIDGETS.items():
-        _shot(page, sel, f"{name}_dark")
     found = {name: _axe(page, sel) for name, sel in WIDGETS.items()}
     (SHOTS / "axe_dark.json").write_text(json.dumps(found, indent=1))
     assert not any(found.values()), json.dumps(found, indent=1)
+
+    # 11b. both screen widths, both themes, presenter mode on and off (each width and each
+    # theme seen with presenter on and off): node text, the rule stepper's height, labels
+    measured = {"timings_ms": timings}
+    for width, height, theme, on in ((1366, 768, "dark", True), (1920, 1080, "dark", False),
+                                     (1920, 1080, "light", True), (1366, 768, "light", False)):
+        page.set_viewport_size({"width": width, "height": height})
+        if theme == "light":
+            page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                          " {theme: 'JupyterLab Light'})")
+            page.wait_for_selector("body[data-jp-theme-light='true']", state="attached")
+        _kernel(page, f"dt.widgets.presenter({on})")
+        page.wait_for_timeout(800)
+        fonts = {name: _min_node_font(page, sel) for name, sel in WIDGETS.items()
+                 if nb.locator(sel + " .dtlearn-tv-svg").count()}
+        floor = PRESENTER_PX if on else READABLE_PX
+        assert min(fonts.values()) >= floor - 1e-6, fonts
+        clipped = {name: _clipped_labels(page, sel) for name, sel in WIDGETS.items()}
+        assert not any(clipped.values()), clipped
+        assert all(_in_view(page, sel) for sel in WIDGETS.values())
+        stepper_px = stepper.evaluate("e => e.getBoundingClientRect().height")
+        if width == 1366:
+            assert stepper_px <= 1000, stepper_px
+        tag = f"{width}_{theme}_{'presenter' if on else 'normal'}"
+        measured[tag] = {"min_node_font_px": fonts, "rule_stepper_px": stepper_px}
+        for name, sel in WIDGETS.items():
+            _shot(page, sel, f"{name}_{tag}")
+    print("measured", json.dumps(measured))
+    (SHOTS / "measured.json").write_text(json.dumps(measured, indent=1))
+    page.set_viewport_size({"width": 1400, "height": 1000})
 
     # 12. kernel restart: the views left in the notebook say they are disconnected
     page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"

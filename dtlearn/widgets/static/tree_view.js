@@ -158,10 +158,11 @@ function render({ model, el }) {
     const ly = (canvas.scrollTop + fy) / scale;
     scale = next;
     const { w, h } = size();
-    picture.setAttribute("width", String(Math.round(w * scale)));
-    picture.setAttribute("height", String(Math.round(h * scale)));
+    // rounded up: text is never drawn a fraction of a pixel below the readable size
+    picture.setAttribute("width", String(Math.ceil(w * scale)));
+    picture.setAttribute("height", String(Math.ceil(h * scale)));
     // the canvas is as wide as the drawing at this scale, at most the row
-    canvas.style.width = `${Math.round(w * scale) + 2}px`;
+    canvas.style.width = `${Math.ceil(w * scale) + 2}px`;
     canvas.scrollLeft = lx * scale - fx;
     canvas.scrollTop = ly * scale - fy;
     zoomText.textContent = `${Math.round(scale * 100)} %`;
@@ -345,7 +346,10 @@ function render({ model, el }) {
   function draw() {
     const t0 = performance.now();
     const data = model.get("data") || {};
-    const hadFocus = keepFocus || root.contains(document.activeElement);
+    // a node keeps the keyboard focus across redraws; a toolbar button keeps its own
+    const active = document.activeElement;
+    const hadFocus = keepFocus || !!(active && active.closest && canvas.contains(active) &&
+      active.closest(".dtlearn-tv-node"));
     canvas.replaceChildren();
     nodesById = new Map();
     childrenOf = new Map();
