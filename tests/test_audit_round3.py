@@ -4,6 +4,8 @@ code that shares nothing with what the notebooks call."""
 import itertools
 from collections import Counter
 
+import numpy as np
+import pandas as pd
 import pytest
 
 import dtlearn as dt
@@ -104,3 +106,51 @@ def test_thai_branch_ties_fri_sat_raining_and_wait_estimate_at_one_bit():
     thai = next(s for s in model.steps_ if s.condition == "Type = Thai")
     gains = {c.feature_name: c.scores["information_gain"] for c in thai.candidates if c.admissible}
     assert [a for a, g in gains.items() if g == 1.0] == separating
+
+
+# ---------------------------------------------------------------- R3, R4: cost matrices
+def test_two_class_cost_gini_is_a_constant_times_gini_and_blind_to_direction():
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        counts = rng.integers(0, 50, size=2) + 1
+        l12, l21 = rng.uniform(0.1, 10, size=2)
+        p = counts / counts.sum()
+        by_hand = l12 * p[0] * p[1] + l21 * p[1] * p[0]
+        for L in ([[0, l12], [l21, 0]], [[0, l21], [l12, 0]]):
+            assert dt.cost_gini(counts=counts, cost_matrix=np.array(L)) == pytest.approx(by_hand)
+        assert by_hand == pytest.approx((l12 + l21) / 2 * (1 - (p ** 2).sum()))
+
+
+def test_both_depth_2_lens_trees_make_the_three_textbook_decisions():
+    X, y = dt.load_contact_lenses()
+    classes = list(dt.CARTClassifier().fit(X, y).classes_)
+    L = 1 - np.eye(3)
+    L[classes.index("soft"), classes.index("hard")] = 5
+    rule = np.where(X["tear-prod-rate"] == "reduced", "none",
+                    np.where(X["astigmatism"] == "no", "soft", "hard"))
+    for cost in (None, L):
+        model = dt.CARTClassifier(max_depth=2, cost_matrix=cost).fit(X, y)
+        assert (model.predict(X) == rule).all()
+
+
+def test_cost_weighted_splits_change_car_predictions_and_lower_training_cost():
+    """The plain depth-3 tree relabelled by least expected cost against the cost-weighted tree:
+    totals from confusion matrices (pandas crosstab), not from dtlearn's leaves."""
+    X, y = dt.load_car()
+    plain = dt.CARTClassifier(max_depth=3).fit(X, y)
+    classes = list(plain.classes_)
+    L = pd.DataFrame(1 - np.eye(4), index=classes, columns=classes)
+    L.loc["good", "vgood"] = 5
+    costly = dt.CARTClassifier(max_depth=3, cost_matrix=L.values).fit(X, y)
+    leaf_ids = plain.tree_.apply(X)
+    table = pd.crosstab(leaf_ids, y).reindex(columns=classes, fill_value=0)
+    label = {leaf: (row.to_numpy() @ L.to_numpy()).argmin() for leaf, row in table.iterrows()}
+    relabelled = np.array([classes[label[i]] for i in leaf_ids])
+
+    def total(predicted):
+        confusion = pd.crosstab(y, pd.Series(predicted, index=y.index)).reindex(
+            index=classes, columns=classes, fill_value=0)
+        return float((confusion * L).to_numpy().sum())
+
+    assert (relabelled != costly.predict(X)).sum() == 192
+    assert (total(relabelled), total(costly.predict(X))) == (360.0, 336.0)
