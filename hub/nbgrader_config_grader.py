@@ -1,0 +1,25 @@
+"""nbgrader for the instructor and graders: the private course folder and the exchange.
+
+Install as ``~/.jupyter/nbgrader_config.py`` of the grading account (docs/HUB.md). It points nbgrader at the private grading copy of the
+course folder (``instructor/homework`` of a private clone: sources with solutions and
+hidden tests, and the gradebook) and at the exchange the students' servers share.
+
+Paths come from the environment where a deployment differs: ``DTLEARN_COURSE_DIR``
+(default ``~/dtlearn-grading/instructor/homework``) and ``NBGRADER_EXCHANGE`` (default
+``/srv/nbgrader/exchange``). The course folder's own ``nbgrader_config.py`` (stubs, course
+id) is read as well when nbgrader runs inside it.
+"""
+
+import os
+
+c = get_config()  # noqa: F821 - provided by traitlets when nbgrader loads this file
+
+c.CourseDirectory.course_id = "dtlearn"
+c.CourseDirectory.root = os.environ.get(
+    "DTLEARN_COURSE_DIR", os.path.expanduser("~/dtlearn-grading/instructor/homework"))
+c.Exchange.root = os.environ.get("NBGRADER_EXCHANGE", "/srv/nbgrader/exchange")
+c.Exchange.path_includes_course = False
+# Autograde: a cell that runs longer than this is stopped and scores 0 (a student's endless
+# loop is already stopped by dtlearn's checks after a budget of lines; this is the backstop).
+c.Execute.timeout = 120
+c.Execute.interrupt_on_timeout = True

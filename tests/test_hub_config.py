@@ -1,0 +1,116 @@
+"""The hub side (hub/, docs/HUB.md): the configuration files load and set only traits their
+programs know, and the nbgrader exchange works end to end with them on this machine
+(hub/roundtrip.py: release, fetch or the nbgitpuller copy, submit, collect, autograde,
+feedback)."""
+
+import sys
+from pathlib import Path
+
+import pytest
+from traitlets.config.loader import PyFileConfigLoader
+
+ROOT = Path(__file__).resolve().parents[1]
+HUB = ROOT / "hub"
+sys.path.insert(0, str(HUB))
+import roundtrip  # noqa: E402
+
+
+def load(name):
+    return PyFileConfigLoader(name, path=str(HUB)).load_config()
+
+
+def assert_known(config, classes):
+    """Every ``Section.trait`` of a config names a configurable trait of a known class."""
+    by_name = {}
+    for cls in classes:
+        for klass in cls.mro():
+            by_name.setdefault(klass.__name__, set()).add(klass)
+    assert config, "the file sets nothing"
+    for section, values in config.items():
+        assert section in by_name, f"{section} is no class of the program"
+        traits = set().union(*(k.class_traits(config=True) for k in by_name[section]))
+        for key in values:
+            assert key in traits, f"{section}.{key} is not a configurable trait"
+
+
+def nbgrader_classes():
+    from nbgrader.apps import NbGraderApp
+    from nbgrader.exchange import default
+
+    exchange = [getattr(default, name) for name in default.__all__]  # the filesystem exchange
+    return NbGraderApp().all_configurable_classes() + exchange
+
+
+@pytest.mark.parametrize("name", ["nbgrader_config_student.py", "nbgrader_config_grader.py"])
+def test_nbgrader_configs_set_traits_nbgrader_knows(name, monkeypatch):
+    monkeypatch.delenv("NBGRADER_EXCHANGE", raising=False)
+    config = load(name)
+    assert_known(config, nbgrader_classes())
+    assert config.CourseDirectory.course_id == "dtlearn"
+    assert config.Exchange.root == "/srv/nbgrader/exchange"
+    assert config.Exchange.path_includes_course is False
+
+
+def test_grader_config_points_at_the_private_course_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("DTLEARN_COURSE_DIR", str(tmp_path))
+    monkeypatch.setenv("NBGRADER_EXCHANGE", str(tmp_path / "x"))
+    config = load("nbgrader_config_grader.py")
+    assert config.CourseDirectory.root == str(tmp_path)
+    assert config.Exchange.root == str(tmp_path / "x")
+    assert config.Execute.timeout > 0
+
+
+def test_server_config_culls_idle_kernels():
+    from jupyter_server.serverapp import ServerApp
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+
+    config = load("jupyter_server_config.py")
+    assert_known(config, [ServerApp, MappingKernelManager])
+    manager = MappingKernelManager(config=config)
+    assert 0 < manager.cull_interval < manager.cull_idle_timeout <= 3600
+    assert manager.cull_connected and not manager.cull_busy
+
+
+def test_jupyterhub_config_sets_memory_and_the_idle_culler():
+    """Read as Python (JupyterHub itself is not a test dependency; docs/HUB.md says where it
+    was loaded by JupyterHub)."""
+    config = load("jupyterhub_config.py")
+    spawner = config.Spawner
+    units = {"M": 2**20, "G": 2**30}
+    guarantee, limit = (int(v[:-1]) * units[v[-1]] for v in
+                        (spawner.mem_guarantee, spawner.mem_limit))
+    assert 0 < guarantee < limit
+    (service,) = config.JupyterHub.services
+    assert "jupyterhub_idle_culler" in service["command"]
+    assert config.JupyterHub.load_roles[0]["services"] == [service["name"]]
+
+
+@pytest.fixture(scope="module")
+def exchange(tmp_path_factory):
+    return roundtrip.roundtrip(tmp_path_factory.mktemp("hub") / "work", "hw1", students=2)
+
+
+def test_round_trip_grades_fetched_and_nbgitpuller_copies(exchange):
+    """student1 fetched hw1 and handed in the reference solution: every autograded point
+    (8, README's table); student2 submitted the untouched nbgitpuller copy: 0."""
+    assert exchange["students"] == {"student1": "reference", "student2": "stubs"}
+    assert sum(exchange["scores"]["student1"].values()) == pytest.approx(8)
+    assert sum(exchange["scores"]["student2"].values()) == 0
+    # the hidden tests were put back for grading: they hold only a comment when released
+    assert exchange["scores"]["student1"]["hw1_check_gain_hidden"] > 0
+
+
+def test_round_trip_returns_feedback_to_each_student(exchange):
+    for name in ("student1", "student2"):
+        (path,) = exchange["feedback"][name]
+        assert path.startswith("hw1/feedback/") and path.endswith("/hw1.html")
+
+
+def test_autograde_warns_only_about_the_hidden_test_cells(exchange):
+    """nbgrader's OverwriteCells compares each locked cell with the gradebook's copy, which
+    holds the hidden tests: for a hidden-test cell the checksums differ by design (docs/HUB.md,
+    "The checksum warning"). A warning about any other cell would mean a tampered cell."""
+    changed = [w for w in exchange["autograde_warnings"] if "has changed" in w]
+    cells = {w.split("for cell ")[1].split()[0] for w in changed}
+    assert cells == {"hw1_check_entropy_hidden", "hw1_check_gain_hidden"}
+    assert len(changed) == 2 * 2  # two hidden cells, two submissions
