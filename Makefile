@@ -9,6 +9,8 @@ BIN    := $(VENV)/bin
 DEV    := .venv-dev
 DBIN   := $(DEV)/bin
 PORT   ?= 8765
+# MathJax for the course website (see `book`); a prerequisite of test-unit too
+MATHJAX := tools/book-assets/node_modules/mathjax/es5/tex-mml-chtml.js
 ARGS   ?=
 
 .PHONY: lab test test-unit test-notebooks test-browser execute-notebooks student-course bench student-homework fixtures clean
@@ -34,8 +36,11 @@ $(VENV)/.lab-installed: pyproject.toml dtlearn/__init__.py | $(BIN)/python
 $(DBIN)/python:
 	$(PYTHON) -m venv $(DEV)
 
+# (a variable: a comma inside $(call ...) would split the argument)
+DEV_INSTALL := -e ".[lab,arff]" --group dev
+
 $(DEV)/.installed: pyproject.toml dtlearn/__init__.py | $(DBIN)/python
-	$(call install,$(DEV),-e ".[lab,arff]" --group dev)
+	$(call install,$(DEV),$(DEV_INSTALL))
 	@touch $@
 
 # JupyterLab refuses to start as root (containers, CI) unless told so explicitly.
@@ -53,7 +58,8 @@ $(CHROMIUM):
 
 test: test-unit test-notebooks test-browser
 
-test-unit: $(DEV)/.installed
+# test_book.py builds the website (MathJax from npm) and renders its formulas in Chromium.
+test-unit: $(DEV)/.installed $(MATHJAX) $(CHROMIUM)
 	$(DBIN)/ruff check .
 	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q
 
@@ -96,7 +102,13 @@ clean:
 
 # Course website: Jupyter Book 1 renders the student course (notebooks/) with its stored
 # outputs (no execution, no network) into build/book/; see README "Publishing the course".
-book: $(DEV)/.installed
+# MathJax 3 from npm (pinned by tools/book-assets/package-lock.json) is copied into the
+# site, so formulas render with no network.
+$(MATHJAX): tools/book-assets/package.json tools/book-assets/package-lock.json
+	cd tools/book-assets && npm ci --no-audit --no-fund
+	touch $(MATHJAX)
+
+book: $(DEV)/.installed $(MATHJAX)
 	rm -rf build/book build/book-src
 	$(DBIN)/python tools/book.py build/book-src
 	$(DBIN)/jupyter-book build build/book-src --path-output build/book-out --quiet
