@@ -23,6 +23,12 @@ from dtlearn.measures import entropy as imported_entropy
 from dtlearn.measures import information_gain as imported_gain
 
 
+@pytest.fixture(autouse=True)
+def grading_machine(monkeypatch):
+    """These tests run the checks as the grading machine does: with a grading secret."""
+    monkeypatch.setenv("DTLEARN_GRADING_SECRET", "tests of the homework checks")
+
+
 def named(name, fn):
     fn.__name__ = name
     return fn

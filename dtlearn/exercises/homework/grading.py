@@ -38,9 +38,9 @@ from ..results import Case, CheckResult, not_yet, summarize
 from ..sandbox import run_student
 from ..wording import format_number, is_close, read_number, show_exact
 
-__all__ = ["GRADED_LATER", "SECRET_VARIABLE", "Task", "Trial", "calibrate", "call_student",
+__all__ = ["GRADED_LATER", "SEALED_CALL", "SECRET_VARIABLE", "Task", "Trial", "calibrate", "call_student",
            "grade", "grading_secret", "hidden_seed", "in_unit", "judge_number", "near_miss",
-           "scaled_slip", "task"]
+           "scaled_slip", "sealed", "task"]
 
 SECRET_VARIABLE = "DTLEARN_GRADING_SECRET"
 """The environment variable that holds the grading secret on the grading machine."""
@@ -125,6 +125,7 @@ class Task:
     seed: int
     name: str
     hidden: int | None = None
+    fresh: int | None = None
 
     def seed_for(self, group: str) -> int:
         """The seed of a group's random cases (the hidden seed for ``"hidden"``)."""
@@ -189,9 +190,12 @@ def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, 
     elif isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an int or None, got {seed!r}")
     title = check if part == "all" else f"{check} ({part})"
-    secret = secret if secret is not None else grading_secret()
+    graded = secret is not None  # given by the grader, not read from the environment
+    secret = secret if graded else grading_secret()
     hidden = hidden_seed(int(seed), secret) if secret and "hidden" in chosen else None
-    return Task(title, chosen, int(seed), getattr(fn, "__name__", default_name), hidden)
+    fresh = hidden_seed(int(seed), f"fresh\0{secret}") if graded and secret else None
+    return Task(title, chosen, int(seed), getattr(fn, "__name__", default_name), hidden,
+                fresh)
 
 
 @dataclass(frozen=True)
@@ -215,6 +219,26 @@ class Trial:
     args: tuple
     judge: Judge
     advice: Mapping[str, str] = field(default_factory=dict)
+    sealed: bool = False
+
+
+SEALED_CALL = "a further case drawn when graded"
+"""How a sealed case reads in a verdict (its input stays hidden)."""
+
+
+def sealed(trials: Iterable[Trial]) -> Iterable[Trial]:
+    """The same trials, sealed: their verdicts say right or wrong and nothing else.
+
+    The grader adds sealed cases of the same kind as a part's visible ones (drawn from the
+    grading secret), so answers looked up for the visible inputs do not earn the part.
+
+    Examples
+    --------
+    >>> [t.call for t in sealed([Trial("f(1)", (1,), lambda v: (v == 1, ""))])]
+    ['a further case drawn when graded']
+    """
+    for trial in trials:
+        yield Trial(SEALED_CALL, trial.args, trial.judge, {}, True)
 
 
 def grade(job: Task, fn: Callable, guard: LibraryGuard,
@@ -261,7 +285,8 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
                 return CheckResult(job.title, "failed", "uses dtlearn's own implementation",
                                    (Case(trial.call, False, f"{job.name} {outcome.message}"),))
             if not outcome.ok:
-                cases.append(Case(trial.call, False,
+                cases.append(Case(trial.call, False, "wrong (it stays hidden)"
+                                  if trial.sealed else
                                   outcome.message + trial.advice.get(outcome.kind, "")))
                 if outcome.kind in _STOPPING:
                     break
@@ -270,6 +295,8 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
             if _remote(fn) and fn.changed_inputs and hasattr(value, "__dict__"):
                 value.__dict__["_dtlearn_input_changed"] = True  # seen in the grading child
             passed, message = trial.judge(value)
+            if trial.sealed:
+                message = "right" if passed else "wrong (it stays hidden)"
             cases.append(Case(trial.call, passed, message))
     return summarize(job.title, cases)
 

@@ -33,6 +33,7 @@ from .grading import (
     judge_number,
     near_miss,
     scaled_slip,
+    sealed,
     task,
 )
 from .rules import ENTROPY_RULE, GAIN_RULE
@@ -149,14 +150,23 @@ def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None,
         factor, unit = (1.0, "bits")
         if group != "bits":
             factor, unit = calibrate(fn, ([7, 7],), 1.0, guard)
-        for counts in _entropy_cases(group, job.seed_for(group)):
+        def make(counts: list) -> Trial:
             want = entropy_bits(counts)
             hint = partial(_entropy_hint, list(counts), want=want)
-            yield Trial(f"{job.name}({counts})", (list(counts),),
-                        judge_number(job.name, want, hint, in_unit(
-                            want, factor, unit, "; the 'bits' part asks for bits")),
-                        {"error": " — remember 0·log 0 = 0: skip classes with count 0"}
-                        if 0 in counts else {})
+            return Trial(f"{job.name}({counts})", (list(counts),),
+                         judge_number(job.name, want, hint, in_unit(
+                             want, factor, unit, "; the 'bits' part asks for bits")),
+                         {"error": " — remember 0·log 0 = 0: skip classes with count 0"}
+                         if 0 in counts else {})
+
+        for counts in _entropy_cases(group, job.seed_for(group)):
+            yield make(counts)
+        if job.fresh is not None and group != "hidden":
+            rng = np.random.default_rng([job.fresh, len(group)])
+            fresh = _random_counts(rng, 2, zeros=group == "edge")
+            if group == "edge":
+                fresh.append([round(float(w), 2) for w in rng.uniform(0.05, 3, size=3)])
+            yield from sealed(make(c) for c in fresh)
 
     return grade(job, fn, guard, trials)
 
@@ -185,12 +195,35 @@ def _gain_hint(table: np.ndarray, got: float) -> str:
     slip = scaled_slip(got, want, _GAIN_SLIPS)
     if slip:
         return slip
+    if _misaligned(table, got, want):
+        return ("weight each child by |S_v|/|S|, its own share of the rows: the weights were "
+                "paired with the wrong values (value_counts() is sorted by count, "
+                "pd.unique by first appearance)")
     near = near_miss(got, want)
     if near:
         return near
     if got < -1e-9:
         return "information gain is never negative"
     return "not H(labels) - Σ |S_v|/|S|·H(S_v) in bits"
+
+
+def _misaligned(table: np.ndarray, got: float, want: float) -> bool:
+    """Whether ``got`` is the gain with the children's weights paired with other children."""
+    from itertools import permutations
+
+    sizes = table.sum(axis=1)
+    if not 2 <= len(sizes) <= 6 or is_close(got, want):
+        return False
+    parent = entropy_bits(table.sum(axis=0))
+    children = [entropy_bits(row) for row in table]
+    weights = sizes / sizes.sum()
+    for order in permutations(range(len(sizes))):
+        shuffled = weights[list(order)]
+        if np.allclose(shuffled, weights):
+            continue
+        if is_close(got, parent - float(np.dot(shuffled, children))):
+            return True
+    return False
 
 
 def _gain_cases(part: str, seed: int) -> list[tuple[str, pd.Series, pd.Series]]:
@@ -241,13 +274,24 @@ def _random_gain_case(rng: np.random.Generator, i: int) -> tuple[str, pd.Series,
     return text, feature, labels
 
 
-def _own_entropy_is_wrong(entropy: Callable, guard: LibraryGuard) -> bool:
-    for counts in ([9, 5], [4, 0, 2], [2.5, 1.5], [1, 1, 1, 1]):
+def _own_entropy_is_wrong(entropy: Callable, guard: LibraryGuard) -> bool | None:
+    """True if the student's entropy is wrong, None if it is wrong and degenerate.
+
+    Degenerate: it gives the same number for every distribution (``return 0``), which
+    would make every gain built on it 0 — no formula to give credit for.
+    """
+    values = []
+    for counts in ([9, 5], [4, 0, 2], [2.5, 1.5], [1, 1, 1, 1], [14, 0]):
         outcome = call_student(entropy, list(counts), forbidden=guard)
         got = read_number(outcome.value, "entropy")[0] if outcome.ok else None
-        if got is None or not is_close(got, entropy_bits(counts)):
-            return True
-    return False
+        values.append(None if got is None or not math.isfinite(got) else got)
+    if all(v is not None and is_close(v, entropy_bits(c)) for v, c in
+           zip(values, ([9, 5], [4, 0, 2], [2.5, 1.5], [1, 1, 1, 1], [14, 0]))):
+        return False
+    known = [v for v in values if v is not None]
+    if len(known) < len(values) or max(known) - min(known) <= 1e-9:
+        return None
+    return True
 
 
 def _gain_from(entropy: Callable, feature: pd.Series, labels: pd.Series,
@@ -304,7 +348,7 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
     job = task("check_information_gain", fn, part, ("course", "edge", "hidden"), seed,
                default_name="information_gain", secret=secret)
     guard = LibraryGuard(GAIN_RULE)
-    own_wrong = entropy is not None and _own_entropy_is_wrong(entropy, guard)
+    own_wrong = entropy is not None and bool(_own_entropy_is_wrong(entropy, guard))
 
     def trials(group: str):
         factor, unit = (1.0, "bits")
@@ -314,15 +358,25 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
             X, y = load_play_tennis()
             factor, unit = calibrate(fn, (X["outlook"], y),
                                      gain_parts(contingency(X["outlook"], y))["gain"], guard)
-        for label, feature, labels in _gain_cases(group, job.seed_for(group)):
+        def make(label: str, feature: pd.Series, labels: pd.Series) -> Trial:
             table = contingency(feature, labels)
             want = gain_parts(table)["gain"]
             also = [in_unit(want, factor, unit)]
             if own_wrong:
                 also.append(partial(_with_own_entropy, entropy=entropy, feature=feature,
                                     labels=labels, guard=guard))
-            yield Trial(f"{job.name}({label})", (feature.copy(), labels.copy()),
-                        judge_number(job.name, want, partial(_gain_hint, table), *also))
+            return Trial(f"{job.name}({label})", (feature.copy(), labels.copy()),
+                         judge_number(job.name, want, partial(_gain_hint, table), *also))
+
+        for label, feature, labels in _gain_cases(group, job.seed_for(group)):
+            yield make(label, feature, labels)
+        if job.fresh is not None and group != "hidden":
+            rng = np.random.default_rng([job.fresh, len(group)])
+            fresh = [_random_gain_case(rng, i) for i in range(2)]
+            if group == "edge":  # a non-default index
+                fresh = [(t, f.set_axis(f.index * 3 + 7), y.set_axis(y.index * 3 + 7))
+                         for t, f, y in fresh]
+            yield from sealed(make(*case) for case in fresh)
 
     return grade(job, fn, guard, trials)
 
@@ -331,7 +385,7 @@ def _with_own_entropy(got: float, entropy: Callable, feature: pd.Series, labels:
                       guard: LibraryGuard) -> str:
     """Accept a gain that is the right formula applied to the student's own wrong entropy."""
     value = _gain_from(entropy, feature, labels, guard)
-    if value is None or not is_close(got, value):
-        return ""
+    if value is None or abs(value) <= 1e-9 or not is_close(got, value):
+        return ""  # a gain of 0 shows no formula
     return (f"{show_exact(got)} — the formula is right; the number is off because your "
             f"entropy is (see check_entropy)")

@@ -23,7 +23,7 @@ from ..guard import LibraryGuard
 from ..results import CheckResult
 from ..wording import format_number
 from .formulas import contingency, gain_parts
-from .grading import Trial, grade, task
+from .grading import Trial, grade, sealed, task
 from .rules import ID3_RULE
 
 __all__ = ["as_nested_dict", "check_id3"]
@@ -144,7 +144,12 @@ def _compare_id3(student: Any, X: pd.DataFrame, y: pd.Series) -> list[str]:
                 text = (f"{here} the leaf says '{sub}' but the majority class is "
                         f"'{' or '.join(sorted(allowed))}'")
                 least = step.counts[step.counts > 0].min()
-                if any(str(c) == str(sub) and n == least for c, n in zip(classes, step.counts)):
+                first = y[rows].iloc[0] if rows.any() else None
+                if first is not None and str(first) == str(sub):
+                    text += (" — that is the label of the node's first row (y.iloc[0]): "
+                             "return the majority label, y.value_counts().index[0]")
+                elif any(str(c) == str(sub) and n == least
+                         for c, n in zip(classes, step.counts)):
                     text += (" — that is the least common label: value_counts() lists the "
                              "most common first, so take .index[0]")
                 problems.append(text)
@@ -269,6 +274,38 @@ def _hidden_id3_tables(seed: int) -> list[tuple[str, pd.DataFrame, pd.Series]]:
             ("noisy synthetic data, 60 rows", pd.DataFrame(data), pd.Series(labels, name="y"))]
 
 
+def _disguise(X: pd.DataFrame, y: pd.Series, rng: np.random.Generator
+              ) -> tuple[pd.DataFrame, pd.Series]:
+    """The same table with its rows shuffled and its values and labels renamed."""
+    order = rng.permutation(len(y))
+    columns = {}
+    for name in X.columns:
+        values = sorted(X[name].astype(str).unique())
+        codes = rng.permutation(len(values))
+        rename = {v: f"{name.lower()}{k}" for v, k in zip(values, codes)}
+        columns[name] = [rename[v] for v in X[name].astype(str).to_numpy()[order]]
+    labels = sorted(y.astype(str).unique())
+    names = rng.permutation(["yes", "no", "maybe", "unsure", "other"][: max(len(labels), 2)])
+    rename = dict(zip(labels, names))
+    return (pd.DataFrame(columns),
+            pd.Series([rename[v] for v in y.astype(str).to_numpy()[order]], name=y.name))
+
+
+def _fresh_id3_cases(part: str, fresh: int) -> list[tuple[str, pd.DataFrame, pd.Series]]:
+    """Cases of the same kind as a visible part's, drawn when graded (sealed)."""
+    rng = np.random.default_rng([fresh, len(part)])
+    if part == "course":
+        n = 40
+        data = {f"X{j}": rng.choice(["p", "q", "r"][: 2 + j % 2], size=n) for j in range(4)}
+        truth = np.where((data["X1"] == "p") | (data["X3"] == "q"), "yes", "no")
+        flip = rng.random(n) < 0.1
+        labels = np.where(flip, np.where(truth == "yes", "no", "yes"), truth)
+        return [("fresh", pd.DataFrame(data), pd.Series(labels, name="y"))]
+    tables = _stopping_tables() if part == "stopping" else _criterion_tables()
+    label, X, y = tables[int(rng.integers(len(tables)))]
+    return [(label, *_disguise(X, y, rng))]
+
+
 def _id3_cases(part: str, seed: int) -> list[tuple[str, pd.DataFrame, pd.Series]]:
     from ...datasets import load_contact_lenses, load_play_tennis, load_restaurant
 
@@ -322,13 +359,18 @@ def check_id3(fn: Callable, *, part: str = "all", seed: int | None = None,
                default_name="id3", secret=secret)
 
     def trials(group: str):
+        def make(label: str, X: pd.DataFrame, y: pd.Series) -> Trial:
+            return Trial(f"{job.name}(<{label}: {X.shape[0]} rows>)",
+                         (X.copy(), y.copy(), list(X.columns)),
+                         partial(_judge_tree, name=job.name, X=X, y=y),
+                         {"recursion": " Remove the attribute you split on before "
+                                       "recursing, and stop when the rows are pure or no "
+                                       "attribute is left."})
+
         for label, X, y in _id3_cases(group, job.seed_for(group)):
-            yield Trial(f"{job.name}(<{label}: {X.shape[0]} rows>)",
-                        (X.copy(), y.copy(), list(X.columns)),
-                        partial(_judge_tree, name=job.name, X=X, y=y),
-                        {"recursion": " Remove the attribute you split on before recursing, "
-                                      "and stop when the rows are pure or no attribute is "
-                                      "left."})
+            yield make(label, X, y)
+        if job.fresh is not None and group != "hidden":
+            yield from sealed(make(*case) for case in _fresh_id3_cases(group, job.fresh))
 
     return grade(job, fn, LibraryGuard(ID3_RULE), trials)
 

@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..guard import LibraryGuard
 from ..results import CheckResult
-from .grading import Trial, grade, task
+from .grading import Trial, grade, sealed, task
 from .rules import PRUNE_RULE
 
 __all__ = ["PruningSimulator", "check_reduced_error_prune", "prune_cases"]
@@ -79,6 +79,8 @@ def _grown(part: str, seed: int) -> tuple[tuple[str, Any, pd.DataFrame, pd.Serie
 
     if part in ("valid", "course"):
         return (_split("tic-tac-toe", load_tic_tac_toe, seed), _split("car", load_car, seed))
+    if part == "fresh":  # a further split, drawn when graded (sealed)
+        return (_split("tic-tac-toe", load_tic_tac_toe, seed),)
     hidden = seed
     return (_split("breast cancer", load_breast_cancer_ljubljana, hidden, complete=True),
             _split("car", load_car, hidden), _split("vote", load_vote, hidden, complete=True))
@@ -162,6 +164,10 @@ class PruningSimulator:
                 cut.add(i)
         return self.kept(cut)
 
+    def against_unpruned(self) -> frozenset:
+        """Each node judged against its *unpruned* subtree (not the one pruned below it)."""
+        return self.kept({i for i in self.postorder if self.leaf[i] <= self.subtree(i, set())})
+
     def top_down(self) -> frozenset:
         """Parents tried before their children, repeated until nothing changes."""
         cut: set = set()
@@ -196,6 +202,9 @@ def _variant_hint(sim: PruningSimulator, mine: frozenset, reference: frozenset) 
         (sim.bottom_up(strict=True), "nodes where the leaf makes exactly as many validation "
          "errors as the subtree were kept: the rule is 'does not increase' (<=), so a tie "
          "prunes and the smaller tree wins"),
+        (sim.against_unpruned(), "each node was compared with its unpruned subtree: "
+         "compare it with the subtree as already pruned below it (children first, then the "
+         "parent judged on the pruned tree)"),
         (sim.top_down(), "that is top-down pruning (parents tried before their children): "
          "visit the inner nodes bottom-up, children before parents"),
         (sim.best_first(), "that is best-first pruning (Mitchell: prune the best node, "
@@ -203,9 +212,11 @@ def _variant_hint(sim: PruningSimulator, mine: frozenset, reference: frozenset) 
         (sim.bottom_up(leaf=sim.train), "the decisions were judged on the training counts: "
          "count errors on (X_val, y_val)"),
     )
-    for result, text in variants:
-        if result == mine and result != reference:
-            return text
+    matches = [text for result, text in variants if result == mine and result != reference]
+    if len(matches) > 1:  # the variants agree on this tree: name each, do not guess
+        return "two mistakes give this tree: " + "; or ".join(matches)
+    if matches:
+        return matches[0]
     for i in sim.postorder:  # the first node (bottom-up) decided differently
         if (i in reference) != (i in mine) or (
                 i in mine and _is_cut(sim, i, mine) != _is_cut(sim, i, reference)):
@@ -258,10 +269,15 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
                default_name="reduced_error_prune", everything=("course",), secret=secret)
 
     def trials(group: str):
-        for label, tree, X_val, y_val in prune_cases(group, job.seed_for(group)):
-            yield Trial(f"{job.name}(<ID3 tree on {label}: {tree.n_nodes} nodes>, X_val, y_val)",
-                        (tree, X_val.copy(), y_val.copy()),
-                        _pruned_tree_judge(job.name, group, tree, X_val, y_val))
+        def make(label: str, tree: Any, X_val: pd.DataFrame, y_val: pd.Series) -> Trial:
+            return Trial(f"{job.name}(<ID3 tree on {label}: {tree.n_nodes} nodes>, X_val, "
+                         f"y_val)", (tree, X_val.copy(), y_val.copy()),
+                         _pruned_tree_judge(job.name, group, tree, X_val, y_val))
+
+        for case in prune_cases(group, job.seed_for(group)):
+            yield make(*case)
+        if job.fresh is not None and group != "hidden":
+            yield from sealed(make(*case) for case in prune_cases("fresh", job.fresh))
 
     return grade(job, fn, LibraryGuard(PRUNE_RULE), trials)
 

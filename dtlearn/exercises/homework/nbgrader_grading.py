@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 
 from nbformat import NotebookNode
+from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Unicode
 
@@ -56,7 +57,7 @@ class GradeOutsideKernel(NbGraderPreprocessor):
                              f"dtlearn.exercises.homework.autograde.GRADE_CELLS")
         cells = [c.source for c in nb.cells if c.cell_type == "code"
                  and c.metadata.get("nbgrader", {}).get("solution")]
-        root = getattr(getattr(self, "coursedir", None), "root", None)
+        root = CourseDirectory(config=self.config).root
         secret = self.secret or secret_from(root)
         if secret is None:
             self.log.warning("no grading secret: the hidden grade cells of %s score 0 "
