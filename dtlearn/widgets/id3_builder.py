@@ -74,7 +74,8 @@ class ID3Builder(App):
         self.attribute = w.Dropdown(description="attribute", value=None,
                                     style={"description_width": "initial"},
                                     layout=w.Layout(width="auto", min_width="260px"))
-        self.buttons = {name: w.Button(description=label, tooltip=tip)
+        self.buttons = {name: w.Button(description=label, tooltip=tip,
+                                       layout=w.Layout(width="auto"))
                         for name, label, tip in [
                             ("split", "Split", "split the selected leaf on the chosen attribute"),
                             ("hint", "Hint", "which attribute would greedy ID3 choose?"),

@@ -453,7 +453,9 @@ def _drive(lab, page):
         "(prev) => { const n = document.querySelector("
         "'.dtlearn-pruning-stepper .dtlearn-tv-node.is-selected');"
         " return n && n.getAttribute('data-node-id') !== prev; }", arg=first, timeout=15000)
-    assert "step 2 of" in stepper.locator(".dtlearn-app-status").inner_text()
+    page.wait_for_function(  # the status and the tree arrive as separate messages
+        "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
+        ".innerText.includes('step 2 of')", timeout=15000)
     readout = stepper.locator(".widget-readout").first.inner_text().strip()
     assert readout == "2", readout  # the slider reads the step the status names
     for _ in range(5):
