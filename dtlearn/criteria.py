@@ -102,7 +102,8 @@ def hellinger_of_counts(branch_counts: np.ndarray) -> np.ndarray:
     >>> round(float(hellinger_of_counts([[5, 45], [5, 45]])), 4)  # both classes split alike
     0.0
     """
-    counts = np.asarray(branch_counts, dtype=float)
+    # a side's counts are a total minus a cumulative sum: rounding may leave -1e-17
+    counts = np.maximum(np.asarray(branch_counts, dtype=float), 0.0)
     per_class = counts.sum(axis=-2, keepdims=True)  # N_k over all branches
     rest_counts = counts.sum(axis=-1, keepdims=True) - counts  # class k against the others
     rest_totals = rest_counts.sum(axis=-2, keepdims=True)
@@ -283,7 +284,9 @@ class Criterion:
     score_key : str
         The key of the ranking score in a candidate's ``scores``.
     measure : str
-        The function of :mod:`dtlearn.measures` whose ``explain()`` works the score out.
+        The function of :mod:`dtlearn.measures` that computes the score (the ranking score
+        itself, not another) and whose ``explain()`` works it out; it takes ``counts=``,
+        ``classes=``, ``values=`` and, when it has them, ``base=`` and ``cost_matrix=``.
     impurity : callable
         Classification: ``impurity(counts, settings)`` over class counts (last axis classes).
         Regression: ``impurity(values, weights)``.
@@ -353,6 +356,47 @@ class Criterion:
         if self.is_regression:
             return self.of_sums(counts)
         return self.impurity(np.asarray(counts, dtype=float), settings)
+
+    def tie_scale(self, counts: np.ndarray, settings: Any) -> np.ndarray:
+        """The size of the numbers a node's scores are differences of (the tie rule's scale).
+
+        Classification: the node impurity of each row of class counts. Regression: the
+        mean square ``Σwy²/Σw`` of each row of sums ``[Σw, Σwy, Σwy²]`` — a squared error
+        is a difference of such sums, and rounds relative to them, not to itself.
+        Scaling the target or the weights scales it as it scales the scores
+        (:data:`dtlearn.grow.scanners.TIE_TOLERANCE`).
+
+        Examples
+        --------
+        >>> round(float(get("gini").tie_scale(np.array([9.0, 5.0]), None)), 3)
+        0.459
+        >>> float(get("mse").tie_scale(np.array([2.0, 4.0, 10.0]), None))
+        5.0
+        """
+        if not self.is_regression:
+            return self.node_impurity(counts, settings)
+        sums = np.asarray(counts, dtype=float)
+        w = sums[..., 0]
+        return np.where(w > 0, sums[..., 2] / np.where(w > 0, w, 1.0), 0.0)
+
+    def tie_scale_of(self, values: np.ndarray, weights: np.ndarray) -> float:
+        """:meth:`tie_scale` of a regression node from its targets and weights.
+
+        The mean square ``Σwy²/Σw``, or the mean absolute value ``Σw|y|/Σw`` for a criterion
+        whose leaves predict the median (an absolute error rounds relative to ``|y|``).
+
+        Examples
+        --------
+        >>> get("mse").tie_scale_of(np.array([1.0, 3.0]), np.ones(2))
+        5.0
+        >>> get("mae").tie_scale_of(np.array([1.0, -3.0]), np.ones(2))
+        2.0
+        """
+        total = float(weights.sum())
+        if total <= 0:
+            return 0.0
+        size = np.abs(values) if self.leaf_statistic == "median" else values * values
+        return float((weights * size).sum() / total)
 
     def cut_scores(self, left: np.ndarray, right: np.ndarray, settings: Any,
                    parent: Any = None) -> np.ndarray:
@@ -486,7 +530,7 @@ def names(task: str) -> tuple[str, ...]:
 
 register(Criterion(
     "entropy", "information gain (entropy)", "classification", "entropy", "decrease",
-    "information_gain", "gain_ratio", lambda c, s: entropy_of_counts(c, s.base),
+    "information_gain", "information_gain", lambda c, s: entropy_of_counts(c, s.base),
     children=_entropy_children, note="ID3 (Quinlan, 1986)."))
 register(Criterion(
     "gain_ratio", "gain ratio", "classification", "entropy", "ratio", "gain_ratio",
@@ -497,11 +541,12 @@ register(Criterion(
     lambda c, s: gini_of_counts(c), children=_gini_children, note="CART (Breiman et al., 1984)."))
 register(Criterion(
     "misclassification", "misclassification rate", "classification", "error", "decrease",
-    "misclassification_gain", "gain_ratio", lambda c, s: misclassification_of_counts(c),
+    "misclassification_gain", "misclassification_gain",
+    lambda c, s: misclassification_of_counts(c),
     note="Too coarse to grow with; shown to compare."))
 register(Criterion(
     "cost_gini", "cost-weighted Gini", "classification", "cost-weighted Gini", "decrease",
-    "cost_gini_gain", "gain_ratio", lambda c, s: cost_gini_of_counts(c, s.cost_matrix),
+    "cost_gini_gain", "cost_gini_gain", lambda c, s: cost_gini_of_counts(c, s.cost_matrix),
     needs_cost_matrix=True, note="CART with a loss matrix (Breiman et al., 1984)."))
 register(Criterion(
     "hellinger", "Hellinger distance", "classification", "Gini", "distance",

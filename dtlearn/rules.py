@@ -27,7 +27,7 @@ import numpy as np
 
 from .data import Schema, infer_schema
 from .explain import ResultTable, fmt
-from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
+from .splits import UNKNOWN, MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
 from .steps import StepDefaults
 from .tree_access import encode_features, encode_labels, tree_and_model
 
@@ -61,11 +61,71 @@ class Condition:
         return self.text
 
 
+def _column(name: str, schema: Schema) -> int:
+    if name not in schema.names:
+        raise ValueError(f"text: no attribute {name!r}; attributes are {list(schema.names)}")
+    return schema.names.index(name)
+
+
+def _parse_number(value: str, name: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise ValueError(f"text: {value!r} is not a number; {name!r} is numeric") from None
+
+
+_NUMBER = r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf"
+
+
+def _parse_oblique(text: str, schema: Schema) -> Condition:
+    """``0.5·x0 - 0.25·x1 + 3 <= 0`` (what :class:`~dtlearn.splits.ObliqueSplit` prints)."""
+    match = re.fullmatch(r"\s*(.+?)\s*(<=|>)\s*0\s*", text)
+    if match is None:
+        raise ValueError(f"text: cannot read the linear condition {text!r}; write "
+                         f"'w·name + ... + b <= 0' or '> 0'")
+    expr, op = match.groups()
+    tokens = re.findall(rf"([+-]?)\s*({_NUMBER})(?:·(.+?))?\s*(?=\s[+-]\s|$)", expr.strip())
+    columns, weights, bias = [], [], 0.0
+    for sign, number, name in tokens:
+        value = -float(number) if sign == "-" else float(number)
+        if name:
+            columns.append(_column(name.strip(), schema))
+            weights.append(value)
+        else:
+            bias = value
+    if not columns:
+        raise ValueError(f"text: no 'weight·attribute' term in {text!r}")
+    return Condition(ObliqueSplit(tuple(columns), tuple(weights), bias),
+                     0 if op == "<=" else 1, text.strip())
+
+
 def _parse_condition(text: str, schema: Schema) -> Condition:
+    unknown = re.fullmatch(r"\s*(.+?)\s+unknown\s*", text)
+    if unknown is not None and unknown.group(1) in schema.names:
+        j = _column(unknown.group(1), schema)
+        return Condition(ThresholdSplit(j, 0.0) if not schema.is_categorical(j) else
+                         MultiwaySplit(j, len(schema.categories[j])), UNKNOWN, text.strip())
+    if "·" in text:
+        return _parse_oblique(text, schema)
+    subset = re.fullmatch(r"\s*(.+?)\s+in\s+\{(.*)\}\s*", text)
+    if subset is not None:  # CART's subset of categories: one side of a SubsetSplit
+        name, body = subset.groups()
+        j = _column(name, schema)
+        if not schema.is_categorical(j):
+            raise ValueError(f"text: {name!r} is numeric; a set of values needs categories")
+        cats = [str(c) for c in schema.categories[j]]
+        values = [v.strip() for v in body.split(",")]
+        wrong = [v for v in values if v not in cats]
+        if wrong:
+            raise ValueError(f"text: {wrong} are not values of {name!r} ({cats})")
+        left = tuple(cats.index(v) for v in values)
+        rest = tuple(k for k in range(len(cats)) if k not in left)
+        return Condition(SubsetSplit(j, left, rest), 0, f"{name} in {{{', '.join(values)}}}")
     match = re.fullmatch(r"\s*(.+?)\s*(<=|>|=)\s*(.+?)\s*", text)
     if match is None:
         raise ValueError(f"text: cannot read the condition {text!r}; write 'name = value', "
-                         f"'name <= number' or 'name > number'")
+                         f"'name <= number', 'name > number', 'name in {{a, b}}' or "
+                         f"'w·name + b <= 0'")
     name, op, value = match.groups()
     if name not in schema.names:
         raise ValueError(f"text: no attribute {name!r}; attributes are {list(schema.names)}")
@@ -85,11 +145,12 @@ def _parse_condition(text: str, schema: Schema) -> Condition:
                          f"{name} {op} {value}")
     if schema.is_categorical(j):
         raise ValueError(f"text: {name!r} is categorical; use =")
-    try:
-        threshold = float(value)
-    except ValueError:
-        raise ValueError(f"text: {value!r} is not a number; {name!r} is numeric") from None
-    return Condition(ThresholdSplit(j, threshold), 0 if op == "<=" else 1,
+    tolerance = re.fullmatch(r"(.+?)\s*\(tolerance\s+(.+)\)", value)
+    tol = 0.0
+    if tolerance is not None:  # J48: within the tolerance above the threshold goes left
+        value, tol = tolerance.group(1), _parse_number(tolerance.group(2), name)
+    threshold = _parse_number(value, name)
+    return Condition(ThresholdSplit(j, threshold, tolerance=tol), 0 if op == "<=" else 1,
                      f"{name} {op} {value}")
 
 
@@ -139,7 +200,22 @@ class Rule:
         """Read ``IF a = v AND b <= 3 THEN label`` (or ``THEN target = label``).
 
         ``X_or_schema`` is the data the rule talks about (its columns and categories) or a
-        :class:`~dtlearn.data.Schema`.
+        :class:`~dtlearn.data.Schema`. Every condition the exports write is read: ``a = v``,
+        ``b <= 3`` / ``b > 3`` (also ``b <= 3 (tolerance 1e-06)``, J48's routing), an
+        ordered category's ``size <= med``, a subset ``a in {u, v}``, a linear test
+        ``0.5·b - 2·c + 1 <= 0`` and ``a unknown``. A regression rule's note
+        ``(mean of 16 training rows)`` after the value is dropped.
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> X, y = load_play_tennis()
+        >>> model = CARTClassifier(max_depth=1).fit(X, y)
+        >>> line = model.tree_.to_rules().splitlines()[0]
+        >>> line
+        'IF outlook = overcast THEN play = yes'
+        >>> Rule.from_text("IF outlook in {sunny, rainy} THEN no", X).covers(X).sum()
+        np.int64(10)
         """
         schema = X_or_schema if isinstance(X_or_schema, Schema) else infer_schema(X_or_schema)
         match = re.fullmatch(r"\s*IF\s+(.*?)\s+THEN\s+(.+?)\s*", text, flags=re.S)
@@ -152,13 +228,15 @@ class Rule:
             target_name, head = (s.strip() for s in head.split(" = ", 1))
         elif " = " in head:
             head = head.split(" = ", 1)[1].strip()
+        head = re.sub(r"\s+\((?:mean|median) of .*\)$", "", head)
         return cls(conditions, head, schema, target_name or "class")
 
     # ------------------------------------------------------------------ text
     @property
     def text(self) -> str:
-        """The rule as ``IF ... THEN target = label``."""
-        body = " AND ".join(c.text for c in self.conditions) if self.conditions else "TRUE"
+        """The rule as ``IF ... THEN target = label``, numbers exact (:meth:`from_text`)."""
+        body = " AND ".join(_exact_text(c, self.schema) for c in self.conditions) \
+            if self.conditions else "TRUE"
         return f"IF {body} THEN {self.target_name} = {self.label}"
 
     def __str__(self) -> str:
@@ -226,6 +304,13 @@ class Rule:
         drop = counts.should_drop()
         return counts.table(self, f"candidate simplifications of {self.text}",
                             None if drop is None else drop + 1)
+
+
+def _exact_text(condition: Condition, schema: Schema) -> str:
+    """A condition with its numbers exact, as :meth:`Rule.from_text` reads it back."""
+    if condition.branch == UNKNOWN:
+        return condition.text
+    return condition.split.conditions(schema, exact=True)[condition.branch]
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from .data import NUMERIC, Schema, python_scalar
+from .estimator import classes_array, label_dtype
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
 from .learners import CARTClassifier, CARTRegressor, NotFittedError
 from .splits import ThresholdSplit
@@ -138,7 +139,9 @@ class SklearnThresholdSplit(ThresholdSplit):
                                            trim="-")
         return cls(feature=int(feature), threshold=boundary, sklearn_threshold=t, shown=shown)
 
-    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+    def conditions(self, schema: Schema, exact: bool = False) -> list[str]:  # noqa: D102
+        if exact:  # the 64-bit boundary: routes every number as scikit-learn's float32 test
+            return super().conditions(schema, exact=True)
         name = schema.names[self.feature]
         return [f"{name} <= {self.shown}", f"{name} > {self.shown}"]
 
@@ -249,8 +252,8 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     model.steps_ = tuple(sorted(steps, key=lambda s: s.node_id))
     model.n_features_in_ = schema.n_features
     model.feature_names_in_ = np.array(schema.names, dtype=object)
-    if is_classifier:
-        model.classes_ = np.array(classes, dtype=object)
+    if is_classifier:  # scikit-learn's labels in their own dtype: int64, bool, str
+        model.classes_ = classes_array(classes, label_dtype(y))
     return model
 
 
@@ -416,11 +419,38 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
     every_row = sk.n_node_samples[0] == n and _close(float(scale.sum()), total)
     if every_row or not isinstance(getattr(tree_est, "random_state", None), (int, np.integer)):
         return scale
-    # a tree of a forest: its bootstrap sample, drawn as scikit-learn draws it
-    draws = int(round(total))
-    counts = np.bincount(np.random.RandomState(tree_est.random_state).randint(0, n, draws),
-                         minlength=n)
-    return counts.astype(np.float64) * scale
+    # a tree of a forest: its bootstrap sample, drawn as scikit-learn draws it (n draws,
+    # or max_samples: then as many as the root's weight when the rows are unweighted)
+    from sklearn.utils.class_weight import compute_sample_weight
+
+    first = None
+    balanced = None if codes is None else compute_sample_weight("balanced", codes)
+    for draws in dict.fromkeys([int(round(total)), n]):
+        for indices in _bootstrap_draws(tree_est.random_state, n, draws, balanced):
+            counts = np.bincount(indices, minlength=n).astype(np.float64)
+            first = counts * scale if first is None else first
+            if np.count_nonzero(counts) != sk.n_node_samples[0]:
+                continue
+            if codes is None:
+                return counts * scale
+            # class_weight="balanced" draws the sample in proportion to the class weights
+            # (scikit-learn >= 1.8), "balanced_subsample" reweighs the classes within it
+            value = np.asarray(sk.value[0, 0], dtype=float)
+            for w in (counts * scale,
+                      counts * compute_sample_weight("balanced", codes, indices=indices)):
+                root = np.bincount(codes, weights=w, minlength=len(value))
+                if _close(float(root.sum()), total) and \
+                        np.allclose(root / root.sum(), value / value.sum(), atol=1e-9):
+                    return w
+    return first  # the node sizes then say what does not fit
+
+
+def _bootstrap_draws(random_state: int, n: int, draws: int, balanced: Any) -> Any:
+    """The row indices a forest may have drawn for a tree: uniformly, or by class weight."""
+    yield np.random.RandomState(random_state).randint(0, n, draws)
+    if balanced is not None:
+        yield np.random.RandomState(random_state).choice(n, draws, replace=True,
+                                                         p=balanced / balanced.sum())
 
 
 def _close(a: float, b: float) -> bool:
@@ -443,14 +473,21 @@ def _rows_per_node(sk: Any, X32: np.ndarray, used: np.ndarray) -> list[np.ndarra
 
 def _check_sizes(sk: Any, reach: list, weights: np.ndarray, tree_est: Any) -> None:
     for j, rows in enumerate(reach):
-        if len(rows) != sk.n_node_samples[j] or not np.isclose(
-                weights[rows].sum(), sk.weighted_n_node_samples[j], rtol=1e-7, atol=1e-9):
-            hint = ("X and y must be the data it was fitted on" if sk.n_node_samples[0] ==
-                    len(weights) else "X and y must be the data it was fitted on, and "
-                    "sample_weight the weights it was fitted with")
+        hint = ("X and y must be the data it was fitted on" if sk.n_node_samples[0] ==
+                len(weights) else "X and y must be the data it was fitted on, and "
+                "sample_weight the weights it was fitted with")
+        if len(rows) != sk.n_node_samples[j]:
             raise ValueError(f"X, y do not fit this tree: node {j} holds "
                              f"{sk.n_node_samples[j]} training rows in scikit-learn but "
                              f"{len(rows)} of X reach it; {hint}")
+        weight = float(weights[rows].sum())
+        if not np.isclose(weight, sk.weighted_n_node_samples[j], rtol=1e-7, atol=1e-9):
+            raise ValueError(f"X, y do not fit this tree: node {j} holds the same "
+                             f"{len(rows)} rows in both, but weight "
+                             f"{sk.weighted_n_node_samples[j]:.6g} in scikit-learn against "
+                             f"{weight:.6g} here; the tree was grown with other row weights "
+                             f"(pass sample_weight=, the weights of its fit, class "
+                             f"weights included)")
 
 
 def _learner_params(tree_est: Any, n: int, is_classifier: bool) -> dict:
@@ -542,7 +579,9 @@ def _node(sk: Any, j: int, depth: int, rows: np.ndarray, ctx: _Context) -> Node:
     n_weighted = float(sk.weighted_n_node_samples[j])
     impurity = float(sk.impurity[j])
     if not ctx.is_classifier:
-        return Node(j, depth, n_weighted, impurity, np.array([float(sk.value[j, 0, 0])]))
+        value = float(sk.value[j, 0, 0])
+        _check_regression_value(j, rows, value, ctx)
+        return Node(j, depth, n_weighted, impurity, np.array([value]))
     k = len(ctx.classes)
     counts = np.bincount(ctx.target[rows], weights=ctx.weights[rows], minlength=k)
     raw = np.asarray(sk.value[j, 0, :], dtype=float)
@@ -553,6 +592,24 @@ def _node(sk: Any, j: int, depth: int, rows: np.ndarray, ctx: _Context) -> Node:
                          f"({(value * n_weighted).round(6).tolist()}); y must be the labels "
                          f"it was fitted on")
     return Node(j, depth, n_weighted, impurity, value, counts)
+
+
+def _check_regression_value(j: int, rows: np.ndarray, value: float, ctx: _Context) -> None:
+    """Refuse targets whose mean (median) at node ``j`` is not scikit-learn's node value."""
+    w = ctx.weights[rows]
+    if len(rows) == 0 or w.sum() <= 0:
+        return
+    ys = ctx.target[rows]
+    rule = ctx.config.rule
+    ours = float(rule.centre(ys, w))
+    # both are sums of the same float64 targets: they agree to rounding of the largest |y|
+    if abs(ours - value) <= 1e-9 * max(float(np.abs(ys).max()), abs(value)):
+        return
+    hint = (" (a gradient-boosting stage is fitted to the ensemble's pseudo-residuals, not "
+            "to y or the class labels)")
+    raise ValueError(f"X, y do not fit this tree: the {rule.leaf_statistic} of y at node {j} "
+                     f"is {ours:.6g} but scikit-learn's node value is {value:.6g}; y must be "
+                     f"the targets the tree was fitted on{hint}")
 
 
 def _node_counts(node: Node) -> np.ndarray:
@@ -631,7 +688,7 @@ def _note(chosen: Candidate, best: Candidate | None, ctx: _Context) -> tuple[str
         return "", ""
     est = ctx.est
     gap = best.score - chosen.score
-    tie = abs(gap) <= SCORE_TIE * max(1.0, abs(best.score))
+    tie = abs(gap) <= SCORE_TIE * max(abs(best.score), abs(chosen.score))  # free of scale
     sk_text = chosen.conditions[0]
     best_text = best.conditions[0] if best.conditions else best.feature_name
     scores = f"({chosen.score:.4g} against {best.score:.4g})"

@@ -37,6 +37,23 @@ def format_number(value: float, digits: int = 6) -> str:
     return "0" if units == 0 else ("-" if units < 0 else "") + text
 
 
+def exact_number(value: float) -> str:
+    """The shortest text that reads back as exactly ``value`` (``repr``, without ``.0``).
+
+    What rules print, so that a row lying on a threshold is covered by the rule the tree
+    sends it to (:meth:`Split.conditions` with ``exact=True``).
+
+    Examples
+    --------
+    >>> exact_number(75.0), exact_number(0.1 + 0.2), exact_number(1e-7)
+    ('75', '0.30000000000000004', '1e-07')
+    >>> float(exact_number(0.1 + 0.2)) == 0.1 + 0.2
+    True
+    """
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
 def midpoint(low: Any, high: Any) -> Any:
     """The threshold between two neighbouring values (the one midpoint rule).
 
@@ -78,8 +95,14 @@ class Split:
         """Branch index of every row of the encoded matrix ``X`` (``-1``: cannot tell)."""
         raise NotImplementedError
 
-    def conditions(self, schema: Schema) -> list[str]:
-        """One condition per branch, e.g. ``['outlook = sunny', 'outlook = overcast']``."""
+    def conditions(self, schema: Schema, exact: bool = False) -> list[str]:
+        """One condition per branch, e.g. ``['outlook = sunny', 'outlook = overcast']``.
+
+        Numbers print rounded as Weka prints them (``humidity <= 75``); ``exact=True``
+        prints them so that they read back as the very numbers the test uses
+        (:func:`exact_number`, and J48's tolerance when the test has one): what rules
+        print, and :meth:`dtlearn.rules.Rule.from_text` reads.
+        """
         raise NotImplementedError
 
     def to_dict(self) -> dict:
@@ -117,7 +140,7 @@ class MultiwaySplit(Split):
         out[known] = column[known].astype(np.int64)
         return out
 
-    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+    def conditions(self, schema: Schema, exact: bool = False) -> list[str]:  # noqa: D102
         name = schema.names[self.feature]
         return [f"{name} = {schema.category_name(self.feature, k)}"
                 for k in range(self.n_categories)]
@@ -169,10 +192,14 @@ class ThresholdSplit(Split):
         out[np.isnan(column)] = UNKNOWN
         return out
 
-    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+    def conditions(self, schema: Schema, exact: bool = False) -> list[str]:  # noqa: D102
         name = schema.names[self.feature]
         if schema.is_categorical(self.feature):  # ordinal: name the last category on the left
             t = str(schema.category_name(self.feature, int(np.floor(self.threshold))))
+        elif exact:
+            t = exact_number(self.threshold)
+            if self.tolerance:  # J48 sends values up to the tolerance above t left
+                t += f" (tolerance {exact_number(self.tolerance)})"
         else:
             t = format_number(self.threshold)
         return [f"{name} <= {t}", f"{name} > {t}"]
@@ -234,7 +261,7 @@ class SubsetSplit(Split):
         out[np.isin(column, self.right)] = 1
         return out
 
-    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
+    def conditions(self, schema: Schema, exact: bool = False) -> list[str]:  # noqa: D102
         name = schema.names[self.feature]
 
         def show(codes: tuple[int, ...]) -> str:
@@ -297,10 +324,11 @@ class ObliqueSplit(Split):
         out[np.isnan(values)] = UNKNOWN
         return out
 
-    def conditions(self, schema: Schema) -> list[str]:  # noqa: D102
-        terms = " + ".join(f"{format_number(w, 3)}·{schema.names[c]}"
+    def conditions(self, schema: Schema, exact: bool = False) -> list[str]:  # noqa: D102
+        show = exact_number if exact else (lambda v: format_number(v, 3))
+        terms = " + ".join(f"{show(w)}·{schema.names[c]}"
                            for c, w in zip(self.columns, self.weights))
-        expr = f"{terms} + {format_number(self.bias, 3)}".replace("+ -", "- ")
+        expr = f"{terms} + {show(self.bias)}".replace("+ -", "- ")
         return [f"{expr} <= 0", f"{expr} > 0"]
 
     def to_dict(self) -> dict:  # noqa: D102

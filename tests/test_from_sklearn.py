@@ -537,3 +537,62 @@ def test_weighted_tree_needs_its_weights():
     X, y, sk, kwargs = _weighted_diabetes()
     with pytest.raises(ValueError, match="sample_weight the weights it was fitted with"):
         dt.from_sklearn(sk, X, y)
+
+
+# ---------------------------------------------------------------------- issue 26: what it cannot mirror
+def _regression_data():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(120, 3))
+    return X, X[:, 0] + 0.5 * X[:, 1] + rng.normal(scale=0.3, size=120)
+
+
+def test_regression_targets_that_do_not_give_the_node_values_are_refused():
+    X, y = _regression_data()
+    sk = DecisionTreeRegressor(max_depth=3, random_state=0).fit(X, y)
+    assert dt.from_sklearn(sk, X, y).tree_.n_nodes == sk.tree_.node_count
+    with pytest.raises(ValueError, match="node value"):
+        dt.from_sklearn(sk, X, y + 1.0)  # same rows reach every node, other values
+    with pytest.raises(ValueError, match="node value"):
+        dt.from_sklearn(sk, X, y[::-1].copy())
+
+
+def test_a_gradient_boosting_stage_opened_with_the_class_labels_is_refused():
+    X, y = _frame(load_breast_cancer, labels=False)
+    gb = GradientBoostingClassifier(n_estimators=2, max_depth=2, random_state=0).fit(X, y)
+    with pytest.raises(ValueError, match="pseudo-residuals"):
+        dt.from_sklearn(gb.estimators_[0, 0], X, y)
+
+
+@pytest.mark.parametrize("kind", ["int", "bool", "str", "object"])
+def test_predictions_keep_scikit_learns_label_dtype(kind):
+    X, y = _frame(load_breast_cancer, labels=False)
+    labels = {"int": y.to_numpy(), "bool": y.to_numpy().astype(bool),
+              "str": np.where(y == 1, "benign", "malignant"),
+              "object": np.where(y == 1, "benign", "malignant").astype(object)}[kind]
+    sk = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X, labels)
+    model = dt.from_sklearn(sk, X, labels)
+    ours, theirs = model.predict(X), sk.predict(X)
+    assert ours.dtype == theirs.dtype
+    np.testing.assert_array_equal(ours, theirs)
+
+
+@pytest.mark.parametrize("class_weight", [None, "balanced", "balanced_subsample"])
+def test_random_forest_trees_with_class_weights_open(class_weight):
+    X, y = _frame(load_breast_cancer)
+    forest = RandomForestClassifier(n_estimators=3, max_depth=4, class_weight=class_weight,
+                                    random_state=0).fit(X, y)
+    for tree in forest.estimators_:
+        model = dt.from_sklearn(tree, X, y)
+        np.testing.assert_allclose(model.predict_proba(X), tree.predict_proba(X.to_numpy()),
+                                   atol=1e-12)
+        for node in model.tree_.nodes():
+            assert node.n_samples == pytest.approx(
+                tree.tree_.weighted_n_node_samples[node.node_id])
+
+
+def test_wrong_weights_are_named_as_the_cause():
+    X, y = _frame(load_iris)
+    w = np.linspace(0.5, 2.0, len(y))
+    sk = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y, sample_weight=w)
+    with pytest.raises(ValueError, match=r"same \d+ rows in both, but weight"):
+        dt.from_sklearn(sk, X, y, sample_weight=w[::-1].copy())

@@ -139,3 +139,73 @@ def test_rules_of_the_vote_c45_tree_agree_with_it_on_its_203_rows_with_missing_v
     missing = X.isna().any(axis=1)
     assert missing.sum() == 203
     assert list(rules_from_tree(model).predict(X[missing])) == list(model.predict(X[missing]))
+
+
+# ---------------------------------------------------------------- rules <-> predictions (issue 26)
+def _round_trip_cases():
+    rng = np.random.default_rng(7)
+    Xn = pd.DataFrame(np.round(rng.normal(size=(120, 3)), 2), columns=["a", "b", "c"])
+    yn = np.where(Xn["a"] + 0.7 * Xn["b"] > 0.1, "up", "down")
+    yr = Xn["a"] * 3.0 + rng.normal(size=120)
+    Xm, ym = Xn.copy(), yn
+    Xm.loc[rng.uniform(size=120) < 0.15, "a"] = np.nan
+    Xm.loc[rng.uniform(size=120) < 0.15, "b"] = np.nan
+    tennis, play = dt.load_play_tennis()
+    weather, wplay = dt.load_play_tennis(numeric=True)
+    restaurant, wait = dt.load_restaurant()
+    vote, party = dt.load_vote()
+    return {
+        "id3": (dt.ID3Classifier(), tennis, play),
+        "c45-numeric": (dt.C45Classifier(), weather, wplay),
+        "c45-unpruned": (dt.C45Classifier(prune=False, min_samples_leaf=1), Xn, yn),
+        "c45-missing": (dt.C45Classifier(prune=False, min_samples_leaf=1), Xm, ym),
+        "c45-vote": (dt.C45Classifier(), vote, party),
+        "cart-subsets": (dt.CARTClassifier(), restaurant, wait),
+        "cart-numeric": (dt.CARTClassifier(), Xn, yn),
+        "cart-regressor": (dt.CARTRegressor(max_depth=4), Xn, yr),
+        "oblique": (dt.ObliqueTreeClassifier(max_depth=3), Xn, yn),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_round_trip_cases()))
+def test_text_rules_read_back_cover_what_the_tree_predicts(name):
+    from dtlearn.exports.formatting import format_value
+
+    model, X, y = _round_trip_cases()[name]
+    model.fit(X, y)
+    lines = model.tree_.to_rules().splitlines()
+    rules = [Rule.from_text(line, X) for line in lines]
+    covered = np.array([rule.covers(X) for rule in rules])  # rules x rows
+    predicted = model.predict(X)
+    shown = [format_value(p) for p in predicted] if name == "cart-regressor" else \
+        [str(p) for p in predicted]
+    complete = ~X.isna().any(axis=1).to_numpy()
+    assert (covered.sum(axis=0)[complete] == 1).all()
+    assert (covered.sum(axis=0) <= 1).all()  # an unknown tested value: no rule fires
+    for row in np.flatnonzero(covered.any(axis=0)):
+        assert str(rules[int(np.argmax(covered[:, row]))].label) == shown[row]
+    if model.tree_.is_classifier:  # Rule values print what from_text reads back
+        for rule in rules_from_tree(model).rules:
+            again = Rule.from_text(rule.text, X)
+            assert (again.covers(X) == rule.covers(X)).all()
+
+
+def test_rules_print_thresholds_exactly_and_keep_j48s_tolerance():
+    X, y = dt.load_play_tennis(numeric=True)
+    model = dt.C45Classifier().fit(X, y)
+    text = model.tree_.to_rules()
+    assert "humidity <= 75 (tolerance 1e-06)" in text
+    near = X.iloc[[0]].copy()
+    near["outlook"] = "sunny"
+    for value in (75.0, 75.0 + 5e-7, 75.0 + 2e-6):  # J48 sends the first two left
+        near["humidity"] = value
+        rule = next(r for r in (Rule.from_text(line, X) for line in text.splitlines())
+                    if r.covers(near)[0])
+        assert rule.label == model.predict(near)[0]
+    cart = dt.CARTClassifier().fit(pd.DataFrame({"x": [0.1, 0.2]}), ["a", "b"])
+    t = cart.tree_.root.split.threshold
+    assert t == 0.15000000000000002  # the midpoint, which 6 decimals print as 0.15
+    x = pd.DataFrame({"x": [t, 0.15]})
+    rules = [Rule.from_text(line, x) for line in cart.tree_.to_rules().splitlines()]
+    for row in range(2):
+        assert [r.label for r in rules if r.covers(x)[row]] == ["a"] == [cart.predict(x)[row]]

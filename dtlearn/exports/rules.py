@@ -17,7 +17,10 @@ def rules_text(tree: "Tree") -> str:
     """One ``IF ... AND ... THEN ...`` rule per leaf, left to right.
 
     A regression rule says what its number is: ``(mean of 16 training rows)``, or the
-    median for an MAE tree. A one-leaf tree gives ``IF TRUE THEN ...``.
+    median for an MAE tree. A one-leaf tree gives ``IF TRUE THEN ...``. Thresholds print
+    exactly (the shortest text that reads back as the tree's number, with J48's tolerance
+    where the tree routes with it), so :meth:`dtlearn.rules.Rule.from_text` reads every
+    line back into a rule that covers the rows the tree sends to its leaf.
 
     Examples
     --------
@@ -29,7 +32,8 @@ def rules_text(tree: "Tree") -> str:
     IF outlook = rainy AND windy = TRUE THEN play = no
     IF outlook = rainy AND windy = FALSE THEN play = yes
     """
-    conditions = {n.node_id: n.split.conditions(tree.schema)
+    # exact numbers: a row lying on a threshold is covered by the rule the tree sends it to
+    conditions = {n.node_id: n.split.conditions(tree.schema, exact=True)
                   for n in tree.nodes() if not n.is_leaf}
     rules = []
     for leaf, path in tree.leaf_paths():

@@ -332,7 +332,8 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
             threshold[at], left[at] = midpoint(cuts.low, cuts.high), cuts.left
             constant[at] = xs[:, 0] == xs[np.arange(len(members)), n - 1]
         total[members] = first[0]
-    best = first_best(np.where(index >= 0, score, -np.inf), axis=1)
+    best = first_best(np.where(index >= 0, score, -np.inf), axis=1,
+                      scale=grower.rule.tie_scale(total, grower.config))  # as CandidateList.best
     scan = ThresholdScan(numeric, index, score, threshold, n_cuts, left, total, constant,
                          lengths_)
     gain = np.where(best >= 0, decrease[np.arange(m), np.maximum(best, 0)], np.nan)

@@ -36,7 +36,14 @@ from ..splits import (
 from ..tree import Node, Tree
 from . import scanners
 from .packing import small_ints
-from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, inadmissible
+from .records import (
+    ZERO_GAIN,
+    Candidate,
+    ExplainContext,
+    GrowthConfig,
+    GrowthStep,
+    inadmissible,
+)
 from .scoring import (
     CandidateBuilder,
     CandidateList,
@@ -123,7 +130,9 @@ class Grower:
         n = X.shape[0]
         weights = np.ones(n) if sample_weight is None else np.asarray(sample_weight, float)
         self.total_weight = float(weights.sum())
-        self.builder = CandidateBuilder(schema, config, self.total_weight)
+        self.builder = CandidateBuilder(schema, config, self.total_weight, ExplainContext(
+            None if classes is None else tuple(classes), target_name, config.base,
+            config.cost_matrix))
         if classes is not None:
             self._onehot = np.zeros((n, len(classes)))
             self._onehot[np.arange(n), y] = 1.0
@@ -433,13 +442,22 @@ class Grower:
             return reason
         return self.reason_after_scoring(self._best(self.candidates(node_id), node_id))
 
+    def _purity_scale(self, node: Node) -> float:
+        # regression: rounding relative to the targets' own size (scaling y changes no
+        # decision); classification impurities are already free of scale
+        if self.classes is not None:
+            return 1.0
+        centre = abs(float(node.value[0]))
+        size = centre if self.rule.leaf_statistic == "median" else centre * centre
+        return node.impurity + size
+
     def reason_before_scoring(self, state: OpenLeaf) -> str | None:
         """Why the open leaf ``state`` closes before any attribute is scored, or ``None``.
 
         Pure, too deep, too small or nothing left to split on.
         """
         node, cfg = state.node, self.config
-        if node.impurity <= np.finfo(float).eps:
+        if node.impurity <= np.finfo(float).eps * self._purity_scale(node):
             return "pure node"
         if cfg.max_depth is not None and node.depth >= cfg.max_depth:
             return f"max_depth={cfg.max_depth} reached"

@@ -7,7 +7,7 @@ decided there.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -197,6 +197,20 @@ def _jsonable(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class ExplainContext:
+    """What a candidate's :meth:`~Candidate.explain` needs of the grower that scored it.
+
+    The class names and target name (so a step's working reads "9 yes / 5 no", as the data
+    has it) and the criterion's settings (the logarithm's base, the cost matrix).
+    """
+
+    classes: tuple | None = None
+    target_name: str = "S"
+    base: float = 2.0
+    cost_matrix: Any = None
+
+
+@dataclass(frozen=True)
 class Candidate:
     """The best split of one attribute at one node, with every score worked out.
 
@@ -219,20 +233,31 @@ class Candidate:
     reason: str = ""
     statistic: str = "mean"
     criterion: str = "entropy"
+    context: ExplainContext | None = field(default=None, compare=False, repr=False)
 
     @property
     def admissible(self) -> bool:
         """Whether the attribute can split the node."""
         return self.split is not None
 
-    def explain(self, classes: Any = None, target_name: str = "S") -> Any:
+    def explain(self, classes: Any = None, target_name: str | None = None) -> Any:
         """The worked derivation of this candidate's score, with the actual counts.
 
-        Classification: the criterion's measure from :mod:`dtlearn.measures` (for
-        entropy and gain ratio the information-gain table and sums, then split info and
-        gain ratio; for Gini the Gini gain; for Hellinger the distance). Regression: the
-        variance (or absolute deviation) of each branch and the decrease.
+        Classification: the criterion's own measure from :mod:`dtlearn.measures`, whose
+        last line is the score the criterion ranks by (information gain, gain ratio, Gini
+        gain, misclassification or cost-weighted Gini decrease, Hellinger distance).
+        Regression: the variance (or absolute deviation) of each branch and the decrease.
+        Classes are named as the data names them (``classes``, else the grower's).
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> step = ID3Classifier().fit(*load_play_tennis()).steps_[0]
+        >>> print(str(step.chosen.explain()).splitlines()[0])
+        H(play) = 0.940 bits   (9 yes / 5 no)
         """
+        import inspect
+
         import pandas as pd
 
         from .. import measures
@@ -240,6 +265,9 @@ class Candidate:
 
         if not self.admissible:
             return Derivation.build(f"{self.feature_name}: no split", [], note=self.reason)
+        context = self.context or ExplainContext()
+        classes = context.classes if classes is None else classes
+        target_name = target_name or context.target_name
         values = pd.Index([c.split(" ", 2)[-1] if isinstance(self.split, MultiwaySplit) else c
                            for c in self.conditions], name=self.feature_name)
         counts = np.asarray(self.child_counts, dtype=float)
@@ -248,7 +276,11 @@ class Candidate:
             names = None if classes is None else pd.Index([str(c) for c in classes],
                                                            name=target_name)
             measure = getattr(measures, rule.measure)
-            return measure(counts=counts, values=values, classes=names).explain()
+            accepts = inspect.signature(measure).parameters
+            extra = {key: value for key, value in (("base", context.base),
+                                                   ("cost_matrix", context.cost_matrix))
+                     if key in accepts and value is not None}
+            return measure(counts=counts, values=values, classes=names, **extra).explain()
         rows = [(v, fmt_count(n), fmt(centre), fmt(imp))
                 for v, (n, centre, imp) in zip(values, counts)]
         table = ResultTable(("branch", "n", self.statistic, rule.impurity_name), tuple(rows))
@@ -440,5 +472,5 @@ class GrowthStep:
         return self.table()._repr_html_()
 
 
-__all__ = ["Candidate", "GrowthConfig", "GrowthStep", "Scores", "ZERO_GAIN", "inadmissible",
+__all__ = ["Candidate", "ExplainContext", "GrowthConfig", "GrowthStep", "Scores", "ZERO_GAIN", "inadmissible",
            "textbook_scores"]

@@ -23,50 +23,65 @@ from ..criteria import Criterion
 from ..splits import midpoint
 
 TIE_TOLERANCE = 1e-12
-"""Scores within this relative distance of the best are ties; ties go to the first
-attribute in column order, then the lowest threshold (docs/ALGORITHMS.md)."""
+"""Two scores tie when they differ by at most ``TIE_TOLERANCE · max(|best|, I(node))``.
+
+Relative, never absolute: ``|best|`` is the best score being compared, ``I(node)`` the
+node's :meth:`~dtlearn.criteria.Criterion.tie_scale` — its impurity (classification) or
+the mean square of its targets (regression: a squared error is a difference of sums of
+``y²``, and rounds relative to them). The rounding of ``I(node) - I(children)`` is a few
+units in the last place of that scale, however small the decrease. Scaling the target or
+every weight by a constant scales both, so it never changes a tie. Ties go to the first attribute
+in column order, then the lowest threshold (docs/ALGORITHMS.md)."""
 
 MAX_EXHAUSTIVE_CATEGORIES = 10
 """Above this many categories, multi-class subset splits use an ordering heuristic
 instead of trying all 2^(v-1)-1 partitions."""
 
 
-def tolerance(best: Any) -> Any:
+def tolerance(best: Any, scale: Any = 0.0) -> Any:
     """How far below ``best`` a score may lie and still tie with it (elementwise).
 
-    Examples
-    --------
-    >>> float(tolerance(0.5)), float(tolerance(-2000.0))
-    (1e-12, 2e-09)
-    """
-    return TIE_TOLERANCE * np.maximum(1.0, np.abs(best))
-
-
-def is_better(a: float, b: float) -> bool:
-    """Whether score ``a`` beats ``b`` by more than a tie.
+    ``TIE_TOLERANCE · max(|best|, |scale|)``, where ``scale`` is the node's
+    :meth:`~dtlearn.criteria.Criterion.tie_scale` (:data:`TIE_TOLERANCE`).
 
     Examples
     --------
-    >>> is_better(0.3, 0.3 - 1e-15), is_better(0.31, 0.3)
-    (False, True)
+    >>> float(tolerance(0.5)), float(tolerance(-2000.0)), float(tolerance(2e-12, 0.5))
+    (5e-13, 2e-09, 5e-13)
     """
-    return bool(a > b + tolerance(b))
+    return TIE_TOLERANCE * np.maximum(np.abs(best), np.abs(scale))
 
 
-def first_best(scores: Any, axis: int = 0) -> Any:
+def is_better(a: float, b: float, scale: float = 0.0) -> bool:
+    """Whether score ``a`` beats ``b`` by more than a tie (:func:`tolerance`).
+
+    Examples
+    --------
+    >>> is_better(0.3, 0.3 - 1e-15), is_better(0.31, 0.3), is_better(3e-13, 2e-13)
+    (False, True, True)
+    """
+    return bool(a > b + tolerance(b, scale))
+
+
+def first_best(scores: Any, axis: int = 0, scale: Any = 0.0) -> Any:
     """Index of the first score that ties with the best along ``axis`` (-1 if none is finite).
+
+    ``scale`` is the node's tie scale (broadcast against the best scores, that is
+    ``scores`` without ``axis``): scores within :func:`tolerance` of the best tie.
 
     Examples
     --------
     >>> first_best([0.2, 0.5, 0.5 - 1e-14, 0.1])
     1
+    >>> first_best([2e-13, 5e-13, 4e-13]), first_best([2e-13, 5e-13, 4e-13], scale=1.0)
+    (1, 0)
     >>> first_best(np.array([[0.1, -np.inf], [0.1, -np.inf]])).tolist()
     [0, -1]
     """
     scores = np.asarray(scores, dtype=float)
     best = scores.max(axis=axis)
     finite = np.isfinite(best)
-    floor = np.where(finite, best - tolerance(np.where(finite, best, 0.0)), np.inf)
+    floor = np.where(finite, best - tolerance(np.where(finite, best, 0.0), scale), np.inf)
     index = np.argmax(scores >= np.expand_dims(floor, axis), axis=axis)
     index = np.where(finite, index, -1)
     return int(index) if np.ndim(index) == 0 else index
@@ -183,7 +198,8 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
         (criterion.side_weight(left) > 0) & (criterion.side_weight(right) > 0)
     with np.errstate(invalid="ignore", divide="ignore"):  # padding may give NaN: not valid
         scores = criterion.cut_scores(left, right, settings, parent[:, None, None])
-    index = first_best(np.where(valid, scores, -np.inf), axis=1)
+    scale = criterion.tie_scale(total, settings)[:, None]
+    index = first_best(np.where(valid, scores, -np.inf), axis=1, scale=scale)
     at = np.maximum(index, 0)
     rows, cols = nodes[:, None], np.arange(f)[None, :]
     left_best = left[rows, at, cols]  # copies, not views of the big arrays
@@ -256,7 +272,7 @@ def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Crite
         if left.sum() > 0 and right.sum() > 0:
             scores[i] = criterion.split_scores(np.stack([left, right]), settings)["score"]
     valid &= np.isfinite(scores)
-    index = first_best(scores) if n > 1 else -1
+    index = first_best(scores, scale=criterion.tie_scale(total, settings)) if n > 1 else -1
     at = max(index, 0)
     left = onehot[:at + 1].sum(axis=0)
     decrease = criterion.split_scores(np.stack([left, total - left]), settings)[
@@ -279,7 +295,8 @@ def regression_cut(ys: np.ndarray, w: np.ndarray, valid: np.ndarray, criterion: 
     child = criterion.children(ys, w, valid)
     cw = np.cumsum(w)[:-1]
     valid = valid & (cw > 0) & (w.sum() - cw > 0)
-    return first_best(np.where(valid, -child, -np.inf)), int(np.count_nonzero(valid))
+    return (first_best(np.where(valid, -child, -np.inf), scale=criterion.tie_scale_of(ys, w)),
+            int(np.count_nonzero(valid)))
 
 
 def subset_partitions(per_category: np.ndarray, present: np.ndarray, regression_means: Any = None
@@ -337,7 +354,9 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
         (right.sum(axis=1) > 0)
     if not valid.any():
         return -1
-    return first_best(np.where(valid, criterion.cut_scores(left, right, settings), -np.inf))
+    scores = criterion.cut_scores(left, right, settings)
+    scale = criterion.tie_scale(per_category.sum(axis=0), settings)
+    return first_best(np.where(valid, scores, -np.inf), scale=scale)
 
 
 __all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",

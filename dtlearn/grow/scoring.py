@@ -16,9 +16,17 @@ from typing import Any
 
 import numpy as np
 
+from .. import criteria
 from ..data import Schema
 from ..splits import Split, ThresholdSplit
-from .records import Candidate, GrowthConfig, Scores, inadmissible, textbook_scores
+from .records import (
+    Candidate,
+    ExplainContext,
+    GrowthConfig,
+    Scores,
+    inadmissible,
+    textbook_scores,
+)
 from .scanners import first_best
 
 
@@ -41,6 +49,7 @@ class CandidateBuilder:
     schema: Schema
     config: GrowthConfig
     total_weight: float
+    context: ExplainContext | None = None
 
     def feature_name(self, feature: int) -> str:
         """The attribute's name; one past the last column is the oblique combination."""
@@ -76,7 +85,7 @@ class CandidateBuilder:
             eager["n_cuts"] = int(n_cuts)
         scores = Scores(eager, partial(textbook_scores, child, config.base))
         return Candidate(feature, self.feature_name(feature), split, conditions, child, scores,
-                         eager["score"], criterion=config.criterion)
+                         eager["score"], criterion=config.criterion, context=self.context)
 
     def regression(self, feature: int, split: Split, ys: np.ndarray, w: np.ndarray,
                    branch: np.ndarray, parent_impurity: float, n_cuts: int | None = None
@@ -126,7 +135,8 @@ class CandidateBuilder:
         if n_cuts is not None:
             scores["n_cuts"] = int(n_cuts)
         return Candidate(feature, self.feature_name(feature), split, conditions, child, scores,
-                         decrease, statistic=rule.leaf_statistic, criterion=self.config.criterion)
+                         decrease, statistic=rule.leaf_statistic, criterion=self.config.criterion,
+                         context=self.context)
 
 
 @dataclass(frozen=True)
@@ -258,7 +268,17 @@ class CandidateList(Sequence):
         """The first candidate whose score ties with the best (:func:`first_best`)."""
         if not len(self):
             return None
-        index = first_best([self.score_of(i) for i in range(len(self))])
+        scores = [self.score_of(i) for i in range(len(self))]
+        if self._block is not None and self._builder is not None:
+            # the node's impurity as the level scan has it (its columns' summed total)
+            scan, j = self._block.scan, self._block.row
+            config = self._builder.config
+            scale = float(config.rule.tie_scale(scan.total[j], config))
+        else:
+            config = None if self._builder is None else self._builder.config
+            scale = node_scale((self[i] for i in range(len(self)) if np.isfinite(scores[i])),
+                               config)
+        index = first_best(scores, scale=scale)
         return None if index < 0 else self[index]
 
     def __add__(self, other: Any) -> "CandidateList":
@@ -269,6 +289,38 @@ class CandidateList(Sequence):
 
     def __repr__(self) -> str:
         return repr(tuple(self))
+
+
+def node_scale(candidates: Any, config: GrowthConfig | None = None) -> float:
+    """The tie scale of the node that ``candidates`` split (0 without an admissible one).
+
+    Its :meth:`~dtlearn.criteria.Criterion.tie_scale`, the scale of the tie rule
+    (:data:`~dtlearn.grow.scanners.TIE_TOLERANCE`), worked out from the first admissible
+    candidate, so the same candidates always give the same scale.
+    ``config`` gives the criterion's settings (base, cost matrix); without it the default
+    settings of the candidate's criterion are used.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> round(node_scale(split_table(*load_play_tennis()).candidates), 3)
+    0.94
+    """
+    for c in candidates:
+        if not c.admissible:
+            continue
+        rule = criteria.get(c.criterion)
+        if rule.is_regression:  # [n, centre, impurity] per branch: Σw|y| or Σwy² per Σw
+            n, centre, impurity = np.asarray(c.child_counts, dtype=float).T
+            size = np.abs(centre) if rule.leaf_statistic == "median" else centre * centre
+            return float((n * (impurity + size)).sum() / n.sum())
+        if config is None:
+            if rule.needs_cost_matrix:
+                return 0.0
+            config = GrowthConfig(criterion=rule.name)
+        counts = np.asarray(c.child_counts, dtype=float).sum(axis=0)
+        return float(config.rule.node_impurity(counts, config))
+    return 0.0
 
 
 def best_candidate(candidates: Sequence) -> Candidate | None:
@@ -286,7 +338,7 @@ def best_candidate(candidates: Sequence) -> Candidate | None:
     if isinstance(candidates, CandidateList):
         return candidates.best()
     scores = [c.score if c.admissible else -np.inf for c in candidates]
-    index = first_best(scores) if scores else -1
+    index = first_best(scores, scale=node_scale(candidates)) if scores else -1
     return None if index < 0 else candidates[index]
 
 

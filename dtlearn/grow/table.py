@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from .. import criteria
 from ..data import encode, encode_target, infer_schema
 from ..splits import MultiwaySplit
@@ -15,8 +17,31 @@ from .scoring import best_candidate
 TABLE_SCORES = {"classification": ("mean_info", "information_gain", "split_info",
                                      "gain_ratio", "gini_gain"),
                 "regression": ("child_impurity", "impurity_decrease")}
-"""The textbook columns of a candidate table; a criterion scored otherwise (Hellinger)
-adds its own column."""
+"""The textbook columns of a candidate table; the criterion's own ranking score (its
+registry entry's ``score_key``: misclassification decrease, cost-weighted Gini decrease,
+Hellinger distance) is added when it is not one of them."""
+
+
+def score_columns(kind: str, criterion_names: Any) -> tuple:
+    """The score columns of a table whose candidates were ranked by ``criterion_names``.
+
+    The textbook columns, then every criterion's ranking score (from the registry) that
+    is not already among them.
+
+    Examples
+    --------
+    >>> score_columns("classification", ["misclassification"])[-1]
+    'misclassification_gain'
+    >>> score_columns("regression", ["mse"])
+    ('child_impurity', 'impurity_decrease')
+    """
+    columns = TABLE_SCORES[kind]
+    own = []
+    for name in criterion_names:
+        key = criteria.get(name).score_key
+        if key not in columns and key not in own:
+            own.append(key)
+    return columns + tuple(own)
 
 
 def branch_test(c: Candidate) -> str:
@@ -24,7 +49,16 @@ def branch_test(c: Candidate) -> str:
     if c.split is None:
         return c.reason or "no split"
     if isinstance(c.split, MultiwaySplit):
-        return f"{c.split.n_branches}-way"
+        # "4-way" counts the branches that get rows; a value absent at the node says so
+        n = c.split.n_branches
+        counts = np.asarray(c.child_counts, dtype=float)
+        if counts.ndim == 2 and len(counts) == n:
+            regression = criteria.get(c.criterion).task == "regression"
+            rows = counts[:, 0] if regression else counts.sum(1)
+            present = int(np.count_nonzero(rows > 0))
+            if present < n:
+                return f"{present}-way ({present} of {n} values present)"
+        return f"{n}-way"
     text = c.conditions[0]  # drop the attribute's name (which may hold spaces)
     return text[len(c.feature_name):].strip() if text.startswith(c.feature_name + " ") else text
 
@@ -78,11 +112,7 @@ class SplitTable:
 
         kind = "classification" if any("information_gain" in c.scores
                                        for c in self.candidates) else "regression"
-        scores = TABLE_SCORES[kind]
-        own = {criteria.get(c.criterion).score_key for c in self.candidates if c.admissible}
-        scores = scores + tuple(sorted(own - set(scores) - {"impurity_decrease",
-                                                             "misclassification_gain",
-                                                             "cost_gini_gain"}))
+        scores = score_columns(kind, [c.criterion for c in self.candidates if c.admissible])
         best = self.best
         rows, mark = [], None
         for i, c in enumerate(self.candidates):
@@ -150,4 +180,4 @@ def split_table(X: Any, y: Any, criterion: str = "entropy", categorical: Any = N
                       grower.target_name)
 
 
-__all__ = ["SplitTable", "TABLE_SCORES", "branch_test", "split_table"]
+__all__ = ["SplitTable", "TABLE_SCORES", "branch_test", "score_columns", "split_table"]

@@ -34,17 +34,20 @@ from .impurity import (
     misclassification,
 )
 from .information import (
+    cost_gini_gain,
     gain_ratio,
     gini_gain,
     hellinger_distance,
     information_gain,
     mean_info,
+    misclassification_gain,
     split_info,
 )
 from .regression import mae, mse
 
 __all__ = [
     "cost_gini",
+    "cost_gini_gain",
     "entropy",
     "gain_ratio",
     "gini",
@@ -56,6 +59,7 @@ __all__ = [
     "mae",
     "mean_info",
     "misclassification",
+    "misclassification_gain",
     "mse",
     "split_info",
 ]

@@ -311,12 +311,16 @@ def weighted_sum_text(table: np.ndarray, child: np.ndarray) -> tuple[str, str]:
     return text, latex
 
 
-def clamp(value: float) -> float:
-    """``value``, or 0 when it is rounding noise (``|value| < 1e-12``).
+def clamp(value: float, scale: float = 1.0) -> float:
+    """``value``, or 0 when it is rounding noise (``|value| < 1e-12 · |scale|``).
 
     Parameters
     ----------
     value : float
+        A difference, such as an impurity decrease.
+    scale : float, optional
+        The size of what was subtracted (the parent's impurity): noise is relative to it,
+        so a decrease of 1e-13 in a node of impurity 1e-12 is kept.
 
     Returns
     -------
@@ -324,10 +328,10 @@ def clamp(value: float) -> float:
 
     Examples
     --------
-    >>> clamp(1e-15), clamp(0.25)
-    (0.0, 0.25)
+    >>> clamp(1e-15), clamp(0.25), clamp(1e-15, 1e-12)
+    (0.0, 0.25, 1e-15)
     """
-    return 0.0 if abs(value) < 1e-12 else value
+    return 0.0 if abs(value) < 1e-12 * abs(scale) else value
 
 
 def class_summary(counts: np.ndarray, names: Sequence[str]) -> str:

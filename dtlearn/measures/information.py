@@ -14,7 +14,13 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..criteria import entropy_of_counts, gini_of_counts, hellinger_of_counts
+from ..criteria import (
+    cost_gini_of_counts,
+    entropy_of_counts,
+    gini_of_counts,
+    hellinger_of_counts,
+    misclassification_of_counts,
+)
 from ..explain import Derivation, DerivationLine, Measure, ResultTable, fmt, fmt_count, latex_text
 from .formulas import (
     child_table,
@@ -28,10 +34,11 @@ from .formulas import (
     weighted_sum_text,
     zero_note,
 )
+from .impurity import cost_gini
 from .inputs import check_base, contingency, value_counts
 
-__all__ = ["gain_ratio", "gini_gain", "hellinger_distance", "information_gain", "mean_info",
-           "split_info"]
+__all__ = ["cost_gini_gain", "gain_ratio", "gini_gain", "hellinger_distance",
+           "information_gain", "mean_info", "misclassification_gain", "split_info"]
 
 
 def split_info(feature: Any = None, *, counts: Any = None, base: float = 2,
@@ -162,14 +169,16 @@ class _Decrease:
 # function keeps their derivations from drifting apart.
 def _impurity_decrease(table: np.ndarray, vnames: Sequence[str], cnames: Sequence[str],
                        fname: str, sname: str, kernel: Callable[[np.ndarray], Any],
-                       words: _Decrease, unit: str = ""
+                       words: _Decrease, unit: str = "", concave: bool = True
                        ) -> tuple[float, Callable[[], Derivation]]:
     totals = table.sum(axis=0)
     weights = table.sum(axis=1) / table.sum()
     parent = float(kernel(totals))
     child = kernel(table)
     mean = float(np.dot(weights, child))
-    value = min(max(clamp(parent - mean), 0.0), parent)
+    value = clamp(parent - mean, parent)
+    if concave:  # a concave impurity never rises: below 0 or above the parent is rounding
+        value = min(max(value, 0.0), parent)
 
     def explain() -> Derivation:
         text, latex = weighted_sum_text(table, child)
@@ -343,6 +352,101 @@ def gini_gain(feature: Any = None, labels: Any = None, *, counts: Any = None,
         table, vnames, cnames, fname, sname, gini_of_counts,
         _Decrease("Gini", r"\mathrm{Gini}", "mean Gini", "Gini gain"))
     return Measure(value, "gini gain", symbol=sym("GiniGain", fname), derivation=explain)
+
+
+def misclassification_gain(feature: Any = None, labels: Any = None, *, counts: Any = None,
+                          classes: Sequence | None = None, values: Sequence | None = None
+                          ) -> Measure:
+    """Decrease in misclassification rate ``Err(S) - sum_v |S_v|/|S| · Err(S_v)``.
+
+    What ``criterion="misclassification"`` ranks splits by. It is often 0 for a split that
+    does make the branches purer (when every branch keeps the parent's majority), which is
+    why it is too coarse to grow trees with.
+
+    Parameters
+    ----------
+    feature : sequence, optional
+        Attribute values (list, numpy array or pandas Series).
+    labels : sequence, optional
+        Class labels, same length as ``feature``.
+    counts : 2-D array-like, optional
+        Contingency table instead of ``feature`` and ``labels`` (rows: values or branches,
+        columns: classes; may be fractional).
+    classes, values : sequence, optional
+        Names of the classes (columns) and values (rows) of ``counts``; a named
+        ``pandas.Index`` also names the set and the attribute in the explanation.
+
+    Returns
+    -------
+    Measure
+        The decrease; ``.explain()`` shows the table and the sums.
+
+    Examples
+    --------
+    >>> round(misclassification_gain(counts=[[6, 2], [3, 3]]), 3)  # both keep the majority
+    0.0
+    >>> m = misclassification_gain(counts=[[10, 40], [40, 10]], classes=["yes", "no"])
+    >>> print(m.explain().lines[-1].text)
+    error decrease = 0.500 - 0.200 = 0.300
+    """
+    table, vnames, cnames, fname, sname, known = contingency(feature, labels, counts,
+                                                             classes, values)
+    value, explain = _impurity_decrease(
+        table, vnames, cnames, fname, sname, misclassification_of_counts,
+        _Decrease("Err", r"\mathrm{Err}", "mean error", "error decrease"))
+    return Measure(value, "misclassification gain", symbol=sym("ErrGain", fname),
+                   derivation=explain)
+
+
+def cost_gini_gain(feature: Any = None, labels: Any = None, cost_matrix: Any = None, *,
+                   counts: Any = None, classes: Sequence | None = None,
+                   values: Sequence | None = None) -> Measure:
+    """Decrease in cost-weighted Gini ``Gini_L(S) - sum_v |S_v|/|S| · Gini_L(S_v)``.
+
+    What ``criterion="cost_gini"`` ranks splits by (:func:`~dtlearn.measures.cost_gini`
+    for the impurity). With an asymmetric cost matrix the impurity need not be concave,
+    so the decrease may be negative.
+
+    Parameters
+    ----------
+    feature : sequence, optional
+        Attribute values (list, numpy array or pandas Series).
+    labels : sequence, optional
+        Class labels, same length as ``feature``.
+    cost_matrix : array-like of shape (c, c)
+        ``cost_matrix[k][k']``: the cost of predicting ``k'`` for an instance of class ``k``.
+    counts : 2-D array-like, optional
+        Contingency table instead of ``feature`` and ``labels`` (rows: values or branches,
+        columns: classes; may be fractional).
+    classes, values : sequence, optional
+        Names of the classes (columns) and values (rows) of ``counts``.
+
+    Returns
+    -------
+    Measure
+        The decrease; ``.explain()`` shows the table and the sums.
+
+    Examples
+    --------
+    >>> g = cost_gini_gain(counts=[[10, 40], [40, 10]], cost_matrix=[[0, 2], [2, 0]])
+    >>> round(g, 3)
+    0.36
+    >>> print(g.explain().lines[-1].text)
+    cost Gini gain = 1.000 - 0.640 = 0.360
+    """
+    table, vnames, cnames, fname, sname, known = contingency(feature, labels, counts,
+                                                             classes, values)
+    if cost_matrix is None:
+        raise TypeError("cost_matrix is required: a c x c table of misclassification costs")
+    # the checks and messages of the impurity itself
+    cost_gini(counts=table.sum(axis=0), cost_matrix=cost_matrix)
+    L = np.asarray(cost_matrix, dtype=float)
+    value, explain = _impurity_decrease(
+        table, vnames, cnames, fname, sname, lambda c: cost_gini_of_counts(c, L),
+        _Decrease("Gini_L", r"\mathrm{Gini}_L", "mean Gini_L", "cost Gini gain"),
+        concave=False)
+    return Measure(value, "cost-weighted gini gain", symbol=sym("GiniGain_L", fname),
+                   derivation=explain)
 
 
 def hellinger_distance(feature: Any = None, labels: Any = None, *, counts: Any = None,
