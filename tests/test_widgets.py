@@ -428,3 +428,17 @@ def test_cost_complexity_explorer_looks_up_the_path(vote):
     assert "Next weakest link" in app.detail_html.value
     data, _ = app._repr_mimebundle_()
     assert data["text/plain"].startswith("CostComplexityExplorer: α = ")
+
+
+def test_id3_builder_counts_the_branches_that_have_rows():
+    X, y = dt.load_play_tennis()
+    X = X.copy()
+    X["id"] = [f"d{i}" for i in range(len(X))]  # 14 values, 5 of them at the sunny leaf
+    app = ID3Builder(X, y)
+    root = {r[0]: r[1] for r in app.leaf_table(0).rows}
+    assert root["id"] == "14-way" and root["outlook"] == "3-way"
+    app.choose("outlook")
+    sunny = (X["outlook"] == "sunny").sum()
+    tests = {r[0]: r[1] for r in app.leaf_table(1).rows}
+    assert tests["id"] == f"{sunny}-way ({sunny} of 14 values present)"
+    assert tests["humidity"] == "2-way"
