@@ -161,9 +161,10 @@ class ReducedErrorStep(StepDefaults):
         verdict = ("prune: the error does not increase" if self.pruned
                    else "keep: pruning would add errors")
         sign = "<=" if self.pruned else ">"
+        # the node named as the stepper's status names it (step_summary): id [branch]
+        named = f"node {self.node_id}" + (f" [{self.condition}]" if self.condition else "")
         return Derivation.build(
-            f"node {self.node_id}: replace the test on {self.test} by a leaf "
-            f"{self.leaf_label!r}?",
+            f"{named}: replace the test on {self.test} by a leaf {self.leaf_label!r}?",
             [(f"validation rows reaching node {self.node_id} ({where}): {self.n_reaching}",
               "", "", "", True),
              (f"errors of the subtree = {self.subtree_errors}", "",

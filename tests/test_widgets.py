@@ -442,3 +442,13 @@ def test_id3_builder_counts_the_branches_that_have_rows():
     tests = {r[0]: r[1] for r in app.leaf_table(1).rows}
     assert tests["id"] == f"{sunny}-way ({sunny} of 14 values present)"
     assert tests["humidity"] == "2-way"
+
+
+def test_stepper_names_a_node_the_same_way_in_status_and_detail():
+    X, y = dt.load_play_tennis()
+    app = PruningStepper(dt.ID3Classifier().fit(X, y), X[::2], y[::2])
+    for k in range(app.n_steps):
+        app.goto(k)
+        named = app.status.split(": ", 1)[1].split(":")[0]  # "node 1 [outlook = sunny]"
+        assert named.startswith("node ") and "[" in named
+        assert named in app.detail_html.value.replace("&#x27;", "'")
