@@ -165,3 +165,27 @@ def test_split_table_shows_the_ranking_score(name):
     at = table.columns.index(column)
     best = table.rows[[r[0] for r in table.rows].index(table.best.feature_name)][at]
     assert best == max(r[at] for r in table.rows)
+
+
+# ---------------------------------------------------------------- scikit-learn's float32 rule
+def test_float32_rule_scikit_learn_merges_near_equal_values_dtlearn_does_not():
+    # documented departure (docs/ALGORITHMS.md): scikit-learn never cuts between sorted
+    # values closer than FEATURE_THRESHOLD = 1e-7; dtlearn cuts between any distinct values
+    near = float(np.nextafter(np.float32(1.0), np.float32(2.0)))
+    X = np.array([[1.0], [1.0], [near], [near]])
+    y = np.array([0, 0, 1, 1])
+    assert DecisionTreeClassifier(random_state=0).fit(X, y).tree_.node_count == 1
+    ours = dt.CARTClassifier().fit(X, y)
+    assert ours.tree_.n_nodes == 3 and ours.score(X, y) == 1.0
+    assert 1.0 < ours.tree_.root.split.threshold < near  # the midpoint, in 64 bits
+
+
+@pytest.mark.parametrize("gap", [2e-7, 1e-3])
+def test_float32_rule_trees_agree_when_values_are_float32_and_apart(gap):
+    rng = np.random.default_rng(1)
+    X = (rng.integers(0, 40, size=(150, 3)) * gap + 1.0).astype(np.float32).astype(float)
+    y = (X[:, 0] + X[:, 1] > 2.0 + 40 * gap).astype(int)
+    theirs = DecisionTreeClassifier(random_state=0).fit(X, y)
+    ours = dt.CARTClassifier().fit(X, y)
+    assert ours.tree_.n_nodes == theirs.tree_.node_count
+    np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
