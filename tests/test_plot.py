@@ -130,3 +130,25 @@ def test_every_public_name_resolves():
     assert plot.__all__ == sorted(set(plot.__all__))
     for name in plot.__all__:
         assert callable(getattr(plot, name)), name
+
+
+def test_dark_style_reaches_the_tree_drawing():
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import FancyBboxPatch
+
+    from dtlearn.plot import dark_style, plot_tree
+    from dtlearn.plot.style import DARK_STYLE
+
+    model = dt.ID3Classifier().fit(*dt.load_play_tennis())
+    with dark_style():
+        ax = plot_tree(model)
+    boxes = [p for p in ax.patches if isinstance(p, FancyBboxPatch)]
+    assert boxes and {to_hex(b.get_facecolor()) for b in boxes} == {DARK_STYLE["axes.facecolor"]}
+    texts = [t for t in ax.texts if t.get_text()]
+    assert {to_hex(t.get_color()) for t in texts} == {DARK_STYLE["text.color"]}
+    plt.close(ax.figure)
+    ax = plot_tree(model)  # outside the context: the light paper again
+    assert {to_hex(b.get_facecolor()) for b in ax.patches
+            if isinstance(b, FancyBboxPatch)} == {"#ffffff"}
+    plt.close(ax.figure)

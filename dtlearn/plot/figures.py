@@ -17,6 +17,7 @@ from ..explain import CLASS_COLOURS, fmt
 from ..layout import tree_view_data
 from ..tree import Tree, plural
 from ._axes import new_axes
+from .style import ink, paper
 
 __all__ = ["decision_regions", "impurity_curves", "impurity_values", "plot_tree", "region_colours",
            "region_grid", "regression_fit", "score_bars"]
@@ -65,7 +66,7 @@ def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
         ax.axvline(p, color="#555", linewidth=1)
         text = "\n".join([f"p = {fmt(p, 2)}"] + [f"{k} = {fmt(v)}" for k, v in values.items()])
         ax.text(0.02, 0.98, text, transform=ax.transAxes, va="top", fontsize=9,
-                bbox={"facecolor": "white", "edgecolor": "#999"})
+                bbox={"facecolor": paper(), "edgecolor": "#999"})
     ax.set_xlabel("p (proportion of class 1)")
     ax.set_ylabel("impurity")
     ax.set_xlim(0, 1)
@@ -129,7 +130,7 @@ def score_bars(step_or_table: Any, measures: Sequence[str] = ("information_gain"
         offsets = ys - 0.4 + height * (j + 0.5)
         vals = np.nan_to_num(values[:, j])
         ax.barh(offsets, vals, height=height, color=CLASS_COLOURS[(j + 1) % 8],
-                hatch=hatches[j % 4], edgecolor="#333", label=measure.replace("_", " "))
+                hatch=hatches[j % 4], edgecolor=ink(), label=measure.replace("_", " "))
         for yy, v in zip(offsets, values[:, j]):
             # the value just right of its bar's end, never on the bar
             ax.annotate(f"{fmt(v)}", (max(float(np.nan_to_num(v)), 0.0), yy),
@@ -199,14 +200,14 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
         x, y, anchor = branch_label_position(a, b, g)
         ax.text(x, y - 4, e.get("branch", e["condition"]), ha="left" if anchor == "start"
                 else "right", va="center", fontsize=7 * fs, zorder=3,
-                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+                bbox={"facecolor": paper(), "edgecolor": "none", "pad": 0.5})
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
     for n in nodes:
         x, y = n["px"], n["py"]
         lit = n["highlighted"]
         ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=6",
-                                    facecolor="white", edgecolor="black" if lit else "#666",
+                                    facecolor=paper(), edgecolor=ink() if lit else "#888",
                                     linewidth=2.5 if lit else 1, zorder=2,
                                     linestyle="--" if n["open"] else "-"))
         ty = y + 11
@@ -219,7 +220,7 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
                     zorder=3)
             ty += line
         ax.text(x + w / 2, ty, n["impurity_text"], ha="center", va="center", fontsize=7 * fs,
-                color="#333", zorder=3)
+                color=ink(), alpha=0.8, zorder=3)
         if n["counts"]:
             total = sum(n["counts"]) or 1.0
             left = x + 8
