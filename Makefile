@@ -114,6 +114,12 @@ book: $(DEV)/.installed $(MATHJAX)
 	$(DBIN)/jupyter-book build build/book-src --path-output build/book-out --quiet
 	mv build/book-out/_build/html build/book && rm -rf build/book-out
 
+# The course as a JupyterLite site (docs/JUPYTERLITE.md) in build/lite/_output: the wheel
+# and copies of notebooks/ whose outputs JupyterLite shows as stored and whose first cells
+# say what to do when Pyodide cannot be downloaded, and install what the notebook imports.
+lite: $(DEV)/.installed
+	$(DBIN)/python tools/lite.py build/lite
+
 # The declared lower bounds, tested: a venv with exactly the `>=` versions of pyproject.toml
 # (tools/floors.py) runs the unit tests. Test tools are not pinned.
 FLOORS := .venv-floors

@@ -2,15 +2,19 @@
 
 - Every dependency dtlearn's wheel declares for Pyodide is in the recorded Pyodide
   distribution, or is a recorded pure-Python wheel whose own requirements are, in turn.
-- ``jupyter lite build`` makes the site from the wheel and the student notebooks with no
-  network: the notebooks are in its contents, the wheel in its piplite index, and the
-  widget front ends (ipywidgets, anywidget) among its extensions.
+- ``tools/lite.py`` (``make lite``) makes the site from the wheel and the student notebooks
+  with no network: the notebooks are in its contents, the wheel in its piplite index, and
+  the widget front ends (ipywidgets, anywidget) among its extensions. The served notebooks,
+  read as JupyterLite reads them (``files/<path>``, parsed as JSON), hold every output's
+  text as one string (a list of lines shows with stray commas there), start with a note on
+  what a student sees when Pyodide cannot be downloaded and a cell installing what the
+  notebook imports; the course notebooks themselves are left as they are.
 """
 
 import email
+import importlib.util
 import json
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -88,28 +92,110 @@ def test_every_dependency_exists_in_pyodide_or_as_a_pure_python_wheel(wheel):
     assert {"ipywidgets", "anywidget", "psygnal", "comm"} <= seen
 
 
-def test_jupyter_lite_build_offline(wheel, tmp_path):
-    jupyter = Path(sys.executable).parent / "jupyter"
-    site = tmp_path / "lite"
-    (site / "pypi").mkdir(parents=True)
-    shutil.copy2(wheel, site / "pypi")
-    contents = site / "content"
-    contents.mkdir()
-    notebooks = sorted((ROOT / "notebooks").glob("0[0-2]_*.ipynb"))
-    for nb in notebooks:
-        shutil.copy2(nb, contents)
-    run = subprocess.run([str(jupyter), "lite", "build", "--contents", "content",
-                          "--output-dir", "_output"], cwd=site, capture_output=True, text=True,
-                         timeout=300)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-    out = site / "_output"
+def _lite_tool():
+    spec = importlib.util.spec_from_file_location("lite", ROOT / "tools" / "lite.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _course_notebooks():
+    source = ROOT / "notebooks"
+    return sorted(source.glob("[0-9][0-9]*.ipynb")) + sorted(source.glob("homework/hw*/*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory):
+    """The site as `make lite` builds it (tools/lite.py), offline; and the sources' bytes."""
+    before = {path: path.read_bytes() for path in _course_notebooks()}
+    tool = _lite_tool()
+    folder = tmp_path_factory.mktemp("lite") / "lite"
+    tool.layout(folder)
+    return tool.build(folder), before
+
+
+def test_jupyter_lite_build_offline(lite_site):
+    out, before = lite_site
     assert (out / "index.html").exists() and (out / "lab" / "index.html").exists()
-    assert sorted(p.name for p in (out / "files").glob("*.ipynb")) == [nb.name for nb in notebooks]
+    served = sorted(p.relative_to(out / "files") for p in (out / "files").rglob("*.ipynb"))
+    assert served == sorted(p.relative_to(ROOT / "notebooks") for p in before)
     index = json.loads((out / "pypi" / "all.json").read_text())
-    version = wheel.name.split("-")[1]
-    release = index["dtlearn"]["releases"][version][0]
-    assert release["filename"] == wheel.name and (out / "pypi" / wheel.name).exists()
+    wheels = list((out / "pypi").glob("dtlearn-*.whl"))
+    assert len(wheels) == 1
+    version = wheels[0].name.split("-")[1]
+    assert index["dtlearn"]["releases"][version][0]["filename"] == wheels[0].name
     extensions = {p.parent.name for p in (out / "extensions").glob("**/package.json")}
     # ipywidgets' front end (jupyterlab_widgets), anywidget's, and the Pyodide kernel
     assert {"jupyterlab-manager", "pyodide-kernel-extension"} <= extensions
     assert "anywidget" in extensions
+
+
+def _served(out, source):
+    # JupyterLite fetches files/<path> from the site and parses it as JSON: read it so
+    return json.loads((out / "files" / source.relative_to(ROOT / "notebooks")).read_text(
+        encoding="utf-8"))
+
+
+def test_served_outputs_are_single_strings_with_the_stored_text(lite_site):
+    # JupyterLite shows an output stored as a list of lines with a comma between the lines
+    out, before = lite_site
+    joined = 0
+    for source, raw in before.items():
+        original = json.loads(raw)
+        served = _served(out, source)
+        added = [c for c in served["cells"] if "dtlearn-lite" in c["metadata"].get("tags", [])]
+        assert served["cells"][len(added):] != [] and len(added) == 2
+        pairs = zip([o for c in original["cells"] for o in c.get("outputs", [])],
+                    [o for c in served["cells"][2:] for o in c.get("outputs", [])], strict=True)
+        for stored, shown in pairs:
+            fields = [("text", stored.get("text"), shown.get("text"))]
+            fields += [(mime, value, shown["data"][mime])
+                       for mime, value in stored.get("data", {}).items()]
+            for mime, value, text in fields:
+                if value is None or mime.endswith("json"):
+                    assert text == value
+                    continue
+                assert isinstance(text, str), (source.name, mime)
+                assert text == ("".join(value) if isinstance(value, list) else value)
+                joined += isinstance(value, list)
+    assert joined > 50  # the course stores many outputs as lists of lines
+
+
+def test_served_notebooks_say_what_happens_without_pyodide_and_install_their_needs(lite_site):
+    out, before = lite_site
+    tool = _lite_tool()
+    needs = {}
+    for source in before:
+        served = _served(out, source)
+        note, install = served["cells"][:2]
+        assert note["cell_type"] == "markdown" and install["cell_type"] == "code"
+        assert "Pyodide could not be downloaded" in note["source"]
+        assert '"Unknown"' in note["source"] and "`[*]`" in note["source"]
+        packages = install["source"].removeprefix("%pip install -q ").split()
+        assert packages[0] == "dtlearn"
+        needs[source.stem] = packages[1:]
+        assert packages[1:] == tool.extra_needs(json.loads(before[source]))
+    # from the notebooks' own import lines: scikit-learn for 09, 11 and 13 only
+    assert {stem for stem, extra in needs.items() if extra} == {
+        "09_cost_complexity", "11_missing_values_and_costs", "13_from_one_tree_to_many"}
+    assert {tuple(extra) for extra in needs.values() if extra} == {("scikit-learn",)}
+
+
+def test_the_course_notebooks_themselves_are_untouched(lite_site):
+    _, before = lite_site
+    assert {path: path.read_bytes() for path in before} == before
+
+
+def test_docs_list_every_notebooks_extra_needs():
+    tool = _lite_tool()
+    by_package = {}
+    for source in _course_notebooks():
+        for dist in tool.extra_needs(json.loads(source.read_text(encoding="utf-8"))):
+            by_package.setdefault(dist, []).append(source.name[:2])
+    assert by_package  # scikit-learn, at least
+    docs = (ROOT / "docs" / "JUPYTERLITE.md").read_text(encoding="utf-8")
+    table = dict(re.findall(r"^\| ([\d, ]+) \| ([a-z-]+) \|$", docs, re.M))
+    assert {dist: numbers.split(", ") for numbers, dist in table.items()} == by_package
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for numbers in by_package.values():
+        assert f"{', '.join(numbers[:-1])} and {numbers[-1]}" in " ".join(readme.split())
