@@ -41,8 +41,8 @@ def _curve(param: str, clean: bool, values: tuple | None = None):
 @register("06.1", title="The best stopping parameter, chosen on validation data")
 def check_best_knob(best_knob):
     """Check exercise 06.1: The best stopping parameter, chosen on validation data."""
-    curves = {"min_samples_leaf": _curve("min_samples_leaf", False, (1, 2, 5, 10, 20, 40, 80)),
-              "max_leaf_nodes": _cart_curve("max_leaf_nodes", (2, 8, 32)),
+    curves = {"min_samples_leaf": _cart_curve("min_samples_leaf", (1, 2, 5, 10, 20, 40, 80)),
+              "max_leaf_nodes": _cart_curve("max_leaf_nodes", (2, 8, 16, 32, 64, 128)),
               "min_impurity_decrease": _cart_curve("min_impurity_decrease", (0.0, 0.005, 0.02))}
     want = max(curves, key=lambda name: max(curves[name].validation))
     wrong = {}
@@ -57,7 +57,7 @@ def check_best_knob(best_knob):
                           options=list(curves), wrong=wrong)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=3)
 def _cart_curve(param: str, values: tuple):
     X_train, X_val, X_test, y_train, y_val, y_test, y_noisy = _parts()
     return complexity_curve(CARTClassifier(), X_train, y_noisy, X_val, y_val, X_test, y_test,
