@@ -6,8 +6,10 @@ hidden tests, and the gradebook) and at the exchange the students' servers share
 
 Paths come from the environment where a deployment differs: ``DTLEARN_COURSE_DIR``
 (default ``~/dtlearn-grading/instructor/homework``) and ``NBGRADER_EXCHANGE`` (default
-``/srv/nbgrader/exchange``). The course folder's own ``nbgrader_config.py`` (stubs, course
-id) is read as well when nbgrader runs inside it.
+``/srv/nbgrader/exchange``). The course folder's own ``nbgrader_config.py`` is read as well
+when nbgrader runs inside it: the stubs, and how autograde computes the grade (outside the
+student's kernel, docs/GRADING.md). The grading secret (hidden cases) is the course
+folder's ``grading_secret`` file or ``DTLEARN_GRADING_SECRET``; it stays on this account.
 """
 
 import os
@@ -19,7 +21,4 @@ c.CourseDirectory.root = os.environ.get(
     "DTLEARN_COURSE_DIR", os.path.expanduser("~/dtlearn-grading/instructor/homework"))
 c.Exchange.root = os.environ.get("NBGRADER_EXCHANGE", "/srv/nbgrader/exchange")
 c.Exchange.path_includes_course = False
-# Autograde: a cell that runs longer than this is stopped and scores 0 (a student's endless
-# loop is already stopped by dtlearn's checks after a budget of lines; this is the backstop).
-c.Execute.timeout = 120
-c.Execute.interrupt_on_timeout = True
+

@@ -6,8 +6,8 @@ Usage (from the repository root, in the environment that has nbgrader)::
 
 ``WORKDIR`` (created, must not exist) receives an exchange folder (``exchange/``, mode
 1777 as on a hub), the grader's home with ``hub/nbgrader_config_grader.py`` as its
-``nbgrader_config.py`` and a private copy of ``instructor/homework`` as the course folder,
-and one home per student with ``hub/nbgrader_config_student.py``. Then, as on a hub:
+``nbgrader_config.py`` and a private copy of ``instructor/homework`` as the course folder
+(with a fresh ``grading_secret``), and one home per student with ``hub/nbgrader_config_student.py``. Then, as on a hub:
 
 1. the grader runs ``nbgrader generate_assignment`` and ``release_assignment``;
 2. the students alternate between the two ways homework reaches them: ``nbgrader
@@ -19,7 +19,8 @@ and one home per student with ``hub/nbgrader_config_student.py``. Then, as on a 
 3. the grader runs ``nbgrader collect``, ``autograde`` (one call for every submission, timed),
    ``generate_feedback`` and ``release_feedback``; the students ``fetch_feedback``.
 
-It prints one JSON object: the autograded score of every student, the seconds of each step,
+It prints one JSON object: the autograded score of every student, the wall and CPU seconds
+of each step (``NAME`` and ``NAME_cpu``: CPU time is what a busy machine does not inflate),
 the autograde seconds per submission and the warnings autograde logged. tests/test_hub_config.py
 runs it with two students; docs/HUB.md quotes its timings.
 """
@@ -30,6 +31,8 @@ import argparse
 import json
 import os
 import re
+import resource
+import secrets
 import shutil
 import subprocess
 import sys
@@ -63,12 +66,27 @@ def _env(home: Path, config: Path, work: Path) -> dict:
     return env
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far.
+
+    Unlike wall time, a busy machine does not inflate it.
+    """
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def grader_env(work: Path) -> dict:
+    """The grading account's environment of a round trip's work folder."""
+    return _env(work / "grader", HUB / "nbgrader_config_grader.py", work)
+
+
 def nbgrader(args: list[str], cwd: Path, env: dict, times: dict, label: str) -> str:
     """Run one nbgrader command, time it under ``label``; its log (stderr + stdout)."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _children_cpu()
     done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=1800)
     times[label] = round(times.get(label, 0) + time.perf_counter() - start, 2)
+    times[f"{label}_cpu"] = round(times.get(f"{label}_cpu", 0) + _children_cpu() - cpu, 2)
     if done.returncode != 0:
         raise StepFailed(f"nbgrader {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
     return done.stderr + done.stdout
@@ -102,7 +120,10 @@ def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
     course.mkdir(parents=True)
     shutil.copy(HOMEWORK / "nbgrader_config.py", course)
     shutil.copytree(HOMEWORK / "source", course / "source")
-    grader = _env(work / "grader", HUB / "nbgrader_config_grader.py", work)
+    # the grading secret (hidden cases, docs/GRADING.md): the grader's own, never shared
+    (course / "grading_secret").write_text(secrets.token_hex(16) + "\n")
+    (course / "grading_secret").chmod(0o600)
+    grader = grader_env(work)
     times: dict = {}
 
     nbgrader(["generate_assignment", assignment, "--force"], course, grader, times, "generate")
@@ -151,9 +172,10 @@ def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
             sub = gb.find_submission_notebook(assignment, assignment, name)
             scores[name] = {g.name: g.score for g in sub.grades if g.cell.cell_type == "code"}
     warnings = [line.strip() for line in log.splitlines() if "WARNING" in line]
-    return {"assignment": assignment, "students": expected, "scores": scores,
-            "feedback": feedback, "seconds": times,
+    return {"work": str(work), "assignment": assignment, "students": expected,
+            "scores": scores, "feedback": feedback, "seconds": times,
             "autograde_seconds_per_submission": round(times["autograde"] / students, 2),
+            "autograde_cpu_seconds_per_submission": round(times["autograde_cpu"] / students, 2),
             "autograde_warnings": warnings}
 
 
