@@ -574,8 +574,17 @@ class C45Grower(Grower):
             else any(c.admissible for c in candidates)
         if not admissible:
             return "no attribute can split these instances"
-        if self._best(candidates, node_id) is None:
+        best = self._best(candidates, node_id)
+        if best is None:
             return "no attribute with at least average gain has a positive gain ratio"
+        # J48 stores the cut as the largest training value <= the midpoint, found in steps of
+        # more than 1e-6, and routes x left when x - cut < 1e-6: a value exactly 1e-6 above a
+        # smaller training value is scored left but sent right. Where that sends all of a
+        # node's instances one way, J48 recurses until its stack overflows; here it is a leaf.
+        branch = best.split.route(self.X[state.rows])
+        known = branch[branch >= 0]
+        if known.size and (known == known[0]).all():
+            return "the stored cut sends every instance one way (J48 would never stop)"
         return None
 
     # ------------------------------------------------------------------ splitting

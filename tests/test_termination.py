@@ -31,6 +31,7 @@ from dtlearn.splits import ThresholdSplit
 from dtlearn.tree import Tree
 
 NEAR = Path(__file__).parent / "fixtures" / "weka_near_equal"
+CUT_LOOP = Path(__file__).parent / "fixtures" / "weka_margin"
 LEARNERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, C45Classifier, dt.CARTClassifier,
             dt.ObliqueTreeClassifier]
 
@@ -72,6 +73,22 @@ def test_tolerance_survives_json_and_to_python():
     for x in (0.3, 0.3000005, 0.3000011, 0.4):
         assert namespace["predict"]({"x": x}) == tree.predict(pd.DataFrame({"x": [x]}))[0]
     assert json.loads(tree.to_json())["nodes"][0]["split"]["tolerance"] == 1e-6
+
+
+def test_c45_makes_a_leaf_where_j48_recurses_for_ever():
+    # the cut between 0.000001 and 0.1 is stored as 0 (J48's scan moves only by more than
+    # 1e-6) and routes 0.000001 right (0.000001 - 0 < 1e-6 is false): J48 sends both rows
+    # right again and again until its stack overflows (the fixture)
+    assert "java.lang.StackOverflowError" in (CUT_LOOP / "cut-loop.J48-U-M1.txt").read_text()
+    X, y = read_arff(CUT_LOOP / "cut-loop.arff")
+    with split_budget(len(y)):
+        model = C45Classifier(prune=False, min_samples_leaf=1).fit(X, y)
+    root = model.grown_tree_.root
+    assert root.split.threshold == 0.0
+    left, right = root.children
+    assert (left.n_samples, right.n_samples) == (2.0, 2.0) and right.is_leaf
+    reasons = {s.node_id: s.stop_reason for s in model.steps_}
+    assert "sends every instance one way" in reasons[right.node_id]
 
 
 def test_other_learners_cut_exactly():
