@@ -20,7 +20,7 @@ from dtlearn.datasets.arffio import read_arff
 from dtlearn.grow import levels
 from dtlearn.layout import fold_to_fit, tree_view_data
 from dtlearn.measures.impurity import kl_divergence
-from dtlearn.splits import midpoint
+from dtlearn.splits import ObliqueSplit, ThresholdSplit, midpoint
 
 MARGIN = Path(__file__).parent / "fixtures" / "weka_margin"
 
@@ -170,3 +170,33 @@ def test_level_wise_routing_matches_a_plain_comparison_on_ties():
             parent_rows[node.children[0].node_id] = rows[left]
             parent_rows[node.children[1].node_id] = rows[~left]
             assert left.any() and not left.all()  # every split separates something
+
+
+# --- survivors of tools/mutate.py's own run ----------------------------------------------
+
+def test_kl_divergence_skips_classes_absent_from_both():
+    # p_k = q_k = 0 adds 0 · log(0/0) := 0: the same divergence as without the class
+    with_zero = kl_divergence([1, 1, 0], [1, 3, 0])
+    assert float(with_zero) == pytest.approx(0.5 * np.log2(4 / 3), rel=1e-12)
+    assert float(with_zero) == pytest.approx(entropy([1, 1, 0], [1, 3, 0], base=2), rel=1e-12)
+    with pytest.raises(ValueError, match="infinite"):
+        kl_divergence([1, 1], [1, 0])
+
+
+def test_threshold_split_sends_values_equal_to_the_cut_left():
+    split = ThresholdSplit(0, 1.0)
+    X = np.array([[0.5], [1.0], [UP], [np.nan]])
+    assert split.route(X).tolist() == [0, 0, 1, -1]
+    # a grown tree predicts the training row that equals its cut as it counted it
+    data = pd.DataFrame({"x": [1.0, UP, 1.0, UP]})
+    model = dt.CARTClassifier().fit(data, ["a", "b", "a", "b"])
+    assert model.tree_.root.split.threshold == 1.0
+    assert model.predict(pd.DataFrame({"x": [1.0, UP]})).tolist() == ["a", "b"]
+
+
+def test_oblique_split_sends_points_on_the_line_left():
+    split = ObliqueSplit((0, 1), (1.0, 1.0), -1.0)
+    X = np.array([[0.5, 0.5], [0.25, 0.75], [0.5, 0.5 + 1e-9], [0.0, 0.0]])
+    by_hand = [0 if x0 + x1 - 1.0 <= 0 else 1 for x0, x1 in X]
+    assert by_hand == [0, 0, 1, 0]  # the first two lie exactly on x0 + x1 = 1
+    assert split.route(X).tolist() == by_hand

@@ -13,8 +13,9 @@ Run from the repository root::
 
 The copy is ``git archive HEAD`` (or the tracked and untracked, not ignored, files of the
 working tree) in a temporary folder; the tests import the package from it (PYTHONPATH).
-Before the mutants, each set of test files runs once unmutated: a set that fails there
-cannot judge its mutants, which are reported "baseline fails" and left out of the score,
+Before the mutants, all the test files run once unmutated (and if that fails, each mutant's
+set runs alone): a set that fails there cannot judge its mutants, which are reported
+"baseline fails" and left out of the score,
 as are mutants whose ``old`` text is no longer in the file ("stale") and those marked
 ``equivalent``. A run that exceeds ``--timeout`` is killed and counts as killed (a test
 that hangs on a mutant is a test that notices it, though a slow one).
@@ -125,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         copy_repository(copy, args.worktree)
         baseline: dict[tuple, str] = {}
+        union = sorted({p for m in mutants for p in [*m.tests, m.file]})
+        outcome, seconds, _ = run_tests(copy, union, args.timeout * 2)
+        print(f"baseline, every test file at once: {outcome} ({seconds:.0f} s)", flush=True)
+        if outcome == "passed":  # otherwise each mutant's own set runs unmutated first
+            baseline = {tuple([*m.tests, m.file]): "passed" for m in mutants}
         for i, m in enumerate(mutants, 1):
             path = copy / m.file
             text = path.read_text(encoding="utf-8") if path.is_file() else ""
