@@ -37,7 +37,7 @@ $(DBIN)/python:
 	$(PYTHON) -m venv $(DEV)
 
 # (a variable: a comma inside $(call ...) would split the argument)
-DEV_INSTALL := -e ".[lab,arff]" --group dev
+DEV_INSTALL := -e ".[lab,arff,grading]" --group dev
 
 $(DEV)/.installed: pyproject.toml dtlearn/__init__.py | $(DBIN)/python
 	$(call install,$(DEV),$(DEV_INSTALL))
@@ -129,11 +129,11 @@ $(FLOORS)/.installed: pyproject.toml tools/floors.py
 	$(PYTHON) -m venv $(FLOORS)
 	$(FLOORS)/bin/python -m pip install --quiet --upgrade pip
 	$(PYTHON) tools/floors.py > $(FLOORS)/constraints.txt
-	$(FLOORS)/bin/python -m pip install --quiet -c $(FLOORS)/constraints.txt -e ".[lab,arff]" --group test
+	$(FLOORS)/bin/python -m pip install --quiet -c $(FLOORS)/constraints.txt -e ".[lab,arff,grading]" --group test
 	@touch $@
 
 test-floors: $(FLOORS)/.installed
-	$(FLOORS)/bin/python -m pip list --format=freeze | grep -iE "^(numpy|pandas|matplotlib|ipywidgets|anywidget|pillow|traitlets|liac-arff|scikit-learn)=="
+	$(FLOORS)/bin/python -m pip list --format=freeze | grep -iE "^(numpy|pandas|matplotlib|ipywidgets|anywidget|pillow|traitlets|liac-arff|scikit-learn|nbgrader|nbformat)=="
 	$(FLOORS)/bin/python -m pytest tests/ -q --ignore=tests/browser --ignore=tests/test_book.py \
 		--ignore=tests/test_static_export.py --ignore=tests/test_wheel.py \
 		--ignore=tests/test_jupyterlite.py

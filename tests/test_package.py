@@ -261,20 +261,24 @@ def test_every_module_dtlearn_imports_is_declared():
     # the widgets' own imports are required; liac-arff and scikit-learn are extras
     assert where["PIL"] == where["traitlets"] == where["anywidget"] == "required"
     assert where["arff"] == "arff" and where["sklearn"] == "lab"
+    assert where.get("nbgrader", "grading") == where.get("nbformat", "grading") == "grading"
 
 
 def test_liac_arff_is_an_extra_and_dev_tools_are_a_dependency_group():
     required = {canonicalize_name(Requirement(text).name) for text in PROJECT["dependencies"]}
     assert "liac-arff" not in required
     assert [Requirement(t).name for t in PROJECT["optional-dependencies"]["arff"]] == ["liac-arff"]
-    assert set(PROJECT["optional-dependencies"]) == {"lab", "arff"}
+    assert set(PROJECT["optional-dependencies"]) == {"lab", "arff", "grading"}
     groups = tomllib.loads((ROOT / "pyproject.toml").read_text())["dependency-groups"]
     tools = {canonicalize_name(Requirement(t).name) for t in groups["test"]}
     assert {"pytest", "nbval", "nbgrader", "ruff", "playwright"} <= tools
     published = set(required)
-    for texts in PROJECT["optional-dependencies"].values():
-        published |= {canonicalize_name(Requirement(t).name) for t in texts}
+    for extra, texts in PROJECT["optional-dependencies"].items():
+        if extra != "grading":  # nbgrader: the instructor's grading machine runs it
+            published |= {canonicalize_name(Requirement(t).name) for t in texts}
     assert not tools & published
+    assert not {"pytest", "nbval", "hypothesis", "ruff", "playwright", "hatchling"} & {
+        canonicalize_name(Requirement(t).name) for t in PROJECT["optional-dependencies"]["grading"]}
 
 
 def test_read_arff_without_liac_arff_names_the_extra(monkeypatch):
@@ -294,3 +298,34 @@ def test_project_urls_and_python_classifiers():
     pythons = sorted(c.rsplit(" ", 1)[1] for c in PROJECT["classifiers"]
                      if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
     assert pythons and pythons[0] == PROJECT["requires-python"].removeprefix(">=")
+
+
+# --- two environments: the students' (make lab) and the developers' (make test, book, lite) --
+
+def _rule(makefile, target):
+    """The prerequisites and recipe of ``target`` in the Makefile."""
+    match = re.search(rf"^{re.escape(target)}:([^\n]*)\n((?:\t[^\n]*\n)*)", makefile, re.M)
+    assert match, target
+    return match.group(1), match.group(2)
+
+
+def test_make_lab_installs_only_what_students_need():
+    makefile = (ROOT / "Makefile").read_text()
+    prerequisites, recipe = _rule(makefile, "$(VENV)/.lab-installed")
+    assert 'install,$(VENV),-e ".[lab]")' in recipe and "--group" not in recipe
+    assert "$(VENV)/.lab-installed" in _rule(makefile, "lab")[0]
+    # the lab extra brings neither the grading UI nor the JupyterLite kernel extension
+    lab = _closure(PROJECT["dependencies"] + PROJECT["optional-dependencies"]["lab"])
+    assert not lab & {"nbgrader", "jupyterlite-core", "jupyterlite-pyodide-kernel", "pytest"}
+
+
+def test_developer_targets_use_their_own_environment():
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^DEV +:= \.venv-dev$", makefile, re.M)
+    _, recipe = _rule(makefile, "$(DEV)/.installed")
+    assert "--group dev" in makefile and "install,$(DEV),$(DEV_INSTALL))" in recipe
+    for target in ("test-unit", "test-notebooks", "test-browser", "book", "lite", "bench",
+                   "execute-notebooks", "student-course", "student-homework", "test-wheel"):
+        prerequisites, recipe = _rule(makefile, target)
+        assert "$(DEV)/.installed" in prerequisites, target
+        assert "$(BIN)/" not in recipe, target  # never the students' .venv

@@ -57,7 +57,8 @@ def test_wheel_is_pure_python_with_licence_data_and_static_files(dist):
     # liac-arff (no wheel) only through the `arff` extra; no test tool is published
     extras = {req.name: [e for e in meta.get_all("Provides-Extra")
                          if req.marker.evaluate({"extra": e})] for req in requires if req.marker}
-    assert extras == {"liac-arff": ["arff"], "jupyterlab": ["lab"], "scikit-learn": ["lab"]}
+    assert extras == {"liac-arff": ["arff"], "jupyterlab": ["lab"], "scikit-learn": ["lab"],
+                      "nbgrader": ["grading"], "nbformat": ["grading"]}
     # the version the build read from dtlearn/__init__.py, in the metadata and the file name
     version = re.search(r'^__version__ = "(.+)"$', (ROOT / "dtlearn" / "__init__.py").read_text(),
                         re.M).group(1)

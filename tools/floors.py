@@ -2,7 +2,7 @@
 
 ``make test-floors`` installs the package with these constraints into ``.venv-floors`` and
 runs the unit tests there, so the declared lower bounds stay true. Requirements of the
-runtime dependencies and of every extra (``lab``, ``arff``) are pinned (the test tools, a
+runtime dependencies and of every extra (``lab``, ``arff``, ``grading``) are pinned (the test tools, a
 dependency group, are not: they are not what users install), except JupyterLab: it is the server, which neither the package
 nor the unit tests import, and the test tools (nbgrader) need a newer one.
 
