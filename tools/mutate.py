@@ -102,6 +102,9 @@ def run_tests(copy: Path, paths: list[str], timeout: float) -> tuple[str, float,
         os.killpg(process.pid, signal.SIGKILL)  # the pytest run and whatever it started
         out, _ = process.communicate()
         return "timeout", time.monotonic() - start, out[-2000:]
+    except BaseException:  # interrupted: leave no test run behind
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
     seconds = time.monotonic() - start
     return ("passed" if process.returncode == 0 else "failed"), seconds, out[-2000:]
 
@@ -117,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--keep", action="store_true", help="keep the temporary copy")
     args = parser.parse_args(argv)
+    # `kill` ends the script like Ctrl-C: the running tests stop, the copy is removed
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
 
     mutants = [m for m in load_mutants(args.mutants) if args.select.lower() in m.name.lower()]
     if not mutants:
