@@ -489,6 +489,21 @@ def _drive(lab, page):
         "cells => cells.filter(c => !c.textContent.trim()).length")
     assert empty == 0
     _shot(page, ".dtlearn-pruning-stepper", "pruning_stepper_rules_light")
+    # a rule far down the list: the box scrolls (inside) to the marked rule
+    stepper.get_by_role("button", name="End ▶▶").click()
+    page.wait_for_function(
+        "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
+        ".innerText.startsWith('done')", timeout=15000)
+    stepper.get_by_role("button", name="◀ Previous").click()
+    page.wait_for_function(
+        "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
+        ".innerText.startsWith('step 14 of')", timeout=15000)
+    page.wait_for_timeout(300)
+    assert stepper.locator(".dtlearn-rules-box").evaluate(
+        """box => { const r = box.querySelector('tr.dtlearn-winner').getBoundingClientRect();
+                    const b = box.getBoundingClientRect();
+                    return r.bottom > b.top && r.top < b.bottom; }""")
+    _shot(page, ".dtlearn-pruning-stepper", "pruning_stepper_rules_late_light")
 
     # 8. CostComplexityExplorer: alpha at both ends; its symbols have a key
     ccp = nb.locator(".dtlearn-ccp-explorer")

@@ -18,6 +18,31 @@ function nameImages(app, alt) {
   }
 }
 
+// a scrolling table (the rule stepper's rules) shows its marked row: scrolled inside its
+// box only, the page stays where it is
+function revealMarked(app) {
+  for (const box of app.querySelectorAll(".dtlearn-rules-box")) {
+    const row = box.querySelector("tr.dtlearn-winner");
+    if (!row || box.dataset.revealed === row.rowIndex + ":" + box.childElementCount) continue;
+    const head = box.querySelector("thead");
+    const top = row.offsetTop - (head ? head.offsetHeight : 0);
+    if (top < box.scrollTop || row.offsetTop + row.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - 4);
+    }
+    box.dataset.revealed = row.rowIndex + ":" + box.childElementCount;
+  }
+}
+
+// a box that scrolls inside takes the keyboard focus (arrow keys scroll it)
+function focusableScrollers(app) {
+  for (const box of app.querySelectorAll(".dtlearn-pruning-stepper .dtlearn-detail")) {
+    if (box.hasAttribute("tabindex")) continue;
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", "explanation of the step");
+  }
+}
+
 function render({ model, el }) {
   el.style.display = "none";
   let observer = null;
@@ -32,7 +57,12 @@ function render({ model, el }) {
     for (const type of ["keydown", "keyup", "keypress"]) {
       app.addEventListener(type, (event) => event.stopPropagation());
     }
-    const name = () => { nameSliders(app); nameImages(app, model.get("figure_alt")); };
+    const name = () => {
+      nameSliders(app);
+      nameImages(app, model.get("figure_alt"));
+      revealMarked(app);
+      focusableScrollers(app);
+    };
     name();
     observer = new MutationObserver(name);
     observer.observe(app, { childList: true, subtree: true });
