@@ -107,6 +107,10 @@ def main() -> None:
     stepper.method = "rules"
     rows.append((f"PruningStepper rules next step ({stepper.n_steps} steps, car 700/300)",
                  _time(lambda _: stepper.next(), repeat=15)))
+    c45 = dt.C45Classifier().fit(Xc.iloc[:700], yc.iloc[:700])
+    stepper = PruningStepper(c45, Xc.iloc[700:], yc.iloc[700:], method="pessimistic")
+    rows.append((f"PruningStepper C4.5 pessimistic next step ({stepper.n_steps} steps, car "
+                 "700)", _time(lambda _: stepper.next(), repeat=15)))
 
     Xn = np.column_stack([X2, rng.normal(size=(1000, 2))])
     yn = np.where(rng.uniform(size=1000) < 0.15, "above", y2)  # 15% label noise

@@ -452,3 +452,42 @@ def test_stepper_names_a_node_the_same_way_in_status_and_detail():
         named = app.status.split(": ", 1)[1].split(":")[0]  # "node 1 [outlook = sunny]"
         assert named.startswith("node ") and "[" in named
         assert named in app.detail_html.value.replace("&#x27;", "'")
+
+
+def test_presenter_mode_reaches_views_and_apps(tennis_data):
+    from dtlearn.widgets import presenter
+    from dtlearn.widgets.tree_view import PRESENTER_SCALE, fold_width
+
+    model = dt.ID3Classifier().fit(*tennis_data)
+    view, app = TreeView(model), PruningStepper(model, *tennis_data)
+    try:
+        assert view.font_scale == 1 and "dtlearn-presenter" not in app._dom_classes
+        presenter(True)  # one call: every view and app shown so far, and the next ones
+        assert view.font_scale == app.font_scale == app.view.font_scale == PRESENTER_SCALE
+        assert "dtlearn-presenter" in app._dom_classes
+        assert TreeView(model).font_scale == PRESENTER_SCALE
+        presenter(False)
+        assert view.font_scale == app.view.font_scale == 1
+        assert "dtlearn-presenter" not in app._dom_classes
+        # a view's own button (it sets font_scale) switches its whole app
+        app.view.font_scale = PRESENTER_SCALE
+        assert app.font_scale == PRESENTER_SCALE and "dtlearn-presenter" in app._dom_classes
+        assert TreeView(model, presenter=True).font_scale == PRESENTER_SCALE
+        assert TreeView(model, font_scale=1.2).font_scale == 1.2
+        with pytest.raises(ValueError, match="font_scale"):
+            TreeView(model, font_scale=9)
+        with pytest.raises(TypeError, match="presenter"):
+            presenter("yes")
+        # larger text folds sooner: the folded car tree is narrower in presenter mode
+        assert fold_width(PRESENTER_SCALE) < fold_width(1.0) * 1.1
+    finally:
+        presenter(False)
+
+
+def test_static_fallback_says_it_is_static(tennis_data):
+    app = PruningStepper(dt.ID3Classifier().fit(*tennis_data), *tennis_data)
+    data, _ = app._repr_mimebundle_()
+    assert "static picture — run the cell to explore" in data["text/html"].split("<img")[0]
+    with app.working():
+        assert "dtlearn-busy" in app._dom_classes
+    assert "dtlearn-busy" not in app._dom_classes

@@ -67,7 +67,7 @@ def presenter(on: bool = True, font_scale: float | None = None) -> float:
     (1.385, 1.0)
     """
     if not isinstance(on, bool):
-        raise TypeError(f"on must be True or False, got {on!r}")
+        raise TypeError(f"presenter: on must be True or False, got {on!r}")
     scale = 1.0 if not on else float(PRESENTER_SCALE if font_scale is None else font_scale)
     if not 0.5 <= scale <= 4:
         raise ValueError(f"font_scale must be between 0.5 and 4, got {font_scale!r}")
