@@ -146,6 +146,8 @@ class C45Candidate(Candidate):
             return Derivation.build(f"{self.feature_name}: no split", [], note=self.reason)
         s = self.scores
         counts = np.asarray(self.child_counts, dtype=float)
+        if classes is None and self.context is not None:  # the grower's class names
+            classes = self.context.classes
         names = [str(c) for c in classes] if classes is not None else \
             [f"class {j}" for j in range(counts.shape[1])]
         rows = [tuple([cond] + [fmt(v, 2) for v in row] + [fmt(row.sum(), 2)])
@@ -329,7 +331,8 @@ class C45Grower(Grower):
                      "gain_ratio": ratio, "score": ratio, "impurity_decrease": gain,
                      "weighted_decrease": total / self.total_weight * gain})
         return C45Candidate(feature, self.schema.names[feature], split,
-                            tuple(split.conditions(self.schema)), bags, base, ratio)
+                            tuple(split.conditions(self.schema)), bags, base, ratio,
+                            context=self.builder.context)
 
     def _inadmissible(self, feature: int, reason: str, extra: dict | None = None) -> Candidate:
         return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),

@@ -23,12 +23,16 @@ method writes only its numbers and its reason.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping, Protocol, runtime_checkable
+
+import numpy as np
 
 from .data import python_scalar
 from .result_table import ResultTable
 
-__all__ = ["Step", "StepDefaults", "before_after_table", "step_dict", "step_summary"]
+__all__ = ["Step", "StepDefaults", "before_after_table", "jsonable", "step_dict",
+           "step_summary"]
 
 
 @runtime_checkable
@@ -126,15 +130,32 @@ def step_summary(step: Any) -> str:
     return f"{subject} {step.node_id}{where}: {step.action} — {step.reason}"
 
 
-def _jsonable(value: Any) -> Any:
-    """Numbers, strings, lists and dicts of them as plain Python (numpy scalars unwrapped)."""
+def jsonable(value: Any) -> Any:
+    """``value`` as plain JSON data: the one converter of every ``to_dict``.
+
+    Mappings become dicts with string keys, tuples, lists and arrays become lists, numpy
+    scalars plain Python numbers; a float that JSON cannot hold (infinity, NaN) becomes
+    ``None`` (``null``), at any depth.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> jsonable({"a": np.float64(2.5), 1: (np.int64(3), np.array([1.0, np.inf]))})
+    {'a': 2.5, '1': [3, [1.0, None]]}
+    >>> jsonable(float("-inf")) is None
+    True
+    """
     if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "tolist") and not hasattr(value, "item"):
-        return value.tolist()
-    return python_scalar(value)
+        return [jsonable(v) for v in value]
+    if isinstance(value, np.ndarray) or hasattr(value, "tolist") and not hasattr(value, "item"):
+        return jsonable(value.tolist())
+    value = python_scalar(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
 
 
 def step_dict(step: Any, **details: Any) -> dict:
@@ -154,9 +175,9 @@ def step_dict(step: Any, **details: Any) -> dict:
     """
     out = {"kind": step.kind, "subject": getattr(step, "subject", "node"),
            "node_id": python_scalar(step.node_id), "action": step.action,
-           "reason": step.reason, "before": _jsonable(step.before),
-           "after": _jsonable(step.after)}
-    out.update({k: _jsonable(v) for k, v in details.items()})
+           "reason": step.reason, "before": jsonable(step.before),
+           "after": jsonable(step.after)}
+    out.update({k: jsonable(v) for k, v in details.items()})
     return out
 
 

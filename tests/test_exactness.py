@@ -149,7 +149,8 @@ def test_every_regression_criterion_explains_its_own_score(name):
 
 def test_a_grown_candidate_names_the_datas_classes():
     X, y = dt.load_play_tennis()
-    for model in (dt.ID3Classifier(), dt.CARTClassifier(), dt.CARTClassifier(criterion="hellinger")):
+    for model in (dt.ID3Classifier(), dt.CARTClassifier(), dt.C45Classifier(),
+                  dt.CARTClassifier(criterion="hellinger")):
         step = model.fit(X, y).steps_[0]
         text = str(step.chosen.explain())
         assert "yes" in text and "no" in text and "c1" not in text, text

@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from .. import criteria
-from ..data import python_scalar
 from ..splits import MultiwaySplit, Split
+from ..steps import jsonable as _jsonable
 
 ZERO_GAIN = 1e-6
 """Weka's ``Utils.eq`` tolerance: ID3 stops when the best gain is below this."""
@@ -181,19 +181,6 @@ def textbook_scores(child: np.ndarray, base: float) -> dict:
             "gain_ratio": gain / split_info if split_info > 0 else 0.0,
             "gini_gain": float(ginis[0] - (weights * ginis[1:]).sum()),
             "misclassification_gain": float(errors[0] - (weights * errors[1:]).sum())}
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if isinstance(value, (dict, Scores)):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
-    value = python_scalar(value)
-    if isinstance(value, float) and not np.isfinite(value):
-        return None
-    return value
 
 
 @dataclass(frozen=True)
