@@ -91,8 +91,8 @@ def lab(tmp_path_factory):
         yield url, token, root
     finally:
         proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
+        try:  # the server waits for its kernels' shutdown; nothing here needs that
+            proc.wait(timeout=3)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()

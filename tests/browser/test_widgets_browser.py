@@ -556,7 +556,10 @@ def _drive(lab, page):
                           " {theme: 'JupyterLab Light'})")
             page.wait_for_selector("body[data-jp-theme-light='true']", state="attached")
         _kernel(page, f"dt.widgets.presenter({on})")
-        page.wait_for_timeout(800)
+        page.wait_for_function(  # every view redrawn at its new scale
+            "(on) => [...document.querySelectorAll('.dtlearn-treeview')].every(v =>"
+            " v.classList.contains('is-presenter') === on)", arg=on)
+        page.wait_for_timeout(150)
         fonts = {name: _min_node_font(page, sel) for name, sel in WIDGETS.items()
                  if nb.locator(sel + " .dtlearn-tv-svg").count()}
         floor = PRESENTER_PX if on else READABLE_PX

@@ -176,11 +176,13 @@ function render({ model, el }) {
 
   // fit the width without making text unreadable: a tree too wide for that has its deep
   // levels folded by the kernel (the width it may take is sent along) and is fitted then
-  function fit() {
+  function fit(ask = true) {
     fitMode = true;
-    if (availWidth() / size().w < readableScale() && !foldAsked) {
+    if (ask && availWidth() / size().w < readableScale() && !foldAsked) {
       foldAsked = true;
       model.send({ fold: "fit", width: Math.floor(availWidth() / readableScale()) });
+      // nothing left to fold (or no kernel): fit what is there at the readable size
+      setTimeout(() => { if (foldAsked) { foldAsked = false; fit(false); } }, 1500);
       return;
     }
     applyScale(Math.max(readableScale(), fitScale()), 0, 0);
@@ -566,7 +568,7 @@ function render({ model, el }) {
 
   zoomIn.addEventListener("click", () => zoom(1.25));
   zoomOut.addEventListener("click", () => zoom(0.8));
-  fitButton.addEventListener("click", fit);
+  fitButton.addEventListener("click", () => fit());
   actual.addEventListener("click", () => { fitMode = false; applyScale(readableScale()); });
   presenter.addEventListener("click", togglePresenter);
   subtree.addEventListener("click", () => zoomToSubtree(model.get("selected")));
