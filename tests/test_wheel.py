@@ -181,3 +181,37 @@ def test_wheel_installs_outside_the_checkout_and_runs(dist, tmp_path):
                          text=True, env=env, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.splitlines() == ["datasets 10 11652", "learners 7", "apps 7", "figure ok"]
+
+
+def test_installing_a_newer_tag_upgrades(tmp_path):
+    # the README's upgrade path: pip keeps an installed version it considers current (a new
+    # commit with the same version stays uninstalled), so a release is a new version + tag
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(repo)], check=True)
+    init = repo / "dtlearn" / "__init__.py"
+    old = re.search(r'^__version__ = "(.+)"$', init.read_text(), re.M).group(1)
+    major, minor, patch = map(int, old.split("."))
+    new = f"{major}.{minor}.{patch + 1}"
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "tag", f"v{old}"], check=True)
+    init.write_text(init.read_text().replace(f'__version__ = "{old}"', f'__version__ = "{new}"'))
+    subprocess.run([*git, "commit", "--quiet", "-am", "release"], check=True)
+    subprocess.run([*git, "tag", f"v{new}"], check=True)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+
+    def install(tag, *options):
+        # as a user would: pip builds the tag's source with hatchling fetched from PyPI
+        run = subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet",
+                              "--no-deps", *options,
+                              f"dtlearn @ git+file://{repo}@{tag}"], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr[-2000:]
+        code = ("import importlib.metadata as m, pathlib, re; "
+                "print(m.version('dtlearn'), re.search(r'__version__ = \"(.+)\"', pathlib.Path("
+                "m.distribution('dtlearn').locate_file('dtlearn/__init__.py')).read_text())[1])")
+        out = subprocess.run([python, "-c", code], check=True, capture_output=True, text=True)
+        return out.stdout.split()
+
+    assert install(f"v{old}") == [old, old]
+    assert install(f"v{new}", "--upgrade") == [new, new]
