@@ -190,3 +190,20 @@ def test_float32_rule_trees_agree_when_values_are_float32_and_apart(gap):
     ours = dt.CARTClassifier().fit(X, y)
     assert ours.tree_.n_nodes == theirs.tree_.node_count
     np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
+
+
+# ---------------------------------------------------------------- one JSON helper
+def test_every_to_dict_is_strict_json():
+    import json
+
+    from dtlearn.grow.records import _jsonable
+    from dtlearn.steps import jsonable
+
+    assert _jsonable is jsonable  # one converter, one rule for infinity
+    X, y = dt.load_play_tennis(numeric=True)
+    for model in (dt.C45Classifier(), dt.CARTClassifier(ccp_alpha=0.01)):
+        model.fit(X, y)
+        pruning = getattr(model, "pruning_", None)
+        steps = list(model.steps_) + list(getattr(pruning, "steps", pruning) or ())
+        for step in steps:
+            json.dumps(step.to_dict(), allow_nan=False)  # inadmissible scores are -inf
