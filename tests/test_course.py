@@ -44,15 +44,23 @@ def test_at_least_thirteen_numbered_course_notebooks():
     assert START.exists()
 
 
-def test_start_page_links_every_notebook_and_the_student_homework():
-    """The start page is served to students: it links the generated student versions
-    (relative to the served folder), never the nbgrader sources or the instructor folder."""
-    text = markdown(read(START))
+def test_start_page_links_every_notebook_and_the_homework_in_both_versions():
+    """The instructor start page links the nbgrader sources, which exist beside it; its student
+    version (tools/course.py) links the released homework, never the sources or instructor/."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import course
+
+    nb = read(START)
+    text = markdown(nb)
     for path in LECTURES:
         assert f"]({path.name})" in text, f"start page does not link {path.name}"
     for name in ASSIGNMENTS:
-        assert f"](homework/{name}/{name}.ipynb)" in text, f"start page does not link {name}"
-    assert "homework/source" not in text and "instructor/" not in text
+        link = f"homework/source/{name}/{name}.ipynb"
+        assert f"]({link})" in text and (NOTEBOOKS / link).exists(), f"start page: {link}"
+    student = markdown(course.student_notebook(nb))
+    for name in ASSIGNMENTS:
+        assert f"](homework/{name}/{name}.ipynb)" in student, f"student start page does not link {name}"
+    assert "homework/source" not in student and "instructor/" not in student
 
 
 def test_start_page_outline_lists_the_notebooks_in_order():
@@ -165,7 +173,10 @@ def test_coverage_table_exercises_exist_in_the_named_notebook():
     "Figure 4", "Missing-value strategies", "Confusion matrix", "Gini identity", "SSE",
     "Telco", "XOR", "pessimistic pruning", "KL", "Breiman", "Gradient boosting", "Cost matrices",
     "Overfitting", "Reduced-error", "Rule post-pruning", "Cost-complexity", "MAE",
-    "gain ratio", "0-R"])
+    "gain ratio", "0-R",
+    # round 2 of the audit (R13, R15, R18): the last source ideas and where a source differs
+    "Self-information", "symmetric", "Parametric vs non-parametric", "well-populated",
+    "Gini isolates the largest class", "Regression stopping rule", "is AdaBoost", "class weights"])
 def test_coverage_table_lists_the_source_concepts(concept):
     """The concepts of COURSE-AUDIT.md's "Source coverage gaps" and each source's main ones."""
     assert any(concept.lower() in row["concept"].lower() for row in coverage_rows()), concept
