@@ -132,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         copy_repository(copy, args.worktree)
         baseline: dict[tuple, str] = {}
         union = sorted({p for m in mutants for p in [*m.tests, m.file]})
-        outcome, seconds, _ = run_tests(copy, union, args.timeout * 2)
+        outcome, seconds, tail = run_tests(copy, union, args.timeout * 2)
         print(f"baseline, every test file at once: {outcome} ({seconds:.0f} s)", flush=True)
+        if outcome != "passed":
+            print(tail, file=sys.stderr)
         if outcome == "passed":  # otherwise each mutant's own set runs unmutated first
             baseline = {tuple([*m.tests, m.file]): "passed" for m in mutants}
         for i, m in enumerate(mutants, 1):
