@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from dtlearn.explain import Derivation, Measure
 from dtlearn.measures import (
     cost_gini,
+    cost_gini_gain,
     entropy,
     gain_ratio,
     gini,
@@ -22,6 +23,7 @@ from dtlearn.measures import (
     mae,
     mean_info,
     misclassification,
+    misclassification_gain,
     mse,
     split_info,
 )
@@ -416,3 +418,29 @@ def test_regression_measures_nonnegative(values):
     assert mse(values) >= 0
     assert mae(values) >= 0
     assert mae(values) <= np.mean(np.abs(np.array(values) - np.mean(values))) + 1e-6
+
+
+# ---------------------------------------------------------------- the decreases criteria rank by
+def test_misclassification_gain_by_hand():
+    # parent [40, 40]: error 1/2; branches [30, 10] and [10, 30]: errors 1/4 each
+    g = misclassification_gain(counts=[[30, 10], [10, 30]], classes=["a", "b"])
+    assert float(g) == pytest.approx(0.25)
+    text = str(g.explain())
+    assert "Err(S) = 0.500" in text and "error decrease = 0.500 - 0.250 = 0.250" in text
+    # both branches keep the parent's majority: no decrease, though Gini drops
+    assert float(misclassification_gain(counts=[[6, 2], [3, 3]])) == 0.0
+    assert float(gini_gain(counts=[[6, 2], [3, 3]])) > 0
+
+
+def test_cost_gini_gain_by_hand_and_its_checks():
+    # L = [[0, 2], [2, 0]]: Gini_L = 2·2·p·(1-p) = 2·Gini
+    g = cost_gini_gain(counts=[[10, 40], [40, 10]], cost_matrix=[[0, 2], [2, 0]])
+    assert float(g) == pytest.approx(2 * float(gini_gain(counts=[[10, 40], [40, 10]])))
+    with pytest.raises(TypeError, match="cost_matrix is required"):
+        cost_gini_gain(counts=[[1, 2], [3, 4]])
+    with pytest.raises(ValueError, match="cost_matrix"):
+        cost_gini_gain(counts=[[1, 2], [3, 4]], cost_matrix=[[0, 1, 1], [1, 0, 1], [1, 1, 0]])
+    with pytest.raises(ValueError, match="negative"):
+        cost_gini_gain(counts=[[1, 2], [3, 4]], cost_matrix=[[0, -1], [1, 0]])
+    with pytest.raises(ValueError):
+        misclassification_gain(counts=[[1, -2], [3, 4]])

@@ -1,16 +1,23 @@
-"""How counts, regression values and plurals are printed, the same in every export and view.
+"""How numbers are printed, the same in every export: the exports' one formatting module.
 
-This module imports nothing from the tree, so :mod:`dtlearn.tree` can use it at import time.
+Thresholds as Weka prints them (:func:`format_number`), exactly where they are read back
+(:func:`exact_number`: rules), counts and weights (``format_number(n, 2)``, :func:`plural`),
+regression values (:func:`format_value`), a node's prediction (:func:`label_text`). Every
+export imports its numbers from here. This module imports nothing from the tree, so
+:mod:`dtlearn.tree` can use it at import time.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..splits import format_number
+from ..splits import exact_number, format_number
 
 if TYPE_CHECKING:
     from ..tree import Node, Tree
+
+
+__all__ = ["exact_number", "format_number", "format_value", "label_text", "plural"]
 
 
 def plural(n: float, word: str, words: str | None = None) -> str:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..splits import format_number
-from .formatting import format_value, label_text, plural
+from .formatting import format_number, format_value, label_text, plural
 from .weka import weka_text
 
 if TYPE_CHECKING:

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..splits import format_number
-from .formatting import format_value
+from .formatting import format_number, format_value
 
 if TYPE_CHECKING:
     from ..tree import Node, Tree
