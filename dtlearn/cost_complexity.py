@@ -9,6 +9,7 @@ calls it). Numbers match scikit-learn's ``cost_complexity_pruning_path``.
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -19,7 +20,7 @@ import numpy as np
 from .explain import Derivation, ResultTable, ShowsTable, fmt
 from .steps import StepDefaults
 from .tree import Tree, plural
-from .tree_access import root_paths, tree_and_model
+from .tree_access import tree_and_model
 
 __all__ = ["CCPStep", "CostComplexityPath", "cost_complexity_path", "cost_complexity_prune"]
 
@@ -49,24 +50,41 @@ class CCPStep(StepDefaults):
         ``R(T)`` of the whole tree after the collapse (scikit-learn's ``impurities``).
     n_leaves_after : int
         Leaves of the whole tree after the collapse.
+    n_candidates : int
+        Inner nodes of the tree before the collapse.
+    path : tuple of str
+        Conditions from the root down to the node (worked out when read).
     candidates : tuple of tuple
         ``(node_id, r(t), R(T_t), |T_t|, alpha_eff)`` for every inner node of the tree
-        before the collapse, in node order (pre-order).
+        before the collapse, in node order (pre-order); worked out when read, by replaying
+        the collapses before this one (the same floats the path compared).
     """
 
     index: int
     node_id: int
-    path: tuple[str, ...]
     alpha: float
     node_risk: float
     branch_risk: float
     n_leaves: int
     impurity_after: float
     n_leaves_after: int
-    candidates: tuple[tuple[int, float, float, int, float], ...]
+    n_candidates: int
+    _source: Any = field(default=None, repr=False, compare=False)
 
     kind = "cost-complexity"
     action = "collapsed"
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Conditions from the root down to the collapsed node."""
+        arrays, position = self._source
+        return arrays.path_to(position)
+
+    @property
+    def candidates(self) -> tuple[tuple[int, float, float, int, float], ...]:
+        """Every inner node before the collapse: ``(node_id, r(t), R(T_t), |T_t|, alpha)``."""
+        arrays, _ = self._source
+        return arrays.candidates(self.index - 1)
 
     @property
     def condition(self) -> str:
@@ -85,7 +103,7 @@ class CCPStep(StepDefaults):
         'weakest link: alpha_eff = 0.1143, the smallest of 4 inner nodes'
         """
         return (f"weakest link: alpha_eff = {fmt(self.alpha, 4)}, the smallest of "
-                f"{plural(len(self.candidates), 'inner node')}")
+                f"{plural(self.n_candidates, 'inner node')}")
 
     @property
     def before(self) -> dict:
@@ -103,8 +121,8 @@ class CCPStep(StepDefaults):
 
         Risks and alphas are shown with 4 significant digits (``to_dict`` keeps them whole).
         """
-        rows = tuple((c[0], c[1], c[2], c[3], c[4]) for c in self.candidates)
-        chosen = next(i for i, c in enumerate(self.candidates) if c[0] == self.node_id)
+        rows = self.candidates
+        chosen = next(i for i, c in enumerate(rows) if c[0] == self.node_id)
         return ResultTable(("node", "r(t)", "R(T_t)", "|T_t|", "alpha_eff"), rows,
                            caption=f"step {self.index}: candidates (weakest link marked)",
                            highlight_row=chosen, float_format=".4g")
@@ -119,7 +137,8 @@ class CCPStep(StepDefaults):
         >>> print(path.steps[-1].explain().lines[0].text)
         alpha_eff(node 0) = (r(t) - R(T_t)) / (|T_t| - 1)
         """
-        where = " AND ".join(self.path) if self.path else "root"
+        path = self.path
+        where = " AND ".join(path) if path else "root"
         lines = [
             (f"alpha_eff(node {self.node_id}) = (r(t) - R(T_t)) / (|T_t| - 1)",
              rf"\alpha_{{\mathrm{{eff}}}}(t_{{{self.node_id}}}) = "
@@ -181,9 +200,17 @@ class CostComplexityPath(ShowsTable):
     impurities: np.ndarray
     n_leaves: np.ndarray
     n_nodes: np.ndarray
-    steps: tuple[CCPStep, ...]
     tree: Tree
-    _cuts: tuple[int, ...] = field(default=(), repr=False)
+    _arrays: Any = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def steps(self) -> tuple[CCPStep, ...]:
+        """The collapses, one :class:`CCPStep` each (built on first access)."""
+        return self._arrays.steps()
+
+    @cached_property
+    def _cuts(self) -> tuple[int, ...]:
+        return tuple(self._arrays.node_ids[i] for i in self._arrays.cuts)
 
     @cached_property
     def trees(self) -> tuple[Tree, ...]:
@@ -241,79 +268,271 @@ def _check_alpha(alpha: Any) -> float:
     return float(alpha)
 
 
-def _weakest_links(tree: Tree, alpha: float = np.inf, record: bool = False) -> tuple:
+def _preorder(tree: Tree) -> tuple[list, np.ndarray]:
+    """The nodes in pre-order and each one's parent position (-1 for the root).
+
+    A node's parent is the last node before it one level up; the recorded depths give
+    that at numpy speed, checked against the children counts (a walk otherwise).
+    """
+    nodes: list = []
+    append, stack = nodes.append, [tree.root]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        append(node)
+        if node.children:
+            extend(node.children[::-1])
+    m = len(nodes)
+    n_children = np.array([len(n.children) for n in nodes], dtype=np.int64)
+    depth = np.array([n.depth for n in nodes], dtype=np.int64)
+    parent = np.full(m, -1, dtype=np.int64)
+    by_depth = np.argsort(depth, kind="stable")
+    starts = np.searchsorted(depth[by_depth], np.arange(int(depth.max(initial=0)) + 2))
+    for d in range(1, len(starts) - 1):
+        here, above = by_depth[starts[d]:starts[d + 1]], by_depth[starts[d - 1]:starts[d]]
+        if not here.size or not above.size:
+            break
+        parent[here] = above[np.maximum(np.searchsorted(above, here) - 1, 0)]
+    if depth[0] != 0 or (depth[1:] > depth[:-1] + 1).any() or \
+            not np.array_equal(np.bincount(parent[1:], minlength=m), n_children) or \
+            (depth[1:] != depth[np.maximum(parent[1:], 0)] + 1).any():
+        index = {id(n): i for i, n in enumerate(nodes)}
+        for i, n in enumerate(nodes):
+            for c in n.children:
+                parent[index[id(c)]] = i
+    return nodes, parent
+
+
+class _TreeArrays:
+    """The tree as pre-order arrays, the start of the path, and the path's collapses.
+
+    Every number a step shows is read from here when asked for: the candidate table of
+    collapse ``k`` replays the first ``k`` collapses (each a walk up the ancestors of the
+    collapsed node, adding the same differences in the same order as the path did, so
+    every float is the path's own), and a node's path of conditions is built from its
+    ancestors. The last replayed state is kept, so reading the tables in order replays
+    each collapse once.
+    """
+
+    def __init__(self, tree: Tree) -> None:
+        nodes, self.parent = _preorder(tree)
+        m = len(nodes)
+        self.tree = tree
+        self.nodes = nodes
+        self.node_ids = [n.node_id for n in nodes]
+        self.leaf = np.bincount(self.parent[1:], minlength=m) == 0
+        weights = np.array([n.n_samples for n in nodes], dtype=float)
+        impurity = np.array([n.impurity for n in nodes], dtype=float)
+        self.r_node = weights * impurity / nodes[0].n_samples
+        self.r_branch, self.n_leaves = self._branch_sums()
+        self.cuts: list[int] = []
+        self.records: list[tuple] = []
+        self._state: tuple | None = None
+        self._child_lists: tuple[list[int], list[int]] | None = None
+
+    def _branch_sums(self) -> tuple[np.ndarray, np.ndarray]:
+        """``R(T_t)`` and ``|T_t|`` of every node, summed leaf by leaf as scikit-learn does.
+
+        scikit-learn walks up from each leaf in node order adding its risk to every
+        ancestor; the same additions in the same order (one ``np.add.at`` over
+        (ancestor, leaf risk) pairs listed leaf by leaf) give the same floats.
+        """
+        m = len(self.r_node)
+        leaves = np.flatnonzero(self.leaf)
+        r_branch = np.zeros(m)
+        r_branch[leaves] = self.r_node[leaves]
+        n_leaves = np.zeros(m, dtype=np.int64)
+        depth = np.zeros(len(leaves), dtype=np.int64)
+        up = self.parent[leaves]
+        while True:  # depth of every leaf, one level at a time
+            going = up >= 0
+            if not going.any():
+                break
+            depth += going
+            up = np.where(going, self.parent[np.maximum(up, 0)], -1)
+        block = max(1, 4_000_000 // max(1, int(depth.max(initial=1))))
+        for lo in range(0, len(leaves), block):  # bounded memory on very deep trees
+            these, d = leaves[lo:lo + block], depth[lo:lo + block]
+            offset = np.concatenate(([0], np.cumsum(d)[:-1]))
+            ancestors = np.empty(int(d.sum()), dtype=np.int64)
+            up, k = self.parent[these], 0
+            while True:
+                going = np.flatnonzero(k < d)
+                if not going.size:
+                    break
+                ancestors[offset[going] + k] = up[going]
+                up[going] = self.parent[up[going]]
+                k += 1
+            np.add.at(r_branch, ancestors, np.repeat(self.r_node[these], d))
+            n_leaves += np.bincount(ancestors, minlength=m)
+        return r_branch, n_leaves
+
+    def path_to(self, i: int) -> tuple[str, ...]:
+        """Conditions from the root down to node ``i`` (pre-order position)."""
+        out = []
+        while self.parent[i] >= 0:
+            p = int(self.parent[i])
+            parent = self.nodes[p]
+            branch = next(b for b, c in enumerate(parent.children) if c is self.nodes[i])
+            out.append(parent.split.conditions(self.tree.schema)[branch])
+            i = p
+        return tuple(reversed(out))
+
+    def __getstate__(self) -> dict:
+        # Node objects pickle as whole subtrees: keep only the tree and list them again
+        return {**self.__dict__, "_state": None, "nodes": None, "_child_lists": None}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.nodes = list(self.tree.nodes())
+
+    def state_after(self, k: int) -> tuple:
+        """``(candidate mask, R(T_t), |T_t|)`` after the first ``k`` collapses."""
+        if self._state is None or self._state[0] > k:
+            m = len(self.r_node)
+            self._state = (0, ~self.leaf, np.ones(m, dtype=bool), self.r_branch.tolist(),
+                           self.n_leaves.tolist())
+        done, candidate, alive, r_branch, n_leaves = self._state
+        children = self.children()
+        parent, r_node = self.parent, self.r_node
+        for best in self.cuts[done:k]:
+            _remove_subtree(best, candidate, alive, children)
+            pruned = n_leaves[best] - 1
+            n_leaves[best] = 0
+            r_diff = float(r_node[best]) - r_branch[best]
+            r_branch[best] = float(r_node[best])
+            j = int(parent[best])
+            while j != -1:
+                n_leaves[j] -= pruned
+                r_branch[j] += r_diff
+                j = int(parent[j])
+        self._state = (max(done, k), candidate, alive, r_branch, n_leaves)
+        return candidate, r_branch, n_leaves
+
+    def candidates(self, k: int) -> tuple[tuple[int, float, float, int, float], ...]:
+        """The candidate rows before collapse ``k + 1``: every inner node, in pre-order."""
+        candidate, r_branch, n_leaves = self.state_after(k)
+        inner = np.flatnonzero(candidate)
+        rb = np.array(r_branch)[inner]
+        nl = np.array(n_leaves, dtype=np.int64)[inner]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            effective = (self.r_node[inner] - rb) / (nl - 1)
+        return tuple((self.node_ids[i], float(self.r_node[i]), float(b), int(n), float(e))
+                     for i, b, n, e in zip(inner.tolist(), rb, nl, effective))
+
+    def children(self) -> tuple[list[int], list[int]]:
+        """``(first, order)``: node ``i``'s children are ``order[first[i]:first[i + 1]]``.
+
+        Two flat lists, not a list per node: thousands of small lists kept alive make
+        Python's garbage collector walk the whole heap again and again.
+        """
+        if self._child_lists is None:
+            order = np.argsort(self.parent[1:], kind="stable") + 1
+            first = np.searchsorted(self.parent[order], np.arange(len(self.r_node) + 1))
+            self._child_lists = (first.tolist(), order.tolist())
+        return self._child_lists
+
+    def steps(self) -> tuple[CCPStep, ...]:
+        """The collapses as :class:`CCPStep` objects."""
+        ids = self.node_ids
+        return tuple(CCPStep(k, ids[r[0]], *r[1:], (self, r[0]))
+                     for k, r in enumerate(self.records, start=1))
+
+
+def _remove_subtree(best: int, candidate: Any, alive: Any,
+                    children: tuple[list[int], list[int]]) -> tuple[int, int]:
+    """Make ``best`` a leaf; return how many inner nodes and how many nodes it drops."""
+    first, order = children
+    inner = nodes = 0
+    stack = [best]
+    while stack:
+        i = stack.pop()
+        if not alive[i]:
+            continue
+        if candidate[i]:
+            inner += 1
+            candidate[i] = False
+        alive[i] = False
+        nodes += 1
+        stack.extend(order[first[i]:first[i + 1]])
+    alive[best] = True
+    return inner, nodes - 1
+
+
+def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     """Collapse weakest links while their alpha is <= ``alpha``; scikit-learn's arithmetic.
 
     Nodes are numbered in pre-order (scikit-learn's node order for a depth-first tree);
-    ties between equal effective alphas go to the first node in that order.
-    Returns ``(cut node ids, alphas, impurities, leaves, steps)``.
+    ties between equal effective alphas go to the first node in that order. The inner
+    nodes wait in a heap keyed by (effective alpha, position), every key at most its
+    node's alpha: a collapse changes only its ancestors' alphas, which (exactly) can only
+    grow, so an ancestor is pushed again only if its alpha fell below its key (rounding)
+    and an entry whose node's alpha has grown goes back in with that alpha when it comes
+    to the top. A top entry equal to its node's alpha is then the first smallest alpha.
+    Returns ``(arrays, alphas, impurities, leaves, nodes)``; ``arrays.cuts`` and
+    ``arrays.records`` hold the collapses.
     """
-    nodes = list(tree.nodes())
-    index = {n.node_id: i for i, n in enumerate(nodes)}
-    m = len(nodes)
-    parent = np.full(m, -1)
-    for i, n in enumerate(nodes):
-        for c in n.children:
-            parent[index[c.node_id]] = i
-    total = nodes[0].n_samples
-    r_node = np.array([n.n_samples * n.impurity / total for n in nodes], dtype=float)
-    leaf = np.array([n.is_leaf for n in nodes])
-    r_branch = np.zeros(m)
-    n_leaves = np.zeros(m, dtype=np.int64)
-    for i in np.flatnonzero(leaf):
-        r_branch[i] = r_node[i]
-        current, j = r_node[i], i
-        while j != 0:
-            p = parent[j]
-            r_branch[p] += current
-            n_leaves[p] += 1
-            j = p
-    candidate = ~leaf
-    alive = np.ones(m, dtype=bool)
-    children = [[index[c.node_id] for c in n.children] for n in nodes]
-    paths = root_paths(tree) if record else {}
-    cuts, alphas, risks, sizes, steps = [], [0.0], [float(r_branch[0])], [int(leaf.sum())], []
+    arrays = _TreeArrays(tree)
+    m = len(arrays.r_node)
+    r_node = arrays.r_node.tolist()
+    r_branch = arrays.r_branch.tolist()
+    n_leaves = arrays.n_leaves.tolist()
+    parent = arrays.parent.tolist()
+    children = arrays.children()
+    candidate = (~arrays.leaf).tolist()
+    alive = [True] * m
+    inner = np.flatnonzero(~arrays.leaf)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        first = (arrays.r_node[inner] - arrays.r_branch[inner]) / (arrays.n_leaves[inner] - 1)
+    effective = [0.0] * m
+    for i, e in zip(inner.tolist(), first.tolist()):
+        effective[i] = e
+    key = effective[:]
+    heap = list(zip(first.tolist(), inner.tolist()))
+    heapq.heapify(heap)
+    heappop, heappush = heapq.heappop, heapq.heappush
+    n_inner = len(heap)
+    cuts, records = arrays.cuts, arrays.records
+    alphas, risks, sizes = [0.0], [r_branch[0]], [m - n_inner]
     nodes_alive = [m]
     while candidate[0]:
-        inner = np.flatnonzero(candidate)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            effective = (r_node[inner] - r_branch[inner]) / (n_leaves[inner] - 1)
-        k = int(np.argmin(effective))  # first minimum: lowest pre-order index on ties
-        best, eff = int(inner[k]), float(effective[k])
+        eff, best = heap[0]
+        if not candidate[best] or eff != key[best]:
+            heappop(heap)
+            continue
+        if effective[best] != eff:  # grown since pushed
+            key[best] = effective[best]
+            heappop(heap)
+            heappush(heap, (effective[best], best))
+            continue
         if alpha < eff:
             break
-        cand_rows = tuple((nodes[i].node_id, float(r_node[i]), float(r_branch[i]),
-                           int(n_leaves[i]), float(e)) for i, e in zip(inner, effective)) \
-            if record else ()
-        stack = [best]
-        while stack:
-            i = stack.pop()
-            if not alive[i]:
-                continue
-            candidate[i] = False
-            alive[i] = False
-            stack.extend(children[i])
-        alive[best] = True
-        pruned_leaves = n_leaves[best] - 1
-        before_leaves, before_branch = int(n_leaves[best]), float(r_branch[best])
+        heappop(heap)
+        before_inner = n_inner
+        inner_removed, removed = _remove_subtree(best, candidate, alive, children)
+        n_inner -= inner_removed
+        pruned = n_leaves[best] - 1
+        before_leaves, before_branch = n_leaves[best], r_branch[best]
         n_leaves[best] = 0
         r_diff = r_node[best] - r_branch[best]
         r_branch[best] = r_node[best]
         j = parent[best]
         while j != -1:
-            n_leaves[j] -= pruned_leaves
+            n_leaves[j] -= pruned
             r_branch[j] += r_diff
+            e = effective[j] = (r_node[j] - r_branch[j]) / (n_leaves[j] - 1)
+            if e < key[j]:
+                key[j] = e
+                heappush(heap, (e, j))
             j = parent[j]
-        cuts.append(nodes[best].node_id)
+        cuts.append(best)
         alphas.append(eff)
-        risks.append(float(r_branch[0]))
-        sizes.append(sizes[-1] - int(pruned_leaves))
-        nodes_alive.append(int(alive.sum()))
-        if record:
-            steps.append(CCPStep(len(cuts), nodes[best].node_id, paths[nodes[best].node_id],
-                                 eff, float(r_node[best]), before_branch, before_leaves,
-                                 float(r_branch[0]), sizes[-1], cand_rows))
-    return cuts, alphas, risks, sizes, nodes_alive, steps
+        risks.append(r_branch[0])
+        sizes.append(sizes[-1] - pruned)
+        nodes_alive.append(nodes_alive[-1] - removed)
+        records.append((best, eff, r_node[best], before_branch, before_leaves, r_branch[0],
+                        sizes[-1], before_inner))
+    return arrays, alphas, risks, sizes, nodes_alive
 
 
 def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
@@ -371,9 +590,9 @@ def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
         tree = type(model_or_tree)(**params).fit(X, y).tree_
     else:
         tree, _ = tree_and_model(model_or_tree)
-    cuts, alphas, risks, sizes, counts, steps = _weakest_links(tree, record=True)
+    arrays, alphas, risks, sizes, counts = _weakest_links(tree)
     return CostComplexityPath(np.array(alphas), np.array(risks), np.array(sizes),
-                              np.array(counts), tuple(steps), tree, tuple(cuts))
+                              np.array(counts), tree, arrays)
 
 
 def cost_complexity_prune(tree: Any, alpha: float) -> Tree:
@@ -404,7 +623,7 @@ def cost_complexity_prune(tree: Any, alpha: float) -> Tree:
     """
     alpha = _check_alpha(alpha)
     tree, _ = tree_and_model(tree, arg="tree")
-    cuts = _weakest_links(tree, alpha)[0]
-    return tree.with_leaves_at(cuts)
+    arrays = _weakest_links(tree, alpha)[0]
+    return tree.with_leaves_at([arrays.node_ids[i] for i in arrays.cuts])
 
 

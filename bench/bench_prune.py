@@ -1,0 +1,85 @@
+"""Pruning against scikit-learn: the cost-complexity path, reduced-error and rule pruning.
+
+Run ``python bench/bench_prune.py`` (or :func:`main` from ``bench/run.py``). Every tree is
+scikit-learn's, fully grown on :func:`bench_cart.make_data` and imported with
+:func:`dtlearn.from_sklearn`, so both libraries prune the same tree. Times are medians of
+runs interleaved with scikit-learn's (ours, theirs, ours, ...), so a busy machine slows both
+alike; the exponent is the slope of log time against log nodes over the series.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_cart import interleaved, make_data  # noqa: E402
+
+CCP_ROWS = (30_000, 100_000, 300_000)
+"""Training rows of the cost-complexity series (about 5.6k, 18k and 53k nodes at 10 columns)."""
+
+
+def slope(sizes, times) -> float:
+    """Least-squares exponent ``b`` of ``time ~ size^b``.
+
+    Examples
+    --------
+    >>> round(slope([10, 100, 1000], [1.0, 100.0, 10000.0]), 6)
+    2.0
+    """
+    return float(np.polyfit(np.log(sizes), np.log(times), 1)[0])
+
+
+def sklearn_tree(n: int, d: int = 10):
+    """``(scikit-learn classifier, the same tree as a dtlearn Tree, X, y)``, fully grown."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    import dtlearn as dt
+
+    X, y = make_data(n, d)
+    sk = DecisionTreeClassifier(random_state=0).fit(X, y)
+    return sk, dt.from_sklearn(sk, X, y).tree_, X, y
+
+
+def ccp_rows(repeat: int = 5) -> list[dict]:
+    """The cost-complexity path: dtlearn's against scikit-learn's ``ccp_pruning_path``."""
+    from sklearn.tree._tree import ccp_pruning_path
+
+    from dtlearn.prune import cost_complexity_path
+
+    out = []
+    for n in CCP_ROWS:
+        sk, tree, _, _ = sklearn_tree(n)
+        ours, theirs = interleaved(lambda: cost_complexity_path(tree),
+                                   lambda: ccp_pruning_path(sk.tree_), repeat)
+        out.append({"task": f"cost_complexity_path, {n // 1000}k x 10 tree", "nodes":
+                    sk.tree_.node_count, "dtlearn s": ours, "scikit-learn s": theirs})
+    return out
+
+
+def table(rows: list[dict], what: str) -> None:
+    """Print rows with their ratio and the series' exponents."""
+    print(f"{'task':<52} {'nodes':>7} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7}")
+    for r in rows:
+        print(f"{r['task']:<52} {r['nodes']:>7} {r['dtlearn s']:>10.4f} "
+              f"{r['scikit-learn s']:>10.4f} {r['dtlearn s'] / r['scikit-learn s']:>7.2f}")
+    nodes = [r["nodes"] for r in rows]
+    print(f"{what}: exponent (time ~ nodes^b) dtlearn "
+          f"{slope(nodes, [r['dtlearn s'] for r in rows]):.2f}, scikit-learn "
+          f"{slope(nodes, [r['scikit-learn s'] for r in rows]):.2f}")
+
+
+def main(repeat: int = 5) -> None:
+    """Print the tables."""
+    load = os.getloadavg()[0]
+    table(ccp_rows(repeat), "cost-complexity path (issue 27 asks ratio <= 2, exponent <= 1.2)")
+    print(f"medians of {repeat} interleaved runs; load average {load:.2f} before, "
+          f"{os.getloadavg()[0]:.2f} after, {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
