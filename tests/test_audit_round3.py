@@ -2,8 +2,11 @@
 code that shares nothing with what the notebooks call."""
 
 import itertools
+import re
 from collections import Counter
+from pathlib import Path
 
+import nbformat
 import numpy as np
 import pandas as pd
 import pytest
@@ -154,3 +157,31 @@ def test_cost_weighted_splits_change_car_predictions_and_lower_training_cost():
 
     assert (relabelled != costly.predict(X)).sum() == 192
     assert (total(relabelled), total(costly.predict(X))) == (360.0, 336.0)
+
+
+# ---------------------------------------------------------------- R22, R23: in front of a class
+INSTRUCTOR = Path(__file__).resolve().parents[1] / "instructor"
+
+
+def test_notebook_09_shows_the_wisconsin_data_with_names():
+    nb = nbformat.read(INSTRUCTOR / "09_cost_complexity.ipynb", as_version=4)
+    shown = "\n".join(str(o.get("text", "")) for c in nb.cells if c.cell_type == "code"
+                      for o in c.outputs)
+    assert "worst radius <= 17.59" in shown and "malignant" in shown
+    assert not re.search(r"\bx\d+ <=", shown), "a node reads x<number>: load the data with names"
+
+
+@pytest.mark.parametrize("path", sorted(INSTRUCTOR.glob("[0-9][0-9]*_*.ipynb")), ids=lambda p: p.name)
+def test_every_app_is_described_and_says_to_run_the_cell(path):
+    """The markdown above an app: what it shows first, then what to do; and that the static
+    picture (website, untrusted notebook) needs the cell run."""
+    nb = nbformat.read(path, as_version=4)
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and re.search(r"dt\.widgets\.\w+\(", cell.source):
+            above = next(c.source for c in reversed(nb.cells[:i]) if c.cell_type == "markdown")
+            above = "\n".join(line for line in above.splitlines() if not line.startswith("#"))
+            assert "run the cell" in above, f"{path.name}, cell {i}: no run-the-cell line"
+            action = re.search(r"\b([Cc]lick|[Pp]ress|[Mm]ove|[Pp]ick|[Ss]witch)\b", above)
+            if action:
+                assert re.search(r"\b(shows|draws|replays)\b", above[:action.start()]), \
+                    f"{path.name}, cell {i}: says what to do before what the app shows"
