@@ -276,6 +276,7 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
     with Jail(cells, forbidden_files(homework)) as jail:
         for grade_id in ids:
             cell = spec[grade_id]
+            jail.budget()
             result = _run(cell, jail, seed, secret)
             if cell.part == "hidden":
                 passed = result.passed

@@ -190,7 +190,7 @@ _REFUSED_EVENTS = frozenset({
     "os.forkpty", "pty.spawn", "subprocess.Popen", "os.kill", "os.killpg",
     "signal.pthread_kill", "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.symlink",
     "os.link", "os.truncate", "os.chmod", "os.chown", "os.chdir", "os.chroot",
-    "os.putenv", "os.unsetenv", "os.utime", "os.chflags", "os.lchflags", "os.lchmod",
+    "os.utime", "os.chflags", "os.lchflags", "os.lchmod",
     "os.lchown", "os.mkfifo", "os.mknod", "shutil.copyfile", "shutil.copymode",
     "shutil.copystat", "shutil.copytree", "shutil.move", "shutil.rmtree",
     "shutil.make_archive", "shutil.unpack_archive", "socket.__new__", "socket.connect",
@@ -292,7 +292,9 @@ def _describe(exc: BaseException, fn: object) -> dict:
         if mine:
             last = mine[-1]
             name = last.name if not last.name.startswith("<") else getattr(fn, "__name__", "")
-            where = f" (in {name}" + (f", at `{last.line.strip()}`" if last.line else "") + ")"
+            parts = ([f"in {name}"] if name else []) + (
+                [f"at `{last.line.strip()}`"] if last.line else [])
+            where = f" ({', '.join(parts)})" if parts else ""
     except Exception:  # noqa: BLE001 - the location is a courtesy
         where = ""
     return {"kind": "error", "message": f"raised {detail}{where}", "error": type(exc).__name__}

@@ -35,10 +35,14 @@ from typing import Any, Sequence
 
 from ..sandbox import Outcome
 
-__all__ = ["CALL_SECONDS", "Jail", "RemoteFunction", "rebuild"]
+__all__ = ["CALL_SECONDS", "PART_SECONDS", "Jail", "RemoteFunction", "rebuild"]
 
-CALL_SECONDS = 120.0
+CALL_SECONDS = 60.0
 """Wall-clock seconds one call of the student's function may take in the grading child."""
+
+PART_SECONDS = 240.0
+"""Wall-clock seconds all the calls of one grade cell may take together (see
+:meth:`Jail.budget`): a function that waits on every call does not hold up the grading."""
 
 START_SECONDS = 120.0
 """Seconds the child may take to import and run the solution cells."""
@@ -100,6 +104,11 @@ class Jail:
         self.sealed = False
         self.starts = 0
         self._buffer = b""
+        self._deadline: float | None = None
+
+    def budget(self, seconds: float | None = PART_SECONDS) -> None:
+        """Allow the calls from now on ``seconds`` together (None: no limit)."""
+        self._deadline = None if seconds is None else time.monotonic() + seconds
 
     # ------------------------------------------------------------------ process
     def start(self) -> None:
@@ -189,13 +198,18 @@ class Jail:
     # ------------------------------------------------------------------ calls
     def call(self, name: str, args: tuple) -> dict:
         """``name(*args)`` in the child: the child's answer, or why there is none."""
+        seconds = CALL_SECONDS
+        if self._deadline is not None:
+            seconds = min(seconds, self._deadline - time.monotonic())
+            if seconds <= 0:
+                return {"kind": "ended", "why": "timeout"}
         if self.process is None:
             self.ended = None
             self.start()
             if self.process is None:
                 return {"kind": "ended", "why": self.ended}
         self._send({"name": name, "args": list(args)})
-        line = self._line(CALL_SECONDS)
+        line = self._line(seconds)
         if line is None or not line.startswith("{"):
             self._ended(line, "while your function ran")
             return {"kind": "ended", "why": self.ended}
@@ -276,7 +290,10 @@ class RemoteFunction:
         kind = answer.get("kind")
         self.changed_inputs = tuple(answer.get("changed_inputs", ()))
         if kind == "value":
-            return Outcome("value", rebuild(answer["value"]))
+            try:
+                return Outcome("value", rebuild(answer["value"]))
+            except (ValueError, TypeError, KeyError) as exc:
+                return Outcome("error", message=f"returned a value that is not valid: {exc}")
         if kind == "ended":
             why = answer.get("why") or "crashed"
             if why.startswith("forbidden\t"):
@@ -287,7 +304,8 @@ class RemoteFunction:
                     text += " (in the top-level code of a solution cell)"
                 return Outcome("forbidden", message=text)
             if why == "timeout":
-                return Outcome("timeout", message=f"did not finish within {CALL_SECONDS:g} s "
+                return Outcome("timeout", message=f"did not finish in time ({CALL_SECONDS:g} s "
+                                                  f"a call, {PART_SECONDS:g} s a grade cell) "
                                                   f"— is there a loop that never ends?")
             return Outcome("error", message="the grading process stopped while your code "
                                             "ran (it crashed or used too much memory)")

@@ -1,0 +1,205 @@
+"""The grade outside the kernel: the locked child, the secret, sealed cases, the new hints.
+
+The full nbgrader round trip (every attack through ``nbgrader autograde``) is
+tests/test_nbgrader_roundtrip.py; these are the same mechanisms one at a time, fast.
+"""
+
+import math
+import re
+
+import pandas as pd
+import pytest
+
+import dtlearn as dt
+from dtlearn import exercises as ex
+from dtlearn.exercises.homework.autograde import forbidden_files, grade_submission, seed_of
+from dtlearn.exercises.homework.hw1_measures import _entropy_cases
+from dtlearn.exercises.homework.hw3_prune import PruningSimulator, prune_cases
+from dtlearn.exercises.homework.remote import Jail, RemoteFunction
+
+ENTROPY = ("def entropy(counts):\n    total = sum(counts)\n"
+           "    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)\n")
+GAIN = ("def information_gain(feature, labels):\n    values = feature.to_numpy()\n"
+        "    mean = sum((values == v).mean() * entropy(labels[values == v].value_counts()"
+        ".tolist())\n               for v in pd.unique(values))\n"
+        "    return entropy(labels.value_counts().tolist()) - mean\n")
+
+
+def entropy_ok(counts):
+    total = sum(counts)
+    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)
+
+
+# ------------------------------------------------------------------ the student's machine
+def test_without_the_secret_the_hidden_part_generates_and_shows_nothing(monkeypatch):
+    monkeypatch.delenv("DTLEARN_GRADING_SECRET", raising=False)
+    seen = []
+
+    def entropy(counts):
+        seen.append(list(counts))
+        return entropy_ok(counts)
+
+    result = ex.check_entropy(entropy, part="hidden")
+    assert result.status == "graded later" and not result.passed
+    assert "secret" in str(result) and not re.search(r"\d", str(result))
+    assert seen == []  # the function was not even called
+    result.assert_ok()  # a student's Run All goes on
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    with pytest.raises(AssertionError):  # a kernel nbgrader autogrades in gets no points
+        result.assert_ok()
+
+
+def test_hidden_cases_depend_on_the_secret_and_the_seed(monkeypatch):
+    def calls(secret, seed):
+        monkeypatch.setenv("DTLEARN_GRADING_SECRET", secret)
+        return [c.call for c in ex.check_entropy(entropy_ok, part="hidden", seed=seed).cases]
+
+    assert calls("a", 1) == calls("a", 1)
+    assert calls("a", 1) != calls("b", 1) and calls("a", 1) != calls("a", 2)
+
+
+# ------------------------------------------------------------------ the grading child
+def run(cells, name, *args, homework="hw1"):
+    with Jail(cells, forbidden_files(homework)) as jail:
+        fn = RemoteFunction(jail, name)
+        return fn.remote_call(*args), jail
+
+
+@pytest.mark.parametrize("body, refused", [
+    ("import sys\n    sys.setprofile(None)\n    return 0.0", "sys.setprofile"),
+    ("import sys\n    return sys._getframe(1).f_locals", "sys._getframe"),
+    ("import ctypes\n    ctypes.pythonapi.PyEval_SetProfile(None, None)\n    return 0.0",
+     "ctypes"),
+    ("import subprocess\n    return subprocess.run(['true']).returncode", "subprocess"),
+    ("import threading\n    threading.Thread(target=print).start()\n    return 0.0",
+     "thread"),
+    ("open('/tmp/dtlearn-copy.py', 'w')\n    return 0.0", "writing files"),
+    ("return len(open(dt.measures.impurity.__file__).read())", "the source of what you"),
+    ("return dt.entropy.__code__.replace(co_filename='x')", "code.__new__"),
+])
+def test_the_lock_refuses_each_way_round(body, refused):
+    outcome, _ = run([f"def f(counts):\n    {body}\n"], "f", [9, 5])
+    assert outcome.kind == "error" and refused in outcome.message, outcome
+
+
+@pytest.mark.parametrize("body", [
+    "return dt.entropy(counts=counts)",
+    "import dtlearn.weka_utils as w\n    return w.entropy(counts)",
+    "from dtlearn.exercises.homework.formulas import entropy_bits\n"
+    "    return entropy_bits(counts)",
+    "class F(float):\n        def __float__(self):\n            return dt.entropy(counts=[1, 1])"
+    "\n    return F(0.5)",
+])
+def test_a_forbidden_function_ends_the_child_with_its_name(body):
+    outcome, jail = run([f"def f(counts):\n    {body}\n"], "f", [9, 5])
+    assert outcome.kind == "forbidden", outcome
+    assert jail.process is None  # the child has ended
+
+
+def test_values_come_back_as_plain_data_read_under_the_lock():
+    cells = ["def f(x):\n    class D(dict):\n        def __iter__(self):\n"
+             "            return iter(['forged'])\n    return D(a=np.float64(1.5))\n"]
+    outcome, _ = run(cells, "f", 1)
+    assert outcome.value == {"a": 1.5} and type(outcome.value["a"]) is float
+
+
+def test_a_tree_is_checked_by_exact_type_and_changes_to_the_input_are_seen():
+    label, tree, X_val, y_val = prune_cases("course", 0)[0]
+    cells = ["def f(tree, X, y):\n    tree.root.children = ()\n    return tree\n"]
+    with Jail(cells, forbidden_files("hw3")) as jail:
+        fn = RemoteFunction(jail, "f")
+        outcome = fn.remote_call(tree, X_val, y_val)
+    assert fn.changed_inputs == (0,)
+    assert outcome.kind == "error" and "not valid" in outcome.message  # a broken Tree
+    cells = ["def f(tree, X, y):\n    return tree.copy()\n"]
+    with Jail(cells, forbidden_files("hw3")) as jail:
+        fn = RemoteFunction(jail, "f")
+        outcome = fn.remote_call(tree, X_val, y_val)
+    assert type(outcome.value) is dt.Tree and fn.changed_inputs == ()
+    assert outcome.value.to_json() == tree.to_json()
+
+
+def test_the_seed_is_the_student_id_and_the_notebook_cannot_change_it():
+    cells = ["import os\nos.environ['DTLEARN_SEED'] = '0'\n" + ENTROPY, GAIN]
+    assert seed_of("ada") != 0
+    verdicts = grade_submission("hw1", cells, student="ada", secret="s")
+    assert all(v.passed for v in verdicts)
+
+
+def test_without_a_secret_the_grader_fails_the_hidden_cells_and_says_why():
+    verdicts = {v.grade_id: v for v in grade_submission("hw1", [ENTROPY, GAIN],
+                                                        student="ada", secret=None)}
+    assert verdicts["hw1_check_entropy_bits"].passed
+    assert not verdicts["hw1_check_entropy_hidden"].passed
+    assert "no grading secret" in verdicts["hw1_check_entropy_hidden"].text
+
+
+def test_a_lookup_table_of_the_visible_cases_earns_no_grade_cell():
+    seed = seed_of("eve")
+    table = {repr(c): entropy_ok(c) for part in ("bits", "edge")
+             for c in _entropy_cases(part, seed)}
+    cells = [f"TABLE = {table!r}\ndef entropy(counts):\n    return TABLE[repr(list(counts))]\n",
+             GAIN]
+    verdicts = {v.grade_id: v for v in grade_submission(
+        "hw1", cells, student="eve", secret="s",
+        grade_ids=["hw1_check_entropy_bits", "hw1_check_entropy_edge"])}
+    for verdict in verdicts.values():
+        assert not verdict.passed
+        failed = [line for line in verdict.text.splitlines()
+                  if line.strip().startswith("✗")]
+        assert all("a further case drawn when graded: wrong (it stays hidden)" in line
+                   for line in failed), verdict.text
+
+
+# ------------------------------------------------------------------ partial credit, hints
+@pytest.fixture
+def grading_machine(monkeypatch):
+    monkeypatch.setenv("DTLEARN_GRADING_SECRET", "tests")
+
+
+def test_constant_functions_score_nothing_in_any_part(grading_machine):
+    def zero(*args):
+        return 0
+
+    for part in ("bits", "edge", "hidden"):
+        assert not ex.check_entropy(zero, part=part).passed
+    for part in ("course", "edge", "hidden"):
+        assert not ex.check_information_gain(zero, entropy=zero, part=part).passed
+
+
+def test_a_gain_with_misaligned_weights_is_told_to_weight_each_child(grading_machine):
+    def gain(feature, labels):
+        weights = feature.value_counts(normalize=True).to_numpy()  # sorted by count
+        values = pd.unique(feature.to_numpy())  # by first appearance
+        mean = sum(w * entropy_ok(labels[feature.to_numpy() == v].value_counts().tolist())
+                   for w, v in zip(weights, values))
+        return entropy_ok(labels.value_counts().tolist()) - mean
+
+    text = str(ex.check_information_gain(gain, part="course"))
+    assert "weight each child by |S_v|/|S|" in text and "small constant" not in text
+
+
+def test_a_leaf_of_the_first_rows_label_is_named_as_such():
+    from dtlearn.exercises.homework.hw2_id3 import _compare_id3
+
+    X = pd.DataFrame({"A": ["x"] * 5})  # one value: gain 0, ID3 stops at the root
+    y = pd.Series(["-", "+", "+", "-", "+"], name="class")
+    problems = _compare_id3(y.iloc[0], X, y)
+    assert problems and "the label of the node's first row (y.iloc[0])" in problems[0]
+    assert _compare_id3("+", X, y) == []
+
+
+def test_pruning_judged_against_the_unpruned_subtree_is_not_called_top_down_alone():
+    from dtlearn.exercises.homework.hw3_prune import _variant_hint
+
+    label, tree, X_val, y_val = prune_cases("course", 0)[1]
+    assert label == "car"
+    sim = PruningSimulator(tree, X_val, y_val)
+    mine = sim.against_unpruned()
+    assert mine != sim.bottom_up()
+    # judging each node against its unpruned subtree gives the tree top-down pruning gives:
+    # the hint names both instead of calling it top-down
+    hint = _variant_hint(sim, mine, sim.bottom_up())
+    assert hint.startswith("two mistakes give this tree: each node was compared with its "
+                           "unpruned subtree"), hint
+    assert "top-down" in hint
