@@ -394,17 +394,17 @@ CCP_KEY = (
 
 
 def ccp_key_html() -> str:
-    """The symbol key of :class:`CostComplexityExplorer` as a compact definition list.
+    """The symbol key of :class:`CostComplexityExplorer` as a compact two-column table.
 
     Examples
     --------
-    >>> "alpha_eff" in ccp_key_html() and "<dl" in ccp_key_html()
+    >>> "alpha_eff" in ccp_key_html() and 'scope="row"' in ccp_key_html()
     True
     """
-    items = "".join(f"<dt>{html.escape(sym)}</dt><dd>{html.escape(text)}</dd>"
-                    for sym, text in CCP_KEY)
+    rows = "".join(f'<tr><th scope="row"><code>{html.escape(sym)}</code></th>'
+                   f"<td>{html.escape(text)}</td></tr>" for sym, text in CCP_KEY)
     return (f'<details class="dtlearn-key" open><summary>key to the symbols</summary>'
-            f'<dl class="dtlearn-key-list">{items}</dl></details>')
+            f'<table class="dtlearn-key-list"><tbody>{rows}</tbody></table></details>')
 
 
 def _g(x: float) -> str:

@@ -59,9 +59,10 @@ def _shot(page, selector, name):
     element = page.locator(selector).first
     size = page.viewport_size
     height = element.evaluate("e => e.getBoundingClientRect().height")
-    if height + 150 > size["height"]:
-        page.set_viewport_size({"width": size["width"], "height": int(height) + 250})
-    element.scroll_into_view_if_needed()
+    if height + 250 > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": int(height) + 350})
+    # centred in a window taller than it: JupyterLab's toolbar never covers its top
+    element.evaluate("e => e.scrollIntoView({block: 'center'})")
     element.screenshot(path=str(SHOTS / f"{name}.png"))
     page.set_viewport_size(size)
 
