@@ -11,12 +11,16 @@
   notebook imports; the course notebooks themselves are left as they are.
 """
 
+import contextlib
 import email
+import functools
+import http.server
 import importlib.util
 import json
 import re
 import subprocess
 import sys
+import threading
 import zipfile
 from pathlib import Path
 
@@ -124,10 +128,13 @@ def test_jupyter_lite_build_offline(lite_site):
     assert len(wheels) == 1
     version = wheels[0].name.split("-")[1]
     assert index["dtlearn"]["releases"][version][0]["filename"] == wheels[0].name
-    extensions = {p.parent.name for p in (out / "extensions").glob("**/package.json")}
-    # ipywidgets' front end (jupyterlab_widgets), anywidget's, and the Pyodide kernel
-    assert {"jupyterlab-manager", "pyodide-kernel-extension"} <= extensions
-    assert "anywidget" in extensions
+    lite = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    extensions = {e["name"] for e in lite["federated_extensions"]}
+    # ipywidgets' front end (jupyterlab_widgets), anywidget's, the Pyodide kernel, and
+    # nothing else of the build environment: no nbgrader instructor UI
+    assert extensions == {"@jupyter-widgets/jupyterlab-manager", "anywidget",
+                          "@jupyterlite/pyodide-kernel-extension", "jupyterlab_pygments"}
+    assert not list((out / "extensions").glob("**/nbgrader*"))
 
 
 def _served(out, source):
@@ -199,3 +206,69 @@ def test_docs_list_every_notebooks_extra_needs():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for numbers in by_package.values():
         assert f"{', '.join(numbers[:-1])} and {numbers[-1]}" in " ".join(readme.split())
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@contextlib.contextmanager
+def _serve(folder):
+    """The site on a loopback port (a thread; stopped on exit)."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_offline_the_site_says_pyodide_is_missing_and_shows_outputs_as_stored(lite_site):
+    # JupyterLite in headless Chromium with every request off this machine refused: the
+    # notebook opens, its first cell tells the student why nothing runs, stored outputs
+    # read line by line (no commas), and there is no nbgrader menu
+    from playwright.sync_api import sync_playwright
+
+    out, before = lite_site
+    assert Path(CHROMIUM).exists(), f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    original = json.loads(before[ROOT / "notebooks" / "01_impurity.ipynb"])
+    streams = ["".join(o["text"]) for c in original["cells"] for o in c.get("outputs", [])
+               if o.get("output_type") == "stream" and isinstance(o["text"], list)
+               and len(o["text"]) > 1]
+    first = streams[0].rstrip("\n")
+    outside = []
+    with _serve(out) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu",
+                                          "--no-first-run", "--disable-background-networking"])
+        try:
+            context = browser.new_context(viewport={"width": 1300, "height": 900})
+
+            def offline(route):
+                if route.request.url.startswith(url):
+                    route.continue_()
+                else:
+                    outside.append(route.request.url)
+                    route.abort("internetdisconnected")
+
+            context.route("**/*", offline)
+            page = context.new_page()
+            page.goto(f"{url}/lab/index.html?path=01_impurity.ipynb")
+            panel = page.locator(".jp-NotebookPanel").first
+            panel.locator(".jp-MarkdownOutput", has_text="Pyodide could not be downloaded").wait_for(
+                timeout=120_000)
+            panel.locator(".jp-OutputArea-output", has_text=first.splitlines()[0]).first.wait_for()
+            text = panel.inner_text()
+            menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
+            page.screenshot(path=str(out.parent / "lite_offline.png"))
+        finally:
+            browser.close()
+    assert first in text and "," + first.splitlines()[1] not in text
+    assert "Nbgrader" not in menus and "Kernel" in menus
+    # what it could not reach is Pyodide's CDN, and only that
+    assert outside and {u.split("/")[2] for u in outside} == {"cdn.jsdelivr.net"}

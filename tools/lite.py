@@ -3,7 +3,9 @@
 ``python tools/lite.py OUTPUT`` lays out ``OUTPUT/pypi/`` (the dtlearn wheel, built from this
 checkout) and ``OUTPUT/content/`` (copies of the student notebooks of ``notebooks/``), then
 runs ``jupyter lite build`` there into ``OUTPUT/_output/``, the site. Nothing is fetched:
-the site loads Pyodide from its CDN in the student's browser.
+the site loads Pyodide from its CDN in the student's browser. The site carries only the
+JupyterLab extensions students need (:data:`EXTENSIONS`), not every one of the build
+environment (nbgrader's instructor UI is there).
 
 The copies differ from ``notebooks/`` (which stay as they are) in two ways:
 
@@ -34,6 +36,12 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE_TAG = "dtlearn-lite"  # cell metadata tag of the cells this tool adds
+# The JupyterLab extensions the site carries: the widgets' front ends and the Pyodide
+# kernel. `jupyter lite build` would copy every extension of the environment it runs in
+# (.venv-dev: nbgrader's instructor UI among them), so it is told to take none from there
+# and these are copied into the site folder's labextensions/ and named to it instead.
+EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget",
+              "@jupyterlite/pyodide-kernel-extension", "jupyterlab_pygments")
 
 NOTE = """\
 **This notebook runs in your browser** (JupyterLite): Python is Pyodide, which the browser
@@ -171,10 +179,23 @@ def lite_copy(nb: dict) -> dict:
 
 
 def layout(output: Path, source: Path = ROOT / "notebooks") -> list[Path]:
-    """Write ``output/pypi`` (the wheel) and ``output/content`` (the copies); return the copies."""
+    """Write ``output/pypi`` (the wheel), ``output/content`` (the copies) and the extensions.
+
+    Returns the copies.
+    """
     if output.exists():
         shutil.rmtree(output)
     (output / "pypi").mkdir(parents=True)
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    for name in EXTENSIONS:
+        if not (installed / name / "package.json").exists():
+            raise FileNotFoundError(f"JupyterLab extension {name} is not installed in "
+                                    f"{sys.prefix} (make lite installs it into .venv-dev)")
+        shutil.copytree(installed / name, output / "labextensions" / name)
+    config = {"LiteBuildConfig": {
+        "ignore_sys_prefix": ["federated_extensions"],
+        "federated_extensions": [f"labextensions/{name}" for name in EXTENSIONS]}}
+    (output / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1) + "\n")
     subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d",
                     str(output / "pypi")], cwd=ROOT, check=True, capture_output=True)
     notebooks = sorted(source.glob("[0-9][0-9]*.ipynb")) + sorted(source.glob("homework/hw*/*.ipynb"))
