@@ -9,8 +9,9 @@ repeated values so that ties are common, sometimes row weights, a target sometim
 ``10^k``, ``k`` in -8..8) and settings (criterion, ``max_depth``, ``min_samples_leaf``), and
 compares the two trees' partitions: node count and the training predictions. scikit-learn
 visits features in a random order, so its tree may depend on ``random_state`` when two
-columns tie; a fit agrees when scikit-learn's tree for one of 200 random states is
-dtlearn's. Data with values closer than scikit-learn's ``FEATURE_THRESHOLD`` (1e-7), which
+columns tie; a fit agrees when scikit-learn's tree for one of five random states is
+dtlearn's, or when ``dt.from_sklearn`` finds every split of scikit-learn's tree among
+dtlearn's tied best candidates (several ties in one tree). Data with values closer than scikit-learn's ``FEATURE_THRESHOLD`` (1e-7), which
 dtlearn cuts and scikit-learn does not (docs/ALGORITHMS.md), are counted apart.
 
 **C4.5 against Weka's J48.** Each run writes a random ARFF (nominal and numeric attributes,
@@ -50,7 +51,12 @@ def cart_case(rng: np.random.Generator) -> dict:
     d = int(rng.integers(1, 5))
     levels = int(rng.choice([3, 10, 1000]))
     X = (rng.integers(0, levels, size=(n, d)) * rng.choice([1.0, 0.37, 1e-3]))
-    X = X.astype(np.float32).astype(float)
+    X = X.astype(np.float32)
+    if rng.uniform() < 0.1:  # neighbouring float32 values: scikit-learn's merge rule
+        X[:, 0] = 1.0 + (X[:, 0] > np.median(X[:, 0]))
+        nudge = rng.uniform(size=n) < 0.5
+        X[nudge, 0] = np.nextafter(X[nudge, 0], np.float32(np.inf))
+    X = X.astype(float)
     regression = bool(rng.integers(0, 2))
     if regression:
         y = X @ rng.normal(size=d) + rng.normal(scale=0.5, size=n)
@@ -67,10 +73,13 @@ def cart_case(rng: np.random.Generator) -> dict:
 
 
 def too_close(X: np.ndarray) -> bool:
-    """Whether a column has distinct values closer than scikit-learn's FEATURE_THRESHOLD."""
+    """Whether a column has distinct values scikit-learn merges.
+
+    Its test, in float32: ``b <= a + FEATURE_THRESHOLD`` for neighbouring values ``a < b``.
+    """
     for column in X.T:
-        values = np.unique(column)
-        if len(values) > 1 and np.diff(values).min() <= 1e-7:
+        values = np.unique(column.astype(np.float32))
+        if len(values) > 1 and (values[1:] <= values[:-1] + np.float32(1e-7)).any():
             return True
     return False
 
@@ -111,7 +120,7 @@ def cart_agrees(case: dict) -> tuple[bool, bool]:
         make = DecisionTreeClassifier
     predicted = ours.predict(X)
     noise = False
-    for state in range(200):  # a tie may need many orders to meet dtlearn's first column
+    for state in range(5):
         theirs = make(criterion=case["criterion"], random_state=state, **params).fit(
             X, y, sample_weight=w)
         same = np.allclose(predicted, theirs.predict(X), rtol=1e-9, atol=0) if \
@@ -119,7 +128,22 @@ def cart_agrees(case: dict) -> tuple[bool, bool]:
         if same and ours.tree_.n_nodes == theirs.tree_.node_count:
             return True, False
         noise = noise or splits_rounding_noise(theirs) or stops_at_tiny_impurity(theirs)
-    return False, noise
+    return (not noise and equal_up_to_ties(theirs, X, y, w)), noise
+
+
+def equal_up_to_ties(theirs, X: np.ndarray, y: np.ndarray, w) -> bool:
+    """Whether every split of scikit-learn's tree is one of dtlearn's tied best candidates.
+
+    Several ties in one tree need scikit-learn's random feature order to meet dtlearn's
+    first-column rule at each of them; :func:`dtlearn.from_sklearn` scores every node with
+    dtlearn's candidate table and says where the choices differ.
+    """
+    try:
+        opened = dt.from_sklearn(theirs, X, y, sample_weight=w)
+    except ValueError:
+        return False
+    return all(step.cause in ("", "tie") and "can still split" not in str(step.stop_reason)
+               for step in opened.steps_)
 
 
 def run_cart(runs: int, seed: int) -> dict:
@@ -200,10 +224,30 @@ def j48_lines(path: Path, options: dict) -> list[str]:
     return tree_lines(out, "J48")
 
 
+def last_digit_only(ours: list[str], theirs: list[str]) -> bool:
+    """Whether two printed trees differ only in the last printed digit of a count.
+
+    J48 sums fractional weights in its own order; a count such as 1.625 then prints as
+    1.62 or 1.63 depending on the last bit.
+    """
+    import re
+
+    if len(ours) != len(theirs):
+        return False
+    number = re.compile(r"\d+\.\d+|\d+")
+    for a, b in zip(ours, theirs):
+        if number.sub("#", a) != number.sub("#", b):
+            return False
+        for x, y in zip(number.findall(a), number.findall(b)):
+            if abs(float(x) - float(y)) > 0.0100001:
+                return False
+    return True
+
+
 def run_c45(runs: int, seed: int) -> dict:
     """Counts of ``runs`` random C4.5 runs against J48."""
     rng = np.random.default_rng(seed + 1)
-    counts = {"agree": 0, "runs": 0, "differ": []}
+    counts = {"agree": 0, "runs": 0, "last_digit": 0, "differ": []}
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(runs):
             X, y, options = c45_case(rng)
@@ -212,9 +256,12 @@ def run_c45(runs: int, seed: int) -> dict:
             X2, y2 = dt.read_arff(path)
             model = dt.C45Classifier(**options).fit(X2, y2)
             ours = model.tree_.to_text(style="weka").splitlines()
+            theirs = j48_lines(path, options)
             counts["runs"] += 1
-            if ours == j48_lines(path, options):
+            if ours == theirs:
                 counts["agree"] += 1
+            elif last_digit_only(ours, theirs):
+                counts["last_digit"] += 1
             else:
                 counts["differ"].append((i, options))
     return counts
@@ -240,6 +287,7 @@ def main() -> int:
         else:
             c = run_c45(args.c45, args.seed)
             print(f"C4.5 vs J48: {c['agree']}/{c['runs']} agree line for line; "
+                  f"{c['last_digit']} differ only in a count's last printed digit; "
                   f"differ: {c['differ'][:20]}")
     return 0
 
