@@ -184,8 +184,21 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     NotFittedError
         For an estimator that is not fitted.
     ValueError
-        For ``X``/``y`` that are not the data the tree was fitted on, missing values, a
-        multi-output tree, or ``criterion="poisson"``.
+        For ``X``/``y`` that are not the data the tree was fitted on (rows that do not
+        reach the nodes scikit-learn counted, class counts or — for a regression tree —
+        node means that are not scikit-learn's node values, as when a gradient-boosting
+        stage is opened with the class labels instead of its pseudo-residuals), row
+        weights that are not the fit's, missing values, a multi-output tree, or
+        ``criterion="poisson"``.
+
+    Notes
+    -----
+    A tree of a random forest is opened with the weights it was grown with: its bootstrap
+    counts, drawn from its ``random_state`` as scikit-learn draws them, uniformly or (with
+    ``class_weight="balanced"``, scikit-learn >= 1.8) in proportion to the class weights,
+    and times the class weights of the bootstrap sample for
+    ``class_weight="balanced_subsample"``. Predictions keep the labels' dtype (int64,
+    bool, str), as scikit-learn's do.
 
     Examples
     --------
