@@ -58,9 +58,14 @@ def _shot(page, selector, name):
     """Screenshot of one widget; the window grows for a widget taller than it."""
     element = page.locator(selector).first
     size = page.viewport_size
-    height = element.evaluate("e => e.getBoundingClientRect().height")
-    if height + 250 > size["height"]:
+    # boxes sized in vh grow with the window: measure again after each resize
+    for _ in range(3):
+        height = element.evaluate("e => e.getBoundingClientRect().height")
+        now = page.viewport_size["height"]
+        if height + 250 <= now:
+            break
         page.set_viewport_size({"width": size["width"], "height": int(height) + 350})
+        page.wait_for_timeout(250)  # JupyterLab lays its panels out again
     # centred in a window taller than it: JupyterLab's toolbar never covers its top
     element.evaluate("e => e.scrollIntoView({block: 'center'})")
     element.screenshot(path=str(SHOTS / f"{name}.png"))

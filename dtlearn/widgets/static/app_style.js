@@ -23,13 +23,16 @@ function nameImages(app, alt) {
 function revealMarked(app) {
   for (const box of app.querySelectorAll(".dtlearn-rules-box")) {
     const row = box.querySelector("tr.dtlearn-winner");
-    if (!row || box.dataset.revealed === row.rowIndex + ":" + box.childElementCount) continue;
+    if (!row) continue;
+    // once per marked row and size: presenter mode re-flows the rows, the reader may scroll
+    const key = `${row.rowIndex}:${box.scrollHeight}`;
+    if (box.dataset.revealed === key) continue;
     const head = box.querySelector("thead");
     const top = row.offsetTop - (head ? head.offsetHeight : 0);
     if (top < box.scrollTop || row.offsetTop + row.offsetHeight > box.scrollTop + box.clientHeight) {
       box.scrollTop = Math.max(0, top - 4);
     }
-    box.dataset.revealed = row.rowIndex + ":" + box.childElementCount;
+    box.dataset.revealed = key;
   }
 }
 
@@ -46,6 +49,7 @@ function focusableScrollers(app) {
 function render({ model, el }) {
   el.style.display = "none";
   let observer = null;
+  let classWatch = null;
   let tries = 0;
   const attach = () => {
     const app = el.closest(".dtlearn-app");
@@ -66,9 +70,16 @@ function render({ model, el }) {
     name();
     observer = new MutationObserver(name);
     observer.observe(app, { childList: true, subtree: true });
+    // presenter mode (a class on the app) changes the rows' heights
+    classWatch = new MutationObserver(() => revealMarked(app));
+    classWatch.observe(app, {
+      attributes: true, attributeFilter: ["class"] });
   };
   attach();
-  return () => { if (observer) observer.disconnect(); };
+  return () => {
+    if (observer) observer.disconnect();
+    if (classWatch) classWatch.disconnect();
+  };
 }
 
 export default { render };
