@@ -5,8 +5,8 @@ JupyterHub the same values go under ``singleuser.memory`` and ``cull`` in the He
 values.
 
 Memory per student measured on this course (docs/HUB.md): the Jupyter server about 150 MB,
-each running notebook kernel 110-250 MB; a student with two notebooks open needs about
-650 MB. Guarantee covers one notebook, the limit three.
+each running notebook kernel 110-245 MB; a student with two notebooks open takes about
+560 MB. The guarantee covers the server and one notebook, the limit three notebooks.
 """
 
 import sys
