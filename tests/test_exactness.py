@@ -207,3 +207,11 @@ def test_every_to_dict_is_strict_json():
         steps = list(model.steps_) + list(getattr(pruning, "steps", pruning) or ())
         for step in steps:
             json.dumps(step.to_dict(), allow_nan=False)  # inadmissible scores are -inf
+
+
+def test_a_step_names_attribute_values_as_the_data_does():
+    X = pd.DataFrame({"wind speed": ["very high", "low", "low", "very high", "low"]})
+    y = pd.Series(["no", "yes", "yes", "no", "no"], name="play")
+    text = str(dt.ID3Classifier().fit(X, y).steps_[0].chosen.explain())
+    assert "H(play) = 0.971 bits   (3 no / 2 yes)" in text
+    assert "\n  very high  | 2 |" in text and "= very high" not in text

@@ -255,8 +255,10 @@ class Candidate:
         context = self.context or ExplainContext()
         classes = context.classes if classes is None else classes
         target_name = target_name or context.target_name
-        values = pd.Index([c.split(" ", 2)[-1] if isinstance(self.split, MultiwaySplit) else c
-                           for c in self.conditions], name=self.feature_name)
+        prefix = f"{self.feature_name} = "  # a value as the data names it (spaces and all)
+        values = pd.Index([c[len(prefix):] if isinstance(self.split, MultiwaySplit)
+                           and c.startswith(prefix) else c for c in self.conditions],
+                          name=self.feature_name)
         counts = np.asarray(self.child_counts, dtype=float)
         rule = criteria.get(self.criterion)
         if not rule.is_regression:
