@@ -185,3 +185,27 @@ def test_every_app_is_described_and_says_to_run_the_cell(path):
             if action:
                 assert re.search(r"\b(shows|draws|replays)\b", above[:action.start()]), \
                     f"{path.name}, cell {i}: says what to do before what the app shows"
+
+
+# ---------------------------------------------------------------- R16: the post's mean info digits
+def test_no_single_rounding_scheme_gives_both_of_the_posts_mean_infos():
+    """The post prints 0.693 (outlook) and 0.787 (humidity); exact 0.69354 and 0.78845."""
+    import math
+
+    def h(counts):
+        return -sum(c / sum(counts) * math.log2(c / sum(counts)) for c in counts if c)
+
+    branches = {"outlook": [[2, 3], [4, 0], [3, 2]], "humidity": [[3, 4], [6, 1]]}
+    cut = lambda v: math.floor(v * 1000) / 1000  # noqa: E731
+    schemes = {
+        "exact": lambda b: round(sum(sum(c) / 14 * h(c) for c in b), 3),
+        "entropies rounded": lambda b: round(sum(sum(c) / 14 * round(h(c), 3) for c in b), 3),
+        "entropies cut": lambda b: round(sum(sum(c) / 14 * cut(h(c)) for c in b), 3),
+        "terms rounded": lambda b: round(sum(round(sum(c) / 14 * h(c), 3) for c in b), 3),
+        "terms cut": lambda b: round(sum(cut(sum(c) / 14 * h(c)) for c in b), 3),
+    }
+    printed = {"outlook": 0.693, "humidity": 0.787}
+    both = [name for name, f in schemes.items()
+            if all(f(branches[a]) == printed[a] for a in printed)]
+    assert both == []
+    assert schemes["exact"](branches["outlook"]) == 0.694 and schemes["exact"](branches["humidity"]) == 0.788
