@@ -357,6 +357,7 @@ def _drive(lab, page):
     page.keyboard.press("s")
     page.wait_for_timeout(300)
     assert _in_view(page, ".demo-big")
+    assert _min_node_font(page, ".demo-big") >= READABLE_PX - 1e-6  # zoomed to, not below
     _shot(page, ".demo-big", "treeview_car_subtree_light")
     big.get_by_role("button", name="fold the deep levels until the tree fits").click()
     page.wait_for_function(

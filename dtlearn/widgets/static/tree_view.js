@@ -235,9 +235,14 @@ function render({ model, el }) {
     const x1 = Math.max(...ids.map((n) => n.px)) + g.node_width + g.margin;
     const y0 = Math.min(...ids.map((n) => n.py)) - g.margin;
     fitMode = false;
-    const target = Math.min(1.5, Math.max(MIN_SCALE, (canvas.clientWidth - 4) / (x1 - x0)));
+    // the subtree fills the width, but its text never drops below the readable size: a
+    // subtree wider than that is shown from its root, centred
+    const fits = (canvas.clientWidth - 4) / (x1 - x0);
+    const target = Math.max(readableScale(), Math.min(readableScale() * 1.5, fits));
     applyScale(target, 0, 0);
-    canvas.scrollLeft = x0 * scale;
+    const n = nodesById.get(id);
+    canvas.scrollLeft = fits >= target ? x0 * scale
+      : (n.px + g.node_width / 2) * scale - canvas.clientWidth / 2;
     canvas.scrollTop = y0 * scale;
   }
 
