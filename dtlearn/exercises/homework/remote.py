@@ -143,9 +143,9 @@ class Jail:
             _, filename, qualname = line.split("\t", 2)
             self.ended = f"forbidden\t{filename}\t{qualname}\t{when}"
         elif line == "TIMEOUT":
-            self.ended = "timeout"
+            self.ended = f"timeout\t{when}"
         else:
-            self.ended = "crashed"
+            self.ended = f"crashed\t{when}"
         self.close()
 
     def _send(self, message: dict) -> None:
@@ -202,8 +202,11 @@ class Jail:
         if self._deadline is not None:
             seconds = min(seconds, self._deadline - time.monotonic())
             if seconds <= 0:
-                return {"kind": "ended", "why": "timeout"}
+                return {"kind": "ended", "why": "timeout\tover the grade cell's time"}
         if self.process is None:
+            if self.ended is not None and self.ended.endswith("solution cells"):
+                # the cells themselves ended the child: they would again, every time
+                return {"kind": "ended", "why": self.ended}
             self.ended = None
             self.start()
             if self.process is None:
@@ -303,7 +306,11 @@ class RemoteFunction:
                 if "cells" in when:
                     text += " (in the top-level code of a solution cell)"
                 return Outcome("forbidden", message=text)
-            if why == "timeout":
+            if why.endswith("solution cells") and not why.startswith("forbidden"):
+                return Outcome("error", message=f"your solution cells did not run to the end "
+                                                f"({why.split(chr(9))[0]}): run them in a "
+                                                f"fresh kernel (Restart & Run All)")
+            if why.startswith("timeout"):
                 return Outcome("timeout", message=f"did not finish in time ({CALL_SECONDS:g} s "
                                                   f"a call, {PART_SECONDS:g} s a grade cell) "
                                                   f"— is there a loop that never ends?")
