@@ -210,8 +210,10 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     >>> y = data.target.map(dict(enumerate(data.target_names))).rename("species")
     >>> sk = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
     >>> model = dt.from_sklearn(sk, X, y)
-    >>> print(model.tree_.to_rules().splitlines()[0])
-    IF petal width (cm) <= 0.8 THEN species = setosa
+    >>> print(model.tree_.to_text().splitlines()[1])
+    ├─ petal width (cm) <= 0.8 → setosa  (50: setosa 50, versicolor 0, virginica 0)
+    >>> print(model.tree_.to_rules().splitlines()[0])  # exact: float32(x) <= 0.8000000119
+    IF petal width (cm) <= 0.8000000417232512 THEN species = setosa
     >>> bool((model.predict(X) == sk.predict(X)).all())
     True
     >>> step = model.steps_[0]
