@@ -276,6 +276,13 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
     cases: list[Case] = []
     for group in job.groups:
         if group == "hidden" and job.hidden is None:
+            # no secret: only ask whether the function is still a stub (on a case drawn
+            # from the student's own seed, never shown), so an unfinished one is "not yet"
+            probe = next(iter(trials(group)), None)
+            if probe is not None and call_student(
+                    fn, *probe.args, forbidden=guard).kind == "not yet":
+                return not_yet(job.title, f"{job.name} raises NotImplementedError: replace "
+                                          f"`raise NotImplementedError()` with your code")
             return CheckResult(job.title, "graded later", GRADED_LATER)
         for trial in trials(group):
             outcome = call_student(fn, *trial.args, forbidden=guard)
