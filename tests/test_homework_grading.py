@@ -208,3 +208,11 @@ def test_pruning_judged_against_the_unpruned_subtree_is_not_called_top_down_alon
     assert hint.startswith("two mistakes give this tree: each node was compared with its "
                            "unpruned subtree"), hint
     assert "top-down" in hint
+
+
+def test_magics_and_display_in_solution_cells_do_not_cost_points():
+    cells = ["%matplotlib inline\nimport math\n" + ENTROPY.replace(
+        "    total = sum(counts)\n", "    total = sum(counts)\n    display(total)\n"), GAIN]
+    verdicts = grade_submission("hw1", cells, student="ada", secret="s",
+                                grade_ids=["hw1_check_entropy_bits", "hw1_check_gain_course"])
+    assert all(v.passed for v in verdicts), [v.text for v in verdicts]

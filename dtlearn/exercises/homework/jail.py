@@ -269,6 +269,20 @@ def _block_threads() -> None:
     _thread.start_new_thread = refuse
     _thread.start_new = refuse
     threading._start_new_thread = refuse
+    if hasattr(_thread, "start_joinable_thread"):  # Python 3.13
+        _thread.start_joinable_thread = refuse
+        threading._start_joinable_thread = refuse
+
+
+def _without_magics(source: str) -> str:
+    """IPython's ``%magic`` and ``!shell`` lines become ``pass`` (same indentation)."""
+    lines = []
+    for line in source.splitlines():
+        stripped = line.lstrip()
+        if stripped.startswith(("%", "!")):
+            line = line[: len(line) - len(stripped)] + "pass"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
 
 
 def _read_frame(stream) -> object:
@@ -368,13 +382,15 @@ def main(argv: list[str] | None = None) -> None:
     sys.stdout = sys.stderr = devnull
     codes = []
     for i, source in enumerate([setup["preamble"], *setup["cells"]]):
+        source = _without_magics(source)
         filename = f"<cell {i}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         try:
             codes.append((i, compile(source, filename, "exec")))
         except SyntaxError as exc:
             codes.append((i, exc))
-    namespace = {"__name__": "__main__", "__builtins__": builtins}
+    namespace = {"__name__": "__main__", "__builtins__": builtins,
+                 "display": lambda *args, **kwargs: None}  # as in Jupyter, shown nowhere
     sys.setprofile(_make_profile(frozenset(setup["forbidden"]), fd))
     sys.addaudithook(_make_hook(tuple(setup["roots"]), frozenset(inodes)))
     problems = []
