@@ -215,3 +215,20 @@ def test_a_step_names_attribute_values_as_the_data_does():
     text = str(dt.ID3Classifier().fit(X, y).steps_[0].chosen.explain())
     assert "H(play) = 0.971 bits   (3 no / 2 yes)" in text
     assert "\n  very high  | 2 |" in text and "= very high" not in text
+
+
+@pytest.mark.parametrize("scale", [1e-7, 1.0, 1e7])
+def test_level_wise_and_node_by_node_growth_stay_identical_at_any_scale(scale):
+    from dtlearn.grow import levels
+
+    X, y = regression_data(5, 120)
+    X = np.round(X, 1)
+    w = np.random.default_rng(5).uniform(0.5, 2.0, size=len(y)) * scale
+    for make in (lambda: dt.CARTRegressor().make_grower(X, y * scale),
+                 lambda: dt.CARTClassifier().make_grower(X, y > 0, sample_weight=w)):
+        fast, slow = make(), make()
+        assert levels.applies(fast)
+        fast.run()
+        slow.run(level_wise=False)
+        assert fast.tree().to_json() == slow.tree().to_json()
+        assert [s.to_dict() for s in fast.steps] == [s.to_dict() for s in slow.steps]
