@@ -176,6 +176,7 @@ def test_binder_files_agree_with_pyproject(repo):
     assert len(lines) == 1
     req = Requirement(lines[0])
     assert (req.name, req.extras, req.url) == ("dtlearn", {"lab"}, release)
+    assert "lab" in PROJECT["optional-dependencies"]
 
     environment = (repo / "environment.yml").read_text()
     deps = re.findall(r"^  - (\S+)$", environment.split("dependencies:")[1], re.M)
