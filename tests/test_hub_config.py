@@ -111,7 +111,10 @@ def test_autograde_logs_no_checksum_warning_for_honest_submissions(exchange):
     submission differs from the gradebook's copy. Hidden-test regions made every hidden cell
     differ (docs/HUB.md, "The checksum warning"); the homework has none, and the released
     notebooks (fetched, or in the student repository) match the gradebook cell for cell."""
-    assert not [w for w in exchange["autograde_warnings"] if "has changed" in w]
+    changed = [w for w in exchange["autograde_warnings"] if "has changed" in w]
+    assert not changed, ("locked cells differ from the release; if the cells are those of the "
+                         "student repository's copy, notebooks/homework is out of date with "
+                         f"instructor/homework (make student-course): {changed}")
 
 
 def test_autograde_still_warns_about_a_tampered_locked_cell(exchange):
@@ -128,4 +131,5 @@ def test_autograde_still_warns_about_a_tampered_locked_cell(exchange):
     log = roundtrip.nbgrader(["autograde", "hw1", "--student", "student2", "--force"],
                              work / "grader" / "course", roundtrip.grader_env(work), times, "x")
     changed = [line for line in log.splitlines() if "has changed" in line]
-    assert len(changed) == 1 and "hw1_check_entropy_bits" in changed[0], changed
+    assert len(changed) == 1 and "hw1_check_entropy_bits" in changed[0], (
+        f"expected only the rewritten cell (notebooks/homework out of date?): {changed}")
