@@ -215,7 +215,8 @@ def _words(rule: Forbidden) -> Callable[[str, str], str]:
     return words
 
 
-def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None) -> CheckResult:
+def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None,
+         which: str = "all") -> CheckResult:
     from . import (
         check_entropy,
         check_id3,
@@ -225,7 +226,7 @@ def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None) -> CheckRes
 
     words = _words(_RULES[cell.check])
     fns = [RemoteFunction(jail, name, words) for name in cell.functions]
-    common = {"part": cell.part, "seed": seed, "secret": secret or ""}
+    common = {"part": cell.part, "seed": seed, "secret": secret or "", "which": which}
     if cell.check == "check_entropy":
         return check_entropy(fns[0], **common)
     if cell.check == "check_information_gain":
@@ -273,18 +274,33 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
     ids = list(spec) if grade_ids is None else list(grade_ids)
     seed = seed_of(student)
     verdicts = []
-    with Jail(cells, forbidden_files(homework)) as jail:
+    files = forbidden_files(homework)
+    # two children: the visible cases (whose feedback the student reads) in one, the sealed
+    # and hidden cases (right or wrong only) in the other, so the student's code never
+    # holds a hidden input while the answers it gives are shown
+    with Jail(cells, files) as shown, Jail(cells, files) as closed:
         for grade_id in ids:
             cell = spec[grade_id]
-            jail.budget()
-            result = _run(cell, jail, seed, secret)
             if cell.part == "hidden":
-                passed = result.passed
-                text = "" if passed else _hidden_text(result)
+                closed.budget()
+                result = _run(cell, closed, seed, secret)
+                passed, text = result.passed, "" if result.passed else _hidden_text(result)
+                problems = closed.problems
             else:
-                passed = result.passed
-                text = "" if passed else str(result)
-            if not passed and jail.problems and result.status != "passed":
-                text += "\n(when your solution cells ran: " + "; ".join(jail.problems) + ")"
+                shown.budget()
+                result = _run(cell, shown, seed, secret, "visible")
+                passed, text = result.passed, "" if result.passed else str(result)
+                problems = shown.problems
+                if secret and result.status not in ("not yet",):
+                    closed.budget()
+                    more = _run(cell, closed, seed, secret, "sealed")
+                    if not more.passed:
+                        wrong = len(more.failed_cases) or "some"
+                        text = (text + "\n" if text else f"{result.name}: failed — ") + (
+                            f"{wrong} of the further cases drawn when graded are wrong "
+                            f"(they stay hidden)")
+                        passed = False
+            if not passed and problems:
+                text += "\n(when your solution cells ran: " + "; ".join(problems) + ")"
             verdicts.append(Verdict(grade_id, passed, text))
     return verdicts

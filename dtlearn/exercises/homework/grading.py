@@ -126,6 +126,15 @@ class Task:
     name: str
     hidden: int | None = None
     fresh: int | None = None
+    which: str = "all"
+
+    def shows(self, group: str) -> bool:
+        """Whether this run calls the visible cases of ``group``."""
+        return self.which != "sealed" or group == "hidden"
+
+    def seals(self, group: str) -> bool:
+        """Whether this run adds sealed cases to ``group`` (a visible group, when graded)."""
+        return self.fresh is not None and group != "hidden" and self.which != "visible"
 
     def seed_for(self, group: str) -> int:
         """The seed of a group's random cases (the hidden seed for ``"hidden"``)."""
@@ -134,7 +143,7 @@ class Task:
 
 def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, *,
          default_name: str, everything: Sequence[str] | None = None,
-         secret: str | None = None) -> Task:
+         secret: str | None = None, which: str = "all") -> Task:
     """Read a check's arguments: which groups ``part`` stands for, the seed, the titles.
 
     Parameters
@@ -155,7 +164,12 @@ def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, 
         The groups ``"all"`` runs (default: every group but ``"hidden"``).
     secret : str, optional
         The grading secret (default :func:`grading_secret`); without one the hidden
-        group is "graded later".
+        group is "graded later". Given explicitly (by the grader), visible groups also
+        get sealed cases.
+    which : {"all", "visible", "sealed"}
+        The grader runs a visible part twice, in two processes: its visible cases (whose
+        feedback the student sees) and its sealed cases (only right or wrong), so the
+        student's code never holds a sealed input while its answers are shown.
 
     Returns
     -------
@@ -194,8 +208,10 @@ def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, 
     secret = secret if graded else grading_secret()
     hidden = hidden_seed(int(seed), secret) if secret and "hidden" in chosen else None
     fresh = hidden_seed(int(seed), f"fresh\0{secret}") if graded and secret else None
+    if which not in ("all", "visible", "sealed"):
+        raise ValueError(f"which must be 'all', 'visible' or 'sealed', got {which!r}")
     return Task(title, chosen, int(seed), getattr(fn, "__name__", default_name), hidden,
-                fresh)
+                fresh, which)
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,7 @@ def _entropy_cases(part: str, seed: int) -> list[list]:
 
 
 def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None,
-                  secret: str | None = None) -> CheckResult:
+                  secret: str | None = None, which: str = "all") -> CheckResult:
     """Check a student's ``entropy(counts)`` (class counts in, bits out).
 
     Parts (``part=``): ``"bits"`` — the course's cases ``[9, 5]`` (0.940 bits), ``[7, 7]``,
@@ -143,7 +143,7 @@ def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None,
       ✗ entropy([9, 5]): entropy calls dt.entropy, dtlearn's own implementation of the entropy: compute -Σ p·log2(p) yourself from the counts (math.log2 or numpy.log2)
     """
     job = task("check_entropy", fn, part, ("bits", "edge", "hidden"), seed,
-               default_name="entropy", secret=secret)
+               default_name="entropy", secret=secret, which=which)
     guard = LibraryGuard(ENTROPY_RULE)
 
     def trials(group: str):
@@ -159,9 +159,9 @@ def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None,
                          {"error": " — remember 0·log 0 = 0: skip classes with count 0"}
                          if 0 in counts else {})
 
-        for counts in _entropy_cases(group, job.seed_for(group)):
+        for counts in _entropy_cases(group, job.seed_for(group)) if job.shows(group) else ():
             yield make(counts)
-        if job.fresh is not None and group != "hidden":
+        if job.seals(group):
             rng = np.random.default_rng([job.fresh, len(group)])
             fresh = _random_counts(rng, 2, zeros=group == "edge")
             if group == "edge":
@@ -317,7 +317,8 @@ def _gain_from(entropy: Callable, feature: pd.Series, labels: pd.Series,
 
 
 def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable | None = None,
-                           seed: int | None = None, secret: str | None = None) -> CheckResult:
+                           seed: int | None = None, secret: str | None = None,
+                           which: str = "all") -> CheckResult:
     """Check a student's ``information_gain(feature, labels)`` (two pandas Series, bits out).
 
     Parts (``part=``): ``"course"`` — every play-tennis attribute (outlook 0.247,
@@ -346,7 +347,7 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
     ('failed', True)
     """
     job = task("check_information_gain", fn, part, ("course", "edge", "hidden"), seed,
-               default_name="information_gain", secret=secret)
+               default_name="information_gain", secret=secret, which=which)
     guard = LibraryGuard(GAIN_RULE)
     own_wrong = entropy is not None and bool(_own_entropy_is_wrong(entropy, guard))
 
@@ -368,9 +369,9 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
             return Trial(f"{job.name}({label})", (feature.copy(), labels.copy()),
                          judge_number(job.name, want, partial(_gain_hint, table), *also))
 
-        for label, feature, labels in _gain_cases(group, job.seed_for(group)):
-            yield make(label, feature, labels)
-        if job.fresh is not None and group != "hidden":
+        for case in _gain_cases(group, job.seed_for(group)) if job.shows(group) else ():
+            yield make(*case)
+        if job.seals(group):
             rng = np.random.default_rng([job.fresh, len(group)])
             fresh = [_random_gain_case(rng, i) for i in range(2)]
             if group == "edge":  # a non-default index

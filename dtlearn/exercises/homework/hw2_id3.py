@@ -322,7 +322,7 @@ def _id3_cases(part: str, seed: int) -> list[tuple[str, pd.DataFrame, pd.Series]
 
 
 def check_id3(fn: Callable, *, part: str = "all", seed: int | None = None,
-              secret: str | None = None) -> CheckResult:
+              secret: str | None = None, which: str = "all") -> CheckResult:
     """Check a student's ``id3(X, y, attributes)`` returning nested dicts.
 
     The tree format: a leaf is a class label; an inner node is
@@ -356,7 +356,7 @@ def check_id3(fn: Callable, *, part: str = "all", seed: int | None = None,
     <lambda> calls dt.ID3Classifier(), dtlearn's own implementation of ID3 (growing a tree or scoring its splits): grow the tree yourself: score each attribute with your own information gain, split on the best one and recurse
     """
     job = task("check_id3", fn, part, ("course", "stopping", "criterion", "hidden"), seed,
-               default_name="id3", secret=secret)
+               default_name="id3", secret=secret, which=which)
 
     def trials(group: str):
         def make(label: str, X: pd.DataFrame, y: pd.Series) -> Trial:
@@ -367,9 +367,9 @@ def check_id3(fn: Callable, *, part: str = "all", seed: int | None = None,
                                        "recursing, and stop when the rows are pure or no "
                                        "attribute is left."})
 
-        for label, X, y in _id3_cases(group, job.seed_for(group)):
-            yield make(label, X, y)
-        if job.fresh is not None and group != "hidden":
+        for case in _id3_cases(group, job.seed_for(group)) if job.shows(group) else ():
+            yield make(*case)
+        if job.seals(group):
             yield from sealed(make(*case) for case in _fresh_id3_cases(group, job.fresh))
 
     return grade(job, fn, LibraryGuard(ID3_RULE), trials)

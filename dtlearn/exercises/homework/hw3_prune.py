@@ -236,7 +236,7 @@ def _is_cut(sim: PruningSimulator, i: int, kept: frozenset) -> bool:
 
 
 def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | None = None,
-                              secret: str | None = None) -> CheckResult:
+                              secret: str | None = None, which: str = "all") -> CheckResult:
     """Check a student's ``reduced_error_prune(tree, X_val, y_val)`` returning a pruned Tree.
 
     The rule (stated in homework 3): visit the inner nodes bottom-up (children before
@@ -266,7 +266,8 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
     False
     """
     job = task("check_reduced_error_prune", fn, part, ("valid", "course", "hidden"), seed,
-               default_name="reduced_error_prune", everything=("course",), secret=secret)
+               default_name="reduced_error_prune", everything=("course",), secret=secret,
+               which=which)
 
     def trials(group: str):
         def make(label: str, tree: Any, X_val: pd.DataFrame, y_val: pd.Series) -> Trial:
@@ -274,9 +275,9 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
                          f"y_val)", (tree, X_val.copy(), y_val.copy()),
                          _pruned_tree_judge(job.name, group, tree, X_val, y_val))
 
-        for case in prune_cases(group, job.seed_for(group)):
+        for case in prune_cases(group, job.seed_for(group)) if job.shows(group) else ():
             yield make(*case)
-        if job.fresh is not None and group != "hidden":
+        if job.seals(group):
             yield from sealed(make(*case) for case in prune_cases("fresh", job.fresh))
 
     return grade(job, fn, LibraryGuard(PRUNE_RULE), trials)
