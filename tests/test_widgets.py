@@ -491,3 +491,17 @@ def test_static_fallback_says_it_is_static(tennis_data):
     with app.working():
         assert "dtlearn-busy" in app._dom_classes
     assert "dtlearn-busy" not in app._dom_classes
+
+
+def test_pruning_stepper_without_validation_data_offers_only_training_count_methods():
+    from dtlearn.widgets.pruning import PruningStepper
+
+    X, y = dt.load_labor()
+    model = dt.C45Classifier(prune=False).fit(X, y)
+    app = PruningStepper(model, method="pessimistic")
+    assert [key for _, key in app.method_buttons.options] == ["cost_complexity", "pessimistic"]
+    assert app.n_steps == len(dt.pessimistic_prune(model).steps)
+    with pytest.raises(ValueError, match="judges the tree on validation data"):
+        PruningStepper(model)
+    with pytest.raises(ValueError, match="X_val and y_val go together"):
+        PruningStepper(model, X, None, method="pessimistic")

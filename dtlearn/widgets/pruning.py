@@ -42,6 +42,9 @@ METHODS: dict[str, tuple[str, Callable[[Any, Any, Any], Any]]] = {
 }
 """Method key -> (label, ``run(model, X_val, y_val)`` returning a replayable result)."""
 
+WITHOUT_VALIDATION = frozenset({"cost_complexity", "pessimistic"})
+"""The methods that judge a tree on its training counts alone (``X_val``, ``y_val`` unused)."""
+
 def _pessimistic(model: Any) -> Any:
     """C4.5's pruning of a fitted C45Classifier (its grown tree, with subtree raising).
 
@@ -132,7 +135,9 @@ class PruningStepper(App):
     Parameters
     ----------
     model : fitted dtlearn classifier or Tree
-    X_val, y_val : validation data
+    X_val, y_val : validation data, optional
+        Needed by reduced-error and rule post-pruning; without them only the methods of
+        :data:`WITHOUT_VALIDATION` are offered.
     method : str
         A key of :data:`METHODS` to replay first (a toggle switches).
     interval : int
@@ -151,6 +156,8 @@ class PruningStepper(App):
     [0, 3]
     >>> app.method = "rules"; app.status[:40]
     'step 1 of 7: rule 1: final — no drop kee'
+    >>> PruningStepper(ID3Classifier().fit(X, y), method="pessimistic").method_buttons.options
+    (('cost-complexity path', 'cost_complexity'), ('C4.5 pessimistic pruning', 'pessimistic'))
     """
 
     method = traitlets.Unicode("reduced_error")
@@ -160,15 +167,21 @@ class PruningStepper(App):
     rules_state = traitlets.List()
     """For a state that is not a tree (rules): its items, ``{"number", "text", "current"}``."""
 
-    def __init__(self, model: Any, X_val: Any, y_val: Any, method: str = "reduced_error",
-                 interval: int = 800) -> None:
+    def __init__(self, model: Any, X_val: Any = None, y_val: Any = None,
+                 method: str = "reduced_error", interval: int = 800) -> None:
         if method not in METHODS:
             raise ValueError(f"method must be one of {list(METHODS)}, got {method!r}")
+        if (X_val is None) != (y_val is None):
+            raise ValueError("X_val and y_val go together: pass both or neither")
+        offered = [k for k in METHODS if X_val is not None or k in WITHOUT_VALIDATION]
+        if method not in offered:
+            raise ValueError(f"method {method!r} judges the tree on validation data: pass "
+                             f"X_val and y_val, or choose one of {offered}")
         self._model, self._X_val, self._y_val = model, X_val, y_val
         self._results: dict[str, Any] = {}
         self._states: dict[int, Any] = {}
         self.method_buttons = w.ToggleButtons(
-            options=[(label, k) for k, (label, _) in METHODS.items()], value=method,
+            options=[(METHODS[k][0], k) for k in offered], value=method,
             style={"button_width": "auto"})
         self.buttons = {name: w.Button(description=label, tooltip=tip,
                                        layout=w.Layout(width="auto"))
