@@ -230,6 +230,12 @@ def graded(tmp_path_factory):
                 sub = gb.find_submission_notebook(name, name, student)
                 cells[name, student] = {g.name: g.score for g in sub.grades
                                         if g.cell.cell_type == "code"}
+    everyone = sorted({s for name in ASSIGNMENTS for s in students[name]})
+    print("student              " + "  ".join(ASSIGNMENTS))
+    for student in everyone:
+        print(f"{student:20} " + "  ".join(
+            f"{sum(cells[name, student].values()):3g}" if (name, student) in cells else "  -"
+            for name in ASSIGNMENTS))
     return {"exported": exported, "cells": cells, "plan": students, "course": course,
             "log": log.stdout + log.stderr}
 
