@@ -131,11 +131,12 @@ class Jail:
                     "unreadable": _with_caches(self.forbidden), "roots": _roots(),
                     "preamble": self.preamble, "cells": self.cells})
         line = self._line(START_SECONDS)
-        if line is None or not line.startswith("{"):
+        ready = _parse(line)
+        if ready is None:
             self._ended(line, "while running your solution cells")
             return
-        ready = json.loads(line)
-        self.problems = list(ready.get("problems", []))
+        problems = ready.get("problems", [])
+        self.problems = [str(p) for p in problems] if isinstance(problems, list) else []
         self.sealed = bool(ready.get("sealed"))
 
     def _ended(self, line: str | None, when: str) -> None:
@@ -213,10 +214,22 @@ class Jail:
                 return {"kind": "ended", "why": self.ended}
         self._send({"name": name, "args": list(args)})
         line = self._line(seconds)
-        if line is None or not line.startswith("{"):
+        answer = _parse(line)
+        if answer is None:
             self._ended(line, "while your function ran")
             return {"kind": "ended", "why": self.ended}
-        return json.loads(line)
+        return answer
+
+
+def _parse(line: str | None) -> dict | None:
+    """A line from the child as a dict, or None (the child may write anything)."""
+    if line is None or not line.startswith("{"):
+        return None
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 class Opaque:
@@ -291,14 +304,16 @@ class RemoteFunction:
         """Call the function in the child: an Outcome with a rebuilt plain value."""
         answer = self.jail.call(self.__name__, args)
         kind = answer.get("kind")
-        self.changed_inputs = tuple(answer.get("changed_inputs", ()))
+        changed = answer.get("changed_inputs", ())
+        self.changed_inputs = tuple(i for i in changed if type(i) is int) if isinstance(
+            changed, list) else ()
         if kind == "value":
             try:
                 return Outcome("value", rebuild(answer["value"]))
-            except (ValueError, TypeError, KeyError) as exc:
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
                 return Outcome("error", message=f"returned a value that is not valid: {exc}")
         if kind == "ended":
-            why = answer.get("why") or "crashed"
+            why = str(answer.get("why") or "crashed")
             if why.startswith("forbidden\t"):
                 _, filename, qualname, when = why.split("\t", 3)
                 text = (self.words(filename, qualname) if self.words else
