@@ -200,3 +200,24 @@ def test_oblique_split_sends_points_on_the_line_left():
     by_hand = [0 if x0 + x1 - 1.0 <= 0 else 1 for x0, x1 in X]
     assert by_hand == [0, 0, 1, 0]  # the first two lie exactly on x0 + x1 = 1
     assert split.route(X).tolist() == by_hand
+
+
+def test_an_answer_rounded_to_two_decimals_gets_the_rounding_hint():
+    from dtlearn.exercises.compare import compare_number
+
+    h = entropy([9, 5], base=2)  # 0.9403
+    for rounded in (round(h, 1), round(h, 2)):  # 0.9 and 0.94, both outside tol=1e-4
+        result = compare_number(rounded, h, what="H", tol=1e-4)
+        assert result.status == "failed"
+        assert "rounded too early" in str(result), (rounded, str(result))
+    assert "rounded too early" not in str(compare_number(0.93, h, what="H", tol=1e-4))
+
+
+def test_j48_smallest_branch_is_capped_at_25_instances():
+    # 0.1 · 500 / 2 = 25: the pure cut at 21.5 (22 instances left) is refused, J48 cuts at 24
+    X, y = read_arff(MARGIN / "min-split.arff")
+    model = C45Classifier().fit(X, y)
+    weka = (MARGIN / "min-split.J48.txt").read_text()
+    lines = wo.tree_lines(weka, "J48")
+    assert lines[0] == "x <= 24"
+    assert model.tree_.to_text(style="weka").splitlines() == lines
