@@ -7,9 +7,9 @@ failed (killed) or all passed (survived). The checkout itself is never touched.
 
 Run from the repository root::
 
-    .venv/bin/python tools/mutate.py                 # every mutant, on the committed HEAD
-    .venv/bin/python tools/mutate.py -k J48          # mutants whose name contains "J48"
-    .venv/bin/python tools/mutate.py --worktree      # on the working tree (uncommitted edits)
+    .venv-dev/bin/python tools/mutate.py                 # every mutant, on the committed HEAD
+    .venv-dev/bin/python tools/mutate.py -k J48          # mutants whose name contains "J48"
+    .venv-dev/bin/python tools/mutate.py --worktree      # on the working tree (uncommitted edits)
 
 The copy is ``git archive HEAD`` (or the tracked and untracked, not ignored, files of the
 working tree) in a temporary folder; the tests import the package from it (PYTHONPATH).
