@@ -184,8 +184,10 @@ def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, 
 
     Examples
     --------
-    >>> task("check_entropy", len, "all", ("bits", "edge", "hidden"), 3, default_name="entropy")
-    Task(title='check_entropy', groups=('bits', 'edge'), seed=3, name='len', hidden=None, fresh=None)
+    >>> job = task("check_entropy", len, "all", ("bits", "edge", "hidden"), 3,
+    ...            default_name="entropy")
+    >>> job.title, job.groups, job.seed, job.name, job.hidden
+    ('check_entropy', ('bits', 'edge'), 3, 'len', None)
     >>> task("check_entropy", len, "nats", ("bits",), 3, default_name="entropy")
     Traceback (most recent call last):
     ValueError: part must be 'all' or one of ['bits'] for check_entropy, got 'nats'
