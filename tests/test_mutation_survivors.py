@@ -221,3 +221,12 @@ def test_j48_smallest_branch_is_capped_at_25_instances():
     lines = wo.tree_lines(weka, "J48")
     assert lines[0] == "x <= 24"
     assert model.tree_.to_text(style="weka").splitlines() == lines
+
+
+def test_j48_leaves_a_many_valued_attribute_out_of_the_average_gain():
+    # 10 values on 28 rows (>= 0.3 · 28): J48 does not count `many` in the average gain
+    X, y = read_arff(MARGIN / "multi-valued.arff")
+    assert len(X) == 28 and X["many"].cat.categories.size == 10
+    model = C45Classifier().fit(X, y)
+    weka = (MARGIN / "multi-valued.J48.txt").read_text()
+    assert model.tree_.to_text(style="weka").splitlines() == wo.tree_lines(weka, "J48")
