@@ -391,71 +391,90 @@ class DropCounts:
 class _Coverage:
     """Validation counts of a rule and of its single drops, kept as preconditions go.
 
-    ``holds[k]`` says which rows satisfy precondition ``k`` of the rule as it was first
-    (worked out once). A row is covered by the rule with one precondition dropped when it
-    fails none, or only that one; for a row failing exactly one, the sum of the numbers of
-    the preconditions it fails *is* that one. So the counts are kept per precondition
-    and a drop moves only the rows that failed it: the rows it failed alone become
-    covered, the rows it failed with one other now count for that other.
+    ``failing[k]`` holds, one bit per validation row (64 rows to a word), the rows that
+    fail precondition ``k`` of the rule as it was first. A row is covered by the rule
+    with one precondition dropped when it fails none, or only that one: one pass over the
+    preconditions still there marks the rows failing at least one (``ones``) and at least
+    two (``twos``), and the rows failing ``k`` outside ``twos`` are those it alone stops.
+    Counting is a population count over a few hundred words per precondition, so every
+    step recounts from the preconditions left.
     """
 
-    def __init__(self, holds: np.ndarray, right: np.ndarray):
-        m = holds.shape[0]
-        self.active = list(range(m))  # original numbers of the preconditions still there
-        failing = ~holds
-        self.failing_rows = [np.flatnonzero(row) for row in failing]
+    def __init__(self, failing: np.ndarray, right: np.ndarray, valid: np.ndarray):
+        self.failing = failing
         self.right = right
-        self.fails = failing.sum(axis=0, dtype=np.int64)
-        self.failed_sum = (np.arange(m)[:, None] * failing).sum(axis=0) if m else \
-            np.zeros(holds.shape[1], dtype=np.int64)
-        covered = self.fails == 0
-        self.covered = int(np.count_nonzero(covered))
-        self.correct = int(np.count_nonzero(covered & right))
-        one = self.fails == 1
-        # per original precondition: rows covered once it alone is dropped (beyond the rule's)
-        self.extra_covered = np.bincount(self.failed_sum[one], minlength=m)
-        self.extra_correct = np.bincount(self.failed_sum[one & right], minlength=m)
+        self.valid = valid
+        self.active = list(range(failing.shape[0]))  # original numbers still there
 
     def counts(self) -> DropCounts:
         """The current rule's counts and each single drop's."""
-        active = self.active
-        return DropCounts(np.concatenate([[self.covered], self.covered + self.extra_covered[active]]),
-                          np.concatenate([[self.correct], self.correct + self.extra_correct[active]]))
+        f = self.failing[self.active]
+        if len(f):
+            seen = np.bitwise_or.accumulate(f, axis=0)
+            ones = seen[-1]
+            twos = np.bitwise_or.reduce(f[1:] & seen[:-1], axis=0)
+        else:
+            ones = twos = np.zeros_like(self.valid)
+        d = len(f)
+        rows = np.concatenate(((self.valid & ~ones)[None], f & ~twos))  # the rule, then drops
+        n = _popcount(np.concatenate((rows, rows & self.right))).sum(axis=1, dtype=np.int64)
+        n[1:d + 1] += n[0]
+        n[d + 2:] += n[d + 1]
+        return DropCounts(n[:d + 1], n[d + 1:])
 
     def drop(self, i: int) -> None:
         """Drop the rule's precondition ``i`` (its place in the current rule)."""
-        k = self.active.pop(i)
-        rows = self.failing_rows[k]
-        before = self.fails[rows]
-        alone = rows[before == 1]  # covered now
-        self.covered += len(alone)
-        self.correct += int(np.count_nonzero(self.right[alone]))
-        pair = rows[before == 2]  # now fail one other precondition only
-        other = self.failed_sum[pair] - k
-        m = len(self.extra_covered)
-        self.extra_covered += np.bincount(other, minlength=m)
-        self.extra_correct += np.bincount(other[self.right[pair]], minlength=m)
-        self.fails[rows] -= 1
-        self.failed_sum[rows] -= k
+        self.active.pop(i)
 
 
-def _rule_holds(rule: Rule, Xe: np.ndarray, routes: dict) -> np.ndarray:
-    """``(preconditions, rows)``: which rows satisfy each precondition of ``rule``.
+def _pack(rows: np.ndarray) -> np.ndarray:
+    """Boolean rows as 64-bit words, one bit per column, zero padded."""
+    rows = np.asarray(rows, dtype=bool)
+    width = -(-rows.shape[-1] // 64) * 64
+    padded = np.zeros(rows.shape[:-1] + (max(width, 64),), dtype=bool)
+    padded[..., :rows.shape[-1]] = rows
+    return np.packbits(padded, axis=-1, bitorder="little").view(np.uint64)
 
-    ``routes`` caches each split's branch per row: rules of one tree share their tests.
+
+if hasattr(np, "bitwise_count"):  # numpy >= 2.0
+    _popcount = np.bitwise_count
+else:  # pragma: no cover - numpy 1.x
+    _BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+    def _popcount(words: np.ndarray) -> np.ndarray:
+        return _BITS[words.view(np.uint8)].reshape(words.shape + (8,)).sum(axis=-1)
+
+
+def _rule_failing(rule: Rule, Xe: np.ndarray, packed: dict) -> np.ndarray:
+    """``(preconditions, words)``: the rows failing each precondition of ``rule``, packed.
+
+    ``packed`` caches each (split, branch): rules of one tree share their tests.
     """
-    out = np.empty((len(rule.conditions), Xe.shape[0]), dtype=bool)
-    for i, cond in enumerate(rule.conditions):
-        key = id(cond.split)
-        if key not in routes:
-            routes[key] = (cond.split, cond.split.route(Xe))  # the split keeps its id alive
-        np.equal(routes[key][1], cond.branch, out=out[i])
-    return out
+    out = []
+    for cond in rule.conditions:
+        key = (id(cond.split), cond.branch)
+        if key not in packed:  # the split kept in the values keeps its id alive
+            if id(cond.split) not in packed:
+                packed[id(cond.split)] = (cond.split, cond.split.route(Xe))
+            packed[key] = (cond.split, _pack(packed[id(cond.split)][1] != cond.branch))
+        out.append(packed[key][1])
+    width = max(1, -(-Xe.shape[0] // 64))
+    return np.concatenate(out).reshape(-1, width) if out else np.empty((0, width), np.uint64)
+
+
+def _coverage(rule: Rule, Xe: np.ndarray, truth: np.ndarray, packed: dict) -> _Coverage:
+    """The counts of ``rule``; ``packed`` also keeps the rows of each class and all rows."""
+    if ("class", rule.label) not in packed:
+        packed["class", rule.label] = _pack(truth == rule.label)
+    if "rows" not in packed:
+        packed["rows"] = _pack(np.ones(Xe.shape[0], dtype=bool))
+    return _Coverage(_rule_failing(rule, Xe, packed), packed["class", rule.label],
+                     packed["rows"])
 
 
 def _candidates(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
     """The rule's and every single drop's validation counts."""
-    return _Coverage(_rule_holds(rule, Xe, {}), truth == rule.label).counts()
+    return _coverage(rule, Xe, truth, {}).counts()
 
 
 @dataclass(frozen=True)
@@ -755,9 +774,16 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
     if tree.classes is None:
         raise ValueError("model_or_tree: rules need a classification tree")
     rules, shares = [], []
+    made: dict = {}  # one Condition per branch, shared by the rules below it
+
+    def condition(node: Any, b: int) -> Condition:
+        if id(node) not in made:
+            texts = node.split.conditions(tree.schema)
+            made[id(node)] = [Condition(node.split, k, t) for k, t in enumerate(texts)]
+        return made[id(node)][b]
+
     for leaf, path in tree.leaf_paths():
-        conds = tuple(Condition(node.split, b, node.split.conditions(tree.schema)[b])
-                      for node, b in path)
+        conds = tuple(condition(node, b) for node, b in path)
         counts = leaf.counts
         rules.append(Rule(conds, tree.classes[leaf.predicted_index], tree.schema,
                           tree.target_name, float(counts.sum()),
@@ -910,9 +936,9 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     truth = _labels(y_val, Xe.shape[0], "y_val")
     original = rules_from_tree(tree)
     pruned, steps = [], []
-    routes: dict = {}
+    packed: dict = {}
     for number, rule in enumerate(original.rules, start=1):
-        coverage = _Coverage(_rule_holds(rule, Xe, routes), truth == rule.label)
+        coverage = _coverage(rule, Xe, truth, packed)
         while True:
             counts = coverage.counts()
             correct, covered = counts.correct[0], counts.covered[0]
