@@ -267,6 +267,15 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
     Returns
     -------
     list of Verdict
+
+    Examples
+    --------
+    >>> cells = ["import dtlearn as dt\ndef entropy(counts):\n"
+    ...          "    return dt.entropy(counts=counts)\n"]
+    >>> verdict = grade_submission("hw1", cells, student="ada", secret="s",
+    ...                            grade_ids=["hw1_check_entropy_edge"])[0]
+    >>> verdict.passed, "calls dt.entropy" in verdict.text
+    (False, True)
     """
     if homework not in GRADE_CELLS:
         raise ValueError(f"homework must be one of {sorted(GRADE_CELLS)}, got {homework!r}")
