@@ -249,7 +249,7 @@ def _hidden_text(result: CheckResult) -> str:
 def grade_submission(homework: str, cells: Sequence[str], *, student: str,
                      secret: str | None, grade_ids: Sequence[str] | None = None
                      ) -> list[Verdict]:
-    """Grade one submission's solution cells: one :class:`Verdict` per grade cell.
+    r"""Grade one submission's solution cells: one :class:`Verdict` per grade cell.
 
     Parameters
     ----------
