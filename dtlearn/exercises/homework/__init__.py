@@ -23,11 +23,20 @@ student's seed), compares each answer with dtlearn's own result, and returns a
   penalises — one slip does not cost every point.
 - **Per-student data.** Random cases come from ``seed`` (default
   :func:`~dtlearn.exercises.registry.student_seed`, 0 unless ``JUPYTERHUB_USER`` or
-  ``DTLEARN_SEED`` is set); the check recomputes the expected values for that seed.
+  ``DTLEARN_SEED`` is set); the check recomputes the expected values for that seed. When
+  graded, the seed comes from the nbgrader student id (= the hub user name).
 
 A stub that still raises ``NotImplementedError`` gets "not yet"; an error gets the line of
 the student's code where it happened; an endless loop is stopped by the step budget of
 :func:`~dtlearn.exercises.sandbox.run_student`.
+
+In a notebook the checks are instant feedback. The grade is computed outside the
+student's kernel: :mod:`~dtlearn.exercises.homework.autograde` runs the solution cells in a
+locked child process (:mod:`~dtlearn.exercises.homework.jail`, driven by
+:mod:`~dtlearn.exercises.homework.remote`), judges the plain values it returns with these
+same checks, and :mod:`~dtlearn.exercises.homework.nbgrader_grading` plugs that into
+``nbgrader autograde`` (docs/GRADING.md). Hidden cases, and the sealed cases added to every
+visible part when graded, come from a grading secret only the grading machine has.
 
 The package holds one idea per module: :mod:`~dtlearn.exercises.homework.rules` (what each
 check forbids), :mod:`~dtlearn.exercises.homework.grading` (how every check calls the
