@@ -215,3 +215,14 @@ def test_magics_and_display_in_solution_cells_do_not_cost_points():
     verdicts = grade_submission("hw1", cells, student="ada", secret="s",
                                 grade_ids=["hw1_check_entropy_bits", "hw1_check_gain_course"])
     assert all(v.passed for v in verdicts), [v.text for v in verdicts]
+
+
+def test_the_notebook_guard_notices_being_switched_off(grading_machine):
+    import sys
+
+    def entropy(counts):
+        sys.setprofile(None)
+        return dt.entropy(counts=counts)
+
+    result = ex.check_entropy(entropy, part="bits")
+    assert result.score == 0.0 and "switched the check's guard off" in str(result)

@@ -243,6 +243,10 @@ class LibraryGuard:
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
+        if self.violation is None and sys.getprofile() != self._profile:
+            # the student's code switched the guard off (sys.setprofile, ctypes)
+            self.violation = ("switched the check's guard off (sys.setprofile or the C API):"
+                              f" {self.forbidden.instead}")
         sys.setprofile(self._previous)
         threading.setprofile(self._previous_threads)
         self._previous = None
