@@ -518,9 +518,9 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
         r_branch[best] = r_node[best]
         j = parent[best]
         while j != -1:
-            n_leaves[j] -= pruned
-            r_branch[j] += r_diff
-            e = effective[j] = (r_node[j] - r_branch[j]) / (n_leaves[j] - 1)
+            leaves = n_leaves[j] = n_leaves[j] - pruned
+            branch = r_branch[j] = r_branch[j] + r_diff
+            e = effective[j] = (r_node[j] - branch) / (leaves - 1)
             if e < key[j]:
                 key[j] = e
                 heappush(heap, (e, j))
