@@ -226,3 +226,21 @@ def test_the_notebook_guard_notices_being_switched_off(grading_machine):
 
     result = ex.check_entropy(entropy, part="bits")
     assert result.score == 0.0 and "switched the check's guard off" in str(result)
+
+
+def test_common_library_idioms_still_work_in_the_grading_child():
+    cells = ["from collections import Counter, namedtuple\nfrom dataclasses import dataclass\n"
+             "import enum\nimport statistics\nP = namedtuple('P', 'a b', defaults=(1,))\n"
+             "@dataclass\nclass D:\n    x: int = 1\nclass E(enum.Enum):\n    A = 1\n"
+             "def f(counts):\n    return float(P(1).b + D().x + E.A.value\n"
+             "                 + statistics.mean([1, 2]) + Counter('aab')['a'])\n"]
+    outcome, jail = run(cells, "f", [9, 5])
+    assert outcome.value == 6.5 and jail.problems == []
+
+
+def test_the_lock_cannot_be_rewired_through_the_profile_function():
+    cells = ["import sys\ndef f(counts):\n    p = sys.getprofile()\n"
+             "    p.__defaults__ = (frozenset(), 1, print, print)\n"
+             "    return dt.entropy(counts=counts)\n"]
+    outcome, _ = run(cells, "f", [9, 5])
+    assert outcome.kind == "error" and "grading lock" in outcome.message

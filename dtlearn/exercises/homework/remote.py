@@ -72,10 +72,11 @@ def _with_caches(files: Sequence[str]) -> list[str]:
     out = []
     for path in files:
         out.append(path)
-        try:
-            out.append(importlib.util.cache_from_source(path))
-        except (NotImplementedError, ValueError):
-            pass
+        for level in ("", 1, 2):
+            try:
+                out.append(importlib.util.cache_from_source(path, optimization=level))
+            except (NotImplementedError, ValueError):
+                pass
     return out
 
 
