@@ -158,9 +158,12 @@ def _seccomp() -> bool:
         return False
     audit, calls = arch
     allow, deny = 0x7FFF0000, 0x00050000 | 1  # SECCOMP_RET_ALLOW, RET_ERRNO | EPERM
-    prog = [(0x20, 0, 0, 4), (0x15, 0, len(calls) + 1, audit), (0x20, 0, 0, 0)]
+    n = len(calls)
+    # another arch (i386 through int 0x80) or an x32 call number is refused outright
+    prog = [(0x20, 0, 0, 4), (0x15, 0, n + 3, audit), (0x20, 0, 0, 0),
+            (0x35, n + 1, 0, 0x40000000)]
     for i, nr in enumerate(calls):
-        prog.append((0x15, len(calls) - i, 0, nr))
+        prog.append((0x15, n - i, 0, nr))
     prog += [(0x06, 0, 0, allow), (0x06, 0, 0, deny)]
     raw = b"".join(struct.pack("HBBI", *ins) for ins in prog)
     buf = ctypes.create_string_buffer(raw)
