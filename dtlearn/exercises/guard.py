@@ -243,8 +243,10 @@ class LibraryGuard:
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
-        if self.violation is None and sys.getprofile() != self._profile:
-            # the student's code switched the guard off (sys.setprofile, ctypes)
+        if exc is None and self.violation is None and sys.getprofile() != self._profile:
+            # the student's code switched the guard off (sys.setprofile, ctypes) and returned
+            # a value; an error in the profile function (a RecursionError deep in the
+            # student's recursion) also unsets it, but then no value comes back
             self.violation = ("switched the check's guard off (sys.setprofile or the C API):"
                               f" {self.forbidden.instead}")
         sys.setprofile(self._previous)
