@@ -20,6 +20,7 @@ from dtlearn.datasets.arffio import read_arff
 from dtlearn.grow import levels
 from dtlearn.layout import fold_to_fit, tree_view_data
 from dtlearn.measures.impurity import kl_divergence
+from dtlearn.prune import reduced_error_prune
 from dtlearn.splits import ObliqueSplit, ThresholdSplit, midpoint
 
 MARGIN = Path(__file__).parent / "fixtures" / "weka_margin"
@@ -230,3 +231,20 @@ def test_j48_leaves_a_many_valued_attribute_out_of_the_average_gain():
     model = C45Classifier().fit(X, y)
     weka = (MARGIN / "multi-valued.J48.txt").read_text()
     assert model.tree_.to_text(style="weka").splitlines() == wo.tree_lines(weka, "J48")
+
+
+def test_reduced_error_pruning_with_unknown_values_prunes_on_ties():
+    # a C4.5 tree sends unknown values down every branch, so each candidate tree is scored
+    # whole; a node whose leaf makes no more validation errors is pruned (ties included)
+    X, y = read_arff(wo.data_path("vote"))
+    model = C45Classifier(prune=False).fit(X.iloc[:300], y.iloc[:300])
+    X_val, y_val = X.iloc[300:], y.iloc[300:]
+    assert model.tree_.missing == "distribute" and X_val.isna().any().any()
+    result = reduced_error_prune(model, X_val, y_val)
+    steps = result.steps
+    assert any(s.errors_after == s.errors_before for s in steps)  # the data has ties
+    assert all(s.pruned == (s.errors_after <= s.errors_before) for s in steps)
+    # the pruned tree's validation errors, counted by predicting with it
+    wrong = int((result.tree.predict(X_val) != y_val.to_numpy()).sum())
+    final = steps[-1].errors_after if steps[-1].pruned else steps[-1].errors_before
+    assert wrong == final
