@@ -2,9 +2,9 @@
 
 Run ``python bench/bench_prune.py`` (or :func:`main` from ``bench/run.py``). Every tree is
 scikit-learn's, fully grown on :func:`bench_cart.make_data` and imported with
-:func:`dtlearn.from_sklearn`, so both libraries prune the same tree. Times are medians of
-runs interleaved with scikit-learn's (ours, theirs, ours, ...), so a busy machine slows both
-alike; the exponent is the slope of log time against log nodes over the series.
+:func:`dtlearn.from_sklearn`, so both libraries prune the same tree. Path times are medians of
+CPU seconds of runs interleaved with scikit-learn's (ours, theirs, ours, ...), so a busy
+machine slows both alike; the exponent is the slope of log time against log nodes over the series.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_cart import interleaved, make_data, seconds  # noqa: E402
+from bench_cart import make_data, seconds  # noqa: E402
 
 CCP_ROWS = (30_000, 100_000, 300_000)
 """Training rows of the cost-complexity series (about 5.6k, 18k and 53k nodes at 10 columns)."""
@@ -47,6 +47,18 @@ def sklearn_tree(n: int, d: int = 10):
     return sk, dt.from_sklearn(sk, X, y).tree_, X, y
 
 
+def cpu_interleaved(ours, theirs, repeat: int) -> tuple[float, float]:
+    """Median CPU seconds of ``ours`` and ``theirs``, run alternately (both single-threaded:
+    CPU time moves less than wall time when other processes share the cores)."""
+    a, b = [], []
+    for _ in range(repeat):
+        for fn, out in ((ours, a), (theirs, b)):
+            start = time.process_time()
+            fn()
+            out.append(time.process_time() - start)
+    return statistics.median(a), statistics.median(b)
+
+
 def ccp_rows(repeat: int = 5) -> list[dict]:
     """The cost-complexity path: dtlearn's against scikit-learn's ``ccp_pruning_path``."""
     from sklearn.tree._tree import ccp_pruning_path
@@ -56,9 +68,9 @@ def ccp_rows(repeat: int = 5) -> list[dict]:
     out = []
     for n in CCP_ROWS:
         sk, tree, _, _ = sklearn_tree(n)
-        ours, theirs = interleaved(lambda: cost_complexity_path(tree),
-                                   lambda: ccp_pruning_path(sk.tree_), repeat)
-        out.append({"task": f"cost_complexity_path, {n // 1000}k x 10 tree", "nodes":
+        ours, theirs = cpu_interleaved(lambda: cost_complexity_path(tree),
+                                       lambda: ccp_pruning_path(sk.tree_), repeat)
+        out.append({"task": f"cost_complexity_path, {n // 1000}k x 10 tree (CPU)", "nodes":
                     sk.tree_.node_count, "dtlearn s": ours, "scikit-learn s": theirs})
     return out
 
@@ -138,6 +150,9 @@ def table(rows: list[dict], what: str) -> None:
         print(f"{r['task']:<52} {r['nodes']:>7} {r['dtlearn s']:>10.4f} "
               f"{r['scikit-learn s']:>10.4f} {r['dtlearn s'] / r['scikit-learn s']:>7.2f}")
     nodes = [r["nodes"] for r in rows]
+    if len(set(nodes)) < 2:
+        print(what)
+        return
     print(f"{what}: exponent (time ~ nodes^b) dtlearn "
           f"{slope(nodes, [r['dtlearn s'] for r in rows]):.2f}, scikit-learn "
           f"{slope(nodes, [r['scikit-learn s'] for r in rows]):.2f}")
