@@ -6,6 +6,7 @@ tests/test_nbgrader_roundtrip.py; these are the same mechanisms one at a time, f
 
 import math
 import re
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -244,3 +245,105 @@ def test_the_lock_cannot_be_rewired_through_the_profile_function():
              "    return dt.entropy(counts=counts)\n"]
     outcome, _ = run(cells, "f", [9, 5])
     assert outcome.kind == "error" and "grading lock" in outcome.message
+
+
+@pytest.mark.parametrize("body, refused", [
+    ("try:\n        1 / 0\n    except ZeroDivisionError as e:\n"
+     "        return e.__traceback__.tb_frame.f_back.f_code.co_name", ".tb_frame"),
+    ("import os\n    return os.listdir('/tmp')", "listing a folder"),
+    ("import os\n    return [e.name for e in os.scandir('/')]", "listing a folder"),
+    ("class S(str):\n        def split(self, *a):\n            return ['numpy']\n"
+     "    return str(__import__(S('no_such_module_x')))", "not a str"),
+])
+def test_the_lock_refuses_frames_folders_and_str_subclasses(body, refused):
+    outcome, _ = run([f"def f(counts):\n    {body}\n"], "f", [9, 5])
+    assert outcome.kind == "error" and refused in outcome.message, outcome
+
+
+def test_listing_python_s_own_folders_still_works():
+    outcome, _ = run(["import os\ndef f(counts):\n"
+                      "    return float(len(os.listdir(os.path.dirname(os.__file__))) > 10)\n"],
+                     "f", [9, 5])
+    assert outcome.value == 1.0, outcome
+
+
+def test_a_new_audit_hook_is_not_added():
+    cells = ["import sys\nseen = []\nsys.addaudithook(lambda e, a: seen.append(e))\n"
+             "def f(counts):\n    sys.audit('mine')\n    return float(len(seen))\n"]
+    outcome, _ = run(cells, "f", [9, 5])
+    assert outcome.value == 0.0, outcome
+
+
+def test_no_signal_handler_or_timer_when_sealed():
+    import platform
+    import sys
+
+    cells = ["import signal\ndef f(counts):\n"
+             "    signal.signal(signal.SIGALRM, lambda *a: None)\n    return 0.0\n",
+             "def g(counts):\n    signal.setitimer(signal.ITIMER_REAL, 1.0)\n    return 0.0\n"]
+    with Jail(cells, forbidden_files("hw1")) as jail:
+        handler = RemoteFunction(jail, "f").remote_call([9, 5])
+        timer = RemoteFunction(jail, "g").remote_call([9, 5])
+        sealed = jail.sealed
+    if sys.platform.startswith("linux") and platform.machine() in ("x86_64", "aarch64"):
+        assert sealed
+    if sealed:
+        for outcome in (handler, timer):
+            assert outcome.kind == "error" and "Operation not permitted" in outcome.message, \
+                outcome
+
+
+def test_the_reference_code_in_the_child_is_a_stub_that_ends_it():
+    cells = ["def f(counts):\n    return [c.decode() for c in dt.entropy.__code__.co_consts\n"
+             "            if isinstance(c, bytes)]\n"]
+    outcome, _ = run(cells, "f", [9, 5])
+    impurity = dt.entropy.__code__.co_filename
+    assert outcome.value == [f"FORBIDDEN\t{impurity}\tentropy\n"], outcome
+
+
+@pytest.mark.parametrize("head, call", [
+    ("import scipy.stats", "scipy.stats.entropy(counts, base=2)"),
+    ("from sklearn.tree import DecisionTreeClassifier",
+     "DecisionTreeClassifier(criterion='entropy')"),
+])
+def test_imports_before_the_lock_keep_other_libraries_forbidden(head, call):
+    pytest.importorskip(head.split()[1].split(".")[0])
+    outcome, jail = run([f"{head}\ndef f(counts):\n    return {call}\n"], "f", [9, 5])
+    assert outcome.kind == "forbidden" and jail.problems == [], (outcome, jail.problems)
+
+
+def test_a_failing_statement_costs_only_itself():
+    cells = ["import no_such_module_here\n" + ENTROPY]
+    outcome, jail = run(cells, "entropy", [9, 5])
+    assert outcome.value == pytest.approx(entropy_ok([9, 5]))
+    assert len(jail.problems) == 1 and "ModuleNotFoundError" in jail.problems[0]
+
+
+MORE_ATTACKS = sorted((Path(__file__).parent / "homework_attacks" / "more").glob("hw*_*.py"))
+
+
+@pytest.mark.parametrize("path", MORE_ATTACKS, ids=[p.stem for p in MORE_ATTACKS])
+def test_more_attacks_score_nothing(path):
+    """The hw2/hw3 versions of attack classes the nbgrader round trip runs on hw1."""
+    import nbformat
+
+    homework = path.stem.split("_")[0]
+    cells, current = {}, None
+    for line in path.read_text().splitlines(keepends=True):
+        match = re.match(r"# %% (\S+)", line)
+        if match:
+            current = match.group(1)
+            cells[current] = ""
+        elif current is not None:
+            cells[current] += line
+    source = Path(__file__).parents[1] / "instructor" / "homework" / "source" / homework
+    nb = nbformat.read(source / f"{homework}.ipynb", as_version=4)
+    sources = []
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("solution") and cell.cell_type == "code":
+            reference = "\n".join(line for line in cell.source.splitlines()
+                                  if not re.match(r"\s*### (BEGIN|END) SOLUTION", line))
+            sources.append(cells.get(meta["grade_id"], reference))
+    verdicts = grade_submission(homework, sources, student="mallory", secret="s")
+    assert not any(v.passed for v in verdicts), [(v.grade_id, v.text[:200]) for v in verdicts]

@@ -10,7 +10,12 @@ Autograded points (8 per assignment), the table of ``EXPECTED`` below:
 - ``stubs``: the untouched student version: 0.
 - ``wrong``: hw1 entropy in nats (6: only the "bits" cell is lost), hw2 ID3 with the Gini
   gain, hw3 top-down pruning (the "valid" cell only).
-- every file of ``tests/homework_attacks`` (issue 22's attack classes): 0.
+- every file of ``tests/homework_attacks`` (issue 22's attack classes, and the red team's
+  untraced contexts: audit hooks, signal handlers, ``str`` subclasses in the lock's own
+  hook and profile function, marshal copies): 0; ``hw*_honest_*`` files there: 8 (honest
+  work whose cells import scipy, matplotlib, IPython, sklearn). The hw2/hw3 versions of
+  classes run here on hw1 are in ``homework_attacks/more``, graded without nbgrader by
+  tests/test_homework_grading.py.
 - ``eve``: answers looked up in a table of her own visible cases, made with dtlearn from
   the package's case generators; ``dan``: the same table, copied; ``frank``: a table made
   for seed 0 plus ``os.environ["DTLEARN_SEED"] = "0"`` in a cell. Each passes the cases
@@ -165,7 +170,9 @@ def plan():
         students["stubs"] = ({"*": STUB}, 0)
         students["wrong"] = (WRONG[name], EXPECTED_WRONG[name])
         for student, cells in attacks[name].items():
-            if student != "choose-seed":
+            if student.startswith("honest"):  # honest work written another way: full marks
+                students[student] = (cells, 8)
+            elif student != "choose-seed":
                 students[f"attack-{student}"] = (cells, 0)
         out[name] = students
     for student, whose in TABLE_STUDENTS.items():

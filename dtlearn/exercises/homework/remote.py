@@ -68,6 +68,17 @@ def _roots() -> list[str]:
     return sorted(r.rstrip(os.sep) + os.sep for r in roots)
 
 
+def _matplotlib_dir() -> str:
+    """A folder of the grader's for matplotlib's font cache, kept between children.
+
+    matplotlib writes it when first imported (before the lock, when a cell imports
+    matplotlib); a fresh folder per child would rebuild it every time.
+    """
+    path = os.path.join(tempfile.gettempdir(), f"dtlearn-grading-matplotlib-{os.getuid()}")
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    return path
+
+
 def _with_caches(files: Sequence[str]) -> list[str]:
     out = []
     for path in files:
@@ -120,7 +131,8 @@ class Jail:
         self._dir = tempfile.TemporaryDirectory(prefix="dtlearn-grading-")
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self._dir.name,
                "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-               "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1"}
+               "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
+               "MPLCONFIGDIR": _matplotlib_dir()}
         self.process = subprocess.Popen(
             [sys.executable, "-I", "-m", "dtlearn.exercises.homework.jail", str(write)],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
