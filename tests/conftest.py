@@ -5,6 +5,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fixtures"))
 
+# cell sources of cheating submissions, pasted into notebooks by the round-trip test: never
+# imported as modules (--doctest-modules would run them)
+collect_ignore_glob = ["homework_attacks/*"]
+
 
 import pytest  # noqa: E402
 
