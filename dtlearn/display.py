@@ -1,15 +1,17 @@
 """How every view writes numbers and colours classes: formatting helpers and the palette.
 
 Derivations, result tables, figures and widgets all format numbers with :func:`fmt` and
-friends and colour class ``k`` with colour ``k`` of :data:`CLASS_COLOURS`, so a class looks
-the same everywhere. Pure string functions; no numpy needed.
+friends (defined in :mod:`dtlearn.formatting`, the one number-formatting module, and
+re-exported here) and colour class ``k`` with colour ``k`` of :data:`CLASS_COLOURS`, so a
+class looks the same everywhere. Pure string functions.
 """
 
 from __future__ import annotations
 
 import html
-import math
 from typing import Any
+
+from .formatting import fmt, fmt_count, fmt_fraction
 
 __all__ = [
     "CLASS_COLOURS",
@@ -36,61 +38,6 @@ CLASS_COLOURS: tuple[str, ...] = (
 )
 """Okabe-Ito colour-blind-safe palette; class ``k`` (in class order) gets colour ``k``."""
 
-
-
-def fmt(value: Any, decimals: int = 3) -> str:
-    """Format a number for display: floats with ``decimals`` decimals, integers as they are.
-
-    ``-0.000`` is shown as ``0.000``; strings pass through unchanged.
-
-    Examples
-    --------
-    >>> fmt(0.94028595), fmt(14), fmt(-0.0001), fmt("sunny")
-    ('0.940', '14', '0.000', 'sunny')
-    """
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int) or (hasattr(value, "dtype") and getattr(value.dtype, "kind", "") in "iu"):
-        return str(int(value))
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return str(value)
-    if math.isnan(number):
-        return "nan"
-    if math.isinf(number):
-        return "inf" if number > 0 else "-inf"
-    text = f"{number:.{decimals}f}"
-    if text.startswith("-") and float(text) == 0.0:
-        text = text[1:]
-    return text
-
-
-def fmt_count(value: float) -> str:
-    """Format a (possibly fractional) instance count: ``9`` or ``2.35`` (two decimals).
-
-    Examples
-    --------
-    >>> fmt_count(9.0), fmt_count(2.35), fmt_count(13.6)
-    ('9', '2.35', '13.60')
-    """
-    number = float(value)
-    if number == round(number) and abs(number) < 1e15:
-        return str(int(round(number)))
-    return fmt(number, 2)
-
-
-def fmt_fraction(numerator: float, denominator: float) -> str:
-    """Format a ratio of counts as text, e.g. ``9/14``.
-
-    Examples
-    --------
-    >>> fmt_fraction(9, 14), fmt_fraction(2.5, 13.6)
-    ('9/14', '2.50/13.60')
-    """
-    return f"{fmt_count(numerator)}/{fmt_count(denominator)}"
 
 
 def latex_fraction(numerator: float, denominator: float) -> str:

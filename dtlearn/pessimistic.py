@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from .explain import Derivation, Measure, ResultTable, fmt
+from .formatting import fmt_whole_or_g
 from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
 from .steps import StepDefaults
 from .tree import Node, Tree
@@ -128,15 +129,15 @@ def pessimistic_errors(n: float, e: float, confidence: float = 0.25) -> Measure:
 
 
 def _explain_errs(n: float, e: float, cf: float, value: float, confidence: float) -> Derivation:
-    title = f"pessimistic errors (N = {_num(n)}, E = {_num(e)}, CF = {confidence:g})"
+    title = f"pessimistic errors (N = {fmt_whole_or_g(n)}, E = {fmt_whole_or_g(e)}, CF = {confidence:g})"
     note = f"predicted errors of the leaf: E + extra = {fmt(e + value)}"
     if cf > 0.5:
         return Derivation.build(title, ["extra errors = 0"],
                                 note="CF > 0.5: Weka leaves the estimate unchanged")
     if e < 1:
         base = n * (1 - math.pow(cf, 1 / n))
-        lines = [f"extra errors(E = 0) = N·(1 − CF^(1/N)) = {_num(n)}·(1 − {confidence:g}^(1/"
-                 f"{_num(n)})) = {base:.6f}"]
+        lines = [f"extra errors(E = 0) = N·(1 − CF^(1/N)) = {fmt_whole_or_g(n)}·(1 − {confidence:g}^(1/"
+                 f"{fmt_whole_or_g(n)})) = {base:.6f}"]
         if e > 0:
             one = _add_errs(n, 1, cf)
             lines.append(f"extra errors(E = 1) = {one:.6f}")
@@ -151,14 +152,12 @@ def _explain_errs(n: float, e: float, cf: float, value: float, confidence: float
     u = (value + e) / n
     return Derivation.build(title, [
         f"z = Φ⁻¹(1 − CF) = Φ⁻¹({1 - cf:g}) = {z:.6f}",
-        f"f = (E + 0.5)/N = {_num(e + 0.5)}/{_num(n)} = {f:.6f}",
+        f"f = (E + 0.5)/N = {fmt_whole_or_g(e + 0.5)}/{fmt_whole_or_g(n)} = {f:.6f}",
         f"U = (f + z²/2N + z·sqrt(f/N − f²/N + z²/4N²)) / (1 + z²/N) = {u:.6f}",
-        f"extra errors = U·N − E = {u * n:.6f} − {_num(e)} = {value:.6f}",
+        f"extra errors = U·N − E = {u * n:.6f} − {fmt_whole_or_g(e)} = {value:.6f}",
     ], note=note)
 
 
-def _num(x: float) -> str:
-    return f"{x:g}" if float(x).is_integer() else f"{x:.4g}"
 
 
 def _estimated_errors(counts: np.ndarray, cf: float) -> float:
@@ -515,8 +514,8 @@ class PessimisticStep(StepDefaults):
                     "than the node alone (subtree >= leaf − 0.001)")
         n, e = self.n_samples, self.leaf_errors_train
         extra = self.leaf_estimate - e
-        lines = [f"leaf: N = {_num(n)}, E = {_num(e)}, estimate = E + addErrs(N, E) = "
-                 f"{_num(e)} + {fmt(extra)} = {fmt(self.leaf_estimate)}",
+        lines = [f"leaf: N = {fmt_whole_or_g(n)}, E = {fmt_whole_or_g(e)}, estimate = E + addErrs(N, E) = "
+                 f"{fmt_whole_or_g(e)} + {fmt(extra)} = {fmt(self.leaf_estimate)}",
                  pessimistic_errors(n, e, self.confidence).explain() if n > 0 else
                  "empty node: estimate 0"]
         rows = [(f"node {i}", fmt(ln, 2), fmt(le, 2), le_est) for i, ln, le, le_est in self.leaves]
@@ -525,7 +524,7 @@ class PessimisticStep(StepDefaults):
         lines.append(table)
         lines.append(f"subtree: sum of leaf estimates = {fmt(self.subtree_estimate)}")
         if np.isfinite(self.branch_estimate):
-            lines.append(f"largest branch (branch {self.largest_branch}) with all {_num(n)} "
+            lines.append(f"largest branch (branch {self.largest_branch}) with all {fmt_whole_or_g(n)} "
                          f"instances = {fmt(self.branch_estimate)}")
         else:
             lines.append("largest branch: not considered (subtree raising off)")

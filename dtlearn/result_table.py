@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .display import html_class, md_escape
+from .formatting import fmt_cell
 
 __all__ = ["ResultTable", "ShowsTable"]
 
@@ -101,18 +102,7 @@ class ResultTable:
         >>> ResultTable(("x",), ()).format_cell(0.5), ResultTable(("x",), ()).format_cell(3)
         ('0.500', '3')
         """
-        if value is None:
-            return ""
-        if isinstance(value, (str, bool)):
-            return str(value)
-        if isinstance(value, int) or (hasattr(value, "dtype") and value.dtype.kind in "iu"):
-            return str(int(value))
-        if isinstance(value, float) or hasattr(value, "dtype"):
-            text = format(float(value), self.float_format)
-            if text.startswith("-") and text.strip("-0.") == "":
-                text = text[1:]
-            return text
-        return str(value)
+        return fmt_cell(value, self.float_format)
 
     @staticmethod
     def _is_number(value: Any) -> bool:

@@ -34,6 +34,7 @@ import pandas as pd
 
 from .data import NUMERIC, Schema, python_scalar
 from .estimator import classes_array, label_dtype
+from .formatting import float32_text
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
 from .learners import CARTClassifier, CARTRegressor, NotFittedError
 from .splits import ThresholdSplit
@@ -135,8 +136,7 @@ class SklearnThresholdSplit(ThresholdSplit):
         t = float(sklearn_threshold)
         boundary = float32_boundary(t)
         # to float32's precision (7 significant digits): 16.795, not 16.795000076293945
-        shown = np.format_float_positional(t, precision=7, unique=False, fractional=False,
-                                           trim="-")
+        shown = float32_text(t)
         return cls(feature=int(feature), threshold=boundary, sklearn_threshold=t, shown=shown)
 
     def conditions(self, schema: Schema, exact: bool = False) -> list[str]:  # noqa: D102

@@ -15,43 +15,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .data import Schema
+from .formatting import exact_number, format_number
 
 UNKNOWN = -1
-
-
-def format_number(value: float, digits: int = 6) -> str:
-    """Format a threshold the way Weka prints it: up to ``digits`` decimals, no trailing zeros.
-
-    Examples
-    --------
-    >>> format_number(75.0), format_number(2.5), format_number(0.1 + 0.2)
-    ('75', '2.5', '0.3')
-    """
-    temp = float(value) * 10.0 ** digits  # Weka's Utils.doubleToString: round half away from 0
-    if not abs(temp) < 2.0 ** 63:
-        text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-        return "0" if text in ("-0", "") else text
-    units = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
-    whole, frac = divmod(abs(units), 10 ** digits)
-    text = f"{whole}.{frac:0{digits}d}".rstrip("0").rstrip(".") if digits else str(whole)
-    return "0" if units == 0 else ("-" if units < 0 else "") + text
-
-
-def exact_number(value: float) -> str:
-    """The shortest text that reads back as exactly ``value`` (``repr``, without ``.0``).
-
-    What rules print, so that a row lying on a threshold is covered by the rule the tree
-    sends it to (:meth:`Split.conditions` with ``exact=True``).
-
-    Examples
-    --------
-    >>> exact_number(75.0), exact_number(0.1 + 0.2), exact_number(1e-7)
-    ('75', '0.30000000000000004', '1e-07')
-    >>> float(exact_number(0.1 + 0.2)) == 0.1 + 0.2
-    True
-    """
-    text = repr(float(value))
-    return text[:-2] if text.endswith(".0") else text
 
 
 def midpoint(low: Any, high: Any) -> Any:

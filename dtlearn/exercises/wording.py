@@ -22,51 +22,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..formatting import answer_number as format_number
+from ..formatting import show_exact
+
 __all__ = ["ABS_TOL", "format_number", "is_close", "read_number", "show_exact"]
 
 ABS_TOL = 1e-6
 """The distance under which a student's function's number counts as exact."""
-
-
-def format_number(x: float, decimals: int = 4) -> str:
-    """A number as a short text: ``decimals`` decimals at most, never ``-0``.
-
-    Parameters
-    ----------
-    x : float
-        The number.
-    decimals : int, default 4
-        The most decimals shown (and significant digits from a million on).
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> format_number(-0.00001), format_number(2.5), format_number(float("-inf"))
-    ('0', '2.5', '-inf')
-    >>> format_number(1234567.891), format_number(0.1234567, decimals=6)
-    ('1.235e+06', '0.123457')
-    """
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    text = (f"{x:.{decimals}f}".rstrip("0").rstrip(".") if abs(x) < 1e6
-            else f"{x:.{decimals}g}")
-    return "0" if text in ("-0", "0", "") else text
-
-
-def show_exact(x: float) -> str:
-    """A student's number with six decimals (enough to see a rounding), never ``-0``.
-
-    Examples
-    --------
-    >>> show_exact(0.94), show_exact(-1e-9), show_exact(float("nan"))
-    ('0.94', '0', 'nan')
-    """
-    return format_number(x, decimals=6)
 
 
 def is_close(a: float, b: float, tol: float = ABS_TOL) -> bool:

@@ -4,25 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..data import python_scalar
+from ..formatting import python_literal
+
+plain_literal = python_literal  # the old name
 
 if TYPE_CHECKING:
     from ..tree import Node, Tree
 
 MAX_NESTED_DEPTH = 80
 """Deeper trees are written as a node table: Python's parser limits ``if`` nesting."""
-
-
-def plain_literal(value: Any) -> str:
-    """A category or label as a Python literal, numpy scalars made plain first.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> plain_literal(np.int64(3)), plain_literal(np.str_("a"))
-    ('3', "'a'")
-    """
-    return repr(python_scalar(value))
 
 
 def python_tests(tree: "Tree", node: "Node") -> list[str]:
@@ -41,9 +31,9 @@ def python_tests(tree: "Tree", node: "Node") -> list[str]:
     split, schema = node.split, tree.schema
     if split.kind == "oblique":
         names = [schema.names[c] for c in split.columns]
-        terms = " + ".join(f"{float(w)!r} * row[{n!r}]" for n, w in zip(names, split.weights))
+        terms = " + ".join(f"{python_literal(float(w))} * row[{n!r}]" for n, w in zip(names, split.weights))
         known = " and ".join(f"row.get({n!r}) is not None" for n in names)
-        expr = f"{terms} + {float(split.bias)!r}"
+        expr = f"{terms} + {python_literal(float(split.bias))}"
         return [f"{known} and {expr} <= 0", f"{known} and {expr} > 0"]
     name = schema.names[split.features[0]]
     value = f"row.get({name!r})"
@@ -51,20 +41,19 @@ def python_tests(tree: "Tree", node: "Node") -> list[str]:
     if split.kind == "threshold" and cats is not None:  # ordinal: list each side's categories
         left = split.left_categories(schema)
         right = tuple(c for c in cats if c not in left)
-        return [f"{value} in ({''.join(plain_literal(c) + ', ' for c in side)})"
+        return [f"{value} in ({''.join(python_literal(c) + ', ' for c in side)})"
                 for side in (left, right)]
     if split.kind == "threshold":
-        t = float(split.threshold)
+        t = python_literal(float(split.threshold))
         if split.tolerance:  # C4.5: within the tolerance above t still goes left (J48)
-            return [f"{value} is not None and ({value} <= {t!r} or {value} - {t!r} < "
-                    f"{float(split.tolerance)!r})",
-                    f"{value} is not None and {value} > {t!r} and {value} - {t!r} >= "
-                    f"{float(split.tolerance)!r}"]
-        return [f"{value} is not None and {value} <= {t!r}",
-                f"{value} is not None and {value} > {t!r}"]
+            tol = python_literal(float(split.tolerance))
+            return [f"{value} is not None and ({value} <= {t} or {value} - {t} < {tol})",
+                    f"{value} is not None and {value} > {t} and {value} - {t} >= {tol}"]
+        return [f"{value} is not None and {value} <= {t}",
+                f"{value} is not None and {value} > {t}"]
     if split.kind == "multiway":
-        return [f"{value} == {plain_literal(cats[k])}" for k in range(split.n_branches)]
-    return [f"{value} in ({', '.join(plain_literal(cats[k]) for k in codes)},)"
+        return [f"{value} == {python_literal(cats[k])}" for k in range(split.n_branches)]
+    return [f"{value} in ({', '.join(python_literal(cats[k]) for k in codes)},)"
             for codes in (split.left, split.right)]
 
 

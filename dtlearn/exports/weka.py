@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..formatting import java_double
 from .formatting import format_number, format_value
 
 if TYPE_CHECKING:
@@ -41,19 +42,6 @@ def resolve_layout(tree: "Tree", layout: str | None) -> str:
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be one of {LAYOUTS} or None, got {layout!r}")
     return layout
-
-
-def java_double(value: float) -> str:
-    """Java's ``Double.toString`` for the rounded counts Weka prints.
-
-    Python's shortest round-trip ``repr`` of a float agrees with Java's on these numbers.
-
-    Examples
-    --------
-    >>> java_double(2), java_double(253.41)
-    ('2.0', '253.41')
-    """
-    return repr(float(value))
 
 
 def weka_leaf_text(tree: "Tree", node: "Node", layout: str) -> str:

@@ -19,6 +19,7 @@ import ipywidgets as w
 import numpy as np
 import traitlets
 
+from ..formatting import percent  # re-exported: its old import path
 from .tree_view import _LIVE, AppStyle, TreeView, _font_scale, inline_svgs_as_images, static_note
 
 __all__ = ["DPI", "App", "LiveFigure", "img_html", "percent"]
@@ -131,15 +132,6 @@ def img_html(png: bytes, alt: str, width: int | None = None) -> str:
             f'{base64.b64encode(png).decode()}"/>')
 
 
-def percent(x: float | None) -> str:
-    """A proportion as a whole percentage, ``–`` when there is none.
-
-    Examples
-    --------
-    >>> percent(0.857), percent(None)
-    ('86%', '–')
-    """
-    return "–" if x is None else f"{100 * x:.0f}%"
 
 
 class App(w.VBox):

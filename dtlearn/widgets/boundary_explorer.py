@@ -8,8 +8,9 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
+from ..formatting import percent
 from ..learners import CARTClassifier, ObliqueTreeClassifier
-from .base import App, LiveFigure, img_html, percent
+from .base import App, LiveFigure, img_html
 
 __all__ = ["BoundaryExplorer"]
 

@@ -18,10 +18,11 @@ import traitlets
 
 from ..data import encode
 from ..explain import fmt
+from ..formatting import percent
 from ..grow import SplitTable
 from ..learners import ID3Classifier
 from ..tree import plural
-from .base import App, percent
+from .base import App
 from .tree_view import TreeView
 
 __all__ = ["ID3Builder"]

@@ -17,6 +17,7 @@ import traitlets
 from ..curves import add_label_noise, complexity_curve, train_validation_test_split
 from ..data import python_scalar
 from ..explain import fmt
+from ..formatting import percent
 from .base import App, LiveFigure, img_html
 from .tree_view import TreeView
 
@@ -115,7 +116,7 @@ class OverfittingExplorer(App):
                                               style={"description_width": "initial"},
                                               layout=w.Layout(width="420px"))
         self.noise_slider = w.SelectionSlider(
-            options=[(f"{100 * v:.0f}%", v) for v in self._levels], value=self._levels[0],
+            options=[(percent(v), v) for v in self._levels], value=self._levels[0],
             description="label noise", continuous_update=False,
             style={"description_width": "initial"}, layout=w.Layout(width="420px"))
         self.figure = LiveFigure((6.0, 3.6))
@@ -245,7 +246,7 @@ class OverfittingExplorer(App):
         curve = self._curve(param, level)
         ax = fig.add_axes((0.1, 0.14, 0.64, 0.76))
         plot_complexity_curve(curve, x="value", ax=ax,
-                              title=f"{curve.learner}, label noise {100 * level:.0f}%")
+                              title=f"{curve.learner}, label noise {percent(level)}")
         ax.get_legend().remove()
         ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
         if param == "min_samples_leaf" and min(curve.values) > 0:
@@ -272,7 +273,7 @@ class OverfittingExplorer(App):
                                               ("validation", curve.validation),
                                               ("test", curve.test)) if s is not None}
         label = _LABELS.get(self.param, self.param)
-        self.summary = (f"{label} = {self.value}, label noise {100 * self.noise:.0f}%: "
+        self.summary = (f"{label} = {self.value}, label noise {percent(self.noise)}: "
                         f"{tree.n_nodes} nodes, {tree.n_leaves} leaves; accuracy "
                         + ", ".join(f"{k} {fmt(v)}" for k, v in scores.items()))
         best = curve.best_value

@@ -24,6 +24,7 @@ import traitlets
 from ..cost_complexity import cost_complexity_path
 from ..curves import cross_validated_ccp
 from ..explain import Derivation, DerivationLine, fmt
+from ..formatting import fmt_g
 from ..prune import reduced_error_prune
 from ..rules import rule_post_prune
 from ..tree import Tree
@@ -420,9 +421,6 @@ def ccp_key_html() -> str:
             f'<table class="dtlearn-key-list"><tbody>{rows}</tbody></table></details>')
 
 
-def _g(x: float) -> str:
-    """A number with 3 significant digits (``0`` for zero)."""
-    return "0" if x == 0 else f"{float(x):.3g}"
 
 
 class CostComplexityExplorer(App):
@@ -488,7 +486,7 @@ class CostComplexityExplorer(App):
         self._trees: dict[int, Any] = {}
 
         self.slider = w.SelectionSlider(
-            options=[(_g(a), i) for i, a in enumerate(self.alphas)],
+            options=[(fmt_g(a, 3), i) for i, a in enumerate(self.alphas)],
             value=0, description="α", continuous_update=False, layout=w.Layout(width="520px"))
         self.figure = LiveFigure((8.0, 3.2))
         self.image = self.figure.image("R(T) along the cost-complexity path and accuracy "
@@ -572,9 +570,9 @@ class CostComplexityExplorer(App):
         cv = (float(self.cv_mean[i]), float(self.cv_std[i]))
         # the tree shown is scored on training (and test) rows; the cross-validated number
         # belongs to the learner refit with this α on each fold, whose trees differ from it
-        self.summary = (f"α = {_g(a)}: {leaves} {'leaf' if leaves == 1 else 'leaves'}, "
-                        f"R(T) = {_g(risk)}, R_α(T) = {_g(risk)} + {_g(a)} × {leaves} = "
-                        f"{_g(cost)}; this tree: training accuracy "
+        self.summary = (f"α = {fmt_g(a, 3)}: {leaves} {'leaf' if leaves == 1 else 'leaves'}, "
+                        f"R(T) = {fmt_g(risk, 3)}, R_α(T) = {fmt_g(risk, 3)} + {fmt_g(a, 3)} × {leaves} = "
+                        f"{fmt_g(cost, 3)}; this tree: training accuracy "
                         f"{fmt(self.train_accuracy[i])}")
         if self.test_accuracy is not None:
             self.summary += f", test {fmt(self.test_accuracy[i])}"
@@ -588,7 +586,7 @@ class CostComplexityExplorer(App):
         self.summary_html.value = (
             f'<span class="dtlearn-app-status">{html.escape(self.summary)}</span><br>'
             f"<i>best cross-validated accuracy {fmt(self.cv_mean[best])} at α = "
-            f"{_g(self.alphas[best])} (the tree above has "
+            f"{fmt_g(self.alphas[best], 3)} (the tree above has "
             f"{int(self.path.n_leaves[self._entries[best]])} leaves at that α)</i>")
         last = self.path.steps[entry - 1] if entry > 0 else None
         upcoming = self.path.steps[entry] if entry < len(self.path.steps) else None
@@ -597,7 +595,7 @@ class CostComplexityExplorer(App):
             parts.append(f"<p>Last collapse: {html.escape(str(last))}</p>")
         if upcoming is not None:
             parts.append(f"<p>Next weakest link: node {upcoming.node_id} at α = "
-                         f"{_g(upcoming.alpha)}</p>" + upcoming.table()._repr_html_())
+                         f"{fmt_g(upcoming.alpha, 3)}</p>" + upcoming.table()._repr_html_())
         self.detail_html.value = "".join(parts)
         art = self.figure.page("path", self._page)
         for name in ("left", "right"):
