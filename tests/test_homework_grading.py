@@ -347,3 +347,27 @@ def test_more_attacks_score_nothing(path):
             sources.append(cells.get(meta["grade_id"], reference))
     verdicts = grade_submission(homework, sources, student="mallory", secret="s")
     assert not any(v.passed for v in verdicts), [(v.grade_id, v.text[:200]) for v in verdicts]
+
+
+def test_the_cells_own_future_imports_hold_and_the_jails_do_not():
+    cells = ["def f(counts) -> 'x':\n    return str(f.__annotations__['return'])\n",
+             "from __future__ import annotations\n"
+             "def g(counts) -> undefined_name:\n    return str(g.__annotations__['return'])\n"]
+    with Jail(cells, forbidden_files("hw1")) as jail:
+        assert RemoteFunction(jail, "f").remote_call([1]).value == "x"
+        assert RemoteFunction(jail, "g").remote_call([1]).value == "undefined_name"
+        assert jail.problems == []
+
+
+def test_the_jails_own_functions_cannot_be_rewired():
+    cells = ["import __main__\ndef f(counts):\n"
+             "    __main__._call.__code__ = (lambda *a: None).__code__\n    return 0.0\n"]
+    outcome, _ = run(cells, "f", [9, 5])
+    assert outcome.kind == "error" and "grading lock" in outcome.message, outcome
+
+
+def test_an_error_still_names_its_line():
+    cells = ["def f(counts):\n    x = 1\n    return counts[99]\n"]
+    outcome, _ = run(cells, "f", [9, 5])
+    assert outcome.message == "raised IndexError: list index out of range " \
+                              "(in f, at `return counts[99]`)", outcome

@@ -4,21 +4,30 @@ Started by :mod:`~dtlearn.exercises.homework.remote` (the grader, never the stud
 ``python -I -m dtlearn.exercises.homework.jail <fd>``. It reads its setup from stdin
 (the solution cells, the files whose functions are forbidden), then, in this order:
 
-1. imports what the homework needs (numpy, pandas, dtlearn and its reference modules);
-2. forbids new processes and threads in the kernel (a seccomp filter on Linux x86-64:
-   ``clone``, ``fork``, ``execve`` fail) and in Python (``_thread.start_new_thread``);
-3. installs a profile function that ends the process, after writing one line naming the
-   function, as soon as a forbidden function starts (whatever name or object reached it);
-   its state lives in default arguments, which cannot be replaced without an audit event;
-4. installs an audit hook (:func:`sys.addaudithook`, which cannot be removed) that refuses
-   ``sys.setprofile`` / ``sys.settrace``, ``sys._getframe``, ``gc`` walks, ctypes, new
-   code objects (a copy of a reference function under another file name), replacing a
-   function's ``__code__`` or a dtlearn class's attributes, processes, sockets, file
-   writes, and reading any file outside the Python installation and dtlearn (the grading
-   secret, the gradebook, the instructor's solutions) or the source of a forbidden module;
-5. runs the solution cells, then answers calls from the grader: ``fn(*args)`` → the value
-   turned into plain data (numbers, strings, lists, dicts, a ``Tree`` of exactly that type
-   as JSON) *while the lock is still on*, written as one JSON line to the grader's pipe.
+1. imports what the homework needs (numpy, pandas, dtlearn and its reference modules) and
+   the allow-listed packages the cells import (:func:`imported_names`);
+2. gives every function defined in a forbidden file a stub's code that writes one line
+   naming the function and ends the process (:func:`_neuter`): no context, traced or not
+   (an audit hook, a signal handler, a finalizer), can run a reference implementation;
+3. forbids new processes and threads in the kernel (a seccomp filter on Linux x86-64 and
+   aarch64: ``clone``, ``fork``, ``execve`` fail, and so do signal handlers, timers and
+   ``kill``) and in Python (``_thread.start_new_thread``);
+4. installs a profile function that ends the process, after writing the same line, as soon
+   as a forbidden function starts (whatever name or object reached it); its state lives in
+   default arguments, which cannot be replaced without an audit event;
+5. installs an audit hook (:func:`sys.addaudithook`, which cannot be removed; adding
+   another is refused) that refuses ``sys.setprofile`` / ``sys.settrace``,
+   ``sys._getframe``, traceback, generator and coroutine frames, ``gc`` walks, ctypes, new
+   code objects (a copy of a reference function under another file name), processes,
+   sockets, file writes, and reading a file or listing a folder outside the Python
+   installation and dtlearn (the grading secret, the gradebook, the instructor's solutions,
+   the other submissions) or the source of a forbidden module; it and the profile function
+   check exact types before calling any method of a value (a ``str`` subclass's methods
+   would run the student's code inside them);
+6. runs the solution cells, one top-level statement at a time (a failing import costs only
+   itself), then answers calls from the grader: ``fn(*args)`` → the value turned into plain
+   data (numbers, strings, lists, dicts, a ``Tree`` of exactly that type as JSON) *while the
+   lock is still on*, written as one JSON line to the grader's pipe.
 
 The child never sees an expected value or the grading secret: the grader computes those
 and judges the plain values itself, so nothing the student's code does in here can write
@@ -37,12 +46,14 @@ True
 from __future__ import annotations
 
 import builtins
+import gc
 import json
 import math
 import os
 import pickle
 import struct
 import sys
+import types
 
 __all__ = ["main", "plain"]
 
@@ -225,8 +236,11 @@ _REFUSED_MODULES = frozenset({"ctypes", "_ctypes", "cffi", "_cffi_backend",
 _FRAME_ATTRS = frozenset({"gi_frame", "cr_frame", "ag_frame"})
 
 
-def _make_hook(roots: tuple, secret_inodes: frozenset, profile: object, gate: list):
+def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: list):
     """The audit hook. ``gate[0]`` is True only while the jail itself reads a traceback.
+
+    ``protected``: the profile function and the jail's functions that hold the gate after
+    the lock; their attributes (``__code__``, ``__defaults__``) cannot be set.
 
     Every value it looks at is checked by exact type before any method is called on it: a
     ``str`` subclass's ``split`` or ``__contains__`` would otherwise run the student's code
@@ -249,7 +263,7 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, profile: object, gate: li
     def hook(event, args, _refused=refused, _modules=modules, _frame=frame_attrs,
              _inodes=secret_inodes, _str=str, _int=int, _type=type, _stat=os.stat,
              _Refused=Refused, _flags=os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC
-             | os.O_APPEND, _profile=profile, _gate=gate, _inside=inside):
+             | os.O_APPEND, _protected=protected, _gate=gate, _inside=inside):
         if event == "object.__getattr__":
             if args[1] in _frame or (args[1] == "tb_frame" and not _gate[0]):
                 raise _Refused(f"reading .{args[1]} is not allowed while your work is graded")
@@ -265,8 +279,10 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, profile: object, gate: li
                 raise _Refused(f"importing {name} is not allowed while your work is graded")
             return
         if event == "object.__setattr__":
-            if args[0] is _profile:  # the lock's own state lives in its defaults
-                raise _Refused("changing the grading lock is not allowed")
+            target = args[0]
+            for kept in _protected:  # the lock's own state lives in their defaults
+                if target is kept:
+                    raise _Refused("changing the grading lock is not allowed")
             return
         if event == "os.listdir" or event == "os.scandir":
             path = args[0]
@@ -387,37 +403,35 @@ def _read_frame(stream) -> object:
     return pickle.loads(stream.read(size))
 
 
-_TRACEBACK = BaseException.__traceback__.__get__  # not an exception class's own property
-
-
-def _location(exc: BaseException, gate: list, sources: dict) -> tuple | None:
+def _location(exc: BaseException, gate: list, sources: dict,
+              _traceback=BaseException.__traceback__.__get__, _tb=types.TracebackType,
+              _isenabled=gc.isenabled, _disable=gc.disable, _enable=gc.enable,
+              _str=str, _int=int, _type=type) -> tuple | None:
     """``(function name, line)`` of the last frame of the student's cells in the traceback.
 
     Reading ``tb_frame`` is refused to the student's code (a frame leads to every other);
     the hook lets it through only while ``gate[0]`` is set, here, with the collector off
     (a finalizer cannot run while the gate is open) and no method of the student's called.
     """
-    import gc
-
-    tb = _TRACEBACK(exc)
+    tb = _traceback(exc)  # the slot itself, not an exception class's own property
     found = None
-    collecting = gc.isenabled()
-    gc.disable()
+    collecting = _isenabled()
+    _disable()
     gate[0] = True
     try:
         for _ in range(10_000):
-            if tb is None:
+            if _type(tb) is not _tb:
                 break
             code = tb.tb_frame.f_code
             filename, name, line = code.co_filename, code.co_name, tb.tb_lineno
-            if (type(filename) is str and filename in sources  # noqa: E721
-                    and type(name) is str and type(line) is int):  # noqa: E721
+            if (_type(filename) is _str and filename in sources
+                    and _type(name) is _str and _type(line) is _int):
                 found = (filename, name, line)
             tb = tb.tb_next
     finally:
         gate[0] = False
         if collecting:
-            gc.enable()
+            _enable()
     if found is None:
         return None
     filename, name, line = found
@@ -426,13 +440,13 @@ def _location(exc: BaseException, gate: list, sources: dict) -> tuple | None:
 
 
 def _describe(exc: BaseException, fn: object, gate: list | None = None,
-              sources: dict | None = None) -> dict:
+              sources: dict | None = None, location=_location) -> dict:
     """The error in words, with the line of the student's code it came from."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
     where = ""
     try:
-        found = _location(exc, gate, sources) if gate is not None else None
+        found = location(exc, gate, sources) if gate is not None else None
         if found:
             name, line = found
             name = name if not name.startswith("<") else getattr(fn, "__name__", "")
@@ -530,10 +544,16 @@ def _statements(source: str, filename: str) -> list:
     A failing import costs that statement only: in a notebook it would stop the cell, but
     the student's kernel had the module, so the functions below it must still be graded.
     """
+    import __future__
+
     import ast
 
-    return [compile(ast.Module([statement], []), filename, "exec")
-            for statement in ast.parse(source, filename).body]
+    tree = ast.parse(source, filename)
+    # the cell's own __future__ imports hold for all its statements, the jail's do not
+    futures = compile(tree, filename, "exec", dont_inherit=True).co_flags & sum(
+        getattr(__future__, name).compiler_flag for name in __future__.all_feature_names)
+    return [compile(ast.Module([statement], []), filename, "exec", flags=futures,
+                    dont_inherit=True) for statement in tree.body]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -561,7 +581,7 @@ def main(argv: list[str] | None = None) -> None:
             continue
         inodes.add((st.st_dev, st.st_ino))
     write, call, gate, sources = os.write, _call, [False], {}
-    describe = functools.partial(_describe, gate=gate, sources=sources)
+    describe = functools.partial(_describe, gate=gate, sources=sources, location=_location)
     sys.dont_write_bytecode = True  # no marshal.dumps from the import system from now on
     codes = []
     for i, source in enumerate([setup["preamble"], *setup["cells"]]):
@@ -582,7 +602,8 @@ def main(argv: list[str] | None = None) -> None:
     sys.stdout = sys.stderr = devnull
     profile = _make_profile(frozenset(setup["forbidden"]), fd)
     sys.setprofile(profile)
-    sys.addaudithook(_make_hook(tuple(setup["roots"]), frozenset(inodes), profile, gate))
+    sys.addaudithook(_make_hook(tuple(setup["roots"]), frozenset(inodes),
+                                (profile, call, _describe, _location), gate))
     del profile
     problems = []
     for i, code in codes:
