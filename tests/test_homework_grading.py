@@ -371,3 +371,15 @@ def test_an_error_still_names_its_line():
     outcome, _ = run(cells, "f", [9, 5])
     assert outcome.message == "raised IndexError: list index out of range " \
                               "(in f, at `return counts[99]`)", outcome
+
+
+def test_a_forged_audit_event_runs_nothing_of_the_students_inside_the_hook():
+    cells = ["import sys\nran = []\nclass S(str):\n"
+             "    def __hash__(self):\n        ran.append(1)\n        return 0\n"
+             "    def __eq__(self, other):\n        ran.append(1)\n        return False\n"
+             "def f(counts):\n    for event in ('object.__getattr__', 'open', 'import',\n"
+             "                  'os.listdir'):\n"
+             "        try:\n            sys.audit(event, S('x'), S('tb_frame'), 0)\n"
+             "        except Exception:\n            pass\n    return float(len(ran))\n"]
+    outcome, _ = run(cells, "f", [9, 5])
+    assert outcome.value == 0.0, outcome

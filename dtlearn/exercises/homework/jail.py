@@ -265,8 +265,11 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: l
              _Refused=Refused, _flags=os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC
              | os.O_APPEND, _protected=protected, _gate=gate, _inside=inside):
         if event == "object.__getattr__":
-            if args[1] in _frame or (args[1] == "tb_frame" and not _gate[0]):
-                raise _Refused(f"reading .{args[1]} is not allowed while your work is graded")
+            name = args[1]
+            if _type(name) is not _str:  # only sys.audit() from the student's code sends that
+                raise _Refused("an audit event with a name that is not a str")
+            if name in _frame or (name == "tb_frame" and not _gate[0]):
+                raise _Refused(f"reading .{name} is not allowed while your work is graded")
             return
         if event in _refused or event.startswith("ctypes."):
             raise _Refused(f"{event} is not allowed while your work is graded")
