@@ -41,10 +41,11 @@ from .estimator import (
     target_name_of,
 )
 from .explain import Derivation, ResultTable, fmt
+from .formatting import format_number
 from .grow import Grower, GrowthConfig, GrowthStep
 from .learners import TreeLearner
 from .pessimistic import PessimisticPruneResult, collapse, pessimistic_prune
-from .splits import MultiwaySplit, format_number
+from .splits import MultiwaySplit
 from .tree import Tree
 
 __all__ = ["C45Candidate", "C45Classifier", "C45Grower", "J48_TOLERANCE"]

@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 
 from .explain import Derivation, ResultTable, fmt
+from .formatting import format_number
 from .grow import Candidate, CandidateList, Grower, OpenLeaf
 from .pessimistic import split_weighted
-from .splits import MultiwaySplit, Split, ThresholdSplit, format_number, midpoint
+from .splits import MultiwaySplit, Split, ThresholdSplit, midpoint
 from .weka_utils import SMALL, entropy, eq, gr, sm, sm_or_eq
 
 _LOG2 = math.log(2.0)

@@ -21,7 +21,8 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from .display import CLASS_COLOURS, fmt, fmt_count
+from .display import CLASS_COLOURS
+from .formatting import fmt, fmt_count
 from .node_text import (
     branch_text,
     count_line,

@@ -12,8 +12,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from .display import fmt, fmt_count
 from .exports.formatting import label_text
+from .formatting import fmt, fmt_count
 from .tree import Node, Tree
 
 __all__ = ["branch_conditions", "branch_text", "count_line", "impurity_name",

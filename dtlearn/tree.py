@@ -16,8 +16,8 @@ import numpy as np
 
 from . import criteria
 from .data import Schema, encode
-from .exports.formatting import format_value, plural
 from .exports.path import DecisionPath, PathStep, decision_path
+from .formatting import format_value, plural
 from .splits import UNKNOWN, Split
 
 # DecisionPath, PathStep, format_value and plural live in dtlearn.exports; kept importable here.

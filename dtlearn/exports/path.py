@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..data import Schema, encode
+from ..formatting import format_value, plural
 from ..splits import UNKNOWN
-from .formatting import format_value, plural
 
 if TYPE_CHECKING:
     from ..tree import Tree

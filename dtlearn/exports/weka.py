@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..formatting import java_double
-from .formatting import format_number, format_value
+from ..formatting import format_number, format_value, java_double
 
 if TYPE_CHECKING:
     from ..tree import Node, Tree
