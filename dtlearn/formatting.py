@@ -239,13 +239,17 @@ def fmt_whole_or_g(x: float, digits: int = 4) -> str:
     return fmt_g(x) if float(x).is_integer() else fmt_g(x, digits)
 
 
-def percent(x: float | None) -> str:
+def percent(x: float | None, of: float | None = None) -> str:
     """A proportion as a whole percentage, ``–`` when there is none.
 
     Parameters
     ----------
     x : float or None
-        The proportion (``0.857`` for 86 %).
+        The proportion (``0.857`` for 86 %), or with ``of`` a count.
+    of : float, optional
+        The total ``x`` is a part of; ``–`` when it is 0. ``100 * x / of`` is computed
+        as one division (``percent(23 / 40)`` rounds ``57.49999...`` down, ``percent(23, 40)``
+        rounds 57.5 to even).
 
     Returns
     -------
@@ -253,10 +257,12 @@ def percent(x: float | None) -> str:
 
     Examples
     --------
-    >>> percent(0.857), percent(None)
-    ('86%', '–')
+    >>> percent(0.857), percent(None), percent(6, 7), percent(0, 0)
+    ('86%', '–', '86%', '–')
     """
-    return "–" if x is None else f"{100 * x:.0f}%"
+    if x is None or (of is not None and of == 0):
+        return "–"
+    return f"{100 * x:.0f}%" if of is None else f"{100 * x / of:.0f}%"
 
 
 def plural(n: float, word: str, words: str | None = None) -> str:

@@ -171,6 +171,9 @@ def test_significant_digits_and_percent():
     assert F.fmt_g(-0.0, 3) == "0"
     assert F.fmt_whole_or_g(14.0) == "14" and F.fmt_whole_or_g(0.274648) == "0.2746"
     assert F.percent(0.5) == "50%" and F.percent(1.0) == "100%" and F.percent(None) == "–"
+    # 23 of 40 is exactly 57.5 %, which rounds to the even 58; the float 23 / 40 lies below it
+    assert F.percent(23, 40) == "58%" and F.percent(23 / 40) == "57%"
+    assert F.percent(0, 0) == "–"
     assert F.plural(1, "leaf", "leaves") == "1 leaf" and F.plural(2.5, "row") == "2.5 rows"
 
 

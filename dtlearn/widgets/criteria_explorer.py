@@ -204,7 +204,7 @@ class CriteriaExplorer(App):
 
         values = impurity_values(self.p)
         named = [f"{k} = {fmt(v)}" for k, v in values.items()]
-        self.values_text = f"p = {self.p:.2f}: " + ", ".join(named)
+        self.values_text = f"p = {fmt(self.p, 2)}: " + ", ".join(named)
         self.values_html.value = html.escape(self.values_text)
         art = self.figure.page("curves", self._artists)
         art["line"].set_xdata([self.p, self.p])

@@ -24,7 +24,7 @@ import traitlets
 from ..cost_complexity import cost_complexity_path
 from ..curves import cross_validated_ccp
 from ..explain import Derivation, DerivationLine, fmt
-from ..formatting import fmt_g
+from ..formatting import fmt_g, percent
 from ..prune import reduced_error_prune
 from ..rules import rule_post_prune
 from ..tree import Tree
@@ -367,7 +367,7 @@ class PruningStepper(App):
                 covered = rule.covers(Xe, encoded=True)
                 cache[key] = (int(covered.sum()), int((truth[covered] == rule.label).sum()))
             n, right = cache[key]
-            accuracy = "–" if n == 0 else f"{100 * right / n:.0f}%"
+            accuracy = percent(right, n)
             conds = "<br>".join(html.escape(c.text) for c in rule.conditions) or "(always)"
             mark = ' class="dtlearn-winner"' if i == focus else ""
             rows.append(f"<tr{mark}><td class=\"dtlearn-num\">{i + 1}</td><td>{conds}</td>"
