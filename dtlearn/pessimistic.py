@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 
 from .explain import Derivation, Measure, ResultTable, fmt
-from .formatting import fmt_whole_or_g
+from .formatting import fmt_float, fmt_g, fmt_whole_or_g
 from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
 from .steps import StepDefaults
 from .tree import Node, Tree
@@ -129,32 +130,33 @@ def pessimistic_errors(n: float, e: float, confidence: float = 0.25) -> Measure:
 
 
 def _explain_errs(n: float, e: float, cf: float, value: float, confidence: float) -> Derivation:
-    title = f"pessimistic errors (N = {fmt_whole_or_g(n)}, E = {fmt_whole_or_g(e)}, CF = {confidence:g})"
+    big_n, big_e, six = fmt_whole_or_g(n), fmt_whole_or_g(e), partial(fmt_float, spec=".6f")
+    title = f"pessimistic errors (N = {big_n}, E = {big_e}, CF = {fmt_g(confidence)})"
     note = f"predicted errors of the leaf: E + extra = {fmt(e + value)}"
     if cf > 0.5:
         return Derivation.build(title, ["extra errors = 0"],
                                 note="CF > 0.5: Weka leaves the estimate unchanged")
     if e < 1:
         base = n * (1 - math.pow(cf, 1 / n))
-        lines = [f"extra errors(E = 0) = N·(1 − CF^(1/N)) = {fmt_whole_or_g(n)}·(1 − {confidence:g}^(1/"
-                 f"{fmt_whole_or_g(n)})) = {base:.6f}"]
+        lines = [f"extra errors(E = 0) = N·(1 − CF^(1/N)) = {big_n}·(1 − {fmt_g(confidence)}^(1/"
+                 f"{big_n})) = {six(base)}"]
         if e > 0:
             one = _add_errs(n, 1, cf)
-            lines.append(f"extra errors(E = 1) = {one:.6f}")
-            lines.append(f"extra errors = {base:.6f} + E·({one:.6f} − {base:.6f}) = {value:.6f}")
-        lines.append(f"U = (E + extra errors)/N = {(e + value) / n:.6f}")
+            lines.append(f"extra errors(E = 1) = {six(one)}")
+            lines.append(f"extra errors = {six(base)} + E·({six(one)} − {six(base)}) = {six(value)}")
+        lines.append(f"U = (E + extra errors)/N = {six((e + value) / n)}")
         return Derivation.build(title, lines, note=note)
     if e + 0.5 >= n:
-        return Derivation.build(title, [f"extra errors = max(N − E, 0) = {value:.6f}"],
+        return Derivation.build(title, [f"extra errors = max(N − E, 0) = {six(value)}"],
                                 note="E + 0.5 >= N: " + note)
     z = NormalDist().inv_cdf(1 - cf)
     f = (e + 0.5) / n
     u = (value + e) / n
     return Derivation.build(title, [
-        f"z = Φ⁻¹(1 − CF) = Φ⁻¹({1 - cf:g}) = {z:.6f}",
-        f"f = (E + 0.5)/N = {fmt_whole_or_g(e + 0.5)}/{fmt_whole_or_g(n)} = {f:.6f}",
-        f"U = (f + z²/2N + z·sqrt(f/N − f²/N + z²/4N²)) / (1 + z²/N) = {u:.6f}",
-        f"extra errors = U·N − E = {u * n:.6f} − {fmt_whole_or_g(e)} = {value:.6f}",
+        f"z = Φ⁻¹(1 − CF) = Φ⁻¹({fmt_g(1 - cf)}) = {six(z)}",
+        f"f = (E + 0.5)/N = {fmt_whole_or_g(e + 0.5)}/{big_n} = {six(f)}",
+        f"U = (f + z²/2N + z·sqrt(f/N − f²/N + z²/4N²)) / (1 + z²/N) = {six(u)}",
+        f"extra errors = U·N − E = {six(u * n)} − {big_e} = {six(value)}",
     ], note=note)
 
 
@@ -627,7 +629,7 @@ class PessimisticPruneResult:
                 kinds[key] += 1
         made = ", ".join(f"{n} {k}" for k, n in kinds.items() if n)
         head = ("C4.5 collapse" if not np.isfinite(self.confidence) else
-                f"C4.5 pruning (confidence {self.confidence:g}"
+                f"C4.5 pruning (confidence {fmt_g(self.confidence)}"
                 f"{', subtree raising' if self.subtree_raising else ''})")
         start = self.snapshots[0][1].n_leaves if self.snapshots else None
         leaves = (f"{self.tree.n_leaves} leaves" if start in (None, self.tree.n_leaves)
@@ -644,7 +646,7 @@ class PessimisticPruneResult:
             rows.append((s.node_id, s.phase, s.decision, s.n_samples, *cells))
         return ResultTable(("node", "phase", "decision", "N", "leaf est.", "subtree est.",
                             "branch est."), tuple(rows),
-                           caption=f"C4.5 pruning (confidence {self.confidence:g})")
+                           caption=f"C4.5 pruning (confidence {fmt_g(self.confidence)})")
 
     def __repr__(self) -> str:
         """Return the steps table as text."""

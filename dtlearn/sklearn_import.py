@@ -34,7 +34,7 @@ import pandas as pd
 
 from .data import NUMERIC, Schema, python_scalar
 from .estimator import classes_array, label_dtype
-from .formatting import float32_text
+from .formatting import float32_text, fmt_g
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
 from .learners import CARTClassifier, CARTRegressor, NotFittedError
 from .splits import ThresholdSplit
@@ -499,8 +499,8 @@ def _check_sizes(sk: Any, reach: list, weights: np.ndarray, tree_est: Any) -> No
         if not np.isclose(weight, sk.weighted_n_node_samples[j], rtol=1e-7, atol=1e-9):
             raise ValueError(f"X, y do not fit this tree: node {j} holds the same "
                              f"{len(rows)} rows in both, but weight "
-                             f"{sk.weighted_n_node_samples[j]:.6g} in scikit-learn against "
-                             f"{weight:.6g} here; the tree was grown with other row weights "
+                             f"{fmt_g(sk.weighted_n_node_samples[j])} in scikit-learn against "
+                             f"{fmt_g(weight)} here; the tree was grown with other row weights "
                              f"(pass sample_weight=, the weights of its fit, class "
                              f"weights included)")
 
@@ -623,7 +623,7 @@ def _check_regression_value(j: int, rows: np.ndarray, value: float, ctx: _Contex
     hint = (" (a gradient-boosting stage is fitted to the ensemble's pseudo-residuals, not "
             "to y or the class labels)")
     raise ValueError(f"X, y do not fit this tree: the {rule.leaf_statistic} of y at node {j} "
-                     f"is {ours:.6g} but scikit-learn's node value is {value:.6g}; y must be "
+                     f"is {fmt_g(ours)} but scikit-learn's node value is {fmt_g(value)}; y must be "
                      f"the targets the tree was fitted on{hint}")
 
 
@@ -706,7 +706,7 @@ def _note(chosen: Candidate, best: Candidate | None, ctx: _Context) -> tuple[str
     tie = abs(gap) <= SCORE_TIE * max(abs(best.score), abs(chosen.score))  # free of scale
     sk_text = chosen.conditions[0]
     best_text = best.conditions[0] if best.conditions else best.feature_name
-    scores = f"({chosen.score:.4g} against {best.score:.4g})"
+    scores = f"({fmt_g(chosen.score, 4)} against {fmt_g(best.score, 4)})"
     n_features = ctx.schema.n_features
     drawn = int(getattr(est, "max_features_", n_features))
     if getattr(est, "splitter", "best") == "random":
@@ -715,7 +715,7 @@ def _note(chosen: Candidate, best: Candidate | None, ctx: _Context) -> tuple[str
                  f"dtlearn's best candidate is {best_text} {scores}")
         return "random threshold", words
     if tie and best.feature == chosen.feature:
-        words = (f"two thresholds of {chosen.feature_name} tie ({best.score:.4g}): "
+        words = (f"two thresholds of {chosen.feature_name} tie ({fmt_g(best.score, 4)}): "
                  f"scikit-learn kept {sk_text}, dtlearn's scan finds {best_text} first")
         return "tie", words
     if tie:
@@ -724,7 +724,7 @@ def _note(chosen: Candidate, best: Candidate | None, ctx: _Context) -> tuple[str
                  if drawn < n_features else
                  f"visits the features in a random order (random_state="
                  f"{est.random_state!r}) and keeps the first best split it meets")
-        words = (f"{best.feature_name} ties with {chosen.feature_name} ({best.score:.4g} "
+        words = (f"{best.feature_name} ties with {chosen.feature_name} ({fmt_g(best.score, 4)} "
                  f"each): scikit-learn {order}; dtlearn takes the first in column order")
         return "tie", words
     if drawn < n_features and gap > 0:
@@ -760,10 +760,10 @@ def _leaf_step(node: Node, rows: np.ndarray, parent: int | None, condition: str 
         if best is None:
             reason = "no attribute can split these rows"
         elif best.scores["weighted_decrease"] + EPSILON < cfg.min_impurity_decrease:
-            reason = (f"weighted impurity decrease {best.scores['weighted_decrease']:.4g} < "
+            reason = (f"weighted impurity decrease {fmt_g(best.scores['weighted_decrease'], 4)} < "
                       f"min_impurity_decrease={cfg.min_impurity_decrease}")
         elif est.ccp_alpha > 0:
-            reason = (f"cost-complexity pruning (ccp_alpha={est.ccp_alpha:g}) removed the "
+            reason = (f"cost-complexity pruning (ccp_alpha={fmt_g(est.ccp_alpha)}) removed the "
                       f"subtree scikit-learn grew here")
         elif cfg.max_leaf_nodes is not None and n_leaves >= cfg.max_leaf_nodes:
             reason = (f"max_leaf_nodes={cfg.max_leaf_nodes} reached (scikit-learn grows "

@@ -17,7 +17,7 @@ import numpy as np
 from . import criteria
 from .data import Schema, encode
 from .exports.path import DecisionPath, PathStep, decision_path
-from .formatting import format_value, plural
+from .formatting import fmt_g, format_value, plural
 from .splits import UNKNOWN, Split
 
 # DecisionPath, PathStep, format_value and plural live in dtlearn.exports; kept importable here.
@@ -93,7 +93,7 @@ class Node:
         what = "leaf" if self.is_leaf else f"split={self.split!r}, children=" \
             f"{[c.node_id for c in self.children]}"
         return (f"Node(node_id={self.node_id}, depth={self.depth}, "
-                f"n_samples={self.n_samples:g}, {what})")
+                f"n_samples={fmt_g(self.n_samples)}, {what})")
 
     def __reduce__(self) -> tuple:
         """Pickle (and deep-copy) the subtree as a flat table: no recursion at any depth."""

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..data import Schema
+from ..formatting import fmt_g
 from ..splits import (
     MultiwaySplit,
     ObliqueSplit,
@@ -480,7 +481,7 @@ class Grower:
         if cfg.stop_at_zero_gain and best.scores["impurity_decrease"] < ZERO_GAIN:
             return "best gain is 0"
         if best.scores["weighted_decrease"] + np.finfo(float).eps < cfg.min_impurity_decrease:
-            return (f"weighted impurity decrease {best.scores['weighted_decrease']:.4g} < "
+            return (f"weighted impurity decrease {fmt_g(best.scores['weighted_decrease'], 4)} < "
                     f"min_impurity_decrease={cfg.min_impurity_decrease}")
         return None
 

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .. import criteria
+from ..formatting import fmt_g
 from ..splits import MultiwaySplit, Split
 from ..steps import jsonable as _jsonable
 
@@ -453,7 +454,7 @@ class GrowthStep:
         where = self.condition or "root"
         what = f"split on {self.chosen.feature_name}" if self.chosen else \
             f"leaf ({self.stop_reason})"
-        return f"node {self.node_id} [{where}] n={self.n_samples:g}: {what}"
+        return f"node {self.node_id} [{where}] n={fmt_g(self.n_samples)}: {what}"
 
     __repr__ = __str__
 

@@ -379,6 +379,6 @@ def rounding_note(a: float, b: float, result: float) -> str:
     shown = float(fmt(a)) - float(fmt(b))
     if fmt(shown) == fmt(result):
         return ""
-    return (f"values are shown rounded; unrounded {a:.5f} - {b:.5f} = {result:.5f}. "
+    return (f"values are shown rounded; unrounded {fmt(a, 5)} - {fmt(b, 5)} = {fmt(result, 5)}. "
             f"Subtracting the rounded values gives {fmt(shown)}, which is why texts that "
             f"round intermediate results can differ in the last digit")

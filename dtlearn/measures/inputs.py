@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..data import encode_target
+from ..formatting import fmt_g
 
 __all__ = [
     "check_base", "check_counts", "class_counts", "contingency", "feature_values",
@@ -96,7 +97,7 @@ def check_counts(counts: Any, arg: str = "counts", ndim: int | None = 1) -> np.n
     if (array < 0).any():
         bad = tuple(int(i) for i in np.argwhere(array < 0)[0])
         where = bad[0] if len(bad) == 1 else bad
-        raise ValueError(f"{arg} must not be negative; got {array[bad]:g} at position {where}")
+        raise ValueError(f"{arg} must not be negative; got {fmt_g(array[bad])} at position {where}")
     with np.errstate(over="ignore"):
         total = array.sum()
     if total <= 0:
