@@ -82,6 +82,40 @@ def test_only_formatting_calls_numpys_float_printer():
     assert users == []
 
 
+FLOAT_SPEC = re.compile(r"^[+\- ]?[,_]?(\.\d+)?[fFgGeE%]$")
+
+SPEC_ALLOWED = {
+    "layout.py": "SVG geometry (coordinates and widths), not numbers a reader sees",
+    "exercises/sandbox.py": "time limits and sizes in the sandbox's own messages",
+    "exercises/homework": "the grading's time limits and logs",
+}
+
+
+def _float_specs(tree: ast.AST):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            parts = node.format_spec.values
+            if len(parts) == 1 and isinstance(parts[0], ast.Constant) \
+                    and FLOAT_SPEC.match(str(parts[0].value)):
+                yield node.lineno, parts[0].value
+
+
+def test_numbers_shown_to_readers_are_formatted_by_the_formatting_module():
+    offenders = []
+    for path in _modules():
+        where = str(path.relative_to(PACKAGE))
+        if any(where == key or where.startswith(key + "/") for key in SPEC_ALLOWED):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        offenders += [f"{where}:{line} {{:{spec}}}" for line, spec in _float_specs(tree)]
+    assert offenders == []
+
+
+def test_the_spec_scan_sees_an_inline_float_format():
+    tree = ast.parse("x = 1.5\ntext = f'{x:.3f} and {x:g} and {x:>5} and {x:,}'\n")
+    assert [spec for _, spec in _float_specs(tree)] == [".3f", "g"]
+
+
 @pytest.mark.parametrize("module, names", [
     ("dtlearn.display", ["fmt", "fmt_count", "fmt_fraction"]),
     ("dtlearn.explain", ["fmt"]),
