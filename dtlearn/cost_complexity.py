@@ -284,8 +284,12 @@ def _preorder(tree: Tree) -> tuple[list, np.ndarray]:
             extend(node.children[::-1])
     m = len(nodes)
     n_children = np.array([len(n.children) for n in nodes], dtype=np.int64)
-    depth = np.array([n.depth for n in nodes], dtype=np.int64)
     parent = np.full(m, -1, dtype=np.int64)
+    depths = [n.depth for n in nodes]
+    # a tree read from JSON may record any depth: only depths a tree of m nodes can have
+    # take the fast path
+    plausible = all(type(d) is int and 0 <= d < m for d in depths)
+    depth = np.array(depths if plausible else [0] * m, dtype=np.int64)
     by_depth = np.argsort(depth, kind="stable")
     starts = np.searchsorted(depth[by_depth], np.arange(int(depth.max(initial=0)) + 2))
     for d in range(1, len(starts) - 1):
@@ -293,7 +297,7 @@ def _preorder(tree: Tree) -> tuple[list, np.ndarray]:
         if not here.size or not above.size:
             break
         parent[here] = above[np.maximum(np.searchsorted(above, here) - 1, 0)]
-    if depth[0] != 0 or (depth[1:] > depth[:-1] + 1).any() or \
+    if not plausible or depth[0] != 0 or (depth[1:] > depth[:-1] + 1).any() or \
             not np.array_equal(np.bincount(parent[1:], minlength=m), n_children) or \
             (depth[1:] != depth[np.maximum(parent[1:], 0)] + 1).any():
         index = {id(n): i for i, n in enumerate(nodes)}
@@ -323,7 +327,9 @@ class _TreeArrays:
         self.leaf = np.bincount(self.parent[1:], minlength=m) == 0
         weights = np.array([n.n_samples for n in nodes], dtype=float)
         impurity = np.array([n.impurity for n in nodes], dtype=float)
-        self.r_node = weights * impurity / nodes[0].n_samples
+        # a tree read from JSON may carry absurd impurities: overflow to inf, as Python floats do
+        with np.errstate(over="ignore"):
+            self.r_node = weights * impurity / nodes[0].n_samples
         self.r_branch, self.n_leaves = self._branch_sums()
         self.cuts: list[int] = []
         self.records: list[tuple] = []

@@ -7,10 +7,12 @@ alphas, risks, sizes, collapsed nodes and candidate tables, float for float, on 
 trees: binary and multiway, classification and regression, weighted, with ties.
 """
 
+import json
 import pickle
 
 import numpy as np
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -140,3 +142,16 @@ def test_deep_tree_and_pickled_path():
     # read backwards: every table replays from the start, and still gives the same floats
     assert [s.candidates for s in reversed(again.steps)] == tables[::-1]
     assert [s.to_dict() for s in again.steps] == [s.to_dict() for s in path.steps]
+
+
+@pytest.mark.parametrize("field,value", [("depth", 2 ** 80), ("depth", 10 ** 12),
+                                         ("impurity", 1e308)])
+def test_path_of_a_json_tree_with_absurd_records(field, value):
+    # found by test_bad_input's hypothesis search: an int64 overflow and a numpy overflow
+    # warning (an error under the test settings) where the old per-node loop read inf
+    X, y = dt.load_play_tennis()
+    doc = json.loads(dt.CARTClassifier().fit(X, y).tree_.to_json())
+    doc["nodes"][-1][field] = value
+    tree = dt.Tree.from_json(json.dumps(doc))
+    path = dt.cost_complexity_path(tree)
+    assert path.ccp_alphas[0] == 0.0 and len(path.steps) == len(path.ccp_alphas) - 1 >= 1
