@@ -58,16 +58,19 @@ $(CHROMIUM):
 
 test: test-unit test-notebooks test-browser
 
+# Both cores: a test file stays on one worker (the files share fixtures, not state).
+XDIST := -n 2 --dist loadfile
+
 # test_book.py builds the website (MathJax from npm) and renders its formulas in Chromium.
 test-unit: $(DEV)/.installed $(MATHJAX) $(CHROMIUM)
 	$(DBIN)/ruff check .
-	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q
+	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q $(XDIST)
 
 # Strict nbval over the instructor course (lectures and homework sources) and the generated
 # student course. The released homework (notebooks/homework) has no stored outputs and its
 # grade cells fail with "not yet" by design; tests/test_course.py runs it instead.
 test-notebooks: $(DEV)/.installed
-	$(DBIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg \
+	$(DBIN)/python -m pytest $(XDIST) --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg \
 		--ignore=instructor/homework/release --ignore=notebooks/homework -q instructor/ notebooks/
 
 # axe-core (the accessibility audit) from npm, pinned by tests/browser/package-lock.json;
@@ -134,7 +137,7 @@ $(FLOORS)/.installed: pyproject.toml tools/floors.py
 
 test-floors: $(FLOORS)/.installed
 	$(FLOORS)/bin/python -m pip list --format=freeze | grep -iE "^(numpy|pandas|matplotlib|ipywidgets|anywidget|pillow|traitlets|liac-arff|scikit-learn|nbgrader|nbformat)=="
-	$(FLOORS)/bin/python -m pytest tests/ -q --ignore=tests/browser --ignore=tests/test_book.py \
+	$(FLOORS)/bin/python -m pytest tests/ -q $(XDIST) --ignore=tests/browser --ignore=tests/test_book.py \
 		--ignore=tests/test_static_export.py --ignore=tests/test_wheel.py \
 		--ignore=tests/test_jupyterlite.py
 

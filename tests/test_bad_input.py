@@ -27,6 +27,17 @@ FAST = settings(deadline=None, max_examples=40,
 CLEAR = (ValueError, TypeError)
 
 
+class _Opaque:
+    """Any object the functions cannot read; its repr names the test the same on every run
+    (pytest-xdist's workers must collect identical ids)."""
+
+    def __repr__(self) -> str:
+        return "<opaque object>"
+
+
+OPAQUE = _Opaque()
+
+
 def clear_or_ok(fn, *names):
     """Run ``fn``; if it raises, the error is a ValueError/TypeError naming one of ``names``."""
     try:
@@ -58,7 +69,7 @@ def tennis_numeric():
 CLASS_MEASURES = [dt.entropy, dt.gini, dt.misclassification, dt.kl_to_uniform]
 SPLIT_MEASURES = [dt.mean_info, dt.information_gain, dt.gain_ratio, dt.gini_gain]
 BAD_COUNTS = [[], [[]], "abc", b"x", [1, "a"], [np.nan, 1], [np.inf, 1], [-1, 2], [0, 0],
-              5, [[1, 2], [3]], {"a": 1}, np.zeros((2, 2, 2)), [None], object()]
+              5, [[1, 2], [3]], {"a": 1}, np.zeros((2, 2, 2)), [None], OPAQUE]
 
 
 @pytest.mark.parametrize("measure", CLASS_MEASURES)
@@ -369,7 +380,7 @@ def test_score_with_mismatched_labels(learner, tennis_numeric):
 
 
 BAD_VALUES = [None, True, "3", 0, -1, 1.5, np.nan, np.inf, -np.inf, [1], {}, np.bool_(True),
-              10 ** 30, object()]
+              10 ** 30, OPAQUE]
 PARAMS = {
     dt.ID3Classifier: ["criterion", "max_depth", "min_samples_split", "min_samples_leaf",
                        "stop_at_zero_gain"],
@@ -401,7 +412,7 @@ def test_bad_hyperparameters_name_the_parameter(learner, param, tennis_numeric):
             assert len(result.predict(X)) == len(y)
 
 
-@pytest.mark.parametrize("categorical", [1.5, np.float64(0.2), object(), "nope", 99, [True]],
+@pytest.mark.parametrize("categorical", [1.5, np.float64(0.2), OPAQUE, "nope", 99, [True]],
                          ids=repr)
 def test_bad_categorical_argument(categorical, tennis_numeric):
     X, y = tennis_numeric
