@@ -195,8 +195,9 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     -----
     A tree of a random forest is opened with the weights it was grown with: its bootstrap
     counts, drawn from its ``random_state`` as scikit-learn draws them, uniformly or (with
-    ``class_weight="balanced"``, scikit-learn >= 1.8) in proportion to the class weights,
-    and times the class weights of the bootstrap sample for
+    ``class_weight="balanced"``, scikit-learn 1.9) in proportion to the class weights,
+    times the class weights for ``class_weight="balanced"`` in scikit-learn 1.8, and times
+    the class weights of the bootstrap sample for
     ``class_weight="balanced_subsample"``. Predictions keep the labels' dtype (int64,
     bool, str), as scikit-learn's do.
 
@@ -449,9 +450,10 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
             if codes is None:
                 return counts * scale
             # class_weight="balanced" draws the sample in proportion to the class weights
-            # (scikit-learn >= 1.8), "balanced_subsample" reweighs the classes within it
+            # (scikit-learn 1.9) or weighs a uniform draw by them (1.8); "balanced_subsample"
+            # reweighs the classes within the sample
             value = np.asarray(sk.value[0, 0], dtype=float)
-            for w in (counts * scale,
+            for w in (counts * scale, counts * balanced,
                       counts * compute_sample_weight("balanced", codes, indices=indices)):
                 root = np.bincount(codes, weights=w, minlength=len(value))
                 if _close(float(root.sum()), total) and \
