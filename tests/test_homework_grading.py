@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from attack_cells import attack_cells
 
 import dtlearn as dt
 from dtlearn import exercises as ex
@@ -328,14 +329,7 @@ def test_more_attacks_score_nothing(path):
     import nbformat
 
     homework = path.stem.split("_")[0]
-    cells, current = {}, None
-    for line in path.read_text().splitlines(keepends=True):
-        match = re.match(r"# %% (\S+)", line)
-        if match:
-            current = match.group(1)
-            cells[current] = ""
-        elif current is not None:
-            cells[current] += line
+    cells = attack_cells(path)
     source = Path(__file__).parents[1] / "instructor" / "homework" / "source" / homework
     nb = nbformat.read(source / f"{homework}.ipynb", as_version=4)
     sources = []

@@ -34,6 +34,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from attack_cells import attack_cells
 
 ROOT = Path(__file__).resolve().parents[1]
 HOMEWORK = ROOT / "instructor" / "homework"
@@ -99,15 +100,7 @@ def attack_files():
     out = {name: {} for name in ASSIGNMENTS}
     for path in sorted(ATTACKS.glob("hw*_*.py")):
         name, student = path.stem.split("_", 1)
-        cells, current = {}, None
-        for line in path.read_text().splitlines(keepends=True):
-            match = re.match(r"# %% (\S+)", line)
-            if match:
-                current = match.group(1)
-                cells[current] = ""
-            elif current is not None:
-                cells[current] += line
-        out[name][student.replace("_", "-")] = cells
+        out[name][student.replace("_", "-")] = attack_cells(path)
     return out
 
 

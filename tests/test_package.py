@@ -1,6 +1,7 @@
 """Packaging promises: a light import, Binder = pip, the course runs where it is served."""
 
 import ast
+import importlib.util
 import json
 import re
 import subprocess
@@ -81,6 +82,14 @@ def test_postbuild_installs_only_the_package():
 
 # --- the course runs in the lab environment --------------------------------------------
 
+def _lite():
+    """tools/lite.py, whose ``notebook_imports`` also decides what JupyterLite installs."""
+    spec = importlib.util.spec_from_file_location("lite", ROOT / "tools" / "lite.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _course_imports():
     """Top-level modules imported by the code cells of every lecture and homework notebook."""
     notebooks = sorted(ROOT.glob("instructor/**/*.ipynb")) + sorted(ROOT.glob("notebooks/**/*.ipynb"))
@@ -88,22 +97,8 @@ def _course_imports():
     assert len(notebooks) >= 14
     found = {}
     for path in notebooks:
-        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-            if cell["cell_type"] != "code":
-                continue
-            source = "".join(cell["source"])
-            # IPython magics and shell escapes are not Python
-            source = "\n".join(line for line in source.splitlines()
-                               if not line.lstrip().startswith(("%", "!")))
-            for node in ast.walk(ast.parse(source)):
-                if isinstance(node, ast.Import):
-                    names = [alias.name for alias in node.names]
-                elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                    names = [node.module]
-                else:
-                    continue
-                for name in names:
-                    found.setdefault(name.split(".")[0], path.name)
+        for name in sorted(_lite().notebook_imports(json.loads(path.read_text(encoding="utf-8")))):
+            found.setdefault(name, path.name)
     return found
 
 
