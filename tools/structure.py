@@ -1,17 +1,36 @@
-"""Print the package's structure facts: file sizes and private names that cross modules.
+"""Check the package's structure: long files give a reason, no private name crosses modules, no import circle.
 
-Run ``python tools/structure.py`` (add ``--over 500`` to list only long files). A private
-name (``_x``) imported from, or read as an attribute of, another dtlearn module is a
-coupling the module's author did not publish; the architecture notes count them.
+Run ``python tools/structure.py`` (``make test`` does, through ``tests/test_structure.py``);
+the exit status is 1 when a rule fails. The three rules (docs/ARCHITECTURE.md, "Conventions"):
+
+1. **Size with a reason.** A module over ``SIZE_LIMIT`` lines starts with a comment saying
+   why it stays whole: ``# About 800 lines: one idea, ...``. The number must stay roughly
+   true (the file may grow to ``STALE_FACTOR`` times it), so a file that grew well past its
+   reason gets the reason re-read.
+2. **No private name across modules.** A private name (``_x``) imported from, or read as
+   an attribute of, another dtlearn module is a coupling its author did not publish.
+3. **No import circle** between dtlearn modules. Every import statement counts, also the
+   deferred ones inside functions (they run too, only later), and ``from . import x`` of a
+   submodule is an edge to that submodule. Imports under ``if TYPE_CHECKING:`` never run
+   and do not count; importing ``a.b`` is not counted as importing the package ``a``'s
+   ``__init__`` (Python has always done that first, whatever the order).
+
+``--over N`` also lists every file longer than N lines.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import re
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dtlearn"
+SIZE_LIMIT = 500
+STALE_FACTOR = 1.25
+REASON = re.compile(r"#\s*About\s+(\d+)\s+lines:\s*(\S.*)")
 
 
 def module_name(path: Path) -> str:
@@ -30,6 +49,50 @@ def resolve(current: str, is_package: bool, level: int, module: str | None) -> s
     return ".".join(base + ([module] if module else []))
 
 
+def package_files(package: Path = PACKAGE) -> list[Path]:
+    """Every ``.py`` file of the package, sorted."""
+    return sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+# ---------------------------------------------------------------------------- rule 1: size
+@dataclass(frozen=True)
+class SizeFinding:
+    """A file over the limit: its line count, the reason's stated size and text (if any)."""
+
+    path: Path
+    lines: int
+    stated: int | None
+    reason: str | None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file gives a reason that still roughly matches its size."""
+        return self.reason is not None and self.lines <= self.stated * STALE_FACTOR
+
+    def message(self) -> str:
+        """One line for the report: the finding and, when it fails, what to do."""
+        where = f"{self.path.relative_to(PACKAGE.parent)}"
+        if self.reason is None:
+            return (f"{where}: {self.lines} lines, over {SIZE_LIMIT}, and its first line gives "
+                    f"no reason ('# About {self.lines} lines: <why it stays one module>')")
+        if not self.ok:
+            return (f"{where}: {self.lines} lines, but its reason says about {self.stated}: "
+                    f"re-read the reason and update the number (or split the file)")
+        return f"{where}: {self.lines} lines ({self.reason})"
+
+
+def size_finding(path: Path) -> SizeFinding | None:
+    """The size finding of a file over ``SIZE_LIMIT`` lines, ``None`` under it."""
+    lines = path.read_text().splitlines()
+    if len(lines) <= SIZE_LIMIT:
+        return None
+    match = REASON.fullmatch(lines[0].strip()) if lines else None
+    if match is None:
+        return SizeFinding(path, len(lines), None, None)
+    return SizeFinding(path, len(lines), int(match.group(1)), match.group(2))
+
+
+# ------------------------------------------------------------------- rule 2: private names
 def private_crossings(path: Path) -> list[tuple[str, str]]:
     """``(module, name)`` of each private name this file takes from another dtlearn module."""
     tree = ast.parse(path.read_text())
@@ -46,6 +109,10 @@ def private_crossings(path: Path) -> list[tuple[str, str]]:
                     found.append((source, alias.name))
                 else:
                     aliases[alias.asname or alias.name] = f"{source}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("dtlearn") and alias.asname:
+                    aliases[alias.asname] = alias.name
     for node in ast.walk(tree):
         if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                 and node.attr.startswith("_") and not node.attr.startswith("__")
@@ -56,22 +123,193 @@ def private_crossings(path: Path) -> list[tuple[str, str]]:
     return sorted(set(found))
 
 
-def main() -> None:
-    """Print the long files and every private name that crosses modules."""
+# ------------------------------------------------------------------ rule 3: import circles
+@dataclass(frozen=True)
+class Edge:
+    """One import of a dtlearn module by another: where, and whether inside a function."""
+
+    source: str
+    target: str
+    path: Path
+    line: int
+    deferred: bool
+
+    def __str__(self) -> str:
+        how = "deferred, in a function" if self.deferred else "at import time"
+        return (f"{self.source} -> {self.target}  "
+                f"({self.path.relative_to(PACKAGE.parent)}:{self.line}, {how})")
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return ((isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+            or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
+def _imports(node: ast.AST, in_function: bool = False):
+    """``(import node, inside a function)`` for each import that can run."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
+            for other in child.orelse:
+                yield from _imports(other, in_function)
+            continue
+        if isinstance(child, (ast.Import, ast.ImportFrom)):
+            yield child, in_function
+        nested = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                   ast.Lambda))
+        yield from _imports(child, nested)
+
+
+def import_edges(path: Path, modules: set[str]) -> list[Edge]:
+    """The imports of dtlearn modules that this file makes (each target a module of ``modules``)."""
+    current = module_name(path)
+    is_package = path.name == "__init__.py"
+    edges = []
+    for node, deferred in _imports(ast.parse(path.read_text())):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            source = resolve(current, is_package, node.level, node.module)
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                targets.append(submodule if submodule in modules else source)
+        for target in targets:
+            # ``import dtlearn.a.b`` where ``b`` is a name, not a module: its nearest module
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != current:
+                edges.append(Edge(current, target, path, node.lineno, deferred))
+    return edges
+
+
+def import_graph(files: list[Path]) -> list[Edge]:
+    """Every import edge between modules of the package."""
+    modules = {module_name(p) for p in files}
+    return [edge for path in files for edge in import_edges(path, modules)]
+
+
+def circles(edges: list[Edge]) -> list[list[str]]:
+    """The strongly connected groups of two or more modules (each holds at least one circle), sorted."""
+    graph: dict[str, set[str]] = {}
+    for e in edges:
+        graph.setdefault(e.source, set()).add(e.target)
+        graph.setdefault(e.target, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups = []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        # iterative Tarjan: (node, iterator over its successors)
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, successors = work[-1]
+            for succ in successors:
+                if succ not in index:
+                    index[succ] = low[succ] = counter
+                    counter += 1
+                    stack.append(succ)
+                    on_stack.add(succ)
+                    work.append((succ, iter(sorted(graph[succ]))))
+                    break
+                if succ in on_stack:
+                    low[node] = min(low[node], index[succ])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        groups.append(sorted(group))
+    return sorted(groups)
+
+
+def shortest_circle(group: list[str], edges: list[Edge]) -> list[Edge]:
+    """One shortest circle through the group's first module, as its edges (breadth first)."""
+    members = set(group)
+    inside = [e for e in edges if e.source in members and e.target in members]
+    start = group[0]
+    came: dict[str, Edge] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for e in inside:
+                if e.source != node:
+                    continue
+                if e.target == start:
+                    path = [e]
+                    while path[0].source != start:
+                        path.insert(0, came[path[0].source])
+                    return path
+                if e.target not in came:
+                    came[e.target] = e
+                    following.append(e.target)
+        frontier = following
+    return []
+
+
+# -------------------------------------------------------------------------------- report
+def main(argv: list[str] | None = None) -> int:
+    """Print every finding; 1 when a rule fails, 0 when the package is clean."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--over", type=int, default=0, help="list files longer than this")
-    args = parser.parse_args()
-    files = sorted(PACKAGE.rglob("*.py"))
-    print("lines  file")
-    for path in sorted(files, key=lambda p: -len(p.read_text().splitlines())):
-        n = len(path.read_text().splitlines())
-        if n > args.over:
-            print(f"{n:5d}  {path.relative_to(PACKAGE.parent)}")
+    parser.add_argument("--over", type=int, default=None,
+                        help="also list every file longer than this many lines")
+    args = parser.parse_args(argv)
+    files = package_files()
+    failed = []
+
+    if args.over is not None:
+        print("lines  file")
+        for path in sorted(files, key=lambda p: -len(p.read_text().splitlines())):
+            n = len(path.read_text().splitlines())
+            if n > args.over:
+                print(f"{n:5d}  {path.relative_to(PACKAGE.parent)}")
+        print()
+
+    sizes = [f for f in map(size_finding, files) if f is not None]
+    bad_sizes = [f for f in sizes if not f.ok]
+    print(f"{len(sizes)} modules over {SIZE_LIMIT} lines, {len(bad_sizes)} without a true reason")
+    for finding in sorted(sizes, key=lambda f: (f.ok, -f.lines)):
+        print(f"  {'ok  ' if finding.ok else 'FAIL'} {finding.message()}")
+    if bad_sizes:
+        failed.append("size")
+
     crossings = [(path, c) for path in files for c in private_crossings(path)]
     print(f"\n{len(crossings)} private names cross modules")
     for path, (source, name) in crossings:
-        print(f"  {path.relative_to(PACKAGE.parent)}: {source}.{name}")
+        print(f"  FAIL {path.relative_to(PACKAGE.parent)}: {source}.{name}")
+    if crossings:
+        failed.append("private names")
+
+    edges = import_graph(files)
+    groups = circles(edges)
+    print(f"\n{len(groups)} import circles")
+    for group in groups:
+        print(f"  FAIL {len(group)} modules import each other: {', '.join(group)}")
+        for edge in shortest_circle(group, edges):
+            print(f"       {edge}")
+    if groups:
+        failed.append("circles")
+
+    print("\n" + (f"FAILED: {', '.join(failed)}" if failed else "clean"))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
