@@ -268,11 +268,19 @@ def _check_alpha(alpha: Any) -> float:
     return float(alpha)
 
 
-def _preorder(tree: Tree) -> tuple[list, np.ndarray]:
+def preorder(tree: Tree) -> tuple[list, np.ndarray]:
     """The nodes in pre-order and each one's parent position (-1 for the root).
 
     A node's parent is the last node before it one level up; the recorded depths give
     that at numpy speed, checked against the children counts (a walk otherwise).
+    Reduced-error pruning (:mod:`dtlearn.prune`) numbers its nodes the same way.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> nodes, parent = preorder(ID3Classifier().fit(*load_play_tennis()).tree_)
+    >>> nodes[0].depth, parent.tolist()
+    (0, [-1, 0, 1, 1, 0, 0, 5, 5])
     """
     nodes: list = []
     append, stack = nodes.append, [tree.root]
@@ -319,7 +327,7 @@ class _TreeArrays:
     """
 
     def __init__(self, tree: Tree) -> None:
-        nodes, self.parent = _preorder(tree)
+        nodes, self.parent = preorder(tree)
         m = len(nodes)
         self.tree = tree
         self.nodes = nodes

@@ -21,9 +21,9 @@ import numpy as np
 from .cost_complexity import (
     CCPStep,
     CostComplexityPath,
-    _preorder,
     cost_complexity_path,
     cost_complexity_prune,
+    preorder,
 )
 from .data import python_scalar
 from .explain import Derivation, ResultTable, ShowsTable
@@ -353,7 +353,7 @@ def _prune_routed_once(tree: Tree, Xe: np.ndarray, codes: np.ndarray) -> tuple:
     predicting with every candidate tree (a row's prediction is the distribution of the
     node it stops at). Returns ``(errors before, cut node ids, steps, errors after)``.
     """
-    nodes, parent = _preorder(tree)
+    nodes, parent = preorder(tree)
     m, k = len(nodes), len(tree.classes)
     first, order = _children_of(parent)
     end = np.empty(len(codes), dtype=np.int64)
