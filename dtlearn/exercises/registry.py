@@ -202,12 +202,19 @@ def student_seed() -> int:
         try:
             return int(explicit) % (2 ** 31)  # numpy wants a seed >= 0
         except ValueError:
-            return _hash_seed(explicit)
+            return hash_seed(explicit)
     user = os.environ.get("JUPYTERHUB_USER", "").strip()
-    return _hash_seed(user) if user else 0
+    return hash_seed(user) if user else 0
 
 
-def _hash_seed(text: str) -> int:
+def hash_seed(text: str) -> int:
+    """A seed in ``[0, 2**31)`` from a text (a user name): the same on every machine.
+
+    Examples
+    --------
+    >>> hash_seed("ada") == hash_seed("ada"), 0 <= hash_seed("ada") < 2 ** 31
+    (True, True)
+    """
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") % (2 ** 31)
 
 

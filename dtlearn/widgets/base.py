@@ -20,7 +20,14 @@ import numpy as np
 import traitlets
 
 from ..formatting import percent  # re-exported: its old import path
-from .tree_view import _LIVE, AppStyle, TreeView, _font_scale, inline_svgs_as_images, static_note
+from .tree_view import (
+    AppStyle,
+    TreeView,
+    follow_presenter,
+    font_scale_from,
+    inline_svgs_as_images,
+    static_note,
+)
 
 __all__ = ["DPI", "App", "LiveFigure", "img_html", "percent"]
 
@@ -174,9 +181,9 @@ class App(w.VBox):
         self._views = [v for v in _walk_widgets(children) if isinstance(v, TreeView)]
         for view in self._views:
             view.observe(self._on_view_scale, names="font_scale")
-        self.font_scale = _font_scale(presenter, font_scale)
+        self.font_scale = font_scale_from(presenter, font_scale)
         self._apply_scale()
-        _LIVE.add(self)
+        follow_presenter(self)
 
     @traitlets.observe("font_scale")
     def _on_font_scale(self, change: dict) -> None:

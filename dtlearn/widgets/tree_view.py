@@ -209,8 +209,8 @@ class TreeView(anywidget.AnyWidget):
         super().__init__(**kwargs)
         if not isinstance(fold, bool):
             raise TypeError(f"fold must be True or False, got {fold!r}")
-        self.font_scale = _font_scale(presenter, font_scale)
-        _LIVE.add(self)
+        self.font_scale = font_scale_from(presenter, font_scale)
+        follow_presenter(self)
         self._tree: Tree | None = None
         self._steps: Any = None
         self._open: tuple = ()
@@ -333,8 +333,29 @@ class TreeView(anywidget.AnyWidget):
         return data, metadata
 
 
-def _font_scale(presenter: bool | None, font_scale: float | None) -> float:
-    """A view's or app's text scale from its ``presenter``/``font_scale`` arguments."""
+def follow_presenter(item: Any) -> None:
+    """Let :func:`presenter` reach a view or app: its ``font_scale`` follows the switch.
+
+    Examples
+    --------
+    >>> class View:
+    ...     font_scale = 1.0
+    >>> view = View()
+    >>> follow_presenter(view)
+    >>> round(presenter(True), 3), round(view.font_scale, 3), presenter(False)
+    (1.385, 1.385, 1.0)
+    """
+    _LIVE.add(item)
+
+
+def font_scale_from(presenter: bool | None, font_scale: float | None) -> float:
+    """A view's or app's text scale from its ``presenter``/``font_scale`` arguments.
+
+    Examples
+    --------
+    >>> font_scale_from(None, 1.5), round(font_scale_from(True, None), 3)
+    (1.5, 1.385)
+    """
     if presenter is not None and not isinstance(presenter, bool):
         raise TypeError(f"presenter must be True, False or None, got {presenter!r}")
     if font_scale is not None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..guard import Forbidden
-from ..registry import _hash_seed
+from ..registry import hash_seed
 from ..results import CheckResult
 from .remote import Jail, RemoteFunction
 from .rules import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
@@ -113,11 +113,11 @@ def seed_of(student: str) -> int:
     Examples
     --------
     >>> import os
-    >>> from dtlearn.exercises.registry import _hash_seed
-    >>> seed_of("ada") == _hash_seed("ada")
+    >>> from dtlearn.exercises.registry import hash_seed
+    >>> seed_of("ada") == hash_seed("ada")
     True
     """
-    return _hash_seed(str(student).strip()) if str(student).strip() else 0
+    return hash_seed(str(student).strip()) if str(student).strip() else 0
 
 
 def secret_from(course_dir: str | None = None) -> str | None:
