@@ -7,7 +7,8 @@
   (``max_depth``, ``max_leaf_nodes``, ``min_samples_leaf``, ``min_impurity_decrease``, ...)
   and record tree size and accuracies.
 * :func:`pruning_curve` -- the same numbers along a post-pruning sequence of one fully
-  grown tree (cost-complexity path or reduced-error steps).
+  grown tree (any registered pruning method whose states are trees,
+  :mod:`dtlearn.pruning.methods`).
 
 Both curves are :class:`ComplexityCurve` values; :mod:`dtlearn.plot.curves` draws them
 (the course's Figure 8: training accuracy keeps rising with size, test accuracy falls).
@@ -20,10 +21,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .cost_complexity import cost_complexity_path
 from .data import python_scalar
 from .explain import ResultTable, ShowsTable
-from .prune import reduced_error_prune
+from .pruning.methods import pruning_method, pruning_methods
 from .tree import Tree
 from .tree_access import encode_features, encode_labels, rows_reaching, tree_and_model
 
@@ -357,13 +357,14 @@ def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_v
                   ) -> ComplexityCurve:
     """Scores along the post-pruning sequence of one fully grown tree.
 
-    ``method="cost_complexity"``: one entry per step of :func:`cost_complexity_path`
-    (``param`` is ``"ccp_alpha"``). ``method="reduced_error"``: one entry per node pruned
-    by :func:`reduced_error_prune` on ``(X_val, y_val)`` (``param`` is
-    ``"pruning step"``; entry 0 is the full tree). ``method="pessimistic"``: one entry per
-    decision of :func:`dtlearn.pessimistic.pessimistic_prune` that changed the tree
-    (collapse, pruning to a leaf, subtree raising; a fitted ``C45Classifier`` is pruned from
-    its grown tree, any other classification tree with ``(X_train, y_train)``).
+    ``method`` names a method of :func:`dtlearn.pruning.methods.pruning_methods` whose
+    states are trees; its :class:`~dtlearn.pruning.methods.PruningSequence` says which trees
+    the curve scores and what ``param`` is. For example ``"cost_complexity"`` gives one entry
+    per step of the cost-complexity path (``param`` ``"ccp_alpha"``), ``"reduced_error"`` one
+    entry per node pruned on ``(X_val, y_val)`` (``param`` ``"pruning step"``; entry 0 is the
+    full tree), and ``"pessimistic"`` one per decision of C4.5's pruning that changed the tree
+    (a fitted ``C45Classifier`` is pruned from its grown tree, any other classification tree
+    with ``(X_train, y_train)``).
 
     Parameters
     ----------
@@ -371,8 +372,9 @@ def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_v
         The full tree (not modified).
     X_train, y_train : training data (for training accuracy)
     X_val, y_val, X_test, y_test : optional
-        Validation (needed for ``"reduced_error"``) and test data.
-    method : {"cost_complexity", "reduced_error", "pessimistic"}
+        Validation (needed by a method that ``needs_validation``) and test data.
+    method : str
+        The name of a registered pruning method.
 
     Returns
     -------
@@ -386,40 +388,30 @@ def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_v
     >>> curve.n_leaves, curve.train
     ((5, 4, 3, 1), (1.0, 0.9285714285714286, 0.8571428571428571, 0.6428571428571429))
     """
-    tree, _ = tree_and_model(model, arg="model")
-    if method == "cost_complexity":
-        path = cost_complexity_path(tree)
-        cuts, values, param = list(path._cuts), list(path.ccp_alphas), "ccp_alpha"
-    elif method == "reduced_error":
-        if X_val is None or y_val is None:
-            raise ValueError("X_val, y_val: reduced-error pruning needs validation data")
-        result = reduced_error_prune(tree, X_val, y_val)
-        cuts = list(result.pruned_nodes)
-        values, param = list(range(len(cuts) + 1)), "pruning step"
-    elif method == "pessimistic":
-        from .pessimistic import pessimistic_prune
-
-        grown = getattr(model, "grown_tree_", None) is not None
-        result = pessimistic_prune(model) if grown else \
-            pessimistic_prune(tree, X=X_train, y=y_train)
-        values = [0] + [k + 1 for k, s in enumerate(result.steps) if s.decision != "kept"]
-        cuts, param = None, "pruning step"
-        tree = result.state_after(0)
-    else:
-        raise ValueError("method must be 'cost_complexity', 'reduced_error' or 'pessimistic', "
-                         f"got {method!r}")
+    tree_and_model(model, arg="model")
+    entry = pruning_method(method)
+    if entry.sequence is None:
+        curved = [m.name for m in pruning_methods() if m.sequence is not None]
+        raise ValueError(f"method {method!r}: {entry.label} does not pass through a sequence "
+                         f"of trees; choose one of {curved}")
+    if entry.needs_validation and (X_val is None or y_val is None):
+        raise ValueError(f"X_val, y_val: {entry.label} needs validation data")
+    result = entry.run(model, X_val, y_val, X_train, y_train)
+    sequence = entry.sequence(result)
+    tree, cuts = sequence.tree, sequence.cuts
     data = {"train": _scorer(tree, X_train, y_train, "train"),
             "validation": None if X_val is None else _scorer(tree, X_val, y_val, "val"),
             "test": None if X_test is None else _scorer(tree, X_test, y_test, "test")}
     if cuts is not None and tree.is_classifier and tree.missing == "majority":
-        sizes, scores = _sequence(tree, cuts, data)
+        sizes, scores = _sequence(tree, list(cuts), data)
     else:
         # subtree raising re-distributes rows: its trees are replayed, not cut
-        trees = tuple(result.state_after(k) for k in values) if cuts is None else \
-            tuple(tree.with_leaves_at(cuts[:i]) for i in range(len(cuts) + 1))
+        trees = tuple(result.state_after(k) for k in sequence.positions) if cuts is None \
+            else tuple(tree.with_leaves_at(cuts[:i]) for i in range(len(cuts) + 1))
         sizes = [(t.n_nodes, t.n_leaves, t.depth) for t in trees]
         scores = {key: [_score(t, d) for t in trees] for key, d in data.items()}
-    return _curve(param, values, sizes, scores, "", "accuracy" if tree.is_classifier else "R2")
+    return _curve(sequence.param, list(sequence.values), sizes, scores, "",
+                  "accuracy" if tree.is_classifier else "R2")
 
 
 def _sequence(tree: Tree, cuts: list, data: dict) -> tuple[list, dict]:
