@@ -167,7 +167,7 @@ def test_state_after_replays_collapse_prune_and_raising(name):
 def test_pruning_curve_and_stepper_replay_c45_pruning():
     from dtlearn.curves import pruning_curve
     from dtlearn.widgets import PruningStepper
-    from dtlearn.widgets.pruning import METHODS
+    from dtlearn.pruning.methods import pruning_methods
 
     X, y = read_arff(wo.data_path("labor"))
     model = C45Classifier().fit(X, y)
@@ -177,7 +177,7 @@ def test_pruning_curve_and_stepper_replay_c45_pruning():
     assert curve.values == (0, *changed)
     assert curve.n_leaves[0] == model.grown_tree_.n_leaves
     assert curve.n_leaves[-1] == model.tree_.n_leaves  # J48's tree
-    assert "pessimistic" in METHODS
+    assert "pessimistic" in [m.name for m in pruning_methods()]
     app = PruningStepper(model, X, y, method="pessimistic")
     assert app.n_steps == len(result.steps)
     raised = next(k for k, s in enumerate(result.steps) if s.decision.startswith("raised"))

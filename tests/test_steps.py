@@ -11,6 +11,8 @@ import dtlearn as dt
 from dtlearn.cost_complexity import cost_complexity_path
 from dtlearn.pessimistic import pessimistic_prune
 from dtlearn.prune import reduced_error_prune
+from dtlearn.pruning import methods
+from dtlearn.pruning.methods import PruningMethod, PruningSequence, pruning_methods
 from dtlearn.rules import rule_post_prune
 from dtlearn.steps import Step, StepDefaults, before_after_table, step_dict
 from dtlearn.weka_utils import eq, gr, sm_or_eq
@@ -21,20 +23,21 @@ def tennis():
     return dt.load_play_tennis()
 
 
-def _all_steps(X, y):
-    model = dt.ID3Classifier().fit(X, y)
-    cart = dt.CARTClassifier().fit(*dt.load_play_tennis(numeric=True))
-    c45 = dt.C45Classifier(prune=False).fit(*dt.load_play_tennis(numeric=True))
-    return {"growth": model.steps_,
-            "reduced-error": reduced_error_prune(model, X[::2], y[::2]).steps,
-            "rule": rule_post_prune(model, X[::2], y[::2]).steps,
-            "cost-complexity": cost_complexity_path(cart).steps,
-            "pessimistic": pessimistic_prune(c45).steps}
+@pytest.fixture(scope="module")
+def cart_runs():
+    """Every registered pruning method run on one CART tree (play tennis, numbers)."""
+    X, y = dt.load_play_tennis(numeric=True)
+    model = dt.CARTClassifier().fit(X, y)
+    return model, X, y, {m.name: m.run(model, X[::2], y[::2], X, y) for m in pruning_methods()}
 
 
-def test_every_kind_of_step_satisfies_the_protocol(tennis):
-    for kind, steps in _all_steps(*tennis).items():
-        assert steps, kind
+def test_every_kind_of_step_satisfies_the_protocol(tennis, cart_runs):
+    runs = cart_runs[3]
+    every = {"growth": dt.ID3Classifier().fit(*tennis).steps_,
+             **{name: result.steps for name, result in runs.items()}}
+    for name, steps in every.items():
+        assert steps, name
+        kind = steps[0].kind
         for step in steps:
             assert isinstance(step, Step) and step.kind == kind
             assert isinstance(step.action, str) and step.action
@@ -43,6 +46,47 @@ def test_every_kind_of_step_satisfies_the_protocol(tennis):
             json.dumps(d, allow_nan=True)  # JSON-ready: plain Python values only
             assert (d["kind"], d["action"], d["reason"]) == (kind, step.action, step.reason)
             assert str(step.table()) and step.table()._repr_html_() and str(step.explain())
+
+
+def test_every_registered_method_replays_its_steps(cart_runs):
+    model, _, _, runs = cart_runs
+    assert {"reduced_error", "rules", "cost_complexity", "pessimistic"} <= set(runs)
+    for name, result in runs.items():
+        n = len(result.steps)
+        states = [result.state_after(k) for k in range(n + 1)]
+        assert isinstance(result.summary(), str) and result.summary(), name
+        assert result.table()._repr_html_(), name
+        if isinstance(states[0], dt.Tree):
+            assert states[0].n_leaves == model.tree_.n_leaves, name  # the full tree first
+            leaves = [t.n_leaves for t in states]
+            assert leaves == sorted(leaves, reverse=True), name  # pruning never adds a leaf
+        else:
+            assert all(len(s) for s in states), name  # a list of rules, never empty
+
+
+def test_methods_without_validation_ignore_validation_data(cart_runs):
+    model, X, y, runs = cart_runs
+    for m in pruning_methods():
+        if m.needs_validation:
+            continue
+        alone = m.run(model, None, None, X, y)
+        assert [s.to_dict() for s in alone.steps] == [s.to_dict() for s in runs[m.name].steps]
+
+
+def test_a_pruning_sequence_passes_through_the_replayed_states(cart_runs):
+    for m in pruning_methods():
+        if m.sequence is None:
+            continue
+        result = cart_runs[3][m.name]
+        seq = m.sequence(result)
+        trees = ([seq.tree.with_leaves_at(seq.cuts[:i]) for i in range(len(seq.cuts) + 1)]
+                 if seq.cuts is not None else [result.state_after(k) for k in seq.positions])
+        states = [result.state_after(k).to_json() for k in range(len(result.steps) + 1)]
+        # every tree of the curve is a replayed state, in replay order, first to last
+        found = [states.index(t.to_json()) for t in trees]
+        assert found == sorted(found) and found[0] == 0, m.name
+        assert trees[-1].to_json() == states[-1], m.name
+        assert len(seq.values) == len(trees)
 
 
 def test_reduced_error_before_after_are_the_whole_tree_validation_errors(tennis):
@@ -163,12 +207,24 @@ def test_stepper_replays_a_method_it_has_no_code_for(tennis, monkeypatch):
         def table(self):
             return base.table()
 
-    monkeypatch.setitem(pruning.METHODS, "halving", ("halving", lambda m, a, b: Halving(base.steps)))
+    cuts = reduced_error_prune(model, X[::2], y[::2]).pruned_nodes
+    entry = PruningMethod("halving", "halving", True, lambda m, a, b, c, d: Halving(base.steps),
+                          lambda r: PruningSequence("halving step", tuple(range(len(cuts) + 1)),
+                                                    model.tree_, cuts=cuts))
+    monkeypatch.setitem(methods._REGISTRY, "halving", entry)
     app = pruning.PruningStepper(model, X[::2], y[::2], method="halving")
+    assert ("halving", "halving") in app.method_buttons.options
     assert app.status == f"step 1 of {len(base.steps)}: {base.steps[0].summary()}"
     assert app.view.selected == base.steps[0].node_id
     app.goto(app.n_steps)
     assert app.status == "done: halving: done"
+    # the curve reads the same entry: its trees are the reduced-error ones
+    from dtlearn.curves import pruning_curve
+
+    curve = pruning_curve(model, X, y, X[::2], y[::2], method="halving")
+    same = pruning_curve(model, X, y, X[::2], y[::2], method="reduced_error")
+    assert curve.param == "halving step" and curve.n_leaves == same.n_leaves
+    assert curve.validation == same.validation
 
 
 def test_stepper_explanations_use_one_prose_font(tennis):

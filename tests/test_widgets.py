@@ -499,7 +499,12 @@ def test_pruning_stepper_without_validation_data_offers_only_training_count_meth
     X, y = dt.load_labor()
     model = dt.C45Classifier(prune=False).fit(X, y)
     app = PruningStepper(model, method="pessimistic")
-    assert [key for _, key in app.method_buttons.options] == ["cost_complexity", "pessimistic"]
+    from dtlearn.pruning.methods import pruning_methods
+
+    offered = [key for _, key in app.method_buttons.options]
+    assert offered == [m.name for m in pruning_methods() if not m.needs_validation]
+    assert {"cost_complexity", "pessimistic"} <= set(offered)
+    assert not {"reduced_error", "rules"} & set(offered)
     assert app.n_steps == len(dt.pessimistic_prune(model).steps)
     with pytest.raises(ValueError, match="judges the tree on validation data"):
         PruningStepper(model)

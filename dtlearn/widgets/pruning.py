@@ -6,7 +6,8 @@ post-pruning, the cost-complexity path); it never decides anything itself. It re
 method through the same two protocols: each step is a :class:`dtlearn.steps.Step` (its
 ``summary()``, ``explain()``, ``node_id``/``subject``) and each result offers ``steps``,
 ``state_after(k)`` (a Tree, or a value such as a RuleSet that lays itself out as a table),
-``summary()`` and ``table()``. A new pruning method is one entry in :data:`METHODS`.
+``summary()`` and ``table()``. It offers every method of the core's registry,
+:func:`dtlearn.pruning.methods.pruning_methods`: a new method needs no code here.
 :class:`CostComplexityExplorer` looks up entries of :func:`dtlearn.prune.cost_complexity_path`
 and cross-validated accuracies computed once, at construction.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as w
 import numpy as np
@@ -25,39 +26,12 @@ from ..cost_complexity import cost_complexity_path
 from ..curves import cross_validated_ccp
 from ..explain import Derivation, DerivationLine, fmt
 from ..formatting import fmt_g, percent
-from ..prune import reduced_error_prune
-from ..rules import rule_post_prune
+from ..pruning.methods import pruning_method, pruning_methods
 from ..tree import Tree
 from .base import App, LiveFigure, img_html
 from .tree_view import TreeView
 
 __all__ = ["CostComplexityExplorer", "PruningStepper", "explanation_html"]
-
-METHODS: dict[str, tuple[str, Callable[[Any, Any, Any], Any]]] = {
-    "reduced_error": ("reduced-error pruning", reduced_error_prune),
-    "rules": ("rule post-pruning", rule_post_prune),
-    "cost_complexity": ("cost-complexity path",
-                        lambda model, X_val, y_val: cost_complexity_path(model)),
-    "pessimistic": ("C4.5 pessimistic pruning", lambda model, X_val, y_val:
-                    _pessimistic(model)),
-}
-"""Method key -> (label, ``run(model, X_val, y_val)`` returning a replayable result)."""
-
-WITHOUT_VALIDATION = frozenset({"cost_complexity", "pessimistic"})
-"""The methods that judge a tree on its training counts alone (``X_val``, ``y_val`` unused)."""
-
-def _pessimistic(model: Any) -> Any:
-    """C4.5's pruning of a fitted C45Classifier (its grown tree, with subtree raising).
-
-    Any other tree is pruned on its own counts (no raising: that needs the training rows).
-    """
-    from ..pessimistic import pessimistic_prune
-
-    if getattr(model, "grown_tree_", None) is not None:
-        return pessimistic_prune(model)
-    tree = model if isinstance(model, Tree) else model.tree_
-    return pessimistic_prune(tree, subtree_raising=False)
-
 
 # one prose font (the notebook's); formulas alone in monospace, wrapped inside the panel
 _FORMULA_STYLE = ("font-family:var(--jp-code-font-family, monospace);white-space:pre-wrap;"
@@ -137,10 +111,11 @@ class PruningStepper(App):
     ----------
     model : fitted dtlearn classifier or Tree
     X_val, y_val : validation data, optional
-        Needed by reduced-error and rule post-pruning; without them only the methods of
-        :data:`WITHOUT_VALIDATION` are offered.
+        Needed by the methods that judge the tree on validation data (reduced-error and
+        rule post-pruning); without them only the methods whose ``needs_validation`` is
+        false are offered.
     method : str
-        A key of :data:`METHODS` to replay first (a toggle switches).
+        The name of a registered pruning method to replay first (a toggle switches).
     interval : int
         Milliseconds between steps when playing.
 
@@ -157,8 +132,9 @@ class PruningStepper(App):
     [0, 3]
     >>> app.method = "rules"; app.status[:40]
     'step 1 of 7: rule 1: final — no drop kee'
-    >>> PruningStepper(ID3Classifier().fit(X, y), method="pessimistic").method_buttons.options
-    (('cost-complexity path', 'cost_complexity'), ('C4.5 pessimistic pruning', 'pessimistic'))
+    >>> app = PruningStepper(ID3Classifier().fit(X, y), method="pessimistic")  # no X_val
+    >>> [key in dict(app.method_buttons.options).values() for key in ("pessimistic", "rules")]
+    [True, False]
     """
 
     method = traitlets.Unicode("reduced_error")
@@ -170,19 +146,18 @@ class PruningStepper(App):
 
     def __init__(self, model: Any, X_val: Any = None, y_val: Any = None,
                  method: str = "reduced_error", interval: int = 800) -> None:
-        if method not in METHODS:
-            raise ValueError(f"method must be one of {list(METHODS)}, got {method!r}")
+        pruning_method(method)  # an unknown name fails here, naming the known ones
         if (X_val is None) != (y_val is None):
             raise ValueError("X_val and y_val go together: pass both or neither")
-        offered = [k for k in METHODS if X_val is not None or k in WITHOUT_VALIDATION]
-        if method not in offered:
+        offered = [m for m in pruning_methods() if X_val is not None or not m.needs_validation]
+        if method not in [m.name for m in offered]:
             raise ValueError(f"method {method!r} judges the tree on validation data: pass "
-                             f"X_val and y_val, or choose one of {offered}")
+                             f"X_val and y_val, or choose one of {[m.name for m in offered]}")
         self._model, self._X_val, self._y_val = model, X_val, y_val
         self._results: dict[str, Any] = {}
         self._states: dict[int, Any] = {}
         self.method_buttons = w.ToggleButtons(
-            options=[(METHODS[k][0], k) for k in offered], value=method,
+            options=[(m.label, m.name) for m in offered], value=method,
             style={"button_width": "auto"})
         self.buttons = {name: w.Button(description=label, tooltip=tip,
                                        layout=w.Layout(width="auto"))
@@ -228,8 +203,8 @@ class PruningStepper(App):
     def result(self) -> Any:
         """The core's result being replayed (e.g. ``ReducedErrorPruning``, ``RulePostPruning``)."""
         if self.method not in self._results:
-            run = METHODS[self.method][1]
-            self._results[self.method] = run(self._model, self._X_val, self._y_val)
+            run = pruning_method(self.method).run  # the stepper has no training data
+            self._results[self.method] = run(self._model, self._X_val, self._y_val, None, None)
         return self._results[self.method]
 
     @property
@@ -383,7 +358,7 @@ class PruningStepper(App):
 
     def describe(self) -> str:
         """Method and the decision shown."""
-        return f"{METHODS[self.method][0]}, {self.status}"
+        return f"{pruning_method(self.method).label}, {self.status}"
 
     def static_html(self) -> str:
         """The state shown (tree or rules) and the decision's details."""
