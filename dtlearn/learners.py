@@ -126,9 +126,9 @@ class ID3Classifier(TreeLearner, Classifier):
     ----------
     criterion : str
         How attributes are ranked; ``"entropy"`` (information gain) is ID3's. Any
-        classification criterion of the registry (``dtlearn.criteria.names("classification")``:
-        ``"entropy"``, ``"gain_ratio"``, ``"gini"``, ``"misclassification"``,
-        ``"hellinger"``) lets notebooks compare criteria on the same engine.
+        classification criterion of the registry (``dtlearn.criteria.names("classification")``,
+        e.g. ``"gain_ratio"``, ``"gini"`` or ``"hellinger"``) lets notebooks compare criteria
+        on the same engine.
     max_depth, min_samples_split, min_samples_leaf : int
         Pre-pruning (``None``/2/1: grow fully).
     stop_at_zero_gain : bool

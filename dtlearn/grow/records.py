@@ -28,10 +28,9 @@ class GrowthConfig:
     Parameters
     ----------
     criterion : str
-        A name from the criterion registry (:mod:`dtlearn.criteria`). Classification:
-        ``"entropy"``, ``"gini"``, ``"misclassification"``, ``"gain_ratio"`` (information
-        gain divided by split info), ``"hellinger"`` or ``"cost_gini"`` (needs
-        ``cost_matrix``). Regression: ``"mse"`` or ``"mae"``.
+        A name from the criterion registry (:func:`dtlearn.criteria.names`), e.g.
+        ``"entropy"``, ``"gini"``, ``"gain_ratio"`` (information gain divided by split
+        info) or, for regression, ``"mse"``; ``"cost_gini"`` needs ``cost_matrix``.
     categorical_split : {"multiway", "subset"}
         One branch per category (ID3, C4.5) or a binary partition of the categories (CART).
     max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes
