@@ -10,6 +10,7 @@ Split by idea:
 - :mod:`~dtlearn.grow.scoring` — from a cut to a Candidate, built only when read;
 - :mod:`~dtlearn.grow.loop` — :class:`Grower`: the frontier, expand, stop rules, partition;
 - :mod:`~dtlearn.grow.table` — :class:`SplitTable`, the candidate table views show;
+- :mod:`~dtlearn.grow.root_table` — :func:`split_table`, a data set's table at the root;
 - :mod:`~dtlearn.grow.packing` — :class:`PackedSteps`, steps as saved.
 
 Criteria come from the registry in :mod:`dtlearn.criteria`; nothing here dispatches on a
@@ -19,9 +20,10 @@ criterion's name.
 from .loop import Grower, OpenLeaf
 from .packing import PackedSteps
 from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, Scores
+from .root_table import split_table
 from .scanners import MAX_EXHAUSTIVE_CATEGORIES, TIE_TOLERANCE
 from .scoring import CandidateList, best_candidate
-from .table import SplitTable, split_table
+from .table import SplitTable
 
 __all__ = ["Candidate", "CandidateList", "GrowthConfig", "GrowthStep", "Grower",
            "MAX_EXHAUSTIVE_CATEGORIES", "OpenLeaf", "PackedSteps", "Scores", "SplitTable",
