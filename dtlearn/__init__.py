@@ -19,6 +19,7 @@ from typing import Any
 from .data import Schema, as_ordinal
 from .datasets import *  # noqa: F401,F403
 from .datasets import __all__ as _dataset_names
+from .exports import DecisionPath  # and Tree.to_* now work: the exports register themselves
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
 from .learners import (
     CARTClassifier,
@@ -33,7 +34,7 @@ from .learners import (
 from .measures import *  # noqa: F401,F403
 from .measures import __all__ as _measure_names
 from .splits import CandidateSplits, candidate_splits
-from .tree import DecisionPath, Node, Tree
+from .tree import Node, Tree
 
 __version__ = "0.2.0"
 

@@ -4,25 +4,28 @@ A :class:`Tree` is plain data: nodes hold their (weighted) class counts or regre
 statistics, their impurity, their split and their children. All traversals are iterative,
 so a tree thousands of levels deep predicts and exports without ``RecursionError``.
 Every export (text, Weka text, rules, DOT, Python, JSON) lives in :mod:`dtlearn.exports`;
-the ``Tree.to_*`` methods delegate to it.
+the ``Tree.to_*`` methods call what it registered with :func:`register_export` (the exports
+read the tree, so the tree does not import them).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import numpy as np
 
 from . import criteria
 from .data import Schema, encode
-from .exports.path import DecisionPath, PathStep, decision_path
 from .formatting import fmt_g, format_value, plural
 from .splits import UNKNOWN, Split
 
+if TYPE_CHECKING:
+    from .exports.path import DecisionPath, PathStep
+
 # DecisionPath, PathStep, format_value and plural live in dtlearn.exports; kept importable here.
 __all__ = ["MISSING_STRATEGIES", "DecisionPath", "Node", "PathStep", "Tree",
-           "format_value", "plural"]
+           "format_value", "plural", "register_export"]
 
 MISSING_STRATEGIES = ("majority", "distribute")
 
@@ -374,7 +377,7 @@ class Tree:
         >>> print(tree.decision_path({"outlook": "overcast"}))
         outlook = overcast -> predict 'yes'
         """
-        return decision_path(self, x)
+        return _exporter("decision_path")(self, x)
 
     def label_of(self, node: Node) -> Any:
         """What ``node`` predicts: a class label, or the regression value as a float.
@@ -402,8 +405,8 @@ class Tree:
                 stack.append((node.children[b], path + [(node, b)]))
 
     # ------------------------------------------------------------------ exports
-    # One-line delegates to dtlearn.exports (one module per format), whose functions carry
-    # the full documentation. Imported here because those modules import this one.
+    # One-line delegates to the functions dtlearn.exports registered (one module per
+    # format), which carry the full documentation.
     def to_text(self, style: str = "friendly", layout: str | None = None) -> str:
         """The tree as indented text: :func:`dtlearn.exports.text.tree_text`.
 
@@ -420,51 +423,81 @@ class Tree:
         >>> tree.to_text(style="weka", layout="j48").splitlines()[1]
         '|   humidity = high: no (3.0)'
         """
-        from .exports.text import tree_text
-        return tree_text(self, style, layout)
+        return _exporter("to_text")(self, style, layout)
 
     def to_rules(self) -> str:
         """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rules.rules_text`."""
-        from .exports.rules import rules_text
-        return rules_text(self)
+        return _exporter("to_rules")(self)
 
     def to_dot(self) -> str:
         """Graphviz DOT source: :func:`dtlearn.exports.dot.dot_source`."""
-        from .exports.dot import dot_source
-        return dot_source(self)
+        return _exporter("to_dot")(self)
 
     def to_python(self, function_name: str = "predict") -> str:
         """Source of ``predict(row)``: :func:`dtlearn.exports.python_code.python_source`."""
-        from .exports.python_code import python_source
-        return python_source(self, function_name)
+        return _exporter("to_python")(self, function_name)
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form: :func:`dtlearn.exports.json_io.tree_to_dict`."""
-        from .exports.json_io import tree_to_dict
-        return tree_to_dict(self)
+        return _exporter("to_dict")(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """JSON text of :meth:`to_dict`: :func:`dtlearn.exports.json_io.tree_to_json`."""
-        from .exports.json_io import tree_to_json
-        return tree_to_json(self, indent)
+        return _exporter("to_json")(self, indent)
 
     @classmethod
     def from_json(cls, text: str) -> "Tree":
         """Tree from :meth:`to_json`, ValueError if malformed: ``exports.json_io.tree_from_json``."""
-        from .exports.json_io import tree_from_json
-        return tree_from_json(text)
+        return _exporter("from_json")(text)
 
     @classmethod
     def from_dict(cls, data: Any) -> "Tree":
         """Tree from :meth:`to_dict`, every field validated: ``exports.json_io.tree_from_dict``."""
-        from .exports.json_io import tree_from_dict
-        return tree_from_dict(data)
+        return _exporter("from_dict")(data)
 
     def __repr__(self) -> str:
         return self.to_text()
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+# What each Tree method calls: dtlearn.exports fills this when imported (dtlearn imports it)
+_EXPORTS: dict[str, Callable[..., Any]] = {}
+
+
+def register_export(method: str, function: Callable[..., Any]) -> None:
+    """Make ``Tree.<method>`` (``to_text``, ``to_json``, ``decision_path``...) call ``function``.
+
+    :mod:`dtlearn.exports` registers every format when imported, and ``import dtlearn``
+    imports it: the tree calls its exports without importing the modules that read it.
+
+    Examples
+    --------
+    >>> import dtlearn
+    >>> from dtlearn.exports import rules_text
+    >>> _EXPORTS["to_rules"] is rules_text
+    True
+    """
+    if not callable(function):
+        raise TypeError(f"register_export: function must be callable, got {function!r}")
+    _EXPORTS[method] = function
+
+
+def _exporter(method: str) -> Callable[..., Any]:
+    try:
+        return _EXPORTS[method]
+    except KeyError:
+        raise RuntimeError(f"Tree.{method} has no export registered: import dtlearn.exports "
+                           f"first (import dtlearn does)") from None
+
+
+def __getattr__(name: str) -> Any:
+    # the old home of the decision-path values, read from dtlearn.exports on first use
+    if name in ("DecisionPath", "PathStep"):
+        from .exports import path
+        return getattr(path, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _nodes_from_records(records: list) -> Node:

@@ -1,7 +1,7 @@
 """Exports of a :class:`~dtlearn.tree.Tree`: each format is a pure function of the tree.
 
-One module per format family, so a new format is one new module and one ``Tree.to_*``
-delegate:
+One module per format family, so a new format is one new module, one ``Tree.to_*``
+delegate and one line in the registration below:
 
 - :mod:`~dtlearn.exports.text` — ``tree_text`` (friendly box drawing, or Weka's layout).
 - :mod:`~dtlearn.exports.weka` — ``weka_text``: the tree lines Weka 3.6 prints, in the
@@ -17,8 +17,9 @@ delegate:
 
 Every export is also a method of the tree (``Tree.to_text``, ``Tree.to_rules``,
 ``Tree.to_dot``, ``Tree.to_python``, ``Tree.to_json``, ``Tree.from_json``) returning
-exactly what the function returns. The functions are loaded on first use: the export
-modules import :mod:`dtlearn.tree`, which imports ``formatting`` and ``path``.
+exactly what the function returns: importing this package registers each function with
+:func:`dtlearn.tree.register_export` (``import dtlearn`` does), so the exports import the
+tree and never the other way round.
 
 Examples
 --------
@@ -31,25 +32,25 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ..tree import register_export
+from .dot import dot_source
+from .formatting import format_value, label_text, plural
+from .json_io import tree_from_dict, tree_from_json, tree_to_dict, tree_to_json
+from .path import DecisionPath, PathStep, decision_path
+from .python_code import python_source
+from .rules import rules_text
+from .text import tree_text
+from .weka import weka_text
 
-_HOME = {"tree_text": "text", "weka_text": "weka", "rules_text": "rules",
-         "dot_source": "dot", "python_source": "python_code",
-         "tree_to_dict": "json_io", "tree_from_dict": "json_io",
-         "tree_to_json": "json_io", "tree_from_json": "json_io",
-         "plural": "formatting", "format_value": "formatting", "label_text": "formatting",
-         "decision_path": "path", "DecisionPath": "path", "PathStep": "path"}
+__all__ = ["DecisionPath", "PathStep", "decision_path", "dot_source", "format_value",
+           "label_text", "plural", "python_source", "rules_text", "tree_from_dict",
+           "tree_from_json", "tree_text", "tree_to_dict", "tree_to_json", "weka_text"]
 
-__all__ = sorted(_HOME)
-
-
-def __getattr__(name: str) -> Any:
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dtlearn.exports' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOME))
+# The Tree methods and the functions they return the result of
+for _method, _function in {
+        "to_text": tree_text, "to_rules": rules_text, "to_dot": dot_source,
+        "to_python": python_source, "to_dict": tree_to_dict, "to_json": tree_to_json,
+        "from_json": tree_from_json, "from_dict": tree_from_dict,
+        "decision_path": decision_path}.items():
+    register_export(_method, _function)
+del _method, _function

@@ -19,9 +19,10 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..exports.path import DecisionPath
 from ..layout import describe, fold_to_fit, tree_and_steps, tree_svg, tree_view_data
 from ..node_text import node_explanation
-from ..tree import DecisionPath, Tree
+from ..tree import Tree
 
 STATIC = pathlib.Path(__file__).parent / "static"
 EXPLAIN_ALL_UP_TO = 80  # nodes: bigger trees send only the selected node's explanation
