@@ -1,3 +1,4 @@
+# About 620 lines: one idea, J48's split search in the growth engine; its vectorised nominal and numeric scans belong together.
 """J48's split search plugged into the growth engine: C45Grower and its candidates.
 
 What J48 decides at a node (the average-gain filter, gain ratio, numeric thresholds with
@@ -5,7 +6,6 @@ the MDL correction, fractional instances for missing values) is documented in
 :mod:`dtlearn.c45`; this module is how: :class:`C45Grower` overrides the engine's hooks
 (``candidates``, ``_score_feature``, ``_partition``, ``_partition_sorted``, ``stop_reason``)
 and scans every attribute of a node with J48's arithmetic (Weka's ``Utils`` comparisons).
-It is long because J48's vectorised nominal and numeric scans belong together.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# A little over 500 lines: one idea, turning the X and y a learner is given into one encoded form.
+# About 570 lines: one idea, turning the X and y a learner is given into one encoded form (the Schema and every input kind it accepts).
 """Turning what a student passes in (DataFrame, array, list of rows or dicts) into numbers.
 
 Every learner works on one encoded form: a float64 matrix in which numeric columns hold

@@ -1,3 +1,4 @@
+# About 500 lines: one idea, every number formatter of the package in one place, so that a number reads the same wherever it is shown.
 """How dtlearn writes numbers: the one number-formatting module of the package.
 
 Every view, export, explanation and message imports its number formatters from here, so a

@@ -1,4 +1,4 @@
-# Over 500 lines: one idea, rebuilding a fitted scikit-learn tree node by node with its steps.
+# About 880 lines: one idea, rebuilding a fitted scikit-learn tree node by node with its steps (unwrapping, weights, float32 thresholds, the candidate notes all serve that one walk).
 """Open a fitted scikit-learn tree as a dtlearn model, with every node's decision worked out.
 
 scikit-learn draws a tree but never says why a node split where it did. dtlearn can score

@@ -1,3 +1,4 @@
+# About 540 lines: one idea, the split measures of one attribute (split info, mean info, the gains, gain ratio, Hellinger), sharing one reading of the contingency table and one explanation.
 """Split measures: how much an attribute tells about the class.
 
 Split info, mean information, information gain (ID3), gain ratio (C4.5) and Gini gain

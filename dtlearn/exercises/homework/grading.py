@@ -1,3 +1,4 @@
+# About 510 lines: one idea, how every homework check grades: tasks, trials, the grade loop and the number judges all checks share.
 """How every homework check grades: the student's function called on trials, one verdict each.
 
 A check describes its cases as :class:`Trial` values (how the call reads, its arguments,

@@ -1,3 +1,4 @@
+# About 640 lines: one idea, the grading child's lock; stubs, seccomp, profile, audit hook and statement runner are safe only in the order main() installs them, so they are read together.
 """The grading child: a fresh interpreter that runs a student's solution cells under a lock.
 
 Started by :mod:`~dtlearn.exercises.homework.remote` (the grader, never the student) as
