@@ -1,3 +1,4 @@
+# About 640 lines: one idea, the weakest-link path and its steps; a step's table replays the path's own pre-order arrays, so they stay in one module.
 """Cost-complexity (weakest-link) pruning, as scikit-learn does it (Breiman et al. 1984).
 
 :func:`cost_complexity_path` collapses the weakest link, the inner node with the smallest

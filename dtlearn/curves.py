@@ -1,3 +1,4 @@
+# About 500 lines: one idea, the overfitting curves: the split, the label noise and the complexity and pruning curves that make one ComplexityCurve value.
 """Overfitting curves: accuracy on training, validation and test data against tree size.
 
 * :func:`train_validation_test_split` -- a seeded, stratified three-way split (numpy only).

@@ -1,3 +1,4 @@
+# About 510 lines: one idea, reduced-error pruning: its step and result values and the two passes that decide alike (rows routed once, or predicting).
 """Reduced-error pruning, step by step (Quinlan 1987; Mitchell 1997, ch. 3).
 
 :func:`reduced_error_prune` visits the inner nodes bottom up and replaces a subtree by a

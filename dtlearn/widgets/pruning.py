@@ -1,4 +1,4 @@
-# A little over 500 lines: one idea, replaying pruning (the stepper and the alpha-path explorer share the drawing helpers).
+# About 600 lines: one idea, replaying pruning (the stepper and the alpha-path explorer share the drawing helpers).
 """Pruning apps: any recorded pruning replayed step by step; the α path.
 
 :class:`PruningStepper` replays the steps a pruner recorded (reduced-error pruning, rule
