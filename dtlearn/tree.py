@@ -1,3 +1,4 @@
+# About 520 lines: one idea, the Tree value: nodes, traversal, prediction, copies and the one-line export delegates a notebook calls on it.
 """The Tree value: nodes with counts and splits, traversal and prediction.
 
 A :class:`Tree` is plain data: nodes hold their (weighted) class counts or regression
