@@ -528,6 +528,17 @@ def for_task(task: str, *, cost_matrix: bool = False) -> tuple[Criterion, ...]:
                  if c.task == task and (cost_matrix or not c.needs_cost_matrix))
 
 
+def with_curves() -> tuple[Criterion, ...]:
+    """The criteria whose node impurity the two-class figures draw (a ``curve_label``).
+
+    Examples
+    --------
+    >>> [c.curve_label for c in with_curves()][:3]
+    ['entropy', 'Gini', 'misclassification']
+    """
+    return tuple(c for c in for_task("classification") if c.curve_label)
+
+
 def names(task: str) -> tuple[str, ...]:
     """The names of :func:`for_task` — what a learner's ``criterion=`` accepts.
 

@@ -12,8 +12,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..criteria import entropy_of_counts, gini_of_counts, misclassification_of_counts
+from .. import criteria
 from ..explain import CLASS_COLOURS, fmt
+from ..formatting import fmt_g
+from ..grow import GrowthConfig
 from ..layout import tree_view_data
 from ..tree import Tree, plural
 from ._axes import new_axes
@@ -23,29 +25,54 @@ __all__ = ["decision_regions", "impurity_curves", "impurity_values", "plot_tree"
            "region_grid", "regression_fit", "score_bars"]
 
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+_LINE_STYLES = ("-", "--", ":", "-.")
+
+
+def _drawn_impurities(ps: np.ndarray) -> list[tuple[str, float, np.ndarray]]:
+    """``(name, divisor, impurity of (p, 1-p) / divisor)`` per drawn criterion, registry order.
+
+    The criteria drawn are :func:`dtlearn.criteria.with_curves`. Each curve is divided by
+    its value at ``p = 1/2`` over 1/2, so all peak at 0.5 as Gini and misclassification do
+    (entropy, whose peak is 1, is halved: the course's Figure 5).
+    """
+    out = []
+    for c in criteria.with_curves():
+        settings = GrowthConfig(criterion=c.name)
+        counts = np.stack([ps, 1.0 - ps], axis=-1)
+        divisor = float(c.node_impurity(np.array([0.5, 0.5]), settings)) / 0.5
+        divisor = 1.0 if abs(divisor - 1.0) < 1e-12 else divisor
+        out.append((c.curve_label, divisor, c.node_impurity(counts, settings) / divisor))
+    return out
+
+
+def _scaled(name: str, divisor: float, sep: str) -> str:
+    return name if divisor == 1.0 else f"{name}{sep}{fmt_g(divisor)}"
 
 
 def impurity_values(p: float) -> dict[str, float]:
-    """Entropy (halved, as the figure draws it), Gini and misclassification of ``(p, 1-p)``.
+    """The drawn node impurities of ``(p, 1-p)``, scaled as the figure draws them.
+
+    One entry per criterion with a ``curve_label`` in the registry (entropy halved).
 
     Examples
     --------
-    >>> {k: round(v, 3) for k, v in impurity_values(0.2).items()}
+    >>> values = impurity_values(0.2)
+    >>> {k: round(values[k], 3) for k in ("entropy/2", "Gini", "misclassification")}
     {'entropy/2': 0.361, 'Gini': 0.32, 'misclassification': 0.2}
     """
     if not 0.0 <= float(p) <= 1.0:
         raise ValueError(f"p must be between 0 and 1, got {p}")
-    point = np.array([[p, 1.0 - p]])
-    return {"entropy/2": float(entropy_of_counts(point)[0]) / 2.0,
-            "Gini": float(gini_of_counts(point)[0]),
-            "misclassification": float(misclassification_of_counts(point)[0])}
+    return {_scaled(name, divisor, "/"): float(values[0])
+            for name, divisor, values in _drawn_impurities(np.array([float(p)]))}
 
 
 def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
-    """Entropy (scaled to a maximum of 0.5), Gini and misclassification for two classes.
+    """Node impurity of a two-class node against the proportion ``p`` of the first class.
 
-    The course's Figure 5: impurity of a node as a function of the proportion ``p`` of the
-    first class. ``p`` (optional) marks one proportion and writes the three values there.
+    The course's Figure 5: one curve per criterion the registry gives a ``curve_label``
+    (entropy, Gini and misclassification; gain ratio and Hellinger repeat entropy's and
+    Gini's node impurity), each scaled to a maximum of 0.5 (entropy is halved). ``p``
+    (optional) marks one proportion and writes the values there.
 
     Examples
     --------
@@ -55,12 +82,10 @@ def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
     """
     ax = new_axes(ax)
     ps = np.linspace(0.0, 1.0, 201)
-    counts = np.stack([ps, 1.0 - ps], axis=1)
-    curves = [("entropy / 2", entropy_of_counts(counts) / 2.0, "-"),
-              ("Gini", gini_of_counts(counts), "--"),
-              ("misclassification", misclassification_of_counts(counts), ":")]
-    for (label, values, style), colour in zip(curves, CLASS_COLOURS[2:]):
-        ax.plot(ps, values, style, color=colour, label=label, linewidth=2)
+    for i, (name, divisor, values) in enumerate(_drawn_impurities(ps)):
+        ax.plot(ps, values, _LINE_STYLES[i % len(_LINE_STYLES)],
+                color=CLASS_COLOURS[(2 + i) % len(CLASS_COLOURS)],
+                label=_scaled(name, divisor, " / "), linewidth=2)
     if p is not None:
         values = impurity_values(p)
         ax.axvline(p, color="#555", linewidth=1)
