@@ -49,9 +49,9 @@ def resolve(current: str, is_package: bool, level: int, module: str | None) -> s
     return ".".join(base + ([module] if module else []))
 
 
-def package_files(package: Path = PACKAGE) -> list[Path]:
+def package_files() -> list[Path]:
     """Every ``.py`` file of the package, sorted."""
-    return sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
+    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
 
 
 # ---------------------------------------------------------------------------- rule 1: size
