@@ -17,6 +17,7 @@ Criteria come from the registry in :mod:`dtlearn.criteria`; nothing here dispatc
 criterion's name.
 """
 
+from . import levels  # noqa: F401  (registers level-wise growth with Grower.run)
 from .loop import Grower, OpenLeaf
 from .packing import PackedSteps
 from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, Scores

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..splits import Split, ThresholdSplit, midpoint
 from ..tree import Tree
-from .loop import Grower, OpenLeaf
+from .loop import Grower, OpenLeaf, register_strategy
 from .records import ZERO_GAIN, Candidate, GrowthStep
 from .scanners import first_best, segment_cuts
 from .scoring import ThresholdBlock, ThresholdScan
@@ -439,3 +439,5 @@ def record(grower: Grower, root: Pending) -> None:
 __all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide",
            "MARGIN", "clearly_splits", "filter_orders", "grow", "node_groups", "numeric_features", "open_level", "record",
            "route_level", "scan_level", "size_classes", "sorted_orders"]
+
+register_strategy(applies, grow)  # Grower.run grows level-wise where it applies

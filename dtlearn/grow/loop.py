@@ -1,6 +1,5 @@
+# About 640 lines: one idea, the Grower class, whose per-attribute scoring hooks C4.5 overrides one by one.
 """The growth loop: a frontier of open leaves, expanded one decision at a time.
-
-(Over 500 lines: one class, whose per-attribute scoring hooks C4.5 overrides one by one.)
 
 A :class:`Grower` holds a partly grown tree and its *frontier* (leaves still open). At an
 open leaf it scores every attribute (:meth:`Grower.candidates`, through the scanners),
@@ -19,7 +18,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -67,6 +66,27 @@ class OpenLeaf:
     sorted_rows: np.ndarray | None = None  # rows sorted by each numeric feature (fast scan)
     sorted_features: tuple = ()
     candidates: Any = None  # scored once, on first request
+
+
+STRATEGIES: list[tuple[Callable[[Any], bool], Callable[[Any], Tree]]] = []
+"""``(applies, grow)`` pairs :meth:`Grower.run` tries first, in order of registration."""
+
+
+def register_strategy(applies: Callable[[Any], bool], grow: Callable[[Any], Tree]) -> None:
+    """Let :meth:`Grower.run` grow a whole tree with ``grow(grower)`` where ``applies(grower)``.
+
+    A strategy must grow exactly the tree and steps node-by-node growth would. Modules
+    built on this one (level-wise growth) register here, so this module imports none of
+    them.
+
+    Examples
+    --------
+    >>> from dtlearn.grow import levels
+    >>> (levels.applies, levels.grow) in STRATEGIES
+    True
+    """
+    if (applies, grow) not in STRATEGIES:
+        STRATEGIES.append((applies, grow))
 
 
 def ordinal_split(feature: int, column: np.ndarray, t: float) -> ThresholdSplit:
@@ -597,14 +617,15 @@ class Grower:
     def run(self, level_wise: bool = True) -> Tree:
         """Grow greedily until no leaf is open; return the tree.
 
-        Where :func:`dtlearn.grow.levels.applies` says so (and ``level_wise`` is true),
-        each depth is decided at once (:func:`dtlearn.grow.levels.grow`): the same tree and
-        steps, faster. Otherwise, and with ``level_wise=False``, one node at a time.
+        Where a registered whole-tree strategy applies (:func:`register_strategy`; the
+        package registers :func:`dtlearn.grow.levels.grow`) and ``level_wise`` is true,
+        it grows the tree: the same tree and steps, faster. Otherwise, and with
+        ``level_wise=False``, one node at a time.
         """
-        from . import levels  # levels builds on this module: imported when first run
-
-        if level_wise and levels.applies(self):
-            return levels.grow(self)
+        if level_wise:
+            for applies, grow in STRATEGIES:
+                if applies(self):
+                    return grow(self)
         while self._open:
             self.expand(self.frontier()[0])
         return self.tree()
@@ -616,4 +637,4 @@ class Grower:
                     cost_matrix=cost, criterion=self.config.criterion)
 
 
-__all__ = ["Grower", "OpenLeaf", "ordinal_split"]
+__all__ = ["Grower", "OpenLeaf", "STRATEGIES", "ordinal_split", "register_strategy"]
