@@ -14,7 +14,7 @@ MATHJAX := tools/book-assets/node_modules/mathjax/es5/tex-mml-chtml.js
 ARGS   ?=
 
 .PHONY: lab test test-unit test-notebooks test-browser execute-notebooks student-course bench student-homework fixtures clean
-.PHONY: book lite test-floors test-wheel
+.PHONY: book lite test-floors test-wheel notebook
 
 # $(call install,VENV,ARGS): uv (one small wheel from PyPI; it downloads and unpacks in
 # parallel, a first `make lab` takes a fraction of pip's time), pip when uv cannot be had.
@@ -64,6 +64,7 @@ XDIST := -n 2 --dist loadfile
 # test_book.py builds the website (MathJax from npm) and renders its formulas in Chromium.
 test-unit: $(DEV)/.installed $(MATHJAX) $(CHROMIUM)
 	$(DBIN)/ruff check .
+	$(DBIN)/python tools/structure.py
 	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q $(XDIST)
 
 # Strict nbval over the instructor course (lectures and homework sources) and the generated
@@ -93,6 +94,13 @@ execute-notebooks: $(DEV)/.installed
 # instructor/: solutions replaced by stubs, executed headless; homework released by nbgrader.
 student-course: $(DEV)/.installed
 	PATH="$(CURDIR)/$(DBIN):$$PATH" $(DBIN)/python tools/course.py student
+
+# One notebook after editing it (docs/ARCHITECTURE.md, "Adding a lecture"): NB=09 (its
+# number), a file name or a path in instructor/ or notebooks/; executes the instructor
+# notebook, then writes and executes its student version. NB=hw2 releases an assignment.
+notebook: $(DEV)/.installed
+	@test -n "$(NB)" || { echo "usage: make notebook NB=09 (a number, file name or path; hw1 for homework)"; exit 1; }
+	PATH="$(CURDIR)/$(DBIN):$$PATH" $(DBIN)/python tools/course.py notebook "$(NB)"
 
 bench: $(DEV)/.installed
 	$(DBIN)/python bench/run.py

@@ -4,6 +4,7 @@ Usage (from the repository root, in the test virtualenv)::
 
     python tools/course.py execute [NOTEBOOK ...]   # run notebooks headless, in place
     python tools/course.py student                  # instructor/ -> notebooks/
+    python tools/course.py notebook 09              # one notebook: both versions (make notebook NB=09)
 
 ``execute`` runs each notebook headless in its own folder, then drops what makes a
 notebook differ between runs or hides its static view: stored widget state
@@ -23,6 +24,11 @@ fallback) and execution timestamps.
 - Every other file and folder of ``instructor/`` (except ``homework/``) is copied.
 - ``instructor/homework/source/hwN`` -> ``nbgrader generate_assignment`` (in a scratch copy
   of the course) -> ``notebooks/homework/hwN/`` (without outputs, as nbgrader releases them).
+
+``notebook NB`` does both for one notebook after an edit (``make notebook NB=09``): it
+executes the instructor notebook NB names (a number such as ``09`` or ``08b``, a file name,
+a path in ``instructor/`` or ``notebooks/``, or an assignment ``hw2``), then writes and
+executes its student version (an assignment: releases it with nbgrader).
 
 Malformed markers stop the build with the notebook, cell and line. The same input gives
 the same output: seeds are fixed (no ``JUPYTERHUB_USER`` / ``DTLEARN_SEED`` reach the
@@ -330,13 +336,18 @@ def _copy_assets(source: Path, target: Path) -> None:
             shutil.copy2(item, target / item.name)
 
 
-def release_homework(target: Path) -> list[Path]:
-    """Release every assignment with nbgrader into ``target/hwN``.
+def assignment_names() -> list[str]:
+    """The assignments of the course: the folders of ``instructor/homework/source``."""
+    return sorted(p.name for p in (HOMEWORK / "source").iterdir() if p.is_dir())
+
+
+def release_homework(target: Path, names: list[str] | None = None) -> list[Path]:
+    """Release the assignments (default: every one) with nbgrader into ``target/hwN``.
 
     ``nbgrader generate_assignment`` runs in a scratch copy of the course (a fresh
-    gradebook each time), and ``release/hwN`` is copied to ``target/hwN``.
+    gradebook each time), and ``release/hwN`` replaces ``target/hwN``.
     """
-    names = sorted(p.name for p in (HOMEWORK / "source").iterdir() if p.is_dir())
+    names = assignment_names() if names is None else names
     written = []
     with tempfile.TemporaryDirectory() as scratch:
         course, home = Path(scratch) / "course", Path(scratch) / "home"
@@ -354,6 +365,8 @@ def release_homework(target: Path) -> list[Path]:
             if done.returncode != 0:
                 raise RuntimeError(f"nbgrader generate_assignment {name} failed:\n"
                                    f"{done.stdout}{done.stderr}")
+            if (target / name).exists():
+                shutil.rmtree(target / name)
             shutil.copytree(course / "release" / name, target / name,
                             ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
             for path in sorted((target / name).glob("*.ipynb")):
@@ -386,8 +399,60 @@ def student(jobs: int = 2, run: bool = True) -> None:
         execute(written, jobs=jobs)
 
 
+def find_notebook(spec: str) -> Path:
+    """The instructor notebook ``spec`` names: ``09``, ``8b``, ``09_cost_complexity``, a path, ``hw2``.
+
+    A path into ``notebooks/`` names its instructor source. Raises ``FileNotFoundError``
+    listing the choices when nothing (or more than one notebook) matches.
+    """
+    spec = str(spec).strip()
+    path = Path(spec)
+    if path.suffix == ".ipynb" and (path.exists() or (ROOT / path).exists()):
+        path = (path if path.exists() else ROOT / path).resolve()
+        if path.is_relative_to(STUDENT):
+            relative = path.relative_to(STUDENT)
+            path = (HOMEWORK / "source" / relative.relative_to("homework")
+                    if relative.parts[0] == "homework" else INSTRUCTOR / relative)
+        if path.is_relative_to(INSTRUCTOR) and path.exists():
+            return path
+        raise FileNotFoundError(f"{spec}: not a notebook of {_shown(INSTRUCTOR)}/")
+    if spec in assignment_names():
+        return HOMEWORK / "source" / spec / f"{spec}.ipynb"
+    name = path.name.removesuffix(".ipynb")
+    if name[:1].isdigit() and not name[1:2].isdigit():
+        name = "0" + name  # 9 -> 09, 8b -> 08b
+    lectures = lecture_notebooks(INSTRUCTOR)
+    found = [p for p in lectures if p.stem == name] or [
+        p for p in lectures if p.stem.split("_", 1)[0] == name]
+    if len(found) != 1:
+        choices = ", ".join([p.stem.split("_", 1)[0] for p in lectures] + assignment_names())
+        raise FileNotFoundError(f"NB={spec} names {'no' if not found else 'more than one'} "
+                                f"instructor notebook; one of: {choices} (or a path)")
+    return found[0]
+
+
+def one_notebook(spec: str) -> list[Path]:
+    """Execute one instructor notebook, then write and execute its student version.
+
+    An assignment (``hw2``) is executed and released with nbgrader instead (its student
+    version has no outputs). Returns the files written.
+    """
+    source = find_notebook(spec)
+    execute([source], jobs=1)
+    if source.is_relative_to(HOMEWORK):
+        released = release_homework(STUDENT / "homework", [source.parent.name])
+        print(f"released {', '.join(_shown(p) for p in released)}", flush=True)
+        return [source, *released]
+    target = STUDENT / source.relative_to(INSTRUCTOR)
+    STUDENT.mkdir(exist_ok=True)
+    _copy_assets(INSTRUCTOR, STUDENT)
+    nbformat.write(student_notebook(nbformat.read(source, as_version=4), source.name), target)
+    execute([target], jobs=1)
+    return [source, target]
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Command line: ``execute [paths]`` or ``student``."""
+    """Command line: ``execute [paths]``, ``student`` or ``notebook NB``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("execute", help="execute notebooks headless, in place")
@@ -398,9 +463,14 @@ def main(argv: list[str] | None = None) -> None:
     make.add_argument("-j", "--jobs", type=int, default=2)
     make.add_argument("--no-execute", action="store_true",
                       help="write the student notebooks without running them")
+    one = commands.add_parser("notebook", help="execute one instructor notebook and "
+                                               "regenerate its student version")
+    one.add_argument("spec", help="09, 08b, a file name or path, or an assignment (hw2)")
     args = parser.parse_args(argv)
     try:
-        if args.command == "execute":
+        if args.command == "notebook":
+            one_notebook(args.spec)
+        elif args.command == "execute":
             paths = args.paths or (sorted(INSTRUCTOR.glob("*.ipynb"))
                                    + sorted((HOMEWORK / "source").glob("*/*.ipynb")))
             execute(paths, jobs=args.jobs)
