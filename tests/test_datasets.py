@@ -221,7 +221,7 @@ def test_list_datasets_table():
     assert table.loc["play_tennis_numeric", "numeric"] == 2
     assert table.loc["labor", "numeric"] == 8
     assert table.loc["contact_lenses", "classes"] == 3
-    assert len(table) == 10
+    assert len(table) == len(ENTRIES)
     for call in table["loader"]:
         X, y = eval("datasets." + call)  # the loader column is a runnable call
         assert len(X) == table.loc[table["loader"] == call, "rows"].item()
@@ -243,9 +243,10 @@ def test_registry_is_the_catalogue_and_makes_the_loaders():
         X2, y2 = eval("datasets." + e.call)
         pd.testing.assert_frame_equal(X, X2, check_exact=True)
         pd.testing.assert_series_equal(y, y2, check_exact=True)
-        assert y.name == e.target and e.task == "classification"
-    assert [e.name for e in catalogue("classification")] == names
-    assert catalogue("regression") == ()
+        assert y.name == e.target
+        assert isinstance(y.dtype, pd.CategoricalDtype) == (e.task == "classification")
+    for task in ("classification", "regression"):
+        assert [e.name for e in catalogue(task)] == [e.name for e in ENTRIES if e.task == task]
 
 
 def test_registry_refuses_bad_entries_and_names():
@@ -265,7 +266,7 @@ def test_packaged_files_match_sources_checksums():
     folder = resources.files("dtlearn.datasets").joinpath("data")
     sources = folder.joinpath("SOURCES.md").read_text(encoding="utf-8")
     files = {e.file for e in ENTRIES}
-    assert len(files) == 10
+    assert len(files) == len(ENTRIES)  # one source file per data set
     for name in files:
         digest = hashlib.sha256(folder.joinpath(name).read_bytes()).hexdigest()
         assert f"| {name} | " in sources and digest in sources, name

@@ -21,6 +21,9 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
+from dtlearn import list_datasets
+from dtlearn.datasets.registry import ENTRIES
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -41,11 +44,10 @@ def test_wheel_is_pure_python_with_licence_data_and_static_files(dist):
     info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
     assert f"{info}/licenses/LICENSE" in names
     data = "dtlearn/datasets/data/"
-    for stem in ["weather.nominal", "weather.numeric", "contact-lenses", "labor", "vote",
-                 "breast-cancer"]:
-        assert {f"{data}{stem}.arff", f"{data}{stem}.csv", f"{data}{stem}.json"} <= names
-    assert {f"{data}car.data", f"{data}agaricus-lepiota.data", f"{data}tic-tac-toe.data",
-            f"{data}restaurant.csv", f"{data}SOURCES.md"} <= names
+    # every data set's source file and the files its loader reads, as the registry says
+    shipped = {f"{data}{f}" for e in ENTRIES for f in (e.file, *e.files)}
+    assert shipped | {f"{data}SOURCES.md"} <= names
+    assert {f"{data}car.data", f"{data}vote.arff", f"{data}vote.csv"} <= shipped
     assert {"dtlearn/widgets/static/tree_view.js", "dtlearn/widgets/static/tree_view.css"} <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     meta = email.message_from_bytes(zipfile.ZipFile(wheel).read(f"{info}/METADATA"))
@@ -128,7 +130,7 @@ SMOKE = textwrap.dedent("""
 
     table = dt.list_datasets()
     sets = {name: eval("dt." + call) for name, call in table["loader"].items()}
-    print("datasets", len(sets), int(table["rows"].sum()))
+    print("datasets", len(sets), sum(len(X) for X, _ in sets.values()))
 
     X, y = sets["play_tennis"]
     Xn, yn = sets["play_tennis_numeric"]
@@ -180,7 +182,10 @@ def test_wheel_installs_outside_the_checkout_and_runs(dist, tmp_path):
     out = subprocess.run([str(python), "smoke.py"], cwd=tmp_path, capture_output=True,
                          text=True, env=env, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
-    assert out.stdout.splitlines() == ["datasets 10 11652", "learners 7", "apps 7", "figure ok"]
+    # the checkout's registry and files: the wheel must load the same data sets and rows
+    checkout = list_datasets()
+    datasets = f"datasets {len(ENTRIES)} {int(checkout['rows'].sum())}"
+    assert out.stdout.splitlines() == [datasets, "learners 7", "apps 7", "figure ok"]
 
 
 def test_installing_a_newer_tag_upgrades(tmp_path):

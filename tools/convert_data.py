@@ -12,6 +12,8 @@ The ARFF files stay in the package, unchanged (their provenance is in ``SOURCES.
 file with liac-arff gives, and that running this script again reproduces the committed
 files byte for byte.
 
+Which files: every ARFF entry of :data:`dtlearn.datasets.registry.ENTRIES`.
+
 Usage: ``python tools/convert_data.py [OUTPUT_DIR]`` (default: the package's data folder).
 """
 
@@ -26,10 +28,13 @@ from pathlib import Path
 
 import arff  # liac-arff: the maintained parser, used here once, not at run time
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's dtlearn
+from dtlearn.datasets.registry import ENTRIES  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "dtlearn" / "datasets" / "data"
-ARFF_FILES = ["weather.nominal.arff", "weather.numeric.arff", "contact-lenses.arff",
-              "labor.arff", "vote.arff", "breast-cancer.arff"]
+# every ARFF file the registry ships (read from the checkout's package, next to this tool)
+ARFF_FILES = list(dict.fromkeys(e.file for e in ENTRIES if e.file.endswith(".arff")))
 NUMERIC = ("NUMERIC", "REAL", "INTEGER")
 
 
