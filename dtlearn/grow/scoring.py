@@ -18,7 +18,8 @@ import numpy as np
 
 from .. import criteria
 from ..data import Schema
-from ..splits import Split, ThresholdSplit
+from ..formatting import format_number
+from ..splits import MultiwaySplit, Split, ThresholdSplit
 from .records import (
     Candidate,
     ExplainContext,
@@ -72,19 +73,14 @@ class CandidateBuilder:
         return None
 
     def classification(self, feature: int, split: Split, child: np.ndarray,
-                       rows_per_branch: np.ndarray, n_cuts: int | None = None,
-                       eager: dict | None = None) -> Candidate:
-        """The candidate of a classification split given its branches' class counts.
-
-        ``eager``: the criterion's ``split_scores`` of ``child`` when worked out already
-        (:func:`split_scores_of_cuts` scores a node's columns at once).
-        """
+                       rows_per_branch: np.ndarray, n_cuts: int | None = None) -> Candidate:
+        """The candidate of a classification split given its branches' class counts."""
         conditions = tuple(split.conditions(self.schema))
         refused = self._admissible(feature, conditions, child, rows_per_branch)
         if refused is not None:
             return refused
         config = self.config
-        eager = config.rule.split_scores(child, config) if eager is None else eager
+        eager = config.rule.split_scores(child, config)
         eager["weighted_decrease"] = child.sum() / self.total_weight * eager["impurity_decrease"]
         if n_cuts is not None:
             eager["n_cuts"] = int(n_cuts)
@@ -168,6 +164,19 @@ class ThresholdScan:
     constant: np.ndarray
     n: np.ndarray
 
+    def scored(self, builder: CandidateBuilder) -> "ScanScores":
+        """Every admissible cut of the scan scored at once (kept; not saved with the scan)."""
+        cached = self.__dict__.get("_scored")
+        if cached is None or cached.builder is not builder:
+            cached = ScanScores(self, builder)
+            object.__setattr__(self, "_scored", cached)
+        return cached
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_scored", None)  # worked out again when read: a saved model stays small
+        return state
+
 
 @dataclass(frozen=True, slots=True)  # one per scanned node
 class ThresholdBlock:
@@ -205,22 +214,45 @@ class ThresholdBlock:
         return ThresholdSplit(int(self.scan.features[column]),
                               float(self.scan.threshold[self.row, column]))
 
-    def build_all(self, columns: list[int], builder: CandidateBuilder) -> list[Candidate]:
-        """The Candidates of ``columns``, their criterion scores worked out together."""
-        scan, j = self.scan, self.row
-        index = scan.index[j, columns]
-        config = builder.config
-        if config.rule.name not in _BATCHED or (index < 0).all():
-            return [self.build(c, builder) for c in columns]
-        cut = [c for c, i in zip(columns, index.tolist()) if i >= 0]
-        left = np.asarray(scan.left[j, cut], dtype=float)
-        right = np.asarray(scan.total[j] - scan.left[j, cut], dtype=float)
-        scores = split_scores_of_cuts(config.rule, np.stack([left, right], axis=1), config)
-        eager = dict(zip(cut, scores))
-        return [self.build(c, builder, eager.get(c)) for c in columns]
+    def candidate(self, column: int, builder: CandidateBuilder) -> Candidate:
+        """The Candidate of column ``column``, from the level's scores when worked out.
 
-    def build(self, column: int, builder: CandidateBuilder, eager: dict | None = None
-              ) -> Candidate:
+        The same Candidate as :meth:`build`, which makes it alone (and says why a column
+        cannot split); growth reads one candidate here and there, a table all of them.
+        """
+        scored = self.scan.__dict__.get("_scored")
+        if scored is None or scored.builder is not builder:
+            return self.build(column, builder)
+        p = int(scored.position[self.row, column])
+        if p < 0 or scored.eager is None:
+            return self.build(column, builder)
+        return scored.candidate(p, int(self.scan.features[column]), self.split(column))
+
+    def rows(self, columns: list[int], keys: tuple, builder: CandidateBuilder) -> dict:
+        """Table rows of ``columns`` from the level's arrays: ``{column: row}``.
+
+        A row is ``(attribute, test, *scores[keys])`` as :func:`candidate_row` makes it
+        of the built Candidate; a column the arrays cannot give (no admissible cut, or a
+        criterion scored one by one) is left out.
+        """
+        scored = self.scan.scored(builder)
+        if scored.eager is None:
+            return {}
+        cols = np.asarray(columns, dtype=np.int64)
+        positions = scored.position[self.row, cols]
+        keep = positions >= 0
+        if not keep.any():
+            return {}
+        cols, positions = cols[keep], positions[keep]
+        tests = scored.tests()
+        values = [scored.column(key) for key in keys]
+        cells = [positions.tolist()] + [v[positions].tolist() if v is not None
+                                        else ["—"] * len(positions) for v in values]
+        names = [builder.feature_name(int(f)) for f in self.scan.features[cols]]
+        return {c: (name, tests[p], *rest) for c, name, p, *rest
+                in zip(cols.tolist(), names, *cells)}
+
+    def build(self, column: int, builder: CandidateBuilder) -> Candidate:
         """The Candidate of column ``column`` (inadmissible, saying why, when it has no cut)."""
         scan, j = self.scan, self.row
         feature = int(scan.features[column])
@@ -240,26 +272,204 @@ class ThresholdBlock:
                                               int(scan.n_cuts[j, column]))
         return builder.classification(feature, self.split(column), sides,
                                       np.array([i + 1, n - i - 1]),
-                                      int(scan.n_cuts[j, column]), eager)
+                                      int(scan.n_cuts[j, column]))
 
 
-_BATCHED = ("gini", "entropy", "misclassification")
-"""Criteria whose impurity is elementwise along a row of counts (no einsum, no settings)."""
+TEXTBOOK = ("entropy", "mean_info", "information_gain", "split_info", "gain_ratio",
+            "gini_gain", "misclassification_gain")
+"""The keys of :func:`~dtlearn.grow.records.textbook_scores`, in its order."""
 
 
-def split_scores_of_cuts(rule: Any, child: np.ndarray, settings: Any) -> list[dict]:
-    """``rule.split_scores`` of every ``child[c]`` (branches x classes), in one pass.
+def textbook_scores_of_cuts(child: np.ndarray, base: float) -> np.ndarray:
+    """:func:`~dtlearn.grow.records.textbook_scores` of every ``child[c]`` at once.
 
-    For criteria that rank by the impurity decrease: the same operations as
-    :meth:`~dtlearn.criteria.Criterion.split_scores` along a leading axis (each sum runs
-    over the same numbers in the same order), so the same floats.
+    ``child[c, b, k]``: class ``k``'s count in branch ``b`` of split ``c``. Returns one
+    row per split, one column per :data:`TEXTBOOK` key: the same operations along a
+    leading axis (each sum over the same numbers in the same order), so the same floats.
+
+    Examples
+    --------
+    >>> from dtlearn.grow.records import textbook_scores
+    >>> child = np.array([[[4.0, 0.0], [5.0, 5.0]], [[2.0, 3.0], [7.0, 2.0]]])
+    >>> textbook_scores_of_cuts(child, 2.0)[1].tolist() == list(
+    ...     textbook_scores(child[1], 2.0).values())
+    True
     """
-    sizes = child.sum(axis=2)
-    n = sizes.sum(axis=1)
-    stacked = np.concatenate([child.sum(axis=1)[:, None, :], child], axis=1)
+    child = np.asarray(child, dtype=float)
+    sizes = child.sum(axis=-1)
+    weights = sizes / sizes.sum(axis=-1, keepdims=True)
+    stacked = np.concatenate([child.sum(axis=-2)[:, None, :], child], axis=1)
+    entropies = criteria.entropy_of_counts(stacked, base)
+    ginis = criteria.gini_of_counts(stacked)
+    errors = criteria.misclassification_of_counts(stacked)
+    mean_info = (weights * entropies[:, 1:]).sum(axis=-1)
+    gain = entropies[:, 0] - mean_info
+    split_info = criteria.entropy_of_counts(sizes, base)
+    return np.stack([entropies[:, 0], mean_info, gain, split_info, _ratio(gain, split_info),
+                     ginis[:, 0] - (weights * ginis[:, 1:]).sum(axis=-1),
+                     errors[:, 0] - (weights * errors[:, 1:]).sum(axis=-1)], axis=1)
+
+
+def _ratio(gain: np.ndarray, split_info: np.ndarray) -> np.ndarray:
+    # gain / split info where split info is positive, else 0 (as the scalar forms have it)
+    out = np.zeros_like(gain)
+    np.divide(gain, split_info, out=out, where=split_info > 0)
+    return out
+
+
+def split_scores_of_cuts(rule: Any, child: np.ndarray, settings: Any) -> dict | None:
+    """``rule.split_scores`` of every ``child[c]`` (branches x classes), as arrays.
+
+    The same keys in the same order as :meth:`~dtlearn.criteria.Criterion.split_scores`,
+    the same operations along a leading axis (each sum over the same numbers in the
+    same order), so the same floats. ``None`` for a criterion whose impurity takes a cost
+    matrix: its ``einsum`` may sum in another order for another shape.
+
+    Examples
+    --------
+    >>> rule = criteria.get("gain_ratio")
+    >>> child = np.array([[[4.0, 0.0], [5.0, 5.0]]])
+    >>> got = split_scores_of_cuts(rule, child, GrowthConfig(criterion="gain_ratio"))
+    >>> {k: float(v[0]) for k, v in got.items()} == rule.split_scores(child[0], GrowthConfig())
+    True
+    """
+    if rule.needs_cost_matrix or rule.is_regression:
+        return None
+    child = np.asarray(child, dtype=float)
+    sizes = child.sum(axis=-1)
+    n = sizes.sum(axis=-1)
+    stacked = np.concatenate([child.sum(axis=-2)[:, None, :], child], axis=1)
     imp = rule.node_impurity(stacked, settings)
-    decrease = (imp[:, 0] - (sizes / n[:, None] * imp[:, 1:]).sum(axis=1)).tolist()
-    return [{"impurity_decrease": d, "score": d, rule.score_key: d} for d in decrease]
+    decrease = imp[:, 0] - (sizes / n[:, None] * imp[:, 1:]).sum(axis=-1)
+    scores = {"impurity_decrease": decrease, "score": decrease}
+    if rule.score == "ratio":
+        split_info = criteria.entropy_of_counts(sizes, settings.base)
+        scores.update(information_gain=decrease, split_info=split_info,
+                      gain_ratio=_ratio(decrease, split_info))
+        scores["score"] = scores["gain_ratio"]
+    elif rule.score == "distance":
+        scores["score"] = rule.distance(child)
+    scores[rule.score_key] = scores["score"]
+    return scores
+
+
+class _Textbook:
+    """A built candidate's lazy textbook scores: its row of the level's, saved as its own."""
+
+    __slots__ = ("scored", "p", "child", "base")
+
+    def __init__(self, scored: "ScanScores", p: int, child: np.ndarray, base: float):
+        self.scored, self.p, self.child, self.base = scored, p, child, base
+
+    def __call__(self) -> dict:
+        return dict(zip(TEXTBOOK, self.scored.textbook()[self.p].tolist()))
+
+    def __reduce__(self) -> tuple:
+        # saved without the level: the candidate's own counts, worked out when read
+        return (partial, (textbook_scores, self.child, self.base))
+
+
+class ScanScores:
+    """The admissible cuts of a :class:`ThresholdScan`, scored together, as arrays.
+
+    Cell ``(j, c)`` (node ``j``, column ``c``) is row ``position[j, c]`` of the arrays
+    (-1: no admissible cut; :meth:`ThresholdBlock.build` says why). ``child`` holds each
+    cut's branches as its Candidate does (class counts; regression ``[n, mean,
+    impurity]``), ``eager`` the scores a Candidate has at once (``None``: the criterion is
+    scored one candidate at a time); the textbook columns and the tests' text are worked
+    out for the whole scan when first read. Every value is the one
+    :meth:`ThresholdBlock.build` gives the cell alone (tests/test_tables_batched.py).
+    """
+
+    def __init__(self, scan: ThresholdScan, builder: CandidateBuilder):
+        self.builder, self.scan = builder, scan
+        config = builder.config
+        rule = config.rule
+        m, f = scan.index.shape
+        index = scan.index.astype(np.int64)
+        left_rows, right_rows = index + 1, scan.n.astype(np.int64)[:, None] - index - 1
+        leaf = config.min_samples_leaf  # as CandidateBuilder._admissible refuses
+        ok = (index >= 0) & (right_rows > 0) & ~(left_rows < leaf) & ~(right_rows < leaf)
+        cells = np.flatnonzero(ok)
+        position = np.full(m * f, -1, dtype=np.int64)
+        position[cells] = np.arange(len(cells))
+        self.position = position.reshape(m, f)
+        self.cells = cells
+        left = np.asarray(scan.left.reshape(m * f, -1)[cells], dtype=float)
+        sides = np.stack([left, scan.total[cells // f] - left], axis=1)
+        n_cuts = scan.n_cuts.reshape(-1)[cells]
+        self._textbook = None
+        self._tests = None
+        if config.is_regression:
+            self.child, self.eager = self._regression(sides, n_cuts)
+            return
+        self.child = sides
+        eager = split_scores_of_cuts(rule, sides, config)
+        if eager is not None:
+            flat = sides.reshape(len(cells), 2 * sides.shape[-1])  # as child.sum() adds them
+            eager["weighted_decrease"] = (flat.sum(axis=1)
+                                          / builder.total_weight * eager["impurity_decrease"])
+            eager["n_cuts"] = n_cuts
+        self.eager = eager
+
+    def _regression(self, sums: np.ndarray, n_cuts: np.ndarray) -> tuple:
+        # CandidateBuilder.regression_of_sums along a leading axis
+        rule = self.builder.config.rule
+        w = sums[..., 0]
+        child = np.stack([w, sums[..., 1] / np.where(w > 0, w, 1.0), rule.of_sums(sums)],
+                         axis=-1)
+        parent = rule.of_sums(sums.sum(axis=1))
+        total = child[..., 0].sum(axis=1)
+        child_impurity = (child[..., 0] * child[..., 2]).sum(axis=1) / total
+        decrease = parent - child_impurity
+        return child, {"impurity_decrease": decrease, "child_impurity": child_impurity,
+                       "weighted_decrease": total / self.builder.total_weight * decrease,
+                       "score": decrease, "n_cuts": n_cuts}
+
+    def textbook(self) -> np.ndarray:
+        """:func:`textbook_scores_of_cuts` of every cell (classification)."""
+        if self._textbook is None:
+            self._textbook = textbook_scores_of_cuts(self.child, self.builder.config.base)
+        return self._textbook
+
+    def tests(self) -> list[str]:
+        """The test column of every cell: ``"<= t"``, ``t`` as a Candidate's conditions print it."""
+        if self._tests is None:
+            thresholds = self.scan.threshold.reshape(-1)[self.cells].tolist()
+            self._tests = [f"<= {t}" for t in map(format_number, thresholds)]
+        return self._tests
+
+    def column(self, key: str) -> np.ndarray | None:
+        """The score ``key`` of every cell (``None`` when a Candidate would not have it)."""
+        if key in self.eager:
+            return self.eager[key]
+        if self.builder.config.is_regression or key not in TEXTBOOK:
+            return None
+        return self.textbook()[:, TEXTBOOK.index(key)]
+
+    def candidate(self, p: int, feature: int, split: ThresholdSplit) -> Candidate:
+        """The Candidate of cell ``p`` (admissible; ``split`` its test)."""
+        builder = self.builder
+        config = builder.config
+        scores = {key: _cell(key, values[p]) for key, values in self.eager.items()}
+        child = self.child[p].copy()
+        conditions = tuple(split.conditions(builder.schema))
+        name = builder.feature_name(feature)
+        if config.is_regression:
+            return Candidate(feature, name, split, conditions, child, scores, scores["score"],
+                             statistic=config.rule.leaf_statistic, criterion=config.criterion,
+                             context=builder.context)
+        lazy = _Textbook(self, p, child, config.base)
+        return Candidate(feature, name, split, conditions, child, Scores(scores, lazy),
+                         scores["score"], criterion=config.criterion, context=builder.context)
+
+
+def _cell(key: str, value: Any) -> Any:
+    # each score with the type a Candidate built alone has: the weighted decrease stays a
+    # numpy float (it is one there), the number of cuts an int, the rest Python floats
+    if key == "weighted_decrease":
+        return value
+    return int(value) if key == "n_cuts" else float(value)
 
 
 class CandidateList(Sequence):
@@ -290,18 +500,60 @@ class CandidateList(Sequence):
         if isinstance(i, slice):
             return tuple(self[j] for j in range(*i.indices(len(self))))
         item = self._items[i]
-        if isinstance(item, int):  # the block's columns are built together
-            columns = [k for k, it in enumerate(self._items) if isinstance(it, int)]
-            built = self._block.build_all([self._items[k] for k in columns], self._builder)
-            for k, candidate in zip(columns, built):
-                self._items[k] = candidate
-            item = self._items[i]
+        if isinstance(item, int):
+            item = self._items[i] = self._block.candidate(item, self._builder)
         elif isinstance(item, tuple):
             item = self._items[i] = item[1]()
         return item
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def __iter__(self) -> Any:
+        if any(type(item) is int for item in self._items):  # read all: score the level at once
+            self._block.scan.scored(self._builder)
+        return (self[i] for i in range(len(self)))
+
+    def table_rows(self, keys: tuple) -> list[tuple]:
+        """The candidates' rows of a table with score columns ``keys`` (:func:`candidate_row`).
+
+        Unbuilt block columns take theirs from the level's arrays (the same values as
+        their Candidates': tests/test_tables_batched.py), so a table is read without
+        building its candidates.
+        """
+        items = self._items
+        columns = [item for item in items if type(item) is int]
+        arrays = self._block.rows(columns, keys, self._builder) if columns else {}
+        return [arrays[item] if type(item) is int and item in arrays
+                else candidate_row(self[k], keys) for k, item in enumerate(items)]
+
+    def shown(self) -> tuple[bool, list[str]]:
+        """What a table's columns depend on, as ``(textbook, criteria)``.
+
+        Whether some candidate has the textbook scores (a classification table), and the
+        criteria of the admissible ones, in order.
+        """
+        items = self._items
+        if any(type(item) is int for item in items):
+            scored = self._block.scan.scored(self._builder)
+            config = self._builder.config
+            admissible = scored.position[self._block.row] >= 0
+        textbook, names = False, []
+        for k, item in enumerate(items):
+            if type(item) is int:
+                if admissible[item]:
+                    textbook = textbook or not config.is_regression
+                    names.append(config.criterion)
+                continue
+            c = self[k]
+            textbook = textbook or "information_gain" in c.scores
+            if c.admissible:
+                names.append(c.criterion)
+        return textbook, names
+
+    def position_of(self, candidate: Any) -> int | None:
+        """Where ``candidate`` (this very object) is in the list, or ``None``."""
+        return next((k for k, item in enumerate(self._items) if item is candidate), None)
 
     def __reduce__(self) -> tuple:
         # saved without the grower (which holds the training data): block columns stay
@@ -335,6 +587,39 @@ class CandidateList(Sequence):
 
     def __repr__(self) -> str:
         return repr(tuple(self))
+
+
+def branch_test(c: Candidate) -> str:
+    """The test column of a candidate table: "3-way", "<= 72.5", or why no split."""
+    if c.split is None:
+        return c.reason or "no split"
+    if isinstance(c.split, MultiwaySplit):
+        # "4-way" counts the branches that get rows; a value absent at the node says so
+        n = c.split.n_branches
+        counts = np.asarray(c.child_counts, dtype=float)
+        if counts.ndim == 2 and len(counts) == n:
+            regression = criteria.get(c.criterion).task == "regression"
+            rows = counts[:, 0] if regression else counts.sum(1)
+            present = int(np.count_nonzero(rows > 0))
+            if present < n:
+                return f"{present}-way ({present} of {n} values present)"
+        return f"{n}-way"
+    text = c.conditions[0]  # drop the attribute's name (which may hold spaces)
+    return text[len(c.feature_name):].strip() if text.startswith(c.feature_name + " ") else text
+
+
+def candidate_row(c: Candidate, keys: tuple) -> tuple:
+    """A candidate's row of a table: attribute, test, then each score of ``keys`` ("—": none).
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> c = split_table(*load_play_tennis()).row("windy")
+    >>> candidate_row(c, ("split_info", "hellinger_distance"))[:2]
+    ('windy', '2-way')
+    """
+    scores = c.scores
+    return (c.feature_name, branch_test(c), *[scores[s] if s in scores else "—" for s in keys])
 
 
 def node_scale(candidates: Any, config: GrowthConfig | None = None) -> float:
@@ -388,5 +673,6 @@ def best_candidate(candidates: Sequence) -> Candidate | None:
     return None if index < 0 else candidates[index]
 
 
-__all__ = ["CandidateBuilder", "CandidateList", "ThresholdBlock", "ThresholdScan",
-           "best_candidate"]
+__all__ = ["CandidateBuilder", "CandidateList", "ScanScores", "TEXTBOOK", "ThresholdBlock",
+           "ThresholdScan", "best_candidate", "branch_test", "candidate_row",
+           "split_scores_of_cuts", "textbook_scores_of_cuts"]

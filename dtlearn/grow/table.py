@@ -5,12 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from .. import criteria
-from ..splits import MultiwaySplit
 from .records import Candidate
-from .scoring import best_candidate
+from .scoring import CandidateList, best_candidate, branch_test
 
 TABLE_SCORES = {"classification": ("mean_info", "information_gain", "split_info",
                                      "gain_ratio", "gini_gain"),
@@ -40,25 +37,6 @@ def score_columns(kind: str, criterion_names: Any) -> tuple:
         if key not in columns and key not in own:
             own.append(key)
     return columns + tuple(own)
-
-
-def branch_test(c: Candidate) -> str:
-    """The test column of a candidate table: "3-way", "<= 72.5", or why no split."""
-    if c.split is None:
-        return c.reason or "no split"
-    if isinstance(c.split, MultiwaySplit):
-        # "4-way" counts the branches that get rows; a value absent at the node says so
-        n = c.split.n_branches
-        counts = np.asarray(c.child_counts, dtype=float)
-        if counts.ndim == 2 and len(counts) == n:
-            regression = criteria.get(c.criterion).task == "regression"
-            rows = counts[:, 0] if regression else counts.sum(1)
-            present = int(np.count_nonzero(rows > 0))
-            if present < n:
-                return f"{present}-way ({present} of {n} values present)"
-        return f"{n}-way"
-    text = c.conditions[0]  # drop the attribute's name (which may hold spaces)
-    return text[len(c.feature_name):].strip() if text.startswith(c.feature_name + " ") else text
 
 
 @dataclass(frozen=True)
@@ -108,16 +86,13 @@ class SplitTable:
         """The table as a :class:`dtlearn.explain.ResultTable`."""
         from ..explain import ResultTable
 
-        kind = "classification" if any("information_gain" in c.scores
-                                       for c in self.candidates) else "regression"
-        scores = score_columns(kind, [c.criterion for c in self.candidates if c.admissible])
-        best = self.best
-        rows, mark = [], None
-        for i, c in enumerate(self.candidates):
-            rows.append(tuple([c.feature_name, branch_test(c)]
-                              + [c.scores[s] if s in c.scores else "—" for s in scores]))
-            if c is best:
-                mark = i
+        candidates = self.candidates
+        if not isinstance(candidates, CandidateList):
+            candidates = CandidateList(candidates)
+        textbook, names = candidates.shown()
+        scores = score_columns("classification" if textbook else "regression", names)
+        mark = candidates.position_of(self.best)
+        rows = candidates.table_rows(scores)
         columns = ("attribute", "test") + tuple(s.replace("_", " ") for s in scores)
         return ResultTable(columns, tuple(rows), caption=self.caption, highlight_row=mark)
 
