@@ -155,7 +155,8 @@ test-wheel: $(DEV)/.installed
 
 # Homework (nbgrader): student versions into instructor/homework/release/ (git-ignored).
 # nbgrader calls `alembic` (gradebook migrations) from PATH, hence the venv's bin on PATH.
-HOMEWORK := hw1 hw2 hw3
+# every assignment folder of the source (as tools/course.py assignment_names finds them)
+HOMEWORK := $(notdir $(patsubst %/,%,$(wildcard instructor/homework/source/*/)))
 
 student-homework: $(DEV)/.installed
 	cd instructor/homework && for hw in $(HOMEWORK); do \

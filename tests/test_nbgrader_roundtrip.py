@@ -39,7 +39,8 @@ from attack_cells import attack_cells
 ROOT = Path(__file__).resolve().parents[1]
 HOMEWORK = ROOT / "instructor" / "homework"
 ATTACKS = ROOT / "tests" / "homework_attacks"
-ASSIGNMENTS = ("hw1", "hw2", "hw3")
+# the course's assignments, as tools/course.py finds them (a folder each)
+ASSIGNMENTS = tuple(sorted(p.name for p in (HOMEWORK / "source").iterdir() if p.is_dir()))
 SECRET = "round trip grading secret"
 HONEST = ("ada", "bob", "cyd")
 
