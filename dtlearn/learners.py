@@ -39,6 +39,7 @@ from .estimator import (
     target_name_of,
 )
 from .grow import Grower, GrowthConfig, GrowthStep, split_table  # noqa: F401  (re-exported)
+from .grow.arrays import frozen_steps
 from .tree import Tree
 
 
@@ -101,7 +102,7 @@ class TreeLearner(Estimator):
         grower = self.make_grower(X, y, sample_weight)
         tree = grower.run()
         tree.flavour = self._flavour  # which Weka learner's print layout suits the tree
-        self.steps_ = tuple(grower.steps)
+        self.steps_ = frozen_steps(grower.steps)  # level-wise: arrays, steps made when read
         tree = self._post_process(tree, grower)
         self.tree_ = tree
         self.n_features_in_ = tree.schema.n_features

@@ -29,8 +29,9 @@ import numpy as np
 
 from ..splits import Split, ThresholdSplit, midpoint
 from ..tree import Tree
+from .arrays import StepLog
 from .loop import Grower, OpenLeaf, register_strategy
-from .records import ZERO_GAIN, Candidate, GrowthStep
+from .records import ZERO_GAIN, Candidate
 from .scanners import first_best, segment_cuts
 from .scoring import ThresholdBlock, ThresholdScan
 
@@ -130,12 +131,16 @@ def grow(grower: Grower) -> Tree:
         raise ValueError("grower: level-wise growth does not apply to this grower "
                          "(see dtlearn.grow.levels.applies)")
     numeric = numeric_features(grower)
+    log = StepLog(grower)  # each level noted as decided, so its objects can go
     root = Pending(grower._state(grower.root.node_id))
     root.reason = grower.reason_before_scoring(root.state)
     scan = [] if root.reason else [root]
     order = None
     if scan and numeric.size:
         order = sorted_orders(grower.X, root.state.rows, numeric)
+    if root.reason:
+        log.settle([], [root])
+    del root
     while scan:
         blocks, best, decrease = scan_level(grower, order, [len(p.state.rows) for p in scan],
                                             numeric)
@@ -148,10 +153,11 @@ def grow(grower: Grower) -> Tree:
         following = [child for child in children if child.reason is None]
         for done in scan + [child for child in children if child.reason is not None]:
             done.state.weights = None  # decided: the record keeps a node's rows, not weights
+        log.settle(scan, [child for child in children if child.reason is not None])
         if order is not None:
             order = filter_orders(order, following, len(grower.X))
         scan = following
-    record(grower, root)
+    record(grower, log)
     return grower.tree()
 
 
@@ -410,30 +416,17 @@ def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> n
     return order[:kept].copy() if 2 * kept < len(base) else order[:kept]
 
 
-def record(grower: Grower, root: Pending) -> None:
-    """Number the nodes and append the steps in the order :meth:`Grower.run` takes them.
+def record(grower: Grower, log: StepLog) -> None:
+    """Number the nodes and keep the steps in the order :meth:`Grower.run` takes them.
 
     Depth first, first branch first; a node's children get the next ids when it splits.
+    The steps are kept as arrays (:class:`~dtlearn.grow.arrays.GrowthRecord`), each
+    made when read.
     """
-    root.state.node.node_id = next_id = 0
-    next_id += 1
-    stack: list[tuple[Pending, int | None]] = [(root, None)]
-    steps = grower.steps
-    while stack:
-        pending, parent_id = stack.pop()
-        state = pending.state
-        node = state.node
-        steps.append(GrowthStep(node.node_id, parent_id, node.depth, state.condition,
-                                state.rows, node.n_samples, grower._node_counts(state),
-                                node.impurity, pending.candidates, pending.choice,
-                                pending.reason, "greedy", grower.classes, grower.target_name))
-        for child in pending.children:
-            child.state.node.node_id = next_id
-            next_id += 1
-        stack.extend((child, node.node_id) for child in reversed(pending.children))
+    grower.steps = log.record(grower)
     grower._open.clear()
     grower._order.clear()
-    grower._next_id = next_id
+    grower._next_id = len(grower.steps)
 
 
 __all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide",

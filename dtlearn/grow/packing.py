@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -19,7 +20,7 @@ class PackedSteps:
     Examples
     --------
     >>> from dtlearn import ID3Classifier, load_play_tennis
-    >>> steps = ID3Classifier().fit(*load_play_tennis()).steps_
+    >>> steps = tuple(ID3Classifier().fit(*load_play_tennis()).steps_)  # GrowthSteps
     >>> packed = PackedSteps.pack(steps)
     >>> [s.rows.tolist() for s in packed.unpack()] == [s.rows.tolist() for s in steps]
     True
@@ -31,8 +32,16 @@ class PackedSteps:
         self.derived = derived
 
     @classmethod
-    def pack(cls, steps: Sequence) -> "PackedSteps":
-        """Pack ``steps`` (a tuple of :class:`GrowthStep`)."""
+    def pack(cls, steps: Sequence) -> Any:
+        """Pack ``steps`` (a tuple of :class:`GrowthStep`).
+
+        A :class:`~dtlearn.grow.arrays.GrowthRecord` is already packed (each row once):
+        it is returned as it is, and saved as its arrays.
+        """
+        from .arrays import GrowthRecord
+
+        if isinstance(steps, GrowthRecord):
+            return steps
         steps = tuple(steps)
         index = {s.node_id: i for i, s in enumerate(steps)}
         kids: dict[int, list[int]] = {}

@@ -1,0 +1,304 @@
+"""The growth record as arrays: steps kept as columns, each GrowthStep made when read.
+
+A fully grown tree has thousands of nodes; one :class:`~dtlearn.grow.records.GrowthStep`
+object per node, with its rows, its candidate list and its condition, costs more memory
+than the training data. Level-wise growth (:mod:`dtlearn.grow.levels`) therefore notes
+each level's decisions in a :class:`StepLog` as soon as the level is decided (so the
+level's working objects can go), and ends with a :class:`GrowthRecord`: a read-only
+sequence of the same steps, in the same order, held as a few arrays.
+
+Rows are kept once: in the order of the steps (depth first, branches in order) each node
+adds the rows none of its children received, so the rows of any node are one contiguous
+run of a single array (sorted when read). A node's candidates are a row of its level's
+:class:`~dtlearn.grow.scoring.ThresholdScan` (which the record shares with nothing else),
+or the candidate list itself when some of it was built while growing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .records import GrowthStep
+from .scoring import CandidateList, ThresholdBlock
+
+EMPTY = -2
+"""Candidate code of a node closed before any attribute was scored (no table)."""
+
+KEPT = -1
+"""Candidate or choice code of a node whose candidates (or choice) are kept as objects."""
+
+
+def _plain_block(candidates: Any, builder: Any) -> ThresholdBlock | None:
+    """The block a candidate list is a plain, unbuilt view of, or ``None``."""
+    if type(candidates) is not CandidateList:
+        return None
+    items, block = candidates._items, candidates._block
+    if block is None or candidates._builder is not builder:
+        return None
+    if len(items) != len(block.features) or any(type(i) is not int or i != c
+                                               for c, i in enumerate(items)):
+        return None
+    return block
+
+
+class StepLog:
+    """What level-wise growth decided, noted level by level (see the module docstring).
+
+    Nodes are keyed by the id the grower gave them when it made them; :meth:`record`
+    renumbers them as :meth:`~dtlearn.grow.loop.Grower.run` numbers them.
+    """
+
+    def __init__(self, grower: Any):
+        self.builder = grower.builder
+        self.scans: list = []
+        self._scan_at: dict[int, int] = {}
+        self.reasons: list = []
+        self._reason_at: dict[Any, int] = {}
+        self.objects: dict[int, tuple] = {}  # node: (candidates, choice) kept as they are
+        self.levels: list[tuple] = []
+
+    def _reason(self, reason: str | None) -> int:
+        if reason is None:
+            return -1
+        at = self._reason_at.get(reason)
+        if at is None:
+            at = self._reason_at[reason] = len(self.reasons)
+            self.reasons.append(reason)
+        return at
+
+    def _scan(self, scan: Any) -> int:
+        at = self._scan_at.get(id(scan))
+        if at is None:
+            at = self._scan_at[id(scan)] = len(self.scans)
+            self.scans.append(scan)
+        return at
+
+    def settle(self, decided: list, closed: list) -> None:
+        """Note a level: ``decided`` nodes were scored, ``closed`` ones closed unscored.
+
+        Both are :class:`~dtlearn.grow.levels.Pending`; a decided node has its children
+        opened. What a step needs is copied out, so the level's objects may go.
+        """
+        ids, scan_at, scan_row, choice, reason, pieces = [], [], [], [], [], []
+        for pending in decided:
+            state = pending.state
+            cid = state.node.node_id
+            ids.append(cid)
+            block = _plain_block(pending.candidates, self.builder)
+            pick = pending.choice
+            if block is not None and (pick is None or type(pick) is int):
+                scan_at.append(self._scan(block.scan))
+                scan_row.append(block.row)
+                choice.append(-1 if pick is None else pick)
+            else:
+                scan_at.append(KEPT)
+                scan_row.append(0)
+                choice.append(KEPT)
+                self.objects[cid] = (pending.candidates, pick)
+            reason.append(self._reason(pending.reason))
+            pieces.append(_own_rows(state.rows, [c.state.rows for c in pending.children]))
+        for pending in closed:
+            ids.append(pending.state.node.node_id)
+            scan_at.append(EMPTY)
+            scan_row.append(0)
+            choice.append(-1)
+            reason.append(self._reason(pending.reason))
+            pieces.append(pending.state.rows)
+        if not ids:
+            return
+        lengths = np.array([len(p) for p in pieces], dtype=np.int64)
+        kept = np.concatenate(pieces) if pieces else np.empty(0, np.int32)
+        self.levels.append((np.array(ids, dtype=np.int64), np.array(scan_at, dtype=np.int32),
+                            np.array(scan_row, dtype=np.int32), np.array(choice, np.int32),
+                            np.array(reason, dtype=np.int32), lengths, kept))
+
+    def record(self, grower: Any) -> "GrowthRecord":
+        """Number the nodes as :meth:`Grower.run` does and return the steps as a record.
+
+        Depth first, first branch first; a node's children get the next ids when it is
+        recorded. The grower's nodes are renumbered in place.
+        """
+        ids, scan_at, scan_row, choice, reason, lengths, kept = \
+            [np.concatenate(column) for column in zip(*self.levels)]
+        at = np.full(int(ids.max()) + 1, -1, dtype=np.int64)
+        at[ids] = np.arange(len(ids))
+        nodes, created, parents, branches = [], [], [], []
+        root = grower.root
+        stack = [(root, root.node_id, -1, -1)]
+        root.node_id = next_id = 0
+        next_id += 1
+        while stack:
+            node, cid, parent, branch = stack.pop()
+            position = len(nodes)
+            nodes.append(node)
+            created.append(cid)
+            parents.append(parent)
+            branches.append(branch)
+            below = [(child, child.node_id, position, b) for b, child in enumerate(node.children)]
+            for child in node.children:
+                child.node_id = next_id
+                next_id += 1
+            stack.extend(reversed(below))
+        order = at[np.array(created, dtype=np.int64)]
+        if (order < 0).any():
+            raise ValueError("grower: a node of the tree was never noted in the step log")
+        own = lengths[order]
+        placed = np.cumsum(own) - own  # where each step's own rows start
+        source = np.concatenate([[0], np.cumsum(lengths)[:-1]])[order]
+        perm = kept[np.repeat(source - placed, own) + np.arange(int(own.sum()))]
+        size = own.copy()
+        for i in range(len(nodes) - 1, 0, -1):  # children come after their parent
+            size[parents[i]] += size[i]
+        back = {int(p): i for i, p in enumerate(order.tolist())}
+        objects = {back[int(at[cid])]: kept_ for cid, kept_ in self.objects.items()}
+        classification = grower.classes is not None
+        counts = np.array([n.counts if classification else (n.n_samples, float(n.value[0]))
+                           for n in nodes], dtype=float)
+        return GrowthRecord(
+            node_id=np.array([n.node_id for n in nodes], dtype=np.int64),
+            parent=np.array(parents, dtype=np.int64),
+            branch=np.array(branches, dtype=np.int32),
+            depth=np.array([n.depth for n in nodes], dtype=np.int64),
+            n_samples=np.array([n.n_samples for n in nodes], dtype=float),
+            impurity=np.array([n.impurity for n in nodes], dtype=float),
+            counts=counts, splits=[n.split for n in nodes], schema=grower.schema,
+            perm=perm, start=placed, end=placed + size,
+            scans=self.scans, scan_at=scan_at[order], scan_row=scan_row[order],
+            choice=choice[order], objects=objects, reasons=self.reasons,
+            reason=reason[order], builder=self.builder, classes=grower.classes,
+            target_name=grower.target_name)
+
+
+def _own_rows(rows: np.ndarray, children: list) -> np.ndarray:
+    """The rows of a node none of its children received (ascending, as ``rows``)."""
+    if not children:
+        return rows.copy()
+    if sum(len(c) for c in children) == len(rows):
+        return rows[:0].copy()
+    inside = np.isin(rows, np.concatenate(children))
+    return rows[~inside]
+
+
+FIELDS = ("node_id", "parent", "branch", "depth", "n_samples", "impurity", "counts", "splits",
+          "schema", "perm", "start", "end", "scans", "scan_at", "scan_row", "choice",
+          "objects", "reasons", "reason", "builder", "classes", "target_name")
+
+
+class GrowthRecord(Sequence):
+    """The growth steps of a level-wise fit as arrays; each step made when first read.
+
+    It reads as the tuple of :class:`~dtlearn.grow.records.GrowthStep` it stands for:
+    ``len``, indexing (a slice gives a tuple), iteration, ``==`` with any sequence of
+    steps, ``repr``. A step, once made, is kept, so reading it twice gives the same object
+    (and its candidates are built once). Saved (pickle, deep copy), only the arrays go.
+
+    Position ``i`` holds step ``i``: ``node_id``, ``parent`` (a position, -1 at the
+    root), ``branch`` (which branch of the parent's split leads here), ``depth``,
+    ``n_samples``, ``impurity``, ``counts`` (class counts, or ``[n, mean]``), ``splits``
+    (the node's own test, for its children's conditions), rows ``perm[start:end]``
+    (sorted when read), candidates (a row ``scan_row`` of ``scans[scan_at]``, none at
+    :data:`EMPTY`, or ``objects[i]`` at :data:`KEPT`), ``choice`` (a candidate's position,
+    -1: a leaf) and ``reasons[reason]`` (-1: none).
+
+    Examples
+    --------
+    >>> from dtlearn import CARTClassifier, load_play_tennis
+    >>> steps = CARTClassifier().fit(*load_play_tennis(numeric=True)).steps_
+    >>> type(steps).__name__, len(steps), str(steps[0])
+    ('GrowthRecord', 9, 'node 0 [root] n=14: split on outlook')
+    >>> steps[1] is steps[1], steps[:2] == tuple(steps)[:2]
+    (True, True)
+    """
+
+    __slots__ = FIELDS + ("_made",)
+
+    def __init__(self, **columns: Any):
+        for name in FIELDS:
+            object.__setattr__(self, name, columns[name])
+        self._made: list = [None] * len(self.node_id)
+
+    def __len__(self) -> int:
+        return len(self.node_id)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        n = len(self)
+        i = int(i)
+        if not -n <= i < n:
+            raise IndexError(f"step {i} out of range for {n} steps")
+        i %= n
+        step = self._made[i]
+        if step is None:
+            step = self._made[i] = self._make(i)
+        return step
+
+    def __iter__(self) -> Any:
+        return (self[i] for i in range(len(self)))
+
+    def _make(self, i: int) -> GrowthStep:
+        parent = int(self.parent[i])
+        condition = None if parent < 0 else \
+            self.splits[parent].conditions(self.schema)[int(self.branch[i])]
+        code, pick = int(self.scan_at[i]), int(self.choice[i])
+        if code >= 0:
+            scan = self.scans[code]
+            candidates = CandidateList(range(len(scan.features)), self.builder,
+                                       ThresholdBlock(scan, int(self.scan_row[i])))
+            choice = None if pick < 0 else pick
+        elif code == EMPTY:
+            candidates, choice = (), None
+        else:
+            candidates, choice = self.objects[i]
+        rows = np.sort(self.perm[int(self.start[i]):int(self.end[i])], kind="stable")
+        reason = int(self.reason[i])
+        return GrowthStep(int(self.node_id[i]), None if parent < 0 else int(self.node_id[parent]),
+                          int(self.depth[i]), condition, rows, float(self.n_samples[i]),
+                          self.counts[i], float(self.impurity[i]), candidates, choice,
+                          None if reason < 0 else self.reasons[reason], "greedy",
+                          self.classes, self.target_name)
+
+    def __eq__(self, other: Any) -> bool:
+        if other is self:
+            return True
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a is b or a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Any) -> tuple:
+        return tuple(self) + tuple(other)
+
+    def __radd__(self, other: Any) -> tuple:
+        return tuple(other) + tuple(self)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.pretty(tuple(self))  # IPython shows it as the tuple it stands for
+
+    def __reduce__(self) -> tuple:
+        return (_record_from, ({name: getattr(self, name) for name in FIELDS},))
+
+
+def _record_from(columns: dict) -> GrowthRecord:
+    return GrowthRecord(**columns)
+
+
+def frozen_steps(steps: Any) -> Sequence:
+    """A grower's steps as a fitted model keeps them: a record stays one, a list a tuple.
+
+    Examples
+    --------
+    >>> frozen_steps([1, 2])
+    (1, 2)
+    """
+    return steps if isinstance(steps, GrowthRecord) else tuple(steps)
+
+
+__all__ = ["EMPTY", "GrowthRecord", "KEPT", "StepLog", "frozen_steps"]
