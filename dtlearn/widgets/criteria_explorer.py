@@ -229,7 +229,7 @@ class CriteriaExplorer(App):
         self.values_html.value = html.escape(self.values_text)
         art = self.figure.page("curves", self._artists)
         art["line"].set_xdata([self.p, self.p])
-        art["points"].set_data([self.p] * 3, list(values.values()))
+        art["points"].set_data([self.p] * len(values), list(values.values()))
         art["text"].set_text("\n".join([f"p = {fmt(self.p, 2)}", *named]))
         self.image.value = self.figure.render("curves", art.values())
 
