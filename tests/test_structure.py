@@ -75,11 +75,11 @@ def test_an_import_for_type_hints_only_is_no_circle(fake):
 
 
 def test_from_package_import_submodule_is_an_edge_to_the_submodule(fake):
-    fake.write({"grow/__init__.py": "",
-                "grow/loop.py": "from . import levels\n",
-                "grow/levels.py": "import dtlearn.grow.loop as loop\n",
-                "grow/other.py": "from . import loop\n"})
-    assert circles_of(fake) == [["dtlearn.grow.levels", "dtlearn.grow.loop"]]
+    fake.write({"engine/__init__.py": "",
+                "engine/run.py": "from . import steps\n",
+                "engine/steps.py": "import dtlearn.engine.run as run\n",
+                "engine/other.py": "from . import run\n"})
+    assert circles_of(fake) == [["dtlearn.engine.run", "dtlearn.engine.steps"]]
 
 
 def test_a_longer_circle_is_one_group(fake):
