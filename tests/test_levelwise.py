@@ -312,3 +312,78 @@ def test_node_groups_hold_every_node_once_within_one_size_class_and_the_budget(l
         assert len(set(classes[g].tolist())) == 1
         padded = len(g) * int(lengths[g].max()) * k * 8
         assert len(g) == 1 or padded <= budget
+
+
+@settings(max_examples=150, deadline=None)
+@given(lengths=st.lists(st.sampled_from([0, 1, 2, 5, 7, 8, 9, 15, 16, 17, 127, 128, 129, 130,
+                                          255, 256, 300, 1000, 3001]), min_size=1, max_size=8),
+       seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(["normal", "rounded", "zeros"]))
+def test_segment_sums_are_numpys_own_sums_bit_for_bit(lengths, seed, kind):
+    from dtlearn.grow.sums import segment_sums
+
+    rng = np.random.default_rng(seed)
+    n = sum(lengths)
+    a = rng.normal(size=(2, n)) * 10.0 ** rng.integers(-8, 8, size=n)
+    if kind == "rounded":  # few distinct values: sums that cancel exactly
+        a = np.round(a / np.abs(a).max(initial=1.0), 1)
+    elif kind == "zeros":  # signed zeros: -0.0 + -0.0 keeps its sign, numpy's sum does not
+        a[:, rng.uniform(size=n) < 0.7] = -0.0
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+    got = segment_sums(a, starts, np.array(lengths))
+    for j, (s, m) in enumerate(zip(starts, lengths)):
+        for r in range(2):
+            expected = a[r, s:s + m].copy().sum()  # what Grower._stats sums
+            assert got[r, j] == expected and np.signbit(got[r, j]) == np.signbit(expected)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), offset=st.sampled_from([0.0, 0.1, 1e6]),
+       leaf=st.integers(1, 3))
+def test_regression_node_statistics_of_a_level_are_each_nodes_own(problem, offset, leaf):
+    # means and squared errors summed for a whole level are the floats _stats gives a
+    # node alone (an offset target: the squared error is tiny against the mean square)
+    X, codes, w = problem
+    y = offset + codes / 3.0
+    grower = dt.CARTRegressor(min_samples_leaf=leaf).make_grower(X, y, w)
+    assert levels.sums_stats(grower)
+    rng = np.random.default_rng(len(y))
+    rows = np.flatnonzero(grower.scan_weights[0] > 0)
+    weights = grower.scan_weights[0][rows]
+    cut = np.sort(rng.integers(0, len(rows) + 1, size=3))
+    parts = [(rows[a:b], weights[a:b]) for a, b in zip(np.r_[0, cut], np.r_[cut, len(rows)])]
+    for (rows_, weights_), (stats, impurity) in zip(parts, levels.regression_stats(grower,
+                                                                                   parts)):
+        if len(rows_):
+            alone, alone_impurity = grower._stats(rows_, weights_)
+            np.testing.assert_array_equal(stats, alone)
+            assert impurity == alone_impurity
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), leaf=st.integers(1, 3), offset=st.sampled_from([0.0, 1e6]))
+def test_regression_level_scanned_one_node_and_one_column_at_a_time_grows_the_same_tree(
+        problem, leaf, offset):
+    X, codes, w = problem
+    y = offset + codes + np.random.default_rng(len(codes)).normal(size=len(codes))
+    model = dt.CARTRegressor(min_samples_leaf=leaf)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(levels, "MIN_CHUNK_BYTES", 0)
+        assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e4])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_regression_limit_at_a_splits_own_decrease_is_decided_as_node_by_node(offset, seed):
+    # the margin of a decision left unbuilt is relative to the node's mean square: with an
+    # offset target the scan's and the candidate's decreases differ by far more than 1e-15
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame(rng.integers(0, 30, size=(60, 2)).astype(float), columns=["a", "b"])
+    y = offset + rng.normal(size=60)
+    w = rng.integers(1, 4, size=60).astype(float) if seed % 2 else None
+    grown = dt.CARTRegressor().make_grower(X, y, w)
+    grown.run(level_wise=False)
+    decreases = [s.chosen.scores["weighted_decrease"] for s in grown.steps if s.chosen][:6]
+    for limit in decreases:
+        for nudge in (-1e-12, 0.0, 1e-12):
+            model = dt.CARTRegressor(min_impurity_decrease=max(limit * (1 + nudge), 0.0))
+            assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from ..criteria import squared_error_of, weighted_mean
 from ..splits import Split, ThresholdSplit, midpoint
 from ..tree import Tree
 from .arrays import StepLog
@@ -34,6 +35,7 @@ from .loop import Grower, OpenLeaf, register_strategy
 from .records import ZERO_GAIN, Candidate
 from .scanners import first_best, segment_cuts
 from .scoring import ThresholdBlock, ThresholdScan
+from .sums import segment_sums
 
 MIN_CHUNK_BYTES = 2 ** 18
 """Smallest working array of a scan chunk; larger data gets an eighth of its size."""
@@ -142,10 +144,10 @@ def grow(grower: Grower) -> Tree:
         log.settle([], [root])
     del root
     while scan:
-        blocks, best, decrease = scan_level(grower, order, [len(p.state.rows) for p in scan],
-                                            numeric)
-        for p, block, column, gain in zip(scan, blocks, best, decrease):
-            decide(grower, p, block, column, gain)
+        blocks, best, decrease, units = scan_level(grower, order,
+                                                   [len(p.state.rows) for p in scan], numeric)
+        for p, block, column, gain, unit in zip(scan, blocks, best, decrease, units):
+            decide(grower, p, block, column, gain, unit)
         open_level(grower, [p for p in scan if p.split is not None])
         children = [child for p in scan for child in p.children]
         for child in children:
@@ -162,7 +164,7 @@ def grow(grower: Grower) -> Tree:
 
 
 def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None, column: int,
-           decrease: float = np.nan) -> None:
+           decrease: float = np.nan, unit: float = 1.0) -> None:
     """Score one scanned node and choose its split (or give the reason to stop).
 
     ``column`` is the block's best column (the level's tie rule, applied to all its
@@ -171,12 +173,13 @@ def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None, colum
     is clearly past every stopping rule the node splits with its candidate left unbuilt
     (a position in the list, built when read); near a rule's limit the candidate is
     built and the rule applied to its own scores, as node-by-node growth does.
+    ``unit`` is the size the node's impurities round relative to (:func:`clearly_splits`).
     """
     state = pending.state
     candidates = grower.score_candidates(state, sorted(state.available), block)
     pending.candidates = candidates
     if block is not None and len(block.features) == len(candidates):
-        if column >= 0 and clearly_splits(grower, state.node.n_samples, decrease):
+        if column >= 0 and clearly_splits(grower, state.node.n_samples, decrease, unit):
             pending.choice, pending.split = column, block.split(column)
             return
         best = candidates[column] if column >= 0 else None
@@ -188,14 +191,18 @@ def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None, colum
 
 
 MARGIN = 1e-9
-"""How far past a stopping rule's limit a scanned decrease must be to decide unbuilt.
+"""How far past a stopping rule's limit a scanned decrease must be to decide unbuilt,
+relative to the size the node's impurities round relative to (``unit``).
 
 The scan and a built candidate work the decrease out in different orders; they agree to
-about 1e-15 of the node's impurity, far inside this margin."""
+a few units in the last place of that size, far inside this margin. Class impurities are
+differences of proportions (unit 1); a squared error is a difference of sums of ``y²``
+(unit: the node's mean square, :meth:`~dtlearn.criteria.Criterion.tie_scale`), so a
+target's scale changes which nodes are decided unbuilt no more than it changes the tree."""
 
 
-def clearly_splits(grower: Grower, weight: float, decrease: float) -> bool:
-    """Whether a split passes every stopping rule by more than :data:`MARGIN`.
+def clearly_splits(grower: Grower, weight: float, decrease: float, unit: float = 1.0) -> bool:
+    """Whether a split passes every stopping rule by more than :data:`MARGIN` ``· unit``.
 
     ``decrease`` is the scan's figure for a node of ``weight``; the rules are those of
     :meth:`Grower.reason_after_scoring`.
@@ -211,10 +218,11 @@ def clearly_splits(grower: Grower, weight: float, decrease: float) -> bool:
     cfg = grower.config
     if not decrease == decrease:  # NaN: not known
         return False
-    if cfg.stop_at_zero_gain and decrease < ZERO_GAIN + MARGIN:
+    if cfg.stop_at_zero_gain and decrease < ZERO_GAIN + MARGIN * unit:
         return False
-    weighted = weight / grower.builder.total_weight * decrease
-    return bool(weighted + np.finfo(float).eps >= cfg.min_impurity_decrease + MARGIN)
+    share = weight / grower.builder.total_weight
+    return bool(share * decrease + np.finfo(float).eps >=
+                cfg.min_impurity_decrease + MARGIN * unit * share)
 
 
 def open_level(grower: Grower, splitting: list[Pending]) -> None:
@@ -229,8 +237,10 @@ def open_level(grower: Grower, splitting: list[Pending]) -> None:
             and not grower.schema.is_categorical(p.split.feature) and not p.split.tolerance]
     parts = route_level(grower, fast)
     stats = None
-    if grower.classes is not None:  # regression nodes take their stats one by one
+    if grower.classes is not None:
         stats = child_stats(grower, [rows for pair in parts for rows, _ in pair])
+    elif sums_stats(grower):
+        stats = regression_stats(grower, [part for pair in parts for part in pair])
     for j, p in enumerate(fast):
         conditions = p.choice.conditions if isinstance(p.choice, Candidate) else None
         children = grower.open_children(p.state, p.split, parts[j],
@@ -294,13 +304,58 @@ def child_stats(grower: Grower, parts: list[np.ndarray]) -> list[tuple]:
     return [(counts[j], float(impurity[j])) for j in range(len(parts))]
 
 
+def sums_stats(grower: Grower) -> bool:
+    """Whether :func:`regression_stats` gives ``grower``'s node statistics (mean, squared error).
+
+    Examples
+    --------
+    >>> from dtlearn import CARTRegressor, load_play_tennis
+    >>> X, _ = load_play_tennis(numeric=True)
+    >>> y = X["temperature"].to_numpy(float)
+    >>> X = X.drop(columns="temperature")
+    >>> sums_stats(CARTRegressor().make_grower(X, y))
+    True
+    >>> sums_stats(CARTRegressor(criterion="mae").make_grower(X, y))
+    False
+    """
+    rule = grower.rule
+    return grower.classes is None and rule.centre is weighted_mean and \
+        rule.impurity is squared_error_of
+
+
+def regression_stats(grower: Grower, parts: list[tuple]) -> list[tuple]:
+    """``([weight, mean], squared error)`` of each ``(rows, weights)``, as :meth:`Grower._stats`.
+
+    A level's nodes at once, each sum taken in numpy's own order
+    (:func:`~dtlearn.grow.sums.segment_sums`), so every float is the one
+    :func:`~dtlearn.criteria.weighted_mean` and :func:`~dtlearn.criteria.squared_error_of`
+    give a node alone.
+    """
+    if not parts:
+        return []
+    lengths = np.array([len(rows) for rows, _ in parts], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    rows = np.concatenate([rows for rows, _ in parts])
+    w = np.concatenate([weights for _, weights in parts])
+    values = grower.y[rows]
+    total, weighted = segment_sums(np.stack([w, values * w]), starts, lengths)
+    positive = total > 0
+    safe = np.where(positive, total, 1.0)
+    mean = np.where(positive, weighted / safe, 0.0)
+    spread = segment_sums(w * (values - np.repeat(mean, lengths)) ** 2, starts, lengths)
+    impurity = np.where(positive, spread / safe, 0.0)
+    return [(np.array([t, m]), float(i)) for t, m, i in zip(total.tolist(), mean.tolist(),
+                                                            impurity.tolist())]
+
+
 def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
-               numeric: np.ndarray) -> tuple[list, list[int], list[float]]:
+               numeric: np.ndarray) -> tuple[list, list[int], list[float], list[float]]:
     """The fast scan of every numeric column of a level's nodes.
 
     Returns one :class:`ThresholdBlock` per node (``None`` without numeric columns), each
-    node's best block column (the tie rule :func:`first_best`; -1: none) and that
-    column's impurity decrease (NaN when there is none).
+    node's best block column (the tie rule :func:`first_best`; -1: none), that
+    column's impurity decrease (NaN when there is none) and the size the node's
+    impurities round relative to (the ``unit`` of :func:`clearly_splits`).
 
     ``order[off_j:off_j + lengths[j], c]`` are node ``j``'s rows sorted by column
     ``numeric[c]``. Nodes are grouped by size (:func:`size_classes`) and padded
@@ -309,7 +364,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     """
     m = len(lengths)
     if order is None:
-        return [None] * m, [-1] * m, [np.nan] * m
+        return [None] * m, [-1] * m, [np.nan] * m, [1.0] * m
     lengths_ = np.asarray(lengths, dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
     f, k = len(numeric), grower.scan_weights.shape[0]
@@ -343,7 +398,9 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     scan = ThresholdScan(numeric, index, score, threshold, n_cuts, left, total, constant,
                          lengths_)
     gain = np.where(best >= 0, decrease[np.arange(m), np.maximum(best, 0)], np.nan)
-    return [ThresholdBlock(scan, j) for j in range(m)], best.tolist(), gain.tolist()
+    unit = grower.rule.tie_scale(total, grower.config) if grower.classes is None else np.ones(m)
+    return ([ThresholdBlock(scan, j) for j in range(m)], best.tolist(), gain.tolist(),
+            unit.tolist())
 
 
 def node_groups(lengths: np.ndarray, k: int, budget: int) -> list[np.ndarray]:
@@ -431,6 +488,7 @@ def record(grower: Grower, log: StepLog) -> None:
 
 __all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide",
            "MARGIN", "clearly_splits", "filter_orders", "grow", "node_groups", "numeric_features", "open_level", "record",
-           "route_level", "scan_level", "size_classes", "sorted_orders"]
+           "regression_stats", "route_level", "scan_level", "size_classes", "sorted_orders",
+           "sums_stats"]
 
 register_strategy(applies, grow)  # Grower.run grows level-wise where it applies
