@@ -228,29 +228,14 @@ class ThresholdBlock:
             return self.build(column, builder)
         return scored.candidate(p, int(self.scan.features[column]), self.split(column))
 
-    def rows(self, columns: list[int], keys: tuple, builder: CandidateBuilder) -> dict:
-        """Table rows of ``columns`` from the level's arrays: ``{column: row}``.
+    def rows(self, keys: tuple, builder: CandidateBuilder) -> dict:
+        """Table rows of the block's columns, from the level's arrays: ``{column: row}``.
 
         A row is ``(attribute, test, *scores[keys])`` as :func:`candidate_row` makes it
         of the built Candidate; a column the arrays cannot give (no admissible cut, or a
         criterion scored one by one) is left out.
         """
-        scored = self.scan.scored(builder)
-        if scored.eager is None:
-            return {}
-        cols = np.asarray(columns, dtype=np.int64)
-        positions = scored.position[self.row, cols]
-        keep = positions >= 0
-        if not keep.any():
-            return {}
-        cols, positions = cols[keep], positions[keep]
-        tests = scored.tests()
-        values = [scored.column(key) for key in keys]
-        cells = [positions.tolist()] + [v[positions].tolist() if v is not None
-                                        else ["—"] * len(positions) for v in values]
-        names = [builder.feature_name(int(f)) for f in self.scan.features[cols]]
-        return {c: (name, tests[p], *rest) for c, name, p, *rest
-                in zip(cols.tolist(), names, *cells)}
+        return self.scan.scored(builder).node_rows(self.row, keys)
 
     def build(self, column: int, builder: CandidateBuilder) -> Candidate:
         """The Candidate of column ``column`` (inadmissible, saying why, when it has no cut)."""
@@ -400,6 +385,11 @@ class ScanScores:
         n_cuts = scan.n_cuts.reshape(-1)[cells]
         self._textbook = None
         self._tests = None
+        self._columns = (cells % f).tolist()
+        self._bounds = np.searchsorted(cells, np.arange(m + 1) * f).tolist()  # node j: a run
+        self._tables: dict = {}
+        self._eager_rows = None
+        self.statistic = rule.leaf_statistic if config.is_regression else None
         if config.is_regression:
             self.child, self.eager = self._regression(sides, n_cuts)
             return
@@ -447,29 +437,49 @@ class ScanScores:
             return None
         return self.textbook()[:, TEXTBOOK.index(key)]
 
+    def node_rows(self, j: int, keys: tuple) -> dict:
+        """``{column: (attribute, test, *scores[keys])}`` of node ``j``'s admissible cells."""
+        start, end = self._bounds[j], self._bounds[j + 1]
+        if self.eager is None or start == end:
+            return {}
+        if keys not in self._tables:  # the level's values of these columns, once
+            present = [self.column(key) for key in keys]
+            found = [v for v in present if v is not None]
+            names = [self.builder.feature_name(int(f)) for f in self.scan.features]
+            matrix = np.stack(found, axis=1) if found else np.empty((len(self.cells), 0))
+            self._tables[keys] = (names, matrix, [v is not None for v in present])
+        names, matrix, present = self._tables[keys]
+        values = matrix[start:end].tolist()
+        if not all(present):  # "—" where a Candidate has no such score
+            values = [[next(it) if there else "—" for there in present]
+                      for it in map(iter, values)]
+        return {c: (names[c], test, *v) for c, test, v
+                in zip(self._columns[start:end], self.tests()[start:end], values)}
+
     def candidate(self, p: int, feature: int, split: ThresholdSplit) -> Candidate:
         """The Candidate of cell ``p`` (admissible; ``split`` its test)."""
-        builder = self.builder
-        config = builder.config
-        scores = {key: _cell(key, values[p]) for key, values in self.eager.items()}
+        if self._eager_rows is None:
+            keys = tuple(self.eager)
+            self._eager_rows = (keys, np.stack([np.asarray(v, dtype=float) for v in
+                                                self.eager.values()], axis=1),
+                                self.eager["n_cuts"].tolist())
+        keys, matrix, n_cuts = self._eager_rows
+        scores = dict(zip(keys, matrix[p].tolist()))
+        # each score with the type a Candidate built alone has: the weighted decrease a
+        # numpy float (as child.sum() makes it), the number of cuts an int
+        scores["weighted_decrease"] = self.eager["weighted_decrease"][p]
+        scores["n_cuts"] = n_cuts[p]
         child = self.child[p].copy()
+        builder, config = self.builder, self.builder.config
         conditions = tuple(split.conditions(builder.schema))
         name = builder.feature_name(feature)
-        if config.is_regression:
+        if self.statistic is not None:  # regression
             return Candidate(feature, name, split, conditions, child, scores, scores["score"],
-                             statistic=config.rule.leaf_statistic, criterion=config.criterion,
+                             statistic=self.statistic, criterion=config.criterion,
                              context=builder.context)
         lazy = _Textbook(self, p, child, config.base)
         return Candidate(feature, name, split, conditions, child, Scores(scores, lazy),
                          scores["score"], criterion=config.criterion, context=builder.context)
-
-
-def _cell(key: str, value: Any) -> Any:
-    # each score with the type a Candidate built alone has: the weighted decrease stays a
-    # numpy float (it is one there), the number of cuts an int, the rest Python floats
-    if key == "weighted_decrease":
-        return value
-    return int(value) if key == "n_cuts" else float(value)
 
 
 class CandidateList(Sequence):
@@ -522,8 +532,8 @@ class CandidateList(Sequence):
         building its candidates.
         """
         items = self._items
-        columns = [item for item in items if type(item) is int]
-        arrays = self._block.rows(columns, keys, self._builder) if columns else {}
+        unbuilt = any(type(item) is int for item in items)
+        arrays = self._block.rows(keys, self._builder) if unbuilt else {}
         return [arrays[item] if type(item) is int and item in arrays
                 else candidate_row(self[k], keys) for k, item in enumerate(items)]
 
