@@ -110,7 +110,7 @@ class StepLog:
         if not ids:
             return
         lengths = np.array([len(p) for p in pieces], dtype=np.int64)
-        kept = np.concatenate(pieces) if pieces else np.empty(0, np.int32)
+        kept = np.concatenate(pieces)
         self.levels.append((np.array(ids, dtype=np.int64), np.array(scan_at, dtype=np.int32),
                             np.array(scan_row, dtype=np.int32), np.array(choice, np.int32),
                             np.array(reason, dtype=np.int32), lengths, kept))
@@ -121,49 +121,59 @@ class StepLog:
         Depth first, first branch first; a node's children get the next ids when it is
         recorded. The grower's nodes are renumbered in place.
         """
+        levels, self.levels = self.levels, []
         ids, scan_at, scan_row, choice, reason, lengths, kept = \
-            [np.concatenate(column) for column in zip(*self.levels)]
+            [np.concatenate(column) for column in zip(*levels)]
+        del levels
+        n_steps = len(ids)
         at = np.full(int(ids.max()) + 1, -1, dtype=np.int64)
-        at[ids] = np.arange(len(ids))
-        nodes, created, parents, branches = [], [], [], []
+        at[ids] = np.arange(n_steps)
+        # preorder, as Grower.run takes the nodes; arrays, not lists: a large tree is
+        # numbered here, at the fit's peak of memory
+        nodes: list = [None] * n_steps
+        order = np.empty(n_steps, dtype=np.int64)  # step -> its place in the log
+        parents = np.empty(n_steps, dtype=np.int64)
+        branches = np.empty(n_steps, dtype=np.int32)
         root = grower.root
         stack = [(root, root.node_id, -1, -1)]
         root.node_id = next_id = 0
         next_id += 1
+        position = 0
         while stack:
             node, cid, parent, branch = stack.pop()
-            position = len(nodes)
-            nodes.append(node)
-            created.append(cid)
-            parents.append(parent)
-            branches.append(branch)
+            nodes[position] = node
+            order[position], parents[position], branches[position] = at[cid], parent, branch
             below = [(child, child.node_id, position, b) for b, child in enumerate(node.children)]
             for child in node.children:
                 child.node_id = next_id
                 next_id += 1
             stack.extend(reversed(below))
-        order = at[np.array(created, dtype=np.int64)]
-        if (order < 0).any():
-            raise ValueError("grower: a node of the tree was never noted in the step log")
+            position += 1
+        if position != n_steps or (order < 0).any():
+            raise ValueError("grower: the tree's nodes and the step log disagree")
         own = lengths[order]
         placed = np.cumsum(own) - own  # where each step's own rows start
         source = np.concatenate([[0], np.cumsum(lengths)[:-1]])[order]
-        perm = kept[np.repeat(source - placed, own) + np.arange(int(own.sum()))]
+        small = np.int32 if len(kept) < 2 ** 31 else np.int64
+        perm = kept[np.repeat((source - placed).astype(small), own)
+                    + np.arange(int(own.sum()), dtype=small)]
+        del kept, source
         size = own.copy()
-        for i in range(len(nodes) - 1, 0, -1):  # children come after their parent
+        for i in range(n_steps - 1, 0, -1):  # children come after their parent
             size[parents[i]] += size[i]
-        back = {int(p): i for i, p in enumerate(order.tolist())}
-        objects = {back[int(at[cid])]: kept_ for cid, kept_ in self.objects.items()}
+        step_of = np.empty(n_steps, dtype=np.int64)
+        step_of[order] = np.arange(n_steps)
+        objects = {int(step_of[at[cid]]): kept_ for cid, kept_ in self.objects.items()}
         classification = grower.classes is not None
-        counts = np.array([n.counts if classification else (n.n_samples, float(n.value[0]))
-                           for n in nodes], dtype=float)
+        counts = np.empty((n_steps, len(grower.classes) if classification else 2))
+        for i, n in enumerate(nodes):
+            counts[i] = n.counts if classification else (n.n_samples, float(n.value[0]))
         return GrowthRecord(
-            node_id=np.array([n.node_id for n in nodes], dtype=np.int64),
-            parent=np.array(parents, dtype=np.int64),
-            branch=np.array(branches, dtype=np.int32),
-            depth=np.array([n.depth for n in nodes], dtype=np.int64),
-            n_samples=np.array([n.n_samples for n in nodes], dtype=float),
-            impurity=np.array([n.impurity for n in nodes], dtype=float),
+            node_id=np.fromiter((n.node_id for n in nodes), np.int64, n_steps),
+            parent=parents, branch=branches,
+            depth=np.fromiter((n.depth for n in nodes), np.int64, n_steps),
+            n_samples=np.fromiter((n.n_samples for n in nodes), float, n_steps),
+            impurity=np.fromiter((n.impurity for n in nodes), float, n_steps),
             counts=counts, splits=[n.split for n in nodes], schema=grower.schema,
             perm=perm, start=placed, end=placed + size,
             scans=self.scans, scan_at=scan_at[order], scan_row=scan_row[order],

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, Callable
 
 import numpy as np
@@ -155,8 +155,6 @@ class Grower:
             None if classes is None else tuple(classes), target_name, config.base,
             config.cost_matrix))
         if classes is not None:
-            self._onehot = np.zeros((n, len(classes)))
-            self._onehot[np.arange(n), y] = 1.0
             # class-major (k, n): the scans sum over classes along the outer axis, which
             # numpy does ten times faster than over a short inner axis
             self.scan_weights = np.ascontiguousarray((self._onehot * weights[:, None]).T)
@@ -169,12 +167,22 @@ class Grower:
         root_rows = np.arange(n) if (weights > 0).all() else np.flatnonzero(weights > 0)
         root_rows = small_ints(root_rows)  # every step keeps its rows: half the record
         root = self._make_node(root_rows, weights[root_rows], 0, None)
+        self.__dict__.pop("_onehot", None)  # made again when needed (see _onehot)
         self.root = root
         self._open: dict[int, OpenLeaf] = {
             root.node_id: OpenLeaf(root, root_rows, weights[root_rows],
                                    frozenset(range(schema.n_features)), None, None)}
         self._order: list = []  # stack (depth first) or heap (best first)
         self._push(root.node_id)
+
+    @cached_property
+    def _onehot(self) -> np.ndarray:
+        # made when needed (node-by-node statistics, categorical columns): level-wise
+        # growth of numeric columns needs it only for the root, so the fit's peak is
+        # without it
+        onehot = np.zeros((len(self.y), len(self.classes)))
+        onehot[np.arange(len(self.y)), self.y] = 1.0
+        return onehot
 
     # ------------------------------------------------------------------ node statistics
     def _stats(self, rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, float]:
