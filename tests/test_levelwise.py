@@ -387,3 +387,25 @@ def test_a_regression_limit_at_a_splits_own_decrease_is_decided_as_node_by_node(
         for nudge in (-1e-12, 0.0, 1e-12):
             model = dt.CARTRegressor(min_impurity_decrease=max(limit * (1 + nudge), 0.0))
             assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(n=st.integers(2, 60), f=st.integers(1, 3), seed=st.integers(0, 2**32 - 1),
+       offset=st.sampled_from([0.0, 1e-6, 1e6]), weighted=st.booleans())
+def test_squared_error_scan_scores_are_the_criterions_own_floats(n, f, seed, offset, weighted):
+    from dtlearn.grow.scanners import squared_error_scores
+
+    rng = np.random.default_rng(seed)
+    y = offset + rng.normal(size=n) * rng.choice([1e-3, 1.0, 1e3])
+    w = rng.uniform(0.01, 3.0, size=n) if weighted else np.ones(n)
+    order = np.stack([rng.permutation(n) for _ in range(f)], axis=1)  # the node's rows, by column
+    y, w = y[order], w[order]
+    cum = np.cumsum(np.stack([w, w * y, w * y * y], axis=-1), axis=0)[None]
+    left, total = cum[:, :-1], cum[:, -1, 0]
+    rule = criteria.get("mse")
+    parent = rule.node_impurity(total, None)
+    valid = np.ones(left.shape[:3], bool)
+    fast = squared_error_scores(left, total, parent, valid)
+    generic = rule.cut_scores(left, total[:, None, None] - left, None, parent[:, None, None])
+    np.testing.assert_array_equal(fast[valid], generic[valid])
+    assert valid.all()  # every side holds weight here
