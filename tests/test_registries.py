@@ -104,3 +104,15 @@ def test_every_assignment_folder_is_graded():
     assert folders == sorted(GRADE_CELLS)
     for name in folders:
         assert (ROOT / "instructor" / "homework" / "source" / name / f"{name}.ipynb").is_file()
+
+
+def test_homework_3_forbids_every_pruning_method():
+    import inspect
+
+    from dtlearn.exercises.homework.autograde import forbidden_files
+
+    forbidden = set(forbidden_files("hw3"))
+    for method in pruning_methods():
+        # the entry's own code and the pruner it calls are both out of a solution's reach
+        assert inspect.getsourcefile(method.run) in forbidden, method.name
+        assert inspect.getsourcefile(type(method)) in forbidden
