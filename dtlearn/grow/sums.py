@@ -81,22 +81,28 @@ def _runs(a: np.ndarray, pad: int, start: np.ndarray, n: np.ndarray) -> np.ndarr
     short = n < UNROLL
     if short.any():  # one accumulator, from -0.0
         s, m = start[short], n[short]
+        width = int(m.max())
+        at = np.arange(width)
+        run = a[:, np.where(at < m[:, None], s[:, None] + at, pad)]
         total = np.full((a.shape[0], len(s)), -0.0)
-        for i in range(UNROLL - 1):
-            total = total + a[:, np.where(i < m, s + i, pad)]
+        for i in range(width):
+            total = total + run[..., i]
         out[:, short] = total
     if not short.all():
         s, m = start[~short], n[~short]
-        lane = np.arange(UNROLL)
-        acc = a[:, s[:, None] + lane]  # the eight accumulators start at the first eight
-        whole = m // UNROLL
-        for b in range(1, BLOCK // UNROLL):
-            acc = acc + a[:, np.where((b < whole)[:, None], s[:, None] + b * UNROLL + lane, pad)]
+        whole = m // UNROLL * UNROLL  # the accumulators take these; the rest comes after
+        width = int(whole.max())
+        at = np.arange(width)
+        run = a[:, np.where(at < whole[:, None], s[:, None] + at, pad)]
+        acc = run[..., :UNROLL]  # the eight accumulators start at the first eight
+        for b in range(UNROLL, width, UNROLL):
+            acc = acc + run[..., b:b + UNROLL]
         r = [acc[..., j] for j in range(UNROLL)]
         total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-        done, rest = whole * UNROLL, m % UNROLL
-        for i in range(UNROLL - 1):  # the rest, one by one after the accumulators
-            total = total + a[:, np.where(i < rest, s + done + i, pad)]
+        at = np.arange(UNROLL - 1)
+        rest = a[:, np.where(at < (m - whole)[:, None], (s + whole)[:, None] + at, pad)]
+        for i in range(UNROLL - 1):  # one by one after the accumulators
+            total = total + rest[..., i]
         out[:, ~short] = total
     return out
 
