@@ -73,8 +73,13 @@ class CandidateBuilder:
         return None
 
     def classification(self, feature: int, split: Split, child: np.ndarray,
-                       rows_per_branch: np.ndarray, n_cuts: int | None = None) -> Candidate:
-        """The candidate of a classification split given its branches' class counts."""
+                       rows_per_branch: np.ndarray, n_cuts: int | None = None,
+                       textbook: Any = None) -> Candidate:
+        """The candidate of a classification split given its branches' class counts.
+
+        ``textbook``: what works out its textbook scores when read (default
+        :func:`~dtlearn.grow.records.textbook_scores` of ``child``).
+        """
         conditions = tuple(split.conditions(self.schema))
         refused = self._admissible(feature, conditions, child, rows_per_branch)
         if refused is not None:
@@ -84,8 +89,9 @@ class CandidateBuilder:
         eager["weighted_decrease"] = child.sum() / self.total_weight * eager["impurity_decrease"]
         if n_cuts is not None:
             eager["n_cuts"] = int(n_cuts)
-        scores = Scores(eager, partial(textbook_scores, child, config.base))
-        return Candidate(feature, self.feature_name(feature), split, conditions, child, scores,
+        lazy = partial(textbook_scores, child, config.base) if textbook is None else textbook
+        return Candidate(feature, self.feature_name(feature), split, conditions, child,
+                         Scores(eager, lazy),
                          eager["score"], criterion=config.criterion, context=self.context)
 
     def regression(self, feature: int, split: Split, ys: np.ndarray, w: np.ndarray,
@@ -222,11 +228,12 @@ class ThresholdBlock:
         """
         scored = self.scan.__dict__.get("_scored")
         if scored is None or scored.builder is not builder:
-            return self.build(column, builder)
+            return self.build(column, builder, from_level=True)
         p = int(scored.position[self.row, column])
         if p < 0 or scored.eager is None:
-            return self.build(column, builder)
-        return scored.candidate(p, int(self.scan.features[column]), self.split(column))
+            return self.build(column, builder, from_level=True)
+        return scored.candidate(p, int(self.scan.features[column]),
+                                _Textbook(self, column, builder))
 
     def rows(self, keys: tuple, builder: CandidateBuilder) -> dict:
         """Table rows of the block's columns, from the level's arrays: ``{column: row}``.
@@ -237,8 +244,13 @@ class ThresholdBlock:
         """
         return self.scan.scored(builder).node_rows(self.row, keys)
 
-    def build(self, column: int, builder: CandidateBuilder) -> Candidate:
-        """The Candidate of column ``column`` (inadmissible, saying why, when it has no cut)."""
+    def build(self, column: int, builder: CandidateBuilder, from_level: bool = False
+              ) -> Candidate:
+        """The Candidate of column ``column`` (inadmissible, saying why, when it has no cut).
+
+        Made alone; with ``from_level`` its textbook scores, when read, are the level's
+        (:meth:`ScanScores.textbook`: the whole scan's at once, the same floats).
+        """
         scan, j = self.scan, self.row
         feature = int(scan.features[column])
         i = int(scan.index[j, column])
@@ -257,7 +269,9 @@ class ThresholdBlock:
                                               int(scan.n_cuts[j, column]))
         return builder.classification(feature, self.split(column), sides,
                                       np.array([i + 1, n - i - 1]),
-                                      int(scan.n_cuts[j, column]))
+                                      int(scan.n_cuts[j, column]),
+                                      _Textbook(self, column, builder, sides) if from_level
+                                      else None)
 
 
 TEXTBOOK = ("entropy", "mean_info", "information_gain", "split_info", "gain_ratio",
@@ -339,19 +353,22 @@ def split_scores_of_cuts(rule: Any, child: np.ndarray, settings: Any) -> dict | 
 
 
 class _Textbook:
-    """A built candidate's lazy textbook scores: its row of the level's, saved as its own."""
+    """A block candidate's lazy textbook scores: its row of the level's, saved as its own."""
 
-    __slots__ = ("scored", "p", "child", "base")
+    __slots__ = ("block", "column", "builder", "child")
 
-    def __init__(self, scored: "ScanScores", p: int, child: np.ndarray, base: float):
-        self.scored, self.p, self.child, self.base = scored, p, child, base
+    def __init__(self, block: ThresholdBlock, column: int, builder: CandidateBuilder,
+                 child: np.ndarray | None = None):
+        self.block, self.column, self.builder, self.child = block, column, builder, child
 
     def __call__(self) -> dict:
-        return dict(zip(TEXTBOOK, self.scored.textbook()[self.p].tolist()))
+        scored = self.block.scan.scored(self.builder)
+        return dict(zip(TEXTBOOK, scored.textbook()[
+            scored.position[self.block.row, self.column]].tolist()))
 
     def __reduce__(self) -> tuple:
         # saved without the level: the candidate's own counts, worked out when read
-        return (partial, (textbook_scores, self.child, self.base))
+        return (partial, (textbook_scores, self.child, self.builder.config.base))
 
 
 class ScanScores:
@@ -422,11 +439,11 @@ class ScanScores:
             self._textbook = textbook_scores_of_cuts(self.child, self.builder.config.base)
         return self._textbook
 
-    def tests(self) -> list[str]:
-        """The test column of every cell: ``"<= t"``, ``t`` as a Candidate's conditions print it."""
+    def thresholds(self) -> tuple[list[float], list[str]]:
+        """Every cell's threshold, and its text as the split's conditions print it."""
         if self._tests is None:
-            thresholds = self.scan.threshold.reshape(-1)[self.cells].tolist()
-            self._tests = [f"<= {t}" for t in map(format_number, thresholds)]
+            values = self.scan.threshold.reshape(-1)[self.cells].tolist()
+            self._tests = (values, list(map(format_number, values)))
         return self._tests
 
     def column(self, key: str) -> np.ndarray | None:
@@ -454,10 +471,14 @@ class ScanScores:
             values = [[next(it) if there else "—" for there in present]
                       for it in map(iter, values)]
         return {c: (names[c], test, *v) for c, test, v
-                in zip(self._columns[start:end], self.tests()[start:end], values)}
+                in zip(self._columns[start:end],
+                       ["<= " + t for t in self.thresholds()[1][start:end]], values)}
 
-    def candidate(self, p: int, feature: int, split: ThresholdSplit) -> Candidate:
-        """The Candidate of cell ``p`` (admissible; ``split`` its test)."""
+    def candidate(self, p: int, feature: int, textbook: Any) -> Candidate:
+        """The Candidate of cell ``p`` (admissible), a cut of attribute ``feature``.
+
+        ``textbook``: the :class:`_Textbook` of the cell, which reads this level's.
+        """
         if self._eager_rows is None:
             keys = tuple(self.eager)
             self._eager_rows = (keys, np.stack([np.asarray(v, dtype=float) for v in
@@ -471,14 +492,17 @@ class ScanScores:
         scores["n_cuts"] = n_cuts[p]
         child = self.child[p].copy()
         builder, config = self.builder, self.builder.config
-        conditions = tuple(split.conditions(builder.schema))
         name = builder.feature_name(feature)
+        thresholds, texts = self.thresholds()
+        split = ThresholdSplit(feature, thresholds[p])
+        # ThresholdSplit.conditions of a numeric column, its threshold printed for the level
+        conditions = (f"{name} <= {texts[p]}", f"{name} > {texts[p]}")
         if self.statistic is not None:  # regression
             return Candidate(feature, name, split, conditions, child, scores, scores["score"],
                              statistic=self.statistic, criterion=config.criterion,
                              context=builder.context)
-        lazy = _Textbook(self, p, child, config.base)
-        return Candidate(feature, name, split, conditions, child, Scores(scores, lazy),
+        textbook.child = child
+        return Candidate(feature, name, split, conditions, child, Scores(scores, textbook),
                          scores["score"], criterion=config.criterion, context=builder.context)
 
 
@@ -548,7 +572,7 @@ class CandidateList(Sequence):
             scored = self._block.scan.scored(self._builder)
             config = self._builder.config
             admissible = scored.position[self._block.row] >= 0
-        textbook, names = False, []
+        textbook, names, built = False, [], []
         for k, item in enumerate(items):
             if type(item) is int:
                 if admissible[item]:
@@ -556,9 +580,11 @@ class CandidateList(Sequence):
                     names.append(config.criterion)
                 continue
             c = self[k]
-            textbook = textbook or "information_gain" in c.scores
+            built.append(c)
             if c.admissible:
                 names.append(c.criterion)
+        # a built candidate's textbook scores are worked out only when no cell tells
+        textbook = textbook or any("information_gain" in c.scores for c in built)
         return textbook, names
 
     def position_of(self, candidate: Any) -> int | None:
