@@ -272,8 +272,8 @@ def _check_alpha(alpha: Any) -> float:
 def preorder(tree: Tree) -> tuple[list, np.ndarray]:
     """The nodes in pre-order and each one's parent position (-1 for the root).
 
-    A node's parent is the last node before it one level up; the recorded depths give
-    that at numpy speed, checked against the children counts (a walk otherwise).
+    One walk reads each node's children once and notes its parent's position on the way
+    down (the recorded depths are not read: a tree read from JSON may carry any).
     Reduced-error pruning (:mod:`dtlearn.prune`) numbers its nodes the same way.
 
     Examples
@@ -284,36 +284,20 @@ def preorder(tree: Tree) -> tuple[list, np.ndarray]:
     (0, [-1, 0, 1, 1, 0, 0, 5, 5])
     """
     nodes: list = []
-    append, stack = nodes.append, [tree.root]
-    pop, extend = stack.pop, stack.extend
+    parents: list[int] = []
+    stack, above = [tree.root], [-1]
+    pop, pop_above = stack.pop, above.pop
+    append, append_parent = nodes.append, parents.append
+    extend, extend_above = stack.extend, above.extend
     while stack:
         node = pop()
+        append_parent(pop_above())
+        children = node.children
+        if children:
+            extend_above([len(nodes)] * len(children))
+            extend(children[::-1])
         append(node)
-        if node.children:
-            extend(node.children[::-1])
-    m = len(nodes)
-    n_children = np.array([len(n.children) for n in nodes], dtype=np.int64)
-    parent = np.full(m, -1, dtype=np.int64)
-    depths = [n.depth for n in nodes]
-    # a tree read from JSON may record any depth: only depths a tree of m nodes can have
-    # take the fast path
-    plausible = all(type(d) is int and 0 <= d < m for d in depths)
-    depth = np.array(depths if plausible else [0] * m, dtype=np.int64)
-    by_depth = np.argsort(depth, kind="stable")
-    starts = np.searchsorted(depth[by_depth], np.arange(int(depth.max(initial=0)) + 2))
-    for d in range(1, len(starts) - 1):
-        here, above = by_depth[starts[d]:starts[d + 1]], by_depth[starts[d - 1]:starts[d]]
-        if not here.size or not above.size:
-            break
-        parent[here] = above[np.maximum(np.searchsorted(above, here) - 1, 0)]
-    if not plausible or depth[0] != 0 or (depth[1:] > depth[:-1] + 1).any() or \
-            not np.array_equal(np.bincount(parent[1:], minlength=m), n_children) or \
-            (depth[1:] != depth[np.maximum(parent[1:], 0)] + 1).any():
-        index = {id(n): i for i, n in enumerate(nodes)}
-        for i, n in enumerate(nodes):
-            for c in n.children:
-                parent[index[id(c)]] = i
-    return nodes, parent
+    return nodes, np.array(parents, dtype=np.int64)
 
 
 class _TreeArrays:
@@ -332,31 +316,37 @@ class _TreeArrays:
         m = len(nodes)
         self.tree = tree
         self.nodes = nodes
-        self.node_ids = [n.node_id for n in nodes]
         self.leaf = np.bincount(self.parent[1:], minlength=m) == 0
         weights = np.array([n.n_samples for n in nodes], dtype=float)
         impurity = np.array([n.impurity for n in nodes], dtype=float)
         # a tree read from JSON may carry absurd impurities: overflow to inf, as Python floats do
         with np.errstate(over="ignore"):
             self.r_node = weights * impurity / nodes[0].n_samples
-        self.r_branch, self.n_leaves = self._branch_sums()
+        self.r_branch, self.n_leaves, self.end = self._branch_sums()
         self.cuts: list[int] = []
-        self.records: list[tuple] = []
+        self.log: list[tuple] = []
         self._state: tuple | None = None
         self._child_lists: tuple[list[int], list[int]] | None = None
 
-    def _branch_sums(self) -> tuple[np.ndarray, np.ndarray]:
-        """``R(T_t)`` and ``|T_t|`` of every node, summed leaf by leaf as scikit-learn does.
+    @cached_property
+    def node_ids(self) -> list[int]:
+        """Node ids in pre-order."""
+        return [n.node_id for n in self.nodes]
 
-        scikit-learn walks up from each leaf in node order adding its risk to every
-        ancestor; the same additions in the same order (one ``np.add.at`` over
-        (ancestor, leaf risk) pairs listed leaf by leaf) give the same floats.
+    def _branch_sums(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``R(T_t)``, ``|T_t|`` and the end of the subtree (pre-order) of every node.
+
+        ``R(T_t)`` is summed leaf by leaf as scikit-learn does: it walks up from each leaf
+        in node order adding its risk to every ancestor; the same additions in the same
+        order (one ``np.add.at`` over (ancestor, leaf risk) pairs listed leaf by leaf) give
+        the same floats. A subtree is the range of positions up to its last leaf.
         """
         m = len(self.r_node)
         leaves = np.flatnonzero(self.leaf)
         r_branch = np.zeros(m)
         r_branch[leaves] = self.r_node[leaves]
         n_leaves = np.zeros(m, dtype=np.int64)
+        end = np.arange(1, m + 1, dtype=np.int64)
         depth = np.zeros(len(leaves), dtype=np.int64)
         up = self.parent[leaves]
         while True:  # depth of every leaf, one level at a time
@@ -380,7 +370,8 @@ class _TreeArrays:
                 k += 1
             np.add.at(r_branch, ancestors, np.repeat(self.r_node[these], d))
             n_leaves += np.bincount(ancestors, minlength=m)
-        return r_branch, n_leaves
+            np.maximum.at(end, ancestors, np.repeat(these + 1, d))
+        return r_branch, n_leaves, end
 
     def path_to(self, i: int) -> tuple[str, ...]:
         """Conditions from the root down to node ``i`` (pre-order position)."""
@@ -448,10 +439,16 @@ class _TreeArrays:
         return self._child_lists
 
     def steps(self) -> tuple[CCPStep, ...]:
-        """The collapses as :class:`CCPStep` objects."""
-        ids = self.node_ids
-        return tuple(CCPStep(k, ids[r[0]], *r[1:], (self, r[0]))
-                     for k, r in enumerate(self.records, start=1))
+        """The collapses as :class:`CCPStep` objects, from the path's log."""
+        ids, r_node = self.node_ids, self.r_node
+        n_inner, leaves = int((~self.leaf).sum()), int(self.leaf.sum())
+        out = []
+        for k, (best, eff, branch, n, risk, inner_removed, _) in enumerate(self.log, start=1):
+            leaves -= n - 1
+            out.append(CCPStep(k, ids[best], eff, float(r_node[best]), branch, n, risk, leaves,
+                               n_inner, (self, best)))
+            n_inner -= inner_removed
+        return tuple(out)
 
 
 def _remove_subtree(best: int, candidate: Any, alive: Any,
@@ -484,8 +481,10 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     grow, so an ancestor is pushed again only if its alpha fell below its key (rounding)
     and an entry whose node's alpha has grown goes back in with that alpha when it comes
     to the top. A top entry equal to its node's alpha is then the first smallest alpha.
+    A subtree is a range of positions, so a collapse clears its descendants with two
+    slice assignments to byte arrays (C speed) and counts them with ``bytearray.count``.
     Returns ``(arrays, alphas, impurities, leaves, nodes)``; ``arrays.cuts`` and
-    ``arrays.records`` hold the collapses.
+    ``arrays.log`` hold the collapses.
     """
     arrays = _TreeArrays(tree)
     m = len(arrays.r_node)
@@ -493,10 +492,10 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     r_branch = arrays.r_branch.tolist()
     n_leaves = arrays.n_leaves.tolist()
     parent = arrays.parent.tolist()
-    children = arrays.children()
-    candidate = (~arrays.leaf).tolist()
-    alive = [True] * m
+    end = arrays.end.tolist()
     inner = np.flatnonzero(~arrays.leaf)
+    candidate = bytearray((~arrays.leaf).astype(np.uint8).tobytes())
+    alive = bytearray(b"\x01") * m
     with np.errstate(divide="ignore", invalid="ignore"):
         first = (arrays.r_node[inner] - arrays.r_branch[inner]) / (arrays.n_leaves[inner] - 1)
     effective = [0.0] * m
@@ -505,31 +504,34 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     key = effective[:]
     heap = list(zip(first.tolist(), inner.tolist()))
     heapq.heapify(heap)
-    heappop, heappush = heapq.heappop, heapq.heappush
-    n_inner = len(heap)
-    cuts, records = arrays.cuts, arrays.records
-    alphas, risks, sizes = [0.0], [r_branch[0]], [m - n_inner]
-    nodes_alive = [m]
+    heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
+    log: list[tuple] = []
+    record = log.append
+    risk0 = r_branch[0]
     while candidate[0]:
         eff, best = heap[0]
         if not candidate[best] or eff != key[best]:
             heappop(heap)
             continue
-        if effective[best] != eff:  # grown since pushed
-            key[best] = effective[best]
-            heappop(heap)
-            heappush(heap, (effective[best], best))
+        e = effective[best]
+        if e != eff:  # grown since pushed
+            key[best] = e
+            heapreplace(heap, (e, best))
             continue
         if alpha < eff:
             break
         heappop(heap)
-        before_inner = n_inner
-        inner_removed, removed = _remove_subtree(best, candidate, alive, children)
-        n_inner -= inner_removed
-        pruned = n_leaves[best] - 1
+        lo, hi = best + 1, end[best]
+        inner_removed = candidate.count(1, lo, hi) + 1
+        removed = alive.count(1, lo, hi)
+        zeros = bytes(hi - lo)
+        candidate[lo:hi] = zeros
+        alive[lo:hi] = zeros
+        candidate[best] = 0
         before_leaves, before_branch = n_leaves[best], r_branch[best]
+        pruned = before_leaves - 1
         n_leaves[best] = 0
-        r_diff = r_node[best] - r_branch[best]
+        r_diff = r_node[best] - before_branch
         r_branch[best] = r_node[best]
         j = parent[best]
         while j != -1:
@@ -540,14 +542,16 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
                 key[j] = e
                 heappush(heap, (e, j))
             j = parent[j]
-        cuts.append(best)
-        alphas.append(eff)
-        risks.append(r_branch[0])
-        sizes.append(sizes[-1] - pruned)
-        nodes_alive.append(nodes_alive[-1] - removed)
-        records.append((best, eff, r_node[best], before_branch, before_leaves, r_branch[0],
-                        sizes[-1], before_inner))
-    return arrays, alphas, risks, sizes, nodes_alive
+        record((best, eff, before_branch, before_leaves, r_branch[0], inner_removed, removed))
+    arrays.log = log
+    arrays.cuts = [r[0] for r in log]
+    columns = list(zip(*log)) or [()] * 7
+    alphas = np.array((0.0,) + columns[1], dtype=float)
+    risks = np.array((risk0,) + columns[4], dtype=float)
+    sizes = int(arrays.leaf.sum()) - np.cumsum((0,) + columns[3], dtype=np.int64) + \
+        np.arange(len(log) + 1)
+    counts = m - np.cumsum((0,) + columns[6], dtype=np.int64)
+    return arrays, alphas, risks, sizes, counts
 
 
 def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
@@ -606,8 +610,7 @@ def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
     else:
         tree, _ = tree_and_model(model_or_tree)
     arrays, alphas, risks, sizes, counts = _weakest_links(tree)
-    return CostComplexityPath(np.array(alphas), np.array(risks), np.array(sizes),
-                              np.array(counts), tree, arrays)
+    return CostComplexityPath(alphas, risks, sizes, counts, tree, arrays)
 
 
 def cost_complexity_prune(tree: Any, alpha: float) -> Tree:
