@@ -302,8 +302,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{len(groups)} import circles")
     for group in groups:
         print(f"  FAIL {len(group)} modules import each other: {', '.join(group)}")
-        for edge in shortest_circle(group, edges):
+        circle = shortest_circle(group, edges)
+        for edge in circle:
             print(f"       {edge}")
+        others = [e for e in edges if e.source in group and e.target in group and e not in circle]
+        if others:
+            print("     the other imports inside the group:")
+            for edge in others:
+                print(f"       {edge}")
     if groups:
         failed.append("circles")
 
