@@ -3,24 +3,26 @@
 Split by idea:
 
 - :mod:`~dtlearn.grow.records` — the values: :class:`GrowthConfig` (what a learner asks),
-  :class:`Candidate` (what one attribute offers at a node, with its :class:`Scores`),
-  :class:`GrowthStep` (what was decided there);
+  :class:`Candidate` (what one attribute offers at a node, with its :class:`Scores`);
+- :mod:`~dtlearn.grow.growth_step` — :class:`GrowthStep` (what was decided at a node);
 - :mod:`~dtlearn.grow.scanners` — pure functions that find the best cut of a column, with
   the one tie rule (:func:`~dtlearn.grow.scanners.first_best`) and the one midpoint rule;
 - :mod:`~dtlearn.grow.scoring` — from a cut to a Candidate, built only when read;
 - :mod:`~dtlearn.grow.loop` — :class:`Grower`: the frontier, expand, stop rules, partition;
 - :mod:`~dtlearn.grow.table` — :class:`SplitTable`, the candidate table views show;
 - :mod:`~dtlearn.grow.root_table` — :func:`split_table`, a data set's table at the root;
-- :mod:`~dtlearn.grow.packing` — :class:`PackedSteps`, steps as saved.
+- :mod:`~dtlearn.grow.packing` — :class:`PackedSteps`, steps as saved;
+- :mod:`~dtlearn.grow.arrays` — level-wise growth's steps kept as arrays, made when read.
 
 Criteria come from the registry in :mod:`dtlearn.criteria`; nothing here dispatches on a
 criterion's name.
 """
 
 from . import levels  # noqa: F401  (registers level-wise growth with Grower.run)
+from .growth_step import GrowthStep
 from .loop import Grower, OpenLeaf
 from .packing import PackedSteps
-from .records import ZERO_GAIN, Candidate, GrowthConfig, GrowthStep, Scores
+from .records import ZERO_GAIN, Candidate, GrowthConfig, Scores
 from .root_table import split_table
 from .scanners import MAX_EXHAUSTIVE_CATEGORIES, TIE_TOLERANCE
 from .scoring import CandidateList, best_candidate

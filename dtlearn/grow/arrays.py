@@ -1,6 +1,6 @@
 """The growth record as arrays: steps kept as columns, each GrowthStep made when read.
 
-A fully grown tree has thousands of nodes; one :class:`~dtlearn.grow.records.GrowthStep`
+A fully grown tree has thousands of nodes; one :class:`~dtlearn.grow.growth_step.GrowthStep`
 object per node, with its rows, its candidate list and its condition, costs more memory
 than the training data. Level-wise growth (:mod:`dtlearn.grow.levels`) therefore notes
 each level's decisions in a :class:`StepLog` as soon as the level is decided (so the
@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from .records import GrowthStep
+from .growth_step import GrowthStep
 from .scoring import CandidateList, ThresholdBlock
 
 EMPTY = -2
@@ -200,7 +200,7 @@ FIELDS = ("node_id", "parent", "branch", "depth", "n_samples", "impurity", "coun
 class GrowthRecord(Sequence):
     """The growth steps of a level-wise fit as arrays; each step made when first read.
 
-    It reads as the tuple of :class:`~dtlearn.grow.records.GrowthStep` it stands for:
+    It reads as the tuple of :class:`~dtlearn.grow.growth_step.GrowthStep` it stands for:
     ``len``, indexing (a slice gives a tuple), iteration, ``==`` with any sequence of
     steps, ``repr``. A step, once made, is kept, so reading it twice gives the same object
     (and its candidates are built once). Saved (pickle, deep copy), only the arrays go.

@@ -5,7 +5,7 @@ A :class:`Grower` holds a partly grown tree and its *frontier* (leaves still ope
 open leaf it scores every attribute (:meth:`Grower.candidates`, through the scanners),
 then splits on the best one, on one a person picked, or closes the leaf with the reason
 growth stopped there. Each decision is recorded as a
-:class:`~dtlearn.grow.records.GrowthStep`, which views replay. Growth is iterative: no
+:class:`~dtlearn.grow.growth_step.GrowthStep`, which views replay. Growth is iterative: no
 recursion, whatever the depth.
 
 Subclasses (C4.5) change how a node is scored or partitioned by overriding the hooks
@@ -35,13 +35,13 @@ from ..splits import (
 )
 from ..tree import Node, Tree
 from . import scanners
+from .growth_step import GrowthStep
 from .packing import small_ints
 from .records import (
     ZERO_GAIN,
     Candidate,
     ExplainContext,
     GrowthConfig,
-    GrowthStep,
     inadmissible,
 )
 from .scoring import (
