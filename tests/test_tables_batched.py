@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.grow.scoring import CandidateList, candidate_row
-from dtlearn.grow.table import score_columns
+from dtlearn.grow import GrowthConfig
+from dtlearn.grow.scoring import CandidateList
+from dtlearn.grow.table import DEFAULT_SETTINGS, candidate_row, score_columns
 
 CRITERIA = ["gini", "entropy", "misclassification", "gain_ratio", "hellinger", "cost_gini"]
 
@@ -150,3 +151,10 @@ def test_a_candidate_built_from_the_arrays_saves_as_its_own():
     _same(loaded, alone[other])
     scan = step.candidates._block.scan
     assert "_scored" in vars(scan) and "_scored" not in vars(pickle.loads(pickle.dumps(scan)))
+
+
+def test_a_table_without_settings_reads_a_growth_configs_defaults():
+    # the table module stays below the engine's records, so it keeps its own copy
+    config = GrowthConfig()
+    assert (DEFAULT_SETTINGS.base, DEFAULT_SETTINGS.cost_matrix) == (config.base,
+                                                                     config.cost_matrix)

@@ -8,6 +8,7 @@ Split by idea:
 - :mod:`~dtlearn.grow.scanners` — pure functions that find the best cut of a column, with
   the one tie rule (:func:`~dtlearn.grow.scanners.first_best`) and the one midpoint rule;
 - :mod:`~dtlearn.grow.scoring` — from a cut to a Candidate, built only when read;
+- :mod:`~dtlearn.grow.level_scores` — a level's cuts scored at once, as a table reads them;
 - :mod:`~dtlearn.grow.loop` — :class:`Grower`: the frontier, expand, stop rules, partition;
 - :mod:`~dtlearn.grow.table` — :class:`SplitTable`, the candidate table views show;
 - :mod:`~dtlearn.grow.root_table` — :func:`split_table`, a data set's table at the root;

@@ -16,10 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import criteria
 from ..data import Schema
-from ..formatting import format_number
-from ..splits import MultiwaySplit, Split, ThresholdSplit
+from ..splits import Split, ThresholdSplit
+from .level_scores import TEXTBOOK, ScanScores
 from .records import (
     Candidate,
     ExplainContext,
@@ -29,6 +28,7 @@ from .records import (
     textbook_scores,
 )
 from .scanners import first_best
+from .table import best_candidate, candidate_row, node_scale
 
 
 @dataclass(frozen=True)
@@ -274,84 +274,6 @@ class ThresholdBlock:
                                       else None)
 
 
-TEXTBOOK = ("entropy", "mean_info", "information_gain", "split_info", "gain_ratio",
-            "gini_gain", "misclassification_gain")
-"""The keys of :func:`~dtlearn.grow.records.textbook_scores`, in its order."""
-
-
-def textbook_scores_of_cuts(child: np.ndarray, base: float) -> np.ndarray:
-    """:func:`~dtlearn.grow.records.textbook_scores` of every ``child[c]`` at once.
-
-    ``child[c, b, k]``: class ``k``'s count in branch ``b`` of split ``c``. Returns one
-    row per split, one column per :data:`TEXTBOOK` key: the same operations along a
-    leading axis (each sum over the same numbers in the same order), so the same floats.
-
-    Examples
-    --------
-    >>> from dtlearn.grow.records import textbook_scores
-    >>> child = np.array([[[4.0, 0.0], [5.0, 5.0]], [[2.0, 3.0], [7.0, 2.0]]])
-    >>> textbook_scores_of_cuts(child, 2.0)[1].tolist() == list(
-    ...     textbook_scores(child[1], 2.0).values())
-    True
-    """
-    child = np.asarray(child, dtype=float)
-    sizes = child.sum(axis=-1)
-    weights = sizes / sizes.sum(axis=-1, keepdims=True)
-    stacked = np.concatenate([child.sum(axis=-2)[:, None, :], child], axis=1)
-    entropies = criteria.entropy_of_counts(stacked, base)
-    ginis = criteria.gini_of_counts(stacked)
-    errors = criteria.misclassification_of_counts(stacked)
-    mean_info = (weights * entropies[:, 1:]).sum(axis=-1)
-    gain = entropies[:, 0] - mean_info
-    split_info = criteria.entropy_of_counts(sizes, base)
-    return np.stack([entropies[:, 0], mean_info, gain, split_info, _ratio(gain, split_info),
-                     ginis[:, 0] - (weights * ginis[:, 1:]).sum(axis=-1),
-                     errors[:, 0] - (weights * errors[:, 1:]).sum(axis=-1)], axis=1)
-
-
-def _ratio(gain: np.ndarray, split_info: np.ndarray) -> np.ndarray:
-    # gain / split info where split info is positive, else 0 (as the scalar forms have it)
-    out = np.zeros_like(gain)
-    np.divide(gain, split_info, out=out, where=split_info > 0)
-    return out
-
-
-def split_scores_of_cuts(rule: Any, child: np.ndarray, settings: Any) -> dict | None:
-    """``rule.split_scores`` of every ``child[c]`` (branches x classes), as arrays.
-
-    The same keys in the same order as :meth:`~dtlearn.criteria.Criterion.split_scores`,
-    the same operations along a leading axis (each sum over the same numbers in the
-    same order), so the same floats. ``None`` for a criterion whose impurity takes a cost
-    matrix: its ``einsum`` may sum in another order for another shape.
-
-    Examples
-    --------
-    >>> rule = criteria.get("gain_ratio")
-    >>> child = np.array([[[4.0, 0.0], [5.0, 5.0]]])
-    >>> got = split_scores_of_cuts(rule, child, GrowthConfig(criterion="gain_ratio"))
-    >>> {k: float(v[0]) for k, v in got.items()} == rule.split_scores(child[0], GrowthConfig())
-    True
-    """
-    if rule.needs_cost_matrix or rule.is_regression:
-        return None
-    child = np.asarray(child, dtype=float)
-    sizes = child.sum(axis=-1)
-    n = sizes.sum(axis=-1)
-    stacked = np.concatenate([child.sum(axis=-2)[:, None, :], child], axis=1)
-    imp = rule.node_impurity(stacked, settings)
-    decrease = imp[:, 0] - (sizes / n[:, None] * imp[:, 1:]).sum(axis=-1)
-    scores = {"impurity_decrease": decrease, "score": decrease}
-    if rule.score == "ratio":
-        split_info = criteria.entropy_of_counts(sizes, settings.base)
-        scores.update(information_gain=decrease, split_info=split_info,
-                      gain_ratio=_ratio(decrease, split_info))
-        scores["score"] = scores["gain_ratio"]
-    elif rule.score == "distance":
-        scores["score"] = rule.distance(child)
-    scores[rule.score_key] = scores["score"]
-    return scores
-
-
 class _Textbook:
     """A block candidate's lazy textbook scores: its row of the level's, saved as its own."""
 
@@ -369,141 +291,6 @@ class _Textbook:
     def __reduce__(self) -> tuple:
         # saved without the level: the candidate's own counts, worked out when read
         return (partial, (textbook_scores, self.child, self.builder.config.base))
-
-
-class ScanScores:
-    """The admissible cuts of a :class:`ThresholdScan`, scored together, as arrays.
-
-    Cell ``(j, c)`` (node ``j``, column ``c``) is row ``position[j, c]`` of the arrays
-    (-1: no admissible cut; :meth:`ThresholdBlock.build` says why). ``child`` holds each
-    cut's branches as its Candidate does (class counts; regression ``[n, mean,
-    impurity]``), ``eager`` the scores a Candidate has at once (``None``: the criterion is
-    scored one candidate at a time); the textbook columns and the tests' text are worked
-    out for the whole scan when first read. Every value is the one
-    :meth:`ThresholdBlock.build` gives the cell alone (tests/test_tables_batched.py).
-    """
-
-    def __init__(self, scan: ThresholdScan, builder: CandidateBuilder):
-        self.builder, self.scan = builder, scan
-        config = builder.config
-        rule = config.rule
-        m, f = scan.index.shape
-        index = scan.index.astype(np.int64)
-        left_rows, right_rows = index + 1, scan.n.astype(np.int64)[:, None] - index - 1
-        leaf = config.min_samples_leaf  # as CandidateBuilder._admissible refuses
-        ok = (index >= 0) & (right_rows > 0) & ~(left_rows < leaf) & ~(right_rows < leaf)
-        cells = np.flatnonzero(ok)
-        position = np.full(m * f, -1, dtype=np.int64)
-        position[cells] = np.arange(len(cells))
-        self.position = position.reshape(m, f)
-        self.cells = cells
-        left = np.asarray(scan.left.reshape(m * f, -1)[cells], dtype=float)
-        sides = np.stack([left, scan.total[cells // f] - left], axis=1)
-        n_cuts = scan.n_cuts.reshape(-1)[cells]
-        self._textbook = None
-        self._tests = None
-        self._columns = (cells % f).tolist()
-        self._bounds = np.searchsorted(cells, np.arange(m + 1) * f).tolist()  # node j: a run
-        self._tables: dict = {}
-        self._eager_rows = None
-        self.statistic = rule.leaf_statistic if config.is_regression else None
-        if config.is_regression:
-            self.child, self.eager = self._regression(sides, n_cuts)
-            return
-        self.child = sides
-        eager = split_scores_of_cuts(rule, sides, config)
-        if eager is not None:
-            flat = sides.reshape(len(cells), 2 * sides.shape[-1])  # as child.sum() adds them
-            eager["weighted_decrease"] = (flat.sum(axis=1)
-                                          / builder.total_weight * eager["impurity_decrease"])
-            eager["n_cuts"] = n_cuts
-        self.eager = eager
-
-    def _regression(self, sums: np.ndarray, n_cuts: np.ndarray) -> tuple:
-        # CandidateBuilder.regression_of_sums along a leading axis
-        rule = self.builder.config.rule
-        w = sums[..., 0]
-        child = np.stack([w, sums[..., 1] / np.where(w > 0, w, 1.0), rule.of_sums(sums)],
-                         axis=-1)
-        parent = rule.of_sums(sums.sum(axis=1))
-        total = child[..., 0].sum(axis=1)
-        child_impurity = (child[..., 0] * child[..., 2]).sum(axis=1) / total
-        decrease = parent - child_impurity
-        return child, {"impurity_decrease": decrease, "child_impurity": child_impurity,
-                       "weighted_decrease": total / self.builder.total_weight * decrease,
-                       "score": decrease, "n_cuts": n_cuts}
-
-    def textbook(self) -> np.ndarray:
-        """:func:`textbook_scores_of_cuts` of every cell (classification)."""
-        if self._textbook is None:
-            self._textbook = textbook_scores_of_cuts(self.child, self.builder.config.base)
-        return self._textbook
-
-    def thresholds(self) -> tuple[list[float], list[str]]:
-        """Every cell's threshold, and its text as the split's conditions print it."""
-        if self._tests is None:
-            values = self.scan.threshold.reshape(-1)[self.cells].tolist()
-            self._tests = (values, list(map(format_number, values)))
-        return self._tests
-
-    def column(self, key: str) -> np.ndarray | None:
-        """The score ``key`` of every cell (``None`` when a Candidate would not have it)."""
-        if key in self.eager:
-            return self.eager[key]
-        if self.builder.config.is_regression or key not in TEXTBOOK:
-            return None
-        return self.textbook()[:, TEXTBOOK.index(key)]
-
-    def node_rows(self, j: int, keys: tuple) -> dict:
-        """``{column: (attribute, test, *scores[keys])}`` of node ``j``'s admissible cells."""
-        start, end = self._bounds[j], self._bounds[j + 1]
-        if self.eager is None or start == end:
-            return {}
-        if keys not in self._tables:  # the level's values of these columns, once
-            present = [self.column(key) for key in keys]
-            found = [v for v in present if v is not None]
-            names = [self.builder.feature_name(int(f)) for f in self.scan.features]
-            matrix = np.stack(found, axis=1) if found else np.empty((len(self.cells), 0))
-            self._tables[keys] = (names, matrix, [v is not None for v in present])
-        names, matrix, present = self._tables[keys]
-        values = matrix[start:end].tolist()
-        if not all(present):  # "—" where a Candidate has no such score
-            values = [[next(it) if there else "—" for there in present]
-                      for it in map(iter, values)]
-        return {c: (names[c], test, *v) for c, test, v
-                in zip(self._columns[start:end],
-                       ["<= " + t for t in self.thresholds()[1][start:end]], values)}
-
-    def candidate(self, p: int, feature: int, textbook: Any) -> Candidate:
-        """The Candidate of cell ``p`` (admissible), a cut of attribute ``feature``.
-
-        ``textbook``: the :class:`_Textbook` of the cell, which reads this level's.
-        """
-        if self._eager_rows is None:
-            keys = tuple(self.eager)
-            self._eager_rows = (keys, np.stack([np.asarray(v, dtype=float) for v in
-                                                self.eager.values()], axis=1),
-                                self.eager["n_cuts"].tolist())
-        keys, matrix, n_cuts = self._eager_rows
-        scores = dict(zip(keys, matrix[p].tolist()))
-        # each score with the type a Candidate built alone has: the weighted decrease a
-        # numpy float (as child.sum() makes it), the number of cuts an int
-        scores["weighted_decrease"] = self.eager["weighted_decrease"][p]
-        scores["n_cuts"] = n_cuts[p]
-        child = self.child[p].copy()
-        builder, config = self.builder, self.builder.config
-        name = builder.feature_name(feature)
-        thresholds, texts = self.thresholds()
-        split = ThresholdSplit(feature, thresholds[p])
-        # ThresholdSplit.conditions of a numeric column, its threshold printed for the level
-        conditions = (f"{name} <= {texts[p]}", f"{name} > {texts[p]}")
-        if self.statistic is not None:  # regression
-            return Candidate(feature, name, split, conditions, child, scores, scores["score"],
-                             statistic=self.statistic, criterion=config.criterion,
-                             context=builder.context)
-        textbook.child = child
-        return Candidate(feature, name, split, conditions, child, Scores(scores, textbook),
-                         scores["score"], criterion=config.criterion, context=builder.context)
 
 
 class CandidateList(Sequence):
@@ -625,90 +412,5 @@ class CandidateList(Sequence):
         return repr(tuple(self))
 
 
-def branch_test(c: Candidate) -> str:
-    """The test column of a candidate table: "3-way", "<= 72.5", or why no split."""
-    if c.split is None:
-        return c.reason or "no split"
-    if isinstance(c.split, MultiwaySplit):
-        # "4-way" counts the branches that get rows; a value absent at the node says so
-        n = c.split.n_branches
-        counts = np.asarray(c.child_counts, dtype=float)
-        if counts.ndim == 2 and len(counts) == n:
-            regression = criteria.get(c.criterion).task == "regression"
-            rows = counts[:, 0] if regression else counts.sum(1)
-            present = int(np.count_nonzero(rows > 0))
-            if present < n:
-                return f"{present}-way ({present} of {n} values present)"
-        return f"{n}-way"
-    text = c.conditions[0]  # drop the attribute's name (which may hold spaces)
-    return text[len(c.feature_name):].strip() if text.startswith(c.feature_name + " ") else text
-
-
-def candidate_row(c: Candidate, keys: tuple) -> tuple:
-    """A candidate's row of a table: attribute, test, then each score of ``keys`` ("—": none).
-
-    Examples
-    --------
-    >>> from dtlearn import load_play_tennis, split_table
-    >>> c = split_table(*load_play_tennis()).row("windy")
-    >>> candidate_row(c, ("split_info", "hellinger_distance"))[:2]
-    ('windy', '2-way')
-    """
-    scores = c.scores
-    return (c.feature_name, branch_test(c), *[scores[s] if s in scores else "—" for s in keys])
-
-
-def node_scale(candidates: Any, config: GrowthConfig | None = None) -> float:
-    """The tie scale of the node that ``candidates`` split (0 without an admissible one).
-
-    Its :meth:`~dtlearn.criteria.Criterion.tie_scale`, the scale of the tie rule
-    (:data:`~dtlearn.grow.scanners.TIE_TOLERANCE`), worked out from the first admissible
-    candidate, so the same candidates always give the same scale.
-    ``config`` gives the criterion's settings (base, cost matrix); without it the default
-    settings of the candidate's criterion are used.
-
-    Examples
-    --------
-    >>> from dtlearn import load_play_tennis, split_table
-    >>> round(node_scale(split_table(*load_play_tennis()).candidates), 3)
-    0.94
-    """
-    for c in candidates:
-        if not c.admissible:
-            continue
-        rule = criteria.get(c.criterion)
-        if rule.is_regression:  # [n, centre, impurity] per branch: Σw|y| or Σwy² per Σw
-            n, centre, impurity = np.asarray(c.child_counts, dtype=float).T
-            size = np.abs(centre) if rule.leaf_statistic == "median" else centre * centre
-            return float((n * (impurity + size)).sum() / n.sum())
-        if config is None:
-            if rule.needs_cost_matrix:
-                return 0.0
-            config = GrowthConfig(criterion=rule.name)
-        counts = np.asarray(c.child_counts, dtype=float).sum(axis=0)
-        return float(config.rule.node_impurity(counts, config))
-    return 0.0
-
-
-def best_candidate(candidates: Sequence) -> Candidate | None:
-    """The engine's choice among ``candidates`` (the one tie rule, applied to candidates).
-
-    The first admissible candidate that ties with the best score (column order breaks
-    ties), or ``None`` when none can split.
-
-    Examples
-    --------
-    >>> from dtlearn import load_play_tennis, split_table
-    >>> best_candidate(split_table(*load_play_tennis()).candidates).feature_name
-    'outlook'
-    """
-    if isinstance(candidates, CandidateList):
-        return candidates.best()
-    scores = [c.score if c.admissible else -np.inf for c in candidates]
-    index = first_best(scores, scale=node_scale(candidates)) if scores else -1
-    return None if index < 0 else candidates[index]
-
-
-__all__ = ["CandidateBuilder", "CandidateList", "ScanScores", "TEXTBOOK", "ThresholdBlock",
-           "ThresholdScan", "best_candidate", "branch_test", "candidate_row",
-           "split_scores_of_cuts", "textbook_scores_of_cuts"]
+__all__ = ["CandidateBuilder", "CandidateList", "ThresholdBlock", "ThresholdScan",
+           "best_candidate"]

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from .. import criteria
-from .records import Candidate
-from .scoring import CandidateList, best_candidate, branch_test
+from ..splits import MultiwaySplit
+from .scanners import first_best
+
+if TYPE_CHECKING:
+    from .records import Candidate
+
+DEFAULT_SETTINGS = SimpleNamespace(base=2.0, cost_matrix=None)
+"""A criterion's settings when a table has none: a :class:`~dtlearn.grow.records.GrowthConfig`'s
+defaults (entropy in bits, no cost matrix). The table stays below the engine's records."""
 
 TABLE_SCORES = {"classification": ("mean_info", "information_gain", "split_info",
                                      "gain_ratio", "gini_gain"),
@@ -37,6 +48,92 @@ def score_columns(kind: str, criterion_names: Any) -> tuple:
         if key not in columns and key not in own:
             own.append(key)
     return columns + tuple(own)
+
+
+def branch_test(c: Candidate) -> str:
+    """The test column of a candidate table: "3-way", "<= 72.5", or why no split."""
+    if c.split is None:
+        return c.reason or "no split"
+    if isinstance(c.split, MultiwaySplit):
+        # "4-way" counts the branches that get rows; a value absent at the node says so
+        n = c.split.n_branches
+        counts = np.asarray(c.child_counts, dtype=float)
+        if counts.ndim == 2 and len(counts) == n:
+            regression = criteria.get(c.criterion).task == "regression"
+            rows = counts[:, 0] if regression else counts.sum(1)
+            present = int(np.count_nonzero(rows > 0))
+            if present < n:
+                return f"{present}-way ({present} of {n} values present)"
+        return f"{n}-way"
+    text = c.conditions[0]  # drop the attribute's name (which may hold spaces)
+    return text[len(c.feature_name):].strip() if text.startswith(c.feature_name + " ") else text
+
+
+def candidate_row(c: Candidate, keys: tuple) -> tuple:
+    """A candidate's row of a table: attribute, test, then each score of ``keys`` ("—": none).
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> c = split_table(*load_play_tennis()).row("windy")
+    >>> candidate_row(c, ("split_info", "hellinger_distance"))[:2]
+    ('windy', '2-way')
+    """
+    scores = c.scores
+    return (c.feature_name, branch_test(c), *[scores[s] if s in scores else "—" for s in keys])
+
+
+def node_scale(candidates: Any, config: Any = None) -> float:
+    """The tie scale of the node that ``candidates`` split (0 without an admissible one).
+
+    Its :meth:`~dtlearn.criteria.Criterion.tie_scale`, the scale of the tie rule
+    (:data:`~dtlearn.grow.scanners.TIE_TOLERANCE`), worked out from the first admissible
+    candidate, so the same candidates always give the same scale.
+    ``config`` (a :class:`~dtlearn.grow.records.GrowthConfig`) gives the criterion's
+    settings (base, cost matrix); without it :data:`DEFAULT_SETTINGS`.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> round(node_scale(split_table(*load_play_tennis()).candidates), 3)
+    0.94
+    """
+    for c in candidates:
+        if not c.admissible:
+            continue
+        rule = criteria.get(c.criterion)
+        if rule.is_regression:  # [n, centre, impurity] per branch: Σw|y| or Σwy² per Σw
+            n, centre, impurity = np.asarray(c.child_counts, dtype=float).T
+            size = np.abs(centre) if rule.leaf_statistic == "median" else centre * centre
+            return float((n * (impurity + size)).sum() / n.sum())
+        if config is None:
+            if rule.needs_cost_matrix:
+                return 0.0
+            config = DEFAULT_SETTINGS
+        else:
+            rule = config.rule
+        counts = np.asarray(c.child_counts, dtype=float).sum(axis=0)
+        return float(rule.node_impurity(counts, config))
+    return 0.0
+
+
+def best_candidate(candidates: Sequence) -> Candidate | None:
+    """The engine's choice among ``candidates`` (the one tie rule, applied to candidates).
+
+    The first admissible candidate that ties with the best score (column order breaks
+    ties), or ``None`` when none can split.
+
+    Examples
+    --------
+    >>> from dtlearn import load_play_tennis, split_table
+    >>> best_candidate(split_table(*load_play_tennis()).candidates).feature_name
+    'outlook'
+    """
+    if hasattr(candidates, "best"):  # a CandidateList: the tie scale of its scan
+        return candidates.best()
+    scores = [c.score if c.admissible else -np.inf for c in candidates]
+    index = first_best(scores, scale=node_scale(candidates)) if scores else -1
+    return None if index < 0 else candidates[index]
 
 
 @dataclass(frozen=True)
@@ -87,12 +184,16 @@ class SplitTable:
         from ..explain import ResultTable
 
         candidates = self.candidates
-        if not isinstance(candidates, CandidateList):
-            candidates = CandidateList(candidates)
-        textbook, names = candidates.shown()
+        arrays = hasattr(candidates, "table_rows")  # a CandidateList: rows from its scan
+        textbook, names = candidates.shown() if arrays else (
+            any("information_gain" in c.scores for c in candidates),
+            [c.criterion for c in candidates if c.admissible])
         scores = score_columns("classification" if textbook else "regression", names)
-        mark = candidates.position_of(self.best)
-        rows = candidates.table_rows(scores)
+        best = self.best
+        mark = candidates.position_of(best) if arrays else next(
+            (i for i, c in enumerate(candidates) if c is best), None)
+        rows = candidates.table_rows(scores) if arrays else [candidate_row(c, scores)
+                                                             for c in candidates]
         columns = ("attribute", "test") + tuple(s.replace("_", " ") for s in scores)
         return ResultTable(columns, tuple(rows), caption=self.caption, highlight_row=mark)
 
@@ -120,4 +221,5 @@ class SplitTable:
         return self.to_table()._repr_markdown_()
 
 
-__all__ = ["SplitTable", "TABLE_SCORES", "branch_test", "score_columns"]
+__all__ = ["DEFAULT_SETTINGS", "SplitTable", "TABLE_SCORES", "best_candidate", "branch_test",
+           "candidate_row", "node_scale", "score_columns"]
