@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import struct
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -346,7 +347,6 @@ class _TreeArrays:
         r_branch = np.zeros(m)
         r_branch[leaves] = self.r_node[leaves]
         n_leaves = np.zeros(m, dtype=np.int64)
-        end = np.arange(1, m + 1, dtype=np.int64)
         depth = np.zeros(len(leaves), dtype=np.int64)
         up = self.parent[leaves]
         while True:  # depth of every leaf, one level at a time
@@ -370,7 +370,10 @@ class _TreeArrays:
                 k += 1
             np.add.at(r_branch, ancestors, np.repeat(self.r_node[these], d))
             n_leaves += np.bincount(ancestors, minlength=m)
-            np.maximum.at(end, ancestors, np.repeat(these + 1, d))
+        # the leaves of a subtree are consecutive in pre-order: its range ends after the last
+        end = np.arange(1, m + 1, dtype=np.int64)
+        inner = np.flatnonzero(~self.leaf)
+        end[inner] = leaves[np.searchsorted(leaves, inner) + n_leaves[inner] - 1] + 1
         return r_branch, n_leaves, end
 
     def path_to(self, i: int) -> tuple[str, ...]:
@@ -471,12 +474,30 @@ def _remove_subtree(best: int, candidate: Any, alive: Any,
     return inner, nodes - 1
 
 
+_POSITION = (1 << 32) - 1
+_FLIP = (1 << 63) - 1
+_float_bytes = struct.Struct("<d").pack
+_int64_of = struct.Struct("<q").unpack
+
+
+def _heap_code(alpha: float, position: int) -> int:
+    """One int ordered as ``(alpha, position)``: a heap of ints compares in one step.
+
+    A float's bits read as a signed integer order the non-negative floats; flipping all
+    but the sign bit of a negative one orders those too. ``-0.0`` counts as ``0.0``, as
+    float comparison has it; every NaN sorts after ``inf``.
+    """
+    bits = _int64_of(_float_bytes(alpha + 0.0))[0]
+    return ((bits ^ _FLIP if bits < 0 else bits) << 32) | position
+
+
 def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     """Collapse weakest links while their alpha is <= ``alpha``; scikit-learn's arithmetic.
 
     Nodes are numbered in pre-order (scikit-learn's node order for a depth-first tree);
     ties between equal effective alphas go to the first node in that order. The inner
-    nodes wait in a heap keyed by (effective alpha, position), every key at most its
+    nodes wait in a heap keyed by (effective alpha, position) (one int each, see
+    :func:`_heap_code`), every key at most its
     node's alpha: a collapse changes only its ancestors' alphas, which (exactly) can only
     grow, so an ancestor is pushed again only if its alpha fell below its key (rounding)
     and an entry whose node's alpha has grown goes back in with that alpha when it comes
@@ -502,22 +523,28 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     for i, e in zip(inner.tolist(), first.tolist()):
         effective[i] = e
     key = effective[:]
-    heap = list(zip(first.tolist(), inner.tolist()))
+    code = [0] * m
+    heap = [_heap_code(e, i) for e, i in zip(first.tolist(), inner.tolist())]
+    for i, c in zip(inner.tolist(), heap):
+        code[i] = c
     heapq.heapify(heap)
     heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
     log: list[tuple] = []
     record = log.append
     risk0 = r_branch[0]
     while candidate[0]:
-        eff, best = heap[0]
-        if not candidate[best] or eff != key[best]:
+        top = heap[0]
+        best = top & _POSITION
+        if not candidate[best] or top != code[best]:
             heappop(heap)
             continue
-        e = effective[best]
-        if e != eff:  # grown since pushed
-            key[best] = e
-            heapreplace(heap, (e, best))
-            continue
+        e, eff = effective[best], key[best]
+        if e != eff:  # grown since pushed (or NaN: then equal codes go on)
+            c = _heap_code(e, best)
+            if c != top:
+                key[best], code[best] = e, c
+                heapreplace(heap, c)
+                continue
         if alpha < eff:
             break
         heappop(heap)
@@ -540,7 +567,8 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
             e = effective[j] = (r_node[j] - branch) / (leaves - 1)
             if e < key[j]:
                 key[j] = e
-                heappush(heap, (e, j))
+                c = code[j] = _heap_code(e, j)
+                heappush(heap, c)
             j = parent[j]
         record((best, eff, before_branch, before_leaves, r_branch[0], inner_removed, removed))
     arrays.log = log
