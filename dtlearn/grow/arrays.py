@@ -109,9 +109,9 @@ class StepLog:
             pieces.append(pending.state.rows)
         if not ids:
             return
-        lengths = np.array([len(p) for p in pieces], dtype=np.int64)
+        lengths = np.array([len(p) for p in pieces], dtype=np.int32)
         kept = np.concatenate(pieces)
-        self.levels.append((np.array(ids, dtype=np.int64), np.array(scan_at, dtype=np.int32),
+        self.levels.append((np.array(ids, dtype=np.int32), np.array(scan_at, dtype=np.int32),
                             np.array(scan_row, dtype=np.int32), np.array(choice, np.int32),
                             np.array(reason, dtype=np.int32), lengths, kept))
 
