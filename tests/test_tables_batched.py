@@ -137,18 +137,19 @@ def test_a_table_is_read_without_building_its_candidates():
     assert built == [step.choice] and len(rows) == 4  # only the chosen one (its caption)
 
 
-def test_a_candidate_built_from_the_arrays_saves_as_its_own():
+def test_a_candidate_read_alone_saves_as_its_own():
+    # read before its level is scored (a step's choice): its textbook scores, when read,
+    # are the level's; saved, it keeps its own counts, not the level
     X, y, _ = _data(2, 200, 3, 2)
     model = dt.CARTClassifier(criterion="entropy").fit(X, y)
     step = model.steps_[1]
     alone = _one_by_one(step.candidates)
-    step.table().rows  # the level is scored
-    other = next(k for k in range(len(step.candidates)) if step.candidates[k] is not step.chosen)
-    candidate = step.candidates[other]
-    assert not candidate.scores.computed
-    loaded = pickle.loads(pickle.dumps(candidate))
+    chosen = step.chosen
+    assert not chosen.scores.computed
+    loaded = pickle.loads(pickle.dumps(chosen))
     assert "ScanScores" not in repr(loaded.scores._lazy)  # the level stays behind
-    _same(loaded, alone[other])
+    _same(loaded, alone[step.choice])
+    _same(chosen, alone[step.choice])  # worked out from the level
     scan = step.candidates._block.scan
     assert "_scored" in vars(scan) and "_scored" not in vars(pickle.loads(pickle.dumps(scan)))
 

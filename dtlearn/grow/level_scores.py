@@ -17,7 +17,7 @@ import numpy as np
 from .. import criteria
 from ..formatting import format_number
 from ..splits import ThresholdSplit
-from .records import Candidate, Scores
+from .records import Candidate
 
 if TYPE_CHECKING:
     from .scoring import CandidateBuilder, ThresholdScan
@@ -210,10 +210,12 @@ class ScanScores:
                 in zip(self._columns[start:end],
                        ["<= " + t for t in self.thresholds()[1][start:end]], values)}
 
-    def candidate(self, p: int, feature: int, textbook: Any) -> Candidate:
+    def candidate(self, p: int, feature: int) -> Candidate:
         """The Candidate of cell ``p`` (admissible), a cut of attribute ``feature``.
 
-        ``textbook``: the :class:`_Textbook` of the cell, which reads this level's.
+        Its scores are a plain dict, the textbook measures already in: the level's are
+        worked out (a table or every candidate is being read), so a lazy part would only
+        cost two more objects per candidate.
         """
         if self._eager_rows is None:
             keys = tuple(self.eager)
@@ -237,9 +239,10 @@ class ScanScores:
             return Candidate(feature, name, split, conditions, child, scores, scores["score"],
                              statistic=self.statistic, criterion=config.criterion,
                              context=builder.context)
-        textbook.child = child
-        return Candidate(feature, name, split, conditions, child, Scores(scores, textbook),
-                         scores["score"], criterion=config.criterion, context=builder.context)
+        for key, value in zip(TEXTBOOK, self.textbook()[p].tolist()):
+            scores.setdefault(key, value)  # after the criterion's own, as Scores merges them
+        return Candidate(feature, name, split, conditions, child, scores, scores["score"],
+                         criterion=config.criterion, context=builder.context)
 
 
 __all__ = ["ScanScores", "TEXTBOOK", "ratio_of", "split_scores_of_cuts",

@@ -232,8 +232,7 @@ class ThresholdBlock:
         p = int(scored.position[self.row, column])
         if p < 0 or scored.eager is None:
             return self.build(column, builder, from_level=True)
-        return scored.candidate(p, int(self.scan.features[column]),
-                                _Textbook(self, column, builder))
+        return scored.candidate(p, int(self.scan.features[column]))
 
     def rows(self, keys: tuple, builder: CandidateBuilder) -> dict:
         """Table rows of the block's columns, from the level's arrays: ``{column: row}``.
@@ -280,7 +279,7 @@ class _Textbook:
     __slots__ = ("block", "column", "builder", "child")
 
     def __init__(self, block: ThresholdBlock, column: int, builder: CandidateBuilder,
-                 child: np.ndarray | None = None):
+                 child: np.ndarray):
         self.block, self.column, self.builder, self.child = block, column, builder, child
 
     def __call__(self) -> dict:
