@@ -409,3 +409,45 @@ def test_squared_error_scan_scores_are_the_criterions_own_floats(n, f, seed, off
     generic = rule.cut_scores(left, total[:, None, None] - left, None, parent[:, None, None])
     np.testing.assert_array_equal(fast[valid], generic[valid])
     assert valid.all()  # every side holds weight here
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.integers(2, 80), seed=st.integers(0, 2**32 - 1),
+       target=st.sampled_from(["noise", "ties", "offset", "tiny"]),
+       weights=st.sampled_from(["none", "integers", "floats"]))
+def test_running_median_errors_stay_within_their_bound_of_the_exact_errors(n, seed, target,
+                                                                           weights):
+    from dtlearn.criteria import absolute_error_cuts
+    from dtlearn.grow.scanners import running_median_errors
+
+    rng = np.random.default_rng(seed)
+    ys = rng.normal(size=n)
+    ys = {"noise": ys, "ties": np.round(ys), "offset": 1e6 + ys, "tiny": ys * 1e-9}[target]
+    w = {"none": np.ones(n), "integers": rng.integers(1, 4, size=n).astype(float),
+         "floats": rng.uniform(0.01, 3.0, size=n)}[weights]
+    estimate, bound = running_median_errors(ys, w)
+    exact = absolute_error_cuts(ys, w, np.ones(n - 1, bool))
+    assert np.all(np.abs(estimate - exact) <= bound)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), leaf=st.integers(1, 3), target=st.sampled_from(["ties", "noise",
+                                                                           "offset"]))
+def test_mae_growth_with_running_medians_grows_the_tree_scoring_every_cut_grows(problem, leaf,
+                                                                                 target):
+    # the running medians only rule cuts out; the cut chosen is the exact scan's
+    from dtlearn.grow import scanners
+
+    X, codes, w = problem
+    noise = np.random.default_rng(len(codes)).normal(size=len(codes))
+    y = {"ties": codes.astype(float), "noise": codes + noise, "offset": 1e6 + codes + noise}[
+        target]
+    model = dt.CARTRegressor(criterion="mae", min_samples_leaf=leaf)
+    fast = model.make_grower(X, y, w)
+    fast.run()
+    slow = model.make_grower(X, y, w)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(scanners, "near_best_median_cuts", lambda ys, w, valid, scale: valid)
+        slow.run()
+    assert fast.tree().to_json() == slow.tree().to_json()
+    assert [s.to_dict() for s in fast.steps] == [s.to_dict() for s in slow.steps]
