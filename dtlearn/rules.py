@@ -18,8 +18,11 @@ that covers more validation rows, then to the tree's left-to-right order.
 
 from __future__ import annotations
 
+import gc
 import html
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -277,7 +280,8 @@ class Rule:
     def without(self, index: int) -> "Rule":
         """Return the rule with precondition ``index`` dropped (validation counts cleared)."""
         conds = self.conditions[:index] + self.conditions[index + 1:]
-        return replace(self, conditions=conds, val_covered=None, val_correct=None)
+        return type(self)(conds, self.label, self.schema, self.target_name,
+                          self.train_covered, self.train_correct)
 
     def simplifications(self, X_val: Any, y_val: Any) -> ResultTable:
         """Tabulate the rule and every rule with one precondition dropped, with accuracies.
@@ -361,14 +365,13 @@ class DropCounts:
 
     def best_drop(self) -> int | None:
         """The precondition whose drop is most accurate (the first on ties), or None."""
-        n = self.covered[1:]
-        if not len(n):
-            return None
-        # int / int in float64 is Python's correctly rounded quotient; -1 is below any
-        accuracy = self.correct[1:] / np.maximum(n, 1)
-        accuracy[n == 0] = -1.0
-        best = int(accuracy.argmax())
-        return best if accuracy[best] >= 0 else None
+        # a few numbers per rule: a Python loop costs less than numpy calls
+        best, most = None, -1.0  # below any accuracy
+        for i, (n, right) in enumerate(zip(self.covered[1:].tolist(),
+                                           self.correct[1:].tolist())):
+            if n and right / n > most:
+                best, most = i, right / n
+        return best
 
     def should_drop(self) -> int | None:
         """The drop rule post-pruning makes: the best, if it is at least as accurate."""
@@ -408,19 +411,20 @@ class _Coverage:
 
     def counts(self) -> DropCounts:
         """The current rule's counts and each single drop's."""
-        f = self.failing[self.active]
-        if len(f):
-            seen = np.bitwise_or.accumulate(f, axis=0)
-            ones = seen[-1]
-            twos = np.bitwise_or.reduce(f[1:] & seen[:-1], axis=0)
-        else:
-            ones = twos = np.zeros_like(self.valid)
+        f = self.failing if len(self.active) == len(self.failing) else \
+            self.failing[self.active]
         d = len(f)
-        rows = np.concatenate(((self.valid & ~ones)[None], f & ~twos))  # the rule, then drops
-        n = _popcount(np.concatenate((rows, rows & self.right))).sum(axis=1, dtype=np.int64)
-        n[1:d + 1] += n[0]
-        n[d + 2:] += n[d + 1]
-        return DropCounts(n[:d + 1], n[d + 1:])
+        rows = np.empty((2, d + 1, f.shape[1]), dtype=np.uint64)  # the rule, then drops
+        if d:
+            seen = np.bitwise_or.accumulate(f, axis=0)
+            np.bitwise_and(self.valid, ~seen[-1], out=rows[0, 0])
+            np.bitwise_and(f, ~np.bitwise_or.reduce(f[1:] & seen[:-1], axis=0), out=rows[0, 1:])
+        else:
+            rows[0, 0] = self.valid
+        np.bitwise_and(rows[0], self.right, out=rows[1])
+        n = _popcount(rows).sum(axis=2, dtype=np.int64)  # (covered, correct) x positions
+        n[:, 1:] += n[:, :1]
+        return DropCounts(n[0], n[1])
 
     def drop(self, i: int) -> None:
         """Drop the rule's precondition ``i`` (its place in the current rule)."""
@@ -934,7 +938,35 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     Xe = encode_features(tree, X_val, "X_val")
     encode_labels(tree, y_val, Xe.shape[0], "y_val")  # unseen labels -> ValueError
     truth = _labels(y_val, Xe.shape[0], "y_val")
-    original = rules_from_tree(tree)
+    with _no_cycle_collection():
+        original = rules_from_tree(tree)
+        pruned, steps = _generalise(original, Xe, truth)
+    pruned = _merge_duplicates(pruned)
+    pruned.sort(key=lambda item: _sort_key(item[1], item[0]))
+    ruleset = RuleSet(tuple(r for _, r in pruned), original.default, tree.schema,
+                      tree.target_name, tree.classes)
+    return RulePostPruning(ruleset, original, tuple(steps))
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector (reference counting still frees everything).
+
+    Pruning a large tree's rules makes tens of thousands of small objects (steps, rules,
+    counts) that never form a cycle; the collections they trigger would walk every object
+    alive, the tree's nodes included, again and again (a quarter of the time at 5k nodes).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, list]:
+    """Drop preconditions from every rule; ``([(number, rule)], steps)``."""
     pruned, steps = [], []
     packed: dict = {}
     for number, rule in enumerate(original.rules, start=1):
@@ -956,11 +988,7 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
             pruned.append((number, replace(rule, val_covered=covered, val_correct=correct,
                                            **leaf)))
             break
-    pruned = _merge_duplicates(pruned)
-    pruned.sort(key=lambda item: _sort_key(item[1], item[0]))
-    ruleset = RuleSet(tuple(r for _, r in pruned), original.default, tree.schema,
-                      tree.target_name, tree.classes)
-    return RulePostPruning(ruleset, original, tuple(steps))
+    return pruned, steps
 
 
 def _merge_duplicates(pruned: list) -> list:
