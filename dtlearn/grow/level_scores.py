@@ -175,11 +175,11 @@ class ScanScores:
             self._textbook = textbook_scores_of_cuts(self.child, self.builder.config.base)
         return self._textbook
 
-    def thresholds(self) -> tuple[list[float], list[str]]:
+    def thresholds(self) -> tuple[np.ndarray, list[str]]:
         """Every cell's threshold, and its text as the split's conditions print it."""
         if self._tests is None:
-            values = self.scan.threshold.reshape(-1)[self.cells].tolist()
-            self._tests = (values, list(map(format_number, values)))
+            values = self.scan.threshold.reshape(-1)[self.cells]
+            self._tests = (values, list(map(format_number, values.tolist())))
         return self._tests
 
     def column(self, key: str) -> np.ndarray | None:
@@ -232,7 +232,7 @@ class ScanScores:
         builder, config = self.builder, self.builder.config
         name = builder.feature_name(feature)
         thresholds, texts = self.thresholds()
-        split = ThresholdSplit(feature, thresholds[p])
+        split = ThresholdSplit(feature, float(thresholds[p]))
         # ThresholdSplit.conditions of a numeric column, its threshold printed for the level
         conditions = (f"{name} <= {texts[p]}", f"{name} > {texts[p]}")
         if self.statistic is not None:  # regression
