@@ -330,7 +330,7 @@ class CandidateList(Sequence):
         return len(self._items)
 
     def __iter__(self) -> Any:
-        if any(type(item) is int for item in self._items):  # read all: score the level at once
+        if int in map(type, self._items):  # reading all: score the level at once
             self._block.scan.scored(self._builder)
         return (self[i] for i in range(len(self)))
 
@@ -342,8 +342,7 @@ class CandidateList(Sequence):
         building its candidates.
         """
         items = self._items
-        unbuilt = any(type(item) is int for item in items)
-        arrays = self._block.rows(keys, self._builder) if unbuilt else {}
+        arrays = self._block.rows(keys, self._builder) if int in map(type, items) else {}
         return [arrays[item] if type(item) is int and item in arrays
                 else candidate_row(self[k], keys) for k, item in enumerate(items)]
 
@@ -354,15 +353,16 @@ class CandidateList(Sequence):
         criteria of the admissible ones, in order.
         """
         items = self._items
-        if any(type(item) is int for item in items):
+        if int in map(type, items):
             scored = self._block.scan.scored(self._builder)
             config = self._builder.config
-            admissible = scored.position[self._block.row] >= 0
+            admissible = (scored.position[self._block.row] >= 0).tolist()
+            textbook_cells = not config.is_regression
         textbook, names, built = False, [], []
         for k, item in enumerate(items):
             if type(item) is int:
                 if admissible[item]:
-                    textbook = textbook or not config.is_regression
+                    textbook = textbook or textbook_cells
                     names.append(config.criterion)
                 continue
             c = self[k]
