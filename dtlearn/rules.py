@@ -940,12 +940,13 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     truth = _labels(y_val, Xe.shape[0], "y_val")
     with _no_cycle_collection():
         original = rules_from_tree(tree)
-        pruned, steps = _generalise(original, Xe, truth)
-    pruned = _merge_duplicates(pruned)
-    pruned.sort(key=lambda item: _sort_key(item[1], item[0]))
-    ruleset = RuleSet(tuple(r for _, r in pruned), original.default, tree.schema,
-                      tree.target_name, tree.classes)
-    return RulePostPruning(ruleset, original, tuple(steps))
+        # every test reads a whole column: columns contiguous
+        pruned, steps = _generalise(original, np.asfortranarray(Xe), truth)
+        pruned = _merge_duplicates(pruned)
+        pruned.sort(key=lambda item: _sort_key(item[1], item[0]))
+        ruleset = RuleSet(tuple(r for _, r in pruned), original.default, tree.schema,
+                          tree.target_name, tree.classes)
+        return RulePostPruning(ruleset, original, tuple(steps))
 
 
 @contextmanager
