@@ -13,6 +13,7 @@ regression trees and trees grown node by node (``max_leaf_nodes``) included.
 import pickle
 
 import numpy as np
+import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -127,6 +128,19 @@ def test_the_comparison_reaches_block_columns_of_every_criterion():
     assert _compare(dt.CARTRegressor().fit(X, X[:, 0] + y)) > 100
     X, y, _ = _data(3, 300, 4, 9)  # 2 x 9 counts: numpy's pairwise sums
     assert _compare(dt.CARTClassifier(criterion="gain_ratio").fit(X, y)) > 100
+
+
+def test_tables_mixing_built_and_array_rows():
+    # categorical attributes are scored as Candidates beside the numeric block's columns
+    X, y, rng = _data(4, 300, 3, 3)
+    frame = pd.DataFrame(X, columns=["a", "b", "c"])
+    frame.insert(1, "colour", rng.choice(["red", "green", "blue"], 300))
+    frame["size"] = rng.choice(["S", "M", "L", "XL"], 300)
+    for model in (dt.CARTClassifier().fit(frame, y), dt.ID3Classifier().fit(frame, y),
+                  dt.CARTClassifier(criterion="entropy").fit(*dt.load_play_tennis(numeric=True))):
+        assert _compare(model) > 0
+        tests = {r[1].split()[0] for s in model.steps_ for r in s.table().rows}
+        assert "<=" in tests and tests & {"in", "3-way", "4-way"}  # both kinds of row
 
 
 def test_a_table_is_read_without_building_its_candidates():
