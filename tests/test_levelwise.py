@@ -418,7 +418,7 @@ def test_squared_error_scan_scores_are_the_criterions_own_floats(n, f, seed, off
 def test_running_median_errors_stay_within_their_bound_of_the_exact_errors(n, seed, target,
                                                                            weights):
     from dtlearn.criteria import absolute_error_cuts
-    from dtlearn.grow.scanners import running_median_errors
+    from dtlearn.grow.medians import running_median_errors
 
     rng = np.random.default_rng(seed)
     ys = rng.normal(size=n)

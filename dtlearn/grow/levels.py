@@ -1,3 +1,4 @@
+# About 530 lines: one idea, growing a whole depth at once (its scan, decisions, children, routing, statistics and sorted orders); each step needs the level's arrays of the one before.
 """Level-wise growth: every open node of one depth scanned together.
 
 Greedy growth with no leaf budget decides each node from its own rows alone, so the order
