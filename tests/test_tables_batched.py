@@ -140,7 +140,7 @@ def test_tables_mixing_built_and_array_rows():
                   dt.CARTClassifier(criterion="entropy").fit(*dt.load_play_tennis(numeric=True))):
         assert _compare(model) > 0
         tests = {r[1].split()[0] for s in model.steps_ for r in s.table().rows}
-        assert "<=" in tests and tests & {"in", "3-way", "4-way"}  # both kinds of row
+        assert "<=" in tests and tests & {"in", "=", "3-way", "4-way"}  # both kinds of row
 
 
 def test_a_table_is_read_without_building_its_candidates():
