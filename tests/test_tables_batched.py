@@ -7,7 +7,9 @@ textbook columns, the tests' text) and builds no Candidate, and a Candidate read
 candidate, must equal what the columns built one at a time (``ThresholdBlock.build``, the
 scalar ``Criterion.split_scores`` and ``textbook_scores``) give: same rows, floats and
 types, same marked row, on random data, weights, class counts, criteria and leaf sizes —
-regression trees and trees grown node by node (``max_leaf_nodes``) included.
+regression trees and trees grown node by node (``max_leaf_nodes``) included. The batched
+kernels of ``dtlearn.grow.level_scores`` are also checked bit for bit against the scalar
+forms on random (weighted) counts.
 """
 
 import pickle
@@ -18,7 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
+from dtlearn import criteria
 from dtlearn.grow import GrowthConfig
+from dtlearn.grow.level_scores import TEXTBOOK, split_scores_of_cuts, textbook_scores_of_cuts
+from dtlearn.grow.records import textbook_scores
 from dtlearn.grow.scoring import CandidateList
 from dtlearn.grow.table import DEFAULT_SETTINGS, candidate_row, score_columns
 
@@ -173,3 +178,35 @@ def test_a_table_without_settings_reads_a_growth_configs_defaults():
     config = GrowthConfig()
     assert (DEFAULT_SETTINGS.base, DEFAULT_SETTINGS.cost_matrix) == (config.base,
                                                                      config.cost_matrix)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 40), k=st.sampled_from([2, 3, 5, 9]),
+       zeros=st.booleans(), whole=st.booleans())
+def test_the_batched_kernels_give_the_scalar_forms_floats(seed, n, k, zeros, whole):
+    # every row of a level's (cuts x 2 x classes) counts, scored at once, against the
+    # scalar functions a candidate scored alone uses: same keys, order and bits
+    rng = np.random.default_rng(seed)
+    child = rng.integers(0, 6, (n, 2, k)).astype(float)
+    if not whole:
+        child = child * rng.uniform(0.1, 3.0, (n, 2, k))  # weighted counts
+    if zeros:
+        child[:, :, 0] = 0.0  # a class absent from the node
+    child[:, 0, 0] += 1.0
+    child[:, 1, -1] += 1.0  # both branches hold weight
+    for name in ("entropy", "gini", "misclassification", "gain_ratio", "hellinger"):
+        rule = criteria.get(name)
+        config = GrowthConfig(criterion=name, base=float(rng.choice([2.0, np.e, 10.0])))
+        batched = split_scores_of_cuts(rule, child, config)
+        for c in range(n):
+            want = rule.split_scores(child[c], config)
+            got = {key: float(values[c]) for key, values in batched.items()}
+            assert list(got) == list(want) and _bits(got.values()) == _bits(want.values())
+    table = textbook_scores_of_cuts(child, 2.0)
+    for c in range(n):
+        want = textbook_scores(child[c], 2.0)
+        assert tuple(want) == TEXTBOOK and _bits(table[c].tolist()) == _bits(want.values())
+
+
+def _bits(values) -> list:
+    return [np.float64(v).tobytes() for v in values]
