@@ -2,7 +2,7 @@
 
 Run ``python bench/bench_prune.py`` (or :func:`main` from ``bench/run.py``). Every tree is
 scikit-learn's, fully grown on :func:`bench_cart.make_data` and imported with
-:func:`dtlearn.from_sklearn`, so both libraries prune the same tree. Path times are medians of
+:func:`dtlearn.from_sklearn`, so both libraries prune the same tree. Times are medians of
 CPU seconds of runs interleaved with scikit-learn's (ours, theirs, ours, ...), so a busy
 machine slows both alike; the exponent is the slope of log time against log nodes over the series.
 """
@@ -19,7 +19,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_cart import make_data, seconds  # noqa: E402
+from bench_cart import make_data  # noqa: E402
 
 CCP_ROWS = (30_000, 100_000, 300_000)
 """Training rows of the cost-complexity series (about 5.6k, 18k and 53k nodes at 10 columns)."""
@@ -68,8 +68,10 @@ def ccp_rows(repeat: int = 5) -> list[dict]:
     out = []
     for n in CCP_ROWS:
         sk, tree, _, _ = sklearn_tree(n)
+        # small trees take milliseconds: more runs there, so a busy moment weighs less
         ours, theirs = cpu_interleaved(lambda: cost_complexity_path(tree),
-                                       lambda: ccp_pruning_path(sk.tree_), repeat)
+                                       lambda: ccp_pruning_path(sk.tree_),
+                                       repeat * max(1, 270_000 // n))
         out.append({"task": f"cost_complexity_path, {n // 1000}k x 10 tree (CPU)", "nodes":
                     sk.tree_.node_count, "dtlearn s": ours, "scikit-learn s": theirs})
     return out
@@ -88,11 +90,9 @@ def rep_rows() -> list[dict]:
     for n in (30_000, 300_000):
         sk, tree, X, y = sklearn_tree(n)
         X_val, y_val = make_data(n // 3, 10, seed=1)
-        took = statistics.median(seconds(lambda: reduced_error_prune(tree, X_val, y_val))
-                                 for _ in range(3))
-        fit = statistics.median(seconds(lambda: type(sk)(random_state=0).fit(X, y))
-                                for _ in range(3))
-        out.append({"task": f"reduced_error_prune, {n // 1000}k x 10 tree, {n // 3000}k val",
+        took, fit = cpu_interleaved(lambda: reduced_error_prune(tree, X_val, y_val),
+                                    lambda: type(sk)(random_state=0).fit(X, y), 3)
+        out.append({"task": f"reduced_error_prune, {n // 1000}k x 10 tree, {n // 3000}k val (CPU)",
                     "nodes": sk.tree_.node_count, "dtlearn s": took, "scikit-learn s": fit})
     return out
 
@@ -107,11 +107,9 @@ def rule_rows() -> list[dict]:
 
     sk, tree, X, y = sklearn_tree(30_000)
     X_val, y_val = make_data(10_000, 10, seed=1)
-    took = statistics.median(seconds(lambda: rule_post_prune(tree, X_val, y_val))
-                             for _ in range(3))
-    fit = statistics.median(seconds(lambda: type(sk)(random_state=0).fit(X, y))
-                            for _ in range(3))
-    return [{"task": "rule_post_prune, 30k x 10 tree, 10k val", "nodes": sk.tree_.node_count,
+    took, fit = cpu_interleaved(lambda: rule_post_prune(tree, X_val, y_val),
+                                lambda: type(sk)(random_state=0).fit(X, y), 5)
+    return [{"task": "rule_post_prune, 30k x 10 tree, 10k val (CPU)", "nodes": sk.tree_.node_count,
              "dtlearn s": took, "scikit-learn s": fit}]
 
 
@@ -158,9 +156,9 @@ def table_rows(repeat: int = 5) -> list[dict]:
 
 def table(rows: list[dict], what: str) -> None:
     """Print rows with their ratio and the series' exponents."""
-    print(f"{'task':<52} {'nodes':>7} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7}")
+    print(f"{'task':<56} {'nodes':>7} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7}")
     for r in rows:
-        print(f"{r['task']:<52} {r['nodes']:>7} {r['dtlearn s']:>10.4f} "
+        print(f"{r['task']:<56} {r['nodes']:>7} {r['dtlearn s']:>10.4f} "
               f"{r['scikit-learn s']:>10.4f} {r['dtlearn s'] / r['scikit-learn s']:>7.2f}")
     nodes = [r["nodes"] for r in rows]
     if len(set(nodes)) < 2:
