@@ -194,8 +194,9 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     n = lengths[:, None, None]
     leaf = settings.min_samples_leaf
     valid = (xs[:, 1:] > xs[:, :-1]) & (pos >= leaf) & (n - pos >= leaf)
+    squared = criterion.of_sums is squared_error_of_sums and criterion.score == "decrease"
     with np.errstate(invalid="ignore", divide="ignore"):  # padding may give NaN: not valid
-        if criterion.of_sums is squared_error_of_sums and criterion.score == "decrease":
+        if squared:
             scores = squared_error_scores(left, total, parent, valid)
         else:
             right = total[:, None, None, :] - left
@@ -210,8 +211,10 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     right_best = total[:, None, :] - left_best
     child = criterion.children_impurity(left_best, right_best, settings)
     decrease = criterion.node_impurity(total, settings)[:, None] - child
-    with np.errstate(invalid="ignore", divide="ignore"):  # the criterion's own floats
-        best = criterion.cut_scores(left_best, right_best, settings, parent[:, None])
+    best = scores[rows, at, cols]
+    if squared:  # a column with no valid cut keeps the criterion's own figure at its first
+        with np.errstate(invalid="ignore", divide="ignore"):
+            best = criterion.cut_scores(left_best, right_best, settings, parent[:, None])
     return Cuts(index, best, decrease, np.count_nonzero(valid, axis=1),
                 xs[rows, at, cols], xs[rows, np.minimum(at + 1, lengths[:, None] - 1), cols],
                 left_best, right_best, (total, parent))
@@ -350,11 +353,11 @@ def near_best_median_cuts(ys: np.ndarray, w: np.ndarray, valid: np.ndarray, scal
                           ) -> np.ndarray:
     """The cuts of ``valid`` whose absolute error may lie within a tie of the best.
 
-    Running medians (:func:`~dtlearn.grow.medians.running_median_errors`) estimate every cut's error in
-    ``O(n log n)`` with a bound on their rounding; the cuts the estimate cannot rule out
-    (all those within the tie tolerance of :func:`first_best` plus twice the bound of the
-    best estimate) are then worked out exactly by the criterion itself, one at a time, so
-    the chosen cut is the one scoring every cut exactly would choose.
+    Running medians (:func:`~dtlearn.grow.medians.running_median_errors`) estimate every
+    cut's error in ``O(n log n)`` with a bound on their rounding; the cuts the estimate cannot
+    rule out (all those within the tie tolerance of :func:`first_best` plus twice the bound
+    of the best estimate) are then worked out exactly by the criterion itself, one at a
+    time, so the chosen cut is the one scoring every cut exactly would choose.
 
     Examples
     --------
@@ -436,5 +439,6 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
 
 __all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",
            "best_partition", "first_best", "is_better", "midpoint", "reference_threshold_cut",
-           "near_best_median_cuts", "regression_cut", "segment_cuts", "squared_error_scores", "subset_partitions",
+           "near_best_median_cuts", "regression_cut", "segment_cuts", "squared_error_scores",
+           "subset_partitions",
            "threshold_cuts", "tolerance"]
