@@ -325,7 +325,7 @@ class _TreeArrays:
             self.r_node = weights * impurity / nodes[0].n_samples
         self.r_branch, self.n_leaves, self.end = self._branch_sums()
         self.cuts: list[int] = []
-        self.log: list[tuple] = []
+        self.log: tuple[list, ...] = ([],) * 7
         self._state: tuple | None = None
         self._child_lists: tuple[list[int], list[int]] | None = None
 
@@ -446,7 +446,8 @@ class _TreeArrays:
         ids, r_node = self.node_ids, self.r_node
         n_inner, leaves = int((~self.leaf).sum()), int(self.leaf.sum())
         out = []
-        for k, (best, eff, branch, n, risk, inner_removed, _) in enumerate(self.log, start=1):
+        for k, (best, eff, branch, n, risk, inner_removed, _) in enumerate(zip(*self.log),
+                                                                           start=1):
             leaves -= n - 1
             out.append(CCPStep(k, ids[best], eff, float(r_node[best]), branch, n, risk, leaves,
                                n_inner, (self, best)))
@@ -529,8 +530,10 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
         code[i] = c
     heapq.heapify(heap)
     heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
-    log: list[tuple] = []
-    record = log.append
+    # one list per column: thousands of tuples kept alive would wake the cycle collector
+    log: tuple[list, ...] = ([], [], [], [], [], [], [])
+    add_cut, add_alpha, add_branch, add_leaves, add_risk, add_inner, add_nodes = \
+        (column.append for column in log)
     risk0 = r_branch[0]
     while candidate[0]:
         top = heap[0]
@@ -570,16 +573,20 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
                 c = code[j] = _heap_code(e, j)
                 heappush(heap, c)
             j = parent[j]
-        record((best, eff, before_branch, before_leaves, r_branch[0], inner_removed, removed))
+        add_cut(best)
+        add_alpha(eff)
+        add_branch(before_branch)
+        add_leaves(before_leaves)
+        add_risk(r_branch[0])
+        add_inner(inner_removed)
+        add_nodes(removed)
     arrays.log = log
-    arrays.cuts = [r[0] for r in log]
-    columns = list(zip(*log)) or [()] * 7
-    alphas = np.array((0.0,) + columns[1], dtype=float)
-    risks = np.array((risk0,) + columns[4], dtype=float)
-    sizes = int(arrays.leaf.sum()) - np.cumsum((0,) + columns[3], dtype=np.int64) + \
-        np.arange(len(log) + 1)
-    counts = m - np.cumsum((0,) + columns[6], dtype=np.int64)
-    return arrays, alphas, risks, sizes, counts
+    arrays.cuts = log[0]
+    k = len(log[0])
+    return (arrays, np.array([0.0] + log[1], dtype=float),
+            np.array([risk0] + log[4], dtype=float),
+            int(arrays.leaf.sum()) - np.cumsum([0] + log[3], dtype=np.int64) + np.arange(k + 1),
+            m - np.cumsum([0] + log[6], dtype=np.int64))
 
 
 def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
