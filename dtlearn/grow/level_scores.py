@@ -107,15 +107,33 @@ def split_scores_of_cuts(rule: Any, child: np.ndarray, settings: Any) -> dict | 
     return scores
 
 
+def scores_one_by_one(rule: Any, child: np.ndarray, settings: Any) -> dict:
+    """``rule.split_scores`` of each ``child[c]`` in turn, as :func:`split_scores_of_cuts` gives them.
+
+    For the criteria that function leaves out: the scalar form itself, so the same floats.
+
+    Examples
+    --------
+    >>> from dtlearn.grow import GrowthConfig
+    >>> config = GrowthConfig(criterion="cost_gini", cost_matrix=[[0, 1], [4, 0]])
+    >>> got = scores_one_by_one(config.rule, np.array([[[4.0, 0.0], [5.0, 5.0]]]), config)
+    >>> list(got), got["score"].tolist() == [got["cost_gini_gain"][0]]
+    (['impurity_decrease', 'score', 'cost_gini_gain'], True)
+    """
+    rows = [rule.split_scores(c, settings) for c in child]
+    keys = rows[0] if rows else rule.split_scores(np.ones(child.shape[1:]), settings)
+    return {key: np.array([row[key] for row in rows], dtype=float) for key in keys}
+
+
 class ScanScores:
     """The admissible cuts of a :class:`ThresholdScan`, scored together, as arrays.
 
     Cell ``(j, c)`` (node ``j``, column ``c``) is row ``position[j, c]`` of the arrays
     (-1: no admissible cut; :meth:`ThresholdBlock.build` says why). ``child`` holds each
     cut's branches as its Candidate does (class counts; regression ``[n, mean,
-    impurity]``), ``eager`` the scores a Candidate has at once (``None``: the criterion is
-    scored one candidate at a time); the textbook columns and the tests' text are worked
-    out for the whole scan when first read. Every value is the one
+    impurity]``), ``eager`` the scores a Candidate has at once (criteria with a cost matrix
+    scored cut by cut, :func:`scores_one_by_one`); the textbook columns and the thresholds'
+    text are worked out for the whole scan when first read. Every value is the one
     :meth:`ThresholdBlock.build` gives the cell alone (tests/test_tables_batched.py).
     """
 
@@ -148,11 +166,12 @@ class ScanScores:
             return
         self.child = sides
         eager = split_scores_of_cuts(rule, sides, config)
-        if eager is not None:
-            flat = sides.reshape(len(cells), 2 * sides.shape[-1])  # as child.sum() adds them
-            eager["weighted_decrease"] = (flat.sum(axis=1)
-                                          / builder.total_weight * eager["impurity_decrease"])
-            eager["n_cuts"] = n_cuts
+        if eager is None:  # a cost matrix: the criterion's own scalar form, cut by cut
+            eager = scores_one_by_one(rule, sides, config)
+        flat = sides.reshape(len(cells), 2 * sides.shape[-1])  # as child.sum() adds them
+        eager["weighted_decrease"] = (flat.sum(axis=1) / builder.total_weight
+                                      * eager["impurity_decrease"])
+        eager["n_cuts"] = n_cuts
         self.eager = eager
 
     def _regression(self, sums: np.ndarray, n_cuts: np.ndarray) -> tuple:
@@ -193,7 +212,7 @@ class ScanScores:
     def node_rows(self, j: int, keys: tuple) -> dict:
         """``{column: (attribute, test, *scores[keys])}`` of node ``j``'s admissible cells."""
         start, end = self._bounds[j], self._bounds[j + 1]
-        if self.eager is None or start == end:
+        if start == end:
             return {}
         if keys not in self._tables:  # the level's values of these columns, once
             present = [self.column(key) for key in keys]
@@ -245,5 +264,5 @@ class ScanScores:
                          criterion=config.criterion, context=builder.context)
 
 
-__all__ = ["ScanScores", "TEXTBOOK", "ratio_of", "split_scores_of_cuts",
+__all__ = ["ScanScores", "TEXTBOOK", "ratio_of", "scores_one_by_one", "split_scores_of_cuts",
            "textbook_scores_of_cuts"]

@@ -230,7 +230,7 @@ class ThresholdBlock:
         if scored is None or scored.builder is not builder:
             return self.build(column, builder, from_level=True)
         p = int(scored.position[self.row, column])
-        if p < 0 or scored.eager is None:
+        if p < 0:
             return self.build(column, builder, from_level=True)
         return scored.candidate(p, int(self.scan.features[column]))
 
@@ -238,8 +238,8 @@ class ThresholdBlock:
         """Table rows of the block's columns, from the level's arrays: ``{column: row}``.
 
         A row is ``(attribute, test, *scores[keys])`` as :func:`candidate_row` makes it
-        of the built Candidate; a column the arrays cannot give (no admissible cut, or a
-        criterion scored one by one) is left out.
+        of the built Candidate; a column without an admissible cut (its Candidate says
+        why) is left out.
         """
         return self.scan.scored(builder).node_rows(self.row, keys)
 
