@@ -520,14 +520,17 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     alive = bytearray(b"\x01") * m
     with np.errstate(divide="ignore", invalid="ignore"):
         first = (arrays.r_node[inner] - arrays.r_branch[inner]) / (arrays.n_leaves[inner] - 1)
-    effective = [0.0] * m
-    for i, e in zip(inner.tolist(), first.tolist()):
-        effective[i] = e
+    every = np.zeros(m)
+    every[inner] = first
+    effective = every.tolist()
     key = effective[:]
-    code = [0] * m
-    heap = [_heap_code(e, i) for e, i in zip(first.tolist(), inner.tolist())]
-    for i, c in zip(inner.tolist(), heap):
-        code[i] = c
+    # _heap_code of every inner node at once
+    bits = (first + 0.0).view(np.int64)
+    bits = np.where(bits < 0, bits ^ _FLIP, bits)
+    heap = [(b << 32) | i for b, i in zip(bits.tolist(), inner.tolist())]
+    codes = np.zeros(m, dtype=object)
+    codes[inner] = heap
+    code = codes.tolist()
     heapq.heapify(heap)
     heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
     # one list per column: thousands of tuples kept alive would wake the cycle collector
