@@ -533,6 +533,7 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     code = codes.tolist()
     heapq.heapify(heap)
     heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
+    float_bytes, int64_of = _float_bytes, _int64_of
     # one list per column: thousands of tuples kept alive would wake the cycle collector
     log: tuple[list, ...] = ([], [], [], [], [], [], [])
     add_cut, add_alpha, add_branch, add_leaves, add_risk, add_inner, add_nodes = \
@@ -546,7 +547,8 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
             continue
         e, eff = effective[best], key[best]
         if e != eff:  # grown since pushed (or NaN: then equal codes go on)
-            c = _heap_code(e, best)
+            b = int64_of(float_bytes(e + 0.0))[0]  # _heap_code, inline
+            c = ((b ^ _FLIP if b < 0 else b) << 32) | best
             if c != top:
                 key[best], code[best] = e, c
                 heapreplace(heap, c)
@@ -573,7 +575,8 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
             e = effective[j] = (r_node[j] - branch) / (leaves - 1)
             if e < key[j]:
                 key[j] = e
-                c = code[j] = _heap_code(e, j)
+                b = int64_of(float_bytes(e + 0.0))[0]
+                c = code[j] = ((b ^ _FLIP if b < 0 else b) << 32) | j
                 heappush(heap, c)
             j = parent[j]
         add_cut(best)
