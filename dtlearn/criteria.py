@@ -134,8 +134,8 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     positive = weights > 0
     if not positive.all():
         values, weights = values[positive], weights[positive]
-    if np.all(weights == weights[0]):
-        return float(np.median(values))
+    if (weights == weights[0]).all():
+        return _median(values)
     order = np.argsort(values, kind="stable")
     ordered = values[order]
     cw = np.cumsum(weights[order])
@@ -143,6 +143,20 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     if cw[i] == cw[-1] / 2.0 and i + 1 < len(ordered):
         return float((ordered[i] + ordered[i + 1]) / 2.0)
     return float(ordered[i])
+
+
+def _median(values: np.ndarray) -> float:
+    # np.median's float, bit for bit (the mean of the middle one or two of a sort, NaN
+    # last), without its per-call overhead: MAE growth takes a median per branch of
+    # every candidate
+    ordered = np.sort(values)
+    n = len(ordered)
+    if ordered[-1] != ordered[-1]:
+        return float("nan")
+    half = n // 2
+    if n % 2:
+        return (0.0 + float(ordered[half])) / 1.0
+    return (0.0 + float(ordered[half - 1]) + float(ordered[half])) / 2.0
 
 
 def weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:
@@ -197,10 +211,23 @@ def absolute_error_of(values: np.ndarray, weights: np.ndarray) -> float:
     >>> absolute_error_of(np.array([1.0, 2.0, 10.0]), np.ones(3))
     3.0
     """
+    return absolute_error_about(values, weights, None)
+
+
+def absolute_error_about(values: np.ndarray, weights: np.ndarray, median: float | None
+                         ) -> float:
+    """:func:`absolute_error_of` about a given weighted median (``None``: worked out).
+
+    Examples
+    --------
+    >>> absolute_error_about(np.array([1.0, 2.0, 10.0]), np.ones(3), 2.0)
+    3.0
+    """
     total = weights.sum()
     if total <= 0:
         return 0.0
-    median = weighted_median(values, weights)
+    if median is None:
+        median = weighted_median(values, weights)
     return float((weights * np.abs(values - median)).sum() / total)
 
 
@@ -314,6 +341,10 @@ class Criterion:
         empty: not drawn, because its node impurity is another criterion's (gain ratio
         and Hellinger report entropy and Gini), needs a cost matrix, or is not one of
         class proportions (regression).
+    about : callable or None
+        Regression: the impurity about a centre already worked out,
+        ``about(values, weights, centre)`` (the same float as ``impurity``); ``None``:
+        :meth:`centre_and_impurity` lets ``impurity`` work the centre out again.
 
     Examples
     --------
@@ -339,6 +370,7 @@ class Criterion:
     needs_cost_matrix: bool = False
     note: str = ""
     curve_label: str = ""
+    about: Callable | None = None
 
     @property
     def is_regression(self) -> bool:
@@ -405,6 +437,22 @@ class Criterion:
             return 0.0
         size = np.abs(values) if self.leaf_statistic == "median" else values * values
         return float((weights * size).sum() / total)
+
+    def centre_and_impurity(self, values: np.ndarray, weights: np.ndarray
+                            ) -> tuple[float, float]:
+        """Regression: the leaf value and the impurity of ``(values, weights)``.
+
+        The centre is worked out once when the criterion has ``about``.
+
+        Examples
+        --------
+        >>> get("mae").centre_and_impurity(np.array([1.0, 2.0, 10.0]), np.ones(3))
+        (2.0, 3.0)
+        """
+        centre = self.centre(values, weights)
+        if self.about is None:
+            return centre, float(self.impurity(values, weights))
+        return centre, self.about(values, weights, centre)
 
     def cut_scores(self, left: np.ndarray, right: np.ndarray, settings: Any,
                    parent: Any = None) -> np.ndarray:
@@ -584,4 +632,5 @@ register(Criterion(
 register(Criterion(
     "mae", "absolute error", "regression", "MAE", "decrease", "impurity_decrease", "mae",
     absolute_error_of, children=absolute_error_cuts, centre=weighted_median,
+    about=absolute_error_about,
     note="Leaves predict the median."))

@@ -105,8 +105,8 @@ class CandidateBuilder:
         for b in range(k):
             mask = branch == b
             if mask.any():
-                child[b] = [w[mask].sum(), rule.centre(ys[mask], w[mask]),
-                            rule.impurity(ys[mask], w[mask])]
+                ys_b, w_b = ys[mask], w[mask]
+                child[b] = [w_b.sum(), *rule.centre_and_impurity(ys_b, w_b)]
         return self._regression_of_branches(feature, split, conditions, child,
                                             np.bincount(branch, minlength=k), parent_impurity,
                                             n_cuts)
