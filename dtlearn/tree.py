@@ -1,4 +1,4 @@
-# About 520 lines: one idea, the Tree value: nodes, traversal, prediction, copies and the one-line export delegates a notebook calls on it.
+# About 540 lines: one idea, the Tree value: nodes (made when first read), traversal, prediction, copies and the one-line export delegates a notebook calls on it.
 """The Tree value: nodes with counts and splits, traversal and prediction.
 
 A :class:`Tree` is plain data: nodes hold their (weighted) class counts or regression
@@ -167,7 +167,7 @@ class Tree:
     IF outlook = overcast THEN play = yes
     """
 
-    root: Node
+    root: Node  # or a source of nodes made when first read (see Tree.root below)
     schema: Schema
     classes: tuple | None = None
     target_name: str = "class"
@@ -308,6 +308,11 @@ class Tree:
         :func:`dtlearn.data.encode`.
         """
         Xe = X if encoded else self._encode(X)
+        source = self.__dict__["root"]
+        if not isinstance(source, Node):  # nodes not made yet: route through their arrays
+            routed = source.predict_values(Xe)
+            if routed is not None:
+                return routed if self.is_classifier else routed[:, 0]
         width = len(self.root.value)
         out = np.zeros((Xe.shape[0], width))
         stack = [(self.root, np.arange(Xe.shape[0]), np.ones(Xe.shape[0]))]
@@ -461,6 +466,24 @@ class Tree:
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+def _read_root(tree: Tree) -> Node:
+    root = tree.__dict__["root"]
+    if not isinstance(root, Node):  # a source (dtlearn.grow.node_arrays): make the nodes
+        root = tree.__dict__["root"] = root.root()
+    return root
+
+
+def _write_root(tree: Tree, root: Any) -> None:
+    tree.__dict__["root"] = root
+
+
+# A level-wise fit gives its Tree the nodes as arrays (an object with ``root()``, the Node
+# it makes once, and ``predict_values(X)``, None when it cannot route X): the Node objects
+# cost more than the fit, and a tree that is only scored never needs them. Reading
+# ``tree.root`` makes them; a pickle before that holds the arrays, after it the nodes.
+Tree.root = property(_read_root, _write_root, doc="The root node (made when first read).")
 
 
 # What each Tree method calls: dtlearn.exports fills this when imported (dtlearn imports it)

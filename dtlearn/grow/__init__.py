@@ -13,13 +13,15 @@ Split by idea:
 - :mod:`~dtlearn.grow.table` — :class:`SplitTable`, the candidate table views show;
 - :mod:`~dtlearn.grow.root_table` — :func:`split_table`, a data set's table at the root;
 - :mod:`~dtlearn.grow.packing` — :class:`PackedSteps`, steps as saved;
-- :mod:`~dtlearn.grow.arrays` — level-wise growth's steps kept as arrays, made when read.
+- :mod:`~dtlearn.grow.arrays` — level-wise growth's steps kept as arrays, made when read;
+- :mod:`~dtlearn.grow.level_arrays` — level-wise growth of numeric columns as arrays, its
+  tree's nodes kept as :mod:`~dtlearn.grow.node_arrays` (Node objects made when read).
 
 Criteria come from the registry in :mod:`dtlearn.criteria`; nothing here dispatches on a
 criterion's name.
 """
 
-from . import levels  # noqa: F401  (registers level-wise growth with Grower.run)
+from . import level_arrays, levels  # noqa: F401  (register level-wise growth with Grower.run)
 from .growth_step import GrowthStep
 from .loop import Grower, OpenLeaf
 from .packing import PackedSteps

@@ -262,6 +262,20 @@ def clearly_splits(grower: Grower, weight: float, decrease: float, unit: float =
                 cfg.min_impurity_decrease + MARGIN * unit * share)
 
 
+def clearly_split(grower: Grower, weight: np.ndarray, decrease: np.ndarray,
+                  unit: np.ndarray) -> np.ndarray:
+    """:func:`clearly_splits` of many nodes at once (the same floats, element by element)."""
+    cfg = grower.config
+    with np.errstate(invalid="ignore"):
+        clear = decrease == decrease
+        if cfg.stop_at_zero_gain:
+            clear &= ~(decrease < ZERO_GAIN + MARGIN * unit)
+        share = weight / grower.builder.total_weight
+        clear &= share * decrease + np.finfo(float).eps >= \
+            cfg.min_impurity_decrease + MARGIN * unit * share
+    return clear
+
+
 def open_level(grower: Grower, splitting: list[Pending]) -> None:
     """Open the children of a level's splitting nodes.
 
@@ -324,21 +338,32 @@ def child_stats(grower: Grower, parts: list[np.ndarray]) -> list[tuple]:
     """
     if not parts:
         return []
+    lengths = np.array([len(rows) for rows in parts], dtype=np.int64)
+    counts, impurity = class_sums(grower, np.concatenate(parts), lengths)
+    return [(counts[j], float(impurity[j])) for j in range(len(parts))]
+
+
+def class_sums(grower: Grower, rows: np.ndarray, lengths: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Class counts (nodes × classes) and impurity of the nodes whose rows are ``rows``.
+
+    Node ``j``'s rows are the ``lengths[j]`` that follow the nodes before it; summed as
+    :func:`child_stats` sums them.
+    """
     k = len(grower.classes)
     weighted = np.zeros((len(grower.X) + 1, k))  # the last row is the padding's zero
     weighted[:-1] = grower.scan_weights.T
-    lengths = np.array([len(rows) for rows in parts])
-    counts = np.empty((len(parts), k))
+    offsets = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+    counts = np.empty((len(lengths), k))
     size_class = size_classes(lengths)
     for cls in np.unique(size_class):
         members = np.flatnonzero(size_class == cls)
         width = int(lengths[members].max())
+        inside = np.arange(width)[None, :] < lengths[members, None]
         index = np.full((len(members), width), len(grower.X))
-        for i, j in enumerate(members):
-            index[i, :lengths[j]] = parts[j]
+        index[inside] = rows[(offsets[members, None] + np.arange(width)[None, :])[inside]]
         counts[members] = weighted[index].sum(axis=1)
-    impurity = grower.rule.node_impurity(counts, grower.config)
-    return [(counts[j], float(impurity[j])) for j in range(len(parts))]
+    return counts, grower.rule.node_impurity(counts, grower.config)
 
 
 def sums_stats(grower: Grower) -> bool:
@@ -371,25 +396,46 @@ def regression_stats(grower: Grower, parts: list[tuple]) -> list[tuple]:
     if not parts:
         return []
     lengths = np.array([len(rows) for rows, _ in parts], dtype=np.int64)
-    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     rows = np.concatenate([rows for rows, _ in parts])
     w = np.concatenate([weights for _, weights in parts])
+    total, mean, impurity = regression_sums(grower, rows, w, lengths)
+    return [(np.array([t, m]), float(i)) for t, m, i in zip(total.tolist(), mean.tolist(),
+                                                            impurity.tolist())]
+
+
+def regression_sums(grower: Grower, rows: np.ndarray, w: np.ndarray, lengths: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Weight, mean (0 at no weight) and squared error of consecutive nodes' rows.
+
+    Node ``j``'s rows (and weights ``w``) are the ``lengths[j]`` that follow the nodes
+    before it; the floats are :func:`regression_stats`'.
+    """
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     values = grower.y[rows]
     total, weighted = segment_sums(np.stack([w, values * w]), starts, lengths)
     positive = total > 0
     safe = np.where(positive, total, 1.0)
     mean = np.where(positive, weighted / safe, 0.0)
     spread = segment_sums(w * (values - np.repeat(mean, lengths)) ** 2, starts, lengths)
-    impurity = np.where(positive, spread / safe, 0.0)
-    return [(np.array([t, m]), float(i)) for t, m, i in zip(total.tolist(), mean.tolist(),
-                                                            impurity.tolist())]
+    return total, mean, np.where(positive, spread / safe, 0.0)
 
 
 def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
                numeric: np.ndarray) -> tuple[list, list[int], list[float], list[float]]:
+    """:func:`scan_arrays` with one :class:`ThresholdBlock` per node, the rest as lists."""
+    m = len(lengths)
+    if order is None:
+        return [None] * m, [-1] * m, [np.nan] * m, [1.0] * m
+    scan, best, gain, unit = scan_arrays(grower, order, lengths, numeric)
+    return ([ThresholdBlock(scan, j) for j in range(m)], best.tolist(), gain.tolist(),
+            unit.tolist())
+
+
+def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray
+                ) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
     """The fast scan of every numeric column of a level's nodes.
 
-    Returns one :class:`ThresholdBlock` per node (``None`` without numeric columns), each
+    Returns the level's :class:`ThresholdScan` (row ``j``: node ``j``), each
     node's best block column (the tie rule :func:`first_best`; -1: none), that
     column's impurity decrease (NaN when there is none) and the size the node's
     impurities round relative to (the ``unit`` of :func:`clearly_splits`).
@@ -400,8 +446,6 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
     that no working array outgrows a thirty-second of the data (the scan holds about ten).
     """
     m = len(lengths)
-    if order is None:
-        return [None] * m, [-1] * m, [np.nan] * m, [1.0] * m
     lengths_ = np.asarray(lengths, dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
     f, k = len(numeric), grower.scan_weights.shape[0]
@@ -436,8 +480,7 @@ def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
                          lengths_)
     gain = np.where(best >= 0, decrease[np.arange(m), np.maximum(best, 0)], np.nan)
     unit = grower.rule.tie_scale(total, grower.config) if grower.classes is None else np.ones(m)
-    return ([ThresholdBlock(scan, j) for j in range(m)], best.tolist(), gain.tolist(),
-            unit.tolist())
+    return scan, best, gain, unit
 
 
 def node_groups(lengths: np.ndarray, k: int, budget: int) -> list[np.ndarray]:
@@ -496,10 +539,20 @@ def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> n
     """
     if not following:
         return None
-    kind = np.int16 if len(following) < 2 ** 15 - 1 else np.int32  # radix sort when small
+    rows = np.concatenate([pending.state.rows for pending in following])
+    return filter_orders_by(order, rows, np.array([len(p.state.rows) for p in following]),
+                            n_rows)
+
+
+def filter_orders_by(order: np.ndarray, rows: np.ndarray, lengths: np.ndarray,
+                     n_rows: int) -> np.ndarray:
+    """:func:`filter_orders` for the next nodes given as their rows, one node after the other.
+
+    Node ``j`` holds the ``lengths[j]`` rows after the nodes before it (at least one node).
+    """
+    kind = np.int16 if len(lengths) < 2 ** 15 - 1 else np.int32  # radix sort when small
     dest = np.full(n_rows, -1, dtype=kind)
-    for j, pending in enumerate(following):
-        dest[pending.state.rows] = j
+    dest[rows] = np.repeat(np.arange(len(lengths), dtype=kind), lengths)
     kept = len(order)
     for c in range(order.shape[1]):
         keys = dest[order[:, c]]
@@ -523,10 +576,11 @@ def record(grower: Grower, log: StepLog) -> None:
     grower._next_id = len(grower.steps)
 
 
-__all__ = ["MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats", "decide",
-           "decide_level", "grow_levels",
-           "MARGIN", "clearly_splits", "filter_orders", "grow", "node_groups", "numeric_features", "open_level", "record",
-           "regression_stats", "route_level", "scan_level", "size_classes", "sorted_orders",
+__all__ = ["MARGIN", "MIN_CHUNK_BYTES", "Pending", "SMALL_NODE", "applies", "child_stats",
+           "class_sums", "clearly_split", "clearly_splits", "decide", "decide_level",
+           "filter_orders", "filter_orders_by", "grow", "grow_levels", "node_groups",
+           "numeric_features", "open_level", "record", "regression_stats", "regression_sums",
+           "route_level", "scan_arrays", "scan_level", "size_classes", "sorted_orders",
            "sums_stats"]
 
 register_strategy(applies, grow)  # Grower.run grows level-wise where it applies

@@ -72,12 +72,13 @@ STRATEGIES: list[tuple[Callable[[Any], bool], Callable[[Any], Tree]]] = []
 """``(applies, grow)`` pairs :meth:`Grower.run` tries first, in order of registration."""
 
 
-def register_strategy(applies: Callable[[Any], bool], grow: Callable[[Any], Tree]) -> None:
+def register_strategy(applies: Callable[[Any], bool], grow: Callable[[Any], Tree],
+                      first: bool = False) -> None:
     """Let :meth:`Grower.run` grow a whole tree with ``grow(grower)`` where ``applies(grower)``.
 
     A strategy must grow exactly the tree and steps node-by-node growth would. Modules
     built on this one (level-wise growth) register here, so this module imports none of
-    them.
+    them. ``first``: tried before those registered so far (a narrower, faster strategy).
 
     Examples
     --------
@@ -86,7 +87,7 @@ def register_strategy(applies: Callable[[Any], bool], grow: Callable[[Any], Tree
     True
     """
     if (applies, grow) not in STRATEGIES:
-        STRATEGIES.append((applies, grow))
+        STRATEGIES.insert(0 if first else len(STRATEGIES), (applies, grow))
 
 
 def ordinal_split(feature: int, column: np.ndarray, t: float) -> ThresholdSplit:
@@ -174,6 +175,18 @@ class Grower:
                                    frozenset(range(schema.n_features)), None, None)}
         self._order: list = []  # stack (depth first) or heap (best first)
         self._push(root.node_id)
+
+    @property
+    def root(self) -> Node:
+        """The root node (a level-wise fit keeps the nodes as arrays until it is read)."""
+        root = self._root
+        if not isinstance(root, Node):
+            root = self._root = root.root()
+        return root
+
+    @root.setter
+    def root(self, root: Any) -> None:
+        self._root = root  # a Node, or a source of nodes (dtlearn.grow.node_arrays)
 
     @cached_property
     def _onehot(self) -> np.ndarray:
@@ -487,19 +500,27 @@ class Grower:
         """
         node, cfg = state.node, self.config
         if node.impurity <= np.finfo(float).eps * self._purity_scale(node):
-            return "pure node"
+            return self.early_reasons()[0]
         if cfg.max_depth is not None and node.depth >= cfg.max_depth:
-            return f"max_depth={cfg.max_depth} reached"
+            return self.early_reasons()[1]
         n_rows = len(state.rows)
         if n_rows < cfg.min_samples_split:
-            return f"fewer than min_samples_split={cfg.min_samples_split} rows"
+            return self.early_reasons()[2]
         if n_rows < 2 * cfg.min_samples_leaf:
-            return f"fewer than 2 × min_samples_leaf={cfg.min_samples_leaf} rows"
+            return self.early_reasons()[3]
         if cfg.max_leaf_nodes is not None and self.n_leaves() >= cfg.max_leaf_nodes:
-            return f"max_leaf_nodes={cfg.max_leaf_nodes} reached"
+            return self.early_reasons()[4]
         if not state.available:
-            return "no attribute left"
+            return self.early_reasons()[5]
         return None
+
+    def early_reasons(self) -> tuple[str, ...]:
+        """The texts of :meth:`reason_before_scoring`'s rules, in the order it applies them."""
+        cfg = self.config
+        return ("pure node", f"max_depth={cfg.max_depth} reached",
+                f"fewer than min_samples_split={cfg.min_samples_split} rows",
+                f"fewer than 2 × min_samples_leaf={cfg.min_samples_leaf} rows",
+                f"max_leaf_nodes={cfg.max_leaf_nodes} reached", "no attribute left")
 
     def reason_after_scoring(self, best: Candidate | None) -> str | None:
         """Why a scored leaf whose best candidate is ``best`` closes, or ``None`` (split)."""
@@ -638,10 +659,21 @@ class Grower:
             self.expand(self.frontier()[0])
         return self.tree()
 
+    def settle_grown(self, root: Any, steps: Any) -> None:
+        """Take a whole-tree strategy's result: every node decided, ``steps`` the record.
+
+        ``root`` is the root Node or a source of nodes (:mod:`dtlearn.grow.node_arrays`).
+        """
+        self.root = root
+        self.steps = steps
+        self._open.clear()
+        self._order.clear()
+        self._next_id = len(steps)
+
     def tree(self) -> Tree:
         """The tree as grown so far (open leaves are leaves)."""
         cost = None if self.config.cost_matrix is None else np.asarray(self.config.cost_matrix)
-        return Tree(self.root, self.schema, self.classes, self.target_name, self.missing,
+        return Tree(self._root, self.schema, self.classes, self.target_name, self.missing,
                     cost_matrix=cost, criterion=self.config.criterion)
 
 

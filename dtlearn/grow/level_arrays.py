@@ -1,0 +1,294 @@
+"""Level-wise growth held as arrays: no object per node while growing.
+
+When every attribute is a numeric column (no oblique candidate), each node of a level is a
+segment of the level's rows and a row of a few arrays: its statistics, its scan, its
+decision, its split. :func:`grow` decides a level with numpy (the rules of
+:meth:`~dtlearn.grow.Grower.reason_before_scoring` and
+:func:`~dtlearn.grow.levels.clearly_splits` on every node at once), routes the splitting
+nodes' rows to their children in one sort and sums the children's statistics in one pass
+(:func:`~dtlearn.grow.levels.class_sums`, :func:`~dtlearn.grow.levels.regression_sums`).
+Only a node near a stopping rule's limit builds its candidate, as
+:func:`~dtlearn.grow.levels.decide` does.
+
+At the end the levels are numbered as :meth:`~dtlearn.grow.Grower.run` numbers nodes
+(pre-order, first branch first) with subtree sizes, and become the tree's
+:class:`~dtlearn.grow.node_arrays.NodeArrays` (Node objects made when read) and the steps'
+:class:`~dtlearn.grow.arrays.GrowthRecord` (each step made when read): the same tree and
+steps, bit for bit, as node-by-node growth (``tests/test_levelwise.py``).
+"""
+
+from __future__ import annotations
+
+import gc
+
+import numpy as np
+
+from ..tree import Tree
+from .arrays import EMPTY, KEPT, GrowthRecord
+from .levels import applies as levels_apply
+from .levels import (
+    class_sums,
+    clearly_split,
+    filter_orders_by,
+    numeric_features,
+    regression_sums,
+    scan_arrays,
+    sorted_orders,
+)
+from .loop import Grower, register_strategy
+from .node_arrays import NodeArrays, ThresholdSplits
+from .scoring import CandidateList, ThresholdBlock
+
+
+def applies(grower: Grower) -> bool:
+    """Whether :func:`grow` applies: :func:`dtlearn.grow.levels.applies`, every column numeric.
+
+    Examples
+    --------
+    >>> from dtlearn import CARTClassifier, load_play_tennis
+    >>> applies(CARTClassifier().make_grower(*load_play_tennis(numeric=True)))
+    False
+    >>> X, y = load_play_tennis(numeric=True)
+    >>> applies(CARTClassifier().make_grower(X[["temperature", "humidity"]], y))
+    True
+    """
+    n = grower.schema.n_features
+    return n > 0 and not grower.config.oblique and len(numeric_features(grower)) == n and \
+        levels_apply(grower)
+
+
+def grow(grower: Grower) -> Tree:
+    """Grow ``grower`` to the end as arrays; the tree and steps :meth:`Grower.run` gives.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(8.0).reshape(-1, 1), np.array([1, 1, 2, 2, 5, 5, 9, 9.0])
+    >>> a, b = CARTRegressor().make_grower(X, y), CARTRegressor().make_grower(X, y)
+    >>> grow(a).to_json() == b.run(level_wise=False).to_json(), a.steps == b.steps
+    (True, True)
+    """
+    if not applies(grower):
+        raise ValueError("grower: array growth does not apply to this grower "
+                         "(see dtlearn.grow.level_arrays.applies)")
+    collecting = gc.isenabled()
+    gc.disable()  # a few arrays per level: nothing for the cycle collector to find
+    try:
+        nodes, record = grow_arrays(grower)
+    finally:
+        if collecting:
+            gc.enable()
+    grower.settle_grown(nodes, record)
+    return grower.tree()
+
+
+def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.ndarray,
+                value: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Which rule of :meth:`Grower.reason_before_scoring` closes each node (-1: none).
+
+    The same tests in the same order (a fresh grower: every attribute available, no leaf
+    budget), so the same floats decide.
+    """
+    cfg = grower.config
+    if grower.classes is None:  # Grower._purity_scale
+        centre = np.abs(value[:, 0])
+        size = centre if grower.rule.leaf_statistic == "median" else centre * centre
+        scale = impurity + size
+    else:
+        scale = np.ones(len(impurity))
+    rules = [impurity <= np.finfo(float).eps * scale,
+             np.full(len(impurity), cfg.max_depth is not None and depth >= cfg.max_depth),
+             lengths < cfg.min_samples_split, lengths < 2 * cfg.min_samples_leaf]
+    return np.select(rules, range(len(rules)), -1).astype(np.int32)
+
+
+class Reasons:
+    """Stop reasons as codes into one list of texts (a text's code: its first place)."""
+
+    def __init__(self, grower: Grower):
+        self.texts: list[str] = []
+        self._at: dict[str, int] = {}
+        self.early = np.array([self.code(t) for t in grower.early_reasons()[:4]] + [-1],
+                              dtype=np.int32)  # early_codes' -1 reads the last: none
+
+    def code(self, text: str | None) -> int:
+        """The code of ``text`` (-1: ``None``)."""
+        if text is None:
+            return -1
+        at = self._at.get(text)
+        if at is None:
+            at = self._at[text] = len(self.texts)
+            self.texts.append(text)
+        return at
+
+
+def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
+    """Every level of ``grower``'s tree decided and opened as arrays; see the module docstring."""
+    X, builder = grower.X, grower.builder
+    numeric = numeric_features(grower)
+    f = len(numeric)
+    root = grower.root
+    state = grower._state(root.node_id)  # the root's rows and weights
+    rows, w = state.rows, state.weights
+    lengths = np.array([len(rows)], dtype=np.int64)
+    n_samples = np.array([root.n_samples])
+    impurity = np.array([root.impurity])
+    value = root.value[None, :]
+    counts = None if root.counts is None else root.counts[None, :]
+    reasons = Reasons(grower)
+    early = early_codes(grower, 0, n_samples, impurity, value, lengths)
+    order = sorted_orders(X, rows, numeric) if early[0] < 0 else None
+    scans: list = []
+    objects: dict = {}
+    levels: list[dict] = []
+    depth = 0
+    while True:
+        m = len(lengths)
+        reason = reasons.early[early]
+        scan_at = np.full(m, EMPTY, dtype=np.int32)
+        scan_row = np.zeros(m, dtype=np.int32)
+        choice = np.full(m, -1, dtype=np.int32)
+        feature = np.full(m, -1, dtype=np.int64)
+        threshold = np.zeros(m)
+        scanned = np.flatnonzero(early < 0)
+        if scanned.size:
+            scan, best, gain, unit = scan_arrays(grower, order, lengths[scanned], numeric)
+            scan_at[scanned], scan_row[scanned] = len(scans), np.arange(len(scanned))
+            scans.append(scan)
+            clear = (best >= 0) & clearly_split(grower, n_samples[scanned], gain, unit)
+            j = np.flatnonzero(clear)
+            column = best[j]
+            choice[scanned[j]] = column
+            feature[scanned[j]] = scan.features[column]
+            threshold[scanned[j]] = scan.threshold[j, column]
+            for j in np.flatnonzero(~clear).tolist():  # near a limit: as levels.decide
+                i, column = int(scanned[j]), int(best[j])
+                candidates = CandidateList(list(range(f)), builder, ThresholdBlock(scan, j))
+                chosen = candidates[column] if column >= 0 else None
+                why = grower.reason_after_scoring(chosen)
+                reason[i] = reasons.code(why)
+                if why is None:
+                    scan_at[i], choice[i] = KEPT, KEPT
+                    objects[(depth, i)] = (candidates, chosen)
+                    feature[i], threshold[i] = chosen.split.feature, chosen.split.threshold
+        splits = feature >= 0
+        of_row = np.repeat(np.arange(m), lengths)
+        moving = splits[of_row]
+        level = dict(lengths=lengths, n_samples=n_samples, impurity=impurity, value=value,
+                     counts=counts, reason=reason, scan_at=scan_at, scan_row=scan_row,
+                     choice=choice, feature=feature, threshold=threshold, splits=splits,
+                     leaf_rows=rows[~moving])
+        levels.append(level)
+        n_split = int(splits.sum())
+        if not n_split:
+            break
+        # route: each splitting node's rows to its two children, in ascending order
+        node = of_row[moving]
+        rows, w = rows[moving], w[moving]
+        rank = np.cumsum(splits) - 1
+        right = ~(X[rows, feature[node]] <= threshold[node])
+        key = 2 * rank[node] + right
+        key = key.astype(np.int16 if 2 * n_split < 2 ** 15 else np.int64)
+        moved = np.argsort(key, kind="stable")
+        rows, w = rows[moved], w[moved]
+        lengths = np.bincount(key, minlength=2 * n_split).astype(np.int64)
+        parent = np.repeat(np.flatnonzero(splits), 2)
+        if counts is not None:
+            counts, impurity = class_sums(grower, rows, lengths)
+            total = counts.sum(axis=1)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                value = np.where((total > 0)[:, None], counts / total[:, None], value[parent])
+        else:
+            total, mean, impurity = regression_sums(grower, rows, w, lengths)
+            value = np.where((total > 0)[:, None], mean[:, None], value[parent])
+        n_samples = total
+        depth += 1
+        early = early_codes(grower, depth, n_samples, impurity, value, lengths)
+        if order is not None:
+            following = early < 0
+            order = filter_orders_by(order, rows[np.repeat(following, lengths)],
+                                     lengths[following], len(X)) if following.any() else None
+    return numbered(grower, levels, scans, objects, reasons.texts)
+
+
+def numbered(grower: Grower, levels: list[dict], scans: list, objects: dict,
+             reasons: list) -> tuple[NodeArrays, GrowthRecord]:
+    """The levels as pre-order columns: the tree's nodes and the growth record."""
+    # steps in pre-order (Grower.run's depth first, first branch first): subtree sizes
+    # bottom-up, then places top-down (left child: parent + 1; right child: parent + 1 +
+    # the left subtree's size)
+    sizes = [None] * len(levels)
+    below = None
+    for d in range(len(levels) - 1, -1, -1):
+        size = np.ones(len(levels[d]["lengths"]), dtype=np.int64)
+        if below is not None:
+            size[levels[d]["splits"]] += below.reshape(-1, 2).sum(axis=1)
+        sizes[d] = below = size
+    ids = [np.zeros(1, dtype=np.int64)]
+    parents, branches = [np.full(1, -1, dtype=np.int64)], [np.full(1, -1, dtype=np.int32)]
+    for d in range(len(levels) - 1):
+        up = ids[d][levels[d]["splits"]]
+        left = up + 1
+        right = left + sizes[d + 1][0::2]
+        ids.append(np.stack([left, right], axis=1).ravel())
+        parents.append(np.repeat(up, 2))
+        branches.append(np.tile(np.array([0, 1], dtype=np.int32), len(up)))
+    position = np.concatenate(ids)
+    n = len(position)
+
+    def column(name: str) -> np.ndarray:
+        stacked = np.concatenate([level[name] for level in levels])
+        out = np.empty_like(stacked)
+        out[position] = stacked
+        return out
+
+    depth = np.empty(n, dtype=np.int64)
+    depth[position] = np.repeat(np.arange(len(levels)), [len(i) for i in ids])
+    parent, branch = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int32)
+    parent[position], branch[position] = np.concatenate(parents), np.concatenate(branches)
+    lengths, splits, value = column("lengths"), column("splits"), column("value")
+    n_samples, impurity = column("n_samples"), column("impurity")
+    counts = None if levels[0]["counts"] is None else column("counts")
+    feature, threshold = column("feature"), column("threshold")
+    left, right = np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64)
+    for d in range(len(levels) - 1):
+        inner = ids[d][levels[d]["splits"]]
+        left[inner], right[inner] = ids[d + 1][0::2], ids[d + 1][1::2]
+    # Grower.run numbers a node's children when it splits: the r-th split (in pre-order)
+    # gives its children ids 2r + 1 and 2r + 2
+    inner = np.flatnonzero(splits)
+    node_id = np.zeros(n, dtype=np.int64)
+    node_id[left[inner]] = 2 * np.arange(len(inner)) + 1
+    node_id[right[inner]] = 2 * np.arange(len(inner)) + 2
+    # rows: each leaf's, in pre-order; a node's are those of the leaves below it
+    own = np.where(splits, 0, lengths)
+    start = np.cumsum(own) - own
+    kept = np.concatenate([level["leaf_rows"] for level in levels])
+    leaf_at = position[~np.concatenate([level["splits"] for level in levels])]  # kept order
+    leaf_len = lengths[leaf_at]
+    source = np.cumsum(leaf_len) - leaf_len
+    by_place = np.argsort(leaf_at, kind="stable")
+    placed = start[leaf_at][by_place]
+    small = np.int32 if len(kept) < 2 ** 31 else np.int64
+    perm = kept[np.repeat((source[by_place] - placed).astype(small), leaf_len[by_place])
+                + np.arange(len(kept), dtype=small)]
+    cost = grower.config.cost_matrix
+    nodes = NodeArrays(node_id, depth, n_samples, impurity, value, counts, feature, threshold, left,
+                       right, None if cost is None else np.asarray(cost))
+    steps = GrowthRecord(
+        node_id=node_id, parent=parent, branch=branch, depth=depth,
+        n_samples=n_samples, impurity=impurity,
+        counts=counts if counts is not None else np.stack([n_samples, value[:, 0]], axis=1),
+        splits=ThresholdSplits(feature, threshold), schema=grower.schema, perm=perm,
+        start=start, end=start + lengths, scans=scans, scan_at=column("scan_at"),
+        scan_row=column("scan_row"), choice=column("choice"),
+        objects={int(ids[d][i]): kept_ for (d, i), kept_ in objects.items()},
+        reasons=reasons, reason=column("reason"), builder=grower.builder,
+        classes=grower.classes, target_name=grower.target_name)
+    return nodes, steps
+
+
+__all__ = ["Reasons", "applies", "early_codes", "grow", "grow_arrays", "numbered"]
+
+register_strategy(applies, grow, first=True)  # before levels.grow, which it narrows

@@ -1,0 +1,137 @@
+"""A grown tree's nodes as arrays: :class:`~dtlearn.tree.Node` objects made when first read.
+
+A fully grown tree has about as many nodes as it has training rows; one Python object per
+node (with its value and counts arrays) costs more time and memory than growing it.
+Level-wise growth (:mod:`dtlearn.grow.level_arrays`) keeps the nodes of a tree of
+threshold splits as a few columns, :class:`NodeArrays`, which a
+:class:`~dtlearn.tree.Tree` holds in place of its root: the nodes are made the first time
+the tree's ``root`` is read (a view, an export, a pruner), and prediction routes rows
+through the arrays without making them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..splits import ThresholdSplit
+from ..tree import Node
+
+
+class ThresholdSplits(Sequence):
+    """Position ``i``: node ``i``'s :class:`ThresholdSplit`, or ``None`` (``feature[i] < 0``).
+
+    Examples
+    --------
+    >>> splits = ThresholdSplits(np.array([1, -1]), np.array([2.5, 0.0]))
+    >>> splits[0], splits[1]
+    (ThresholdSplit(feature=1, threshold=2.5), None)
+    """
+
+    __slots__ = ("feature", "threshold")
+
+    def __init__(self, feature: np.ndarray, threshold: np.ndarray):
+        self.feature, self.threshold = feature, threshold
+
+    def __len__(self) -> int:
+        return len(self.feature)
+
+    def __getitem__(self, i: Any) -> ThresholdSplit | None:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        feature = int(self.feature[i])
+        return None if feature < 0 else ThresholdSplit(feature, float(self.threshold[i]))
+
+    def __reduce__(self) -> tuple:
+        return (ThresholdSplits, (self.feature, self.threshold))
+
+
+class NodeArrays:
+    """The nodes of a tree of binary threshold splits, in pre-order, as columns.
+
+    Position ``i`` (pre-order) holds the node of id ``node_id[i]``: ``depth``, ``n_samples``, ``impurity``,
+    ``value`` (one row per node), ``counts`` (class counts; ``None`` for regression),
+    ``feature`` and ``threshold`` of its split (``feature`` -1: a leaf), ``left`` and
+    ``right`` (its children's positions). ``cost_matrix`` (or ``None``) picks a
+    classification node's label as :class:`~dtlearn.grow.Grower` does.
+    :meth:`root` makes the Node objects once and keeps them.
+
+    Examples
+    --------
+    >>> nodes = NodeArrays(node_id=np.arange(3), depth=np.array([0, 1, 1]), n_samples=np.array([3.0, 1.0, 2.0]),
+    ...                    impurity=np.array([0.5, 0.0, 0.0]),
+    ...                    value=np.array([[2.0], [1.0], [2.5]]), counts=None,
+    ...                    feature=np.array([0, -1, -1]), threshold=np.array([0.5, 0, 0]),
+    ...                    left=np.array([1, -1, -1]), right=np.array([2, -1, -1]))
+    >>> nodes.root().children[1].value.tolist(), nodes.predict_values(np.array([[0.0], [1.0]]))
+    ([2.5], array([[1. ],
+           [2.5]]))
+    """
+
+    COLUMNS = ("node_id", "depth", "n_samples", "impurity", "value", "counts", "feature", "threshold",
+               "left", "right", "cost_matrix")
+
+    def __init__(self, node_id: np.ndarray, depth: np.ndarray, n_samples: np.ndarray, impurity: np.ndarray,
+                 value: np.ndarray, counts: np.ndarray | None, feature: np.ndarray,
+                 threshold: np.ndarray, left: np.ndarray, right: np.ndarray,
+                 cost_matrix: np.ndarray | None = None):
+        self.node_id, self.depth = node_id, depth
+        self.n_samples, self.impurity = n_samples, impurity
+        self.value, self.counts = value, counts
+        self.feature, self.threshold, self.left, self.right = feature, threshold, left, right
+        self.cost_matrix = cost_matrix
+        self._root: Node | None = None
+
+    def __len__(self) -> int:
+        return len(self.depth)
+
+    def root(self) -> Node:
+        """The root Node, its subtree linked (made on the first call, then kept)."""
+        if self._root is None:
+            self._root = self._make()
+        return self._root
+
+    def _make(self) -> Node:
+        value, counts, cost = self.value, self.counts, self.cost_matrix
+        nodes = [Node(node_id, d, n, imp, value[i].copy(), None if counts is None else counts[i])
+                 for i, (node_id, d, n, imp) in enumerate(zip(
+                     self.node_id.tolist(), self.depth.tolist(), self.n_samples.tolist(),
+                     self.impurity.tolist()))]
+        if cost is not None:  # as Grower._make_node: the class of least expected cost
+            for node in nodes:
+                node.label = int((node.value @ cost).argmin())
+        splits = ThresholdSplits(self.feature, self.threshold)
+        for i in np.flatnonzero(self.feature >= 0).tolist():
+            node = nodes[i]
+            node.split = splits[i]
+            node.children = [nodes[int(self.left[i])], nodes[int(self.right[i])]]
+        return nodes[0]
+
+    def predict_values(self, X: np.ndarray) -> np.ndarray | None:
+        """Each row's leaf value (rows × value width), as :meth:`Tree.predict_values` adds it.
+
+        ``None`` when a value is missing (NaN): :meth:`Tree.predict_values` then routes
+        through the nodes, whose missing-value strategy decides.
+        """
+        if np.isnan(X).any():
+            return None
+        at = np.zeros(len(X), dtype=np.int64)
+        inner = np.flatnonzero(self.feature[at] >= 0)
+        while inner.size:
+            node = at[inner]
+            goes_left = X[inner, self.feature[node]] <= self.threshold[node]
+            at[inner] = np.where(goes_left, self.left[node], self.right[node])
+            inner = inner[self.feature[at[inner]] >= 0]
+        out = np.zeros((len(X), self.value.shape[1]))
+        out += self.value[at]  # 0 + v: the floats Tree.predict_values adds
+        return out
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_root"] = None  # saved as columns; the nodes are made again when read
+        return state
+
+
+__all__ = ["NodeArrays", "ThresholdSplits"]
