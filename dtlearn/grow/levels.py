@@ -455,6 +455,10 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
     left, total = np.empty((m, f, k)), np.empty((m, k))
     constant = np.empty((m, f), dtype=bool)
     budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 32)
+    # X[rows, columns] as one take from the flat matrix: a third of the fancy index's time
+    X, flat = grower.X, None
+    if X.flags.c_contiguous and X.size < 2 ** 31:
+        flat = X.reshape(-1)
     for members in node_groups(lengths_, k, budget):
         n = lengths_[members]
         width = int(n.max())
@@ -464,7 +468,8 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
         for start in range(0, f, step):
             cols = np.arange(start, min(start + step, f))
             rows = order[positions, start:start + len(cols)]
-            xs = grower.X[rows, numeric[cols]]
+            xs = X[rows, numeric[cols]] if flat is None else \
+                np.take(flat, rows * X.shape[1] + numeric[cols].astype(rows.dtype))
             weighted = np.moveaxis(np.take(grower.scan_weights, rows, axis=1), 0, -1)
             cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first)
             first = cuts.first
