@@ -276,12 +276,36 @@ def _xlogx(c: np.ndarray) -> np.ndarray:
     return np.where(c > 0, c * np.log(np.where(c > 0, c, 1.0)), 0.0)
 
 
+def _class_sum(a: np.ndarray, term: Callable | None = None) -> np.ndarray:
+    # a.sum(axis=-1) (of term(a)) to the bit: numpy adds fewer than 8 terms one after the
+    # other from +0.0, and a class at a time spares the scans a reduction over a short axis
+    k = a.shape[-1]
+    if k >= 8:
+        return (a if term is None else term(a)).sum(axis=-1)
+    out = np.zeros(a.shape[:-1])
+    for j in range(k):
+        out += a[..., j] if term is None else term(a[..., j])
+    return out
+
+
+def _two_way_entropy(nl: np.ndarray, nr: np.ndarray, base: float) -> np.ndarray:
+    # entropy_of_counts of the pairs (nl, nr), to the bit, without stacking them
+    totals = nl + nr
+    positive = totals > 0
+    safe = np.where(positive, totals, 1.0)
+    terms = 0.0
+    for side in (nl, nr):
+        p = np.where(positive, side / safe, 0.0)
+        terms = terms + p * np.where(p > 0, np.log(np.where(p > 0, p, 1.0)), 0.0)
+    return np.maximum(-terms / np.log(base), 0.0)
+
+
 def _entropy_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
     # n·H = n log n - sum c log c: no per-class proportions needed
-    nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+    nl, nr = _class_sum(left), _class_sum(right)
     with np.errstate(divide="ignore", invalid="ignore"):
-        total = (_xlogx(nl) - _xlogx(left).sum(axis=-1) + _xlogx(nr)
-                 - _xlogx(right).sum(axis=-1)) / np.log(settings.base)
+        total = (_xlogx(nl) - _class_sum(left, _xlogx) + _xlogx(nr)
+                 - _class_sum(right, _xlogx)) / np.log(settings.base)
         return np.maximum(total, 0.0) / (nl + nr)
 
 
@@ -473,9 +497,8 @@ class Criterion:
         gain = parent - child
         if self.score == "decrease":
             return gain
-        sizes = np.stack([left.sum(axis=-1), right.sum(axis=-1)], axis=-1)
-        split_info = entropy_of_counts(sizes, settings.base)
         with np.errstate(divide="ignore", invalid="ignore"):
+            split_info = _two_way_entropy(_class_sum(left), _class_sum(right), settings.base)
             return np.where(split_info > 0, gain / split_info, 0.0)
 
     def children_impurity(self, left: np.ndarray, right: np.ndarray, settings: Any
