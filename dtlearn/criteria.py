@@ -23,9 +23,21 @@ from typing import Any, Callable
 import numpy as np
 
 
+def _class_sum(a: np.ndarray, term: Callable | None = None) -> np.ndarray:
+    # a.sum(axis=-1) (of term(a)) to the bit: numpy adds fewer than 8 terms one after the
+    # other from +0.0, and a class at a time spares the scans a reduction over a short axis
+    k = a.shape[-1]
+    if k >= 8 or a.ndim < 2 or a.dtype != np.float64:
+        return (a if term is None else term(a)).sum(axis=-1)
+    out = np.zeros(a.shape[:-1])
+    for j in range(k):
+        out += a[..., j] if term is None else term(a[..., j])
+    return out
+
+
 def _proportions(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     counts = np.asarray(counts, dtype=float)
-    totals = counts.sum(axis=-1, keepdims=True)
+    totals = _class_sum(counts)[..., None]
     # the divisor is never 0, so no errstate (entering one costs more than this function)
     p = np.where(totals > 0, counts / np.where(totals > 0, totals, 1.0), 0.0)
     return p, totals[..., 0]
@@ -54,7 +66,7 @@ def gini_of_counts(counts: np.ndarray) -> np.ndarray:
     0.459
     """
     p, _ = _proportions(counts)
-    return np.maximum(1.0 - (p * p).sum(axis=-1), 0.0)
+    return np.maximum(1.0 - _class_sum(p, np.square), 0.0)
 
 
 def misclassification_of_counts(counts: np.ndarray) -> np.ndarray:
@@ -276,18 +288,6 @@ def _xlogx(c: np.ndarray) -> np.ndarray:
     return np.where(c > 0, c * np.log(np.where(c > 0, c, 1.0)), 0.0)
 
 
-def _class_sum(a: np.ndarray, term: Callable | None = None) -> np.ndarray:
-    # a.sum(axis=-1) (of term(a)) to the bit: numpy adds fewer than 8 terms one after the
-    # other from +0.0, and a class at a time spares the scans a reduction over a short axis
-    k = a.shape[-1]
-    if k >= 8:
-        return (a if term is None else term(a)).sum(axis=-1)
-    out = np.zeros(a.shape[:-1])
-    for j in range(k):
-        out += a[..., j] if term is None else term(a[..., j])
-    return out
-
-
 def _two_way_entropy(nl: np.ndarray, nr: np.ndarray, base: float) -> np.ndarray:
     # entropy_of_counts of the pairs (nl, nr), to the bit, without stacking them
     totals = nl + nr
@@ -311,9 +311,9 @@ def _entropy_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.
 
 def _gini_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
     # n·Gini = n - sum c²/n on both sides
-    nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+    nl, nr = _class_sum(left), _class_sum(right)
     with np.errstate(divide="ignore", invalid="ignore"):
-        total = (nl - (left * left).sum(axis=-1) / nl) + (nr - (right * right).sum(axis=-1) / nr)
+        total = (nl - _class_sum(left, np.square) / nl) + (nr - _class_sum(right, np.square) / nr)
         return np.maximum(total, 0.0) / (nl + nr)
 
 
@@ -413,7 +413,7 @@ class Criterion:
 
     def side_weight(self, sums: np.ndarray) -> np.ndarray:
         """The weight of each row of class counts (or of regression sums)."""
-        return sums[..., 0] if self.is_regression else sums.sum(axis=-1)
+        return sums[..., 0] if self.is_regression else _class_sum(sums)
 
     def node_impurity(self, counts: np.ndarray, settings: Any) -> np.ndarray:
         """The node impurity of each row of class counts (regression: of sums)."""
