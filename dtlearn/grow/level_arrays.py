@@ -131,6 +131,8 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
     root = grower.root
     state = grower._state(root.node_id)  # the root's rows and weights
     rows, w = state.rows, state.weights
+    if (w == 1.0).all():
+        w = None  # unit weights: nothing to route, sums of ones are counts
     lengths = np.array([len(rows)], dtype=np.int64)
     n_samples = np.array([root.n_samples])
     impurity = np.array([root.impurity])
@@ -185,13 +187,15 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
             break
         # route: each splitting node's rows to its two children, in ascending order
         node = of_row[moving]
-        rows, w = rows[moving], w[moving]
+        rows = rows[moving]
         rank = np.cumsum(splits) - 1
         right = ~(X[rows, feature[node]] <= threshold[node])
         key = 2 * rank[node] + right
         key = key.astype(np.int16 if 2 * n_split < 2 ** 15 else np.int64)
         moved = np.argsort(key, kind="stable")
-        rows, w = rows[moved], w[moved]
+        rows = rows[moved]
+        if w is not None:
+            w = w[moving][moved]
         lengths = np.bincount(key, minlength=2 * n_split).astype(np.int64)
         parent = np.repeat(np.flatnonzero(splits), 2)
         if counts is not None:

@@ -403,16 +403,21 @@ def regression_stats(grower: Grower, parts: list[tuple]) -> list[tuple]:
                                                             impurity.tolist())]
 
 
-def regression_sums(grower: Grower, rows: np.ndarray, w: np.ndarray, lengths: np.ndarray
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def regression_sums(grower: Grower, rows: np.ndarray, w: np.ndarray | None,
+                    lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Weight, mean (0 at no weight) and squared error of consecutive nodes' rows.
 
     Node ``j``'s rows (and weights ``w``) are the ``lengths[j]`` that follow the nodes
-    before it; the floats are :func:`regression_stats`'.
+    before it; the floats are :func:`regression_stats`'. ``w=None``: every weight is 1
+    (a sum of ones is exact and ``1.0 * x`` is ``x``, so the floats are the same).
     """
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     values = grower.y[rows]
-    total, weighted = segment_sums(np.stack([w, values * w]), starts, lengths)
+    if w is None:
+        total, weighted = lengths.astype(float), segment_sums(values, starts, lengths)
+        w = 1.0
+    else:
+        total, weighted = segment_sums(np.stack([w, values * w]), starts, lengths)
     positive = total > 0
     safe = np.where(positive, total, 1.0)
     mean = np.where(positive, weighted / safe, 0.0)
