@@ -278,6 +278,12 @@ def numbered(grower: Grower, levels: list[dict], scans: list, objects: dict,
     perm = kept[np.repeat((source[by_place] - placed).astype(small), leaf_len[by_place])
                 + np.arange(len(kept), dtype=small)]
     cost = grower.config.cost_matrix
+    # positions and ids as 32-bit numbers when they fit: a fully grown tree has about as
+    # many nodes as rows, and these columns outlive the fit
+    if n < 2 ** 31 and lengths.sum() < 2 ** 31:
+        node_id, depth, feature, left, right, parent, start, lengths = (
+            a.astype(np.int32) for a in (node_id, depth, feature, left, right, parent, start,
+                                         lengths))
     nodes = NodeArrays(node_id, depth, n_samples, impurity, value, counts, feature, threshold, left,
                        right, None if cost is None else np.asarray(cost))
     steps = GrowthRecord(
