@@ -151,7 +151,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         scan_at = np.full(m, EMPTY, dtype=np.int32)
         scan_row = np.zeros(m, dtype=np.int32)
         choice = np.full(m, -1, dtype=np.int32)
-        feature = np.full(m, -1, dtype=np.int64)
+        feature = np.full(m, -1, dtype=np.int32)
         threshold = np.zeros(m)
         scanned = np.flatnonzero(early < 0)
         if scanned.size:
@@ -240,52 +240,49 @@ def numbered(grower: Grower, levels: list[dict], scans: list, objects: dict,
         branches.append(np.tile(np.array([0, 1], dtype=np.int32), len(up)))
     position = np.concatenate(ids)
     n = len(position)
+    # positions, ids and row offsets as 32-bit numbers when they fit: a fully grown tree
+    # has about as many nodes as rows, and these columns outlive the fit
+    small = np.int32 if max(n, int(levels[0]["lengths"].sum())) < 2 ** 31 else np.int64
+    left, right = np.full(n, -1, dtype=small), np.full(n, -1, dtype=small)
+    for d in range(len(levels) - 1):
+        inner = ids[d][levels[d]["splits"]]
+        left[inner], right[inner] = ids[d + 1][0::2], ids[d + 1][1::2]
+    leaf_at = position[~np.concatenate([level["splits"] for level in levels])]  # level order
 
     def column(name: str) -> np.ndarray:
-        stacked = np.concatenate([level[name] for level in levels])
+        # each level's array let go as its column is made: the fit's peak is here
+        stacked = np.concatenate([level.pop(name) for level in levels])
         out = np.empty_like(stacked)
         out[position] = stacked
         return out
 
-    depth = np.empty(n, dtype=np.int64)
+    depth = np.empty(n, dtype=small)
     depth[position] = np.repeat(np.arange(len(levels)), [len(i) for i in ids])
-    parent, branch = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int32)
+    parent, branch = np.empty(n, dtype=small), np.empty(n, dtype=np.int32)
     parent[position], branch[position] = np.concatenate(parents), np.concatenate(branches)
-    lengths, splits, value = column("lengths"), column("splits"), column("value")
+    lengths, splits, value = column("lengths").astype(small), column("splits"), column("value")
     n_samples, impurity = column("n_samples"), column("impurity")
     counts = None if levels[0]["counts"] is None else column("counts")
     feature, threshold = column("feature"), column("threshold")
-    left, right = np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64)
-    for d in range(len(levels) - 1):
-        inner = ids[d][levels[d]["splits"]]
-        left[inner], right[inner] = ids[d + 1][0::2], ids[d + 1][1::2]
     # Grower.run numbers a node's children when it splits: the r-th split (in pre-order)
     # gives its children ids 2r + 1 and 2r + 2
     inner = np.flatnonzero(splits)
-    node_id = np.zeros(n, dtype=np.int64)
+    node_id = np.zeros(n, dtype=small)
     node_id[left[inner]] = 2 * np.arange(len(inner)) + 1
     node_id[right[inner]] = 2 * np.arange(len(inner)) + 2
     # rows: each leaf's, in pre-order; a node's are those of the leaves below it
     own = np.where(splits, 0, lengths)
-    start = np.cumsum(own) - own
-    kept = np.concatenate([level["leaf_rows"] for level in levels])
-    leaf_at = position[~np.concatenate([level["splits"] for level in levels])]  # kept order
+    start = (np.cumsum(own) - own).astype(small)
+    kept = np.concatenate([level.pop("leaf_rows") for level in levels])
     leaf_len = lengths[leaf_at]
     source = np.cumsum(leaf_len) - leaf_len
     by_place = np.argsort(leaf_at, kind="stable")
     placed = start[leaf_at][by_place]
-    small = np.int32 if len(kept) < 2 ** 31 else np.int64
     perm = kept[np.repeat((source[by_place] - placed).astype(small), leaf_len[by_place])
                 + np.arange(len(kept), dtype=small)]
     cost = grower.config.cost_matrix
-    # positions and ids as 32-bit numbers when they fit: a fully grown tree has about as
-    # many nodes as rows, and these columns outlive the fit
-    if n < 2 ** 31 and lengths.sum() < 2 ** 31:
-        node_id, depth, feature, left, right, parent, start, lengths = (
-            a.astype(np.int32) for a in (node_id, depth, feature, left, right, parent, start,
-                                         lengths))
-    nodes = NodeArrays(node_id, depth, n_samples, impurity, value, counts, feature, threshold, left,
-                       right, None if cost is None else np.asarray(cost))
+    nodes = NodeArrays(node_id, depth, n_samples, impurity, value, counts, feature, threshold,
+                       left, right, None if cost is None else np.asarray(cost))
     steps = GrowthRecord(
         node_id=node_id, parent=parent, branch=branch, depth=depth,
         n_samples=n_samples, impurity=impurity,
