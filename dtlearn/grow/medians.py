@@ -68,21 +68,19 @@ def _equal_weight_errors(ys: list, w: list) -> tuple[list, tuple[float, float]]:
     ordered: list = []
     out = []
     low = total = 0.0
-    size = 0.0
     insert = bisect.bisect_right
     for i, y in enumerate(ys):
-        before = (i - 1) // 2
         at = insert(ordered, y)
         ordered.insert(at, y)
         total += y
-        size = max(size, abs(y))
-        if at <= before:
-            low += y - ordered[before + 1]
-        k = i // 2
-        if k != before:
+        k = i >> 1
+        if at <= k - 1 + (i & 1):  # below the median of the i rows before
+            low += y - ordered[k + (i & 1)]
+        if not i & 1:  # the median moves up a rank
             low += ordered[k]
         median = ordered[k]
         out.append(weight * ((median * (k + 1) - low) + ((total - low) - median * (i - k))))
+    size = max(map(abs, ys), default=0.0)
     n = len(ys)
     # every number added into a running sum is a y (at most three a row), and the
     # weights enter as exact counts and one final product
