@@ -411,34 +411,42 @@ def test_squared_error_scan_scores_are_the_criterions_own_floats(n, f, seed, off
     assert valid.all()  # every side holds weight here
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(n=st.integers(2, 80), seed=st.integers(0, 2**32 - 1),
        target=st.sampled_from(["noise", "ties", "offset", "tiny"]),
-       weights=st.sampled_from(["none", "integers", "floats"]))
+       weights=st.sampled_from(["none", "equal", "integers", "floats"]),
+       heaps=st.booleans())
 def test_running_median_errors_stay_within_their_bound_of_the_exact_errors(n, seed, target,
-                                                                           weights):
+                                                                           weights, heaps):
     from dtlearn.criteria import absolute_error_cuts
-    from dtlearn.grow.medians import running_median_errors
+    from dtlearn.grow import medians
 
     rng = np.random.default_rng(seed)
     ys = rng.normal(size=n)
     ys = {"noise": ys, "ties": np.round(ys), "offset": 1e6 + ys, "tiny": ys * 1e-9}[target]
-    w = {"none": np.ones(n), "integers": rng.integers(1, 4, size=n).astype(float),
+    w = {"none": np.ones(n), "equal": np.full(n, 0.3),
+         "integers": rng.integers(1, 4, size=n).astype(float),
          "floats": rng.uniform(0.01, 3.0, size=n)}[weights]
-    estimate, bound = running_median_errors(ys, w)
+    with pytest.MonkeyPatch.context() as patch:
+        if heaps:  # equal weights too: the heaps, not the sorted lists
+            patch.setattr(medians, "SORTED_LIST_ROWS", 0)
+        estimate, bound = medians.running_median_errors(ys, w)
     exact = absolute_error_cuts(ys, w, np.ones(n - 1, bool))
     assert np.all(np.abs(estimate - exact) <= bound)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), leaf=st.integers(1, 3), target=st.sampled_from(["ties", "noise",
-                                                                           "offset"]))
+                                                                           "offset"]),
+       equal=st.booleans())
 def test_mae_growth_with_running_medians_grows_the_tree_scoring_every_cut_grows(problem, leaf,
-                                                                                 target):
+                                                                                 target, equal):
     # the running medians only rule cuts out; the cut chosen is the exact scan's
     from dtlearn.grow import scanners
 
     X, codes, w = problem
+    if equal:  # every node takes the sorted lists of equal weights
+        w = np.full(len(codes), 0.7)
     noise = np.random.default_rng(len(codes)).normal(size=len(codes))
     y = {"ties": codes.astype(float), "noise": codes + noise, "offset": 1e6 + codes + noise}[
         target]
