@@ -339,8 +339,12 @@ def regression_cut(ys: np.ndarray, w: np.ndarray, valid: np.ndarray, criterion: 
     cw = np.cumsum(w)[:-1]
     scored = valid & (cw > 0) & (w.sum() - cw > 0)
     n_cuts = int(np.count_nonzero(scored))
+    median = criterion.leaf_statistic == "median"
+    if n_cuts == 0 or (n_cuts == 1 and median):
+        # first_best's answer without scoring (the one cut in reach wins, as below)
+        return (int(np.argmax(scored)) if n_cuts else -1), n_cuts
     scale = criterion.tie_scale_of(ys, w)
-    if criterion.leaf_statistic == "median" and n_cuts:
+    if median:
         valid = near_best_median_cuts(ys, w, scored, scale)
         near = np.flatnonzero(valid)
         if len(near) == 1:  # the one cut in reach wins: no need to score it
