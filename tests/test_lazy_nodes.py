@@ -99,9 +99,13 @@ def test_a_missing_value_at_predict_reads_the_nodes_and_their_missing_rule():
 def test_the_grower_tree_and_model_share_one_set_of_made_nodes():
     X, y = data(100, 2, 4, "regression")
     grower = dt.CARTRegressor().make_grower(X, y)
-    tree = grower.run()
-    assert is_lazy(tree) and is_lazy(grower.tree())
+    tree, other = grower.run(), grower.tree()
+    assert is_lazy(tree) and is_lazy(other)
     assert grower.root is tree.root is grower.tree().root
+    # nodes changed through one tree: a tree sharing them predicts from them too
+    tree.root.children, tree.root.split = [], None
+    assert is_lazy(other)
+    np.testing.assert_array_equal(other.predict(X), np.full(len(X), tree.root.value[0]))
 
 
 @pytest.mark.parametrize("made_first", [False, True])

@@ -60,14 +60,15 @@ class NodeArrays:
 
     Examples
     --------
-    >>> nodes = NodeArrays(node_id=np.arange(3), depth=np.array([0, 1, 1]), n_samples=np.array([3.0, 1.0, 2.0]),
-    ...                    impurity=np.array([0.5, 0.0, 0.0]),
+    >>> nodes = NodeArrays(node_id=np.arange(3), depth=np.array([0, 1, 1]),
+    ...                    n_samples=np.array([3.0, 1.0, 2.0]), impurity=np.array([0.5, 0, 0]),
     ...                    value=np.array([[2.0], [1.0], [2.5]]), counts=None,
     ...                    feature=np.array([0, -1, -1]), threshold=np.array([0.5, 0, 0]),
     ...                    left=np.array([1, -1, -1]), right=np.array([2, -1, -1]))
-    >>> nodes.root().children[1].value.tolist(), nodes.predict_values(np.array([[0.0], [1.0]]))
-    ([2.5], array([[1. ],
-           [2.5]]))
+    >>> nodes.predict_values(np.array([[0.0], [1.0]])).tolist()
+    [[1.0], [2.5]]
+    >>> nodes.root().children[1].value.tolist(), nodes.predict_values(np.array([[0.0]]))
+    ([2.5], None)
     """
 
     COLUMNS = ("node_id", "depth", "n_samples", "impurity", "value", "counts", "feature", "threshold",
@@ -113,9 +114,10 @@ class NodeArrays:
         """Each row's leaf value (rows × value width), as :meth:`Tree.predict_values` adds it.
 
         ``None`` when a value is missing (NaN): :meth:`Tree.predict_values` then routes
-        through the nodes, whose missing-value strategy decides.
+        through the nodes, whose missing-value strategy decides; ``None`` too once the
+        nodes are made (a tree sharing them may have changed them: they decide).
         """
-        if np.isnan(X).any():
+        if self._root is not None or np.isnan(X).any():
             return None
         at = np.zeros(len(X), dtype=np.int64)
         inner = np.flatnonzero(self.feature[at] >= 0)
