@@ -309,6 +309,31 @@ def _entropy_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.
         return np.maximum(total, 0.0) / (nl + nr)
 
 
+def _misclassification_children(left: np.ndarray, right: np.ndarray, settings: Any
+                                ) -> np.ndarray:
+    # the generic size-weighted form, to the bit: max(c / n) is max(c) / n (a division by
+    # n > 0 keeps the order), so each side takes one sum, one maximum and one division
+    def error(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n = _class_sum(counts)
+        positive = n > 0
+        largest = counts.max(axis=-1) if counts.shape[-1] >= 8 else _class_max(counts)
+        return n, np.where(positive, 1.0 - largest / np.where(positive, n, 1.0), 0.0)
+
+    (nl, el), (nr, er) = error(np.asarray(left, dtype=float)), error(
+        np.asarray(right, dtype=float))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (nl * el + nr * er) / (nl + nr)
+
+
+def _class_max(a: np.ndarray) -> np.ndarray:
+    # a.max(axis=-1) of a few classes without a reduction over a short axis (a maximum
+    # does not round; only a NaN, which no count is, could come out otherwise)
+    out = a[..., 0].copy()
+    for j in range(1, a.shape[-1]):
+        np.maximum(out, a[..., j], out=out)
+    return out
+
+
 def _gini_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
     # n·Gini = n - sum c²/n on both sides
     nl, nr = _class_sum(left), _class_sum(right)
@@ -636,7 +661,7 @@ register(Criterion(
 register(Criterion(
     "misclassification", "misclassification rate", "classification", "error", "decrease",
     "misclassification_gain", "misclassification_gain",
-    lambda c, s: misclassification_of_counts(c),
+    lambda c, s: misclassification_of_counts(c), children=_misclassification_children,
     note="Too coarse to grow with; shown to compare.", curve_label="misclassification"))
 register(Criterion(
     "cost_gini", "cost-weighted Gini", "classification", "cost-weighted Gini", "decrease",
