@@ -1,0 +1,114 @@
+"""The criteria's fast kernels give the plain numpy formulas' floats, to the bit.
+
+The scans add a few classes one at a time instead of reducing over a short axis, take a
+split's info from its two side sizes without stacking them, score misclassification with
+one division a side, and take a median from one sort. Each is checked here against the
+textbook numpy form it replaced (the trees and steps the tests compare depend on it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dtlearn import criteria
+from dtlearn.grow import GrowthConfig
+
+VALUES = [0.0, 1.0, 2.0, 3.0, 0.5, 3.7, 1e-9, 1e8, 12.25]
+
+
+def plain_proportions(counts):
+    totals = counts.sum(axis=-1, keepdims=True)
+    p = np.where(totals > 0, counts / np.where(totals > 0, totals, 1.0), 0.0)
+    return p, totals[..., 0]
+
+
+def plain_entropy(counts, base):
+    p, _ = plain_proportions(counts)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logs = np.where(p > 0, np.log(np.where(p > 0, p, 1.0)), 0.0)
+    return np.maximum(-(p * logs).sum(axis=-1) / np.log(base), 0.0)
+
+
+def plain_gini(counts):
+    p, _ = plain_proportions(counts)
+    return np.maximum(1.0 - (p * p).sum(axis=-1), 0.0)
+
+
+def plain_misclassification(counts):
+    p, totals = plain_proportions(counts)
+    return np.where(totals > 0, 1.0 - p.max(axis=-1), 0.0)
+
+
+@st.composite
+def sides(draw):
+    """Left and right class counts of cuts, ``(m, L, f, k)``, in either memory layout."""
+    k = draw(st.integers(1, 9))
+    shape = tuple(draw(st.lists(st.integers(1, 4), min_size=3, max_size=3)))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    left = rng.choice(VALUES, size=(k,) + shape)
+    right = rng.choice(VALUES, size=(k,) + shape)
+    if draw(st.booleans()):  # class-major, as the level scan hands them over
+        return np.moveaxis(left, 0, -1), np.moveaxis(right, 0, -1)
+    return (np.ascontiguousarray(np.moveaxis(left, 0, -1)),
+            np.ascontiguousarray(np.moveaxis(right, 0, -1)))
+
+
+def same_bits(a, b) -> bool:
+    return np.asarray(a).dtype == np.asarray(b).dtype and \
+        np.asarray(a).tobytes() == np.asarray(b).tobytes()
+
+
+@settings(max_examples=200, deadline=None)
+@given(cuts=sides(), base=st.sampled_from([2.0, np.e, 10.0]))
+def test_node_kernels_and_side_weights_give_the_plain_formulas_bits(cuts, base):
+    left, _ = cuts
+    assert same_bits(criteria.entropy_of_counts(left, base), plain_entropy(left, base))
+    assert same_bits(criteria.gini_of_counts(left), plain_gini(left))
+    assert same_bits(criteria.misclassification_of_counts(left),
+                     plain_misclassification(left))
+    assert same_bits(criteria.get("gini").side_weight(left), left.sum(axis=-1))
+
+
+@settings(max_examples=200, deadline=None)
+@given(cuts=sides())
+def test_gain_ratio_scores_are_gain_over_the_stacked_split_info(cuts):
+    left, right = cuts
+    config = GrowthConfig(criterion="gain_ratio")
+    rule = criteria.get("gain_ratio")
+    parent = np.linspace(0.1, 1.0, left.shape[0])[:, None, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        gain = parent - rule.children_impurity(left, right, config)
+        info = plain_entropy(np.stack([left.sum(axis=-1), right.sum(axis=-1)], axis=-1),
+                             config.base)
+        expected = np.where(info > 0, gain / info, 0.0)
+        assert same_bits(rule.cut_scores(left, right, config, parent), expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cuts=sides())
+def test_misclassification_children_are_the_size_weighted_node_errors(cuts):
+    left, right = cuts
+    nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        expected = (nl * plain_misclassification(left)
+                    + nr * plain_misclassification(right)) / (nl + nr)
+        got = criteria.get("misclassification").children_impurity(left, right, None)
+    assert same_bits(got, expected)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(st.sampled_from([-0.0, 0.0, 1.0, -1.0, 2.5, 1e300, -3.25, 7.0]),
+                       min_size=1, max_size=20),
+       weight=st.sampled_from([1.0, 0.3, 4.0]))
+def test_weighted_median_of_equal_weights_is_numpys_median(values, weight):
+    values = np.array(values)
+    weights = np.full(len(values), weight)
+    median = criteria.weighted_median(values, weights)
+    assert type(median) is float and same_bits(median, float(np.median(values)))
+    centre, error = criteria.get("mae").centre_and_impurity(values, weights)
+    assert same_bits(centre, median)
+    assert same_bits(error, criteria.absolute_error_of(values, weights))
+    assert same_bits(error, float((weights * np.abs(values - np.median(values))).sum()
+                                  / weights.sum()))
