@@ -143,6 +143,8 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     >>> weighted_median(np.array([1.0, 2.0]), np.array([1.0, 1.0]))
     1.5
     """
+    if weights[0] > 0 and (weights == weights[0]).all():  # all positive too: one test
+        return _median(values)
     positive = weights > 0
     if not positive.all():
         values, weights = values[positive], weights[positive]
