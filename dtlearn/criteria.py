@@ -143,7 +143,13 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     >>> weighted_median(np.array([1.0, 2.0]), np.array([1.0, 1.0]))
     1.5
     """
-    if weights[0] > 0 and (weights == weights[0]).all():  # all positive too: one test
+    if len(values) < SMALL:
+        listed = values.tolist()
+        w_list = weights.tolist()
+        if w_list[0] > 0 and w_list.count(w_list[0]) == len(w_list) and \
+                not any(v != v for v in listed):  # no NaN, which sorted() cannot place
+            return _median_of_list(listed)
+    elif weights[0] > 0 and (weights == weights[0]).all():  # all positive too: one test
         return _median(values)
     positive = weights > 0
     if not positive.all():
@@ -157,6 +163,23 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     if cw[i] == cw[-1] / 2.0 and i + 1 < len(ordered):
         return float((ordered[i] + ordered[i + 1]) / 2.0)
     return float(ordered[i])
+
+
+SMALL = 8
+"""Below this many values numpy adds them one after the other from +0.0 (pairwise sums
+start at 8), so Python's own arithmetic gives its floats without an array's overhead:
+MAE growth takes a median and an error per branch of every candidate, mostly of tiny
+nodes."""
+
+
+def _median_of_list(listed: list) -> float:
+    # _median of a short list; the sort may order -0.0 and 0.0 differently, but adding
+    # them to +0.0 gives the same float either way
+    ordered = sorted(listed)
+    half = len(ordered) // 2
+    if len(ordered) % 2:
+        return (0.0 + ordered[half]) / 1.0
+    return (0.0 + ordered[half - 1] + ordered[half]) / 2.0
 
 
 def _median(values: np.ndarray) -> float:
@@ -237,6 +260,19 @@ def absolute_error_about(values: np.ndarray, weights: np.ndarray, median: float 
     >>> absolute_error_about(np.array([1.0, 2.0, 10.0]), np.ones(3), 2.0)
     3.0
     """
+    if len(values) < SMALL:  # numpy's floats by Python's arithmetic (SMALL)
+        w_list = weights.tolist()
+        total = 0.0
+        for w in w_list:
+            total += w
+        if total <= 0:
+            return 0.0
+        if median is None:
+            median = weighted_median(values, weights)
+        spread = 0.0
+        for v, w in zip(values.tolist(), w_list):
+            spread += w * abs(v - median)
+        return spread / total
     total = weights.sum()
     if total <= 0:
         return 0.0
