@@ -112,3 +112,31 @@ def test_weighted_median_of_equal_weights_is_numpys_median(values, weight):
     assert same_bits(error, criteria.absolute_error_of(values, weights))
     assert same_bits(error, float((weights * np.abs(values - np.median(values))).sum()
                                   / weights.sum()))
+
+
+def plain_weighted_median(values, weights):
+    positive = weights > 0
+    values, weights = values[positive], weights[positive]
+    if np.all(weights == weights[0]):
+        return float(np.median(values))
+    order = np.argsort(values, kind="stable")
+    ordered, cw = values[order], np.cumsum(weights[order])
+    i = int(np.searchsorted(cw, cw[-1] / 2.0))
+    if cw[i] == cw[-1] / 2.0 and i + 1 < len(ordered):
+        return float((ordered[i] + ordered[i + 1]) / 2.0)
+    return float(ordered[i])
+
+
+@settings(max_examples=300, deadline=None)
+@given(pairs=st.lists(st.tuples(st.sampled_from([-0.0, 0.0, 1.0, -1.0, 2.5, 1e300, -3.25, 0.1]),
+                                 st.sampled_from([0.0, 0.5, 1.0, 2.0, 0.3])),
+                      min_size=1, max_size=15))
+def test_weighted_median_and_error_are_the_plain_formulas_short_or_long(pairs):
+    values = np.array([v for v, _ in pairs])
+    weights = np.array([w for _, w in pairs])
+    if not (weights > 0).any():
+        weights[0] = 1.0
+    median = plain_weighted_median(values, weights)
+    assert same_bits(criteria.weighted_median(values, weights), median)
+    error = float((weights * np.abs(values - median)).sum() / weights.sum())
+    assert same_bits(criteria.absolute_error_of(values, weights), error)
