@@ -117,16 +117,30 @@ def hellinger_of_counts(branch_counts: np.ndarray) -> np.ndarray:
     """
     # a side's counts are a total minus a cumulative sum: rounding may leave -1e-17
     counts = np.maximum(np.asarray(branch_counts, dtype=float), 0.0)
-    per_class = counts.sum(axis=-2, keepdims=True)  # N_k over all branches
-    rest_counts = counts.sum(axis=-1, keepdims=True) - counts  # class k against the others
-    rest_totals = rest_counts.sum(axis=-2, keepdims=True)
+    per_class = _axis_sum(counts, -2)  # N_k over all branches
+    rest_counts = _axis_sum(counts, -1) - counts  # class k against the others
+    rest_totals = _axis_sum(rest_counts, -2)
     with np.errstate(divide="ignore", invalid="ignore"):
         p_in = np.where(per_class > 0, counts / np.where(per_class > 0, per_class, 1), 0.0)
         p_out = np.where(rest_totals > 0, rest_counts / np.where(rest_totals > 0, rest_totals, 1),
                          0.0)
     usable = (per_class > 0) & (rest_totals > 0)  # both sides of "k against the rest" exist
-    squares = np.where(usable, (np.sqrt(p_in) - np.sqrt(p_out)) ** 2, 0.0).sum(axis=-2)
-    return np.sqrt(squares.max(axis=-1))
+    squares = _axis_sum(np.where(usable, (np.sqrt(p_in) - np.sqrt(p_out)) ** 2, 0.0), -2)
+    squares = squares[..., 0, :]
+    return np.sqrt(squares.max(axis=-1) if squares.ndim < 2 or squares.shape[-1] >= 8
+                   else _class_max(squares))
+
+
+def _axis_sum(a: np.ndarray, axis: int) -> np.ndarray:
+    # a.sum(axis=axis, keepdims=True) to the bit (as _class_sum: fewer than 8 terms add in
+    # order from +0.0), without a reduction over a short axis
+    if a.shape[axis] >= 8 or a.ndim < 2:
+        return a.sum(axis=axis, keepdims=True)
+    parts = np.moveaxis(a, axis, 0)
+    out = np.zeros(parts.shape[1:])
+    for part in parts:
+        out += part
+    return np.expand_dims(out, axis)
 
 
 # ------------------------------------------------------------------ regression kernels

@@ -140,3 +140,27 @@ def test_weighted_median_and_error_are_the_plain_formulas_short_or_long(pairs):
     assert same_bits(criteria.weighted_median(values, weights), median)
     error = float((weights * np.abs(values - median)).sum() / weights.sum())
     assert same_bits(criteria.absolute_error_of(values, weights), error)
+
+
+def plain_hellinger(branch_counts):
+    counts = np.maximum(branch_counts, 0.0)
+    per_class = counts.sum(axis=-2, keepdims=True)
+    rest_counts = counts.sum(axis=-1, keepdims=True) - counts
+    rest_totals = rest_counts.sum(axis=-2, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p_in = np.where(per_class > 0, counts / np.where(per_class > 0, per_class, 1), 0.0)
+        p_out = np.where(rest_totals > 0, rest_counts / np.where(rest_totals > 0, rest_totals, 1),
+                         0.0)
+    usable = (per_class > 0) & (rest_totals > 0)
+    squares = np.where(usable, (np.sqrt(p_in) - np.sqrt(p_out)) ** 2, 0.0).sum(axis=-2)
+    return np.sqrt(squares.max(axis=-1))
+
+
+@settings(max_examples=200, deadline=None)
+@given(cuts=sides(), branches=st.integers(2, 9))
+def test_hellinger_distances_are_the_plain_formulas(cuts, branches):
+    left, right = cuts
+    assert same_bits(criteria.get("hellinger").cut_scores(left, right, None),
+                     plain_hellinger(np.stack([left, right], axis=-2)))
+    many = np.stack([left] * (branches - 1) + [right], axis=-2)  # a multiway split
+    assert same_bits(criteria.hellinger_of_counts(many), plain_hellinger(many))
