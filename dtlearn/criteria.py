@@ -1,4 +1,4 @@
-# About 690 lines: one idea, the criterion registry and the kernels its entries hold (class impurities, regression errors, vectorised child impurities and the bit-exact fast forms the scans use), which engine, tables and widgets all read.
+# About 740 lines: one idea, the criterion registry and the kernels its entries hold (class impurities, regression errors, vectorised child impurities and the bit-exact fast forms the scans use), which engine, tables and widgets all read.
 """The split criteria: impurity kernels and the registry every part of dtlearn reads.
 
 A :class:`Criterion` is one value holding all a criterion means: the impurity of a node,
