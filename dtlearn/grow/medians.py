@@ -57,7 +57,7 @@ sorted list (:func:`_equal_weight_errors`): about twice as fast as the heaps, un
 inserting into a long list costs more than a heap's push."""
 
 
-def _equal_weight_errors(ys: list, w: list) -> tuple[list, tuple[float, float]]:
+def _equal_weight_errors(ys: list, w: list) -> tuple[np.ndarray, tuple[float, float]]:
     """:func:`_side_errors` when every weight is ``w[0]``: a sorted list, no heaps.
 
     With equal weights the lower weighted median of ``i + 1`` rows is the one of rank
@@ -66,25 +66,38 @@ def _equal_weight_errors(ys: list, w: list) -> tuple[list, tuple[float, float]]:
     """
     weight = w[0]
     ordered: list = []
-    out = []
+    out: list = []
+    append = out.append
     low = total = 0.0
     insert = bisect.bisect_right
-    for i, y in enumerate(ys):
+    rows = iter(ys)
+    k = 0  # the median's rank
+    for y in rows:  # row i = 2k: the median moves up a rank
         at = insert(ordered, y)
         ordered.insert(at, y)
         total += y
-        k = i >> 1
-        if at <= k - 1 + (i & 1):  # below the median of the i rows before
-            low += y - ordered[k + (i & 1)]
-        if not i & 1:  # the median moves up a rank
-            low += ordered[k]
+        if at < k:  # below the median of the rows before
+            low += y - ordered[k]
+        low += ordered[k]
         median = ordered[k]
-        out.append(weight * ((median * (k + 1) - low) + ((total - low) - median * (i - k))))
+        append((median * (k + 1) - low) + ((total - low) - median * k))
+        y = next(rows, None)
+        if y is None:
+            break
+        at = insert(ordered, y)  # row i = 2k + 1: the median keeps its rank
+        ordered.insert(at, y)
+        total += y
+        if at <= k:
+            low += y - ordered[k + 1]
+        median = ordered[k]
+        append((median * (k + 1) - low) + ((total - low) - median * (k + 1)))
+        k += 1
+    errors = np.array(out) * weight if weight != 1.0 else np.array(out)
     size = max(map(abs, ys), default=0.0)
     n = len(ys)
     # every number added into a running sum is a y (at most three a row), and the
     # weights enter as exact counts and one final product
-    return out, (weight * 4 * n * size, weight * n)
+    return errors, (weight * 4 * n * size, weight * n)
 
 
 def _side_errors(ys: list, w: list) -> tuple[list, tuple[float, float]]:
