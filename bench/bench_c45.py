@@ -36,8 +36,8 @@ def rows(repeat: int = 3, datasets: list[str] | None = None) -> list[tuple[str, 
     import make_weka_fixtures
     import weka_output as wo
 
-    from dtlearn.c45 import C45Classifier
     from dtlearn.datasets import read_arff
+    from dtlearn.learners.c45 import C45Classifier
 
     times = json.loads((FIXTURES / "weka" / "j48_build_times.json").read_text())
     out = []

@@ -63,7 +63,7 @@ def ccp_rows(repeat: int = 5) -> list[dict]:
     """The cost-complexity path: dtlearn's against scikit-learn's ``ccp_pruning_path``."""
     from sklearn.tree._tree import ccp_pruning_path
 
-    from dtlearn.prune import cost_complexity_path
+    from dtlearn.pruning.cost_complexity import cost_complexity_path
 
     out = []
     for n in CCP_ROWS:
@@ -84,7 +84,7 @@ def rep_rows() -> list[dict]:
     (issue 27: 0.74 s at 5,479 nodes, 82.5 s at 54,229 nodes); here it is the fit time of
     scikit-learn's tree, for scale.
     """
-    from dtlearn.prune import reduced_error_prune
+    from dtlearn.pruning.reduced_error import reduced_error_prune
 
     out = []
     for n in (30_000, 300_000):
@@ -103,7 +103,7 @@ def rule_rows() -> list[dict]:
     The "scikit-learn s" column is scikit-learn's fit of the tree, for scale (scikit-learn
     has no rule post-pruning; the previous release took 8.5 s at 5,479 nodes).
     """
-    from dtlearn.rules import rule_post_prune
+    from dtlearn.pruning.rules import rule_post_prune
 
     sk, tree, X, y = sklearn_tree(30_000)
     X_val, y_val = make_data(10_000, 10, seed=1)

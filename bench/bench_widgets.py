@@ -77,7 +77,7 @@ def main() -> None:
     depths = iter([3, 4, 5, 6, 7, 8, 3, 4, 5, 6])
     rows.append(("BoundaryExplorer depth slider, oblique (1000 rows)", _time(lambda _: setattr(
         boundary, "depth", next(depths)))))
-    from dtlearn.prune import reduced_error_prune
+    from dtlearn.pruning.reduced_error import reduced_error_prune
 
     big = dt.ID3Classifier().fit(Xc.iloc[:700], yc.iloc[:700])
     rows.append(("reduced-error prune, whole run (car 700/300)", _time(

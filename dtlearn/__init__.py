@@ -16,20 +16,19 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import _moved
 from .data import Schema, as_ordinal
 from .datasets import *  # noqa: F401,F403
 from .datasets import __all__ as _dataset_names
 from .exports import DecisionPath  # and Tree.to_* now work: the exports register themselves
-from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
-from .learners import (
+from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable, split_table
+from .learners.baselines import OneR, ZeroR
+from .learners.estimator import NotFittedError
+from .learners.id3_cart_oblique import (
     CARTClassifier,
     CARTRegressor,
     ID3Classifier,
-    NotFittedError,
     ObliqueTreeClassifier,
-    OneR,
-    ZeroR,
-    split_table,
 )
 from .measures import *  # noqa: F401,F403
 from .measures import __all__ as _measure_names
@@ -38,31 +37,35 @@ from .tree import Node, Tree
 
 __version__ = "0.2.0"
 
+_moved.install()
+
 _OPTIONAL = {
     # name -> module, imported on first use (C4.5, pruning, rules, views)
-    "C45Classifier": "dtlearn.c45",
-    "reduced_error_prune": "dtlearn.prune",
-    "pessimistic_prune": "dtlearn.pessimistic",
-    "pessimistic_errors": "dtlearn.pessimistic",
-    "cost_complexity_path": "dtlearn.prune",
-    "cost_complexity_prune": "dtlearn.prune",
-    "rule_post_prune": "dtlearn.rules",
-    "Rule": "dtlearn.rules",
-    "RuleSet": "dtlearn.rules",
+    "C45Classifier": "dtlearn.learners.c45",
+    "reduced_error_prune": "dtlearn.pruning.reduced_error",
+    "pessimistic_prune": "dtlearn.pruning.pessimistic",
+    "pessimistic_errors": "dtlearn.pruning.pessimistic",
+    "cost_complexity_path": "dtlearn.pruning.cost_complexity",
+    "cost_complexity_prune": "dtlearn.pruning.cost_complexity",
+    "rule_post_prune": "dtlearn.pruning.rules",
+    "Rule": "dtlearn.pruning.rules",
+    "RuleSet": "dtlearn.pruning.rules",
     "plot": "dtlearn.plot",
     "widgets": "dtlearn.widgets",
     "exercises": "dtlearn.exercises",
-    "from_sklearn": "dtlearn.sklearn_import",
-    "SklearnTree": "dtlearn.sklearn_import",
+    "from_sklearn": "dtlearn.learners.sklearn_import",
+    "SklearnTree": "dtlearn.learners.sklearn_import",
 }
 
 
 def __getattr__(name: str) -> Any:
     module_name = _OPTIONAL.get(name)
+    if module_name is None and f"{__name__}.{name}" in _moved.MOVED:
+        return _moved.old_module(f"{__name__}.{name}", stacklevel=2)
     if module_name is None:
         raise AttributeError(f"module 'dtlearn' has no attribute {name!r}")
     module = importlib.import_module(module_name)
-    return module if module_name.rsplit(".", 1)[1] == name else getattr(module, name)
+    return module if module_name == f"{__name__}.{name}" else getattr(module, name)
 
 
 def __dir__() -> list[str]:

@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn import curves, exercises, measures
+from dtlearn import exercises, measures
+from dtlearn.pruning import curves
 
 FAST = settings(deadline=None, max_examples=40,
                 suppress_health_check=[HealthCheck.too_slow])

@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from dtlearn import load_play_tennis
-from dtlearn.c45 import C45Classifier, c45_table
 from dtlearn.datasets import read_arff
+from dtlearn.learners.c45 import C45Classifier, c45_table
 from dtlearn.tree import Tree
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.prune import cost_complexity_path, cost_complexity_prune
-from dtlearn.tree_access import root_paths
+from dtlearn.pruning.cost_complexity import cost_complexity_path, cost_complexity_prune
+from dtlearn.pruning.tree_access import root_paths
 
 
 def reference_path(tree):

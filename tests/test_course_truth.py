@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn import layout
+from dtlearn.drawing import layout
 from dtlearn.tree import Tree, format_value, plural
 
 # The lecture text itself is not ours to ship: it sits in ../shared/sources beside the
@@ -426,7 +426,7 @@ def test_as_ordinal_orders_columns_for_threshold_splits():
 
 
 def test_rules_and_pruning_read_ordinal_tests():
-    from dtlearn.rules import Rule
+    from dtlearn.pruning.rules import Rule
 
     X, y = _ordinal_car()
     rule = Rule.from_text("IF buying <= med AND safety > low THEN acc", X)

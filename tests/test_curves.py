@@ -8,14 +8,15 @@ import pandas as pd
 import pytest
 
 import dtlearn as dt
-from dtlearn.curves import (
+from dtlearn.pruning.cost_complexity import cost_complexity_path
+from dtlearn.pruning.curves import (
     ComplexityCurve,
     add_label_noise,
     complexity_curve,
     pruning_curve,
     train_validation_test_split,
 )
-from dtlearn.prune import cost_complexity_path, reduced_error_prune
+from dtlearn.pruning.reduced_error import reduced_error_prune
 
 
 def _car():
@@ -147,7 +148,7 @@ def test_figures_draw_results():
 
 
 def test_core_modules_do_not_import_matplotlib():
-    code = ("import sys, dtlearn.prune, dtlearn.rules, dtlearn.curves; "
+    code = ("import sys, dtlearn.pruning.reduced_error, dtlearn.pruning.rules, dtlearn.pruning.curves; "
             "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
             "if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -16,7 +16,6 @@ import pytest
 
 import dtlearn as dt
 import dtlearn.exports as ex
-from dtlearn.c45 import C45Classifier
 from dtlearn.datasets import read_arff
 from dtlearn.exports.dot import dot_source
 from dtlearn.exports.json_io import tree_from_dict, tree_from_json, tree_to_dict, tree_to_json
@@ -25,6 +24,7 @@ from dtlearn.exports.python_code import python_source
 from dtlearn.exports.rules import rules_text
 from dtlearn.exports.text import tree_text
 from dtlearn.exports.weka import weka_text
+from dtlearn.learners.c45 import C45Classifier
 from dtlearn.tree import Tree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fixtures"))

@@ -85,7 +85,7 @@ def test_only_formatting_calls_numpys_float_printer():
 FLOAT_SPEC = re.compile(r"^[+\- ]?[,_]?(\.\d+)?[fFgGeE%]$")
 
 SPEC_ALLOWED = {
-    "layout.py": "SVG geometry (coordinates and widths), not numbers a reader sees",
+    "drawing/layout.py": "SVG geometry (coordinates and widths), not numbers a reader sees",
     "exercises/sandbox.py": "time limits and sizes in the sandbox's own messages",
     "exercises/homework": "the grading's time limits and logs",
 }

@@ -25,7 +25,7 @@ from sklearn.tree import (
 )
 
 import dtlearn as dt
-from dtlearn.sklearn_import import SklearnStep, SklearnThresholdSplit, float32_boundary
+from dtlearn.learners.sklearn_import import SklearnStep, SklearnThresholdSplit, float32_boundary
 
 
 def _frame(loader, labels=True):

@@ -611,7 +611,7 @@ def test_forbidden_is_validated_and_describes_itself():
     with pytest.raises(TypeError, match="forbidden must be a Forbidden"):
         LibraryGuard("dtlearn.measures")
     text = hw.PRUNE_RULE.describe()
-    assert "every function in dtlearn.prune" in text and "with_leaves_at" in text
+    assert "every function in dtlearn.pruning.reduced_error" in text and "with_leaves_at" in text
 
 
 def test_single_functions_can_be_forbidden():

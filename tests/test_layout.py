@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 import dtlearn as dt
 from dtlearn.data import Schema
+from dtlearn.drawing.layout import NODE_WIDTH, X_SPACING, tree_svg, tree_view_data
+from dtlearn.drawing.tidy_layout import tree_layout
 from dtlearn.explain import CLASS_COLOURS
-from dtlearn.layout import NODE_WIDTH, X_SPACING, tree_layout, tree_svg, tree_view_data
 from dtlearn.splits import MultiwaySplit, ThresholdSplit
 from dtlearn.tree import Node, Tree
 
@@ -205,7 +206,7 @@ def test_rejects_non_tree():
 
 
 def test_core_imports_stay_light():
-    code = ("import sys, dtlearn, dtlearn.layout; "
+    code = ("import sys, dtlearn, dtlearn.drawing.layout; "
             "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
             "if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -213,7 +214,7 @@ def test_core_imports_stay_light():
 
 
 def test_node_explanation_lists_branches_and_candidate_conditions(tennis):
-    from dtlearn.node_text import node_explanation
+    from dtlearn.drawing.node_text import node_explanation
 
     tree, step = tennis.tree_, tennis.steps_[0]
     made = node_explanation(tree, tree.root, step)
@@ -241,7 +242,7 @@ def _subtree_size(node):
 
 
 def test_fold_to_fit_folds_a_wide_tree_to_readable_width():
-    from dtlearn.layout import FOLD_WIDTH, fold_to_fit
+    from dtlearn.drawing.layout import FOLD_WIDTH, fold_to_fit
 
     tree = dt.ID3Classifier().fit(*dt.load_car()).tree_
     full = tree_view_data(tree, explain=False)["geometry"]["width"]
@@ -264,7 +265,7 @@ def test_fold_to_fit_folds_a_wide_tree_to_readable_width():
 
 def test_stub_of_deepest_folded_node_is_inside_the_picture():
     tree = dt.ID3Classifier().fit(*dt.load_car()).tree_
-    from dtlearn.layout import fold_to_fit
+    from dtlearn.drawing.layout import fold_to_fit
 
     data = tree_view_data(tree, collapsed=fold_to_fit(tree), explain=False)
     g = data["geometry"]

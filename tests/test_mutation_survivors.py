@@ -15,12 +15,12 @@ from scipy.stats import entropy
 
 import dtlearn as dt
 from dtlearn import ID3Classifier, load_car
-from dtlearn.c45 import C45Classifier
 from dtlearn.datasets.arffio import read_arff
+from dtlearn.drawing.layout import fold_to_fit, tree_view_data
 from dtlearn.grow import levels
-from dtlearn.layout import fold_to_fit, tree_view_data
+from dtlearn.learners.c45 import C45Classifier
 from dtlearn.measures.impurity import kl_divergence
-from dtlearn.prune import reduced_error_prune
+from dtlearn.pruning.reduced_error import reduced_error_prune
 from dtlearn.splits import ObliqueSplit, ThresholdSplit, midpoint
 
 MARGIN = Path(__file__).parent / "fixtures" / "weka_margin"

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from dtlearn import load_play_tennis
-from dtlearn.c45 import C45Classifier
 from dtlearn.datasets import read_arff
-from dtlearn.pessimistic import collapse, pessimistic_errors, pessimistic_prune
+from dtlearn.learners.c45 import C45Classifier
+from dtlearn.pruning.pessimistic import collapse, pessimistic_errors, pessimistic_prune
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))
@@ -165,9 +165,9 @@ def test_state_after_replays_collapse_prune_and_raising(name):
 
 
 def test_pruning_curve_and_stepper_replay_c45_pruning():
-    from dtlearn.curves import pruning_curve
-    from dtlearn.widgets import PruningStepper
+    from dtlearn.pruning.curves import pruning_curve
     from dtlearn.pruning.methods import pruning_methods
+    from dtlearn.widgets import PruningStepper
 
     X, y = read_arff(wo.data_path("labor"))
     model = C45Classifier().fit(X, y)

@@ -7,12 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.curves import train_validation_test_split
-from dtlearn.prune import (
-    cost_complexity_path,
-    cost_complexity_prune,
-    reduced_error_prune,
-)
+from dtlearn.pruning.cost_complexity import cost_complexity_path, cost_complexity_prune
+from dtlearn.pruning.curves import train_validation_test_split
+from dtlearn.pruning.reduced_error import reduced_error_prune
 
 sklearn = pytest.importorskip("sklearn")
 from sklearn.datasets import load_breast_cancer, load_diabetes, make_classification  # noqa: E402

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.prune import reduced_error_prune
-from dtlearn.tree_access import inner_nodes_bottom_up, validation_arrays
+from dtlearn.pruning.reduced_error import reduced_error_prune
+from dtlearn.pruning.tree_access import inner_nodes_bottom_up, validation_arrays
 
 
 def reference_prune(tree, X_val, y_val):
@@ -51,7 +51,7 @@ def assert_same_as_reference(model, X_val, y_val):
     assert ours == visits
     assert result.tree.to_json() == final.to_json()
     Xe, codes = validation_arrays(model.tree_, X_val, y_val)
-    reach = dt.tree_access.rows_reaching(model.tree_, Xe)
+    reach = dt.pruning.tree_access.rows_reaching(model.tree_, Xe)
     for s in result.steps:  # the counts of the rows reaching the node, from their masks
         rows = reach[s.node_id]
         node = model.tree_.node(s.node_id) if len(result.steps) < 60 else None

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.c45 import C45Classifier
 from dtlearn.datasets.arffio import read_arff
+from dtlearn.learners.c45 import C45Classifier
 from dtlearn.tree import Tree
 
 KINDS = {
@@ -101,7 +101,7 @@ def _tables_with_gaps(draw):
 @given(_tables_with_gaps(), st.sampled_from([dt.ID3Classifier, dt.CARTClassifier,
                                              dt.ObliqueTreeClassifier]))
 def test_rules_and_python_agree_with_the_tree_on_every_row(table, learner):
-    from dtlearn.rules import rules_from_tree
+    from dtlearn.pruning.rules import rules_from_tree
 
     X, y, probe = table
     model = learner().fit(X, y)
@@ -121,14 +121,14 @@ def test_rules_follow_a_category_unseen_at_a_node():
     X = pd.DataFrame({"colour": ["r", "g", "r", "g", "b", "b"], "size": [1, 1, 2, 2, 9, 9]})
     y = ["yes", "no", "yes", "no", "maybe", "maybe"]
     model = dt.CARTClassifier().fit(X, y)
-    from dtlearn.rules import rules_from_tree
+    from dtlearn.pruning.rules import rules_from_tree
 
     probe = pd.DataFrame({"colour": ["b", "violet"], "size": [1, 1]})
     assert rules_from_tree(model).predict(probe).tolist() == model.predict(probe).tolist()
 
 
 def test_reduced_error_pruning_counts_the_model_s_cost_aware_errors():
-    from dtlearn.prune import reduced_error_prune
+    from dtlearn.pruning.reduced_error import reduced_error_prune
 
     rng = np.random.default_rng(3)
     X = pd.DataFrame(rng.normal(size=(300, 3)), columns=["a", "b", "c"])
@@ -214,7 +214,7 @@ def _open_text(path):
 
 
 def test_pruning_curves_score_the_model_s_own_cost_aware_predictions():
-    from dtlearn.curves import pruning_curve
+    from dtlearn.pruning.curves import pruning_curve
 
     rng = np.random.default_rng(5)
     X = pd.DataFrame(rng.normal(size=(300, 3)), columns=["a", "b", "c"])

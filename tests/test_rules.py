@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.curves import train_validation_test_split
-from dtlearn.rules import Rule, RuleSet, rule_post_prune, rules_from_tree
+from dtlearn.pruning.curves import train_validation_test_split
+from dtlearn.pruning.rules import Rule, RuleSet, rule_post_prune, rules_from_tree
 
 
 def _vote():

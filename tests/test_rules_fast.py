@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.rules import DropCounts, rule_post_prune, rules_from_tree
-from dtlearn.tree_access import encode_features
+from dtlearn.pruning.rules import DropCounts, rule_post_prune, rules_from_tree
+from dtlearn.pruning.tree_access import encode_features
 
 _BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_rules.py"
 _spec = importlib.util.spec_from_file_location("bench_rules", _BENCH)

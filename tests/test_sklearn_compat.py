@@ -22,7 +22,7 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: E402
 
 import dtlearn as dt  # noqa: E402
-from dtlearn.c45 import C45Classifier  # noqa: E402
+from dtlearn.learners.c45 import C45Classifier  # noqa: E402
 
 CLASSIFIERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, C45Classifier, dt.CARTClassifier,
                dt.ObliqueTreeClassifier]

@@ -159,7 +159,7 @@ def _labelled_edges(svg):
 
 def _tree(name):
     """A fitted model and the nodes to fold: multiway, binary, numeric and folded trees."""
-    from dtlearn.layout import fold_to_fit
+    from dtlearn.drawing.layout import fold_to_fit
 
     if name == "tennis":
         return dt.ID3Classifier().fit(*dt.load_play_tennis()), ()
@@ -178,7 +178,7 @@ def _tree(name):
 @pytest.mark.parametrize("name", ["tennis", "car folded", "car depth 3", "vote binary",
                                   "vote C4.5"])
 def test_branch_labels_sit_beside_their_edges_on_a_halo(name):
-    from dtlearn.layout import tree_svg, tree_view_data
+    from dtlearn.drawing.layout import tree_svg, tree_view_data
 
     model, folded = _tree(name)
     data = tree_view_data(model, collapsed=folded, explain=False)

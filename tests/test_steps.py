@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 
 import dtlearn as dt
-from dtlearn.cost_complexity import cost_complexity_path
-from dtlearn.pessimistic import pessimistic_prune
-from dtlearn.prune import reduced_error_prune
 from dtlearn.pruning import methods
+from dtlearn.pruning.cost_complexity import cost_complexity_path
 from dtlearn.pruning.methods import PruningMethod, PruningSequence, pruning_methods
-from dtlearn.rules import rule_post_prune
+from dtlearn.pruning.pessimistic import pessimistic_prune
+from dtlearn.pruning.reduced_error import reduced_error_prune
+from dtlearn.pruning.rules import rule_post_prune
 from dtlearn.steps import Step, StepDefaults, before_after_table, step_dict
-from dtlearn.weka_utils import eq, gr, sm_or_eq
+from dtlearn.weka_arithmetic import eq, gr, sm_or_eq
 
 
 @pytest.fixture(scope="module")
@@ -219,7 +219,7 @@ def test_stepper_replays_a_method_it_has_no_code_for(tennis, monkeypatch):
     app.goto(app.n_steps)
     assert app.status == "done: halving: done"
     # the curve reads the same entry: its trees are the reduced-error ones
-    from dtlearn.curves import pruning_curve
+    from dtlearn.pruning.curves import pruning_curve
 
     curve = pruning_curve(model, X, y, X[::2], y[::2], method="halving")
     same = pruning_curve(model, X, y, X[::2], y[::2], method="reduced_error")

@@ -24,9 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.c45 import J48_TOLERANCE, C45Classifier
 from dtlearn.datasets.arffio import read_arff
 from dtlearn.grow.loop import Grower
+from dtlearn.learners.c45 import C45Classifier
+from dtlearn.learners.c45_grower import J48_TOLERANCE
 from dtlearn.splits import ThresholdSplit
 from dtlearn.tree import Tree
 

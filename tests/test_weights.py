@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.c45 import C45Classifier
 from dtlearn.criteria import weighted_median as _weighted_median
+from dtlearn.learners.c45 import C45Classifier
 
 sklearn = pytest.importorskip("sklearn")
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: E402

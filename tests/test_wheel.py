@@ -123,7 +123,7 @@ SMOKE = textwrap.dedent("""
     import numpy as np
     import dtlearn as dt
     from dtlearn import widgets
-    from dtlearn.curves import train_validation_test_split
+    from dtlearn.pruning.curves import train_validation_test_split
 
     where = Path(dt.__file__).resolve()
     assert Path(sys.prefix).resolve() in where.parents, where   # the wheel, not the checkout

@@ -66,8 +66,8 @@ class Forbidden:
 
     Examples
     --------
-    >>> Forbidden("the pruning", modules=("dtlearn.prune",)).describe()
-    'forbidden: every function in dtlearn.prune'
+    >>> Forbidden("the pruning", modules=("dtlearn.pruning.reduced_error",)).describe()
+    'forbidden: every function in dtlearn.pruning.reduced_error'
     """
 
     what: str

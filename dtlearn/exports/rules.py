@@ -1,6 +1,6 @@
 """The tree as text rules: one ``IF ... AND ... THEN ...`` line per leaf.
 
-For rules as values (pruned, reordered, explained) see :mod:`dtlearn.rules`.
+For rules as values (pruned, reordered, explained) see :mod:`dtlearn.pruning.rules`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def rules_text(tree: "Tree") -> str:
     A regression rule says what its number is: ``(mean of 16 training rows)``, or the
     median for an MAE tree. A one-leaf tree gives ``IF TRUE THEN ...``. Thresholds print
     exactly (the shortest text that reads back as the tree's number, with J48's tolerance
-    where the tree routes with it), so :meth:`dtlearn.rules.Rule.from_text` reads every
+    where the tree routes with it), so :meth:`dtlearn.pruning.rules.Rule.from_text` reads every
     line back into a rule that covers the rows the tree sends to its leaf.
 
     Examples

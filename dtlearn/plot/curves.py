@@ -2,7 +2,7 @@
 
 Every function takes ``ax=None`` (then a new pyplot figure is made, so a notebook cell
 shows it) and returns the Axes; no style or rcParams change. They draw results computed
-by :mod:`dtlearn.curves` and :mod:`dtlearn.prune`; they never fit a model or make data.
+by :mod:`dtlearn.pruning.curves` and :mod:`dtlearn.pruning.reduced_error`; they never fit a model or make data.
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
 
     Parameters
     ----------
-    curve : dtlearn.curves.ComplexityCurve
-        From :func:`~dtlearn.curves.complexity_curve` or
-        :func:`~dtlearn.curves.pruning_curve`.
+    curve : dtlearn.pruning.curves.ComplexityCurve
+        From :func:`~dtlearn.pruning.curves.complexity_curve` or
+        :func:`~dtlearn.pruning.curves.pruning_curve`.
     x : {"n_nodes", "n_leaves", "depth", "value"}
         What goes on the horizontal axis (``"value"``: the parameter itself).
     ax : matplotlib Axes, optional
@@ -56,7 +56,7 @@ def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
 
     Examples
     --------
-    >>> from dtlearn.curves import ComplexityCurve
+    >>> from dtlearn.pruning.curves import ComplexityCurve
     >>> curve = ComplexityCurve("max_depth", (1, 2), (3, 7), (2, 4), (1, 2), (0.8, 0.9),
     ...                         (0.78, 0.75), None)
     >>> ax = plot_complexity_curve(curve)
@@ -65,7 +65,7 @@ def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
     """
     if x not in ("n_nodes", "n_leaves", "depth", "value"):
         raise ValueError(f"x must be 'n_nodes', 'n_leaves', 'depth' or 'value', got {x!r}")
-    _require(curve, "dtlearn.curves", "ComplexityCurve", "curve",
+    _require(curve, "dtlearn.pruning.curves", "ComplexityCurve", "curve",
              "complexity_curve or pruning_curve")
     ax = _axes(ax)
     xs = np.asarray(curve.values if x == "value" else getattr(curve, x), dtype=float)
@@ -96,7 +96,7 @@ def plot_ccp_path(path: Any, ax: Any = None) -> Any:
 
     Parameters
     ----------
-    path : dtlearn.prune.CostComplexityPath
+    path : dtlearn.pruning.reduced_error.CostComplexityPath
     ax : matplotlib Axes, optional
 
     Returns
@@ -106,13 +106,14 @@ def plot_ccp_path(path: Any, ax: Any = None) -> Any:
     Examples
     --------
     >>> from dtlearn import CARTClassifier, load_play_tennis
-    >>> from dtlearn.prune import cost_complexity_path
+    >>> from dtlearn.pruning.cost_complexity import cost_complexity_path
     >>> path = cost_complexity_path(CARTClassifier().fit(*load_play_tennis(numeric=True)))
     >>> ax = plot_ccp_path(path)
     >>> [t.get_text() for t in ax.texts]
     ['5', '4', '3', '1']
     """
-    _require(path, "dtlearn.prune", "CostComplexityPath", "path", "cost_complexity_path")
+    _require(path, "dtlearn.pruning.cost_complexity", "CostComplexityPath", "path",
+             "cost_complexity_path")
     ax = _axes(ax)
     alphas, risks = np.asarray(path.ccp_alphas), np.asarray(path.impurities)
     ax.plot(alphas, risks, marker="o", drawstyle="steps-post", color=_COLOURS["train"],
@@ -167,7 +168,7 @@ def plot_prune_steps(result: Any, ax: Any = None) -> Any:
 
     Parameters
     ----------
-    result : dtlearn.prune.ReducedErrorPruning
+    result : dtlearn.pruning.reduced_error.ReducedErrorPruning
     ax : matplotlib Axes, optional
 
     Returns
@@ -177,13 +178,13 @@ def plot_prune_steps(result: Any, ax: Any = None) -> Any:
     Examples
     --------
     >>> from dtlearn import ID3Classifier, load_play_tennis
-    >>> from dtlearn.prune import reduced_error_prune
+    >>> from dtlearn.pruning.reduced_error import reduced_error_prune
     >>> X, y = load_play_tennis()
     >>> result = reduced_error_prune(ID3Classifier().fit(X[:10], y[:10]), X[10:], y[10:])
     >>> plot_prune_steps(result).get_lines()[0].get_ydata().tolist()
     [1, 1, 1]
     """
-    _require(result, "dtlearn.prune", "ReducedErrorPruning", "result", "reduced_error_prune")
+    _require(result, "dtlearn.pruning.reduced_error", "ReducedErrorPruning", "result", "reduced_error_prune")
     ax = _axes(ax)
     pruned = [s for s in result.steps if s.pruned]
     errors = [result.errors_before] + [s.errors_after for s in pruned]
@@ -207,8 +208,8 @@ def plot_rule_accuracies(ruleset: Any, ax: Any = None) -> Any:
 
     Parameters
     ----------
-    ruleset : dtlearn.rules.RuleSet
-        Rules with validation counts (from :func:`dtlearn.rules.rule_post_prune`).
+    ruleset : dtlearn.pruning.rules.RuleSet
+        Rules with validation counts (from :func:`dtlearn.pruning.rules.rule_post_prune`).
     ax : matplotlib Axes, optional
 
     Returns
@@ -218,13 +219,13 @@ def plot_rule_accuracies(ruleset: Any, ax: Any = None) -> Any:
     Examples
     --------
     >>> from dtlearn import ID3Classifier, load_play_tennis
-    >>> from dtlearn.rules import rule_post_prune
+    >>> from dtlearn.pruning.rules import rule_post_prune
     >>> X, y = load_play_tennis()
     >>> result = rule_post_prune(ID3Classifier().fit(X, y), X[::2], y[::2])
     >>> [t.get_text() for t in plot_rule_accuracies(result.ruleset).texts]
     ['5/5', '3/3', '1/1', '1/1', '0/0']
     """
-    _require(ruleset, "dtlearn.rules", "RuleSet", "ruleset",
+    _require(ruleset, "dtlearn.pruning.rules", "RuleSet", "ruleset",
              "rule_post_prune(...).ruleset")
     rules = list(ruleset.rules)
     ax = _axes(ax, (6.0, 0.5 + 0.35 * max(len(rules), 1)))

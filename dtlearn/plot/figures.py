@@ -13,10 +13,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from .. import criteria
+from ..drawing.layout import tree_view_data
 from ..explain import CLASS_COLOURS, fmt
 from ..formatting import fmt_g
 from ..grow import GrowthConfig
-from ..layout import tree_view_data
 from ..tree import Tree, plural
 from ._axes import new_axes
 from .style import ink, paper
@@ -176,8 +176,8 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
     """Draw a tree: boxes with the test or prediction, counts, impurity and a class bar.
 
     The picture is the one :class:`~dtlearn.widgets.TreeView` and its static SVG show:
-    the tidy layout of :func:`dtlearn.layout.tree_layout` (Buchheim's), boxes sized to
-    their texts with long names wrapped (:func:`dtlearn.layout.tree_view_data`), branch
+    the tidy layout of :func:`dtlearn.drawing.tidy_layout.tree_layout` (Buchheim's), boxes sized to
+    their texts with long names wrapped (:func:`dtlearn.drawing.layout.tree_view_data`), branch
     labels beside their edges. Without ``ax`` the figure is as large as the layout needs
     (100 px per inch), so a big tree is never squeezed into overlapping text: it is shown
     scaled down and stays readable when enlarged.
@@ -216,7 +216,7 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
                           box.height * fig_h * 100 / g["height"]))
     where = {n["id"]: n for n in nodes}
     w, h, line = g["node_width"], g["node_height"], g["line_height"]
-    from ..layout import branch_label_position
+    from ..drawing.layout import branch_label_position
 
     for e in data["edges"]:
         a, b = where[e["parent"]], where[e["child"]]

@@ -2,7 +2,7 @@
 
 A :class:`PruningMethod` says what a method is called, whether it judges the tree on
 validation data, how to run it, and (when its states are trees) which trees a pruning
-curve scores. :func:`dtlearn.curves.pruning_curve`, :class:`dtlearn.widgets.PruningStepper`
+curve scores. :func:`dtlearn.pruning.curves.pruning_curve`, :class:`dtlearn.widgets.PruningStepper`
 and the step-protocol tests list :func:`pruning_methods`; none keeps a list of its own.
 
 Adding a method is one :func:`register` call at the end of its module in this package:
@@ -32,12 +32,12 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..cost_complexity import CostComplexityPath, cost_complexity_path
-from ..pessimistic import PessimisticPruneResult, pessimistic_prune
-from ..prune import ReducedErrorPruning, reduced_error_prune
-from ..rules import rule_post_prune
 from ..tree import Tree
-from ..tree_access import tree_and_model
+from .cost_complexity import CostComplexityPath, cost_complexity_path
+from .pessimistic import PessimisticPruneResult, pessimistic_prune
+from .reduced_error import ReducedErrorPruning, reduced_error_prune
+from .rules import rule_post_prune
+from .tree_access import tree_and_model
 
 __all__ = ["PruningMethod", "PruningSequence", "pruning_method", "pruning_methods", "register"]
 

@@ -20,7 +20,7 @@ from ..datasets import load_dataset
 from ..datasets.registry import catalogue
 from ..explain import ResultTable, fmt
 from ..grow import GrowthConfig, SplitTable
-from ..learners import ID3Classifier
+from ..learners.id3_cart_oblique import ID3Classifier
 from .base import App, LiveFigure, img_html
 
 __all__ = ["CriteriaExplorer", "criteria_example_table", "criterion_picks"]

@@ -1,6 +1,6 @@
 """OverfittingExplorer: how tree size and label noise move training, validation and test accuracy.
 
-The numbers are :func:`dtlearn.curves.complexity_curve` values; this module only chooses
+The numbers are :func:`dtlearn.pruning.curves.complexity_curve` values; this module only chooses
 which curve to show and marks the current tree on it. Everything is seeded: the same data
 and arguments give the same split, the same noisy labels and the same pictures.
 """
@@ -14,10 +14,10 @@ import ipywidgets as w
 import numpy as np
 import traitlets
 
-from ..curves import add_label_noise, complexity_curve, train_validation_test_split
 from ..data import python_scalar
 from ..explain import fmt
 from ..formatting import percent
+from ..pruning.curves import add_label_noise, complexity_curve, train_validation_test_split
 from .base import App, LiveFigure, img_html
 from .tree_view import TreeView
 
@@ -34,7 +34,7 @@ class OverfittingExplorer(App):
     The data are split once (seeded, stratified) into training, validation and test
     parts; ``noise`` of the *training* labels are flipped (seeded), validation and test
     labels stay clean. For every noise level and parameter the curve of
-    :func:`~dtlearn.curves.complexity_curve` is computed once (all of them at
+    :func:`~dtlearn.pruning.curves.complexity_curve` is computed once (all of them at
     construction unless ``precompute=False``), so moving a slider only looks up a curve
     and a tree.
 
@@ -154,7 +154,7 @@ class OverfittingExplorer(App):
     # ------------------------------------------------------------------ core look-ups
     @property
     def curve(self) -> Any:
-        """The :class:`~dtlearn.curves.ComplexityCurve` shown."""
+        """The :class:`~dtlearn.pruning.curves.ComplexityCurve` shown."""
         return self._curve(self.param, self.noise)
 
     @property
@@ -309,7 +309,7 @@ class OverfittingExplorer(App):
 
 def _default_learner(X: Any) -> Any:
     from ..data import infer_schema
-    from ..learners import CARTClassifier, ID3Classifier
+    from ..learners.id3_cart_oblique import CARTClassifier, ID3Classifier
 
     kinds = infer_schema(X).kinds
     return CARTClassifier() if all(k == "numeric" for k in kinds) else ID3Classifier()

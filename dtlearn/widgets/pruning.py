@@ -8,7 +8,7 @@ method through the same two protocols: each step is a :class:`dtlearn.steps.Step
 ``state_after(k)`` (a Tree, or a value such as a RuleSet that lays itself out as a table),
 ``summary()`` and ``table()``. It offers every method of the core's registry,
 :func:`dtlearn.pruning.methods.pruning_methods`: a new method needs no code here.
-:class:`CostComplexityExplorer` looks up entries of :func:`dtlearn.prune.cost_complexity_path`
+:class:`CostComplexityExplorer` looks up entries of :func:`dtlearn.pruning.cost_complexity.cost_complexity_path`
 and cross-validated accuracies computed once, at construction.
 """
 
@@ -22,10 +22,10 @@ import ipywidgets as w
 import numpy as np
 import traitlets
 
-from ..cost_complexity import cost_complexity_path
-from ..curves import cross_validated_ccp
 from ..explain import Derivation, DerivationLine, fmt
 from ..formatting import fmt_g, percent
+from ..pruning.cost_complexity import cost_complexity_path
+from ..pruning.curves import cross_validated_ccp
 from ..pruning.methods import pruning_method, pruning_methods
 from ..tree import Tree
 from .base import App, LiveFigure, img_html
@@ -368,7 +368,7 @@ class PruningStepper(App):
 
 
 # ---------------------------------------------------------------------------- α path
-#: the key of every symbol the cost-complexity app shows (dtlearn.cost_complexity's terms)
+#: the key of every symbol the cost-complexity app shows (dtlearn.pruning.cost_complexity's terms)
 CCP_KEY = (
     ("α", "the complexity parameter: the price of one leaf"),
     ("R(T)", "the tree's total leaf risk: the sum of r(t) over its leaves"),
@@ -401,10 +401,10 @@ def ccp_key_html() -> str:
 class CostComplexityExplorer(App):
     """An α slider over the cost-complexity pruning path of one tree.
 
-    For every distinct α of :func:`~dtlearn.prune.cost_complexity_path` the app shows the
+    For every distinct α of :func:`~dtlearn.pruning.cost_complexity.cost_complexity_path` the app shows the
     pruned tree (the last node collapsed marked), ``R(T)``, ``|T|`` and
     ``R_α(T) = R(T) + α·|T|``, the training (and test) accuracy of that tree, and the accuracy
-    of :func:`dtlearn.curves.cross_validated_ccp` — the learner refit with that α on each
+    of :func:`dtlearn.pruning.curves.cross_validated_ccp` — the learner refit with that α on each
     fold, whose trees need not be the tree shown — all computed once at construction; the
     slider only looks up.
 
@@ -437,8 +437,8 @@ class CostComplexityExplorer(App):
 
     def __init__(self, X: Any, y: Any, learner: Any = None, X_test: Any = None,
                  y_test: Any = None, cv: int = 5, random_state: int = 0) -> None:
-        from ..curves import pruning_curve
-        from ..learners import CARTClassifier
+        from ..learners.id3_cart_oblique import CARTClassifier
+        from ..pruning.curves import pruning_curve
 
         learner = CARTClassifier() if learner is None else learner
         params = learner.get_params()

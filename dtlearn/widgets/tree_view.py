@@ -1,7 +1,7 @@
 """TreeView: an anywidget that draws a decision tree and explains the node you click.
 
 The Python side owns the state (traitlets): ``data`` is the JSON of
-:func:`dtlearn.layout.tree_view_data` (positions computed in Python), ``selected`` the
+:func:`dtlearn.drawing.layout.tree_view_data` (positions computed in Python), ``selected`` the
 clicked node, ``collapsed`` the folded subtrees, ``highlight`` the nodes of a decision
 path. ``static/tree_view.js`` only draws and sends clicks back. Where notebooks are read
 but not run (nbviewer, GitHub), the display data also carries a static SVG.
@@ -19,14 +19,15 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..drawing.layout import describe, fold_to_fit, tree_svg, tree_view_data
+from ..drawing.node_text import node_explanation
+from ..drawing.tidy_layout import tree_and_steps
 from ..exports.path import DecisionPath
-from ..layout import describe, fold_to_fit, tree_and_steps, tree_svg, tree_view_data
-from ..node_text import node_explanation
 from ..tree import Tree
 
 STATIC = pathlib.Path(__file__).parent / "static"
 EXPLAIN_ALL_UP_TO = 80  # nodes: bigger trees send only the selected node's explanation
-# node text is drawn at 11 px (dtlearn.layout) and shown at READABLE_PX x font_scale or more
+# node text is drawn at 11 px (dtlearn.drawing.layout) and shown at READABLE_PX x font_scale or more
 DRAWING_PX = 11
 READABLE_PX = 13
 PRESENTER_SCALE = 18 / 13  # presenter mode: node text 18 px
@@ -161,7 +162,7 @@ class TreeView(anywidget.AnyWidget):
         Growth steps whose tables explain the nodes.
     fold : bool
         Fold the deep levels of a tree too wide to read at full size
-        (:func:`dtlearn.layout.fold_to_fit`) when the view first gets a tree; each folded
+        (:func:`dtlearn.drawing.layout.fold_to_fit`) when the view first gets a tree; each folded
         subtree shows a "+ n nodes" stub that a click (or ``+`` on the node) opens.
     presenter : bool
         Presenter mode for this view (node text 18 px, the explanation below the tree);
@@ -256,7 +257,7 @@ class TreeView(anywidget.AnyWidget):
             self._on_selected()
 
     def fold_to_fit(self, width: float | None = None) -> list[int]:
-        """Fold the deep levels until the tree fits (:func:`dtlearn.layout.fold_to_fit`).
+        """Fold the deep levels until the tree fits (:func:`dtlearn.drawing.layout.fold_to_fit`).
 
         ``width`` is in drawing px (default: a notebook cell at readable text size,
         :func:`fold_width`).

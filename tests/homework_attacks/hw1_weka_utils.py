@@ -1,6 +1,6 @@
 # An implementation of the entropy elsewhere in dtlearn.
 # %% hw1_entropy
-import dtlearn.weka_utils as _w
+import dtlearn.weka_arithmetic as _w
 
 
 def entropy(counts):

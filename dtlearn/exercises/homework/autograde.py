@@ -78,12 +78,12 @@ GRADE_CELLS: dict[str, dict[str, GradeCell]] = {
 _RULES = {"check_entropy": ENTROPY_RULE, "check_information_gain": GAIN_RULE,
           "check_id3": ID3_RULE, "check_reduced_error_prune": PRUNE_RULE}
 
-_ALLOWED = ("__init__.py", "data.py", "tree.py", "datasets/", "exports/",
+_ALLOWED = ("__init__.py", "_moved.py", "data.py", "tree.py", "datasets/", "exports/",
             "exercises/homework/jail.py")
-"""dtlearn files a solution may run in every homework: loading data, the Tree class."""
+"""dtlearn files a solution may run in every homework: loading data, the Tree class, the
+finder of old module paths (it runs on every import that finds nothing else)."""
 
-_PRUNING = ("pruning/", "prune.py", "cost_complexity.py", "pessimistic.py", "rules.py",
-            "curves.py", "weka_utils.py", "exercises/")
+_PRUNING = ("pruning/", "weka_arithmetic.py", "exercises/")
 """dtlearn files homework 3 forbids (it allows the learners, measures and Tree methods)."""
 
 _OTHERS = {"scipy": ("stats/_entropy.py",), "sklearn": ("metrics/cluster/_supervised.py",
@@ -171,7 +171,7 @@ def forbidden_files(homework: str) -> list[str]:
     """The source files whose functions a homework's solution may not run.
 
     Homework 1 and 2: every dtlearn file but loading data and the ``Tree`` class (so a
-    measure under another name, ``dtlearn.weka_utils`` included, is out), and other
+    measure under another name, ``dtlearn.weka_arithmetic`` included, is out), and other
     libraries' entropy, mutual information and tree learners. Homework 3: dtlearn's pruners
     and the checks.
 

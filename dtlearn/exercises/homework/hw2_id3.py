@@ -109,7 +109,7 @@ def _wrong_choice_hint(attribute: str, X: pd.DataFrame, y: pd.Series,
 
 def _compare_id3(student: Any, X: pd.DataFrame, y: pd.Series) -> list[str]:
     """Walk the student's nested dict alongside dtlearn's grower; return the problems."""
-    from ...learners import ID3Classifier
+    from ...learners.id3_cart_oblique import ID3Classifier
 
     grower = ID3Classifier().make_grower(X, y)
     classes = grower.classes

@@ -34,7 +34,7 @@ def _errors(tree: Any, X: pd.DataFrame, y: pd.Series) -> int:
 
 def _split(label: str, loader: Callable, seed: int, complete: bool = False
            ) -> tuple[str, Any, pd.DataFrame, pd.Series]:
-    from ...learners import ID3Classifier
+    from ...learners.id3_cart_oblique import ID3Classifier
 
     X, y = loader()
     if complete:
@@ -115,7 +115,7 @@ class PruningSimulator:
     """
 
     def __init__(self, tree: Any, X_val: pd.DataFrame, y_val: pd.Series) -> None:
-        from ...tree_access import rows_reaching, validation_arrays
+        from ...pruning.tree_access import rows_reaching, validation_arrays
 
         Xe, codes = validation_arrays(tree, X_val, y_val)
         reach = rows_reaching(tree, Xe)
@@ -131,7 +131,7 @@ class PruningSimulator:
             self.stopped[i] = int((reach[i] & ~below & (codes != n.predicted_index)).sum())
         self.train = {i: float(n.errors) for i, n in self.nodes.items()}
         self.preorder = [n.node_id for n in tree.nodes() if not n.is_leaf]
-        from ...tree_access import inner_nodes_bottom_up
+        from ...pruning.tree_access import inner_nodes_bottom_up
 
         self.postorder = [n.node_id for n in inner_nodes_bottom_up(tree)]
 
@@ -256,7 +256,7 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
     ``"all"`` runs "course".
 
     Forbidden while the function runs (see :data:`PRUNE_RULE`): ``dt.reduced_error_prune``
-    and every pruner (``dtlearn.prune``, ``dtlearn.pessimistic``, ``dtlearn.rules``).
+    and every pruner (``dtlearn.pruning.reduced_error``, ``dtlearn.pruning.pessimistic``, ``dtlearn.pruning.rules``).
     Allowed: the ``Tree`` methods (``nodes``, ``node``, ``with_leaves_at``, ``copy``,
     ``predict``, ``apply``, ``decision_path``), learners and measures, numpy, pandas.
 
@@ -286,7 +286,7 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
 def _pruned_tree_judge(name: str, group: str, tree: Any, X_val: pd.DataFrame,
                        y_val: pd.Series) -> Callable[[Any], tuple[bool, str]]:
     """The judge of one pruning call; it notes the tree before the student's code runs."""
-    from ...prune import reduced_error_prune
+    from ...pruning.reduced_error import reduced_error_prune
     from ...tree import Tree
 
     before_json = tree.to_json()

@@ -48,8 +48,8 @@ START_SECONDS = 120.0
 """Seconds the child may take to import and run the solution cells."""
 
 _IMPORTS = ("numpy", "pandas", "dtlearn", "dtlearn.tree", "dtlearn.learners",
-            "dtlearn.prune", "dtlearn.pessimistic", "dtlearn.rules", "dtlearn.c45",
-            "dtlearn.cost_complexity", "dtlearn.tree_access", "dtlearn.weka_utils",
+            "dtlearn.pruning.reduced_error", "dtlearn.pruning.pessimistic", "dtlearn.pruning.rules", "dtlearn.learners.c45",
+            "dtlearn.pruning.cost_complexity", "dtlearn.pruning.tree_access", "dtlearn.weka_arithmetic",
             "dtlearn.exercises", "dtlearn.exports.json_io", "collections", "itertools",
             "functools", "statistics", "fractions", "decimal", "operator", "copy", "random",
             "heapq", "numbers", "traceback", "linecache")

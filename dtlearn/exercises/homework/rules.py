@@ -17,11 +17,14 @@ from ..guard import Forbidden
 
 __all__ = ["ENTROPY_RULE", "GAIN_RULE", "ID3_RULE", "PRUNE_RULE"]
 
-_REFERENCE = ("dtlearn.measures", "dtlearn.criteria", "dtlearn.grow", "dtlearn.learners",
-              "dtlearn.c45", "dtlearn.c45_grower", "dtlearn.pessimistic",
+# "dtlearn.learners" was one module before 0.3.0: its file, not the whole package
+_REFERENCE = ("dtlearn.measures", "dtlearn.criteria", "dtlearn.grow",
+              "dtlearn.learners.id3_cart_oblique", "dtlearn.learners.c45",
+              "dtlearn.learners.c45_grower", "dtlearn.pruning.pessimistic",
               "dtlearn.exercises.homework")
-_PRUNERS = ("dtlearn.prune", "dtlearn.cost_complexity", "dtlearn.pessimistic", "dtlearn.rules",
-            "dtlearn.tree_access", "dtlearn.exercises.homework")
+_PRUNERS = ("dtlearn.pruning.reduced_error", "dtlearn.pruning.cost_complexity",
+            "dtlearn.pruning.pessimistic", "dtlearn.pruning.rules", "dtlearn.pruning.tree_access",
+            "dtlearn.exercises.homework")
 _DATA = "loading data (dt.load_*)"
 _OTHERS = ("scipy/stats/_entropy.py", "sklearn/metrics/cluster/_supervised.py",
            "sklearn/tree/_classes.py")

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...consistent import consistent_tree_sizes
 from ...datasets import load_contact_lenses, load_restaurant
-from ...learners import ID3Classifier
+from ...learners.id3_cart_oblique import ID3Classifier
 from ...measures import entropy, gain_ratio, gini_gain, information_gain
 from ..compare import compare_choice, compare_number
 from ..registry import register

@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 
-from ...c45 import C45Classifier
 from ...datasets import load_restaurant
+from ...learners.c45 import C45Classifier
 from ...measures import split_info
 from ..compare import compare_number
 from ..registry import register

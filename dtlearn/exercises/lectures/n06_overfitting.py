@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...curves import add_label_noise, complexity_curve, train_validation_test_split
 from ...datasets import load_car
-from ...learners import CARTClassifier, ID3Classifier
+from ...learners.id3_cart_oblique import CARTClassifier, ID3Classifier
+from ...pruning.curves import add_label_noise, complexity_curve, train_validation_test_split
 from ..compare import compare_choice, compare_number
 from ..registry import register
 

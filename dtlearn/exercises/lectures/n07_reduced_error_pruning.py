@@ -13,9 +13,9 @@ from ..registry import register
 @lru_cache(maxsize=1)
 def _car():
     """The notebook's car example: 20% label noise, ID3 tree, validation data."""
-    from ...curves import add_label_noise, train_validation_test_split
     from ...datasets import load_car
-    from ...learners import ID3Classifier
+    from ...learners.id3_cart_oblique import ID3Classifier
+    from ...pruning.curves import add_label_noise, train_validation_test_split
 
     X, y = load_car()
     X_train, X_val, _, y_train, y_val, _ = train_validation_test_split(X, y, random_state=0)
@@ -26,7 +26,7 @@ def _car():
 @register("07.1", title="Nodes removed from the car tree")
 def check_removed(removed):
     """Nodes of the grown car tree minus nodes of the pruned one."""
-    from ...prune import reduced_error_prune
+    from ...pruning.reduced_error import reduced_error_prune
 
     model, X_val, y_val = _car()
     result = reduced_error_prune(model, X_val, y_val)
@@ -45,7 +45,7 @@ def check_removed(removed):
 @register("07.2", title="No single further pruning helps")
 def check_least(least):
     """Smallest validation error over one more pruned inner node of the pruned car tree."""
-    from ...prune import reduced_error_prune
+    from ...pruning.reduced_error import reduced_error_prune
 
     model, X_val, y_val = _car()
     result = reduced_error_prune(model, X_val, y_val)
@@ -64,7 +64,7 @@ def check_least(least):
 @register("07.3", title="Pruning with 20 validation rows")
 def check_tiny(tiny_leaves):
     """Leaves left when the car tree is pruned with the first 20 validation rows."""
-    from ...prune import reduced_error_prune
+    from ...pruning.reduced_error import reduced_error_prune
 
     model, X_val, y_val = _car()
     full = reduced_error_prune(model, X_val, y_val)

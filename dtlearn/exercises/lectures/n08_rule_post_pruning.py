@@ -11,10 +11,10 @@ from ..registry import register
 @lru_cache(maxsize=1)
 def _vote():
     """The notebook's example: complete rows, split, ID3 tree, rule post-pruning."""
-    from ...curves import train_validation_test_split
     from ...datasets import load_vote
-    from ...learners import ID3Classifier
-    from ...rules import rule_post_prune
+    from ...learners.id3_cart_oblique import ID3Classifier
+    from ...pruning.curves import train_validation_test_split
+    from ...pruning.rules import rule_post_prune
 
     X, y = load_vote()
     keep = X.notna().all(axis=1)
@@ -61,7 +61,7 @@ def check_fired(index, prediction):
 @register("08.3", title="A rule on the test rows")
 def check_rule_counts(correct, covered):
     """Counts of IF superfund-right-to-sue = n THEN democrat on the test rows."""
-    from ...rules import Rule
+    from ...pruning.rules import Rule
 
     _, (X_train, y_train), (X_test, y_test) = _vote()
     rule = Rule.from_text("IF superfund-right-to-sue = n THEN democrat", X_train, "Class")

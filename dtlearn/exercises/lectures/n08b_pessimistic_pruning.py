@@ -7,7 +7,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from ...pessimistic import pessimistic_errors
+from ...pruning.pessimistic import pessimistic_errors
 from ..compare import combine, compare_choice, compare_number
 from ..registry import register
 

@@ -21,8 +21,8 @@ def _path():
     from sklearn.datasets import load_breast_cancer
     from sklearn.model_selection import train_test_split
 
-    from ...learners import CARTClassifier
-    from ...prune import cost_complexity_path
+    from ...learners.id3_cart_oblique import CARTClassifier
+    from ...pruning.cost_complexity import cost_complexity_path
 
     X, y = load_breast_cancer(return_X_y=True)
     X_train, _, y_train, _ = train_test_split(X, y, random_state=0)
@@ -34,7 +34,7 @@ def check_leaves_at(leaves_at):
     """Leaves of the path tree minimising R(T) + 0.01 |T| (= cost_complexity_prune at 0.01)."""
     import numpy as np
 
-    from ...prune import cost_complexity_prune
+    from ...pruning.cost_complexity import cost_complexity_prune
 
     path, n = _path()
     expected = cost_complexity_prune(path.tree, 0.01).n_leaves

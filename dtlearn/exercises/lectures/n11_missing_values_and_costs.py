@@ -14,7 +14,7 @@ from ..registry import register
 @register("11.1", title="Weight reaching the physician-fee-freeze = y branch")
 def check_weight_y(weight_y):
     """The C4.5 root's y branch weight, refitted on the vote data."""
-    from ...c45 import C45Classifier
+    from ...learners.c45 import C45Classifier
 
     X, y = load_vote()
     root = C45Classifier().fit(X, y).tree_.root

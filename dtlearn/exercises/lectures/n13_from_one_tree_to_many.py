@@ -36,7 +36,7 @@ def _cancer() -> tuple:
 def _votes() -> tuple[np.ndarray, np.ndarray]:
     from sklearn.model_selection import train_test_split
 
-    from ...learners import CARTClassifier
+    from ...learners.id3_cart_oblique import CARTClassifier
 
     X, y = _cancer()
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, stratify=y,
@@ -53,7 +53,7 @@ def _votes() -> tuple[np.ndarray, np.ndarray]:
 def _forest_tree_causes() -> tuple[str, ...]:
     from sklearn.ensemble import RandomForestClassifier
 
-    from ...sklearn_import import from_sklearn
+    from ...learners.sklearn_import import from_sklearn
 
     X, y = _cancer()
     forest = RandomForestClassifier(n_estimators=50, random_state=0).fit(X, y)

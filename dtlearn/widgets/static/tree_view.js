@@ -1,5 +1,5 @@
 // Over 500 lines on purpose: anywidget loads one ES module per widget and there is no bundler.
-// dtlearn TreeView: draws the JSON made by dtlearn.layout.tree_view_data.
+// dtlearn TreeView: draws the JSON made by dtlearn.drawing.layout.tree_view_data.
 // Positions, box sizes and wrapped lines come from Python; this file draws them, fits the
 // drawing to the available width, zooms and pans, and sends clicks back.
 // Keys pressed inside the widget belong to the widget: JupyterLab's notebook shortcuts
@@ -12,7 +12,7 @@ const MIN_SCALE = 0.01;
 const MAX_SCALE = 3;
 // the drawing's text is 11 px at scale 1 (the geometry Python computes); a view shows it at
 // READABLE_PX or more (times font_scale: presenter mode), never less unless the user zooms
-// out: a tree too wide for that folds its deep levels (dtlearn.layout.fold_to_fit) and
+// out: a tree too wide for that folds its deep levels (dtlearn.drawing.layout.fold_to_fit) and
 // scrolls, with the root (or the selected node) kept in view
 const DRAWING_PX = 11;
 const READABLE_PX = 13;

@@ -28,12 +28,12 @@ from typing import Any
 
 import numpy as np
 
-from .explain import Derivation, Measure, ResultTable, fmt
-from .formatting import fmt_float, fmt_g, fmt_whole_or_g
-from .splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
-from .steps import StepDefaults
-from .tree import Node, Tree
-from .weka_utils import SMALL, entropy, eq, gr, gr_or_eq, num_incorrect, sm_or_eq
+from ..explain import Derivation, Measure, ResultTable, fmt
+from ..formatting import fmt_float, fmt_g, fmt_whole_or_g
+from ..splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
+from ..steps import StepDefaults
+from ..tree import Node, Tree
+from ..weka_arithmetic import SMALL, entropy, eq, gr, gr_or_eq, num_incorrect, sm_or_eq
 
 __all__ = ["PessimisticPruneResult", "PessimisticStep", "SMALL", "collapse",
            "pessimistic_errors", "pessimistic_prune"]
@@ -781,7 +781,7 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
     Parameters
     ----------
     model_or_tree : C45Classifier or Tree
-        A fitted :class:`~dtlearn.c45.C45Classifier` (its grown tree and training data are
+        A fitted :class:`~dtlearn.learners.c45.C45Classifier` (its grown tree and training data are
         used; set ``prune=False`` to keep its own tree unpruned), or a :class:`Tree`.
     confidence : float
         J48's ``-C``: smaller prunes more.
@@ -832,7 +832,7 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
 
 def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
             need_data: bool) -> tuple[Tree, _Data | None, dict | None]:
-    from .data import encode, encode_target
+    from ..data import encode, encode_target
 
     if isinstance(model_or_tree, Tree):
         tree = model_or_tree

@@ -5,7 +5,7 @@
 leaf (labelled with the subtree's training majority) whenever the validation error does
 not increase; passes repeat until one prunes nothing. Every visit is a
 :class:`ReducedErrorStep` (a :class:`~dtlearn.steps.Step`), so a notebook or a widget can
-replay the decisions. Cost-complexity pruning lives in :mod:`dtlearn.cost_complexity` and
+replay the decisions. Cost-complexity pruning lives in :mod:`dtlearn.pruning.cost_complexity` and
 is re-exported here.
 
 The original model or tree is never changed: pruned trees are copies
@@ -19,6 +19,11 @@ from typing import Any
 
 import numpy as np
 
+from ..data import python_scalar
+from ..explain import Derivation, ResultTable, ShowsTable
+from ..splits import UNKNOWN
+from ..steps import StepDefaults
+from ..tree import Node, Tree, plural
 from .cost_complexity import (
     CCPStep,
     CostComplexityPath,
@@ -26,11 +31,6 @@ from .cost_complexity import (
     cost_complexity_prune,
     preorder,
 )
-from .data import python_scalar
-from .explain import Derivation, ResultTable, ShowsTable
-from .splits import UNKNOWN
-from .steps import StepDefaults
-from .tree import Node, Tree, plural
 from .tree_access import (
     inner_nodes_bottom_up,
     root_paths,
@@ -310,7 +310,7 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
     Examples
     --------
     >>> from dtlearn import ID3Classifier, load_vote
-    >>> from dtlearn.curves import train_validation_test_split
+    >>> from dtlearn.pruning.curves import train_validation_test_split
     >>> X, y = load_vote()
     >>> keep = X.notna().all(axis=1)  # ID3 needs complete rows
     >>> X_tr, X_va, X_te, y_tr, y_va, y_te = train_validation_test_split(X[keep], y[keep])

@@ -1,7 +1,7 @@
 """The tree learners: ID3, CART (classification and regression), oblique trees.
 
-0-R and 1-R live in :mod:`dtlearn.baselines`, the shared protocol in
-:mod:`dtlearn.estimator`; both are importable from here too.
+0-R and 1-R live in :mod:`dtlearn.learners.baselines`, the shared protocol in
+:mod:`dtlearn.learners.estimator`; both are importable from here too.
 
 Every learner follows scikit-learn's conventions — parameters stored unchanged in
 ``__init__``, ``fit`` returns ``self``, fitted attributes end in ``_`` — so students can
@@ -21,9 +21,12 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from . import criteria
+from .. import criteria
+from ..data import encode, encode_numeric_target, encode_target, infer_schema
+from ..grow import Grower, GrowthConfig, GrowthStep, split_table  # noqa: F401  (re-exported)
+from ..grow.arrays import frozen_steps
+from ..tree import Tree
 from .baselines import OneR, ZeroR
-from .data import encode, encode_numeric_target, encode_target, infer_schema
 from .estimator import (
     Classifier,
     Estimator,
@@ -38,9 +41,6 @@ from .estimator import (
     sample_weights,
     target_name_of,
 )
-from .grow import Grower, GrowthConfig, GrowthStep, split_table  # noqa: F401  (re-exported)
-from .grow.arrays import frozen_steps
-from .tree import Tree
 
 
 class TreeLearner(Estimator):
@@ -114,7 +114,7 @@ class TreeLearner(Estimator):
     def _post_process(self, tree: Tree, grower: Grower) -> Tree:
         alpha = getattr(self, "ccp_alpha", 0.0)
         if alpha and alpha > 0:
-            from .prune import cost_complexity_prune
+            from ..pruning.cost_complexity import cost_complexity_prune
 
             return cost_complexity_prune(tree, alpha)
         return tree
@@ -190,7 +190,7 @@ class CARTClassifier(TreeLearner, Classifier):
         Pre-pruning, with scikit-learn's meaning.
     ccp_alpha : float
         Cost-complexity pruning strength (0: none); see
-        :func:`dtlearn.prune.cost_complexity_path`.
+        :func:`dtlearn.pruning.cost_complexity.cost_complexity_path`.
     cost_matrix : array-like or None
         ``cost_matrix[i][j]``: cost of predicting class j for an instance of class i
         (k × k, zero diagonal, in ``classes_`` order). Splits reduce the cost-weighted

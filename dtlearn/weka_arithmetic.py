@@ -2,7 +2,7 @@
 
 Weka compares doubles with a tolerance, ``Utils.SMALL = 1e-6``: two numbers closer than
 that are equal, and "greater" means greater by more than that. J48's split search
-(:mod:`dtlearn.c45_grower`) and its pruning (:mod:`dtlearn.pessimistic`) must use the same
+(:mod:`dtlearn.learners.c45_grower`) and its pruning (:mod:`dtlearn.pruning.pessimistic`) must use the same
 comparisons to make Weka's choices, so they live here, once.
 """
 

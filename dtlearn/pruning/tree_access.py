@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from .data import encode, encode_numeric_target, encode_target
-from .splits import UNKNOWN
-from .tree import Node, Tree
+from ..data import encode, encode_numeric_target, encode_target
+from ..splits import UNKNOWN
+from ..tree import Node, Tree
 
 __all__ = ["encode_features", "encode_labels", "inner_nodes_bottom_up", "root_paths", "rows_reaching",
            "tree_and_model", "validation_arrays", "with_tree"]

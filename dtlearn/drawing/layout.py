@@ -3,7 +3,7 @@
 Positions are computed here, in Python, where they can be tested; figures
 (:func:`dtlearn.plot.plot_tree`) and the browser widget (:class:`dtlearn.widgets.TreeView`)
 only draw what they are given. Node positions come from the tidy layout of
-:mod:`dtlearn.tidy_layout` (Buchheim's), the texts from :mod:`dtlearn.node_text`; here they
+:mod:`dtlearn.drawing.tidy_layout` (Buchheim's), the texts from :mod:`dtlearn.drawing.node_text`; here they
 become boxes sized to their texts, branch labels placed beside their edges, and "+ n nodes"
 stubs for folded subtrees (:func:`fold_to_fit` folds a wide tree's deep levels).
 
@@ -21,8 +21,9 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from .display import CLASS_COLOURS
-from .formatting import fmt, fmt_count
+from ..display import CLASS_COLOURS
+from ..formatting import fmt, fmt_count
+from ..tree import Node, plural
 from .node_text import (
     branch_text,
     count_line,
@@ -32,7 +33,6 @@ from .node_text import (
     wrap_text,
 )
 from .tidy_layout import tree_and_steps, tree_layout
-from .tree import Node, plural
 
 __all__ = ["branch_label_box", "branch_label_position", "describe", "fold_to_fit",
            "label_limit", "tree_and_steps", "tree_layout", "tree_svg", "tree_view_data"]

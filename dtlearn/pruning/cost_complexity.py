@@ -19,9 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from .explain import Derivation, ResultTable, ShowsTable, fmt
-from .steps import StepDefaults
-from .tree import Tree, plural
+from ..explain import Derivation, ResultTable, ShowsTable, fmt
+from ..steps import StepDefaults
+from ..tree import Tree, plural
 from .tree_access import tree_and_model
 
 __all__ = ["CCPStep", "CostComplexityPath", "cost_complexity_path", "cost_complexity_prune"]
@@ -275,7 +275,7 @@ def preorder(tree: Tree) -> tuple[list, np.ndarray]:
 
     One walk reads each node's children once and notes its parent's position on the way
     down (the recorded depths are not read: a tree read from JSON may carry any).
-    Reduced-error pruning (:mod:`dtlearn.prune`) numbers its nodes the same way.
+    Reduced-error pruning (:mod:`dtlearn.pruning.reduced_error`) numbers its nodes the same way.
 
     Examples
     --------

@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from .data import Schema, infer_schema
-from .explain import ResultTable, fmt
-from .splits import UNKNOWN, MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
-from .steps import StepDefaults
+from ..data import Schema, infer_schema
+from ..explain import ResultTable, fmt
+from ..splits import UNKNOWN, MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
+from ..steps import StepDefaults
 from .tree_access import encode_features, encode_labels, tree_and_model
 
 __all__ = ["Condition", "DropCounts", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
@@ -319,7 +319,7 @@ def _exact_text(condition: Condition, schema: Schema) -> str:
 
 @dataclass(frozen=True)
 class _SchemaHolder:
-    """Lets :func:`dtlearn.tree_access.encode_features` encode data for a rule (it reads ``.schema``)."""
+    """Lets :func:`dtlearn.pruning.tree_access.encode_features` encode data for a rule (it reads ``.schema``)."""
 
     schema: Schema
 

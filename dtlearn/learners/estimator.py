@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .data import Schema, encode, encode_numeric_target, encode_target, infer_schema, table_shape
-from .grow import PackedSteps
-from .tree import Tree
+from ..data import Schema, encode, encode_numeric_target, encode_target, infer_schema, table_shape
+from ..grow import PackedSteps
+from ..tree import Tree
 
 
 class NotFittedError(ValueError, AttributeError):
@@ -119,7 +119,7 @@ class Estimator:
         The tree, the fitted attributes and the growth record (``steps_``: per node its
         counts, candidate scores and the numbers of the training rows that reached it;
         ``pruning_``) are saved. The training matrix is not: a C4.5 model kept for
-        re-pruning in memory (:func:`dtlearn.pessimistic.pessimistic_prune` of the model)
+        re-pruning in memory (:func:`dtlearn.pruning.pessimistic.pessimistic_prune` of the model)
         drops it when saved. :meth:`compact` drops the growth record too.
         """
         state = {k: v for k, v in self.__dict__.items() if k not in self._TRAINING_ONLY}

@@ -2,7 +2,7 @@
 
 The layout of Walker (1990) in the linear-time form of Buchheim, Jünger and Leipert (2002),
 iterative so a chain thousands of levels deep lays out without recursion.
-:mod:`dtlearn.layout` turns these positions into pixels and the JSON every tree view draws;
+:mod:`dtlearn.drawing.layout` turns these positions into pixels and the JSON every tree view draws;
 :func:`tree_and_steps` is where every view accepts a tree or a fitted model.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .tree import Node, Tree
+from ..tree import Node, Tree
 
 __all__ = ["tree_and_steps", "tree_layout"]
 

@@ -3,7 +3,7 @@
 
 What J48 decides at a node (the average-gain filter, gain ratio, numeric thresholds with
 the MDL correction, fractional instances for missing values) is documented in
-:mod:`dtlearn.c45`; this module is how: :class:`C45Grower` overrides the engine's hooks
+:mod:`dtlearn.learners.c45`; this module is how: :class:`C45Grower` overrides the engine's hooks
 (``candidates``, ``_score_feature``, ``_partition``, ``_partition_sorted``, ``stop_reason``)
 and scans every attribute of a node with J48's arithmetic (Weka's ``Utils`` comparisons).
 """
@@ -16,12 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from .explain import Derivation, ResultTable, fmt
-from .formatting import format_number
-from .grow import Candidate, CandidateList, Grower, OpenLeaf
-from .pessimistic import split_weighted
-from .splits import MultiwaySplit, Split, ThresholdSplit, midpoint
-from .weka_utils import SMALL, entropy, eq, gr, sm, sm_or_eq
+from ..explain import Derivation, ResultTable, fmt
+from ..formatting import format_number
+from ..grow import Candidate, CandidateList, Grower, OpenLeaf
+from ..pruning.pessimistic import split_weighted
+from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
+from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
 
 _LOG2 = math.log(2.0)
 

@@ -20,7 +20,7 @@
   weight, or no attribute has a positive gain ratio among those with average gain.
 
 After growing, J48 collapses subtrees that do not reduce training error and then prunes
-pessimistically (:mod:`dtlearn.pessimistic`). Every decision is recorded: growth in
+pessimistically (:mod:`dtlearn.pruning.pessimistic`). Every decision is recorded: growth in
 ``steps_``, pruning in ``pruning_``.
 """
 
@@ -30,6 +30,12 @@ from typing import Any
 
 import numpy as np
 
+from ..explain import Derivation, ResultTable, fmt
+from ..formatting import format_number
+from ..grow import Grower, GrowthConfig, GrowthStep
+from ..pruning.pessimistic import PessimisticPruneResult, collapse, pessimistic_prune
+from ..splits import MultiwaySplit
+from ..tree import Tree
 from .c45_grower import J48_TOLERANCE, C45Candidate, C45Grower
 from .estimator import (
     Classifier,
@@ -40,13 +46,7 @@ from .estimator import (
     sample_weights,
     target_name_of,
 )
-from .explain import Derivation, ResultTable, fmt
-from .formatting import format_number
-from .grow import Grower, GrowthConfig, GrowthStep
-from .learners import TreeLearner
-from .pessimistic import PessimisticPruneResult, collapse, pessimistic_prune
-from .splits import MultiwaySplit
-from .tree import Tree
+from .id3_cart_oblique import TreeLearner
 
 __all__ = ["C45Candidate", "C45Classifier", "C45Grower", "J48_TOLERANCE"]
 
@@ -138,7 +138,7 @@ class C45Classifier(TreeLearner, Classifier):
         >>> grower.expand(0).chosen.feature_name
         'outlook'
         """
-        from .data import encode, encode_target, infer_schema
+        from ..data import encode, encode_target, infer_schema
         self._check_params()
         y = self._check_y(y)
         schema = infer_schema(X, self.categorical, arg="X")
@@ -237,7 +237,7 @@ def _encode_categorical_target(y: Any, n_rows: int) -> tuple | None:
     """
     import pandas as pd
 
-    from .data import python_scalar
+    from ..data import python_scalar
 
     if not isinstance(y, pd.Series) or not isinstance(y.dtype, pd.CategoricalDtype) or \
             len(y) != n_rows or len(y) == 0:

@@ -22,10 +22,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .data import python_scalar
-from .explain import ResultTable, ShowsTable
-from .pruning.methods import pruning_method, pruning_methods
-from .tree import Tree
+from ..data import python_scalar
+from ..explain import ResultTable, ShowsTable
+from ..tree import Tree
+from .methods import pruning_method, pruning_methods
 from .tree_access import encode_features, encode_labels, rows_reaching, tree_and_model
 
 __all__ = ["ComplexityCurve", "add_label_noise", "complexity_curve", "cross_validated_ccp",
@@ -463,14 +463,14 @@ def cross_validated_ccp(learner: Any, X: Any, y: Any, alphas: Any, cv: int = 5,
     """Mean and standard deviation over ``cv`` folds of the accuracy at every alpha.
 
     Folds are stratified and seeded. In each fold the learner grows a full tree on the
-    other folds; :func:`dtlearn.curves.pruning_curve` scores the held-out fold along that
+    other folds; :func:`dtlearn.pruning.curves.pruning_curve` scores the held-out fold along that
     tree's own cost-complexity path, and each ``alpha`` takes the entry
     ``cost_complexity_prune(tree, alpha)`` would give.
 
     Examples
     --------
     >>> from dtlearn import CARTClassifier, load_vote
-    >>> from dtlearn.curves import cross_validated_ccp
+    >>> from dtlearn.pruning.curves import cross_validated_ccp
     >>> X, y = load_vote()
     >>> keep = X.notna().all(axis=1)
     >>> mean, std = cross_validated_ccp(CARTClassifier(), X[keep], y[keep], [0.0, 0.01, 1.0])

@@ -32,13 +32,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .data import NUMERIC, Schema, python_scalar
-from .estimator import classes_array, label_dtype
-from .formatting import float32_text, fmt_g
-from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
-from .learners import CARTClassifier, CARTRegressor, NotFittedError
-from .splits import ThresholdSplit
-from .tree import Node, Tree
+from ..data import NUMERIC, Schema, python_scalar
+from ..formatting import float32_text, fmt_g
+from ..grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
+from ..splits import ThresholdSplit
+from ..tree import Node, Tree
+from .estimator import NotFittedError, classes_array, label_dtype
+from .id3_cart_oblique import CARTClassifier, CARTRegressor
 
 __all__ = ["SklearnStep", "SklearnThresholdSplit", "SklearnTree", "float32_boundary", "from_sklearn"]
 

@@ -3,8 +3,8 @@
 Labels, counts, branch texts, and the explanation (candidate table, chosen split, worked
 formula) a student sees on clicking a node.
 
-:mod:`dtlearn.layout` places these texts; :class:`dtlearn.widgets.TreeView`,
-:func:`dtlearn.layout.tree_svg` and :func:`dtlearn.plot.plot_tree` show them.
+:mod:`dtlearn.drawing.layout` places these texts; :class:`dtlearn.widgets.TreeView`,
+:func:`dtlearn.drawing.layout.tree_svg` and :func:`dtlearn.plot.plot_tree` show them.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from .exports.formatting import label_text
-from .formatting import fmt, fmt_count
-from .tree import Node, Tree
+from ..exports.formatting import label_text
+from ..formatting import fmt, fmt_count
+from ..tree import Node, Tree
 
 __all__ = ["branch_conditions", "branch_text", "count_line", "impurity_name",
            "node_explanation", "node_label", "wrap_text"]

@@ -6,9 +6,9 @@ from typing import Any
 
 import numpy as np
 
+from ..grow import Grower, GrowthConfig
+from ..tree import Node, Tree
 from .estimator import Classifier, sample_weights, target_name_of
-from .grow import Grower, GrowthConfig
-from .tree import Node, Tree
 
 
 class ZeroR(Classifier):

@@ -1,0 +1,109 @@
+"""The module paths dtlearn 0.3.0 moved, kept working for one release with a warning.
+
+0.3.0 put the flat modules into subpackages by layer (``learners/``, ``pruning/``,
+``drawing/``; CHANGELOG.md lists every move). An old path still imports, from code,
+notebooks and pickles: a finder at the end of ``sys.meta_path`` answers for the names in
+:data:`MOVED`, warns once with a :class:`DeprecationWarning` naming the new path, and binds
+the old name to the very module object of the new one, so ``dtlearn.prune is
+dtlearn.pruning.reduced_error`` and a class pickled under its old module loads as itself.
+``dtlearn.<old name>`` as an attribute does the same (``dtlearn.__getattr__``).
+
+Examples
+--------
+>>> MOVED["dtlearn.prune"]
+'dtlearn.pruning.reduced_error'
+>>> import dtlearn.pruning.reduced_error as new
+>>> old_module("dtlearn.prune", warn=False) is new
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+import warnings
+from types import ModuleType
+
+MOVED = {
+    "dtlearn.estimator": "dtlearn.learners.estimator",
+    "dtlearn.baselines": "dtlearn.learners.baselines",
+    "dtlearn.c45": "dtlearn.learners.c45",
+    "dtlearn.c45_grower": "dtlearn.learners.c45_grower",
+    "dtlearn.sklearn_import": "dtlearn.learners.sklearn_import",
+    "dtlearn.weka_utils": "dtlearn.weka_arithmetic",
+    "dtlearn.prune": "dtlearn.pruning.reduced_error",
+    "dtlearn.cost_complexity": "dtlearn.pruning.cost_complexity",
+    "dtlearn.pessimistic": "dtlearn.pruning.pessimistic",
+    "dtlearn.rules": "dtlearn.pruning.rules",
+    "dtlearn.curves": "dtlearn.pruning.curves",
+    "dtlearn.tree_access": "dtlearn.pruning.tree_access",
+    "dtlearn.layout": "dtlearn.drawing.layout",
+    "dtlearn.tidy_layout": "dtlearn.drawing.tidy_layout",
+    "dtlearn.node_text": "dtlearn.drawing.node_text",
+}
+"""Old module path -> new one (``dtlearn.learners`` became a package re-exporting its names)."""
+
+
+def old_module(old: str, stacklevel: int = 2, warn: bool = True) -> ModuleType:
+    """The new module behind an old path, bound to the old name too, after a warning.
+
+    Parameters
+    ----------
+    old : str
+        A key of :data:`MOVED`.
+    stacklevel : int
+        Where the warning points, as for :func:`warnings.warn`.
+    warn : bool
+        Whether to warn (the import system's own caching makes it once per process).
+
+    Examples
+    --------
+    >>> old_module("dtlearn.layout", warn=False).__name__
+    'dtlearn.drawing.layout'
+    """
+    new = MOVED[old]
+    if warn:
+        warnings.warn(f"{old} moved to {new} in dtlearn 0.3.0; import it from there "
+                      f"(the old path goes in 0.4.0)", DeprecationWarning,
+                      stacklevel=stacklevel + 1)
+    module = importlib.import_module(new)
+    sys.modules[old] = module
+    parent, _, child = old.rpartition(".")
+    setattr(sys.modules[parent], child, module)
+    return module
+
+
+class _OldPathLoader(importlib.abc.Loader):
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None  # a placeholder; exec_module puts the new module in its place
+
+    def exec_module(self, module: ModuleType) -> None:
+        # The import system returns whatever sys.modules holds after exec_module, and
+        # leaves that module's own attributes (__name__, __spec__) alone.
+        old_module(module.__name__, stacklevel=2)
+
+
+class _OldPathFinder(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname: str, path: object = None,
+                  target: object = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MOVED:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, _LOADER)
+
+
+_LOADER = _OldPathLoader()
+
+
+def install() -> None:
+    """Put the finder of old paths at the end of ``sys.meta_path`` (once).
+
+    Examples
+    --------
+    >>> install()
+    >>> sum(isinstance(f, _OldPathFinder) for f in sys.meta_path)
+    1
+    """
+    if not any(isinstance(finder, _OldPathFinder) for finder in sys.meta_path):
+        sys.meta_path.append(_OldPathFinder())
