@@ -2,8 +2,9 @@
 
 Weka compares doubles with a tolerance, ``Utils.SMALL = 1e-6``: two numbers closer than
 that are equal, and "greater" means greater by more than that. J48's split search
-(:mod:`dtlearn.learners.c45_grower`) and its pruning (:mod:`dtlearn.pruning.pessimistic`) must use the same
-comparisons to make Weka's choices, so they live here, once.
+(:mod:`dtlearn.learners.c45_grower`) and its pruning (:mod:`dtlearn.pruning.pessimistic`)
+must use the same comparisons to make Weka's choices, so they live here, once, beside the
+values: both packages read it and it imports nothing of dtlearn.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 Positions are computed here, in Python, where they can be tested; figures
 (:func:`dtlearn.plot.plot_tree`) and the browser widget (:class:`dtlearn.widgets.TreeView`)
 only draw what they are given. Node positions come from the tidy layout of
-:mod:`dtlearn.drawing.tidy_layout` (Buchheim's), the texts from :mod:`dtlearn.drawing.node_text`; here they
-become boxes sized to their texts, branch labels placed beside their edges, and "+ n nodes"
-stubs for folded subtrees (:func:`fold_to_fit` folds a wide tree's deep levels).
+:mod:`dtlearn.drawing.tidy_layout` (Buchheim's), the texts from
+:mod:`dtlearn.drawing.node_text`; here they become boxes sized to their texts, branch labels
+placed beside their edges, and "+ n nodes" stubs for folded subtrees (:func:`fold_to_fit`
+folds a wide tree's deep levels).
 
 :func:`tree_view_data` turns a tree (and, optionally, the growth steps that made it) into
 plain JSON: nodes with their text, counts and colours, edges with their conditions, and per

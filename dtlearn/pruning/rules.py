@@ -319,7 +319,10 @@ def _exact_text(condition: Condition, schema: Schema) -> str:
 
 @dataclass(frozen=True)
 class _SchemaHolder:
-    """Lets :func:`dtlearn.pruning.tree_access.encode_features` encode data for a rule (it reads ``.schema``)."""
+    """Lets :func:`~dtlearn.pruning.tree_access.encode_features` encode a rule's data.
+
+    It reads only ``.schema``.
+    """
 
     schema: Schema
 
