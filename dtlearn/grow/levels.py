@@ -478,7 +478,7 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
             weighted = np.moveaxis(np.take(grower.scan_weights, rows, axis=1), 0, -1)
             cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first)
             first = cuts.first
-            at = np.ix_(members, cols)
+            at = members if len(cols) == f else np.ix_(members, cols)  # rows: a cheaper index
             index[at], score[at], n_cuts[at] = cuts.index, cuts.score, cuts.n_cuts
             decrease[at] = cuts.decrease
             threshold[at], left[at] = midpoint(cuts.low, cuts.high), cuts.left

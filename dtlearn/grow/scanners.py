@@ -209,12 +209,19 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     rows, cols = nodes[:, None], np.arange(f)[None, :]
     left_best = left[rows, at, cols]  # copies, not views of the big arrays
     right_best = total[:, None, :] - left_best
-    child = criterion.children_impurity(left_best, right_best, settings)
-    decrease = criterion.node_impurity(total, settings)[:, None] - child
-    best = scores[rows, at, cols]
-    if squared:  # a column with no valid cut keeps the criterion's own figure at its first
+    if squared:
+        # children_impurity's floats, both sides in one elementwise pass; a column with no
+        # valid cut keeps the criterion's own figure at its first (cut_scores' "decrease":
+        # parent - children)
+        sides = squared_error_of_sums(np.stack([left_best, right_best]))
+        lw, rw = left_best[..., 0], right_best[..., 0]
         with np.errstate(invalid="ignore", divide="ignore"):
-            best = criterion.cut_scores(left_best, right_best, settings, parent[:, None])
+            child = (lw * sides[0] + rw * sides[1]) / (lw + rw)
+        best = parent[:, None] - child
+    else:
+        child = criterion.children_impurity(left_best, right_best, settings)
+        best = scores[rows, at, cols]
+    decrease = criterion.node_impurity(total, settings)[:, None] - child
     return Cuts(index, best, decrease, np.count_nonzero(valid, axis=1),
                 xs[rows, at, cols], xs[rows, np.minimum(at + 1, lengths[:, None] - 1), cols],
                 left_best, right_best, (total, parent))
