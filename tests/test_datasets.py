@@ -29,23 +29,16 @@ from dtlearn.datasets import (
 )
 from dtlearn.datasets.registry import ENTRIES, DatasetEntry, catalogue, entry
 
-# loader, rows, features, target name, class counts in category order, missing cells
-CASES = [
-    (load_play_tennis, 14, 4, "play", {"yes": 9, "no": 5}, 0),
-    (lambda: load_play_tennis(numeric=True), 14, 4, "play", {"yes": 9, "no": 5}, 0),
-    (load_restaurant, 12, 10, "Wait", {"Yes": 6, "No": 6}, 0),
-    (load_contact_lenses, 24, 4, "contact-lenses", {"soft": 5, "hard": 4, "none": 15}, 0),
-    (load_labor, 57, 16, "class", {"bad": 20, "good": 37}, 326),
-    (load_vote, 435, 16, "Class", {"democrat": 267, "republican": 168}, 392),
-    (load_breast_cancer_ljubljana, 286, 9, "Class",
-     {"no-recurrence-events": 201, "recurrence-events": 85}, 9),
-    (load_car, 1728, 6, "class", {"unacc": 1210, "acc": 384, "good": 69, "vgood": 65}, 0),
-    (load_mushroom, 8124, 22, "class", {"e": 4208, "p": 3916}, 2480),
-    (load_tic_tac_toe, 958, 9, "class", {"positive": 626, "negative": 332}, 0),
-]
+ROOT = Path(__file__).resolve().parents[1]
+
+# Each entry states what its source says of the file (rows, features, class counts in
+# category order, missing cells), typed from the source; the loader is checked against it.
+CASES = [(lambda call=e.call: eval("datasets." + call), e.rows, e.features, e.target,
+          e.classes, e.missing_cells) for e in ENTRIES]
 
 
-@pytest.mark.parametrize("loader, rows, features, target, counts, missing", CASES)
+@pytest.mark.parametrize("loader, rows, features, target, counts, missing", CASES,
+                         ids=[e.name for e in ENTRIES])
 def test_loader_shapes_counts_missing(loader, rows, features, target, counts, missing):
     X, y = loader()
     assert isinstance(X, pd.DataFrame) and isinstance(y, pd.Series)
@@ -53,9 +46,12 @@ def test_loader_shapes_counts_missing(loader, rows, features, target, counts, mi
     assert len(y) == rows and y.name == target
     assert target not in X.columns
     assert isinstance(X.index, pd.RangeIndex) and X.index.equals(y.index)
-    assert isinstance(y.dtype, pd.CategoricalDtype)
-    assert y.value_counts(sort=False).to_dict() == counts
-    assert list(y.cat.categories) == list(counts)
+    if counts is None:  # regression
+        assert y.dtype == np.float64
+    else:
+        assert isinstance(y.dtype, pd.CategoricalDtype)
+        assert y.value_counts(sort=False).to_dict() == counts
+        assert list(y.cat.categories) == list(counts)
     assert not y.isna().any()
     assert int(X.isna().sum().sum()) == missing
     for name in X:
@@ -222,6 +218,10 @@ def test_list_datasets_table():
     assert table.loc["labor", "numeric"] == 8
     assert table.loc["contact_lenses", "classes"] == 3
     assert len(table) == len(ENTRIES)
+    for e in ENTRIES:  # what the catalogue computes agrees with what the entry states
+        assert table.loc[e.name, ["rows", "features", "missing"]].tolist() == [
+            e.rows, e.features, e.missing_cells]
+        assert table.loc[e.name, "classes"] == len(e.classes or ())
     for call in table["loader"]:
         X, y = eval("datasets." + call)  # the loader column is a runnable call
         assert len(X) == table.loc[table["loader"] == call, "rows"].item()
@@ -230,7 +230,7 @@ def test_list_datasets_table():
 def test_registry_is_the_catalogue_and_makes_the_loaders():
     names = [e.name for e in ENTRIES]
     assert list(list_datasets().index) == names
-    assert len(CASES) == len(names) == len(set(names))
+    assert len(names) == len(set(names))
     assert {e.loader for e in ENTRIES} | {"list_datasets", "load_dataset", "read_arff"} == set(
         datasets.__all__)
     data = resources.files("dtlearn.datasets").joinpath("data")
@@ -256,20 +256,52 @@ def test_registry_refuses_bad_entries_and_names():
         entry(3)
     with pytest.raises(ValueError, match="task"):
         catalogue("clustering")
+    facts = {"sha256": "0" * 64, "rows": 3, "features": 1, "classes": {"a": 2, "b": 1},
+             "missing_cells": 0}
     with pytest.raises(ValueError, match="task"):
-        DatasetEntry("x", "x.arff", "y", "ranking", "", "", "", "load_x")
+        DatasetEntry("x", "x.arff", "y", "ranking", "", "", "", "load_x", **facts)
     with pytest.raises(ValueError, match="columns"):
-        DatasetEntry("x", "x.data", "y", "classification", "", "", "", "load_x")
+        DatasetEntry("x", "x.data", "y", "classification", "", "", "", "load_x", **facts)
+    with pytest.raises(ValueError, match="sha256"):
+        DatasetEntry("x", "x.arff", "y", "classification", "", "", "", "load_x",
+                     **{**facts, "sha256": "ABC"})
+    with pytest.raises(ValueError, match="add up to rows=4"):
+        DatasetEntry("x", "x.arff", "y", "classification", "", "", "", "load_x",
+                     **{**facts, "rows": 4})
+    with pytest.raises(ValueError, match="classes"):
+        DatasetEntry("x", "x.arff", "y", "regression", "", "", "", "load_x", **facts)
+    with pytest.raises(TypeError, match="sha256"):
+        DatasetEntry("x", "x.arff", "y", "classification", "", "", "", "load_x")
 
 
-def test_packaged_files_match_sources_checksums():
+def test_packaged_files_match_the_entries_checksums():
     folder = resources.files("dtlearn.datasets").joinpath("data")
-    sources = folder.joinpath("SOURCES.md").read_text(encoding="utf-8")
     files = {e.file for e in ENTRIES}
     assert len(files) == len(ENTRIES)  # one source file per data set
-    for name in files:
-        digest = hashlib.sha256(folder.joinpath(name).read_bytes()).hexdigest()
-        assert f"| {name} | " in sources and digest in sources, name
+    for e in ENTRIES:
+        assert hashlib.sha256(folder.joinpath(e.file).read_bytes()).hexdigest() == e.sha256, e.name
+
+
+def _tool(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sources_record_every_copied_file_and_its_table_is_the_registry_s():
+    tool = _tool("sources_table")
+    sources = (tool.DATA / "SOURCES.md").read_text(encoding="utf-8")
+    assert tool.with_table(sources) == sources, "run python tools/sources_table.py"
+    start, stop = sources.index(tool.BEGIN), sources.index(tool.END)
+    checksums, prose = sources[start:stop], sources[:start] + sources[stop:]
+    for e in ENTRIES:
+        assert e.source and e.licence, e.name
+        if e.original:  # made for dtlearn: the entry is the whole record
+            assert e.file not in checksums, e.name
+        else:  # copied from elsewhere: its provenance and its checksum are in SOURCES.md
+            assert e.file in prose and f"| {e.file} | " in checksums, e.name
+            assert e.sha256 in checksums, e.name
 
 
 # --- read_arff ---------------------------------------------------------------
@@ -384,17 +416,13 @@ def test_core_imports_only():
 
 # --- converted data: the loaders read CSV + JSON schema, not ARFF --------------------
 
-ROOT = Path(__file__).resolve().parents[1]
 # every ARFF entry of the registry, loaded through its public call
 CONVERTED = [(e.file, lambda call=e.call: eval("datasets." + call))
              for e in ENTRIES if e.file.endswith(".arff")]
 
 
 def _convert_data_tool():
-    spec = importlib.util.spec_from_file_location("convert_data", ROOT / "tools" / "convert_data.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _tool("convert_data")
 
 
 @pytest.mark.parametrize("filename, loader", CONVERTED, ids=[f for f, _ in CONVERTED])

@@ -2,14 +2,19 @@
 
 The loaders (``load_car`` ...), the catalogue (:func:`dtlearn.datasets.list_datasets`,
 :func:`dtlearn.datasets.load_dataset`), the apps' data-set lists and the tests are all
-made from :data:`ENTRIES`. Adding a data set is one entry here plus its file in ``data/``
-(and its row in ``data/SOURCES.md``): an entry whose ``options`` are empty gets its
-``load_<name>`` function made for it, with ``doc`` as its docstring.
+made from :data:`ENTRIES`. Adding a data set is one entry here plus its file in ``data/``:
+an entry whose ``options`` are empty gets its ``load_<name>`` function made for it, with
+``doc`` as its docstring. The entry also states what the source says of the file (its
+sha256, rows, features, class counts, missing cells), typed from the source, not computed
+by the loader, so that the tests check the loader against it. A file copied from elsewhere
+also has its provenance in ``data/SOURCES.md``; an ``original`` one (made for dtlearn) needs
+none there: its ``source`` and ``licence`` are the record.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import KW_ONLY, dataclass
 from functools import partial
 from typing import Callable, Mapping, Sequence
 
@@ -31,7 +36,7 @@ class DatasetEntry:
     name : str
         Catalogue name (``"play_tennis"``), the index of :func:`list_datasets`.
     file : str
-        The shipped source file in ``data/`` (its checksum is in ``data/SOURCES.md``).
+        The shipped source file in ``data/``.
         An ``.arff`` file is read from the ``.csv`` + ``.json`` pair converted from it.
     target : str
         The column returned as ``y``.
@@ -52,6 +57,18 @@ class DatasetEntry:
         The value that marks a missing cell in a headerless file.
     doc : str
         Docstring of the loader made from the entry (entries without ``options``).
+    sha256 : str
+        The sha256 of ``file`` as shipped (keyword only, as are the facts below).
+    rows, features : int
+        How many rows and feature columns (the target excluded) the source states.
+    classes : mapping of str to int, or None
+        Classification: each class's count, in the target's category order; None for
+        regression.
+    missing_cells : int
+        How many feature cells are missing.
+    original : bool, default False
+        True for data made for dtlearn, copied from nowhere: ``source`` and ``licence``
+        are then the whole record, and ``data/SOURCES.md`` has no section for it.
 
     Examples
     --------
@@ -73,10 +90,25 @@ class DatasetEntry:
     columns: Mapping[str, Sequence[str]] | None = None
     missing: str | None = None
     doc: str = ""
+    _: KW_ONLY
+    sha256: str
+    rows: int
+    features: int
+    classes: Mapping[str, int] | None
+    missing_cells: int
+    original: bool = False
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
             raise ValueError(f"task must be one of {TASKS}, got {self.task!r}")
+        if not re.fullmatch("[0-9a-f]{64}", self.sha256):
+            raise ValueError(f"{self.name}: sha256 must be 64 lower-case hex digits, "
+                             f"got {self.sha256!r}")
+        if (self.classes is None) != (self.task == "regression"):
+            raise ValueError(f"{self.name}: classes are the class counts of a classification "
+                             "data set, None for regression")
+        if self.classes is not None and sum(self.classes.values()) != self.rows:
+            raise ValueError(f"{self.name}: the class counts must add up to rows={self.rows}")
         if (self.columns is None) != self.file.endswith(".arff"):
             raise ValueError(f"{self.name}: an ARFF file needs no columns, any other file does")
 
@@ -173,20 +205,29 @@ ENTRIES: tuple[DatasetEntry, ...] = (
     DatasetEntry(
         "play_tennis", "weather.nominal.arff", "play", "classification",
         "Quinlan's 14 days: play tennis? All nominal (Weka weather.nominal)",
-        f"Quinlan (1986); {_WEKA}", _GPL, "load_play_tennis"),
+        f"Quinlan (1986); {_WEKA}", _GPL, "load_play_tennis",
+        sha256="eadeb79b8a0d341e1fdc6314aded92ada89b4f6cb41fdd38fead3c82bd4f45a7",
+        rows=14, features=4, classes={"yes": 9, "no": 5}, missing_cells=0),
     DatasetEntry(
         "play_tennis_numeric", "weather.numeric.arff", "play", "classification",
         "the same 14 days, temperature and humidity as numbers (Weka weather.numeric)",
-        f"Quinlan (1986); {_WEKA}", _GPL, "load_play_tennis", (("numeric", True),)),
+        f"Quinlan (1986); {_WEKA}", _GPL, "load_play_tennis", (("numeric", True),),
+        sha256="1453f37518d1320241cb8558fa7d0b01537db9e4cb45cea277fd898c1e8b881d",
+        rows=14, features=4, classes={"yes": 9, "no": 5}, missing_cells=0),
     DatasetEntry(
         "restaurant", "restaurant.csv", "Wait", "classification",
         "AIMA: wait for a table? Examples X1-X12",
         "Russell & Norvig, AIMA Fig. 18.3; aimacode/aima-data (x4 Raining as the lecture)",
-        "CC BY 4.0", "load_restaurant", columns=_RESTAURANT),
+        "CC BY 4.0", "load_restaurant", columns=_RESTAURANT,
+        sha256="6e7a4c3f1d1eda1e86c5dd556db8b3a6e3de9018bd6e7834cd3eb9677b2c3589",
+        rows=12, features=10, classes={"Yes": 6, "No": 6}, missing_cells=0),
     DatasetEntry(
         "contact_lenses", "contact-lenses.arff", "contact-lenses", "classification",
         "Cendrowska: which contact lenses to fit; noise-free, every combination once",
-        f"Cendrowska (1987), UCI Lenses; {_WEKA}", _GPL, "load_contact_lenses", doc="""\
+        f"Cendrowska (1987), UCI Lenses; {_WEKA}", _GPL, "load_contact_lenses",
+        sha256="77d2ed4b3cc5c1b5d54464ab4776bee797953b57f3e96e3fcc91df48f69e945b",
+        rows=24, features=4, classes={"soft": 5, "hard": 4, "none": 15}, missing_cells=0,
+        doc="""\
 Load Cendrowska's contact-lenses data: which lenses to fit (24 rows).
 
 Read from Weka's ``contact-lenses.arff``: all four attributes are nominal and the 24
@@ -213,7 +254,9 @@ Examples
     DatasetEntry(
         "labor", "labor.arff", "class", "classification",
         "Canadian labour contracts, good or bad; numeric and nominal, many missing",
-        f"UCI Labor Relations; {_WEKA}", _GPL, "load_labor", doc="""\
+        f"UCI Labor Relations; {_WEKA}", _GPL, "load_labor",
+        sha256="5d2733aa879fdab2c2108efeedc874e6ffee6bcc121472eda9002096dddab36f",
+        rows=57, features=16, classes={"bad": 20, "good": 37}, missing_cells=326, doc="""\
 Load the labor-negotiations data: was the contract good or bad? (57 rows).
 
 Read from Weka's ``labor.arff`` (1987/88 Canadian labour contracts): 8 numeric and 8
@@ -238,7 +281,10 @@ Examples
     DatasetEntry(
         "vote", "vote.arff", "Class", "classification",
         "1984 US House votes (y/n): democrat or republican? Missing votes",
-        f"UCI Congressional Voting Records; {_WEKA}", _GPL, "load_vote", doc="""\
+        f"UCI Congressional Voting Records; {_WEKA}", _GPL, "load_vote",
+        sha256="ee647a77207729d73d02cea20646afcd274fe9de95711cbf9909c903636cd65f",
+        rows=435, features=16, classes={"democrat": 267, "republican": 168}, missing_cells=392,
+        doc="""\
 Load the 1984 US House of Representatives votes: democrat or republican (435 rows).
 
 Read from Weka's ``vote.arff``: 435 members of Congress, 16 key votes, each ``n`` or
@@ -264,7 +310,10 @@ Examples
         "breast_cancer_ljubljana", "breast-cancer.arff", "Class", "classification",
         "Ljubljana breast cancer (nominal, not sklearn's Wisconsin data): recurrence?",
         f"UCI Breast Cancer (Zwitter & Soklic, Ljubljana); {_WEKA}", _GPL,
-        "load_breast_cancer_ljubljana", doc="""\
+        "load_breast_cancer_ljubljana",
+        sha256="f37aea89243c1ea4fff82269ccd0a677afd5d88966bd927295be9f774a15e9d9",
+        rows=286, features=9, classes={"no-recurrence-events": 201, "recurrence-events": 85},
+        missing_cells=9, doc="""\
 Load the Ljubljana breast-cancer data (nominal, 286 rows): recurrence or not.
 
 Read from Weka's ``breast-cancer.arff`` (University Medical Centre, Institute of
@@ -294,7 +343,10 @@ Examples
         "car", "car.data", "class", "classification",
         "car acceptability from price and comfort; every combination once",
         f"Bohanec & Rajkovic, UCI Car Evaluation; {_UCI}", _UCI_LICENCE, "load_car",
-        columns=_CAR, doc="""\
+        columns=_CAR,
+        sha256="b703a9ac69f11e64ce8c223c0a40de4d2e9d769f7fb20be5f8f2e8a619893d83",
+        rows=1728, features=6, classes={"unacc": 1210, "acc": 384, "good": 69, "vgood": 65},
+        missing_cells=0, doc="""\
 Load the UCI car-evaluation data: how acceptable is a car? (1728 rows).
 
 Read from UCI's ``car.data`` (Bohanec & Rajkovic). The rows cover all
@@ -329,13 +381,18 @@ Examples
         "Audubon mushrooms: edible or poisonous? 22 nominal attributes",
         f"Schlimmer, UCI Mushroom; {_UCI}", _UCI_LICENCE, "load_mushroom",
         columns={name: tuple(code_table(spec)) for name, spec in MUSHROOM_WORDS.items()},
-        missing="?"),
+        missing="?",
+        sha256="e65d082030501a3ebcbcd7c9f7c71aa9d28fdfff463bf4cf4716a3fe13ac360e",
+        rows=8124, features=22, classes={"e": 4208, "p": 3916}, missing_cells=2480),
     DatasetEntry(
         "tic_tac_toe", "tic-tac-toe.data", "class", "classification",
         "tic-tac-toe endgame boards: has x won?",
         f"Aha, UCI Tic-Tac-Toe Endgame; {_UCI}", _UCI_LICENCE, "load_tic_tac_toe",
         columns={**{square: ("x", "o", "b") for square in _SQUARES},
-                 "class": ("positive", "negative")}, doc="""\
+                 "class": ("positive", "negative")},
+        sha256="a996a756484d0cf8cbad1680d823aadbfcff8ae2d78c450e6999362d580301c5",
+        rows=958, features=9, classes={"positive": 626, "negative": 332}, missing_cells=0,
+        doc="""\
 Load the UCI tic-tac-toe endgame data: has x won? (958 boards).
 
 Read from UCI's ``tic-tac-toe.data`` (Aha): every board at the end of a game in which
