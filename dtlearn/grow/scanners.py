@@ -182,7 +182,7 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     m, L, f = xs.shape
     nodes = np.arange(m)
     lengths = np.asarray(lengths)
-    cum = np.cumsum(weighted_onehot, axis=1)
+    cum = running_sums(weighted_onehot)
     left = cum[:, :-1]
     if first is None:
         total = cum[nodes, lengths - 1, 0]
@@ -225,6 +225,32 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     return Cuts(index, best, decrease, np.count_nonzero(valid, axis=1),
                 xs[rows, at, cols], xs[rows, np.minimum(at + 1, lengths[:, None] - 1), cols],
                 left_best, right_best, (total, parent))
+
+
+def running_sums(a: np.ndarray) -> np.ndarray:
+    """``np.cumsum(a, axis=1)``, the same floats, one row addition at a time when rows are few.
+
+    Each running sum adds the next row to the sum before it, as numpy's accumulate does;
+    along a short axis of a large array numpy's accumulate costs several times as much as
+    that many whole-row additions (a deep level's hundreds of nodes of a few rows each).
+
+    Examples
+    --------
+    >>> a = np.random.default_rng(0).normal(size=(300, 4, 2, 3))
+    >>> bool((running_sums(a) == np.cumsum(a, axis=1)).all())
+    True
+    """
+    n = a.shape[1]
+    if n > SHORT_RUN or a.size < 512 * n:
+        return np.cumsum(a, axis=1)
+    out = np.array(a, copy=True)  # in a's memory order, as cumsum's own result
+    for i in range(1, n):
+        np.add(out[:, i - 1], out[:, i], out=out[:, i])
+    return out
+
+
+SHORT_RUN = 16
+"""Longest axis :func:`running_sums` adds row by row (measured: faster up to about 16)."""
 
 
 def squared_error_scores(left: np.ndarray, total: np.ndarray, parent: np.ndarray,
@@ -450,6 +476,7 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
 
 __all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",
            "best_partition", "first_best", "is_better", "midpoint", "reference_threshold_cut",
-           "near_best_median_cuts", "regression_cut", "segment_cuts", "squared_error_scores",
+           "near_best_median_cuts", "regression_cut", "running_sums", "segment_cuts",
+           "squared_error_scores",
            "subset_partitions",
            "threshold_cuts", "tolerance"]
