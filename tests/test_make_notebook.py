@@ -5,7 +5,6 @@ the build itself runs on a one-notebook course in a temporary folder (a real ker
 the course's stored outputs are not touched.
 """
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -13,17 +12,10 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_course():
-    spec = importlib.util.spec_from_file_location("course", ROOT / "tools" / "course.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("course", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-course = load_course()
+sys.path.insert(0, str(ROOT / "tools"))
+# the module the other tests import: the course's process pool pickles its functions by name,
+# so a second copy of tools/course.py in one test process would not be the one it finds
+import course  # noqa: E402
 
 
 @pytest.mark.parametrize("spec, name", [
