@@ -19,10 +19,9 @@ steps, bit for bit, as node-by-node growth (``tests/test_levelwise.py``).
 
 from __future__ import annotations
 
-import gc
-
 import numpy as np
 
+from .. import cycle_collector
 from ..tree import Tree
 from .arrays import EMPTY, KEPT, GrowthRecord
 from .levels import applies as levels_apply
@@ -72,13 +71,8 @@ def grow(grower: Grower) -> Tree:
     if not applies(grower):
         raise ValueError("grower: array growth does not apply to this grower "
                          "(see dtlearn.grow.level_arrays.applies)")
-    collecting = gc.isenabled()
-    gc.disable()  # a few arrays per level: nothing for the cycle collector to find
-    try:
+    with cycle_collector.paused():
         nodes, record = grow_arrays(grower)
-    finally:
-        if collecting:
-            gc.enable()
     grower.settle_grown(nodes, record)
     return grower.tree()
 

@@ -18,16 +18,14 @@ that covers more validation rows, then to the tree's left-to-right order.
 
 from __future__ import annotations
 
-import gc
 import html
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from .. import cycle_collector
 from ..data import Schema, infer_schema
 from ..explain import ResultTable, fmt
 from ..splits import UNKNOWN, MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
@@ -941,7 +939,7 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     Xe = encode_features(tree, X_val, "X_val")
     encode_labels(tree, y_val, Xe.shape[0], "y_val")  # unseen labels -> ValueError
     truth = _labels(y_val, Xe.shape[0], "y_val")
-    with _no_cycle_collection():
+    with cycle_collector.paused():
         original = rules_from_tree(tree)
         # every test reads a whole column: columns contiguous
         pruned, steps = _generalise(original, np.asfortranarray(Xe), truth)
@@ -950,23 +948,6 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
         ruleset = RuleSet(tuple(r for _, r in pruned), original.default, tree.schema,
                           tree.target_name, tree.classes)
         return RulePostPruning(ruleset, original, tuple(steps))
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector (reference counting still frees everything).
-
-    Pruning a large tree's rules makes tens of thousands of small objects (steps, rules,
-    counts) that never form a cycle; the collections they trigger would walk every object
-    alive, the tree's nodes included, again and again (a quarter of the time at 5k nodes).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, list]:
