@@ -15,25 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_cart import make_data  # noqa: E402
+from timing import cpu_interleaved, slope  # noqa: E402
 
 CCP_ROWS = (30_000, 100_000, 300_000)
 """Training rows of the cost-complexity series (about 5.6k, 18k and 53k nodes at 10 columns)."""
-
-
-def slope(sizes, times) -> float:
-    """Least-squares exponent ``b`` of ``time ~ size^b``.
-
-    Examples
-    --------
-    >>> round(slope([10, 100, 1000], [1.0, 100.0, 10000.0]), 6)
-    2.0
-    """
-    return float(np.polyfit(np.log(sizes), np.log(times), 1)[0])
 
 
 def sklearn_tree(n: int, d: int = 10):
@@ -45,18 +33,6 @@ def sklearn_tree(n: int, d: int = 10):
     X, y = make_data(n, d)
     sk = DecisionTreeClassifier(random_state=0).fit(X, y)
     return sk, dt.from_sklearn(sk, X, y).tree_, X, y
-
-
-def cpu_interleaved(ours, theirs, repeat: int) -> tuple[float, float]:
-    """Median CPU seconds of ``ours`` and ``theirs``, run alternately (both single-threaded:
-    CPU time moves less than wall time when other processes share the cores)."""
-    a, b = [], []
-    for _ in range(repeat):
-        for fn, out in ((ours, a), (theirs, b)):
-            start = time.process_time()
-            fn()
-            out.append(time.process_time() - start)
-    return statistics.median(a), statistics.median(b)
 
 
 def ccp_rows(repeat: int = 5) -> list[dict]:

@@ -10,11 +10,13 @@ log time against log rows over :data:`SERIES` (full depth, squared error).
 from __future__ import annotations
 
 import os
-import statistics
 import sys
-import time
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from timing import cpu_interleaved, slope  # noqa: E402
 
 FULL = (10_000, 100_000)
 """Rows of the full-depth squared-error fits issue 27 asks about (10 columns)."""
@@ -40,28 +42,6 @@ def make_regression(n: int, d: int = 10, seed: int = 0) -> tuple[np.ndarray, np.
     X = rng.normal(size=(n, d)).astype(np.float32).astype(float)
     y = X[:, 0] + X[:, 1] * X[:, 2] + 0.5 * np.random.default_rng(seed + 1).normal(size=n)
     return X, y
-
-
-def cpu_interleaved(ours, theirs, repeat: int) -> tuple[float, float]:
-    """Median CPU seconds of ``ours`` and ``theirs``, run alternately ``repeat`` times each."""
-    a, b = [], []
-    for _ in range(repeat):
-        for fn, out in ((ours, a), (theirs, b)):
-            start = time.process_time()
-            fn()
-            out.append(time.process_time() - start)
-    return statistics.median(a), statistics.median(b)
-
-
-def slope(sizes, times) -> float:
-    """Least-squares exponent ``b`` of ``time ~ size^b``.
-
-    Examples
-    --------
-    >>> round(slope([10, 100, 1000], [1.0, 100.0, 10000.0]), 6)
-    2.0
-    """
-    return float(np.polyfit(np.log(sizes), np.log(times), 1)[0])
 
 
 def fit_row(task: str, n: int, repeat: int, **params) -> dict:
