@@ -77,3 +77,10 @@ def test_references_follow_names_to_the_module_that_defines_them(tmp_path):
     assert found[tool.defining_module("dtlearn.entropy")] == 1
     assert "dtlearn.widgets" not in found
     assert tool.defining_module("dtlearn.no_such_name") is None
+
+
+def test_the_map_is_what_the_tool_writes_today():
+    # a new test file, or a test that starts reading another module, changes a row without
+    # adding or removing one; only a fresh render notices
+    assert README.read_text(encoding="utf-8") == tool.render(), (
+        "tests/README.md is out of date: run python tools/test_map.py")
