@@ -270,5 +270,7 @@ def test_offline_the_site_says_pyodide_is_missing_and_shows_outputs_as_stored(li
             browser.close()
     assert first in text and "," + first.splitlines()[1] not in text
     assert "Nbgrader" not in menus and "Kernel" in menus
-    # what it could not reach is Pyodide's CDN, and only that
-    assert outside and {u.split("/")[2] for u in outside} == {"cdn.jsdelivr.net"}
+    # nothing but Pyodide's CDN is asked for; the kernel's worker may fetch it outside the
+    # page's routes (then the machine's own lack of network refuses it), so the CDN request
+    # is not always seen here: the message waited for above is what proves it failed
+    assert {u.split("/")[2] for u in outside} <= {"cdn.jsdelivr.net"}, outside
