@@ -220,6 +220,41 @@ class Tree:
             yield node
             stack.extend(reversed(node.children))
 
+    def preorder_columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(node_id, parent, n_samples, impurity)`` of every node, in pre-order.
+
+        ``parent`` holds the parent's position (-1 for the root). A tree whose nodes are
+        still arrays (a level-wise fit, :func:`dtlearn.from_sklearn`) answers from them
+        without making the Node objects: what a pruner reads of a large tree.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> ids, parent, n, impurity = ID3Classifier().fit(*load_play_tennis()).tree_.preorder_columns()
+        >>> parent.tolist(), n[:2].tolist()
+        ([-1, 0, 1, 1, 0, 0, 5, 5], [14.0, 5.0])
+        """
+        source = self.__dict__["root"]
+        if not isinstance(source, Node):
+            return source.columns()
+        ids: list[int] = []
+        parents: list[int] = []
+        weights: list[float] = []
+        impurities: list[float] = []
+        stack, above = [source], [-1]
+        while stack:
+            node = stack.pop()
+            parents.append(above.pop())
+            children = node.children
+            if children:
+                above.extend([len(ids)] * len(children))
+                stack.extend(children[::-1])
+            ids.append(node.node_id)
+            weights.append(node.n_samples)
+            impurities.append(node.impurity)
+        return (np.array(ids, dtype=np.int64), np.array(parents, dtype=np.int64),
+                np.array(weights, dtype=float), np.array(impurities, dtype=float))
+
     def nodes_with_depth_first_parents(self) -> Iterator[tuple[Node, Node | None, int]]:
         """``(node, parent, branch index)`` for every node in pre-order."""
         stack: list[tuple[Node, Node | None, int]] = [(self.root, None, -1)]

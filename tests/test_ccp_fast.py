@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import dtlearn as dt
 from dtlearn.pruning.cost_complexity import cost_complexity_path, cost_complexity_prune
 from dtlearn.pruning.tree_access import root_paths
+from dtlearn.tree import Node
 
 
 def reference_path(tree):
@@ -79,7 +80,13 @@ def reference_path(tree):
 
 
 def assert_same_as_reference(tree):
-    path = cost_complexity_path(tree)
+    path = cost_complexity_path(tree)  # from the arrays, if the tree still holds them
+    if not isinstance(tree.__dict__["root"], Node):
+        tree.root  # noqa: B018  (reading it makes the nodes)
+        made = cost_complexity_path(tree)  # from the Node objects
+        assert made.ccp_alphas.tolist() == path.ccp_alphas.tolist()
+        assert made.impurities.tolist() == path.impurities.tolist()
+        assert made._cuts == path._cuts
     cuts, alphas, risks, sizes, counts, tables = reference_path(tree)
     assert list(path._cuts) == cuts
     assert path.ccp_alphas.tolist() == alphas  # bit for bit

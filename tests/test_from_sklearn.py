@@ -25,7 +25,9 @@ from sklearn.tree import (
 )
 
 import dtlearn as dt
+from dtlearn.grow.node_arrays import NodeArrays
 from dtlearn.learners.sklearn_import import SklearnStep, SklearnThresholdSplit, float32_boundary
+from dtlearn.tree import Node
 
 
 def _frame(loader, labels=True):
@@ -119,8 +121,14 @@ def _probes(sk, X):
     return pd.DataFrame(np.vstack(rows), columns=X.columns)
 
 
-def test_predictions_equal_on_any_input(case):
-    X, y, sk, model = case
+@pytest.mark.parametrize("nodes_made", [False, True])
+def test_predictions_equal_on_any_input(case, nodes_made):
+    X, y, sk, _ = case
+    # an opened tree keeps its nodes as columns until they are read, and routes through them
+    model = dt.from_sklearn(sk, X, y)
+    assert isinstance(model.tree_.__dict__["root"], NodeArrays)
+    if nodes_made:
+        model.tree_.root  # noqa: B018  (reading it makes the nodes)
     probes = _probes(sk, X)
     ours, theirs = model.predict(probes), sk.predict(probes)
     if hasattr(sk, "classes_"):
@@ -128,6 +136,7 @@ def test_predictions_equal_on_any_input(case):
         np.testing.assert_array_equal(model.predict_proba(probes), sk.predict_proba(probes))
     else:
         np.testing.assert_array_equal(ours, theirs)
+    assert isinstance(model.tree_.__dict__["root"], Node) is nodes_made
     np.testing.assert_array_equal(model.tree_.apply(probes), sk.apply(probes))
 
 

@@ -140,3 +140,29 @@ def test_level_wise_growth_of_mixed_columns_keeps_node_objects():
     grower = dt.CARTClassifier().make_grower(X, y)
     assert not level_arrays.applies(grower)
     assert not is_lazy(grower.run())
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(1, 60), d=st.integers(1, 3), seed=st.integers(0, 10 ** 6),
+       which=st.sampled_from(range(len(MODELS))))
+def test_preorder_columns_read_from_the_arrays_are_those_of_the_nodes(n, d, seed, which):
+    model = MODELS[which]()
+    X, y = data(n, d, seed, "regression" if isinstance(model, dt.CARTRegressor) else "c")
+    lazy, eager = grown_both_ways(model, X, y)
+    from_arrays = lazy.preorder_columns()
+    assert is_lazy(lazy)
+    for got, want in zip(from_arrays, eager.preorder_columns()):
+        assert got.tolist() == want.tolist()
+    # and back: a linked tree's columns make the same nodes again
+    again = dt.Tree(NodeArrays.from_root(eager.root), eager.schema, eager.classes)
+    assert nodes_as_tuples(again) == nodes_as_tuples(eager)
+
+
+def test_from_root_refuses_what_the_columns_cannot_hold():
+    X, y = dt.load_play_tennis()
+    with pytest.raises(ValueError, match="node 0 is not a binary threshold split"):
+        NodeArrays.from_root(dt.ID3Classifier().fit(X, y).tree_.root)
+    root = dt.CARTClassifier().fit(*data(60, 2, 1, "c")).tree_.root
+    root.label = 1  # as a cost matrix would set it
+    with pytest.raises(ValueError, match="label or branch weights"):
+        NodeArrays.from_root(root)

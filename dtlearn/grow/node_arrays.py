@@ -55,7 +55,10 @@ class NodeArrays:
     ``value`` (one row per node), ``counts`` (class counts; ``None`` for regression),
     ``feature`` and ``threshold`` of its split (``feature`` -1: a leaf), ``left`` and
     ``right`` (its children's positions). ``cost_matrix`` (or ``None``) picks a
-    classification node's label as :class:`~dtlearn.grow.Grower` does.
+    classification node's label as :class:`~dtlearn.grow.Grower` does. ``splits``
+    (position ``i``: node ``i``'s split or ``None``) gives the split objects when they are
+    not plain :class:`~dtlearn.splits.ThresholdSplit` (:func:`dtlearn.from_sklearn`'s);
+    ``feature`` and ``threshold`` must route as they do.
     :meth:`root` makes the Node objects once and keeps them.
 
     Examples
@@ -72,18 +75,73 @@ class NodeArrays:
     """
 
     COLUMNS = ("node_id", "depth", "n_samples", "impurity", "value", "counts", "feature", "threshold",
-               "left", "right", "cost_matrix")
+               "left", "right", "cost_matrix", "splits")
 
     def __init__(self, node_id: np.ndarray, depth: np.ndarray, n_samples: np.ndarray, impurity: np.ndarray,
                  value: np.ndarray, counts: np.ndarray | None, feature: np.ndarray,
                  threshold: np.ndarray, left: np.ndarray, right: np.ndarray,
-                 cost_matrix: np.ndarray | None = None):
+                 cost_matrix: np.ndarray | None = None, splits: Sequence | None = None):
         self.node_id, self.depth = node_id, depth
         self.n_samples, self.impurity = n_samples, impurity
         self.value, self.counts = value, counts
         self.feature, self.threshold, self.left, self.right = feature, threshold, left, right
         self.cost_matrix = cost_matrix
+        self.splits = ThresholdSplits(feature, threshold) if splits is None else splits
         self._root: Node | None = None
+
+    @classmethod
+    def from_root(cls, root: Node) -> "NodeArrays":
+        """The columns of a linked tree of binary threshold splits, its split objects kept.
+
+        The nodes are made again, the same, when :meth:`root` is first called.
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier
+        >>> X, y = np.array([[1.0], [2.0], [3.0], [4.0]]), ["a", "a", "b", "a"]
+        >>> root = CARTClassifier().fit(X, y).tree_.root
+        >>> nodes = NodeArrays.from_root(root)
+        >>> nodes.node_id.tolist(), nodes.left.tolist(), nodes.right.tolist()
+        ([0, 1, 2, 3, 4], [1, -1, 3, -1, -1], [2, -1, 4, -1, -1])
+        >>> nodes.root().children[1].split == root.children[1].split
+        True
+        """
+        order: list[Node] = []
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            if node.children:
+                if len(node.children) != 2 or not isinstance(node.split, ThresholdSplit):
+                    raise ValueError(f"root: node {node.node_id} is not a binary threshold "
+                                     f"split; NodeArrays holds only those")
+                stack.extend(node.children[::-1])
+        if any(n.label is not None or n.branch_weights is not None for n in order):
+            raise ValueError("root: nodes with a label or branch weights do not fit in "
+                             "NodeArrays")
+        at = {id(node): i for i, node in enumerate(order)}
+        left = np.array([at[id(n.children[0])] if n.children else -1 for n in order])
+        right = np.array([at[id(n.children[1])] if n.children else -1 for n in order])
+        feature = np.array([n.split.feature if n.children else -1 for n in order])
+        threshold = np.array([n.split.threshold if n.children else 0.0 for n in order])
+        counts = None if root.counts is None else np.array([n.counts for n in order], dtype=float)
+        return cls(np.array([n.node_id for n in order]), np.array([n.depth for n in order]),
+                   np.array([n.n_samples for n in order], dtype=float),
+                   np.array([n.impurity for n in order], dtype=float),
+                   np.array([n.value for n in order], dtype=float), counts, feature, threshold,
+                   left, right, None, [n.split for n in order])
+
+    def columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(node_id, parent, n_samples, impurity)`` in pre-order; ``parent`` -1 at the root.
+
+        What :meth:`dtlearn.tree.Tree.preorder_columns` reads before the nodes are made.
+        """
+        parent = np.full(len(self.depth), -1, dtype=np.int64)
+        inner = np.flatnonzero(self.feature >= 0)
+        parent[self.left[inner]] = inner
+        parent[self.right[inner]] = inner
+        return (np.asarray(self.node_id), parent, np.asarray(self.n_samples, dtype=float),
+                np.asarray(self.impurity, dtype=float))
 
     def __len__(self) -> int:
         return len(self.depth)
@@ -103,7 +161,7 @@ class NodeArrays:
         if cost is not None:  # as Grower._make_node: the class of least expected cost
             for node in nodes:
                 node.label = int((node.value @ cost).argmin())
-        splits = ThresholdSplits(self.feature, self.threshold)
+        splits = self.splits
         for i in np.flatnonzero(self.feature >= 0).tolist():
             node = nodes[i]
             node.split = splits[i]

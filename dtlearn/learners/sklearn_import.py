@@ -35,6 +35,7 @@ import pandas as pd
 from ..data import NUMERIC, Schema, python_scalar
 from ..formatting import float32_text, fmt_g
 from ..grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
+from ..grow.node_arrays import NodeArrays
 from ..splits import ThresholdSplit
 from ..tree import Node, Tree
 from .estimator import NotFittedError, classes_array, label_dtype
@@ -260,7 +261,9 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     context = _Context(tree_est, X32, target, weights, schema, config, classes, target_name,
                        float(weights.sum()))
     root, steps = _build(sk, reach, context)
-    tree = Tree(root, schema, classes, target_name, "majority", "j48")
+    # kept as columns, its nodes made when first read: a large tree then predicts and is
+    # pruned without them (the nodes _build made sit among its steps in memory)
+    tree = Tree(NodeArrays.from_root(root), schema, classes, target_name, "majority", "j48")
     if hasattr(tree, "criterion"):  # trees that know their criterion print MAE leaves as medians
         tree.criterion = CRITERIA[criterion]
     model = (CARTClassifier if is_classifier else CARTRegressor)(**params)
