@@ -220,12 +220,43 @@ class Tree:
             yield node
             stack.extend(reversed(node.children))
 
+    def nodes_and_parents(self) -> tuple[list[Node], np.ndarray]:
+        """The nodes in pre-order and each one's parent position (-1 for the root).
+
+        One walk reads each node's children once and notes its parent's position on the
+        way down (the recorded depths are not read: a tree read from JSON may carry any).
+        Pruners number their nodes this way.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> nodes, parent = ID3Classifier().fit(*load_play_tennis()).tree_.nodes_and_parents()
+        >>> nodes[0].depth, parent.tolist()
+        (0, [-1, 0, 1, 1, 0, 0, 5, 5])
+        """
+        nodes: list[Node] = []
+        parents: list[int] = []
+        stack, above = [self.root], [-1]
+        pop, pop_above = stack.pop, above.pop
+        append, append_parent = nodes.append, parents.append
+        extend, extend_above = stack.extend, above.extend
+        while stack:
+            node = pop()
+            append_parent(pop_above())
+            children = node.children
+            if children:
+                extend_above([len(nodes)] * len(children))
+                extend(children[::-1])
+            append(node)
+        return nodes, np.array(parents, dtype=np.int64)
+
     def preorder_columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """``(node_id, parent, n_samples, impurity)`` of every node, in pre-order.
 
-        ``parent`` holds the parent's position (-1 for the root). A tree whose nodes are
-        still arrays (a level-wise fit, :func:`dtlearn.from_sklearn`) answers from them
-        without making the Node objects: what a pruner reads of a large tree.
+        ``parent`` holds the parent's position (-1 for the root), as in
+        :meth:`nodes_and_parents`. A tree whose nodes are still arrays (a level-wise fit,
+        :func:`dtlearn.from_sklearn`) answers from them without making the Node objects:
+        what a pruner reads of a large tree.
 
         Examples
         --------
@@ -237,23 +268,10 @@ class Tree:
         source = self.__dict__["root"]
         if not isinstance(source, Node):
             return source.columns()
-        ids: list[int] = []
-        parents: list[int] = []
-        weights: list[float] = []
-        impurities: list[float] = []
-        stack, above = [source], [-1]
-        while stack:
-            node = stack.pop()
-            parents.append(above.pop())
-            children = node.children
-            if children:
-                above.extend([len(ids)] * len(children))
-                stack.extend(children[::-1])
-            ids.append(node.node_id)
-            weights.append(node.n_samples)
-            impurities.append(node.impurity)
-        return (np.array(ids, dtype=np.int64), np.array(parents, dtype=np.int64),
-                np.array(weights, dtype=float), np.array(impurities, dtype=float))
+        nodes, parents = self.nodes_and_parents()
+        return (np.array([n.node_id for n in nodes], dtype=np.int64), parents,
+                np.array([n.n_samples for n in nodes], dtype=float),
+                np.array([n.impurity for n in nodes], dtype=float))
 
     def nodes_with_depth_first_parents(self) -> Iterator[tuple[Node, Node | None, int]]:
         """``(node, parent, branch index)`` for every node in pre-order."""

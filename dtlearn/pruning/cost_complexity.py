@@ -271,37 +271,6 @@ def _check_alpha(alpha: Any) -> float:
     return float(alpha)
 
 
-def preorder(tree: Tree) -> tuple[list, np.ndarray]:
-    """The nodes in pre-order and each one's parent position (-1 for the root).
-
-    One walk reads each node's children once and notes its parent's position on the way
-    down (the recorded depths are not read: a tree read from JSON may carry any).
-    Reduced-error pruning (:mod:`dtlearn.pruning.reduced_error`) numbers its nodes the same way.
-
-    Examples
-    --------
-    >>> from dtlearn import ID3Classifier, load_play_tennis
-    >>> nodes, parent = preorder(ID3Classifier().fit(*load_play_tennis()).tree_)
-    >>> nodes[0].depth, parent.tolist()
-    (0, [-1, 0, 1, 1, 0, 0, 5, 5])
-    """
-    nodes: list = []
-    parents: list[int] = []
-    stack, above = [tree.root], [-1]
-    pop, pop_above = stack.pop, above.pop
-    append, append_parent = nodes.append, parents.append
-    extend, extend_above = stack.extend, above.extend
-    while stack:
-        node = pop()
-        append_parent(pop_above())
-        children = node.children
-        if children:
-            extend_above([len(nodes)] * len(children))
-            extend(children[::-1])
-        append(node)
-    return nodes, np.array(parents, dtype=np.int64)
-
-
 class _TreeArrays:
     """The tree as pre-order arrays, the start of the path, and the path's collapses.
 

@@ -29,7 +29,6 @@ from .cost_complexity import (
     CostComplexityPath,
     cost_complexity_path,
     cost_complexity_prune,
-    preorder,
 )
 from .tree_access import (
     inner_nodes_bottom_up,
@@ -354,7 +353,7 @@ def _prune_routed_once(tree: Tree, Xe: np.ndarray, codes: np.ndarray) -> tuple:
     predicting with every candidate tree (a row's prediction is the distribution of the
     node it stops at). Returns ``(errors before, cut node ids, steps, errors after)``.
     """
-    nodes, parent = preorder(tree)
+    nodes, parent = tree.nodes_and_parents()
     m, k = len(nodes), len(tree.classes)
     first, order = _children_of(parent)
     end = np.empty(len(codes), dtype=np.int64)
