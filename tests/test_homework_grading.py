@@ -295,11 +295,14 @@ def test_no_signal_handler_or_timer_when_sealed():
 
 
 def test_the_reference_code_in_the_child_is_a_stub_that_ends_it():
+    from dtlearn.exercises.homework.jail import frame
+
     cells = ["def f(counts):\n    return [c.decode() for c in dt.entropy.__code__.co_consts\n"
              "            if isinstance(c, bytes)]\n"]
     outcome, _ = run(cells, "f", [9, 5])
     impurity = dt.entropy.__code__.co_filename
-    assert outcome.value == [f"FORBIDDEN\t{impurity}\tentropy\n"], outcome
+    # the stub's one constant: the child's last word, a frame the grader reads at any time
+    assert outcome.value == [frame(0, f"FORBIDDEN\t{impurity}\tentropy").decode()], outcome
 
 
 @pytest.mark.parametrize("head, call", [

@@ -21,15 +21,31 @@ c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 # submission (seed = the nbgrader student id = the hub user name) and writes each grade
 # cell's verdict. The hidden cases need the grading secret: DTLEARN_GRADING_SECRET, or the
 # file `grading_secret` next to this one (git-ignored; never publish it). See docs/GRADING.md.
-from dtlearn.exercises.homework.nbgrader_grading import GradeOutsideKernel  # noqa: E402
+# Without the secret autograde stops; --GradeOutsideKernel.without_secret=True is a practice run.
 from nbconvert.preprocessors import ClearMetadataPreprocessor  # noqa: E402
 from nbgrader.preprocessors import (  # noqa: E402
     AssignLatePenalties,
     CheckCellMetadata,
+    ClearOutput,
     IgnorePattern,
     LimitOutput,
+    OverwriteCells,
+    OverwriteKernelspec,
     SaveAutoGrades,
 )
+
+from dtlearn.exercises.homework.nbgrader_grading import (  # noqa: E402
+    GradeOutsideKernel,
+    RepairCellMetadata,
+)
+
+# Each submission may take this many seconds in all (every grade cell together); when they
+# run out it keeps the points earned so far and its feedback names the call that hung.
+c.GradeOutsideKernel.submission_seconds = 120.0
+# A copy-pasted solution cell (same grade_id) or hand-edited metadata must not stop the
+# whole run: RepairCellMetadata takes the place of nbgrader's DeduplicateIds.
+c.Autograde.sanitize_preprocessors = [
+    ClearOutput, RepairCellMetadata, OverwriteKernelspec, OverwriteCells, CheckCellMetadata]
 
 c.Autograde.autograde_preprocessors = [
     GradeOutsideKernel, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,

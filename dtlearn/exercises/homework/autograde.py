@@ -36,10 +36,11 @@ from typing import Callable, Sequence
 from ..guard import Forbidden
 from ..registry import hash_seed
 from ..results import CheckResult
-from .remote import Jail, RemoteFunction
+from .remote import SUBMISSION_SECONDS, Budget, Jail, RemoteFunction
 from .rules import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
 
-__all__ = ["GRADE_CELLS", "SECRET_FILE", "Verdict", "forbidden_files", "grade_submission",
+__all__ = ["GRADE_CELLS", "SECRET_FILE", "Verdict", "forbidden_files", "forbidden_functions",
+           "grade_submission",
            "seed_of", "secret_from"]
 
 SECRET_FILE = "grading_secret"
@@ -86,8 +87,14 @@ finder of old module paths (it runs on every import that finds nothing else)."""
 _PRUNING = ("pruning/", "weka_arithmetic.py", "exercises/")
 """dtlearn files homework 3 forbids (it allows the learners, measures and Tree methods)."""
 
-_OTHERS = {"scipy": ("stats/_entropy.py",), "sklearn": ("metrics/cluster/_supervised.py",
-                                                        "tree/_classes.py")}
+_OTHERS = {"scipy": ("stats/_entropy.py", "stats/contingency.py"),
+           "sklearn": ("metrics/cluster/_supervised.py", "tree/_classes.py")}
+
+_OTHER_FUNCTIONS = {"scipy": (("stats/_stats_py.py", "power_divergence"),
+                              ("stats/_stats_py.py", "_power_divergence"))}
+"""Single functions of files homework 1 and 2 otherwise allow: the G statistic
+(``power_divergence(..., lambda_="log-likelihood")``, ``chi2_contingency`` with it) is
+2·N·ln 2 times the information gain."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +200,30 @@ def forbidden_files(homework: str) -> list[str]:
     return sorted(files + _others(("scipy", "sklearn")))
 
 
+def forbidden_functions(homework: str) -> list[tuple[str, str]]:
+    """``(file, qualified name)`` of single library functions a homework's solution may not run.
+
+    Examples
+    --------
+    >>> [name for _, name in forbidden_functions("hw1")][:1]
+    ['power_divergence']
+    >>> forbidden_functions("hw3")
+    []
+    """
+    import importlib.util
+
+    if homework == "hw3":
+        return []
+    out = []
+    for package, functions in _OTHER_FUNCTIONS.items():
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            continue
+        for folder in spec.submodule_search_locations:
+            out += [(os.path.join(folder, f), name) for f, name in functions]
+    return out
+
+
 def _public_name(filename: str, qualname: str) -> str:
     """How a student would name a function: ``dt.entropy``, ``dt.ID3Classifier.fit``."""
     import dtlearn
@@ -216,7 +247,8 @@ def _words(rule: Forbidden) -> Callable[[str, str], str]:
 
 
 def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None,
-         which: str = "all") -> CheckResult:
+         which: str = "all", own: Jail | None = None, credit_own: bool = True
+         ) -> CheckResult:
     from . import (
         check_entropy,
         check_id3,
@@ -225,12 +257,16 @@ def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None,
     )
 
     words = _words(_RULES[cell.check])
-    fns = [RemoteFunction(jail, name, words) for name in cell.functions]
+    # the student's own entropy, for the gain check, comes from a child of its own that
+    # never runs information_gain (a stateful entropy cannot tell whom it answers)
+    fns = [RemoteFunction(own if own is not None and i > 0 else jail, name, words)
+           for i, name in enumerate(cell.functions)]
     common = {"part": cell.part, "seed": seed, "secret": secret or "", "which": which}
     if cell.check == "check_entropy":
         return check_entropy(fns[0], **common)
     if cell.check == "check_information_gain":
-        return check_information_gain(fns[0], entropy=fns[1], **common)
+        return check_information_gain(fns[0], entropy=fns[1] if credit_own else None,
+                                      **common)
     if cell.check == "check_id3":
         return check_id3(fns[0], **common)
     return check_reduced_error_prune(fns[0], **common)
@@ -247,7 +283,8 @@ def _hidden_text(result: CheckResult) -> str:
 
 
 def grade_submission(homework: str, cells: Sequence[str], *, student: str,
-                     secret: str | None, grade_ids: Sequence[str] | None = None
+                     secret: str | None, grade_ids: Sequence[str] | None = None,
+                     seconds: float = SUBMISSION_SECONDS, require_os_lock: bool = True
                      ) -> list[Verdict]:
     r"""Grade one submission's solution cells: one :class:`Verdict` per grade cell.
 
@@ -263,6 +300,13 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
         The grading secret (hidden cases); without it the hidden cells fail and say why.
     grade_ids : sequence of str, optional
         The grade cells to grade (default: all of the homework's).
+    seconds : float
+        The wall-clock time the whole submission may take, every child and grade cell
+        together: when it runs out, the cells graded so far keep their verdicts and the
+        rest fail, naming the call that was running.
+    require_os_lock : bool
+        Raise :class:`~dtlearn.exercises.homework.remote.NotIsolated` rather than grade in
+        a child the kernel could not lock (no Landlock or seccomp here).
 
     Returns
     -------
@@ -282,27 +326,39 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
     spec = GRADE_CELLS[homework]
     ids = list(spec) if grade_ids is None else list(grade_ids)
     seed = seed_of(student)
-    verdicts = []
+    verdicts: list[Verdict] = []
     files = forbidden_files(homework)
+    functions = forbidden_functions(homework)
     # two children: the visible cases (whose feedback the student reads) in one, the sealed
     # and hidden cases (right or wrong only) in the other, so the student's code never
     # holds a hidden input while the answers it gives are shown
-    with Jail(cells, files) as shown, Jail(cells, files) as closed:
+    budget = Budget(seconds)
+    options = {"budget": budget, "require_os_lock": require_os_lock,
+               "forbidden_functions": functions}
+    with (Jail(cells, files, **options) as shown, Jail(cells, files, **options) as closed,
+          Jail(cells, files, **options) as own):
         for grade_id in ids:
             cell = spec[grade_id]
+            # a gain that is right only with the student's own entropy earns its credit
+            # only when that entropy lost points of its own (its mistake is graded there)
+            entropy_cells = [v.passed for v in verdicts if v.grade_id.startswith(
+                "hw1_check_entropy")]
+            credit = not (entropy_cells and all(entropy_cells))
             if cell.part == "hidden":
                 closed.budget()
-                result = _run(cell, closed, seed, secret)
+                result = _run(cell, closed, seed, secret, own=own, credit_own=credit)
                 passed, text = result.passed, "" if result.passed else _hidden_text(result)
                 problems = closed.problems
             else:
                 shown.budget()
-                result = _run(cell, shown, seed, secret, "visible")
+                result = _run(cell, shown, seed, secret, "visible", own=own,
+                              credit_own=credit)
                 passed, text = result.passed, "" if result.passed else str(result)
                 problems = shown.problems
                 if secret and result.status not in ("not yet",):
                     closed.budget()
-                    more = _run(cell, closed, seed, secret, "sealed")
+                    more = _run(cell, closed, seed, secret, "sealed", own=own,
+                                credit_own=credit)
                     if not more.passed:
                         wrong = len(more.failed_cases) or "some"
                         text = (text + "\n" if text else f"{result.name}: failed — ") + (

@@ -308,7 +308,9 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
             if outcome.kind == "not yet":
                 return not_yet(job.title, outcome.message)
             if outcome.kind == "forbidden":
-                return CheckResult(job.title, "failed", "uses dtlearn's own implementation",
+                whose = ("uses a library's implementation" if "a library's" in outcome.message
+                         else "uses dtlearn's own implementation")
+                return CheckResult(job.title, "failed", whose,
                                    (Case(trial.call, False, f"{job.name} {outcome.message}"),))
             if not outcome.ok:
                 cases.append(Case(trial.call, False, "wrong (it stays hidden)"
@@ -476,9 +478,18 @@ def scaled_slip(got: float, want: float, slips: Sequence[tuple[float, str]]) -> 
 
 
 def _rounded(got: float, want: float) -> int | None:
-    """The number of decimals ``want`` was rounded to if ``got`` is that rounding."""
+    """The number of decimals ``want`` was rounded to if ``got`` is that rounding.
+
+    A 0 is never taken for a rounding: a function that returns 0 did not round.
+
+    Examples
+    --------
+    >>> _rounded(1.0, 0.94), _rounded(0.0, 0.3), _rounded(0.0, 0.003)
+    (0, None, None)
+    """
     for digits in range(0, 5):
-        if abs(got - round(want, digits)) < 1e-12 and not is_close(got, want):
+        rounded = round(want, digits)
+        if rounded != 0 and abs(got - rounded) < 1e-12 and not is_close(got, want):
             return digits
     return None
 

@@ -274,19 +274,46 @@ def _random_gain_case(rng: np.random.Generator, i: int) -> tuple[str, pd.Series,
     return text, feature, labels
 
 
-def _own_entropy_is_wrong(entropy: Callable, guard: LibraryGuard) -> bool | None:
+_PROBES = ([9, 5], [4, 0, 2], [2.5, 1.5], [1, 1, 1, 1], [14, 0])
+
+
+def _probes(seed: int) -> list[list]:
+    """The counts the student's entropy is first asked about: fixed ones and ``seed``'s own."""
+    rng = np.random.default_rng([seed, 34])
+    return [list(c) for c in _PROBES] + _random_counts(rng, 3, zeros=True)
+
+
+def _entropy_table(entropy: Callable, vectors: list, guard: LibraryGuard,
+                   seed: int) -> dict:
+    """The student's entropy of every count vector, each asked once, in a shuffled order.
+
+    Asked in one go, before any of the gains it serves are judged, in an order drawn from
+    ``seed``: an entropy that keeps state learns nothing from the order it is asked in, so
+    its answers are one function of the counts (the grader calls it in a child of its own
+    that never runs ``information_gain``).
+    """
+    unique = list(dict.fromkeys(tuple(float(c) for c in v) for v in vectors))
+    order = np.random.default_rng([seed, 35]).permutation(len(unique))
+    table: dict = {}
+    for i in order:
+        counts = unique[int(i)]
+        outcome = call_student(entropy, [int(c) if c == int(c) else c for c in counts],
+                               forbidden=guard)
+        got = read_number(outcome.value, "entropy")[0] if outcome.ok else None
+        table[counts] = None if got is None or not math.isfinite(got) else got
+        if outcome.kind in ("timeout", "forbidden"):
+            break
+    return table
+
+
+def _own_entropy_is_wrong(table: dict, probes: list) -> bool | None:
     """True if the student's entropy is wrong, None if it is wrong and degenerate.
 
     Degenerate: it gives the same number for every distribution (``return 0``), which
     would make every gain built on it 0 — no formula to give credit for.
     """
-    values = []
-    for counts in ([9, 5], [4, 0, 2], [2.5, 1.5], [1, 1, 1, 1], [14, 0]):
-        outcome = call_student(entropy, list(counts), forbidden=guard)
-        got = read_number(outcome.value, "entropy")[0] if outcome.ok else None
-        values.append(None if got is None or not math.isfinite(got) else got)
-    if all(v is not None and is_close(v, entropy_bits(c)) for v, c in
-           zip(values, ([9, 5], [4, 0, 2], [2.5, 1.5], [1, 1, 1, 1], [14, 0]))):
+    values = [table.get(tuple(float(c) for c in counts)) for counts in probes]
+    if all(v is not None and is_close(v, entropy_bits(c)) for v, c in zip(values, probes)):
         return False
     known = [v for v in values if v is not None]
     if len(known) < len(values) or max(known) - min(known) <= 1e-9:
@@ -294,24 +321,22 @@ def _own_entropy_is_wrong(entropy: Callable, guard: LibraryGuard) -> bool | None
     return True
 
 
-def _gain_from(entropy: Callable, feature: pd.Series, labels: pd.Series,
-               guard: LibraryGuard) -> float | None:
-    """The gain the formula gives with the student's own entropy (counts as value_counts)."""
+def _vectors(feature: pd.Series, labels: pd.Series) -> list[list]:
+    """The label counts the gain formula asks the entropy for: the parent's, each child's."""
     f = np.asarray(feature, dtype=object)
     y = pd.Series(np.asarray(labels, dtype=object))
-    outcome = call_student(entropy, y.value_counts().tolist(), forbidden=guard)
-    total = read_number(outcome.value, "entropy")[0] if outcome.ok else None
-    if total is None:
+    return [y.value_counts().tolist()] + [y[f == value].value_counts().tolist()
+                                          for value in pd.unique(f)]
+
+
+def _gain_from(table: dict, feature: pd.Series, labels: pd.Series) -> float | None:
+    """The gain the formula gives with the student's own entropy (counts as value_counts)."""
+    vectors = _vectors(feature, labels)
+    sizes = [sum(v) for v in vectors]
+    values = [table.get(tuple(float(c) for c in v)) for v in vectors]
+    if any(v is None for v in values):
         return None
-    mean = 0.0
-    for value in pd.unique(f):
-        part = y[f == value]
-        outcome = call_student(entropy, part.value_counts().tolist(), forbidden=guard)
-        h = read_number(outcome.value, "entropy")[0] if outcome.ok else None
-        if h is None:
-            return None
-        mean += len(part) / len(y) * h
-    return total - mean
+    return values[0] - sum(n / sizes[0] * h for n, h in zip(sizes[1:], values[1:]))
 
 
 
@@ -349,7 +374,28 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
     job = task("check_information_gain", fn, part, ("course", "edge", "hidden"), seed,
                default_name="information_gain", secret=secret, which=which)
     guard = LibraryGuard(GAIN_RULE)
-    own_wrong = entropy is not None and bool(_own_entropy_is_wrong(entropy, guard))
+    cases: dict = {}
+    for group in job.groups:
+        visible = _gain_cases(group, job.seed_for(group)) if job.shows(group) else []
+        fresh = []
+        if job.seals(group):
+            rng = np.random.default_rng([job.fresh, len(group)])
+            fresh = [_random_gain_case(rng, i) for i in range(2)]
+            if group == "edge":  # a non-default index
+                fresh = [(t, f.set_axis(f.index * 3 + 7), y.set_axis(y.index * 3 + 7))
+                         for t, f, y in fresh]
+        cases[group] = (visible, fresh)
+    own_wrong, table = False, {}
+    if entropy is not None:
+        # probes and order drawn per submission (from the sealed seed when graded)
+        draw = job.fresh if job.fresh is not None else job.seed
+        probes = _probes(draw)
+        table = _entropy_table(entropy, probes, guard, draw)
+        own_wrong = bool(_own_entropy_is_wrong(table, probes))
+        if own_wrong:
+            vectors = [v for visible, fresh in cases.values() for _, f, y in visible + fresh
+                       for v in _vectors(f, y)]
+            table.update(_entropy_table(entropy, vectors, guard, draw + 1))
 
     def trials(group: str):
         factor, unit = (1.0, "bits")
@@ -360,32 +406,26 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
             factor, unit = calibrate(fn, (X["outlook"], y),
                                      gain_parts(contingency(X["outlook"], y))["gain"], guard)
         def make(label: str, feature: pd.Series, labels: pd.Series) -> Trial:
-            table = contingency(feature, labels)
-            want = gain_parts(table)["gain"]
+            table_ = contingency(feature, labels)
+            want = gain_parts(table_)["gain"]
             also = [in_unit(want, factor, unit)]
             if own_wrong:
-                also.append(partial(_with_own_entropy, entropy=entropy, feature=feature,
-                                    labels=labels, guard=guard))
+                also.append(partial(_with_own_entropy, table=table, feature=feature,
+                                    labels=labels))
             return Trial(f"{job.name}({label})", (feature.copy(), labels.copy()),
-                         judge_number(job.name, want, partial(_gain_hint, table), *also))
+                         judge_number(job.name, want, partial(_gain_hint, table_), *also))
 
-        for case in _gain_cases(group, job.seed_for(group)) if job.shows(group) else ():
+        visible, fresh = cases[group]
+        for case in visible:
             yield make(*case)
-        if job.seals(group):
-            rng = np.random.default_rng([job.fresh, len(group)])
-            fresh = [_random_gain_case(rng, i) for i in range(2)]
-            if group == "edge":  # a non-default index
-                fresh = [(t, f.set_axis(f.index * 3 + 7), y.set_axis(y.index * 3 + 7))
-                         for t, f, y in fresh]
-            yield from sealed(make(*case) for case in fresh)
+        yield from sealed(make(*case) for case in fresh)
 
     return grade(job, fn, guard, trials)
 
 
-def _with_own_entropy(got: float, entropy: Callable, feature: pd.Series, labels: pd.Series,
-                      guard: LibraryGuard) -> str:
+def _with_own_entropy(got: float, table: dict, feature: pd.Series, labels: pd.Series) -> str:
     """Accept a gain that is the right formula applied to the student's own wrong entropy."""
-    value = _gain_from(entropy, feature, labels, guard)
+    value = _gain_from(table, feature, labels)
     if value is None or abs(value) <= 1e-9 or not is_close(got, value):
         return ""  # a gain of 0 shows no formula
     return (f"{show_exact(got)} — the formula is right; the number is off because your "

@@ -2,7 +2,8 @@
 """The grading child: a fresh interpreter that runs a student's solution cells under a lock.
 
 Started by :mod:`~dtlearn.exercises.homework.remote` (the grader, never the student) as
-``python -I -m dtlearn.exercises.homework.jail <fd>``. It reads its setup from stdin
+``python -I -m dtlearn.exercises.homework.jail`` with two pipes of the grader's as stdin
+(requests) and stdout (answers, in frames: see :func:`frame`). It reads its setup from stdin
 (the solution cells, the files whose functions are forbidden), then, in this order:
 
 1. imports what the homework needs (numpy, pandas, dtlearn and its reference modules) and
@@ -56,9 +57,28 @@ import struct
 import sys
 import types
 
-__all__ = ["main", "plain"]
+__all__ = ["frame", "main", "plain"]
 
 _MAX_ITEMS = 200_000
+_MAX_CHARS = 1 << 20
+"""The longest string an answer carries (a longer one travels as its type's name)."""
+
+ANSWER_MAGIC = b"DTLA"
+_HEADER = struct.Struct("<4sQI")
+
+
+def frame(ident: int, text: str) -> bytes:
+    r"""One answer as the grader reads it: magic, the request's id, length, UTF-8 text.
+
+    Id 0 is the child's last word (a forbidden function started), read after any request.
+
+    Examples
+    --------
+    >>> frame(7, "{}")
+    b'DTLA\x07\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00{}'
+    """
+    data = text.encode("utf-8", "replace")
+    return _HEADER.pack(ANSWER_MAGIC, ident, len(data)) + data
 
 
 class Refused(RuntimeError, ValueError):
@@ -117,6 +137,8 @@ def plain(value: object, _budget: list | None = None) -> dict:
     if kind is bool or kind is np.bool_:
         return {"t": "bool", "v": bool(value), "type": name}
     if str in mro:
+        if str.__len__(value) > _MAX_CHARS:
+            return {"t": "other", "type": "str (too long)"}
         return {"t": "str", "v": str.__str__(value)}
     if kind is int:
         if abs(value) > 2 ** 1000:
@@ -154,60 +176,18 @@ def plain(value: object, _budget: list | None = None) -> dict:
 
 
 # --------------------------------------------------------------------------- the lock
-_SYSCALLS = {  # audit arch, then the calls that start processes or threads, trace one,
-    # install a signal handler, arm a timer or send a signal (a handler runs wherever the
-    # signal lands, in the profile function or an audit hook too, where nothing is traced)
-    "x86_64": (0xC000003E, (56, 57, 58, 59, 322, 435, 101, 310, 311,
-                            13, 37, 38, 62, 200, 222, 234, 129, 297, 424)),
-    "aarch64": (0xC00000B7, (220, 435, 221, 281, 117, 270, 271,
-                             134, 103, 107, 129, 130, 131, 138, 240, 424)),
-}
-
-
-def _seccomp() -> bool:
-    """Make clone/fork/execve/ptrace and signal handlers, timers and kill fail with EPERM.
-
-    Linux only; installed after Python's own start-up has set its signal handlers.
-    """
-    import ctypes
-    import platform
-
-    arch = _SYSCALLS.get(platform.machine())
-    if arch is None or not sys.platform.startswith("linux"):
-        return False
-    audit, calls = arch
-    allow, deny = 0x7FFF0000, 0x00050000 | 1  # SECCOMP_RET_ALLOW, RET_ERRNO | EPERM
-    n = len(calls)
-    # another arch (i386 through int 0x80) or an x32 call number is refused outright
-    prog = [(0x20, 0, 0, 4), (0x15, 0, n + 3, audit), (0x20, 0, 0, 0),
-            (0x35, n + 1, 0, 0x40000000)]
-    for i, nr in enumerate(calls):
-        prog.append((0x15, n - i, 0, nr))
-    prog += [(0x06, 0, 0, allow), (0x06, 0, 0, deny)]
-    raw = b"".join(struct.pack("HBBI", *ins) for ins in prog)
-    buf = ctypes.create_string_buffer(raw)
-
-    class Fprog(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
-        return False
-    fprog = Fprog(len(prog), ctypes.addressof(buf))
-    return libc.prctl(22, 2, ctypes.byref(fprog), 0, 0) == 0  # PR_SET_SECCOMP, FILTER
-
-
-def _make_profile(forbidden: frozenset, fd: int):
+def _make_profile(forbidden: frozenset, fd: int, functions: frozenset = frozenset()):
     def profile(frame, event, arg, _forbidden=forbidden, _fd=fd, _write=os.write,
-                _exit=os._exit):
+                _exit=os._exit, _functions=functions, _frame=globals()["frame"]):
         if event == "call":
             code = frame.f_code
             filename = code.co_filename
             if type(filename) is not str:  # noqa: E721 - a str subclass's __hash__ would run here
                 _exit(4)
-            if filename in _forbidden and code.co_name != "<module>":
-                _write(_fd, ("FORBIDDEN\t" + code.co_filename + "\t" + code.co_qualname
-                             + "\n").encode("utf-8", "replace"))
+            if ((filename in _forbidden and code.co_name != "<module>")
+                    or (filename, code.co_qualname) in _functions):
+                _write(_fd, _frame(0, "FORBIDDEN\t" + code.co_filename + "\t"
+                                   + code.co_qualname))
                 _exit(3)
     return profile
 
@@ -340,7 +320,7 @@ def _stub_template(freevars: tuple, fd: int, cache: dict):
     return cache[freevars]
 
 
-def _neuter(forbidden: frozenset, fd: int) -> int:
+def _neuter(forbidden: frozenset, fd: int, functions: frozenset = frozenset()) -> int:
     """Give every function defined in a forbidden file a stub's code (before the lock).
 
     The profile function sees only calls made while tracing is on; audit hooks, signal
@@ -360,10 +340,10 @@ def _neuter(forbidden: frozenset, fd: int) -> int:
         if type(obj) is not types.FunctionType:  # noqa: E721
             continue
         code = obj.__code__
-        if code.co_filename not in forbidden:
+        if (code.co_filename not in forbidden
+                and (code.co_filename, code.co_qualname) not in functions):
             continue
-        message = ("FORBIDDEN\t" + code.co_filename + "\t" + code.co_qualname
-                   + "\n").encode("utf-8", "replace")
+        message = frame(0, "FORBIDDEN\t" + code.co_filename + "\t" + code.co_qualname)
         template = _stub_template(code.co_freevars, fd, cache)
         obj.__code__ = template.replace(
             co_filename=code.co_filename, co_name=code.co_name, co_qualname=code.co_qualname,
@@ -397,6 +377,30 @@ def _without_magics(source: str) -> str:
             line = line[: len(line) - len(stripped)] + "pass"
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+_MAX_ANSWER_CHARS = 4 << 20
+"""The longest answer sent (the grader reads at most 16 MiB; a value that long is no answer)."""
+
+
+def _limit(setup: dict) -> None:
+    """CPU time, address space, file size and process count limits (before any student code).
+
+    ``RLIMIT_NPROC`` 0: no new process or thread (counted per user; 0 refuses every one
+    whatever the user runs elsewhere). ``RLIMIT_FSIZE`` 0: no file grows. The audit hook
+    refuses ``resource.setrlimit`` afterwards; the kernel refuses raising a hard limit.
+    """
+    import resource
+
+    cpu = int(setup.get("cpu_seconds", 150))
+    memory = int(setup.get("memory_bytes", 2 << 30))
+    for which, value in ((resource.RLIMIT_CPU, cpu), (resource.RLIMIT_AS, memory),
+                         (resource.RLIMIT_FSIZE, 0), (resource.RLIMIT_NPROC, 0),
+                         (resource.RLIMIT_CORE, 0)):
+        try:
+            resource.setrlimit(which, (value, value))
+        except (ValueError, OSError):
+            pass
 
 
 def _read_frame(stream) -> object:
@@ -561,12 +565,16 @@ def _statements(source: str, filename: str) -> list:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run as ``python -I -m dtlearn.exercises.homework.jail <fd>`` (see the module)."""
+    """Run as ``python -I -m dtlearn.exercises.homework.jail`` (see the module)."""
     import functools
     import importlib
 
-    argv = sys.argv[1:] if argv is None else argv
-    fd = int(argv[0])
+    # the answers go to a copy of stdout; fd 1 itself becomes /dev/null, so what a
+    # library prints from C does not land in the grader's channel
+    fd = os.dup(1)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.close(null)
     stdin = sys.stdin.buffer
     setup = _read_frame(stdin)
     for name in [*setup["imports"], *imported_names([setup["preamble"], *setup["cells"]])]:
@@ -574,6 +582,7 @@ def main(argv: list[str] | None = None) -> None:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - an optional module may be missing
             pass
+    _limit(setup)
     import linecache
 
     linecache.clearcache()
@@ -599,12 +608,16 @@ def main(argv: list[str] | None = None) -> None:
             codes.append((i, exc))
     namespace = {"__name__": "__main__", "__builtins__": builtins,
                  "display": lambda *args, **kwargs: None}  # as in Jupyter, shown nowhere
-    _neuter(frozenset(setup["forbidden"]), fd)
-    sealed = _seccomp() if setup.get("seccomp", True) else False
+    functions = frozenset(tuple(f) for f in setup.get("forbidden_functions", ()))
+    _neuter(frozenset(setup["forbidden"]), fd, functions)
     _block_threads()
     devnull = open(os.devnull, "w")  # noqa: SIM115 - the student's prints go nowhere
     sys.stdout = sys.stderr = devnull
-    profile = _make_profile(frozenset(setup["forbidden"]), fd)
+    from .oslock import lock
+
+    isolation = lock(list(setup["roots"])) if setup.get("seccomp", True) else {}
+    sealed = bool(isolation.get("seccomp"))
+    profile = _make_profile(frozenset(setup["forbidden"]), fd, functions)
     sys.setprofile(profile)
     sys.addaudithook(_make_hook(tuple(setup["roots"]), frozenset(inodes),
                                 (profile, call, _describe, _location), gate))
@@ -620,15 +633,23 @@ def main(argv: list[str] | None = None) -> None:
                 exec(statement, namespace)  # noqa: S102 - this process exists to run it
             except BaseException as exc:  # noqa: BLE001 - keep going, like nbgrader does
                 problems.append(f"solution cell {i}: " + describe(exc, None)["message"])
-    write(fd, (json.dumps({"ready": True, "sealed": sealed, "problems": problems})
-               + "\n").encode())
+    ident = setup["id"]
+    del setup
+    write(fd, frame(ident, json.dumps({"ready": True, "sealed": sealed,
+                                       "isolation": isolation, "problems": problems})))
     while True:
         try:
             request = _read_frame(stdin)
         except EOFError:
             os._exit(0)
+        ident = request["id"]
         answer = call(namespace, request["name"], tuple(request["args"]), describe)
-        write(fd, (json.dumps(answer) + "\n").encode())
+        del request
+        text = json.dumps(answer)
+        if len(text) > _MAX_ANSWER_CHARS:
+            text = json.dumps({"kind": "error", "message": "returned a value too large to "
+                                                           "grade"})
+        write(fd, frame(ident, text))
 
 
 if __name__ == "__main__":
