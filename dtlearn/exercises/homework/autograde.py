@@ -235,7 +235,29 @@ def _public_name(filename: str, qualname: str) -> str:
     if public is not None and getattr(sys.modules.get(getattr(public, "__module__", "")),
                                       "__file__", None) == filename:
         return f"dt.{qualname}"
+    if module is None:
+        module = _module_of(filename)
     return f"{module}.{qualname}" if module else f"{os.path.basename(filename)}: {qualname}"
+
+
+def _module_of(filename: str) -> str | None:
+    """The dotted module name of a file below an entry of ``sys.path`` (not imported here).
+
+    Examples
+    --------
+    >>> import os, sysconfig
+    >>> _module_of(os.path.join(sysconfig.get_paths()["purelib"], "scipy", "stats", "contingency.py"))
+    'scipy.stats.contingency'
+    """
+    path = os.path.abspath(filename)
+    for root in sorted((os.path.abspath(p) for p in sys.path if p), key=len, reverse=True):
+        if path.startswith(root + os.sep) and path.endswith(".py"):
+            parts = os.path.relpath(path, root)[:-3].split(os.sep)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            if parts and all(p.isidentifier() for p in parts):
+                return ".".join(parts)
+    return None
 
 
 def _words(rule: Forbidden) -> Callable[[str, str], str]:

@@ -11,9 +11,12 @@ Started by :mod:`~dtlearn.exercises.homework.remote` (the grader, never the stud
 2. gives every function defined in a forbidden file a stub's code that writes one line
    naming the function and ends the process (:func:`_neuter`): no context, traced or not
    (an audit hook, a signal handler, a finalizer), can run a reference implementation;
-3. forbids new processes and threads in the kernel (a seccomp filter on Linux x86-64 and
-   aarch64: ``clone``, ``fork``, ``execve`` fail, and so do signal handlers, timers and
-   ``kill``) and in Python (``_thread.start_new_thread``);
+3. sets its resource limits (:func:`_limit`: CPU, address space, file size, processes),
+   forbids new threads in Python (``_thread.start_new_thread``) and locks itself in the
+   kernel (:func:`~dtlearn.exercises.homework.oslock.lock`: no capabilities; Landlock, so
+   it reads only the Python installation and dtlearn and writes nothing; a seccomp filter:
+   ``clone``, ``fork``, ``execve``, ``memfd_create``, signal handlers, timers and ``kill``
+   fail);
 4. installs a profile function that ends the process, after writing the same line, as soon
    as a forbidden function starts (whatever name or object reached it); its state lives in
    default arguments, which cannot be replaced without an audit event;
@@ -29,7 +32,7 @@ Started by :mod:`~dtlearn.exercises.homework.remote` (the grader, never the stud
 6. runs the solution cells, one top-level statement at a time (a failing import costs only
    itself), then answers calls from the grader: ``fn(*args)`` → the value turned into plain
    data (numbers, strings, lists, dicts, a ``Tree`` of exactly that type as JSON) *while the
-   lock is still on*, written as one JSON line to the grader's pipe.
+   lock is still on*, written as one frame (:func:`frame`) to the grader's pipe.
 
 The child never sees an expected value or the grading secret: the grader computes those
 and judges the plain values itself, so nothing the student's code does in here can write

@@ -314,7 +314,7 @@ class Jail:
             return body
         text = body.decode("utf-8", "replace")
         if ident == 0:  # the child's last word: a forbidden function started
-            return text if text.startswith("FORBIDDEN\t") else None
+            return text if text.startswith("FORBIDDEN\t") else "STRAY"
         return _parse(text)
 
     def _quiet(self) -> bool:
@@ -353,8 +353,9 @@ class Jail:
         if self._deadline is not None and self._deadline <= time.monotonic():
             return {"kind": "ended", "why": f"timeout\tover the grade cell's time\t{self.hung}"}
         if self.process is None:
-            if self.ended is not None and self.ended.endswith("solution cells"):
-                # the cells themselves ended the child: they would again, every time
+            if self.ended is not None and (self.ended.endswith("solution cells")
+                                           or self.ended.startswith("channel")):
+                # the cells ended the child, or it wrote to the channel: it would again
                 return {"kind": "ended", "why": self.ended}
             self.ended = None
             self.start()
