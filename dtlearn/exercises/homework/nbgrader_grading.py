@@ -72,6 +72,7 @@ class RepairCellMetadata(NbGraderPreprocessor):
         validator = MetadataValidator()
         last: dict = {}
         for index, cell in enumerate(nb.cells):
+            cell.metadata.pop("dtlearn", None)  # only this preprocessor writes it
             if "nbgrader" not in cell.metadata:
                 continue
             try:
