@@ -14,7 +14,7 @@ MATHJAX := tools/book-assets/node_modules/mathjax/es5/tex-mml-chtml.js
 ARGS   ?=
 
 .PHONY: lab test test-unit test-notebooks test-browser execute-notebooks student-course bench student-homework fixtures clean
-.PHONY: book lite test-floors test-wheel notebook
+.PHONY: book lite test-floors test-wheel notebook release
 
 # $(call install,VENV,ARGS): uv (one small wheel from PyPI; it downloads and unpacks in
 # parallel, a first `make lab` takes a fraction of pip's time), pip when uv cannot be had.
@@ -170,3 +170,11 @@ student-homework: $(DEV)/.installed
 student-repo: $(VENV)/.lab-installed
 	@test -n "$(DEST)" || { echo "usage: make student-repo DEST=DIR [PACKAGE_URL=https://github.com/OWNER/dtlearn] [COURSE_URL=...]"; exit 1; }
 	$(BIN)/python tools/student_repo.py "$(DEST)" $(if $(PACKAGE_URL),--package-url "$(PACKAGE_URL)") $(if $(COURSE_URL),--course-url "$(COURSE_URL)")
+
+# A release (README "Publishing a release"; tools/release.py): VERSION=X.Y.Z becomes
+# __version__, the changelog's Unreleased section is dated, sdist and wheel are built into
+# dist/ and checked by twine, and the annotated tag vX.Y.Z is made. Nothing is pushed.
+# RELEASE_ARGS=--no-isolation builds with .venv-dev's hatchling (no download).
+release: $(DEV)/.installed
+	@test -n "$(VERSION)" || { echo "usage: make release VERSION=X.Y.Z"; exit 1; }
+	$(DBIN)/python tools/release.py "$(VERSION)" $(RELEASE_ARGS)
