@@ -163,13 +163,15 @@ student-homework: $(DEV)/.installed
 		PATH="$(CURDIR)/$(DBIN):$$PATH" nbgrader generate_assignment $$hw --force --log-level=WARN || exit 1; \
 	done
 
-# The student repository that Binder, nbgitpuller and a hub serve (README "On Binder"):
-# the student course, Binder files installing this release, a student README, no
-# instructor file. Needs only the lab environment (nbformat). tests/test_student_repo.py.
+# The student repository that Binder, nbgitpuller and a hub serve (README "The student
+# repository"): the student course, this checkout's wheel in wheels/ with the Binder files
+# that install it, a student README, no instructor file. PUBLISHED=git or PUBLISHED=pypi
+# names the published release instead of shipping the wheel (refused unless this checkout
+# carries its tag). .venv-dev builds the wheel (hatchling). tests/test_student_repo.py.
 .PHONY: student-repo
-student-repo: $(VENV)/.lab-installed
-	@test -n "$(DEST)" || { echo "usage: make student-repo DEST=DIR [PACKAGE_URL=https://github.com/OWNER/dtlearn] [COURSE_URL=...]"; exit 1; }
-	$(BIN)/python tools/student_repo.py "$(DEST)" $(if $(PACKAGE_URL),--package-url "$(PACKAGE_URL)") $(if $(COURSE_URL),--course-url "$(COURSE_URL)")
+student-repo: $(DEV)/.installed
+	@test -n "$(DEST)" || { echo "usage: make student-repo DEST=DIR [PUBLISHED=git|pypi] [PACKAGE_URL=https://github.com/OWNER/dtlearn] [COURSE_URL=...]"; exit 1; }
+	$(DBIN)/python tools/student_repo.py "$(DEST)" $(if $(PUBLISHED),--published "$(PUBLISHED)") $(if $(PACKAGE_URL),--package-url "$(PACKAGE_URL)") $(if $(COURSE_URL),--course-url "$(COURSE_URL)")
 
 # A release (README "Publishing a release"; tools/release.py): VERSION=X.Y.Z becomes
 # __version__, the changelog's Unreleased section is dated, sdist and wheel are built into
