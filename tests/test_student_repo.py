@@ -206,8 +206,26 @@ def test_binder_files_install_the_wheel_the_repository_ships(repo):
     script = (repo / "postBuild").read_text()
     commands = [line for line in script.splitlines()
                 if line.strip() and not line.startswith(("#", "set "))]
-    assert commands == [f'python -m pip install --no-deps --no-cache-dir "./{WHEEL}"']
+    assert commands[0] == f'python -m pip install --no-deps --no-cache-dir "./{WHEEL}"'
     assert (repo / "postBuild").stat().st_mode & 0o111
+
+
+def test_post_build_turns_the_jupyterlab_news_question_off(repo, tmp_path):
+    # the script with a stand-in `python` that answers tmp_path as its sys.prefix
+    script = (repo / "postBuild").read_text().replace("python -m pip install", "true")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "python").write_text(f"#!/bin/sh\necho {tmp_path}\n")
+    (fake / "python").chmod(0o755)
+    runner = tmp_path / "postBuild"
+    runner.write_text(script)
+    env = {**os.environ, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}"}
+    subprocess.run(["bash", str(runner)], cwd=repo, check=True, env=env)
+    written = tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert json.loads(written.read_text()) == json.loads((ROOT / "hub" / "overrides.json")
+                                                          .read_text())
+    assert json.loads(written.read_text())["@jupyterlab/apputils-extension:notification"][
+        "fetchNews"] == "false"
 
 
 def test_the_wheel_is_the_same_bytes_when_the_same_commit_is_shipped_again(repo, tmp_path):

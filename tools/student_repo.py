@@ -203,8 +203,14 @@ def environment_yml(release: str) -> str:
     return head + "".join(f"  - {dep}\n" for dep in conda_dependencies())
 
 
+NEWS_OFF = ROOT / "hub" / "overrides.json"  # JupyterLab's news pop-up off (docs/HUB.md)
+
+
 def postbuild(spec: str, where: str) -> str:
     """Binder's postBuild: dtlearn itself, its dependencies already in the environment.
+
+    It also turns off JupyterLab's "news" question for every student
+    (``hub/overrides.json``, in the environment's ``share/jupyter/lab/settings``).
 
     >>> print(postbuild("./wheels/dtlearn-0.3.0-py3-none-any.whl", "this repository's wheel"))
     #!/usr/bin/env bash
@@ -212,13 +218,30 @@ def postbuild(spec: str, where: str) -> str:
     # this repository's wheel (the dependencies come from environment.yml).
     set -euo pipefail
     python -m pip install --no-deps --no-cache-dir "./wheels/dtlearn-0.3.0-py3-none-any.whl"
+    # JupyterLab's news pop-up off for students (docs/HUB.md)
+    settings="$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings"
+    mkdir -p "$settings"
+    cat > "$settings/overrides.json" <<'JSON'
+    {
+      "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": false
+      }
+    }
+    JSON
     <BLANKLINE>
     """
     return ("#!/usr/bin/env bash\n"
             "# Binder (repo2docker) runs this after building environment.yml: dtlearn itself,\n"
             f"# {where} (the dependencies come from environment.yml).\n"
             "set -euo pipefail\n"
-            f'python -m pip install --no-deps --no-cache-dir "{spec}"\n')
+            f'python -m pip install --no-deps --no-cache-dir "{spec}"\n'
+            "# JupyterLab's news pop-up off for students (docs/HUB.md)\n"
+            "settings=\"$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings\"\n"
+            'mkdir -p "$settings"\n'
+            "cat > \"$settings/overrides.json\" <<'JSON'\n"
+            f"{NEWS_OFF.read_text()}"
+            "JSON\n")
 
 
 def notebook_files(source: Path = STUDENT) -> list[Path]:
