@@ -25,5 +25,6 @@ c.Exchange.path_includes_course = False
 
 # Late submissions (docs/TEACHING.md, "Release the homework with its due date"): a
 # submission after the assignment's due date (`nbgrader db assignment add hwN
-# --duedate=...`) scores 0; "none" would only record the lateness.
+# --duedate=...`) loses every point autograde gave it (nbgrader computes the penalty at
+# autograde, so hand-given points count); "none" would only record the lateness.
 c.LateSubmissionPlugin.penalty_method = "zero"
