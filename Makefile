@@ -14,16 +14,19 @@ MATHJAX := tools/book-assets/node_modules/mathjax/es5/tex-mml-chtml.js
 ARGS   ?=
 
 .PHONY: lab test test-unit test-notebooks test-browser execute-notebooks student-course bench student-homework fixtures clean
-.PHONY: book lite test-floors test-wheel notebook
+.PHONY: book lite test-floors test-wheel notebook release
 
 # $(call install,VENV,ARGS): uv (one small wheel from PyPI; it downloads and unpacks in
 # parallel, a first `make lab` takes a fraction of pip's time), pip when uv cannot be had.
 # pip >= 25.1 reads dependency groups (--group), hence the upgrade on that path.
+# uv prints what it resolved and installed (a line per package), so a first run is not
+# silent; pip's fallback prints its progress too.
 define install
+@echo "==> Installing $(2) into $(1) (first run: about 30 s with uv, a few minutes with pip)"
 $(1)/bin/python -m pip install --quiet --disable-pip-version-check uv \
-	&& $(1)/bin/uv pip install --quiet --python $(1)/bin/python $(2) \
+	&& $(1)/bin/uv pip install --python $(1)/bin/python $(2) \
 	|| { $(1)/bin/python -m pip install --quiet --upgrade pip \
-	     && $(1)/bin/python -m pip install --quiet $(2); }
+	     && $(1)/bin/python -m pip install --progress-bar on $(2); }
 endef
 
 $(BIN)/python:
@@ -47,12 +50,14 @@ $(DEV)/.installed: pyproject.toml dtlearn/__init__.py | $(DBIN)/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 lab: $(VENV)/.lab-installed
+	@echo "==> JupyterLab on the student course (notebooks/); Ctrl-C stops it"
 	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(ARGS)
 
 # Debian's Chromium for the browser test (CI runs as root on a fresh machine).
 CHROMIUM := /usr/bin/chromium
 
 $(CHROMIUM):
+	@echo "==> Chromium for the browser tests (apt-get; needs root)"
 	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
 	else echo "Chromium is missing: run 'sudo apt-get install chromium' once"; exit 1; fi
 
@@ -63,26 +68,32 @@ XDIST := -n 2 --dist loadfile
 
 # test_book.py builds the website (MathJax from npm) and renders its formulas in Chromium;
 # test_structure.py runs tools/structure.py (a failing rule fails the run, not the other tests).
+# pytest names what took long at the end (--durations): the last percent of the run is the
+# slowest files (student repository, nbgrader round trips, runbook), minutes each.
 test-unit: $(DEV)/.installed $(MATHJAX) $(CHROMIUM)
+	@echo "==> ruff, then the unit tests and docstring examples (most of make test's 16 min on 2 idle cores)"
 	$(DBIN)/ruff check .
-	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q $(XDIST)
+	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q $(XDIST) --durations=15
 
 # Strict nbval over the instructor course (lectures and homework sources) and the generated
 # student course. The released homework (notebooks/homework) has no stored outputs and its
 # grade cells fail with "not yet" by design; tests/test_course.py runs it instead.
 test-notebooks: $(DEV)/.installed
+	@echo "==> every notebook re-run and compared with its stored outputs (nbval)"
 	$(DBIN)/python -m pytest $(XDIST) --nbval --nbval-current-env --nbval-sanitize-with nbval-sanitize.cfg \
-		--ignore=instructor/homework/release --ignore=notebooks/homework -q instructor/ notebooks/
+		--ignore=instructor/homework/release --ignore=notebooks/homework -q --durations=10 instructor/ notebooks/
 
 # axe-core (the accessibility audit) from npm, pinned by tests/browser/package-lock.json;
 # the test injects it from node_modules (no CDN, no network at test time).
 AXE := tests/browser/node_modules/axe-core/axe.min.js
 
 $(AXE): tests/browser/package.json tests/browser/package-lock.json
+	@echo "==> axe-core from npm for the accessibility audit (needs node and npm)"
 	cd tests/browser && npm ci --no-audit --no-fund
 	touch $(AXE)
 
 test-browser: $(DEV)/.installed $(CHROMIUM) $(AXE)
+	@echo "==> JupyterLab driven in headless Chromium"
 	$(DBIN)/python -m pytest tests/browser -m browser -q
 
 # Reference outputs for nbval come from a headless run, never from a clicked session
@@ -116,6 +127,7 @@ clean:
 # MathJax 3 from npm (pinned by tools/book-assets/package-lock.json) is copied into the
 # site, so formulas render with no network.
 $(MATHJAX): tools/book-assets/package.json tools/book-assets/package-lock.json
+	@echo "==> MathJax from npm for the course website (needs node and npm)"
 	cd tools/book-assets && npm ci --no-audit --no-fund
 	touch $(MATHJAX)
 
@@ -163,10 +175,20 @@ student-homework: $(DEV)/.installed
 		PATH="$(CURDIR)/$(DBIN):$$PATH" nbgrader generate_assignment $$hw --force --log-level=WARN || exit 1; \
 	done
 
-# The student repository that Binder, nbgitpuller and a hub serve (README "On Binder"):
-# the student course, Binder files installing this release, a student README, no
-# instructor file. Needs only the lab environment (nbformat). tests/test_student_repo.py.
+# The student repository that Binder, nbgitpuller and a hub serve (README "The student
+# repository"): the student course, this checkout's wheel in wheels/ with the Binder files
+# that install it, a student README, no instructor file. PUBLISHED=git or PUBLISHED=pypi
+# names the published release instead of shipping the wheel (refused unless this checkout
+# carries its tag). .venv-dev builds the wheel (hatchling). tests/test_student_repo.py.
 .PHONY: student-repo
-student-repo: $(VENV)/.lab-installed
-	@test -n "$(DEST)" || { echo "usage: make student-repo DEST=DIR [PACKAGE_URL=https://github.com/OWNER/dtlearn] [COURSE_URL=...]"; exit 1; }
-	$(BIN)/python tools/student_repo.py "$(DEST)" $(if $(PACKAGE_URL),--package-url "$(PACKAGE_URL)") $(if $(COURSE_URL),--course-url "$(COURSE_URL)")
+student-repo: $(DEV)/.installed
+	@test -n "$(DEST)" || { echo "usage: make student-repo DEST=DIR [PUBLISHED=git|pypi] [PACKAGE_URL=https://github.com/OWNER/dtlearn] [COURSE_URL=...]"; exit 1; }
+	$(DBIN)/python tools/student_repo.py "$(DEST)" $(if $(PUBLISHED),--published "$(PUBLISHED)") $(if $(PACKAGE_URL),--package-url "$(PACKAGE_URL)") $(if $(COURSE_URL),--course-url "$(COURSE_URL)")
+
+# A release (README "Publishing a release"; tools/release.py): VERSION=X.Y.Z becomes
+# __version__, the changelog's Unreleased section is dated, sdist and wheel are built into
+# dist/ and checked by twine, and the annotated tag vX.Y.Z is made. Nothing is pushed.
+# RELEASE_ARGS=--no-isolation builds with .venv-dev's hatchling (no download).
+release: $(DEV)/.installed
+	@test -n "$(VERSION)" || { echo "usage: make release VERSION=X.Y.Z"; exit 1; }
+	$(DBIN)/python tools/release.py "$(VERSION)" $(RELEASE_ARGS)

@@ -35,7 +35,7 @@ from .measures import __all__ as _measure_names
 from .splits import CandidateSplits, candidate_splits
 from .tree import Node, Tree
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 _moved.install()
 

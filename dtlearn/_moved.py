@@ -24,7 +24,9 @@ import importlib.abc
 import importlib.machinery
 import sys
 import warnings
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 MOVED = {
     "dtlearn.estimator": "dtlearn.learners.estimator",
@@ -44,6 +46,16 @@ MOVED = {
     "dtlearn.node_text": "dtlearn.drawing.node_text",
 }
 """Old module path -> new one (``dtlearn.learners`` became a package re-exporting its names)."""
+
+MOVED_NAMES = {
+    "dtlearn.grow.records": {"GrowthStep": "dtlearn.grow.growth_step"},
+}
+"""Module -> {name that left it in 0.3.0 -> the module that holds it now}.
+
+A 0.2.0 pickle names ``dtlearn.grow.records.GrowthStep`` (every fitted tree keeps its growth
+steps); the class now lives in ``dtlearn.grow.growth_step`` (records.py and the candidate
+table would import each other). The old module answers the old name, with a warning.
+"""
 
 
 def old_module(old: str, stacklevel: int = 2, warn: bool = True) -> ModuleType:
@@ -96,14 +108,66 @@ class _OldPathFinder(importlib.abc.MetaPathFinder):
 _LOADER = _OldPathLoader()
 
 
+def moved_name(module: str, name: str, warn: bool = True) -> Any:
+    """The object a 0.2.0 module held as ``name``, from the module that holds it now.
+
+    Parameters
+    ----------
+    module : str
+        A key of :data:`MOVED_NAMES` (the old home).
+    name : str
+        The name that left it.
+    warn : bool
+        Whether to warn with a :class:`DeprecationWarning` naming the new home.
+
+    Raises
+    ------
+    AttributeError
+        When ``module`` never held ``name`` (what ``getattr`` on a module raises).
+
+    Examples
+    --------
+    >>> moved_name("dtlearn.grow.records", "GrowthStep", warn=False).__module__
+    'dtlearn.grow.growth_step'
+    """
+    new = MOVED_NAMES.get(module, {}).get(name)
+    if new is None:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    if warn:
+        warnings.warn(f"{module}.{name} moved to {new}.{name} in dtlearn 0.3.0; import it "
+                      f"from there (the old name goes in 0.4.0)", DeprecationWarning,
+                      stacklevel=3)
+    return getattr(importlib.import_module(new), name)
+
+
+def _name_getter(module: str) -> Callable[[str], Any]:
+    def __getattr__(name: str) -> Any:  # PEP 562: asked only for names the module lacks
+        return moved_name(module, name)
+    return __getattr__
+
+
 def install() -> None:
-    """Put the finder of old paths at the end of ``sys.meta_path`` (once).
+    """Put the finder of old paths at the end of ``sys.meta_path`` (once), old names back.
+
+    Every module of :data:`MOVED_NAMES` answers its old names through a module
+    ``__getattr__`` (PEP 562: asked only for names it does not hold), so ``pickle`` finds
+    ``dtlearn.grow.records.GrowthStep``.
 
     Examples
     --------
     >>> install()
     >>> sum(isinstance(f, _OldPathFinder) for f in sys.meta_path)
     1
+    >>> import dtlearn.grow.records as records
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", DeprecationWarning)
+    ...     records.GrowthStep is moved_name("dtlearn.grow.records", "GrowthStep", warn=False)
+    True
     """
     if not any(isinstance(finder, _OldPathFinder) for finder in sys.meta_path):
         sys.meta_path.append(_OldPathFinder())
+    for module in MOVED_NAMES:
+        target = importlib.import_module(module)
+        if "__getattr__" not in vars(target):
+            target.__getattr__ = _name_getter(module)

@@ -22,3 +22,9 @@ c.CourseDirectory.root = os.environ.get(
 c.Exchange.root = os.environ.get("NBGRADER_EXCHANGE", "/srv/nbgrader/exchange")
 c.Exchange.path_includes_course = False
 
+
+# Late submissions (docs/TEACHING.md, "Release the homework with its due date"): a
+# submission after the assignment's due date (`nbgrader db assignment add hwN
+# --duedate=...`) loses every point autograde gave it (nbgrader computes the penalty at
+# autograde, so hand-given points count); "none" would only record the lateness.
+c.LateSubmissionPlugin.penalty_method = "zero"

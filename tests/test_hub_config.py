@@ -3,6 +3,7 @@ programs know, and the nbgrader exchange works end to end with them on this mach
 (hub/roundtrip.py: release, fetch or the nbgitpuller copy, submit, collect, autograde,
 feedback)."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -133,3 +134,51 @@ def test_autograde_still_warns_about_a_tampered_locked_cell(exchange):
     changed = [line for line in log.splitlines() if "has changed" in line]
     assert len(changed) == 1 and "hw1_check_entropy_bits" in changed[0], (
         f"expected only the rewritten cell (notebooks/homework out of date?): {changed}")
+
+
+# --- the student id, JupyterLab's news, the documented commands (issue 35) ------------------
+
+def test_student_config_takes_the_hub_user_as_student_id(monkeypatch):
+    # nbgrader itself reads JUPYTERHUB_USER only for the Unix user jovyan
+    import getpass
+
+    from nbgrader.utils import get_username
+
+    monkeypatch.setenv("JUPYTERHUB_USER", "alice")
+    assert getpass.getuser() != "jovyan" and get_username() == getpass.getuser() != "alice"
+    assert load("nbgrader_config_student.py").CourseDirectory.student_id == "alice"
+    monkeypatch.delenv("JUPYTERHUB_USER")
+    assert "student_id" not in load("nbgrader_config_student.py").CourseDirectory
+
+
+def test_news_pop_up_is_off_in_settings_jupyterlab_knows():
+    import json
+
+    schemas = Path(sys.prefix) / "share" / "jupyter" / "lab" / "schemas"
+    overrides = json.loads((HUB / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    for plugin, values in overrides.items():
+        package, name = plugin.split(":")
+        schema = json.loads((schemas / package / f"{name}.json").read_text())
+        for key, value in values.items():
+            spec = schema["properties"][key]
+            if "oneOf" in spec:
+                assert value in [choice["const"] for choice in spec["oneOf"]], key
+            else:
+                assert type(value).__name__ == {"boolean": "bool", "string": "str"}[spec["type"]]
+    hub = (ROOT / "docs" / "HUB.md").read_text()
+    assert "COPY hub/overrides.json /opt/conda/share/jupyter/lab/settings/overrides.json" in hub
+
+
+def test_hub_doc_names_the_culler_install_and_environments_that_have_the_tools():
+    hub = (ROOT / "docs" / "HUB.md").read_text()
+    assert "pip install jupyterhub-idle-culler" in hub
+    config = (HUB / "jupyterhub_config.py").read_text()
+    assert "jupyterhub_idle_culler" in config
+    figures = hub.split("## Reproducing the figures", 1)[1]
+    commands = re.findall(r"^```\n(.*?)^```", figures, re.M | re.S)[0]
+    # roundtrip needs nbgrader and the tools hatchling: .venv-dev, never the students' .venv
+    assert "hub/roundtrip.py" in commands and not re.search(r"(^|\s)\.venv/", commands)
+    for line in commands.splitlines():
+        if line.startswith(("python ", "python3 ")):
+            raise AssertionError(f"a command with no environment named: {line}")

@@ -211,15 +211,54 @@ def test_version_is_written_once_and_read_by_the_build():
     assert dtlearn.__version__ == version == metadata.version("dtlearn")
 
 
-def test_changelog_names_the_version_first_and_the_readme_installs_it():
+def test_version_equals_the_newest_version_the_changelog_names():
+    # the newest heading with a number: a dated release "## 0.3.0 (2026-11-28)", or the
+    # planned one "## Unreleased (0.3.0)"; a bare "## Unreleased" on top is skipped
     version = _version()
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    releases = re.findall(r"^## \[?(\d+\.\d+\.\d+)\]?", changelog, re.M)
-    assert releases[0] == version and "0.1.0" in releases  # newest first
+    headings = re.findall(r"^## (.+)$", changelog, re.M)
+    numbered = [re.fullmatch(r"(?:Unreleased \()?(\d+\.\d+\.\d+)(?:\)| \(\d{4}-\d\d-\d\d\))?",
+                             h.strip()) for h in headings]
+    versions = [m[1] for m in numbered if m]
+    assert versions[0] == version and "0.1.0" in versions  # newest first
+    assert all(m or h.strip() == "Unreleased" for h, m in zip(headings, numbered)), headings
+    assert len(set(versions)) == len(versions)
+    # tools/release.py reads the changelog the same way
+    spec = importlib.util.spec_from_file_location("release_tool", ROOT / "tools" / "release.py")
+    release = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(release)
+    assert release.newest_version(changelog) == version
+
+
+def test_the_readme_claims_no_pypi_install():
+    # dtlearn is not on PyPI: every pip line installs a file, a folder or a git address
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    # a release is installed by its tag; upgrading names the new tag (pip keeps an installed
-    # version it thinks current, so each release has a new version and a new tag)
-    assert f"@v{version}" in readme and "--upgrade" in readme
+    lines = re.findall(r"pip install [^`\n]+", readme)  # in code blocks and inline
+    assert lines
+    for line in lines:
+        targets = [t.strip("\"'") for t in line.split()[2:] if not t.startswith("-")]
+        assert all(" @ " in line or t.startswith((".", "/", "git+")) or t.endswith(".whl")
+                   or not t.startswith("dtlearn") for t in targets), line
+    assert "not on PyPI" in readme
+
+
+STUDENT_DATA = ["submitted/alice/hw1/hw1.ipynb", "autograded/alice/hw1/hw1.ipynb",
+                "feedback/alice/hw1/hw1.html", "release/hw1/hw1.ipynb", "gradebook.db",
+                "exchange/dtlearn/inbound/x.ipynb", "grades.csv", "grading_secret"]
+
+
+@pytest.mark.parametrize("where", ["", "instructor/homework/", "course/"])
+def test_student_work_and_grades_are_git_ignored(where):
+    paths = [where + path for path in STUDENT_DATA]
+    done = subprocess.run(["git", "check-ignore", "--no-index", "--stdin", "-v"], cwd=ROOT,
+                          input="\n".join(paths), capture_output=True, text=True)
+    ignored = [line.split("\t")[1] for line in done.stdout.splitlines()]
+    assert ignored == paths
+    # and the course's own sources are not
+    kept = subprocess.run(["git", "check-ignore", "--no-index", "instructor/homework/source/hw1/"
+                           "hw1.ipynb", "dtlearn/datasets/data/vote.csv"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert kept.returncode == 1 and kept.stdout == ""
 
 
 # --- dependencies: what dtlearn imports is declared, dev tools are not published ---------

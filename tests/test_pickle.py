@@ -5,10 +5,14 @@ with Python's recursion limit untouched), and no ``repr`` of a node grows with t
 """
 
 import copy
+import importlib.util
 import io
+import json
 import pickle
 import sys
+import warnings
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -163,3 +167,58 @@ def test_a_saved_cart_model_holds_no_training_value():
     loaded = pickle.loads(saved)
     assert [repr(s.table()) for s in loaded.steps_[:40]] == \
         [repr(s.table()) for s in model.steps_[:40]]
+
+
+# Models pickled by the 0.2.0 release itself (tests/fixtures/make_pickles_020.py, run with
+# that commit's code in its own venv): they name 0.2.0's module paths (dtlearn.c45,
+# dtlearn.prune, dtlearn.grow.records.GrowthStep), which 0.3.0 moved.
+PICKLES_020 = Path(__file__).parent / "fixtures" / "pickles_020"
+EXPECTED_020 = json.loads((PICKLES_020 / "expected.json").read_text())
+
+
+def _fixture_module():
+    spec = importlib.util.spec_from_file_location(
+        "make_pickles_020", PICKLES_020.parent / "make_pickles_020.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_020_fixtures_were_written_by_020_under_its_module_paths():
+    assert EXPECTED_020["dtlearn"] == "0.2.0"
+    classes = {entry["class"] for entry in EXPECTED_020["fixtures"].values()}
+    assert {"dtlearn.c45.C45Classifier", "dtlearn.prune.ReducedErrorPruning",
+            "dtlearn.pessimistic.PessimisticPruneResult",
+            "dtlearn.learners.CARTRegressor"} <= classes
+    # every fitted model keeps its growth steps under the 0.2.0 class path
+    fitted = [name for name, entry in EXPECTED_020["fixtures"].items()
+              if entry["class"].endswith(("Classifier", "Regressor"))]
+    assert len(fitted) == 6
+    for name in fitted:
+        assert b"dtlearn.grow.records\x94\x8c\nGrowthStep" in (
+            PICKLES_020 / f"{name}.pkl").read_bytes()
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_020["fixtures"]))
+def test_a_model_pickled_by_020_loads_and_predicts_as_it_did(name):
+    entry = EXPECTED_020["fixtures"][name]
+    make = _fixture_module()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # old paths: test_moved.py
+        obj = pickle.loads((PICKLES_020 / f"{name}.pkl").read_bytes())
+    X, _ = make.DATA[entry["data"]]()
+    assert make.predictor(obj).predict(X).tolist() == entry["predictions"]
+    if hasattr(obj, "steps_"):  # its growth record reads as one made today
+        step = obj.steps_[0]
+        assert isinstance(step, dt.GrowthStep) and step.node_id == 0
+        assert step.table().to_frame().shape[0] == len(step.candidates)
+
+
+def test_growth_step_is_still_found_under_its_020_module_with_a_warning():
+    import dtlearn.grow.records as records
+    from dtlearn.grow.growth_step import GrowthStep
+
+    with pytest.warns(DeprecationWarning, match="dtlearn.grow.growth_step.GrowthStep"):
+        assert records.GrowthStep is GrowthStep
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        records.Nothing

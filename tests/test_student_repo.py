@@ -2,9 +2,8 @@
 course and Binder files, and nothing a student must not see.
 
 Built once per module into a temporary folder; the slow test builds a venv from the
-repository's own ``requirements.txt`` (the release's git URL replaced by the wheel of this
-checkout, whose version the URL names: the tag does not exist offline) and runs every
-notebook in it.
+repository's own ``requirements.txt``, as it is (it installs the wheel the repository ships,
+and the dependencies from PyPI), and runs every notebook in it.
 """
 
 import hashlib
@@ -15,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -34,8 +34,9 @@ MARKERS = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN T
 LECTURES = [p.name for p in course.lecture_notebooks()]  # named by instructor/, not notebooks/
 ASSIGNMENTS = sorted(p.name for p in (course.HOMEWORK / "source").iterdir() if p.is_dir())
 HOMEWORK = [f"homework/{name}/{name}.ipynb" for name in ASSIGNMENTS]
+WHEEL = f"wheels/dtlearn-{dtlearn.__version__}-py3-none-any.whl"
 BINDER = ["README.md", "LICENSE", "requirements.txt", "environment.yml", "postBuild",
-          ".student-repo"]
+          ".student-repo", WHEEL]
 
 
 def make_repo(dest, *extra):
@@ -54,6 +55,10 @@ def repo(tmp_path_factory):
 
 def files(repo):
     return sorted(str(p.relative_to(repo)) for p in repo.rglob("*") if p.is_file())
+
+
+def text_files(repo):
+    return [name for name in files(repo) if not name.endswith(".whl")]
 
 
 def notebooks(repo):
@@ -78,7 +83,8 @@ def test_no_instructor_file_by_name_or_content(repo):
 
 
 def test_no_solution_or_hidden_test_marker_anywhere(repo):
-    for name in files(repo):
+    # (the wheel: tests/test_wheel.py reads it for every solution)
+    for name in text_files(repo):
         text = (repo / name).read_text(encoding="utf-8")
         for marker in MARKERS:
             assert marker not in text, f"{name} holds {marker!r}"
@@ -119,7 +125,7 @@ def test_no_model_answer_or_hidden_test_line(repo):
     """No line of an instructor's solution, model answer or hidden test (that no instructor
     notebook shows outside its solutions anyway) is in the repository, in any file."""
     everything = set()
-    for name in files(repo):
+    for name in text_files(repo):
         everything |= {line.strip() for line in (repo / name).read_text().split("\n")}
     for path in notebooks(repo):
         for cell in served.read(path).cells:
@@ -169,14 +175,23 @@ def test_readme_tells_how_to_open_work_and_submit(repo):
 
 
 # ---------------------------------------------------------------- Binder files
-def test_binder_files_agree_with_pyproject(repo):
-    release = f"git+{PACKAGE_URL}@v{dtlearn.__version__}"
+def test_binder_files_install_the_wheel_the_repository_ships(repo):
     lines = [line for line in (repo / "requirements.txt").read_text().splitlines()
              if line.strip() and not line.startswith("#")]
-    assert len(lines) == 1
-    req = Requirement(lines[0])
-    assert (req.name, req.extras, req.url) == ("dtlearn", {"lab"}, release)
+    assert lines == [f"./{WHEEL}[lab]"]
     assert "lab" in PROJECT["optional-dependencies"]
+    with zipfile.ZipFile(repo / WHEEL) as wheel:
+        names = wheel.namelist()
+        meta = wheel.read(f"dtlearn-{dtlearn.__version__}.dist-info/METADATA").decode()
+    assert f"Version: {dtlearn.__version__}" in meta
+    assert {n.split("/")[0] for n in names} == {"dtlearn",
+                                                  f"dtlearn-{dtlearn.__version__}.dist-info"}
+    # this checkout's package, file for file
+    package = {str(p.relative_to(ROOT)) for p in (ROOT / "dtlearn").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts}
+    assert {n for n in names if n.startswith("dtlearn/")} == package
+    stamp = (repo / ".student-repo").read_text()
+    assert hashlib.sha256((repo / WHEEL).read_bytes()).hexdigest() in stamp
 
     environment = (repo / "environment.yml").read_text()
     deps = re.findall(r"^  - (\S+)$", environment.split("dependencies:")[1], re.M)
@@ -191,8 +206,81 @@ def test_binder_files_agree_with_pyproject(repo):
     script = (repo / "postBuild").read_text()
     commands = [line for line in script.splitlines()
                 if line.strip() and not line.startswith(("#", "set "))]
-    assert commands == [f'python -m pip install --no-deps --no-cache-dir "dtlearn @ {release}"']
+    assert commands[0] == f'python -m pip install --no-deps --no-cache-dir "./{WHEEL}"'
     assert (repo / "postBuild").stat().st_mode & 0o111
+
+
+def test_post_build_turns_the_jupyterlab_news_question_off(repo, tmp_path):
+    # the script with a stand-in `python` that answers tmp_path as its sys.prefix
+    script = (repo / "postBuild").read_text().replace("python -m pip install", "true")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "python").write_text(f"#!/bin/sh\necho {tmp_path}\n")
+    (fake / "python").chmod(0o755)
+    runner = tmp_path / "postBuild"
+    runner.write_text(script)
+    env = {**os.environ, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}"}
+    subprocess.run(["bash", str(runner)], cwd=repo, check=True, env=env)
+    written = tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert json.loads(written.read_text()) == json.loads((ROOT / "hub" / "overrides.json")
+                                                          .read_text())
+    assert json.loads(written.read_text())["@jupyterlab/apputils-extension:notification"][
+        "fetchNews"] == "false"
+
+
+def test_the_wheel_is_the_same_bytes_when_the_same_commit_is_shipped_again(repo, tmp_path):
+    again = tmp_path / "again"
+    assert make_repo(again).returncode == 0
+    assert (again / WHEEL).read_bytes() == (repo / WHEEL).read_bytes()
+
+
+def _scratch_checkout(where):
+    """This work tree's package, tools and student course as a git repository of its own."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                             "--exclude-standard", "dtlearn", "tools", "notebooks",
+                             "pyproject.toml", "README.md", "LICENSE", "environment.yml"],
+                            cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    for name in filter(None, (f.decode() for f in listed)):
+        if (ROOT / name).is_file():
+            (where / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, where / name)
+    git = ["git", "-C", str(where), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", "-b", "main", str(where)], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "scratch"], check=True)
+    return git
+
+
+@pytest.mark.parametrize("published", ["git", "pypi"])
+def test_a_published_form_is_refused_unless_the_checkout_carries_that_release(tmp_path,
+                                                                               published):
+    checkout = tmp_path / "checkout"
+    git = _scratch_checkout(checkout)
+    tool = [sys.executable, str(checkout / "tools" / "student_repo.py")]
+
+    def make(dest):
+        return subprocess.run([*tool, str(tmp_path / dest), "--published", published,
+                               "--package-url", PACKAGE_URL], capture_output=True, text=True,
+                              cwd=checkout)
+
+    version = dtlearn.__version__
+    untagged = make("a")
+    assert untagged.returncode != 0 and f"no tag v{version}" in untagged.stderr
+    assert not (tmp_path / "a").exists()
+    subprocess.run([*git, "tag", "-a", f"v{version}", "-m", "release"], check=True)
+    done = make("b")
+    assert done.returncode == 0, done.stderr
+    wanted = {"git": f"dtlearn[lab] @ git+{PACKAGE_URL}@v{version}",
+              "pypi": f"dtlearn[lab]=={version}"}[published]
+    assert (tmp_path / "b" / "requirements.txt").read_text().splitlines()[-1] == wanted
+    assert not (tmp_path / "b" / "wheels").exists()
+    assert f'"{wanted.replace("[lab]", "")}"' in (tmp_path / "b" / "postBuild").read_text()
+    # the package moved on after the tag: the tag no longer carries what the notebooks need
+    init = checkout / "dtlearn" / "__init__.py"
+    init.write_text(init.read_text() + "\n# changed after the release\n")
+    subprocess.run([*git, "commit", "-q", "-am", "later"], check=True)
+    moved = make("c")
+    assert moved.returncode != 0 and "differ from the tag" in moved.stderr
 
 
 # ---------------------------------------------------------------- the tool itself
@@ -220,18 +308,10 @@ def _installer():
 
 
 def test_every_notebook_runs_in_a_venv_made_from_its_own_files(repo, tmp_path):
-    """A venv from the repository's requirements.txt (network: PyPI) runs every notebook:
+    """A venv from the repository's requirements.txt as it is (the shipped wheel; network:
+    PyPI for the dependencies) runs every notebook:
     lectures without an error (except cells tagged raises-exception), homework with only its
     grade cells failing, each with "not yet"."""
-    dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(dist)],
-                   cwd=ROOT, check=True, capture_output=True)
-    (wheel,) = dist.glob("dtlearn-*.whl")
-    text = (repo / "requirements.txt").read_text()
-    release = f"git+{PACKAGE_URL}@v{dtlearn.__version__}"
-    assert wheel.name.startswith(f"dtlearn-{dtlearn.__version__}-") and release in text
-    (tmp_path / "requirements.txt").write_text(text.replace(release, wheel.as_uri()))
-
     venv, home = tmp_path / "venv", tmp_path / "home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in (
@@ -243,17 +323,25 @@ def test_every_notebook_runs_in_a_venv_made_from_its_own_files(repo, tmp_path):
     if uv:
         steps = [[uv, "venv", "-q", "--python", sys.executable, str(venv)],
                  [uv, "pip", "install", "-q", "--python", str(python),
-                  "-r", str(tmp_path / "requirements.txt")]]
+                  "-r", "requirements.txt"]]
     else:
         steps = [[sys.executable, "-m", "venv", str(venv)],
-                 [str(python), "-m", "pip", "install", "-q", "-r",
-                  str(tmp_path / "requirements.txt")]]
-    for step in steps:
-        done = subprocess.run(step, env=env, capture_output=True, text=True, cwd=tmp_path)
+                 [str(python), "-m", "pip", "install", "-q", "-r", "requirements.txt"]]
+    for step in steps:  # in the repository, as Binder, a hub image or a student would
+        done = subprocess.run(step, env=env, capture_output=True, text=True, cwd=repo)
         assert done.returncode == 0, done.stdout + done.stderr
     where = subprocess.run([str(python), "-c", "import dtlearn; print(dtlearn.__file__)"],
                            env=env, capture_output=True, text=True, cwd=tmp_path, check=True)
     assert Path(where.stdout.strip()).is_relative_to(venv)
+    record = next((venv / "lib").glob("python3*/site-packages/dtlearn-*.dist-info/RECORD"))
+    with zipfile.ZipFile(repo / WHEEL) as wheel:  # what was installed is the shipped wheel
+        shipped = wheel.read(f"{record.parent.name}/RECORD").decode()
+
+    def package_files(text):  # path -> hash of the package's files (the installer adds its own)
+        rows = [line.split(",") for line in text.splitlines()]
+        return {row[0]: row[1] for row in rows if row[0].startswith("dtlearn/")}
+    assert package_files(record.read_text()) == package_files(shipped)
+    assert len(package_files(shipped)) > 100
 
     done = subprocess.run([str(python), str(ROOT / "hub" / "run_notebooks.py"),
                            *map(str, notebooks(repo))], env=env, capture_output=True,

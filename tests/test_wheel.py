@@ -220,3 +220,120 @@ def test_installing_a_newer_tag_upgrades(tmp_path):
 
     assert install(f"v{old}") == [old, old]
     assert install(f"v{new}", "--upgrade") == [new, new]
+
+
+# --- no solution ships: the instructor's regions, the homework's own functions --------------
+
+REGION = re.compile(r"^[ \t]*### BEGIN (SOLUTION|HIDDEN TESTS)[^\n]*\n(.*?)^[ \t]*### END \1",
+                    re.M | re.S)
+
+
+def _lines(text):
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _instructor_answers():
+    """Every marked region of the lectures and homework sources, and the homework's
+    solution signatures (the def lines of their cells), read from instructor/."""
+    import nbformat
+
+    regions, signatures = [], set()
+    for path in sorted([*ROOT.glob("instructor/*.ipynb"),
+                        *ROOT.glob("instructor/homework/source/*/*.ipynb")]):
+        for cell in nbformat.read(path, as_version=4).cells:
+            for _, body in REGION.findall(cell.source):
+                if _lines(body):
+                    regions.append(_lines(body))
+            if "homework" in path.parts and cell.metadata.get("nbgrader", {}).get("solution"):
+                signatures |= set(re.findall(r"^def \w+\([^)]*\):", cell.source, re.M))
+    return regions, signatures
+
+
+def _members(archive):
+    if archive.suffix == ".whl":
+        with zipfile.ZipFile(archive) as zf:
+            return {name: zf.read(name) for name in zf.namelist()}
+    with tarfile.open(archive) as tar:
+        return {m.name.split("/", 1)[1]: tar.extractfile(m).read()
+                for m in tar.getmembers() if m.isfile()}
+
+
+def test_neither_wheel_nor_sdist_holds_a_solution(dist):
+    regions, signatures = _instructor_answers()
+    assert len(regions) > 60 and len(signatures) >= 4  # every lecture and homework read
+    assert {s.split("(")[0][4:] for s in signatures} >= {"entropy", "id3", "reduced_error_prune"}
+    for archive in dist:
+        members = _members(archive)
+        names = list(members)
+        assert not [n for n in names if n.startswith(("instructor/", "notebooks/"))
+                    or n.endswith(".ipynb") or "homework_attacks" in n], archive.name
+        for name, data in members.items():
+            text = data.decode("utf-8", errors="replace")
+            flat = _lines(text)
+            assert not [r for r in regions if r in flat], (archive.name, name)
+            if not name.startswith("dtlearn/"):  # the library itself implements entropy
+                assert not [s for s in signatures if s[:-1] in text], (archive.name, name)
+
+
+def test_the_solution_check_sees_the_grading_tests_the_sdist_leaves_out():
+    # the check above is not vacuous: the files pyproject excludes would fail it
+    regions, signatures = _instructor_answers()
+    attacks = (ROOT / "tests" / "homework_attacks" / "hw1_honest_imports.py").read_text()
+    assert [r for r in regions if r in _lines(attacks)]
+    checks = (ROOT / "tests" / "test_nbgrader_roundtrip.py").read_text()
+    assert [s for s in signatures if s[:-1] in checks]
+
+
+# --- make release, in a scratch copy of this work tree (nothing pushed) ---------------------
+
+def test_make_release_bumps_dates_builds_checks_and_tags(tmp_path):
+    repo = tmp_path / "repo"
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                           cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    for name in filter(None, (f.decode() for f in files)):
+        source = ROOT / name
+        if source.is_file() and not name.startswith(("instructor/", "notebooks/", "docs/",
+                                                        "tests/fixtures/")):
+            target = repo / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read_bytes())
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "--quiet", "-b", "main", str(repo)], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "--quiet", "-m", "scratch"], check=True)
+    changelog = (repo / "CHANGELOG.md").read_text()
+    top = re.search(r"^## (.+)$", changelog, re.M)
+    (repo / "CHANGELOG.md").write_text(changelog[:top.start()] + "## Unreleased\n\n- a fix\n\n"
+                                       + changelog[top.start():])
+    subprocess.run([*git, "commit", "--quiet", "-am", "a fix"], check=True)
+    bindir = Path(sys.executable).parent
+
+    def release(version, date="2031-02-03"):
+        # the Makefile's own target; .venv-dev taken as made, its tools from this environment
+        return subprocess.run(["make", "-s", "-o", ".venv-dev/.installed", f"DBIN={bindir}",
+                               "release", f"VERSION={version}",
+                               f"RELEASE_ARGS=--no-isolation --date {date}"],
+                              cwd=repo, capture_output=True, text=True, timeout=600)
+
+    old = re.search(r'^__version__ = "(.+)"$', (repo / "dtlearn/__init__.py").read_text(),
+                    re.M)[1]
+    refused = release("0.0.1")
+    assert refused.returncode != 0 and "not newer" in refused.stderr
+    done = release("99.1.0")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "PASSED" in done.stdout and "git push origin main v99.1.0" in done.stdout
+    assert '__version__ = "99.1.0"' in (repo / "dtlearn/__init__.py").read_text()
+    assert old != "99.1.0"
+    tagged = subprocess.run([*git, "cat-file", "-t", "v99.1.0"], capture_output=True, text=True)
+    assert tagged.stdout.strip() == "tag"  # annotated
+    at_tag = subprocess.run([*git, "show", "v99.1.0:CHANGELOG.md"], capture_output=True,
+                            text=True, check=True).stdout
+    assert re.search(r"^## (.+)$", at_tag, re.M)[1] == "99.1.0 (2031-02-03)"
+    now = (repo / "CHANGELOG.md").read_text()
+    assert re.findall(r"^## (.+)$", now, re.M)[:2] == ["Unreleased", "99.1.0 (2031-02-03)"]
+    built = sorted(p.name for p in (repo / "dist").iterdir())
+    assert built == ["dtlearn-99.1.0-py3-none-any.whl", "dtlearn-99.1.0.tar.gz"]
+    status = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True)
+    assert status.stdout == ""  # dist/ is ignored, both commits made
+    again = release("99.1.0")
+    assert again.returncode != 0 and "not newer" in again.stderr
