@@ -51,7 +51,8 @@ def test_tree_view_traitlets_and_static_fallback(tennis_data):
     # it says it is a picture, then shows it
     note, _, rest = data["text/html"].partition("</p>")
     assert note.endswith("static picture — run the cell to explore</em>")
-    assert rest.startswith('<img alt="TreeView: tree of play')
+    assert rest.startswith("<p>TreeView: tree of play: 8 nodes")  # its caption, then it
+    assert rest.partition("</p>")[2].startswith('<img alt="TreeView: tree of play')
     assert "data:image/svg+xml;base64," in data["text/html"] and "<svg" not in data["text/html"]
     assert data["image/svg+xml"].startswith("<svg") and "▶" in data["image/svg+xml"]
     assert WIDGET_MIME in data
