@@ -83,6 +83,7 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	touch $(AXE)
 
 test-browser: $(DEV)/.installed $(CHROMIUM) $(AXE)
+	node --test tests/js/
 	$(DBIN)/python -m pytest tests/browser -m browser -q
 
 # Reference outputs for nbval come from a headless run, never from a clicked session

@@ -57,6 +57,14 @@ def test_tree_view_traitlets_and_static_fallback(tennis_data):
     assert data["image/svg+xml"].startswith("<svg") and "▶" in data["image/svg+xml"]
     assert WIDGET_MIME in data
     assert "export default" in view._esm and ".dtlearn-tv-node" in view._css
+    # the view constants are defined in Python only and sent to the browser
+    from dtlearn.widgets.tree_view import STATIC, VIEW_CONSTANTS
+
+    assert view.constants == VIEW_CONSTANTS == {"drawing_px": 11, "readable_px": 13,
+                                                "presenter_scale": 18 / 13, "max_scale": 3}
+    for name in ("tree_view.js", "tree_view_math.js"):
+        source = (STATIC / name).read_text()
+        assert not any(k in source for k in ("READABLE_PX =", "DRAWING_PX =", "= 18 / 13")), name
     assert repr(TreeView()) == "TreeView: (empty)"
 
 

@@ -98,9 +98,10 @@ class LiveFigure:
         ``alt`` names the figure for screen readers (the image's ``title``; the numbers it
         shows are in the app's status line).
         """
+        # its pixel size, narrower only when the cell is (max-width): never stretched
         image = w.Image(format="png", width=str(self.width_px),
-                        layout=w.Layout(width=f"{self.width_px}px",
-                                        min_width=f"{self.width_px}px", height="auto"))
+                        layout=w.Layout(width=f"{self.width_px}px", max_width="100%",
+                                        height="auto"))
         image._dtlearn_alt = alt  # the app's AppStyle puts it on the <img> as alt text
         image.add_class("dtlearn-figure")  # follows the dark theme (tree_view.css)
         return image

@@ -35,6 +35,10 @@ PRESENTER_SCALE = 18 / 13  # presenter mode: node text 18 px
 # 930 px wide at 1366 px; in presenter mode the view takes the whole cell of a 1920 screen)
 VIEW_PX = 900
 PRESENTER_VIEW_PX = 1150
+MAX_ZOOM = 3  # the largest zoom (scale of the drawing); the smallest is the readable size
+#: what the browser side needs of the above (TreeView.constants): defined here only
+VIEW_CONSTANTS = {"drawing_px": DRAWING_PX, "readable_px": READABLE_PX,
+                  "presenter_scale": PRESENTER_SCALE, "max_scale": MAX_ZOOM}
 STATIC_NOTE = "static picture — run the cell to explore"
 
 __all__ = ["TreeView", "presenter"]
@@ -193,6 +197,22 @@ def inline_svgs_as_images(text: str, alt: str) -> str:
     return re.sub(r"<svg\b.*?</svg>", lambda m: svg_img(m.group(0), alt), text, flags=re.S)
 
 
+def view_module() -> str:
+    """The TreeView's ES module, in one piece as anywidget loads one module per widget.
+
+    Its pure maths (``tree_view_math.js``, unit-tested with ``node --test``) followed by
+    the view (``tree_view.js``).
+
+    Examples
+    --------
+    >>> source = view_module()
+    >>> source.index("export function readableScale") < source.index("function render(")
+    True
+    """
+    return "\n".join((STATIC / name).read_text(encoding="utf-8")
+                     for name in ("tree_view_math.js", "tree_view.js"))
+
+
 class TreeView(anywidget.AnyWidget):
     """Interactive tree: click a node to see its candidate table and chosen split.
 
@@ -234,9 +254,11 @@ class TreeView(anywidget.AnyWidget):
     (4, 408, True)
     """
 
-    _esm = STATIC / "tree_view.js"
+    _esm = view_module()
     _css = STATIC / "tree_view.css"
 
+    #: text sizes and zoom limits the browser side uses (:data:`VIEW_CONSTANTS`)
+    constants = traitlets.Dict(VIEW_CONSTANTS).tag(sync=True)
     data = traitlets.Dict().tag(sync=True)
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
     collapsed = traitlets.List(traitlets.Int()).tag(sync=True)
