@@ -77,7 +77,7 @@ def lab(tmp_path_factory):
         env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 60
+        deadline = time.time() + 180  # a loaded CI machine: the server imports slowly
         while True:
             try:
                 with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
