@@ -50,8 +50,10 @@ MEASURE = """(sel) => {
     return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
   const within = (r, w, pad = 1) => r.top >= w.top - pad && r.bottom <= w.bottom + pad &&
     r.left >= w.left - pad && r.right <= w.right + pad;
+  // a control inside a group (.dtlearn-app-group) is measured with its group
   const controls = [...app.querySelectorAll('.widget-hslider, .widget-toggle-buttons,'
-      + ' .widget-dropdown, .jupyter-button, .widget-toggle-button')].filter(shown);
+      + ' .widget-dropdown, .jupyter-button, .widget-toggle-button')].filter(shown)
+      .filter(e => !e.closest('.dtlearn-app-group'));
   const figures = [...app.querySelectorAll('img.dtlearn-figure')].filter(shown);
   const views = [...app.querySelectorAll('.dtlearn-treeview')].filter(shown)
     .filter(v => v.querySelector('.dtlearn-tv-node'));
@@ -112,18 +114,37 @@ def _accept_kernel_dialog(page):
     accept.click()
 
 
-def _top(page, sel):
-    """Scroll the app's top to the top of the notebook (as a reader who scrolled to it)."""
+def _top(page, sel, inner=""):
+    """Scroll the app's top (or the top of ``inner`` inside it) to the top of the notebook,
+    as a reader who scrolled to it."""
     page.evaluate(
-        """(sel) => { const app = document.querySelector(
-              '.jp-NotebookPanel:not(.lm-mod-hidden) .' + sel);
-            app.scrollIntoView({block: 'start'}); }""", sel)
-    page.wait_for_timeout(120)
+        """([sel, inner]) => {
+            let el = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .' + sel);
+            if (inner) el = el.querySelector(inner);
+            const scroller = el.closest('.jp-WindowedPanel-outer') || el.closest('.jp-Notebook');
+            scroller.scrollTop += el.getBoundingClientRect().top
+                - scroller.getBoundingClientRect().top - 2; }""", [sel, inner])
+    page.wait_for_timeout(150)
+
+
+GROUP = """(sel) => {
+  const group = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .' + sel
+    + ' .dtlearn-app-group');
+  const win = (group.closest('.jp-WindowedPanel-outer') || group.closest('.jp-Notebook'))
+    .getBoundingClientRect();
+  const parts = [...group.querySelectorAll('.widget-dropdown, .widget-hslider, table')];
+  return parts.every(p => { const r = p.getBoundingClientRect();
+    return r.top >= win.top - 1 && r.top + Math.min(r.height, 120) <= win.bottom + 1; });
+}"""
 
 
 def _measure(page, sel):
     _top(page, sel)
-    return page.evaluate(MEASURE, sel)
+    m = page.evaluate(MEASURE, sel)
+    if page.locator(f".jp-NotebookPanel:visible .{sel} .dtlearn-app-group").count():
+        _top(page, sel, ".dtlearn-app-group")
+        m["group_on_one_screen"] = page.evaluate(GROUP, sel)
+    return m
 
 
 def _check(name, m, problems, font_px=13):
@@ -136,6 +157,8 @@ def _check(name, m, problems, font_px=13):
         problems.append(f"{name}: figure not wholly in the window")
     if not m["app_fits_cell"]:
         problems.append(f"{name}: wider than its cell")
+    if m.get("group_on_one_screen") is False:
+        problems.append(f"{name}: a control group and its table not on one screen")
     for t in m["trees"]:
         if not (t["root_in_view"] or (t["selected_in_view"] and t["path_shown"])):
             problems.append(f"{name}: tree root (or selected node and path) not in view")
