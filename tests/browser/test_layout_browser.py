@@ -92,8 +92,8 @@ MEASURE = """(sel) => {
     app_height: app.getBoundingClientRect().height,
     window: {top: win.top, bottom: win.bottom, left: win.left, right: win.right},
     controls_in_window: controls.every(e => within(box(e), win)),
-    controls_missing: controls.filter(e => !within(box(e), win)).map(e => e.textContent.trim()
-      || e.className).slice(0, 4),
+    controls_missing: controls.filter(e => !within(box(e), win)).map(e => [e.textContent.trim()
+      || e.className, box(e)]).slice(0, 4),
     figures_in_window: figures.every(e => within(box(e), win)),
     app_fits_cell: app.scrollWidth <= app.clientWidth + 1 && box(app).right <= cellBox.right + 1,
     trees, sliders,
@@ -116,15 +116,23 @@ def _accept_kernel_dialog(page):
 
 def _top(page, sel, inner=""):
     """Scroll the app's top (or the top of ``inner`` inside it) to the top of the notebook,
-    as a reader who scrolled to it."""
-    page.evaluate(
-        """([sel, inner]) => {
-            let el = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .' + sel);
-            if (inner) el = el.querySelector(inner);
-            const scroller = el.closest('.jp-WindowedPanel-outer') || el.closest('.jp-Notebook');
-            scroller.scrollTop += el.getBoundingClientRect().top
-                - scroller.getBoundingClientRect().top - 2; }""", [sel, inner])
-    page.wait_for_timeout(150)
+    as a reader who scrolled to it.
+
+    JupyterLab renders the cells near the window only (windowing): cells drawn by a scroll
+    change the heights above, so the scroll is repeated until the top stays in place.
+    """
+    for _ in range(5):
+        off = page.evaluate(
+            """([sel, inner]) => {
+                let el = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .' + sel);
+                if (inner) el = el.querySelector(inner);
+                const scroller = el.closest('.jp-WindowedPanel-outer') || el.closest('.jp-Notebook');
+                const off = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 2;
+                scroller.scrollTop += off;
+                return off; }""", [sel, inner])
+        page.wait_for_timeout(150)
+        if abs(off) < 3:
+            break
 
 
 GROUP = """(sel) => {
