@@ -94,6 +94,7 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 
 test-browser: $(DEV)/.installed $(CHROMIUM) $(AXE)
 	@echo "==> JupyterLab driven in headless Chromium"
+	node --test tests/js/
 	$(DBIN)/python -m pytest tests/browser -m browser -q
 
 # Reference outputs for nbval come from a headless run, never from a clicked session

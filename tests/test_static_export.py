@@ -1,9 +1,11 @@
 """Notebooks read without a kernel (nbconvert HTML, a course site) show each widget's fallback.
 
-A notebook with a TreeView, an app and a figure is executed headless, its widget state is
-stripped (as the course's reference outputs are), and nbconvert's HTML export must show the
-static fallbacks in the cells' outputs: the tree as an SVG image, the app's figure as a PNG,
-with no empty widget placeholder.
+A notebook with a TreeView, an app and a figure is executed headless and exported by
+nbconvert's HTML exporter twice: with its widget state stripped (as the course's reference
+outputs are) and with the state ``nbconvert --execute`` stores. Both pages must show the
+static fallbacks in the cells' outputs, readable offline: the tree as an SVG image, the
+app's figure as a PNG, each with its caption (with stored state the exporter renders the
+widget view, which needs a CDN script: the picture is an output of its own).
 """
 
 import base64
@@ -39,33 +41,74 @@ def _images(html_text):
 
 
 def _strip_widget_state(nb):
+    nb = nbformat.from_dict(nb)
     nb.metadata.pop("widgets", None)
     return nb
 
 
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory):
+def executed(tmp_path_factory):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     workdir = tmp_path_factory.mktemp("static-export")
-    NotebookClient(nb, timeout=120, kernel_name="python3",
+    NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=True,
                    resources={"metadata": {"path": str(workdir)}}).execute()
-    nb = _strip_widget_state(nb)
+    return nb
+
+
+@pytest.fixture(scope="module")
+def exported(executed):
+    nb = _strip_widget_state(executed)
     body, _ = HTMLExporter().from_notebook_node(nb)
     return nb, body
 
 
+@pytest.fixture(scope="module")
+def exported_with_state(executed):
+    assert "widgets" in executed.metadata  # what nbconvert --execute stores
+    body, _ = HTMLExporter().from_notebook_node(executed)
+    return executed, body
+
+
 def test_executed_outputs_carry_widget_views_and_fallbacks(exported):
     nb, _ = exported
-    tree, app = nb.cells[1].outputs[0]["data"], nb.cells[2].outputs[0]["data"]
-    for data in (tree, app):
-        assert WIDGET_VIEW in data  # a live kernel shows the widget
-        assert "<svg" not in data["text/html"]  # nothing for JupyterLab's sanitiser to strip
-    assert tree["text/plain"] == "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"
-    assert tree["image/svg+xml"].startswith("<svg")
-    assert app["text/plain"].startswith("ID3Builder: your tree: 3 leaves")
+    for cell, caption in ((1, "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"),
+                          (2, "ID3Builder: your tree: 3 leaves")):
+        view, picture = nb.cells[cell].outputs
+        assert WIDGET_VIEW in view["data"]  # a live kernel shows the widget
+        assert view["data"]["text/plain"].startswith(caption)
+        assert view["data"]["text/html"] == ""  # the picture is the next output, once
+        assert "image/svg+xml" not in view["data"]
+        # the picture: its own output, no inline <svg> for JupyterLab's sanitiser to strip
+        assert list(picture["data"]) == ["text/html"]
+        assert "<svg" not in picture["data"]["text/html"]
+        assert 'class="dtlearn-static dtlearn-export-fallback"' in picture["data"]["text/html"]
+        assert f"<p>{caption}" in picture["data"]["text/html"]
+
+
+def _pictures_shown(body):
+    images = _images(body)
+    svgs = [payload.decode() for mime, payload in images if mime == "image/svg+xml"]
+    pngs = [payload for mime, payload in images if mime == "image/png"]
+    return svgs, pngs
+
+
+def test_html_export_with_stored_widget_state_shows_every_picture(exported_with_state):
+    _, body = exported_with_state
+    # the exporter renders the widget views (for a CDN-loaded widget manager) ...
+    assert body.count(f'<script type="{WIDGET_VIEW}">') == 2
+    # ... and the pictures, with their captions, outside them: readable with no script
+    svgs, pngs = _pictures_shown(body)
+    assert len(svgs) >= 2 and all(svg.startswith("<svg") and "outlook" in svg for svg in svgs)
+    assert len(pngs) == 1 and pngs[0].startswith(b"\x89PNG\r\n\x1a\n")
+    assert '<img alt="TreeView: tree of play' in body
+    assert "<p>ID3Builder: your tree: 3 leaves, 71% training" in body
+    for caption in ('<img alt="TreeView: tree of play', "<p>ID3Builder: your tree"):
+        at = body.index(caption)
+        opened = body.rfind("<div", 0, at)
+        assert "jupyter-widgets" not in body[opened:at]  # not inside a widget's area
 
 
 def test_html_export_shows_the_fallbacks_not_a_widget_placeholder(exported):

@@ -51,11 +51,20 @@ def test_tree_view_traitlets_and_static_fallback(tennis_data):
     # it says it is a picture, then shows it
     note, _, rest = data["text/html"].partition("</p>")
     assert note.endswith("static picture — run the cell to explore</em>")
-    assert rest.startswith('<img alt="TreeView: tree of play')
+    assert rest.startswith("<p>TreeView: tree of play: 8 nodes")  # its caption, then it
+    assert rest.partition("</p>")[2].startswith('<img alt="TreeView: tree of play')
     assert "data:image/svg+xml;base64," in data["text/html"] and "<svg" not in data["text/html"]
     assert data["image/svg+xml"].startswith("<svg") and "▶" in data["image/svg+xml"]
     assert WIDGET_MIME in data
     assert "export default" in view._esm and ".dtlearn-tv-node" in view._css
+    # the view constants are defined in Python only and sent to the browser
+    from dtlearn.widgets.tree_view import STATIC, VIEW_CONSTANTS
+
+    assert view.constants == VIEW_CONSTANTS == {"drawing_px": 11, "readable_px": 13,
+                                                "presenter_scale": 18 / 13, "max_scale": 3}
+    for name in ("tree_view.js", "tree_view_math.js"):
+        source = (STATIC / name).read_text()
+        assert not any(k in source for k in ("READABLE_PX =", "DRAWING_PX =", "= 18 / 13")), name
     assert repr(TreeView()) == "TreeView: (empty)"
 
 
@@ -70,7 +79,7 @@ def test_tree_view_update_drops_stale_state(tennis_data):
 
 def test_id3_builder_state_machine(tennis_data):
     X, y = tennis_data
-    app = ID3Builder(X, y, X.iloc[:7], y.iloc[:7])
+    app = ID3Builder(X, y, X.iloc[:7], y.iloc[:7], predict_first=False)
     assert app.selected_leaf == 0 and app.tree.n_leaves == 1
     assert app.status == "your tree: 1 leaf, 64% training, 57% test — greedy ID3: 5 leaves, 100%, 100%"
     assert app.view.data["nodes"][0]["open"]
@@ -133,7 +142,7 @@ def test_id3_builder_reports_bad_choices(tennis_data):
 
 def test_id3_builder_table_is_the_engines_step_table(tennis_data):
     X, y = tennis_data
-    app = ID3Builder(X, y)
+    app = ID3Builder(X, y, predict_first=False)
     engine = dt.ID3Classifier().make_grower(X, y)
     for node, choice in [(0, "outlook"), (1, None)]:
         step = engine.expand(node)  # what greedy ID3 records (and TreeView shows) there
@@ -141,7 +150,7 @@ def test_id3_builder_table_is_the_engines_step_table(tennis_data):
         expected = step.table().to_table()
         assert (shown.columns, shown.rows, shown.highlight_row) == (
             expected.columns, expected.rows, expected.highlight_row)
-        assert app.table_html.value == app.leaf_table(node)._repr_html_()
+        assert app.table_html.value.endswith(app.leaf_table(node)._repr_html_())
         if choice:
             app.choose(choice)
     # the root row of gains is the textbook one (DESIGN.md)
@@ -150,6 +159,76 @@ def test_id3_builder_table_is_the_engines_step_table(tennis_data):
     assert gains == [0.247, 0.029, 0.152, 0.048]
     with pytest.raises(ValueError, match="not an open leaf"):
         app.leaf_table(0)
+
+
+def _builder_dom(app):
+    """Every text the builder sends to the browser: its HTML widgets and the view's JSON."""
+    import json
+
+    htmls = [app.table_html, app.comparison_html, app.rows_html, app.message_html,
+             app.status_html]
+    return "".join(h.value for h in htmls) + json.dumps(app.view.data)
+
+
+def test_id3_builder_predict_first_hides_every_score_until_the_choice(tennis_data):
+    X, y = tennis_data
+    app = ID3Builder(X, y)  # predict first is the default
+    assert app.predict_first
+    # the open root: its attributes and tests, no score, no marked row, no greedy choice
+    dom = _builder_dom(app)
+    assert not any(word in dom for word in ("gain", "ratio", "info", "dtlearn-winner",
+                                             "0.247", "0.029", "outlook =")), dom
+    assert [f"<td>{a}</td>" in app.table_html.value
+            for a in ("outlook", "temperature", "humidity", "windy")] == [True] * 4
+    assert app.comparison == {} and app.comparison_html.value == ""
+    # the student's choice, then both side by side with the engine's scores
+    app.choose("temperature")
+    c = app.comparison
+    assert (c["node"], c["yours"], c["greedy"]) == (0, "temperature", "outlook")
+    table = dt.split_table(X, y)
+    for name in ("temperature", "outlook"):
+        assert c["scores"][name]["information gain"] == pytest.approx(
+            table.row(name).scores["information_gain"])
+    assert round(c["scores"]["outlook"]["information gain"], 3) == 0.247
+    assert round(c["scores"]["temperature"]["information gain"], 3) == 0.029
+    html = app.comparison_html.value
+    assert "your choice: temperature" in html and "greedy ID3: outlook" in html
+    assert html.index("0.029") < html.index("0.247")  # your column first, greedy's second
+    # the next open leaf is again unscored
+    assert "gain" not in app.table_html.value and "dtlearn-winner" not in app.table_html.value
+    # the same choice as greedy: one column says so
+    app.undo()
+    app.choose("outlook")
+    assert "your choice = greedy ID3: outlook" in app.comparison_html.value
+    # switching the mode shows the engine's table at once
+    app.predict_first = False
+    assert "information gain" in app.table_html.value and "dtlearn-winner" in app.table_html.value
+    with pytest.raises(TypeError, match="predict_first"):
+        ID3Builder(X, y, predict_first="yes")
+
+
+def test_id3_builder_leaves_closed_by_hand_look_closed(tennis_data):
+    X, y = tennis_data
+    app = ID3Builder(X, y)
+    app.choose("outlook")
+    app.view.selected = 3  # rainy
+    app.choose("windy")
+    app.view.selected = 1  # sunny
+    app.choose("humidity")
+    # every leaf is pure: 100 % training accuracy, none open, nothing selected to split
+    assert app.status.startswith("your tree: 5 leaves, 100% training")
+    assert [n["open"] for n in app.view.data["nodes"]] == [False] * 8
+    assert not any("(open)" in " ".join(n["label_lines"]) for n in app.view.data["nodes"])
+    assert app.selected_leaf is None and app.buttons["split"].disabled
+    assert "finished" in app.table_html.value
+    # a pure leaf clicked says why it is closed
+    pure = next(n["id"] for n in app.view.data["nodes"] if n["is_leaf"])
+    app.view.selected = pure
+    assert "is closed (pure node)" in app.message and app.selected_leaf is None
+    # a half-built tree: only the impure leaves are open
+    app.reset()
+    app.choose("outlook")
+    assert [n["id"] for n in app.view.data["nodes"] if n["open"]] == [1, 3]
 
 
 def test_id3_builder_rows_of_a_leaf_are_the_trees_apply(tennis_data):

@@ -23,10 +23,10 @@ from ..formatting import percent  # re-exported: its old import path
 from .tree_view import (
     AppStyle,
     TreeView,
+    display_with_fallback,
+    fallback_html,
     follow_presenter,
     font_scale_from,
-    inline_svgs_as_images,
-    static_note,
 )
 
 __all__ = ["DPI", "App", "LiveFigure", "img_html", "percent"]
@@ -98,9 +98,10 @@ class LiveFigure:
         ``alt`` names the figure for screen readers (the image's ``title``; the numbers it
         shows are in the app's status line).
         """
+        # its pixel size, narrower only when the cell is (max-width): never stretched
         image = w.Image(format="png", width=str(self.width_px),
-                        layout=w.Layout(width=f"{self.width_px}px",
-                                        min_width=f"{self.width_px}px", height="auto"))
+                        layout=w.Layout(width=f"{self.width_px}px", max_width="100%",
+                                        height="auto"))
         image._dtlearn_alt = alt  # the app's AppStyle puts it on the <img> as alt text
         image.add_class("dtlearn-figure")  # follows the dark theme (tree_view.css)
         return image
@@ -231,10 +232,11 @@ class App(w.VBox):
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
         data = dict(data)
         data["text/plain"] = repr(self)
-        data["text/html"] = (f'<div class="dtlearn-static">{static_note()}'
-                             f"<p>{html.escape(repr(self))}</p>"
-                             f"{inline_svgs_as_images(self.static_html(), repr(self))}</div>")
+        data["text/html"] = fallback_html(repr(self), self.static_html())
         return data, metadata
+
+    def _ipython_display_(self) -> None:
+        display_with_fallback(self)
 
 
 def _alt_text(widget: Any) -> str:

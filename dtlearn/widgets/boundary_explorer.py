@@ -60,8 +60,9 @@ class BoundaryExplorer(App):
         self.image = self.figure.image("the training points and the class regions the tree "
                                        "predicts over the plane")
         self.summary_html = w.HTML()
-        super().__init__(children=[w.HBox([self.slider, self.kind]), self.summary_html,
-                                   self.image])
+        controls = w.HBox([self.slider, self.kind])
+        controls.add_class("dtlearn-app-controls")
+        super().__init__(children=[controls, self.summary_html, self.image])
         self.oblique = oblique
         self.add_class("dtlearn-boundary-explorer")
         w.link((self.slider, "value"), (self, "depth"))

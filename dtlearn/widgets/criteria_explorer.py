@@ -178,8 +178,12 @@ class CriteriaExplorer(App):
         self.values_html = w.HTML()
         self.example_html = w.HTML(criteria_example_table()._repr_html_())
         self.picks_html = w.HTML()
+        # two controls, each with what it changes: p with the curves and the example, the
+        # data set with its picks (a group of its own: on one screen with its table)
+        picks = w.VBox([self.chooser, self.picks_html])
+        picks.add_class("dtlearn-app-group")
         super().__init__(children=[self.slider, self.values_html, self.image,
-                                   self.example_html, self.chooser, self.picks_html])
+                                   self.example_html, picks])
         self.add_class("dtlearn-criteria-explorer")
         w.link((self.slider, "value"), (self, "p"))
         w.link((self.chooser, "value"), (self, "dataset"))

@@ -5,6 +5,11 @@ The app only replays the engine: a student's choice is ``Grower.expand(node, fea
 (:attr:`dtlearn.grow.SplitTable.best`), the table is the engine's :class:`SplitTable`
 (the one TreeView's side panel shows for a grown node) and the rows of a leaf are found
 with :meth:`dtlearn.tree.Tree.apply`.
+
+By hand means by hand: in the default *predict-first* mode the candidate table of an
+open leaf shows the attributes and their tests only — no gain, no ratio, no marked row —
+until the student has split the leaf; then the student's choice and greedy's are shown
+side by side with their scores.
 """
 
 from __future__ import annotations
@@ -37,6 +42,11 @@ class ID3Builder(App):
     X_test, y_test : optional held-out data for the accuracy line
     criterion : str
         Ranking used for the hint and for "finish greedily" (ID3's ``"entropy"``).
+    predict_first : bool
+        Hide the scores of an open leaf's candidates (and greedy's choice) until the
+        student has split it; then show the student's choice and greedy's side by side
+        (default). ``False`` shows the engine's scored table, greedy's row marked, from
+        the start.
 
     Attributes
     ----------
@@ -50,7 +60,12 @@ class ID3Builder(App):
     >>> app = ID3Builder(*load_play_tennis())
     >>> app.hint()
     'outlook'
-    >>> _ = app.choose("outlook")
+    >>> "gain" in app.table_html.value  # predict first: no scores before the choice
+    False
+    >>> _ = app.choose("temperature")
+    >>> app.comparison["yours"], app.comparison["greedy"]
+    ('temperature', 'outlook')
+    >>> app.undo(); _ = app.choose("outlook")
     >>> app.tree.n_leaves, app.selected_leaf
     (3, 1)
     >>> app.undo(); app.tree.n_leaves
@@ -63,9 +78,16 @@ class ID3Builder(App):
     history = traitlets.List()
     status = traitlets.Unicode("")
     message = traitlets.Unicode("")
+    #: hide an open leaf's scores until the student has split it (see ``predict_first``)
+    predict_first = traitlets.Bool(True)
+    #: the last split made by hand beside greedy's choice at that node: ``{"node",
+    #: "yours", "greedy", "scores"}`` (empty before the first split)
+    comparison = traitlets.Dict()
 
     def __init__(self, X: Any, y: Any, X_test: Any = None, y_test: Any = None,
-                 criterion: str = "entropy") -> None:
+                 criterion: str = "entropy", predict_first: bool = True) -> None:
+        if not isinstance(predict_first, bool):
+            raise TypeError(f"predict_first must be True or False, got {predict_first!r}")
         self._X, self._y, self._X_test, self._y_test = X, y, X_test, y_test
         self._learner = ID3Classifier(criterion=criterion)
         greedy = ID3Classifier(criterion=criterion).fit(X, y)
@@ -89,16 +111,22 @@ class ID3Builder(App):
         self.buttons["finish"].on_click(lambda _: self._safely(self.finish))
         self.buttons["reset"].on_click(lambda _: self._safely(self.reset))
         self.table_html = w.HTML()
+        self.comparison_html = w.HTML()
         self.rows_html = w.HTML()
         self.status_html = w.HTML()
         self.message_html = w.HTML()
-        super().__init__(children=[
-            w.HBox([self.attribute] + list(self.buttons.values())),
-            self.message_html, self.status_html, self.view,
-            w.HTML("<b>Candidate splits at the selected leaf</b>"), self.table_html,
-            w.HTML("<b>Its training rows</b>"), self.rows_html,
-        ])
+        # the tree beside the tables where the cell is wide enough, else directly below
+        # the controls (dtlearn-app-body wraps: tree_view.css)
+        side = w.VBox([self.comparison_html, self.table_html, self.rows_html])
+        side.add_class("dtlearn-app-side")
+        self.view.add_class("dtlearn-app-main")
+        body = w.HBox([self.view, side])
+        body.add_class("dtlearn-app-body")
+        controls = w.HBox([self.attribute] + list(self.buttons.values()))
+        controls.add_class("dtlearn-app-controls")
+        super().__init__(children=[controls, self.message_html, self.status_html, body])
         self.add_class("dtlearn-id3-builder")
+        self.predict_first = predict_first
         self.view.observe(self._on_view_select, names="selected")
         self._replay([])
 
@@ -147,11 +175,28 @@ class ID3Builder(App):
                              "choose: no open leaf is left")
         if feature is None:
             raise ValueError("choose: pick an attribute first")
+        greedy = self.hint(node_id)
         step = self._grower.expand(node_id, feature)
         self.history = self.history + [[[node_id, step.chosen.feature_name]]]
         self.message = f"split node {node_id} on {step.chosen.feature_name}"
+        self._compare(step, greedy)
         self._after_change()
         return step
+
+    def _compare(self, step: Any, greedy: str | None) -> None:
+        """The student's choice at ``step``'s node beside greedy's, with their scores."""
+        table = SplitTable(step.candidates, None, "", step.classes, step.target_name)
+        shown = table.to_table()
+        names = [r[0] for r in shown.rows]
+        yours = step.chosen.feature_name
+        scores = {}
+        for name in dict.fromkeys([yours, greedy]):
+            if name is not None:
+                row = shown.rows[names.index(name)]
+                scores[name] = {col: row[k] for k, col in enumerate(shown.columns) if k >= 1}
+        self.comparison = {"node": step.node_id, "yours": yours, "greedy": greedy,
+                           "scores": scores, "columns": list(shown.columns[1:])}
+        self.comparison_html.value = self._comparison_html(table)
 
     def hint(self, node_id: int | None = None) -> str | None:
         """The attribute greedy growth would choose at ``node_id`` (``None``: it would stop)."""
@@ -202,6 +247,9 @@ class ID3Builder(App):
             for node_id, feature in group:
                 self._grower.expand(node_id, feature)  # None: the greedy decision
         self.history = [list(g) for g in history]
+        self.comparison = {}
+        if hasattr(self, "comparison_html"):
+            self.comparison_html.value = ""
         if self._X_test is not None:
             self._X_test_enc = encode(self._X_test, self._grower.schema, allow_missing=True)
             self._y_test_arr = np.asarray(self._y_test, dtype=object)
@@ -229,12 +277,12 @@ class ID3Builder(App):
         tree = self._grower.tree()
         frontier = self._grower.frontier()
         splittable = [i for i in frontier if self._grower.stop_reason(i) is None]
-        if self.selected_leaf in frontier:
+        if self.selected_leaf in splittable:
             pass
         elif splittable:
             self.selected_leaf = splittable[0]
         else:
-            self.selected_leaf = frontier[0] if frontier else None
+            self.selected_leaf = None
         train, test = self._accuracy(tree)
         mine = f"your tree: {plural(tree.n_leaves, 'leaf', 'leaves')}, {percent(train)} training"
         theirs = f"greedy ID3: {plural(self._greedy[0], 'leaf', 'leaves')}, " \
@@ -243,10 +291,12 @@ class ID3Builder(App):
             mine += f", {percent(test)} test"
             theirs += f", {percent(self._greedy[2])}"
         self.status = f"{mine} — {theirs}"
-        self.view.update(tree, self._grower.steps, open_leaves=frontier)
+        # only leaves that can still be split look open: a pure leaf (or one with nothing
+        # left to split on) is closed, as greedy growth would close it
+        self.view.update(tree, self._grower.steps, open_leaves=splittable)
         self._show_leaf()
 
-    @traitlets.observe("selected_leaf")
+    @traitlets.observe("selected_leaf", "predict_first")
     def _on_selected_leaf(self, change: dict) -> None:
         if hasattr(self, "_grower"):
             self._show_leaf()
@@ -262,9 +312,15 @@ class ID3Builder(App):
         node = change["new"]
         if node is None or node == self.selected_leaf:
             return
-        if node in self._grower.frontier():
+        frontier = self._grower.frontier()
+        if node in frontier and self._grower.stop_reason(node) is None:
             self.selected_leaf = node
             self.message = f"leaf {node} selected"
+        elif node in frontier:  # a closed leaf: nothing to split
+            self.selected_leaf = None
+            self.message = (f"leaf {node} is closed ({self._grower.stop_reason(node)}): "
+                            f"click an open (dashed) leaf to split it")
+            self.view.selected = node
         else:  # the clicked node stays visibly selected; Split has nothing to act on
             self.selected_leaf = None
             tree = self._grower.tree()
@@ -280,7 +336,8 @@ class ID3Builder(App):
         if node is None:
             self.attribute.options = []
             self.attribute.value = None
-            finished = not self._grower.frontier()
+            g = self._grower
+            finished = not any(g.stop_reason(i) is None for i in g.frontier())
             self.table_html.value = ("<p>No open leaf: the tree is finished.</p>" if finished
                                      else "<p>Select an open (dashed) leaf to split it.</p>")
             self.rows_html.value = ""
@@ -290,8 +347,46 @@ class ID3Builder(App):
         # only the attributes that can split this leaf; none is chosen for the student
         self.attribute.options = [c.feature_name for c in table.candidates if c.admissible]
         self.attribute.value = None
-        self.table_html.value = table._repr_html_()
+        heading = f"<b>Candidate splits at leaf {node}</b>"
+        if self.predict_first:
+            self.table_html.value = heading + self._unscored_html(table)
+        else:
+            self.table_html.value = heading + table._repr_html_()
         self.rows_html.value = self._rows_html(node)
+
+    def _unscored_html(self, table: SplitTable) -> str:
+        """The candidates of an open leaf with their tests only: no score, no marked row."""
+        shown = table.to_table()
+        rows = "".join(f"<tr><td>{html.escape(str(r[0]))}</td><td>{html.escape(str(r[1]))}"
+                       f"</td></tr>" for r in shown.rows)
+        return ('<p class="dtlearn-predict-note"><i>Predict first: which attribute would '
+                "you split on? Choose it and press Split; the scores of your choice and "
+                "greedy ID3's appear side by side.</i></p>"
+                '<table class="dtlearn-table dtlearn-unscored"><thead><tr><th>attribute</th>'
+                f"<th>test</th></tr></thead><tbody>{rows}</tbody></table>")
+
+    def _comparison_html(self, table: SplitTable) -> str:
+        c = self.comparison
+        names = [n for n in dict.fromkeys([c["yours"], c["greedy"]]) if n is not None]
+        heads = "".join(
+            f"<th>{'your choice' if n == c['yours'] else ''}"
+            f"{' = ' if n == c['yours'] and n == c['greedy'] else ''}"
+            f"{'greedy ID3' if n == c['greedy'] else ''}: {html.escape(n)}</th>"
+            for n in names)
+        body = "".join(
+            f"<tr><th scope=\"row\">{html.escape(col)}</th>"
+            + "".join(f'<td class="dtlearn-num">{html.escape(_cell(c["scores"][n][col]))}</td>'
+                      for n in names) + "</tr>"
+            for col in c["columns"])
+        verdict = ("you chose as greedy ID3 does" if c["yours"] == c["greedy"] else
+                   "greedy ID3 would have stopped here" if c["greedy"] is None else
+                   f"greedy ID3 would split on {c['greedy']}")
+        full = SplitTable(table.candidates, None, "", table.classes, table.target_name)
+        return (f"<b>Leaf {c['node']}: your choice and greedy's</b> <i>({html.escape(verdict)})"
+                f'</i><table class="dtlearn-table dtlearn-comparison"><thead><tr><th></th>'
+                f"{heads}</tr></thead><tbody>{body}</tbody></table>"
+                f'<details class="dtlearn-key"><summary>every candidate at leaf {c["node"]}'
+                f"</summary>{full._repr_html_()}</details>")
 
     def _rows_html(self, node: int) -> str:
         import pandas as pd
@@ -302,7 +397,9 @@ class ID3Builder(App):
         labels = pd.Series(np.asarray(self._y, dtype=object), name=tree.target_name)
         shown = pd.concat([frame, labels], axis=1)[where]
         more = f"<p>… {len(shown) - 12} more rows</p>" if len(shown) > 12 else ""
-        return shown.head(12).to_html(classes="dtlearn-table", border=0) + more
+        return (f'<details class="dtlearn-key"><summary>its training rows ({len(shown)})'
+                f"</summary>" + shown.head(12).to_html(classes="dtlearn-table", border=0)
+                + more + "</details>")
 
     def describe(self) -> str:
         """The status line."""
@@ -311,3 +408,7 @@ class ID3Builder(App):
     def static_html(self) -> str:
         """The tree so far as an inline SVG."""
         return self.view.static_html()
+
+
+def _cell(value: Any) -> str:
+    return fmt(value) if isinstance(value, (float, np.floating)) else str(value)

@@ -119,13 +119,20 @@ class OverfittingExplorer(App):
             options=[(percent(v), v) for v in self._levels], value=self._levels[0],
             description="label noise", continuous_update=False,
             style={"description_width": "initial"}, layout=w.Layout(width="420px"))
-        self.figure = LiveFigure((6.0, 3.6))
+        self.figure = LiveFigure((5.4, 3.1))
         self.image = self.figure.image("training and test accuracy against tree size, the "
                                        "chosen size marked")
         self.summary_html = w.HTML()
         self.view = TreeView()
-        super().__init__(children=[self.param_buttons, self.value_slider, self.noise_slider,
-                                   self.summary_html, self.image, self.view])
+        # one screen: the controls on two lines, then the figure and the tree side by side
+        # where the cell is wide enough (the tree directly below otherwise), the numbers
+        sliders = w.HBox([self.value_slider, self.noise_slider])
+        sliders.add_class("dtlearn-app-controls")
+        self.image.add_class("dtlearn-app-main")
+        self.view.add_class("dtlearn-app-side")
+        body = w.HBox([self.image, self.view])
+        body.add_class("dtlearn-app-body")
+        super().__init__(children=[self.param_buttons, sliders, body, self.summary_html])
         self.add_class("dtlearn-overfitting-explorer")
         if precompute:
             self.precompute()
@@ -248,6 +255,7 @@ class OverfittingExplorer(App):
         plot_complexity_curve(curve, x="value", ax=ax,
                               title=f"{curve.learner}, label noise {percent(level)}")
         ax.get_legend().remove()
+        _distinct_series(ax)
         ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
         if param == "min_samples_leaf" and min(curve.values) > 0:
             ax.set_xscale("log")
@@ -313,6 +321,21 @@ def _default_learner(X: Any) -> Any:
 
     kinds = infer_schema(X).kinds
     return CARTClassifier() if all(k == "numeric" for k in kinds) else ID3Classifier()
+
+
+#: colour, marker and line of each accuracy curve: told apart by hue, marker and dash, in
+#: the light theme and in the dark one (which inverts the figure's lightness, not its hues)
+SERIES_STYLE = {"train": ("#0072B2", "o", "-"), "validation": ("#E69F00", "s", "--"),
+                "test": ("#009E73", "^", ":")}
+
+
+def _distinct_series(ax: Any) -> None:
+    for line in ax.get_lines():
+        label = line.get_label().split()[0] if line.get_label() else ""
+        key = next((k for k in SERIES_STYLE if label.startswith(k)), None)
+        if key is not None:
+            colour, marker, dash = SERIES_STYLE[key]
+            line.set(color=colour, marker=marker, linestyle=dash, markersize=5)
 
 
 def _series(curve: Any) -> list:

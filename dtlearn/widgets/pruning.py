@@ -185,10 +185,16 @@ class PruningStepper(App):
         self.detail_html.add_class("dtlearn-detail")
         self.rules_html = w.HTML()
         self.view = TreeView()
-        super().__init__(children=[
-            self.method_buttons,
-            w.HBox([*self.buttons.values(), self.play, self.slider]),
-            self.status_html, self.view, self.rules_html, self.detail_html])
+        # one screen: the controls, the status, then the tree (or rules) beside the worked
+        # explanation where the cell is wide enough, above it otherwise
+        main = w.VBox([self.view, self.rules_html])
+        main.add_class("dtlearn-app-main")
+        self.detail_html.add_class("dtlearn-app-side")
+        body = w.HBox([main, self.detail_html])
+        body.add_class("dtlearn-app-body")
+        controls = w.HBox([*self.buttons.values(), self.play, self.slider])
+        controls.add_class("dtlearn-app-controls")
+        super().__init__(children=[self.method_buttons, controls, self.status_html, body])
         self.add_class("dtlearn-pruning-stepper")
         self._ready = False
         self.method = method
@@ -392,7 +398,7 @@ def ccp_key_html() -> str:
     """
     rows = "".join(f'<tr><th scope="row"><code>{html.escape(sym)}</code></th>'
                    f"<td>{html.escape(text)}</td></tr>" for sym, text in CCP_KEY)
-    return (f'<details class="dtlearn-key" open><summary>key to the symbols</summary>'
+    return (f'<details class="dtlearn-key"><summary>key to the symbols</summary>'
             f'<table class="dtlearn-key-list"><tbody>{rows}</tbody></table></details>')
 
 
@@ -462,8 +468,9 @@ class CostComplexityExplorer(App):
 
         self.slider = w.SelectionSlider(
             options=[(fmt_g(a, 3), i) for i, a in enumerate(self.alphas)],
-            value=0, description="α", continuous_update=False, layout=w.Layout(width="520px"))
-        self.figure = LiveFigure((8.0, 3.2))
+            value=0, description="α", continuous_update=False,
+            layout=w.Layout(width="520px", max_width="100%"))
+        self.figure = LiveFigure((7.0, 2.8))
         self.image = self.figure.image("R(T) along the cost-complexity path and accuracy "
                                        "against alpha, the chosen alpha marked")
         self.summary_html = w.HTML()
@@ -471,8 +478,15 @@ class CostComplexityExplorer(App):
         self.detail_html = w.HTML()
         self.detail_html.add_class("dtlearn-detail")
         self.view = TreeView()
-        super().__init__(children=[self.slider, self.summary_html, self.key_html, self.image,
-                                   self.view, self.detail_html])
+        # one screen: the slider, then the figure and the tree (side by side where the
+        # cell is wide enough, the tree directly below the figure otherwise); the numbers,
+        # the key (collapsed) and the next weakest link below
+        self.view.add_class("dtlearn-app-side")
+        self.image.add_class("dtlearn-app-main")
+        body = w.HBox([self.image, self.view])
+        body.add_class("dtlearn-app-body")
+        super().__init__(children=[self.slider, body, self.summary_html, self.key_html,
+                                   self.detail_html])
         self.add_class("dtlearn-ccp-explorer")
         w.link((self.slider, "value"), (self, "index"))
         self._draw()
@@ -514,8 +528,10 @@ class CostComplexityExplorer(App):
                            self.cv_mean + self.cv_std, step="post", color="#E69F00",
                            alpha=0.2)
         if self.test_accuracy is not None:
+            # bluish green: apart from the orange CV curve in both themes (the dark theme
+            # inverts the figure's lightness, not its hues)
             right.plot(self.alphas, self.test_accuracy, drawstyle="steps-post", marker="^",
-                       markersize=3, color="#D55E00", label="test")
+                       markersize=4, color="#009E73", linestyle=":", label="test")
         positive = self.alphas[self.alphas > 0]
         if len(positive):  # small alphas crowd at 0 on a linear axis
             for ax in (left, right):
@@ -561,7 +577,7 @@ class CostComplexityExplorer(App):
         self.summary_html.value = (
             f'<span class="dtlearn-app-status">{html.escape(self.summary)}</span><br>'
             f"<i>best cross-validated accuracy {fmt(self.cv_mean[best])} at α = "
-            f"{fmt_g(self.alphas[best], 3)} (the tree above has "
+            f"{fmt_g(self.alphas[best], 3)} (the tree shown has "
             f"{int(self.path.n_leaves[self._entries[best]])} leaves at that α)</i>")
         last = self.path.steps[entry - 1] if entry > 0 else None
         upcoming = self.path.steps[entry] if entry < len(self.path.steps) else None

@@ -35,6 +35,10 @@ PRESENTER_SCALE = 18 / 13  # presenter mode: node text 18 px
 # 930 px wide at 1366 px; in presenter mode the view takes the whole cell of a 1920 screen)
 VIEW_PX = 900
 PRESENTER_VIEW_PX = 1150
+MAX_ZOOM = 3  # the largest zoom (scale of the drawing); the smallest is the readable size
+#: what the browser side needs of the above (TreeView.constants): defined here only
+VIEW_CONSTANTS = {"drawing_px": DRAWING_PX, "readable_px": READABLE_PX,
+                  "presenter_scale": PRESENTER_SCALE, "max_scale": MAX_ZOOM}
 STATIC_NOTE = "static picture — run the cell to explore"
 
 __all__ = ["TreeView", "presenter"]
@@ -96,6 +100,48 @@ def fold_width(font_scale: float) -> float:
     return view * DRAWING_PX / (READABLE_PX * font_scale)
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+EXPORT_CLASS = "dtlearn-export-fallback"
+
+
+def fallback_html(caption: str, picture_html: str) -> str:
+    """The static picture of a widget, with its caption, as an output of its own.
+
+    A widget is displayed as two outputs (:func:`display_with_fallback`): the live view,
+    and this picture. JupyterLab hides the picture once a dtlearn widget has loaded the
+    package's stylesheet (``tree_view.css``); a page exported without a kernel
+    (nbconvert's HTML with or without stored widget state, GitHub, a course site) shows
+    it, with no script and no network.
+
+    Examples
+    --------
+    >>> fallback_html("TreeView: a tree", "<p>x</p>")[:60]
+    '<div class="dtlearn-static dtlearn-export-fallback"><p class'
+    """
+    return (f'<div class="dtlearn-static {EXPORT_CLASS}">{static_note()}'
+            f"<p>{html.escape(caption)}</p>{inline_svgs_as_images(picture_html, caption)}"
+            f"</div>")
+
+
+def display_with_fallback(widget: Any) -> None:
+    """Display ``widget`` as its live view followed by its static picture (two outputs).
+
+    nbconvert's HTML exporter prefers the widget view whenever the notebook stores
+    widget state (``nbconvert --execute`` does), and that view needs a widget manager
+    from a CDN: offline it is empty. The picture in an output of its own is shown
+    whatever the exporter chooses for the view; the view's output carries no picture
+    (``text/html`` empty), so a page without widget state shows it once.
+    """
+    from IPython.display import publish_display_data
+
+    data, metadata = widget._repr_mimebundle_()
+    picture = data.pop("text/html", "")
+    data["text/html"] = ""
+    data.pop("image/svg+xml", None)
+    publish_display_data(data, metadata)
+    publish_display_data({"text/html": picture})
+
+
 def static_note() -> str:
     """The line a static fallback carries: it is a picture, the kernel makes it live.
 
@@ -151,6 +197,22 @@ def inline_svgs_as_images(text: str, alt: str) -> str:
     return re.sub(r"<svg\b.*?</svg>", lambda m: svg_img(m.group(0), alt), text, flags=re.S)
 
 
+def view_module() -> str:
+    """The TreeView's ES module, in one piece as anywidget loads one module per widget.
+
+    Its pure maths (``tree_view_math.js``, unit-tested with ``node --test``) followed by
+    the view (``tree_view.js``).
+
+    Examples
+    --------
+    >>> source = view_module()
+    >>> source.index("export function readableScale") < source.index("function render(")
+    True
+    """
+    return "\n".join((STATIC / name).read_text(encoding="utf-8")
+                     for name in ("tree_view_math.js", "tree_view.js"))
+
+
 class TreeView(anywidget.AnyWidget):
     """Interactive tree: click a node to see its candidate table and chosen split.
 
@@ -192,9 +254,11 @@ class TreeView(anywidget.AnyWidget):
     (4, 408, True)
     """
 
-    _esm = STATIC / "tree_view.js"
+    _esm = view_module()
     _css = STATIC / "tree_view.css"
 
+    #: text sizes and zoom limits the browser side uses (:data:`VIEW_CONSTANTS`)
+    constants = traitlets.Dict(VIEW_CONSTANTS).tag(sync=True)
     data = traitlets.Dict().tag(sync=True)
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
     collapsed = traitlets.List(traitlets.Int()).tag(sync=True)
@@ -329,10 +393,13 @@ class TreeView(anywidget.AnyWidget):
         data = dict(data)
         data["text/plain"] = repr(self)
         svg = self.static_html()
-        data["text/html"] = static_note() + inline_svgs_as_images(svg, repr(self))
+        data["text/html"] = fallback_html(repr(self), svg)
         if svg.startswith("<svg"):
             data["image/svg+xml"] = svg
         return data, metadata
+
+    def _ipython_display_(self) -> None:
+        display_with_fallback(self)
 
 
 def follow_presenter(item: Any) -> None:

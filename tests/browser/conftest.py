@@ -52,7 +52,8 @@ def lab(tmp_path_factory):
     base = tmp_path_factory.mktemp("lab")
     root = base / "root"
     root.mkdir()
-    shutil.copy(HERE / "widgets_demo.ipynb", root / "widgets_demo.ipynb")
+    for name in ("widgets_demo.ipynb", "course_apps.ipynb"):
+        shutil.copy(HERE / name, root / name)
     env = dict(os.environ)
     for name in ("HOME", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
                  "IPYTHONDIR", "MPLCONFIGDIR", "JUPYTERLAB_SETTINGS_DIR",
@@ -76,7 +77,7 @@ def lab(tmp_path_factory):
         env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 60
+        deadline = time.time() + 180  # a loaded CI machine: the server imports slowly
         while True:
             try:
                 with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:

@@ -2,8 +2,8 @@
 
 One JupyterLab session: TreeView (fit, zoom, pan, keyboard-only use that never reaches the
 notebook's shortcuts), every app driven to a realistic state, axe-core on every widget
-(zero serious or critical violations), and screenshots of every widget in the light and
-the dark theme under build/screenshots/.
+(zero serious or critical violations) in the light and the dark theme, and screenshots
+under build/screenshots/. Screen sizes and presenter mode: test_layout_browser.py.
 """
 
 from __future__ import annotations
@@ -516,7 +516,7 @@ def _drive(lab, page):
     ccp = nb.locator(".dtlearn-ccp-explorer")
     ccp.locator(".dtlearn-tv-node").first.wait_for(timeout=30000)
     assert _in_view(page, ".dtlearn-ccp-explorer")  # on first display too
-    key = ccp.locator(".dtlearn-key").inner_text()
+    key = ccp.locator(".dtlearn-key").first.text_content()  # collapsed: the text is there
     for symbol in ("R(T)", "R_α(T)", "r(t)", "|T_t|", "alpha_eff"):
         assert symbol in key, symbol
     nodes_before = ccp.locator(".dtlearn-tv-node").count()
@@ -552,38 +552,8 @@ def _drive(lab, page):
     (SHOTS / "axe_dark.json").write_text(json.dumps(found, indent=1))
     assert not any(found.values()), json.dumps(found, indent=1)
 
-    # 11b. both screen widths, both themes, presenter mode on and off (each width and each
-    # theme seen with presenter on and off): node text, the rule stepper's height, labels
-    measured = {"timings_ms": timings}
-    for width, height, theme, on in ((1366, 768, "dark", True), (1920, 1080, "dark", False),
-                                     (1920, 1080, "light", True), (1366, 768, "light", False)):
-        page.set_viewport_size({"width": width, "height": height})
-        if theme == "light":
-            page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
-                          " {theme: 'JupyterLab Light'})")
-            page.wait_for_selector("body[data-jp-theme-light='true']", state="attached")
-        _kernel(page, f"dt.widgets.presenter({on})")
-        page.wait_for_function(  # every view redrawn at its new scale
-            "(on) => [...document.querySelectorAll('.dtlearn-treeview')].every(v =>"
-            " v.classList.contains('is-presenter') === on)", arg=on)
-        page.wait_for_timeout(150)
-        fonts = {name: _min_node_font(page, sel) for name, sel in WIDGETS.items()
-                 if nb.locator(sel + " .dtlearn-tv-svg").count()}
-        floor = PRESENTER_PX if on else READABLE_PX
-        assert min(fonts.values()) >= floor - 1e-6, fonts
-        clipped = {name: _clipped_labels(page, sel) for name, sel in WIDGETS.items()}
-        assert not any(clipped.values()), clipped
-        assert all(_in_view(page, sel) for sel in WIDGETS.values())
-        stepper_px = stepper.evaluate("e => e.getBoundingClientRect().height")
-        if width == 1366:
-            assert stepper_px <= 1000, stepper_px
-        tag = f"{width}_{theme}_{'presenter' if on else 'normal'}"
-        measured[tag] = {"min_node_font_px": fonts, "rule_stepper_px": stepper_px}
-        for name, sel in WIDGETS.items():
-            _shot(page, sel, f"{name}_{tag}")
-    print("measured", json.dumps(measured))
-    (SHOTS / "measured.json").write_text(json.dumps(measured, indent=1))
-    page.set_viewport_size({"width": 1400, "height": 1000})
+    # (screen sizes, presenter mode and the one-screen rules: test_layout_browser.py)
+    (SHOTS / "measured.json").write_text(json.dumps({"timings_ms": timings}, indent=1))
 
     # 12. kernel restart: the views left in the notebook say they are disconnected
     page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
