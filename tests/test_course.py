@@ -125,6 +125,41 @@ def test_exercises_follow_the_convention(path):
     assert checks >= 1, f"{path.name}: no exercise is checked"
 
 
+# ---------------------------------------------------------------- one lecture, one class meeting
+MAX_PROSE_WORDS, MAX_CELLS = 1_800, 60
+
+
+def prose_words(nb):
+    """Words a student reads in the markdown cells: fenced code, display formulas
+    ($$...$$) and table rows are not prose and are not counted."""
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        text = re.sub(r"```.*?```", " ", cell.source, flags=re.S)
+        text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
+        words += sum(len(line.split()) for line in text.splitlines()
+                     if not line.lstrip().startswith("|"))
+    return words
+
+
+def test_prose_words_skip_code_formulas_and_tables():
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("One two three.\n\n$$a + b$$\n\n| x | y |\n|---|---|"),
+        nbformat.v4.new_markdown_cell("```python\nprint(1)\n```\nfour $x$ five"),
+        nbformat.v4.new_code_cell("not counted at all")])
+    assert prose_words(nb) == 6
+
+
+@pytest.mark.parametrize("path", LECTURES, ids=lambda p: p.name)
+def test_lecture_fits_one_class_meeting(path):
+    """docs/ARCHITECTURE.md, "Adding a lecture": at most 1,800 words of prose and 60 cells;
+    a longer lecture is split (NN and NNb) or trimmed."""
+    nb = read(path)
+    assert prose_words(nb) <= MAX_PROSE_WORDS, f"{path.name}: {prose_words(nb)} words of prose"
+    assert len(nb.cells) <= MAX_CELLS, f"{path.name}: {len(nb.cells)} cells"
+
+
 # ---------------------------------------------------------------- the coverage table
 def coverage_rows():
     """Rows of the start page's coverage table: dicts keyed by the header's column names."""
@@ -174,11 +209,13 @@ def test_coverage_table_exercises_exist_in_the_named_notebook():
     "Telco", "XOR", "pessimistic pruning", "KL", "Breiman", "Gradient boosting", "Cost matrices",
     "Overfitting", "Reduced-error", "Rule post-pruning", "Cost-complexity", "MAE",
     "gain ratio", "0-R",
-    # round 2 of the audit (R13, R15, R18): the last source ideas and where a source differs
+    # the last source ideas and where a source differs from the literature
     "Self-information", "symmetric", "Parametric vs non-parametric", "well-populated",
-    "Gini isolates the largest class", "Regression stopping rule", "is AdaBoost", "class weights"])
+    "Gini isolates the largest class", "Regression stopping rule", "is AdaBoost", "class weights",
+    "Bias and variance", "Opening scikit-learn trees"])
 def test_coverage_table_lists_the_source_concepts(concept):
-    """The concepts of COURSE-AUDIT.md's "Source coverage gaps" and each source's main ones."""
+    """The concepts the five sources teach, the ideas they leave out that the course adds, and
+    where a source differs from the literature: each has a row."""
     assert any(concept.lower() in row["concept"].lower() for row in coverage_rows()), concept
 
 

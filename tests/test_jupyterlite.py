@@ -182,9 +182,10 @@ def test_served_notebooks_say_what_happens_without_pyodide_and_install_their_nee
         assert packages[0] == "dtlearn"
         needs[source.stem] = packages[1:]
         assert packages[1:] == tool.extra_needs(json.loads(before[source]))
-    # from the notebooks' own import lines: scikit-learn for 09, 11 and 13 only
+    # from the notebooks' own import lines: scikit-learn for 09, 11, 11b, 13 and 13b only
     assert {stem for stem, extra in needs.items() if extra} == {
-        "09_cost_complexity", "11_missing_values_and_costs", "13_from_one_tree_to_many"}
+        "09_cost_complexity", "11_missing_values", "11b_misclassification_costs",
+        "13_from_one_tree_to_many", "13b_scikit_learn_trees"}
     assert {tuple(extra) for extra in needs.values() if extra} == {("scikit-learn",)}
 
 

@@ -3,7 +3,7 @@
 Examples
 --------
 >>> from dtlearn.exercises.core import check
->>> check("02.2", n_functions=1).status
+>>> check("02.3", empty_leaves=100).status
 'failed'
 """
 
@@ -13,8 +13,7 @@ import math
 
 import numpy as np
 
-from ...consistent import consistent_tree_sizes
-from ...datasets import load_contact_lenses, load_restaurant
+from ...datasets import load_restaurant
 from ...learners.id3_cart_oblique import ID3Classifier
 from ...measures import entropy, gain_ratio, gini_gain, information_gain
 from ..compare import compare_choice, compare_number
@@ -74,26 +73,6 @@ def check_gain(gain, *, seed):
     })
 
 
-def _m(seed: int) -> dict:
-    m, v = [(2, 3), (3, 3), (2, 4), (2, 5)][int(np.random.default_rng([22, seed]).integers(4))]
-    return {"m": m, "v": v}
-
-
-@register("02.2", title="How many functions?", data=_m)
-def check_functions(n_functions, *, seed):
-    """Check exercise 02.2: the number of functions of m attributes with v values."""
-    m, v = _m(seed)["m"], _m(seed)["v"]
-    want = 2 ** (v ** m)
-    return compare_number(n_functions, want, what=f"the number of functions of {m} attributes "
-                                                  f"with {v} values each", tol=0.5, wrong={
-        v ** m: "that is the number of possible examples; each can be labelled yes or no "
-                "independently",
-        2 ** (2 ** m): "that is for yes/no attributes: here each attribute has v values",
-        2 ** (v * m): "not v·m: the number of examples is v^m",
-        v ** (2 ** m): "the class has 2 values, so it is 2 to the power (number of examples)",
-    })
-
-
 def _situation(seed: int) -> dict:
     rng = np.random.default_rng([23, seed])
     X, _ = load_restaurant()
@@ -103,36 +82,22 @@ def _situation(seed: int) -> dict:
     return {"example": example}
 
 
-@register("02.3", title="Predict with the lecture's Figure 4", data=_situation)
+@register("02.2", title="Predict with the lecture's Figure 4", data=_situation)
 def check_decision(decision, *, seed):
-    """Check exercise 02.3: Predict with the lecture's Figure 4."""
+    """Check exercise 02.2: Predict with the lecture's Figure 4."""
     example = _situation(seed)["example"]
     want = follow(FIGURE_4, example)
     return compare_choice(decision, want, what="Figure 4's decision for this situation",
                           options=["Yes", "No"])
 
 
-@register("02.4", title="Empty leaves of the restaurant tree")
+@register("02.3", title="Empty leaves of the restaurant tree")
 def check_empty_leaves(empty_leaves):
-    """Check exercise 02.4: Empty leaves of the restaurant tree."""
+    """Check exercise 02.3: Empty leaves of the restaurant tree."""
     tree = ID3Classifier().fit(*load_restaurant()).tree_
     want = sum(leaf.n_samples == 0 for leaf in tree.leaves())
     return compare_number(empty_leaves, want, what="the number of leaves no training example "
                                                    "reaches", tol=0, wrong={
         tree.n_leaves: "that is every leaf: count only those with 0 examples",
         tree.n_leaves - want: "that is the leaves that *do* hold examples",
-    })
-
-
-@register("02.5", title="The smallest consistent trees of the contact-lens data")
-def check_smallest(n_smallest):
-    """Check exercise 02.5: The smallest consistent trees of the contact-lens data."""
-    X, y = load_contact_lenses()
-    sizes = consistent_tree_sizes(X, y)
-    want = sizes[min(sizes)]
-    return compare_number(n_smallest, want, what="the number of smallest consistent trees",
-                          tol=0, wrong={
-        min(sizes): "that is the number of leaves of the smallest trees: count the trees of "
-                    "that size",
-        sum(sizes.values()): "that is every consistent tree: count only the smallest ones",
     })

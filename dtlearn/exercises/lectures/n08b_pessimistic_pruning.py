@@ -67,7 +67,10 @@ def check_upper_limit(U_leaf, *, seed):  # noqa: N803 - the notebook's name
 
 # ----------------------------------------------------------------------------- 08b.2
 def make_node(seed: int) -> dict:
-    """An inner node with 2 or 3 leaf children (2 classes): their ``(N, E)`` and the node's."""
+    """An inner node with 2 or 3 leaf children (2 classes): their ``(N, E)`` and the node's.
+
+    The leaves make fewer training errors than the node, so the collapse pass keeps it.
+    """
     rng = np.random.default_rng([8, 2, int(seed)])
     while True:
         counts = []
@@ -78,7 +81,9 @@ def make_node(seed: int) -> dict:
             counts.append(pair if rng.integers(0, 2) else pair[::-1])
         a = sum(c[0] for c in counts)
         b = sum(c[1] for c in counts)
-        if min(a, b) >= 1:
+        # the leaves must make fewer training errors than the node: otherwise J48's
+        # collapse pass removes the subtree before any pessimistic estimate is made
+        if min(a, b) >= 1 and sum(min(c) for c in counts) < min(a, b):
             break
     leaves = [(c[0] + c[1], min(c)) for c in counts]
     return {"N": a + b, "E": min(a, b), "leaves": leaves}

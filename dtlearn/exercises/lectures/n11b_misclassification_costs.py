@@ -1,41 +1,15 @@
-"""Checks of the exercises in ``instructor/11_missing_values_and_costs.ipynb``."""
+"""Checks of the exercises in ``instructor/11b_misclassification_costs.ipynb``."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ...datasets import load_vote
 from ...measures import cost_gini, gini
-from ..compare import compare_choice, compare_number
+from ..compare import compare_number
 from ..registry import register
 
 
-# ----------------------------------------------------------------------------- 11.1
-@register("11.1", title="Weight reaching the physician-fee-freeze = y branch")
-def check_weight_y(weight_y):
-    """The C4.5 root's y branch weight, refitted on the vote data."""
-    from ...learners.c45 import C45Classifier
-
-    X, y = load_vote()
-    root = C45Classifier().fit(X, y).tree_.root
-    expected = float(root.children[1].n_samples)
-    column = X["physician-fee-freeze"]
-    known_y, known = int((column == "y").sum()), int(column.notna().sum())
-    unknown = int(column.isna().sum())
-    wrong = {
-        float(known_y): "those are only the members who voted y; the unknown ones go down this "
-                        "branch too, with a fraction of their weight",
-        float(known_y + unknown): "the unknown members go down both branches, each with a "
-                                  "fraction of their weight, not all of it",
-        float(root.children[0].n_samples): "that is the n branch",
-        known_y + unknown * known_y / len(column): "the share is taken of the known votes "
-                                                   f"({known}), not of all members",
-    }
-    return compare_number(weight_y, expected, what="the weight at physician-fee-freeze = y",
-                          tol=5e-3, wrong=wrong)
-
-
-# ----------------------------------------------------------------------------- 11.2
+# ----------------------------------------------------------------------------- 11b.1
 def make_matrices(seed: int) -> dict:
     """A 3-class confusion matrix (rows actual) and a cost matrix (rows true class)."""
     rng = np.random.default_rng([11, 2, int(seed)])
@@ -48,7 +22,7 @@ def make_matrices(seed: int) -> dict:
     return {"confusion": confusion.tolist(), "cost": cost.tolist()}
 
 
-@register("11.2", title="Total cost from a confusion matrix", data=make_matrices)
+@register("11b.1", title="Total cost from a confusion matrix", data=make_matrices)
 def check_total_cost(total_cost, *, seed):
     """Sum of confusion times cost, cell by cell."""
     m = make_matrices(seed)
@@ -64,7 +38,7 @@ def check_total_cost(total_cost, *, seed):
                           tol=1e-6, wrong=wrong)
 
 
-# ----------------------------------------------------------------------------- 11.3
+# ----------------------------------------------------------------------------- 11b.2
 def make_node(seed: int) -> dict:
     """Class counts of a node (3 classes) and a cost matrix."""
     rng = np.random.default_rng([11, 3, int(seed)])
@@ -76,7 +50,7 @@ def make_node(seed: int) -> dict:
     return {"counts": counts.tolist(), "cost": cost.tolist()}
 
 
-@register("11.3", title="Cost-weighted Gini of one node", data=make_node)
+@register("11b.2", title="Cost-weighted Gini of one node", data=make_node)
 def check_cost_gini(impurity, *, seed):
     """Recomputed with :func:`dtlearn.cost_gini`."""
     node = make_node(seed)
@@ -97,25 +71,3 @@ def check_cost_gini(impurity, *, seed):
                                                              "counts"}
     return compare_number(impurity, expected, what="the cost-weighted Gini impurity",
                           tol=6e-4, wrong=wrong)
-
-
-# ----------------------------------------------------------------------------- 11.4
-@register("11.4", title="Best surrogate for adoption-of-the-budget-resolution")
-def check_best_surrogate(best_surrogate):
-    """Highest agreement (same or opposite) over the members with both votes."""
-    X, _ = load_vote()
-    target_name = "adoption-of-the-budget-resolution"
-    target = X[target_name]
-    both_ways, same_only = {}, {}
-    for name in X.columns.drop(target_name):
-        both = target.notna() & X[name].notna()
-        same = float((X.loc[both, name] == target[both]).mean())
-        both_ways[name], same_only[name] = max(same, 1 - same), same
-    expected = max(both_ways, key=both_ways.get)
-    wrong = {}
-    naive = max(same_only, key=same_only.get)
-    if naive != expected:
-        wrong[naive] = ("an attribute that votes the opposite way is just as good a surrogate: "
-                        "count agreement with the opposite vote too")
-    return compare_choice(best_surrogate, expected, what="the best surrogate",
-                          options=list(X.columns.drop(target_name)), wrong=wrong)
