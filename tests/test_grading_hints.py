@@ -75,6 +75,17 @@ def test_rounded_too_early_to_one_or_two_decimals(got, want, hint):
     assert str(result) == f"X: failed — not yet right\n  ✗ your answer: {expected}"
 
 
+def test_an_answer_rounded_to_two_decimals_gets_the_rounding_hint():
+    from scipy.stats import entropy
+
+    h = entropy([9, 5], base=2)  # 0.9403
+    for rounded in (round(h, 1), round(h, 2)):  # 0.9 and 0.94, both outside tol=1e-4
+        result = compare_number(rounded, h, what="H", tol=1e-4)
+        assert result.status == "failed"
+        assert "rounded too early" in str(result), (rounded, str(result))
+    assert "rounded too early" not in str(compare_number(0.93, h, what="H", tol=1e-4))
+
+
 # ------------------------------------------------------------------ the lock
 def _outcome(body):
     with Jail([f"def f(counts):\n    {body}\n"], forbidden_files("hw1")) as jail:

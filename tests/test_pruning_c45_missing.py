@@ -111,6 +111,23 @@ def test_reduced_error_on_weighted_and_class_weighted_fits():
     _check_steps_against_states(result, X[160:], y[160:])
 
 
+def test_reduced_error_pruning_with_unknown_values_prunes_on_ties():
+    # a C4.5 tree sends unknown values down every branch, so each candidate tree is scored
+    # whole; a node whose leaf makes no more validation errors is pruned (ties included)
+    X, y = dt.read_arff(data_path("vote").read_text(encoding="utf-8"))
+    model = dt.C45Classifier(prune=False).fit(X.iloc[:300], y.iloc[:300])
+    X_val, y_val = X.iloc[300:], y.iloc[300:]
+    assert model.tree_.missing == "distribute" and X_val.isna().any().any()
+    result = dt.reduced_error_prune(model, X_val, y_val)
+    steps = result.steps
+    assert any(s.errors_after == s.errors_before for s in steps)  # the data has ties
+    assert all(s.pruned == (s.errors_after <= s.errors_before) for s in steps)
+    # the pruned tree's validation errors, counted by predicting with it
+    wrong = int((result.tree.predict(X_val) != y_val.to_numpy()).sum())
+    final = steps[-1].errors_after if steps[-1].pruned else steps[-1].errors_before
+    assert wrong == final
+
+
 # ------------------------------------------------------------------ pessimistic at 0.5
 @pytest.mark.parametrize("n, e", [(14, 5), (10, 1), (6, 2.5), (20, 3)])
 def test_pessimistic_errors_at_confidence_one_half_by_hand(n, e):
