@@ -56,3 +56,22 @@ def test_j48_leaves_a_many_valued_attribute_out_of_the_average_gain():
     model = C45Classifier().fit(X, y)
     weka = (MARGIN / "multi-valued.J48.txt").read_text()
     assert model.tree_.to_text(style="weka").splitlines() == wo.tree_lines(weka, "J48")
+
+
+CUTS = Path(__file__).parent / "fixtures" / "weka_c05"  # tests/fixtures/make_weka_c05.py
+
+
+def test_j48_smallest_branch_is_a_tenth_of_the_rows_per_class():
+    # 0.1 · 100 / 2 = 5 instances: the pure cut x <= 6 (7 instances left) is allowed
+    X, y = read_arff(CUTS / "min-split-100.arff")
+    weka = wo.tree_lines((CUTS / "min-split-100.J48.txt").read_text(), "J48")
+    assert weka == ["x <= 6: b (7.0)", "x > 6: a (93.0)"]
+    assert C45Classifier().fit(X, y).tree_.to_text(style="weka").splitlines() == weka
+
+
+def test_j48_cuts_only_between_values_more_than_1e_5_apart():
+    X, y = read_arff(CUTS / "close-values.arff")
+    weka = (CUTS / "close-values.J48.txt").read_text()
+    tree = C45Classifier(prune=False).fit(X, y).tree_
+    assert tree.n_leaves == wo.leaf_count(weka) == 1
+    assert tree.to_text(style="weka").splitlines() == wo.tree_lines(weka, "J48")

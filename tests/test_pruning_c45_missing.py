@@ -140,10 +140,12 @@ def test_pessimistic_errors_at_one_half_without_errors(n):
     assert float(pessimistic_errors(n, 0, 0.5)) == pytest.approx(n * (1 - 0.5 ** (1 / n)))
 
 
-def test_pessimistic_errors_at_one_half_near_all_wrong():
-    # E + 0.5 >= N: the estimate is N - E (everything else wrong), not the formula
-    assert float(pessimistic_errors(3, 2.5, 0.5)) == pytest.approx(0.5)
-    assert float(pessimistic_errors(4, 3.5, 0.25)) == pytest.approx(0.5)
+@pytest.mark.parametrize("n, confidence", [(3, 0.5), (3, 0.25), (10, 0.25), (14, 0.25),
+                                           (25.5, 0.4), (4, 0.1)])
+def test_pessimistic_errors_when_all_but_half_an_instance_is_wrong(n, confidence):
+    # E + 0.5 >= N: Weka's addErrs returns N - E exactly (not the formula, which at f = 1
+    # gives the same number only up to rounding)
+    assert float(pessimistic_errors(n, n - 0.5, confidence)) == 0.5
 
 
 def test_confidence_one_half_is_accepted_and_prunes_less_than_one_quarter(vote):
