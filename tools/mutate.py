@@ -88,10 +88,10 @@ def load_mutants(path: Path) -> list[Mutant]:
 
 
 # ---------------------------------------------------------------------- copies and venvs
-def copy_repository(dest: Path, worktree: bool) -> None:
-    """Put the committed HEAD (or the working tree's files) into ``dest``."""
+def copy_repository(dest: Path, worktree: bool, rev: str = "HEAD") -> None:
+    """Put the commit ``rev`` (or the working tree's files) into ``dest``."""
     if not worktree:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD"], check=True,
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
         return
@@ -384,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", dest="select", default="", help="only mutants whose name has this")
     parser.add_argument("--worktree", action="store_true",
                         help="mutate a copy of the working tree, not of HEAD")
+    parser.add_argument("--rev", default="HEAD", help="mutate a copy of this commit")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (copies)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per test run")
     parser.add_argument("--json", type=Path, help="also write the results here")
@@ -416,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(max(1, args.jobs)):
             copy = top / f"copy{i}"
             copy.mkdir()
-            copy_repository(copy, args.worktree)
+            copy_repository(copy, args.worktree, args.rev)
             spaces.append(Workspace(copy, make_venv(copy, top / f"venv{i}")))
         files = sorted({p for m in mutants for p in [*m.tests, m.file]})
         bad = set() if args.trust_baseline else baseline(spaces, files, args.timeout * 3)
