@@ -259,16 +259,13 @@ def candidate_edits(source: str) -> list[tuple[int, str, str, str]]:
     """``(line number, rule, old line, new line)`` for each operator the rules can flip."""
     tree = ast.parse(source)
     lines = source.splitlines()
-    counts: dict[str, int] = {}
-    for line in lines:
-        counts[line] = counts.get(line, 0) + 1
     found = []
 
     def flip(node: ast.AST, op_text: str, new_text: str, rule: str) -> None:
         if node.lineno != getattr(node, "end_lineno", node.lineno):
             return
         line = lines[node.lineno - 1]
-        if counts[line] != 1 or line.lstrip().startswith(("#", "assert", "raise")):
+        if source.count(line.strip()) != 1 or line.lstrip().startswith(("#", "assert", "raise")):
             return
         pattern = f" {op_text} "
         if line.count(pattern) != 1:
