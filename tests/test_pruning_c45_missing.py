@@ -233,3 +233,29 @@ def test_complexity_curve_default_depths_reach_the_full_depth():
     curve = complexity_curve(dt.ID3Classifier(), X, y, X, y, param="max_depth")
     assert list(curve.values) == list(range(1, full.depth + 1))
     assert curve.n_leaves[-1] == full.n_leaves and curve.validation[-1] == 1.0
+
+
+# ------------------------------------------------------------------ J48's pruning rule
+@pytest.mark.parametrize("loader", [dt.load_labor, dt.load_vote, dt.load_breast_cancer_ljubljana])
+@pytest.mark.parametrize("confidence", [0.25, 0.5])
+def test_each_pessimistic_decision_follows_j48s_rule(loader, confidence):
+    # J48 (C45PruneableClassifierTree.prune): a leaf if its estimate is within 0.1 of the
+    # subtree's and of the largest branch's; else the largest branch raised if within 0.1
+    # of the subtree's; else kept. The collapse phase keeps a subtree that makes fewer
+    # training errors than the leaf by more than 0.001.
+    X, y = loader()
+    steps = dt.C45Classifier(confidence=confidence).fit(X, y).pruning_.steps
+    assert {s.phase for s in steps} == {"collapse", "prune"}
+    for s in steps:
+        if s.phase == "collapse":
+            collapsed = s.subtree_errors_train >= s.leaf_errors_train - 1e-3
+            assert s.action == ("collapsed" if collapsed else "kept"), s
+            continue
+        leaf, sub, branch = s.leaf_estimate, s.subtree_estimate, s.branch_estimate
+        if leaf <= sub + 0.1 + 1e-6 and (not np.isfinite(branch) or leaf <= branch + 0.1 + 1e-6):
+            expected = "pruned"
+        elif np.isfinite(branch) and branch <= sub + 0.1 + 1e-6:
+            expected = "raised"
+        else:
+            expected = "kept"
+        assert s.action == expected, (s.decision, leaf, sub, branch)
