@@ -244,13 +244,15 @@ _COMPARE_SWAP = {ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="),
                  ast.GtE: (">=", ">"), ast.Eq: ("==", "!="), ast.NotEq: ("!=", "==")}
 _BINOP_SWAP = {ast.Add: ("+", "-"), ast.Sub: ("-", "+"), ast.Mult: ("*", "/")}
 #: test files too slow or too far from the code for a mutant run (they build books,
-#: wheels, notebooks; the unit tests of the same modules stay)
+#: wheels, notebooks, or run whole homework attacks for minutes: test_homework_grading;
+#: the unit tests of the same modules stay, tests/test_grading_hints.py for the lock)
 SLOW_TESTS = {"tests/test_book.py", "tests/test_wheel.py", "tests/test_jupyterlite.py",
               "tests/test_static_export.py", "tests/test_student_repo.py",
               "tests/test_course.py", "tests/test_nbgrader_roundtrip.py",
               "tests/test_make_notebook.py", "tests/test_student_course.py",
               "tests/test_structure.py", "tests/test_test_map.py", "tests/test_estimator_checks.py",
-              "tests/test_floors.py", "tests/test_package.py", "tests/test_public_names.py"}
+              "tests/test_floors.py", "tests/test_package.py", "tests/test_public_names.py",
+              "tests/test_homework_grading.py"}
 PER_MODULE = 1
 MAX_TESTS = 4
 
