@@ -96,7 +96,8 @@ def reduced_error_question(rng: np.random.Generator) -> Question:
     return Question(
         "reduced_error", "A reduced-error pruning decision",
         f"The tree below was grown on training rows (counts at each node in the table). "
-        f"Reduced-error pruning visits node {step.node_id} first. Using the validation rows, "
+        f"Reduced-error pruning visits node {step.node_id} first (reached by "
+        f"{' AND '.join(step.path) or 'the root'}). Using the validation rows, "
         f"does it replace that node's subtree by a leaf predicting the node's training "
         f"majority? (Prune when the validation errors do not increase.)",
         (node_table(tree), Table(("#", "x1", "x2", "class"), tuple(
@@ -152,16 +153,17 @@ def weakest_link_question(rng: np.random.Generator) -> Question:
         tree = CARTClassifier(max_depth=3).fit(X, y).tree_
         if not 3 <= tree.n_leaves <= 6:
             continue
-        steps = cost_complexity_path(tree).steps
-        if len(steps) > 1:  # steps[0] is the full tree; a tie has one alpha all the same
-            step = steps[1]
+        steps = cost_complexity_path(tree).steps  # the first collapse, after any at α = 0
+        if steps:
+            step = steps[0]
             break
     return Question(
         "weakest_link", "The next weakest link",
-        f"Cost-complexity pruning of the tree below (N = {len(y)} training rows, R(t) = "
-        f"misclassified training rows at t / N). Which α does the first weakest link have, "
-        f"α_eff(t) = (R(t) − R(T_t)) / (|leaves of T_t| − 1), smallest over the inner "
-        f"nodes? Answer to 4 decimals.",
+        f"Cost-complexity pruning of the CART tree below (N = {len(y)} training rows; as in "
+        f"scikit-learn, the risk of a node is its Gini index weighted by its share of the "
+        f"rows, R(t) = n_t/N · Gini(t), and R(T_t) sums it over the leaves of t's subtree). "
+        f"Which α does the first weakest link have, α_eff(t) = (R(t) − R(T_t)) / "
+        f"(|leaves of T_t| − 1), smallest over the inner nodes? Answer to 4 decimals.",
         (node_table(tree),), answer=float(step.alpha), tolerance=0.0005,
         solution=str(step.explain()), picture=tree_picture(tree),
         data={"X": X.to_dict(orient="list"), "y": y.tolist(), "node": int(step.node_id)})
