@@ -10,6 +10,7 @@ independent computations in tests/test_exams.py.
 
 import base64
 import math
+import re
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -158,3 +159,48 @@ def test_moodle_numbers_are_the_keys_to_the_last_digit(made):
         p = counts / counts.sum()
         expected = -sum(x * math.log2(x) for x in p if x > 0)
         assert float(_text(element, "answer/text")) == pytest.approx(expected, abs=1e-12)
+
+
+def _local(tag):
+    return tag.rsplit("}", 1)[-1]
+
+
+def test_qti_for_canvas_holds_every_variant_and_its_answer(tmp_path):
+    import html
+    import zipfile
+
+    small = exams.make_exam(ROSTER[:3], exam_seed="outputs", title="Midterm")
+    small.write_qti(tmp_path / "canvas.zip")
+    archive = zipfile.ZipFile(tmp_path / "canvas.zip")
+    names = archive.namelist()
+    assert "imsmanifest.xml" in names
+    assert sum(n.startswith("images/") and n.endswith(".svg") for n in names) == 2 * 3
+    body = next(n for n in names if n.endswith(".xml") and "assessment_meta" not in n
+                and n != "imsmanifest.xml")
+    root = ET.fromstring(archive.read(body))
+    keys = {f"{q.kind} {code}": q for code, qs in small.variants.items() for q in qs}
+    items = [e for e in root.iter() if _local(e.tag) == "item"]
+    assert sorted(i.get("title") for i in items) == sorted(keys)
+    groups = [e for e in root.iter()
+              if _local(e.tag) == "section" and e.get("ident") != "root_section"]
+    assert len(groups) == len(exams.QUESTION_TYPES)
+    for item in items:
+        question = keys[item.get("title")]
+        fields = {_local(f.tag): f for f in item.iter()}
+        text = html.unescape("".join(e.text or "" for e in item.iter()
+                                     if _local(e.tag) == "mattext"))
+        assert question.solution.splitlines()[0] in text  # the worked solution is the feedback
+        if question.numeric:
+            low = float(fields["vargte"].text)
+            high = float(fields["varlte"].text)
+            assert low <= question.answer <= high
+            assert high - low == pytest.approx(2 * question.tolerance, abs=2e-4)
+        else:
+            labels = {label.get("ident"): "".join(
+                m.text or "" for m in label.iter() if _local(m.tag) == "mattext")
+                for label in item.iter() if _local(label.tag) == "response_label"}
+            right = [c for c in item.iter() if _local(c.tag) == "respcondition"
+                     and any(_local(s.tag) == "setvar" and s.text == "100" for s in c)]
+            chosen = [v.text for c in right for v in c.iter() if _local(v.tag) == "varequal"]
+            shown = [re.sub(r"<[^>]+>", "", html.unescape(labels[i])).strip() for i in chosen]
+            assert shown == [question.answer]

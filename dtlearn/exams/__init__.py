@@ -7,12 +7,13 @@ fractional counts with missing values, a cost-sensitive leaf label). Each questi
 per student from the exam's seed and the student's id, and carries its answer, a
 tolerance and the worked solution from the library's own ``explain()``.
 
-A midterm in five lines (docs/EXAMS.md)::
+A midterm in five lines (six with Canvas) (docs/EXAMS.md)::
 
     from dtlearn import exams
     exam = exams.make_exam(exams.read_roster("roster.csv"), exam_seed="midterm-2026")
     exam.write_pdf("midterm.pdf", "midterm-key.pdf")   # Typst: pip install "dtlearn[exams]"
     exam.write_moodle("midterm.xml")                   # Moodle XML: a category per type
+    exam.write_qti("midterm-canvas.zip")               # QTI for Canvas (text2qti)
     exam.write_json("midterm.json")                    # every variant, for other tools
 
 Examples

@@ -80,8 +80,11 @@ def _split_question(rng: np.random.Generator, kind: str, title: str, what: str) 
 
     function = {"information_gain": information_gain, "gain_ratio": gain_ratio,
                 "gini_split": gini_gain}[kind]
-    counts, values, classes, attribute = _split_counts(rng)
-    measure = function(counts=counts, values=values, classes=classes)
+    while True:  # a score near 0 would be inside its own tolerance
+        counts, values, classes, attribute = _split_counts(rng)
+        measure = function(counts=counts, values=values, classes=classes)
+        if float(measure) >= 0.03:
+            break
     return Question(
         kind, title,
         f"Splitting a node on '{attribute}' gives the class counts below (one row per "

@@ -4,7 +4,8 @@ Each student's variant code comes from the exam's seed and their id (or, with
 ``variants=n``, one of ``n`` shared variants); each question of a variant is drawn from the
 seed, the variant and the question type, so a sheet is the same on every machine and a
 neighbour's numbers differ. The writers: :func:`dtlearn.exams.typst_pdf.write_pdf`
-(sheets and keys), :func:`dtlearn.exams.moodle.moodle_xml`, and :meth:`Exam.to_dict` (JSON).
+(sheets and keys), :func:`dtlearn.exams.moodle.moodle_xml`, :func:`dtlearn.exams.qti.write_qti`
+(Canvas) and :meth:`Exam.to_dict` (JSON).
 
 Examples
 --------
@@ -160,6 +161,12 @@ class Exam:
         from .typst_pdf import write_pdf
 
         write_pdf(self, sheets_path, key_path)
+
+    def write_qti(self, path: str | os.PathLike) -> None:
+        """A QTI zip for Canvas (text2qti): a question group per type, one variant picked."""
+        from .qti import write_qti
+
+        write_qti(self, path)
 
     def write_moodle(self, path: str | os.PathLike) -> None:
         """One Moodle XML file: a category per question type, a question per variant."""
