@@ -169,16 +169,26 @@ def test_qti_for_canvas_holds_every_variant_and_its_answer(tmp_path):
     import html
     import zipfile
 
-    small = exams.make_exam(ROSTER[:3], exam_seed="outputs", title="Midterm")
+    # 9 variants x 12 types: question numbers past 99 (a wider label, text2qti's columns)
+    small = exams.make_exam(ROSTER[:9], exam_seed="outputs", title="Midterm")
     small.write_qti(tmp_path / "canvas.zip")
     archive = zipfile.ZipFile(tmp_path / "canvas.zip")
     names = archive.namelist()
     assert "imsmanifest.xml" in names
-    assert sum(n.startswith("images/") and n.endswith(".svg") for n in names) == 2 * 3
+    keys, distinct = {}, set()  # a question two variants share is written once
+    for code, questions in small.variants.items():
+        for q in questions:
+            keys[f"{q.kind} {code}"] = q
+            if (q.kind, q.prompt, q.tables, q.answer) not in distinct:
+                distinct.add((q.kind, q.prompt, q.tables, q.answer))
+            else:
+                del keys[f"{q.kind} {code}"]
+    assert len(keys) > 99
+    svgs = sum(n.startswith("images/") and n.endswith(".svg") for n in names)
+    assert svgs == sum(q.picture is not None for q in keys.values())
     body = next(n for n in names if n.endswith(".xml") and "assessment_meta" not in n
                 and n != "imsmanifest.xml")
     root = ET.fromstring(archive.read(body))
-    keys = {f"{q.kind} {code}": q for code, qs in small.variants.items() for q in qs}
     items = [e for e in root.iter() if _local(e.tag) == "item"]
     assert sorted(i.get("title") for i in items) == sorted(keys)
     groups = [e for e in root.iter()
@@ -204,3 +214,19 @@ def test_qti_for_canvas_holds_every_variant_and_its_answer(tmp_path):
             chosen = [v.text for c in right for v in c.iter() if _local(v.tag) == "varequal"]
             shown = [re.sub(r"<[^>]+>", "", html.unescape(labels[i])).strip() for i in chosen]
             assert shown == [question.answer]
+
+
+def test_qti_writes_a_question_two_variants_share_once(tmp_path):
+    import zipfile
+
+    from dtlearn.exams.exam import Exam, Sheet
+
+    question = exams.draw("entropy", "shared", "AAAAAA")
+    exam = Exam("Quiz", "shared", (Sheet(exams.Student("a"), "AAAAAA", (question,)),
+                                    Sheet(exams.Student("b"), "BBBBBB", (question,))))
+    exam.write_qti(tmp_path / "quiz.zip")
+    archive = zipfile.ZipFile(tmp_path / "quiz.zip")
+    body = next(n for n in archive.namelist() if n.endswith(".xml")
+                and "assessment_meta" not in n and n != "imsmanifest.xml")
+    items = [e for e in ET.fromstring(archive.read(body)).iter() if _local(e.tag) == "item"]
+    assert [i.get("title") for i in items] == ["entropy AAAAAA"]

@@ -4,8 +4,8 @@ text2qti reads a plain-text quiz (Markdown question text, ``=`` numerical answer
 ``+-`` a margin, ``*a)`` the right choice, ``...`` feedback, ``GROUP``/``pick: 1`` question
 groups) and writes the QTI zip that Canvas imports (*Settings → Import course content →
 QTI .zip file*). Here each question type is a group holding every variant, one picked per
-student, as the Moodle categories are; trees are SVG images packed into the zip; the
-worked solution is the feedback. text2qti comes with the ``exams`` extra.
+student, as the Moodle categories are (a question two variants share is written once);
+trees are SVG images packed into the zip; the worked solution is the feedback. text2qti comes with the ``exams`` extra.
 
 Examples
 --------
@@ -46,9 +46,9 @@ def _table(table: Table, indent: str) -> list[str]:
 
 
 def _question(number: int, question: Question, name: str, pictures: dict[str, str]) -> str:
-    indent = " " * 4
-    lines = [f"Title: {name}", "Points: 1", f"{number}.".ljust(4) + markdown_text(
-        question.prompt), ""]
+    start = f"{number}.".ljust(4) if number < 100 else f"{number}. "
+    indent = " " * len(start)  # text2qti reads a question's paragraphs at its text's column
+    lines = [f"Title: {name}", "Points: 1", start + markdown_text(question.prompt), ""]
     for table in question.tables:
         lines += _table(table, indent)
     if question.picture:
@@ -85,9 +85,14 @@ def text2qti_source(exam, pictures: dict[str, str]) -> str:
     number = 0
     for position, kind in enumerate(kinds):
         parts += ["GROUP", "pick: 1", "points per question: 1", ""]
+        seen = set()  # two variants can draw the same question: text2qti wants it once
         for code, questions in variants.items():
+            question = questions[position]
+            if (question.prompt, question.tables, question.answer) in seen:
+                continue
+            seen.add((question.prompt, question.tables, question.answer))
             number += 1
-            parts.append(_question(number, questions[position], f"{kind} {code}", pictures))
+            parts.append(_question(number, question, f"{kind} {code}", pictures))
         parts += ["END_GROUP", ""]
     return "\n".join(parts)
 
