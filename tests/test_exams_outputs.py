@@ -14,11 +14,10 @@ import re
 import xml.etree.ElementTree as ET
 
 import numpy as np
+import pypdf  # a test tool (the dev group)
 import pytest
 
 from dtlearn import exams
-
-pypdf = pytest.importorskip("pypdf")  # a test tool (the dev group): `make test` has it
 
 ROSTER = [exams.Student(f"id{i:02d}", f"Name {i}") for i in range(30)]
 
