@@ -313,3 +313,14 @@ def test_command_writes_html_and_csv(course, tmp_path):
     assert page.hits > 0
     with pytest.raises(SystemExit, match="no submissions of 'hw9'"):
         sim.main([str(course), "hw9", "--no-library"])
+
+
+def test_the_library_is_what_the_rules_forbid():
+    hw1 = [Path(f).as_posix() for f in sim.forbidden_sources("hw1")]
+    assert any(f.endswith("dtlearn/measures/impurity.py") for f in hw1)
+    assert any(f.endswith("dtlearn/exercises/homework/formulas.py") for f in hw1)
+    assert not any(f.endswith(("similarity.py", "similarity_sources.py")) for f in hw1)
+    assert not any(f.endswith("dtlearn/pruning/reduced_error.py") for f in hw1)
+    hw3 = [Path(f).as_posix() for f in sim.forbidden_sources("hw3")]
+    assert any(f.endswith("dtlearn/pruning/reduced_error.py") for f in hw3)
+    assert not any(f.endswith("dtlearn/measures/impurity.py") for f in hw3)
