@@ -40,7 +40,7 @@ $(DBIN)/python:
 	$(PYTHON) -m venv $(DEV)
 
 # (a variable: a comma inside $(call ...) would split the argument)
-DEV_INSTALL := -e ".[lab,arff,grading]" --group dev
+DEV_INSTALL := -e ".[lab,arff,grading,exams]" --group dev
 
 $(DEV)/.installed: pyproject.toml dtlearn/__init__.py | $(DBIN)/python
 	$(call install,$(DEV),$(DEV_INSTALL))
@@ -153,7 +153,7 @@ $(FLOORS)/.installed: pyproject.toml tools/floors.py
 	$(PYTHON) -m venv $(FLOORS)
 	$(FLOORS)/bin/python -m pip install --quiet --upgrade pip
 	$(PYTHON) tools/floors.py > $(FLOORS)/constraints.txt
-	$(FLOORS)/bin/python -m pip install --quiet -c $(FLOORS)/constraints.txt -e ".[lab,arff,grading]" --group test
+	$(FLOORS)/bin/python -m pip install --quiet -c $(FLOORS)/constraints.txt -e ".[lab,arff,grading,exams]" --group test
 	@touch $@
 
 test-floors: $(FLOORS)/.installed

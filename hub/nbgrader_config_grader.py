@@ -10,6 +10,8 @@ Paths come from the environment where a deployment differs: ``DTLEARN_COURSE_DIR
 when nbgrader runs inside it: the stubs, and how autograde computes the grade (outside the
 student's kernel, docs/GRADING.md). The grading secret (hidden cases) is the course
 folder's ``grading_secret`` file or ``DTLEARN_GRADING_SECRET``; it stays on this account.
+After ``nbgrader autograde hwN``, ``python -m dtlearn.exercises.homework.similarity
+"$DTLEARN_COURSE_DIR" hwN`` ranks the submissions that share code (docs/EXAMS.md).
 """
 
 import os

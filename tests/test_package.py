@@ -302,7 +302,7 @@ def test_liac_arff_is_an_extra_and_dev_tools_are_a_dependency_group():
     required = {canonicalize_name(Requirement(text).name) for text in PROJECT["dependencies"]}
     assert "liac-arff" not in required
     assert [Requirement(t).name for t in PROJECT["optional-dependencies"]["arff"]] == ["liac-arff"]
-    assert set(PROJECT["optional-dependencies"]) == {"lab", "arff", "grading"}
+    assert set(PROJECT["optional-dependencies"]) == {"lab", "arff", "grading", "exams"}
     groups = tomllib.loads((ROOT / "pyproject.toml").read_text())["dependency-groups"]
     tools = {canonicalize_name(Requirement(t).name) for t in groups["test"]}
     assert {"pytest", "nbval", "nbgrader", "ruff", "playwright"} <= tools
