@@ -17,7 +17,7 @@ import numpy as np
 
 from ..data import Schema, encode, encode_numeric_target, encode_target, infer_schema, table_shape
 from ..grow import PackedSteps
-from ..tree import Tree
+from ..tree import Tree, refuse_missing
 
 
 class NotFittedError(ValueError, AttributeError):
@@ -181,7 +181,10 @@ class Estimator:
                              f"{expected} features as input (X has {shape[1]} columns but the "
                              f"model was fitted on {expected}: "
                              f"{', '.join(self.tree_.schema.names)})")
-        return encode(X, self.tree_.schema, allow_missing=True)
+        Xe = encode(X, self.tree_.schema, allow_missing=True)
+        if not self._handles_missing:  # refused at fit, so refused here (scikit-learn's rule)
+            refuse_missing(X, Xe, self.tree_.schema, type(self).__name__)
+        return Xe
 
     def _check_y(self, y: Any) -> Any:
         """scikit-learn's checks on ``y``: present, 1-D (a column vector warns), finite."""
