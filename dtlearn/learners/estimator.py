@@ -342,7 +342,7 @@ def check_choice(name: str, value: Any, choices: tuple) -> None:
 
 
 def check_cost_matrix(matrix: Any, n_classes: int | None) -> np.ndarray:
-    """The cost matrix as a k × k float array, checked (square, finite, >= 0, k classes).
+    """The cost matrix as a k × k float array, checked (square, k classes, >= 0, zero diagonal).
 
     Examples
     --------
@@ -360,6 +360,9 @@ def check_cost_matrix(matrix: Any, n_classes: int | None) -> np.ndarray:
                          f"{n_classes} classes")
     if not np.isfinite(L).all() or (L < 0).any():
         raise ValueError("cost_matrix must hold finite costs >= 0")
+    if np.diag(L).any():
+        raise ValueError(f"cost_matrix must have a zero diagonal (a right prediction costs "
+                         f"nothing); its diagonal is {np.diag(L).tolist()}")
     return L
 
 
