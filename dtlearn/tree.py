@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import numpy as np
+import pandas as pd
 
 from . import criteria
 from .data import Schema, encode
@@ -155,6 +156,11 @@ class Tree:
         The growing criterion (``"entropy"``, ``"gini"``, ``"mse"``, ``"mae"``, ...), which
         names the impurity in printed trees and says what a regression leaf predicts (the
         median for ``"mae"``, else the mean). ``None``: not recorded.
+    refuses_missing : bool
+        ``True`` for a tree grown by a learner that refuses missing values at fit (ID3,
+        CART, oblique): ``predict`` and ``apply`` then refuse them too (a ``ValueError``
+        naming the column) instead of answering at the node where they stop. A category
+        unseen at fit is not a missing value: it stops at its node as ``missing`` says.
 
     Examples
     --------
@@ -175,6 +181,7 @@ class Tree:
     flavour: str = "id3"
     cost_matrix: np.ndarray | None = None
     criterion: str | None = None
+    refuses_missing: bool = False
 
     def __post_init__(self) -> None:
         if self.missing not in MISSING_STRATEGIES:
@@ -342,7 +349,7 @@ class Tree:
             if not new.children:
                 new.split = None
         return Tree(new_root, self.schema, self.classes, self.target_name, self.missing,
-                    self.flavour, self.cost_matrix, self.criterion)
+                    self.flavour, self.cost_matrix, self.criterion, self.refuses_missing)
 
     # ------------------------------------------------------------------ prediction
     def _encode(self, X: Any) -> np.ndarray:
@@ -351,8 +358,12 @@ class Tree:
                     self.schema.is_categorical(j) for j in range(self.schema.n_features)):
             if np.isinf(X).any():
                 raise ValueError("X holds infinite values")
-            return X
-        return encode(X, self.schema)
+            Xe = X
+        else:
+            Xe = encode(X, self.schema)
+        if self.refuses_missing:
+            refuse_missing(X, Xe, self.schema, "this tree")
+        return Xe
 
     def predict_values(self, X: Any, encoded: bool = False) -> np.ndarray:
         """Class distributions (n × k) or regression means (n,) for the rows of ``X``.
@@ -484,9 +495,12 @@ class Tree:
         """
         return _exporter("to_text")(self, style, layout)
 
-    def to_rules(self) -> str:
-        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rules.rules_text`."""
-        return _exporter("to_rules")(self)
+    def to_rules(self, unseen: bool = True) -> str:
+        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rules.rules_text`.
+
+        ``unseen=True`` adds the rules of the nodes where a value the tree never saw stops.
+        """
+        return _exporter("to_rules")(self, unseen=unseen)
 
     def to_dot(self) -> str:
         """Graphviz DOT source: :func:`dtlearn.exports.dot.dot_source`."""
@@ -519,6 +533,55 @@ class Tree:
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+def refuse_missing(X: Any, Xe: np.ndarray, schema: Schema, who: str) -> None:
+    """Raise a ``ValueError`` naming the first column of ``X`` that holds a missing value.
+
+    ``Xe`` is ``X`` encoded (:func:`dtlearn.data.encode`), where a missing value and a
+    category unseen at fit are both ``NaN``; only the first is refused (an unseen category
+    stops at its node, and the rules cover it). ``who`` names the model in the message.
+
+    Examples
+    --------
+    >>> from dtlearn.data import infer_schema
+    >>> X = [["sunny", 1.0], ["foggy", 2.0]]
+    >>> schema = infer_schema([["sunny", 0.5]])
+    >>> refuse_missing(X, encode(X, schema), schema, "CARTClassifier")  # foggy: unseen
+    >>> X = [["sunny", None]]
+    >>> refuse_missing(X, encode(X, schema), schema, "CARTClassifier")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: X: column 'x1' has a missing value (NaN) in row 0; CARTClassifier was ...
+    """
+    for j in np.flatnonzero(np.isnan(Xe).any(axis=0)):
+        rows = np.flatnonzero(np.isnan(Xe[:, j]))
+        if schema.is_categorical(j):
+            raw = _raw_column(X, schema, j)
+            rows = [i for i in rows if _missing_value(raw[i])]
+            if not rows:
+                continue  # categories unseen at fit, not missing values
+        raise ValueError(
+            f"X: column {schema.names[j]!r} has a missing value (NaN) in row {int(rows[0])}; "
+            f"{who} was fitted without missing values and does not answer them: fill them "
+            f"in (sklearn.impute.SimpleImputer), or fit C45Classifier, which handles them "
+            f"as J48 does (or set tree.refuses_missing = False: the tree then answers them "
+            f"at the node where they stop, missing='majority')")
+
+
+def _raw_column(X: Any, schema: Schema, j: int) -> list:
+    """Column ``j`` of the table ``X`` as given (before encoding), as a list."""
+    name = schema.names[j]
+    if isinstance(X, pd.DataFrame):
+        named = {str(c): c for c in X.columns}
+        return list(X[named[name]] if name in named else X.iloc[:, j])
+    if isinstance(X, (list, tuple)) and X and isinstance(X[0], dict):
+        return [row.get(name) for row in X]
+    return list(np.asarray(X, dtype=object)[:, j])
+
+
+def _missing_value(value: Any) -> bool:
+    return value is None or (np.ndim(value) == 0 and bool(pd.isna(value)))
 
 
 def _read_root(tree: Tree) -> Node:

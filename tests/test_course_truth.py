@@ -114,11 +114,11 @@ def test_mae_tree_says_median_and_its_leaves_are_medians(outlier_curve):
     assert [leaf.value[0] for leaf in tree.leaves()] == pytest.approx(medians)
     text = tree.to_text()
     assert "median" in text and "mean" not in text
-    # rules print the threshold exactly (they are read back), the leaf value rounded
+    # rules print the threshold and the leaf value exactly (they are read back)
     rule = re.fullmatch(r"IF x <= (\S+) THEN y = (\S+)  \(median of (\d+) training rows\)",
                         tree.to_rules().splitlines()[0])
     assert float(rule[1]) == tree.root.split.threshold
-    assert (rule[2], int(rule[3])) == (format_value(medians[0]), int(left.sum()))
+    assert (float(rule[2]), int(rule[3])) == (tree.leaves()[0].value[0], int(left.sum()))
     assert f"median {format_value(np.median(y))}" in text.splitlines()[0]
     derivation = str(model.steps_[0].chosen.explain())
     assert "median" in derivation and "MAE" in derivation and "mean" not in derivation
@@ -166,9 +166,10 @@ def test_leaf_values_print_with_three_decimals(outlier_curve):
     tree = dt.CARTRegressor(max_depth=2).fit(X, y).tree_
     numbers = re.findall(r"-?\d+\.\d+", tree.to_text() + tree.to_dot())
     decimals = [len(n.split(".")[1]) for n in numbers]
-    # thresholds keep Weka's up to 6 decimals (rules print them exactly); every leaf value has at most 3
-    for value in re.findall(r"THEN y = (\S+)", tree.to_rules()):
-        assert len(value.split(".")[-1]) <= 3
+    # thresholds keep Weka's up to 6 decimals; every leaf value has at most 3; rules print
+    # both exactly (they are read back)
+    values = [leaf.value[0] for leaf in tree.leaves()]
+    assert [float(v) for v in re.findall(r"THEN y = (\S+)", tree.to_rules())] == values
     for leaf in tree.leaves():
         assert f"→ {format_value(leaf.value[0])} " in tree.to_text()
         assert len(format_value(leaf.value[0]).split(".")[-1]) <= 3

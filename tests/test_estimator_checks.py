@@ -20,18 +20,14 @@ from dtlearn.learners.c45 import C45Classifier  # noqa: E402
 LEARNERS = [dt.ZeroR(), dt.OneR(), dt.ID3Classifier(), C45Classifier(), dt.CARTClassifier(),
             dt.CARTRegressor(), dt.ObliqueTreeClassifier()]
 
-_MAJORITY_AT_PREDICT = (
-    "a missing value met at prediction is answered by the node's majority "
-    "(Tree.missing='majority'), as the course teaches, instead of being an error")
-
 EXPECTED_FAILURES = {
     "ZeroR": {},
     "OneR": {},
-    "ID3Classifier": {"check_estimators_nan_inf": _MAJORITY_AT_PREDICT},
+    "ID3Classifier": {},
     "C45Classifier": {},
-    "CARTClassifier": {"check_estimators_nan_inf": _MAJORITY_AT_PREDICT},
-    "CARTRegressor": {"check_estimators_nan_inf": _MAJORITY_AT_PREDICT},
-    "ObliqueTreeClassifier": {"check_estimators_nan_inf": _MAJORITY_AT_PREDICT},
+    "CARTClassifier": {},
+    "CARTRegressor": {},
+    "ObliqueTreeClassifier": {},
 }
 
 

@@ -35,7 +35,8 @@ def test_friendly_text_shows_counts_at_every_node(play):
 def test_rules_and_dot(play):
     tree = play[2].tree_
     rules = tree.to_rules().splitlines()
-    assert len(rules) == 5 and rules[2] == "IF outlook = overcast THEN play = yes"
+    assert len(rules) == 5 + 3 and rules[2] == "IF outlook = overcast THEN play = yes"
+    assert rules[5] == "IF outlook not in {sunny, overcast, rainy} THEN play = yes"  # unseen
     dot = tree.to_dot()
     assert dot.count("->") == 7 and dot.startswith("digraph tree {")
 

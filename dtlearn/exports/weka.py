@@ -8,9 +8,8 @@ learner that made it (its ``flavour``).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from ..formatting import format_number, format_value, java_double
 
@@ -43,6 +42,37 @@ def resolve_layout(tree: "Tree", layout: str | None) -> str:
     return layout
 
 
+def round_double(value: float, digits: int = 2) -> float:
+    """Weka's ``Utils.roundDouble``: ``Math.round(value * 10^digits) / 10^digits``.
+
+    Java's ``Math.round`` rounds half up (towards positive infinity) the double
+    ``value * 10^digits`` as that product rounds in binary, so a count of 1.625 gives 1.63
+    and 0.125 gives 0.13, where round-half-even (``numpy.rint``) gives 1.62 and 0.12.
+
+    Parameters
+    ----------
+    value : float
+        The number (a leaf's weight or errors).
+    digits : int, default 2
+        Decimals kept.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round_double(1.625), round_double(0.125), round_double(83.625), round_double(2.0)
+    (1.63, 0.13, 83.63, 2.0)
+    """
+    mask = 10.0 ** digits  # Math.pow(10.0, digits): exact for the digits Weka prints
+    scaled = float(value) * mask
+    if not math.isfinite(scaled) or abs(scaled) >= 2.0 ** 52:
+        return float(value)  # already an integer at this scale (Math.round returns it)
+    low = math.floor(scaled)
+    return (low + (1.0 if scaled - low >= 0.5 else 0.0)) / mask
+
+
 def weka_leaf_text(tree: "Tree", node: "Node", layout: str) -> str:
     """What Weka prints after a leaf's test, in ``layout`` (``"id3"`` or ``"j48"``).
 
@@ -59,9 +89,9 @@ def weka_leaf_text(tree: "Tree", node: "Node", layout: str) -> str:
     label = tree.label_of(node)
     if layout == "id3":
         return "null" if node.n_samples == 0 else str(label)
-    # Weka: Utils.roundDouble(x, 2) = Math.rint(x * 100) / 100; errors shown when > 1e-6
-    weight = java_double(np.rint(node.n_samples * 100) / 100)
-    errors = java_double(np.rint(node.errors * 100) / 100)
+    # Weka: Utils.roundDouble(x, 2) = Math.round(x * 100) / 100; errors shown when > 1e-6
+    weight = java_double(round_double(node.n_samples))
+    errors = java_double(round_double(node.errors))
     return f"{label} ({weight}/{errors})" if node.errors > 1e-6 else f"{label} ({weight})"
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..data import Schema, encode, encode_numeric_target, encode_target, infer_schema, table_shape
 from ..grow import PackedSteps
-from ..tree import Tree
+from ..tree import Tree, refuse_missing
 
 
 class NotFittedError(ValueError, AttributeError):
@@ -181,7 +181,10 @@ class Estimator:
                              f"{expected} features as input (X has {shape[1]} columns but the "
                              f"model was fitted on {expected}: "
                              f"{', '.join(self.tree_.schema.names)})")
-        return encode(X, self.tree_.schema, allow_missing=True)
+        Xe = encode(X, self.tree_.schema, allow_missing=True)
+        if not self._handles_missing:  # refused at fit, so refused here (scikit-learn's rule)
+            refuse_missing(X, Xe, self.tree_.schema, type(self).__name__)
+        return Xe
 
     def _check_y(self, y: Any) -> Any:
         """scikit-learn's checks on ``y``: present, 1-D (a column vector warns), finite."""
@@ -339,7 +342,7 @@ def check_choice(name: str, value: Any, choices: tuple) -> None:
 
 
 def check_cost_matrix(matrix: Any, n_classes: int | None) -> np.ndarray:
-    """The cost matrix as a k × k float array, checked (square, finite, >= 0, k classes).
+    """The cost matrix as a k × k float array, checked (square, k classes, >= 0, zero diagonal).
 
     Examples
     --------
@@ -357,6 +360,9 @@ def check_cost_matrix(matrix: Any, n_classes: int | None) -> np.ndarray:
                          f"{n_classes} classes")
     if not np.isfinite(L).all() or (L < 0).any():
         raise ValueError("cost_matrix must hold finite costs >= 0")
+    if np.diag(L).any():
+        raise ValueError(f"cost_matrix must have a zero diagonal (a right prediction costs "
+                         f"nothing); its diagonal is {np.diag(L).tolist()}")
     return L
 
 

@@ -104,6 +104,7 @@ class TreeLearner(Estimator):
         tree.flavour = self._flavour  # which Weka learner's print layout suits the tree
         self.steps_ = frozen_steps(grower.steps)  # level-wise: arrays, steps made when read
         tree = self._post_process(tree, grower)
+        tree.refuses_missing = not self._handles_missing  # predict refuses what fit refused
         self.tree_ = tree
         self.n_features_in_ = tree.schema.n_features
         self.feature_names_in_ = np.array(tree.schema.names, dtype=object)
@@ -206,6 +207,7 @@ class CARTClassifier(TreeLearner, Classifier):
     >>> print(model.tree_.to_rules())
     IF outlook = overcast THEN play = yes
     IF outlook in {sunny, rainy} THEN play = yes
+    IF outlook not in {sunny, overcast, rainy} THEN play = yes
     """
 
     def __init__(self, criterion: str = "gini", max_depth: int | None = None,

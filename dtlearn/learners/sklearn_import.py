@@ -263,7 +263,8 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     root, steps = _build(sk, reach, context)
     # kept as columns, its nodes made when first read: a large tree then predicts and is
     # pruned without them (the nodes _build made sit among its steps in memory)
-    tree = Tree(NodeArrays.from_root(root), schema, classes, target_name, "majority", "j48")
+    tree = Tree(NodeArrays.from_root(root), schema, classes, target_name, "majority", "j48",
+                refuses_missing=True)  # opened without missing values: predict refuses them
     if hasattr(tree, "criterion"):  # trees that know their criterion print MAE leaves as medians
         tree.criterion = CRITERIA[criterion]
     model = (CARTClassifier if is_classifier else CARTRegressor)(**params)

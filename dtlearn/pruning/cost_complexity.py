@@ -239,11 +239,7 @@ class CostComplexityPath(ShowsTable):
 
     def tree_at(self, alpha: float) -> Tree:
         """Return the pruned tree for ``ccp_alpha=alpha`` (same as :func:`cost_complexity_prune`)."""
-        alpha = _check_alpha(alpha)
-        k = 0
-        while k < len(self.steps) and not alpha < self.steps[k].alpha:
-            k += 1
-        return self.tree.with_leaves_at(self._cuts[:k])
+        return cost_complexity_prune(self.tree, alpha)
 
     def table(self) -> ResultTable:
         """One row per entry: alpha, node collapsed, R(T), leaves, nodes."""
@@ -634,12 +630,32 @@ def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
     return CostComplexityPath(alphas, risks, sizes, counts, tree, arrays)
 
 
-def cost_complexity_prune(tree: Any, alpha: float) -> Tree:
+ALPHA_ULPS = 64
+"""How many units in the last place of a link's risk scale its alpha may lie above ``alpha``.
+
+A link whose effective alpha is ``alpha`` up to that rounding is pruned at ``alpha``: an
+alpha read off scikit-learn's ``cost_complexity_pruning_path`` then gives scikit-learn's
+tree (see :func:`cost_complexity_prune`)."""
+
+
+def cost_complexity_prune(tree: Any, alpha: float, zero_gain: bool = False) -> Tree:
     """Prune ``tree`` to the subtree scikit-learn keeps for ``ccp_alpha=alpha``.
 
-    Weakest links are collapsed while their effective alpha is ``<= alpha`` (see
-    :func:`cost_complexity_path`). ``alpha=0`` removes only splits that do not lower
-    the total leaf impurity.
+    Weakest links are collapsed while their effective alpha is at most ``alpha`` (see
+    :func:`cost_complexity_path`), up to rounding: a link's alpha
+    ``(r(t) - R(T_t)) / (|T_t| - 1)`` is a difference of sums whose last bits depend on the
+    order of the additions, so dtlearn and scikit-learn compute the same alpha a few units
+    in the last place apart (relative differences up to 1e-8 of the alpha itself when the
+    risks nearly cancel). A link counts as ``<= alpha`` when its alpha exceeds ``alpha`` by
+    at most :data:`ALPHA_ULPS` units in the last place of its risk scale: ``s(t) / (|T_t| -
+    1)``, where ``s(t) = w_t / w_root`` times ``max(1, log2 k)`` for ``k`` classes (no
+    impurity exceeds it) or times the mean square of the targets at ``t`` for regression
+    (the size a squared error rounds to). An alpha from scikit-learn's path then keeps
+    scikit-learn's tree.
+
+    ``alpha = 0`` prunes nothing, as scikit-learn's ``ccp_alpha=0``: a split that does not
+    lower the total leaf impurity stays unless ``zero_gain=True`` asks to collapse those
+    (up to the same rounding).
 
     Parameters
     ----------
@@ -647,6 +663,8 @@ def cost_complexity_prune(tree: Any, alpha: float) -> Tree:
         The tree to prune (not modified).
     alpha : float
         Complexity parameter, >= 0.
+    zero_gain : bool, default False
+        With ``alpha = 0``, collapse the links whose alpha is 0 (no gain at all).
 
     Returns
     -------
@@ -661,8 +679,32 @@ def cost_complexity_prune(tree: Any, alpha: float) -> Tree:
     [5, 3, 1]
     """
     alpha = _check_alpha(alpha)
+    if not isinstance(zero_gain, (bool, np.bool_)):
+        raise TypeError(f"zero_gain must be True or False, got {zero_gain!r}")
     tree, _ = tree_and_model(tree, arg="tree")
-    arrays = _weakest_links(tree, alpha)[0]
-    return tree.with_leaves_at([arrays.node_ids[i] for i in arrays.cuts])
+    return tree.with_leaves_at(_cuts_at(tree, alpha, bool(zero_gain)))
+
+
+def _cuts_at(tree: Tree, alpha: float, zero_gain: bool) -> list[int]:
+    """Ids of the weakest links collapsed at ``alpha`` (:func:`cost_complexity_prune`)."""
+    if alpha == 0 and not zero_gain:
+        return []
+    _, _, weights, impurity = tree.preorder_columns()
+    ulp = ALPHA_ULPS * np.finfo(float).eps
+    if tree.is_classifier:
+        ceiling = max(1.0, math.log2(max(len(tree.classes), 2)))
+        scale = weights / weights[0] * ceiling
+    else:  # a squared error rounds relative to the mean square, an absolute one to mean |y|
+        centre = np.array([node.value[0] for node in tree.nodes_and_parents()[0]])
+        size = np.abs(centre) if tree.leaf_statistic == "median" else centre * centre
+        scale = weights / weights[0] * (impurity + size)
+    arrays = _weakest_links(tree, alpha + ulp * float(scale.max()))[0]
+    _, alphas, _, sizes = arrays.log[:4]
+    kept = 0
+    for i, eff, size in zip(arrays.cuts, alphas, sizes):
+        if not eff <= alpha + ulp * scale[i] / (size - 1):
+            break  # scikit-learn's AlphaPruner stops at the first link above alpha
+        kept += 1
+    return [arrays.node_ids[i] for i in arrays.cuts[:kept]]
 
 

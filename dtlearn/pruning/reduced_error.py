@@ -320,6 +320,7 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
     >>> print(result.tree.to_rules())
     IF physician-fee-freeze = n THEN Class = democrat
     IF physician-fee-freeze = y THEN Class = republican
+    IF physician-fee-freeze not in {n, y} THEN Class = democrat
     >>> round(model.score(X_te, y_te), 3), round(result.model.score(X_te, y_te), 3)
     (0.935, 0.978)
     >>> model.tree_.n_nodes  # the original is unchanged

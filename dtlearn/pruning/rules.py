@@ -28,6 +28,7 @@ import numpy as np
 from .. import cycle_collector
 from ..data import Schema, infer_schema
 from ..explain import ResultTable, fmt
+from ..exports.rules import unseen_condition
 from ..splits import UNKNOWN, MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
 from ..steps import StepDefaults
 from .tree_access import encode_features, encode_labels, tree_and_model
@@ -108,6 +109,16 @@ def _parse_condition(text: str, schema: Schema) -> Condition:
                          MultiwaySplit(j, len(schema.categories[j])), UNKNOWN, text.strip())
     if "·" in text:
         return _parse_oblique(text, schema)
+    unseen = re.fullmatch(r"\s*(.+?)\s+not\s+in\s+\{(.*)\}\s*", text)
+    if unseen is not None:  # none of the values a node saw: predict stops there
+        name, body = unseen.groups()
+        j = _column(name, schema)
+        if not schema.is_categorical(j):
+            raise ValueError(f"text: {name!r} is numeric; a set of values needs categories")
+        cats = [str(c) for c in schema.categories[j]]
+        values = [v.strip() for v in body.split(",")]
+        seen = tuple(cats.index(v) for v in values if v in cats)  # others cannot occur
+        return Condition(SubsetSplit(j, seen, ()), UNKNOWN, text.strip())
     subset = re.fullmatch(r"\s*(.+?)\s+in\s+\{(.*)\}\s*", text)
     if subset is not None:  # CART's subset of categories: one side of a SubsetSplit
         name, body = subset.groups()
@@ -204,8 +215,9 @@ class Rule:
         :class:`~dtlearn.data.Schema`. Every condition the exports write is read: ``a = v``,
         ``b <= 3`` / ``b > 3`` (also ``b <= 3 (tolerance 1e-06)``, J48's routing), an
         ordered category's ``size <= med``, a subset ``a in {u, v}``, a linear test
-        ``0.5·b - 2·c + 1 <= 0`` and ``a unknown``. A regression rule's note
-        ``(mean of 16 training rows)`` after the value is dropped.
+        ``0.5·b - 2·c + 1 <= 0``, ``a unknown`` and ``a not in {u, v}`` (none of the values
+        a node saw: a category unseen there, or missing). A regression rule's value, followed
+        by its note ``(mean of 16 training rows)``, is read as the number it prints exactly.
 
         Examples
         --------
@@ -229,8 +241,9 @@ class Rule:
             target_name, head = (s.strip() for s in head.split(" = ", 1))
         elif " = " in head:
             head = head.split(" = ", 1)[1].strip()
-        head = re.sub(r"\s+\((?:mean|median) of .*\)$", "", head)
-        return cls(conditions, head, schema, target_name or "class")
+        number = re.fullmatch(r"(.+?)\s+\((?:mean|median) of .*\)", head)
+        label = head if number is None else _parse_number(number.group(1), "the target")
+        return cls(conditions, label, schema, target_name or "class")
 
     # ------------------------------------------------------------------ text
     @property
@@ -803,7 +816,8 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
             node, conds = stack.pop()
             if node.is_leaf:
                 continue
-            unknown = Condition(node.split, UNKNOWN, f"{_tested(tree, node)} unknown")
+            unknown = Condition(node.split, UNKNOWN, unseen_condition(tree, node) or
+                                f"{_tested(tree, node)} unknown")
             fallback.append(Rule(conds + (unknown,), tree.classes[node.predicted_index],
                                  tree.schema, tree.target_name))
             texts = node.split.conditions(tree.schema)
