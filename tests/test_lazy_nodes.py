@@ -218,3 +218,14 @@ def test_from_root_refuses_what_the_columns_cannot_hold():
     root.label = 1  # as a cost matrix would set it
     with pytest.raises(ValueError, match="label or branch weights"):
         NodeArrays.from_root(root)
+
+
+def test_arrays_whose_nodes_were_changed_pickle_with_the_changed_nodes():
+    X, y = data(120, 2, 7, "c")
+    grower = dt.CARTClassifier().make_grower(X, y)
+    tree, other = grower.run(), grower.tree()
+    tree.root.children, tree.root.split = [], None  # other still holds the arrays
+    assert is_lazy(other)
+    again = pickle.loads(pickle.dumps(other))
+    np.testing.assert_array_equal(again.predict_values(X), other.predict_values(X))
+    assert again.n_nodes == other.n_nodes == 1

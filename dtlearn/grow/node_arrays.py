@@ -164,6 +164,7 @@ class NodeArrays:
         self.splits = ThresholdSplits(feature, threshold) if splits is None else splits
         self._root: Node | None = None
         self._tables: tuple | None = None
+        self._value: np.ndarray | None = None
         self.changed = False
         """Whether a made node has been changed (a field set, its children list changed)."""
 
@@ -336,18 +337,24 @@ class NodeArrays:
         at = self.apply(X)
         if at is None:
             return None
-        out = self.value[at]
-        out += 0.0  # 0 + v: the floats Tree.predict_values adds (no -0.0)
-        return out
+        if self._value is None:
+            self._value = self.value + 0.0  # 0 + v: the floats Tree.predict_values adds
+        return self._value[at]
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        state["_root"] = None  # saved as columns; the nodes are made again when read
-        state["_tables"] = None
-        state["changed"] = False
+        if not self.changed:  # saved as columns; the nodes are made again when read
+            state["_root"] = None
+        state["_tables"] = state["_value"] = None
         if not state["value"].flags.writeable:
             state["value"] = state["value"].copy()
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        state.setdefault("changed", False)  # a pickle made before these were kept
+        state.setdefault("_tables", None)
+        state.setdefault("_value", None)
+        self.__dict__.update(state)
 
 
 __all__ = ["NodeArrays", "ThresholdSplits"]
