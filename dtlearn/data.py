@@ -191,19 +191,19 @@ def _to_frame(X: Any, feature_names: Sequence[str] | None, arg: str) -> pd.DataF
     else:
         if isinstance(X, (str, bytes)):
             raise TypeError(f"{arg} must be a table of rows, not a string")
-        try:
-            rows = list(X)
+        try:  # an array is not listed: a view object per row costs more than the data
+            rows = X if isinstance(X, np.ndarray) else list(X)
         except TypeError:
             raise TypeError(f"{arg} must be a DataFrame, 2-D array or list of rows; "
                             f"got {type(X).__name__}") from None
-        if rows and all(isinstance(r, dict) for r in rows):
+        if not isinstance(rows, np.ndarray) and rows and all(isinstance(r, dict) for r in rows):
             frame = pd.DataFrame(rows)
         else:
             array = np.asarray(X, dtype=object) if not isinstance(X, np.ndarray) else X
             if array.ndim != 2:
                 raise ValueError(f"{arg} must be 2-D (rows x features); got {array.ndim}-D "
                                  f"input. Reshape a single feature with .reshape(-1, 1)")
-            frame = pd.DataFrame(array)
+            frame = pd.DataFrame(array, copy=False)  # read only: no copy of the data
             if feature_names is None:
                 frame.columns = [f"x{i}" for i in range(array.shape[1])]
     if feature_names is not None:

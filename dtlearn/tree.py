@@ -301,17 +301,26 @@ class Tree:
 
     @property
     def n_nodes(self) -> int:
-        """Number of nodes (inner nodes and leaves)."""
+        """Number of nodes (inner nodes and leaves); nodes kept as arrays stay arrays."""
+        source = self.__dict__["root"]
+        if not isinstance(source, Node) and not source.changed:
+            return len(source)
         return sum(1 for _ in self.nodes())
 
     @property
     def n_leaves(self) -> int:
-        """Number of leaves."""
+        """Number of leaves; nodes kept as arrays stay arrays."""
+        source = self.__dict__["root"]
+        if not isinstance(source, Node) and not source.changed:
+            return int((source.feature < 0).sum())
         return sum(1 for n in self.nodes() if n.is_leaf)
 
     @property
     def depth(self) -> int:
-        """Length of the longest root-to-leaf path, in tests."""
+        """Length of the longest root-to-leaf path, in tests; nodes kept as arrays stay arrays."""
+        source = self.__dict__["root"]
+        if not isinstance(source, Node) and not source.changed:
+            return int(source.depth.max())
         return max(n.depth for n in self.nodes())
 
     def copy(self) -> "Tree":
@@ -372,8 +381,8 @@ class Tree:
         :func:`dtlearn.data.encode`.
         """
         Xe = X if encoded else self._encode(X)
-        source = self.__dict__["root"]
-        if not isinstance(source, Node):  # nodes not made yet: route through their arrays
+        source = self._arrays()
+        if source is not None:  # nodes kept as arrays (made or not): route through them
             routed = source.predict_values(Xe)
             if routed is not None:
                 return routed if self.is_classifier else routed[:, 0]
@@ -400,6 +409,18 @@ class Tree:
                     out[rows[unknown]] += weight[unknown][:, None] * node.value
         return out if self.is_classifier else out[:, 0]
 
+    def _arrays(self) -> Any:
+        """The nodes' arrays (:mod:`dtlearn.grow.node_arrays`) while they route as the nodes.
+
+        A level-wise fit or :func:`dtlearn.from_sklearn` holds its nodes as arrays; the
+        Node objects made from them when read keep them (and mark them changed when one of
+        them is changed). ``None``: route through the nodes.
+        """
+        source = self.__dict__["root"]
+        if isinstance(source, Node):
+            source = getattr(source, "_arrays", None)
+        return None if source is None or source.changed else source
+
     def predict(self, X: Any) -> np.ndarray:
         """Predicted class labels (first class on ties) or regression values."""
         values = self.predict_values(X)
@@ -422,6 +443,11 @@ class Tree:
     def apply(self, X: Any) -> np.ndarray:
         """Id of the leaf each row ends in (or of the node where an unknown value stopped it)."""
         Xe = self._encode(X)
+        source = self._arrays()
+        if source is not None:
+            at = source.apply(Xe)
+            if at is not None:
+                return np.asarray(source.node_id, dtype=np.int64)[at]
         out = np.empty(Xe.shape[0], dtype=np.int64)
         stack = [(self.root, np.arange(Xe.shape[0]))]
         while stack:

@@ -72,7 +72,7 @@ def test_made_nodes_are_the_node_by_node_nodes(n, d, seed, which, weighted):
     np.testing.assert_array_equal(lazy.predict_values(probe), eager.predict_values(probe))
     assert is_lazy(lazy)
     assert nodes_as_tuples(lazy) == nodes_as_tuples(eager)
-    assert not is_lazy(lazy) and type(lazy.root) is Node
+    assert not is_lazy(lazy) and isinstance(lazy.root, Node)
     assert lazy.to_json() == eager.to_json()
 
 
@@ -83,8 +83,16 @@ def test_a_fit_keeps_the_nodes_as_arrays_until_read_and_predicts_without_them():
     eager = model.make_grower(X, y).run(level_wise=False)
     np.testing.assert_array_equal(model.predict(X), eager.predict(X))
     assert is_lazy(model.tree_)
-    assert model.tree_.n_nodes == eager.n_nodes  # reading the nodes makes them
-    assert not is_lazy(model.tree_)
+    tree = model.tree_  # its size is read from the arrays: no node made
+    assert (tree.n_nodes, tree.n_leaves, tree.depth) == (eager.n_nodes, eager.n_leaves,
+                                                         eager.depth)
+    assert is_lazy(tree)
+    tree.root  # noqa: B018  (reading it makes the nodes)
+    assert not is_lazy(tree)
+    # the made nodes keep their arrays: prediction still routes through them
+    assert tree._arrays() is not None
+    np.testing.assert_array_equal(model.predict(X), eager.predict(X))
+    np.testing.assert_array_equal(tree.apply(X), eager.apply(X))
 
 
 def test_a_missing_value_at_predict_reads_the_nodes_and_their_missing_rule():
@@ -106,6 +114,50 @@ def test_the_grower_tree_and_model_share_one_set_of_made_nodes():
     tree.root.children, tree.root.split = [], None
     assert is_lazy(other)
     np.testing.assert_array_equal(other.predict(X), np.full(len(X), tree.root.value[0]))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(2, 60), d=st.integers(1, 3), seed=st.integers(0, 10 ** 6),
+       which=st.sampled_from(range(len(MODELS))),
+       change=st.sampled_from(["none", "children", "split", "value", "append", "clear",
+                               "setitem", "label"]))
+def test_changed_nodes_decide_and_unchanged_ones_route_through_the_arrays(n, d, seed, which,
+                                                                        change):
+    model = MODELS[which]()
+    X, y = data(n, d, seed, "regression" if isinstance(model, dt.CARTRegressor) else "c")
+    lazy, _ = grown_both_ways(model, X, y)
+    nodes = list(lazy.nodes())  # made; some node changed through the Node API
+    node = nodes[np.random.default_rng(seed).integers(len(nodes))]
+    inner = next((m for m in nodes if m.children), None)
+    if change == "children":
+        node.children, node.split = [], None
+    elif change == "split" and inner is not None:
+        inner.split = type(inner.split)(inner.split.feature, inner.split.threshold + 1.0)
+    elif change == "value":
+        node.value = node.value + 1.0
+    elif change == "append" and inner is not None:
+        inner.children.append(inner.children[0])
+        inner.children.pop()
+        inner.children.reverse()
+    elif change == "clear" and inner is not None:
+        inner.children.clear()
+        inner.split = None
+    elif change == "setitem" and inner is not None:
+        inner.children[0] = inner.children[1]
+    elif change == "label":
+        node.label = 0
+    routed = lazy._arrays() is not None
+    assert routed is (change in ("none", "label") or inner is None and change != "children"
+                      and change != "value")
+    probe = np.random.default_rng(seed + 1).integers(-1, 7, size=(40, d)).astype(float)
+    plain = dt.Tree(copy.deepcopy(lazy.root), lazy.schema, lazy.classes)  # plain Node objects
+    assert plain._arrays() is None
+    np.testing.assert_array_equal(lazy.predict_values(probe), plain.predict_values(probe))
+    np.testing.assert_array_equal(lazy.apply(probe), plain.apply(probe))
+    assert (lazy.n_nodes, lazy.n_leaves) == (plain.n_nodes, plain.n_leaves)
+    if change == "none":  # a made node's value is a row of the arrays: read-only
+        with pytest.raises(ValueError, match="read-only"):
+            lazy.root.value[0] = 1.0
 
 
 @pytest.mark.parametrize("made_first", [False, True])
@@ -166,3 +218,14 @@ def test_from_root_refuses_what_the_columns_cannot_hold():
     root.label = 1  # as a cost matrix would set it
     with pytest.raises(ValueError, match="label or branch weights"):
         NodeArrays.from_root(root)
+
+
+def test_arrays_whose_nodes_were_changed_pickle_with_the_changed_nodes():
+    X, y = data(120, 2, 7, "c")
+    grower = dt.CARTClassifier().make_grower(X, y)
+    tree, other = grower.run(), grower.tree()
+    tree.root.children, tree.root.split = [], None  # other still holds the arrays
+    assert is_lazy(other)
+    again = pickle.loads(pickle.dumps(other))
+    np.testing.assert_array_equal(again.predict_values(X), other.predict_values(X))
+    assert again.n_nodes == other.n_nodes == 1

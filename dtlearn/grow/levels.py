@@ -125,9 +125,11 @@ def applies(grower: Grower) -> bool:
         return False
     if list(grower.frontier()) != [grower.root.node_id]:
         return False
-    root = grower._state(grower.root.node_id)
-    numeric = numeric_features(grower)
-    return not (numeric.size and np.isnan(grower.X[np.ix_(root.rows, numeric)]).any())
+    rows = grower._state(grower.root.node_id).rows
+    X = grower.X
+    every = len(rows) == len(X)  # no row of weight 0: the columns as they are, no copy
+    return not any(np.isnan(X[:, j] if every else X[rows, j]).any()
+                   for j in numeric_features(grower).tolist())
 
 
 def grow(grower: Grower) -> Tree:

@@ -158,7 +158,9 @@ class Grower:
         if classes is not None:
             # class-major (k, n): the scans sum over classes along the outer axis, which
             # numpy does ten times faster than over a short inner axis
-            self.scan_weights = np.ascontiguousarray((self._onehot * weights[:, None]).T)
+            # (one-hot times weight, transposed: the same floats, without an n x k temporary)
+            self.scan_weights = np.zeros((len(classes), n))
+            self.scan_weights[self.y, np.arange(n)] = weights
         elif self.rule.scans_sums:  # regression: each row's [w, w y, w y²], summed alike
             target = np.asarray(y, dtype=float)
             self.scan_weights = np.stack([weights, weights * target, weights * target * target])
@@ -200,7 +202,10 @@ class Grower:
     # ------------------------------------------------------------------ node statistics
     def _stats(self, rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, float]:
         if self.classes is not None:
-            counts = (self._onehot[rows] * weights[:, None]).sum(axis=0)
+            if (weights == 1.0).all():  # sums of ones are counts: no rows x classes temporary
+                counts = np.bincount(self.y[rows], minlength=len(self.classes)).astype(float)
+            else:
+                counts = (self._onehot[rows] * weights[:, None]).sum(axis=0)
             return counts, float(self.rule.node_impurity(counts, self.config))
         values = self.y[rows]
         total = weights.sum()

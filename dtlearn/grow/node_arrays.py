@@ -48,6 +48,76 @@ class ThresholdSplits(Sequence):
         return (ThresholdSplits, (self.feature, self.threshold))
 
 
+BLOCK = 8_192
+"""Rows routed together by :meth:`NodeArrays.apply` (their temporaries stay in the cache)."""
+
+SETTLE = 8
+"""Levels :meth:`NodeArrays.apply` goes down between two looks for rows at a leaf."""
+
+_set = object.__setattr__
+_ROUTED = frozenset(("children", "split", "value"))
+
+
+class _Children(list):
+    """A made node's children: changing the list marks its :class:`NodeArrays` changed."""
+
+    __slots__ = ("_arrays",)
+
+    def __init__(self, items: Any, arrays: "NodeArrays"):
+        super().__init__(items)
+        self._arrays = arrays
+
+    def __reduce__(self) -> tuple:
+        return (list, (list(self),))
+
+
+def _noting_change(name: str) -> Any:
+    method = getattr(list, name)
+
+    def changed(self: _Children, *args: Any) -> Any:
+        self._arrays.changed = True
+        return method(self, *args)
+
+    changed.__name__ = name
+    return changed
+
+
+for _name in ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
+              "__setitem__", "__delitem__", "__iadd__", "__imul__"):
+    setattr(_Children, _name, _noting_change(_name))
+
+
+class _ArrayNode(Node):
+    """A :class:`~dtlearn.tree.Node` made from :class:`NodeArrays`, which it keeps current.
+
+    Setting its children, split or value (or changing its children list) marks the arrays
+    :attr:`~NodeArrays.changed`: prediction then routes through the nodes, which decide.
+    Its value is a read-only row of the arrays'. It pickles and copies as a plain Node.
+    """
+
+    __slots__ = ("_arrays",)
+
+    def made(self, arrays: "NodeArrays", node_id: int, depth: int, n_samples: float,
+             impurity: float, value: np.ndarray, counts: np.ndarray | None) -> None:
+        """Fill a new node's fields (no change noted)."""
+        _set(self, "_arrays", arrays)
+        _set(self, "node_id", node_id)
+        _set(self, "depth", depth)
+        _set(self, "n_samples", n_samples)
+        _set(self, "impurity", impurity)
+        _set(self, "value", value)
+        _set(self, "counts", counts)
+        _set(self, "split", None)
+        _set(self, "children", _Children((), arrays))
+        _set(self, "branch_weights", None)
+        _set(self, "label", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _ROUTED:
+            self._arrays.changed = True
+        _set(self, name, value)
+
+
 class NodeArrays:
     """The nodes of a tree of binary threshold splits, in pre-order, as columns.
 
@@ -59,7 +129,9 @@ class NodeArrays:
     (position ``i``: node ``i``'s split or ``None``) gives the split objects when they are
     not plain :class:`~dtlearn.splits.ThresholdSplit` (:func:`dtlearn.from_sklearn`'s);
     ``feature`` and ``threshold`` must route as they do.
-    :meth:`root` makes the Node objects once and keeps them.
+    :meth:`root` makes the Node objects once and keeps them; they stay one source of truth
+    with the columns: prediction routes through the columns until a made node is changed
+    (:attr:`changed`), then through the nodes.
 
     Examples
     --------
@@ -71,7 +143,10 @@ class NodeArrays:
     >>> nodes.predict_values(np.array([[0.0], [1.0]])).tolist()
     [[1.0], [2.5]]
     >>> nodes.root().children[1].value.tolist(), nodes.predict_values(np.array([[0.0]]))
-    ([2.5], None)
+    ([2.5], array([[1.]]))
+    >>> nodes.root().children = []  # a made node changed: the nodes decide from now on
+    >>> nodes.changed, nodes.predict_values(np.array([[0.0]]))
+    (True, None)
     """
 
     COLUMNS = ("node_id", "depth", "n_samples", "impurity", "value", "counts", "feature", "threshold",
@@ -88,6 +163,10 @@ class NodeArrays:
         self.cost_matrix = cost_matrix
         self.splits = ThresholdSplits(feature, threshold) if splits is None else splits
         self._root: Node | None = None
+        self._tables: tuple | None = None
+        self._value: np.ndarray | None = None
+        self.changed = False
+        """Whether a made node has been changed (a field set, its children list changed)."""
 
     @classmethod
     def from_root(cls, root: Node) -> "NodeArrays":
@@ -154,44 +233,128 @@ class NodeArrays:
 
     def _make(self) -> Node:
         value, counts, cost = self.value, self.counts, self.cost_matrix
-        nodes = [Node(node_id, d, n, imp, value[i].copy(), None if counts is None else counts[i])
-                 for i, (node_id, d, n, imp) in enumerate(zip(
-                     self.node_id.tolist(), self.depth.tolist(), self.n_samples.tolist(),
-                     self.impurity.tolist()))]
+        value.flags.writeable = False  # a node's value is a view: the arrays route with it
+        new, init = _ArrayNode.__new__, _ArrayNode.made
+        nodes = []
+        for i, (node_id, d, n, imp) in enumerate(zip(
+                self.node_id.tolist(), self.depth.tolist(), self.n_samples.tolist(),
+                self.impurity.tolist())):
+            node = new(_ArrayNode)
+            init(node, self, node_id, d, n, imp, value[i], None if counts is None else counts[i])
+            nodes.append(node)
         if cost is not None:  # as Grower._make_node: the class of least expected cost
             for node in nodes:
-                node.label = int((node.value @ cost).argmin())
+                _set(node, "label", int((node.value @ cost).argmin()))
         splits = self.splits
+        left, right = self.left, self.right
         for i in np.flatnonzero(self.feature >= 0).tolist():
             node = nodes[i]
-            node.split = splits[i]
-            node.children = [nodes[int(self.left[i])], nodes[int(self.right[i])]]
+            _set(node, "split", splits[i])
+            _set(node, "children", _Children((nodes[int(left[i])], nodes[int(right[i])]), self))
         return nodes[0]
+
+    def _routing(self) -> tuple:
+        """The route's tables, made once: state ``2i + b`` is branch ``b`` of node ``i``.
+
+        A leaf tests column 0 against +inf and both its branches lead back to it, so a row
+        that reached a leaf stays there while the others go on down.
+        """
+        if self._tables is None:
+            leaf = self.feature < 0
+            at = np.arange(len(leaf))
+            feature = np.repeat(np.where(leaf, 0, self.feature), 2).astype(np.intp)
+            threshold = np.repeat(np.where(leaf, np.inf, self.threshold).astype(float), 2)
+            child = np.empty(2 * len(leaf), dtype=np.intp)
+            child[0::2] = 2 * np.where(leaf, at, self.left)
+            child[1::2] = 2 * np.where(leaf, at, self.right)
+            depth = self.depth - self.depth[0]
+            self._tables = (feature, threshold, child, np.repeat(leaf, 2),
+                            int(depth.max()), int(depth[leaf].min()))
+        return self._tables
+
+    def apply(self, X: np.ndarray) -> np.ndarray | None:
+        """Each row's leaf position (pre-order) for rows without missing values, else ``None``.
+
+        ``None`` also once a made node has been changed (:attr:`changed`): the nodes decide.
+        Rows go down in blocks of :data:`BLOCK` (their temporaries stay in the cache), all
+        of a block's rows one level per pass (a row at a leaf stays there); every
+        :data:`SETTLE` levels, the rows at a leaf are dropped once they are a quarter.
+
+        Examples
+        --------
+        >>> nodes = NodeArrays(node_id=np.arange(3), depth=np.array([0, 1, 1]),
+        ...                    n_samples=np.array([3.0, 1.0, 2.0]), impurity=np.zeros(3),
+        ...                    value=np.array([[2.0], [1.0], [2.5]]), counts=None,
+        ...                    feature=np.array([0, -1, -1]), threshold=np.array([0.5, 0, 0]),
+        ...                    left=np.array([1, -1, -1]), right=np.array([2, -1, -1]))
+        >>> nodes.apply(np.array([[0.0], [0.5], [0.7]])).tolist()
+        [1, 1, 2]
+        """
+        if self.changed or np.isnan(X).any():
+            return None
+        feature, threshold, child, leaf, levels, first_leaf = self._routing()
+        n, d = X.shape
+        out = np.zeros(n, dtype=np.intp)
+        if not levels or not n:
+            return out
+        flat = np.ascontiguousarray(X, dtype=float).ravel()
+        root_column, root_threshold = int(feature[0]), float(threshold[0])
+        for start in range(0, n, BLOCK):
+            stop = min(n, start + BLOCK)
+            rows = np.arange(start, stop, dtype=np.intp)
+            base = rows * d
+            state = child[(X[start:stop, root_column] > root_threshold).view(np.int8)]
+            depth = 1
+            while depth < levels:
+                # no row is at a leaf above the shallowest leaf: drop none there
+                steps = min(levels, max(depth + SETTLE, first_leaf)) - depth
+                for _ in range(steps):
+                    column = feature[state]
+                    column += base
+                    state += flat[column] > threshold[state]
+                    state = child[state]
+                depth += steps
+                if depth >= levels:
+                    break
+                done = leaf[state]
+                if done.sum() * 4 >= len(done):  # drop them once they are a quarter
+                    out[rows[done]] = state[done]
+                    going = ~done
+                    rows, state, base = rows[going], state[going], base[going]
+                    if not rows.size:
+                        break
+            out[rows] = state
+        out >>= 1
+        return out
 
     def predict_values(self, X: np.ndarray) -> np.ndarray | None:
         """Each row's leaf value (rows × value width), as :meth:`Tree.predict_values` adds it.
 
         ``None`` when a value is missing (NaN): :meth:`Tree.predict_values` then routes
-        through the nodes, whose missing-value strategy decides; ``None`` too once the
-        nodes are made (a tree sharing them may have changed them: they decide).
+        through the nodes, whose missing-value strategy decides; ``None`` too once a made
+        node has been changed (:attr:`changed`): the nodes decide.
         """
-        if self._root is not None or np.isnan(X).any():
+        at = self.apply(X)
+        if at is None:
             return None
-        at = np.zeros(len(X), dtype=np.int64)
-        inner = np.flatnonzero(self.feature[at] >= 0)
-        while inner.size:
-            node = at[inner]
-            goes_left = X[inner, self.feature[node]] <= self.threshold[node]
-            at[inner] = np.where(goes_left, self.left[node], self.right[node])
-            inner = inner[self.feature[at[inner]] >= 0]
-        out = np.zeros((len(X), self.value.shape[1]))
-        out += self.value[at]  # 0 + v: the floats Tree.predict_values adds
-        return out
+        if self._value is None:
+            self._value = self.value + 0.0  # 0 + v: the floats Tree.predict_values adds
+        return self._value[at]
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        state["_root"] = None  # saved as columns; the nodes are made again when read
+        if not self.changed:  # saved as columns; the nodes are made again when read
+            state["_root"] = None
+        state["_tables"] = state["_value"] = None
+        if not state["value"].flags.writeable:
+            state["value"] = state["value"].copy()
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        state.setdefault("changed", False)  # a pickle made before these were kept
+        state.setdefault("_tables", None)
+        state.setdefault("_value", None)
+        self.__dict__.update(state)
 
 
 __all__ = ["NodeArrays", "ThresholdSplits"]
