@@ -193,9 +193,6 @@ student-repo: $(DEV)/.installed
 release: $(DEV)/.installed
 	@test -n "$(VERSION)" || { echo "usage: make release VERSION=X.Y.Z"; exit 1; }
 	$(DBIN)/python tools/release.py "$(VERSION)" $(RELEASE_ARGS)
-student-repo: $(VENV)/.lab-installed
-	@test -n "$(DEST)" || { echo "usage: make student-repo DEST=DIR [PACKAGE_URL=https://github.com/OWNER/dtlearn] [COURSE_URL=...]"; exit 1; }
-	$(BIN)/python tools/student_repo.py "$(DEST)" $(if $(PACKAGE_URL),--package-url "$(PACKAGE_URL)") $(if $(COURSE_URL),--course-url "$(COURSE_URL)")
 
 # Mutation testing: every mutant of tools/mutants.toml (hand-written, then a few per module
 # chosen by rule, `tools/mutate.py --generate`) against its tests, on both cores; prints the score.
