@@ -591,3 +591,27 @@ def test_pruning_stepper_without_validation_data_offers_only_training_count_meth
         PruningStepper(model)
     with pytest.raises(ValueError, match="X_val and y_val go together"):
         PruningStepper(model, X, None, method="pessimistic")
+
+
+def test_a_step_lays_the_tree_out_once(monkeypatch):
+    """A stepper step, an α move or a tree-size move makes one layout, not one per trait."""
+    from dtlearn.widgets import tree_view
+
+    calls = []
+    real = tree_view.tree_view_data
+    monkeypatch.setattr(tree_view, "tree_view_data",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    X, y = dt.load_play_tennis()
+    stepper = PruningStepper(dt.ID3Classifier().fit(X, y), X[::2], y[::2])
+    before = len(calls)
+    stepper.next()
+    assert len(calls) - before == 1
+    assert stepper.view.highlight == [0, 3] and stepper.view.selected == 3
+    Xv, yv = dt.load_vote()
+    keep = Xv.notna().all(axis=1)
+    over = OverfittingExplorer(Xv[keep], yv[keep], noise_levels=(0.0,), precompute=False)
+    before = len(calls)
+    over.value = over.curve.values[-1]
+    assert len(calls) - before == 1
+    deep = [n["id"] for n in over.view.data["nodes"] if n["collapsed"]]
+    assert deep and all(over.tree.node(i).depth == 4 for i in deep)  # folded at view_depth

@@ -302,8 +302,7 @@ class OverfittingExplorer(App):
         folded = [n.node_id for n in tree.nodes()
                   if n.depth == self._view_depth and not n.is_leaf]
         with self.view.hold_sync():
-            self.view.collapsed = folded  # inner nodes of the new tree: update keeps them
-            self.view.update(tree, keep_selection=False)
+            self.view.update(tree, keep_selection=False, collapsed=folded)
 
     def describe(self) -> str:
         """The current tree and its accuracies."""

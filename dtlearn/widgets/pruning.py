@@ -316,8 +316,8 @@ class PruningStepper(App):
             ids = {n.node_id for n in state.nodes()}
             on_tree = step is not None and subject == "node" and step.node_id in ids
             with self.view.hold_sync():
-                self.view.highlight = _ancestors(state, step.node_id) if on_tree else []
-                self.view.update(state, keep_selection=False)
+                self.view.update(state, keep_selection=False,
+                                 highlight=_ancestors(state, step.node_id) if on_tree else [])
                 self.view.selected = step.node_id if on_tree else None
             return
         self.view.layout.display, self.rules_html.layout.display = "none", None
@@ -599,8 +599,7 @@ class CostComplexityExplorer(App):
         self.image.value = self.figure.render("path", art.values())
         with self.view.hold_sync():
             lit = [] if last is None else _ancestors(tree, last.node_id)
-            self.view.highlight = lit
-            self.view.update(tree, keep_selection=False)
+            self.view.update(tree, keep_selection=False, highlight=lit)
 
     def describe(self) -> str:
         """α, the pruned tree's size, R_α(T) and accuracies."""

@@ -296,14 +296,25 @@ class TreeView(anywidget.AnyWidget):
         return self._tree
 
     def update(self, tree: Any, steps: Any = None, open_leaves: Any = (),
-               keep_selection: bool = True) -> None:
-        """Show another tree (or the same one grown further)."""
+               keep_selection: bool = True, highlight: Any = None,
+               collapsed: Any = None) -> None:
+        """Show another tree (or the same one grown further).
+
+        ``highlight`` and ``collapsed`` (node ids of the new tree) replace the view's in
+        the same change: the tree is laid out and sent once.
+        """
         self._tree, self._steps = tree_and_steps(tree, steps)
         self._open = tuple(open_leaves)
         ids = {n.node_id for n in self._tree.nodes()}
         inner = {n.node_id for n in self._tree.nodes() if not n.is_leaf}
-        self.collapsed = [i for i in self.collapsed if i in inner]
-        self.highlight = [i for i in self.highlight if i in ids]
+        self._batch = True  # one layout for the whole change, not one per trait
+        try:
+            self.collapsed = [i for i in (self.collapsed if collapsed is None else collapsed)
+                              if i in inner]
+            self.highlight = [i for i in (self.highlight if highlight is None else highlight)
+                              if i in ids]
+        finally:
+            self._batch = False
         self._refresh()
         if not keep_selection or self.selected not in ids:
             self.selected = None
@@ -340,7 +351,8 @@ class TreeView(anywidget.AnyWidget):
             self.fold_to_fit(float(max(width, 200)) if ok else None)
 
     def _on_collapsed(self, change: dict) -> None:
-        self._refresh()
+        if not getattr(self, "_batch", False):
+            self._refresh()
 
     def _explain(self, node_id: int | None) -> dict:
         if self._tree is None or node_id is None:

@@ -185,6 +185,11 @@ def _drive(lab, page):
     _accept_kernel_dialog(page)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     _accept_kernel_dialog(page)
+    # on a loaded machine the kernel may not have taken the run: ask again after a minute
+    try:
+        nb.locator(".demo-view").first.wait_for(timeout=60000)
+    except Exception:
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     for selector in WIDGETS.values():
         nb.locator(selector).first.wait_for(timeout=90000)
 
