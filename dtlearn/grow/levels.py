@@ -474,7 +474,10 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
     for members in node_groups(lengths_, k, budget):
         n = lengths_[members]
         width = int(n.max())
-        positions = offsets[members, None] + np.minimum(np.arange(width)[None, :], n[:, None] - 1)
+        # 32-bit positions where they fit: the root's scan holds them beside its sums
+        small = np.int32 if len(order) < 2 ** 31 else np.int64
+        positions = offsets[members, None].astype(small) + np.minimum(
+            np.arange(width, dtype=small)[None, :], (n[:, None] - 1).astype(small))
         step = max(1, budget // (len(members) * width * k * 8))
         first = None
         for start in range(0, f, step):
@@ -483,7 +486,9 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
             xs = X[rows, numeric[cols]] if flat is None else \
                 np.take(flat, rows * X.shape[1] + numeric[cols].astype(rows.dtype))
             weighted = np.moveaxis(np.take(grower.scan_weights, rows, axis=1), 0, -1)
-            cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first)
+            del rows  # read no more: the scan's peak is without it
+            cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first,
+                                overwrite=True)  # weighted: a new array, read no more
             first = cuts.first
             at = members if len(cols) == f else np.ix_(members, cols)  # rows: a cheaper index
             index[at], score[at], n_cuts[at] = cuts.index, cuts.score, cuts.n_cuts

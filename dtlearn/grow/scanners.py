@@ -133,7 +133,8 @@ def admissible_cuts(xs: np.ndarray, min_samples_leaf: int) -> np.ndarray:
 
 
 def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
-                 criterion: Criterion, settings: Any, first: Any = None) -> Cuts:
+                 criterion: Criterion, settings: Any, first: Any = None,
+                 overwrite: bool = False) -> Cuts:
     """The best threshold of every column of several nodes at once (the fast scan).
 
     Parameters
@@ -156,6 +157,9 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     first : tuple or None
         ``(total, parent)`` per node from an earlier call on the node's first column (when
         columns are scanned in chunks); ``None``: taken from ``xs[:, :, 0]``.
+    overwrite : bool
+        Whether the running sums may be written over ``weighted_onehot`` (the caller reads
+        it no more): a large node's scan then holds one such array, not two.
 
     Returns
     -------
@@ -182,7 +186,7 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     m, L, f = xs.shape
     nodes = np.arange(m)
     lengths = np.asarray(lengths)
-    cum = running_sums(weighted_onehot)
+    cum = running_sums(weighted_onehot, overwrite)
     left = cum[:, :-1]
     if first is None:
         total = cum[nodes, lengths - 1, 0]
@@ -227,8 +231,10 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
                 left_best, right_best, (total, parent))
 
 
-def running_sums(a: np.ndarray) -> np.ndarray:
+def running_sums(a: np.ndarray, overwrite: bool = False) -> np.ndarray:
     """``np.cumsum(a, axis=1)``, the same floats, one row addition at a time when rows are few.
+
+    ``overwrite``: the sums may be written over ``a`` (its caller reads it no more).
 
     Each running sum adds the next row to the sum before it, as numpy's accumulate does;
     along a short axis of a large array numpy's accumulate costs several times as much as
@@ -239,11 +245,14 @@ def running_sums(a: np.ndarray) -> np.ndarray:
     >>> a = np.random.default_rng(0).normal(size=(300, 4, 2, 3))
     >>> bool((running_sums(a) == np.cumsum(a, axis=1)).all())
     True
+    >>> b = a.copy(); bool((running_sums(b, overwrite=True) == np.cumsum(a, axis=1)).all())
+    True
     """
     n = a.shape[1]
     if n > SHORT_RUN or a.size < 512 * n:
-        return np.cumsum(a, axis=1)
-    out = np.array(a, copy=True)  # in a's memory order, as cumsum's own result
+        # in place: each sum adds the next value to the sum before it, as into a new array
+        return np.cumsum(a, axis=1, out=a) if overwrite else np.cumsum(a, axis=1)
+    out = a if overwrite else np.array(a, copy=True)  # in a's memory order, as cumsum's
     for i in range(1, n):
         np.add(out[:, i - 1], out[:, i], out=out[:, i])
     return out
