@@ -580,8 +580,12 @@ def refuse_missing(X: Any, Xe: np.ndarray, schema: Schema, who: str) -> None:
     ...
     ValueError: X: column 'x1' has a missing value (NaN) in row 0; CARTClassifier was ...
     """
-    for j in np.flatnonzero(np.isnan(Xe).any(axis=0)):
+    with np.errstate(over="ignore", invalid="ignore"):  # a NaN sum: a NaN, or inf - inf
+        suspects = np.flatnonzero(np.isnan(Xe.sum(axis=0)))
+    for j in suspects:
         rows = np.flatnonzero(np.isnan(Xe[:, j]))
+        if not len(rows):
+            continue
         if schema.is_categorical(j):
             raw = _raw_column(X, schema, j)
             rows = [i for i in rows if _missing_value(raw[i])]

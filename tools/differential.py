@@ -16,7 +16,14 @@ dtlearn cuts and scikit-learn does not (docs/ALGORITHMS.md), are counted apart.
 
 **C4.5 against Weka's J48.** Each run writes a random ARFF (nominal and numeric attributes,
 missing values) and runs J48 with random ``-U``, ``-C``, ``-M``; it agrees when
-``C45Classifier``'s Weka-style text is J48's tree line for line.
+``C45Classifier``'s Weka-style text is J48's tree line for line (leaf counts rounded half
+up, as ``Utils.roundDouble``).
+
+**Rules against predict.** Each run fits a random learner (ID3, CART, CART regression,
+1-R, C4.5) and probes it with rows holding unseen categories (and missing values where the
+learner accepts them); every row ``predict`` answers from one node must be covered by
+exactly one rule read back from ``to_rules()``, with ``predict``'s answer (a C4.5 row with
+an unknown tested value is shared among branches: no rule).
 
 Prints one line per family: ``agree / runs``, the differences explained by a documented
 scikit-learn rule (it splits a pure node whose Gini is rounding noise above its absolute
@@ -267,11 +274,68 @@ def run_c45(runs: int, seed: int) -> dict:
     return counts
 
 
+# ---------------------------------------------------------------- rules against predict
+def rules_case(rng: np.random.Generator) -> tuple:
+    """A learner, its training table and a probe with unseen categories (and missing values)."""
+    learners = [("id3", dt.ID3Classifier(), False), ("cart", dt.CARTClassifier(), True),
+                ("cart-regressor", dt.CARTRegressor(), True), ("one-r", dt.OneR(), True),
+                ("c45", dt.C45Classifier(min_samples_leaf=1), True)]
+    name, model, numeric = learners[int(rng.integers(0, len(learners)))]
+    n, m = int(rng.integers(6, 60)), 30
+    train, probe = {}, {}
+    for j in range(int(rng.integers(1, 4))):
+        seen = [f"v{v}" for v in range(int(rng.integers(2, 5)))]
+        train[f"c{j}"] = rng.choice(seen, size=n)
+        probe[f"c{j}"] = rng.choice(seen + ["unseen"], size=m)
+    for j in range(int(rng.integers(0, 3)) if numeric else 0):
+        train[f"x{j}"], probe[f"x{j}"] = np.round(rng.normal(size=n), 1), np.round(
+            rng.normal(size=m), 1)
+    X, P = pd.DataFrame(train), pd.DataFrame(probe)
+    if model.__sklearn_tags__().input_tags.allow_nan:
+        for c in P.columns:
+            P[c] = P[c].astype(object).where(rng.uniform(size=m) > 0.15, None)
+            if c.startswith("x"):
+                P[c] = pd.to_numeric(P[c])
+    y = rng.normal(size=n).round(3) / 7 if name == "cart-regressor" else \
+        rng.choice(["a", "b", "c"], size=n)
+    return name, model.fit(X, y), X, P
+
+
+def run_rules(runs: int, seed: int) -> dict:
+    """Rows of random probes covered by exactly one read-back rule with ``predict``'s answer."""
+    from dtlearn.data import infer_schema
+    from dtlearn.pruning.rules import Rule
+
+    rng = np.random.default_rng(seed + 2)
+    counts = {"rows": 0, "once": 0, "shared": 0, "differ": []}
+    for i in range(runs):
+        name, model, X, P = rules_case(rng)
+        tree = model.tree_
+        schema = infer_schema(pd.concat([X, P], ignore_index=True),
+                              [c for c in X.columns if c.startswith("c")])
+        rules = [Rule.from_text(line, schema) for line in tree.to_rules().splitlines()]
+        covered = np.array([r.covers(P) for r in rules]).reshape(len(rules), -1)
+        predicted = model.predict(P)
+        stops = tree.apply(P)
+        for row in range(len(P)):
+            counts["rows"] += 1
+            if name == "c45" and not tree.node(int(stops[row])).is_leaf:
+                counts["shared"] += covered[:, row].sum() == 0  # C4.5 shares the row
+                continue
+            hits = np.flatnonzero(covered[:, row])
+            if len(hits) == 1 and rules[hits[0]].label == predicted[row]:
+                counts["once"] += 1
+            else:
+                counts["differ"].append((i, name, row))
+    return counts
+
+
 def main() -> int:
     """Run both families and print their counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cart", type=int, default=200, help="CART fits against scikit-learn")
     parser.add_argument("--c45", type=int, default=60, help="C4.5 runs against Weka's J48")
+    parser.add_argument("--rules", type=int, default=100, help="rules round trips")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.cart:
@@ -289,6 +353,11 @@ def main() -> int:
             print(f"C4.5 vs J48: {c['agree']}/{c['runs']} agree line for line; "
                   f"{c['last_digit']} differ only in a count's last printed digit; "
                   f"differ: {c['differ'][:20]}")
+    if args.rules:
+        c = run_rules(args.rules, args.seed)
+        print(f"Rules vs predict: {c['once']}/{c['rows'] - c['shared']} rows covered by exactly "
+              f"one read-back rule with predict's answer; {c['shared']} C4.5 rows shared "
+              f"among branches (no rule); differ: {c['differ'][:20]}")
     return 0
 
 

@@ -18,8 +18,9 @@ Two details of scikit-learn are mirrored exactly:
   exactly when ``float32(x) <= threshold``, so the two models predict alike on any input;
   the candidate tables are computed from the 32-bit values scikit-learn saw.
 * a tree of a random forest is grown on a bootstrap sample, given to it as row weights.
-  When no ``sample_weight`` is passed, those weights are redrawn from the tree's
-  ``random_state`` (as scikit-learn draws them) and checked against the tree's node sizes.
+  Those weights are redrawn from the tree's ``random_state`` (as scikit-learn draws them,
+  in proportion to the forest's ``sample_weight`` when one is passed) and checked against
+  the tree's node sizes.
 
 scikit-learn is an optional dependency: this module imports it only when called.
 """
@@ -196,11 +197,13 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     -----
     A tree of a random forest is opened with the weights it was grown with: its bootstrap
     counts, drawn from its ``random_state`` as scikit-learn draws them, uniformly or (with
-    ``class_weight="balanced"``, scikit-learn 1.9) in proportion to the class weights,
-    times the class weights for ``class_weight="balanced"`` in scikit-learn 1.8, and times
-    the class weights of the bootstrap sample for
-    ``class_weight="balanced_subsample"``. Predictions keep the labels' dtype (int64,
-    bool, str), as scikit-learn's do.
+    ``class_weight="balanced"`` or a ``sample_weight``, scikit-learn 1.9) in proportion
+    to the forest's row weights (pass the forest's ``sample_weight``: the counts are
+    redrawn from it), times the class weights for ``class_weight="balanced"`` in
+    scikit-learn 1.8, and times the class weights of the bootstrap sample for
+    ``class_weight="balanced_subsample"``. A tree of a forest without bootstrap
+    (ExtraTrees) is opened with the forest's row weights, "balanced" class weights
+    included. Predictions keep the labels' dtype (int64, bool, str), as scikit-learn's do.
 
     Examples
     --------
@@ -430,23 +433,29 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
         from sklearn.utils.class_weight import compute_sample_weight
 
         scale = compute_sample_weight(class_weight, np.asarray(tree_est.classes_)[codes])
+    user = None
     if sample_weight is not None:
-        w = np.asarray(sample_weight, dtype=np.float64)
-        if w.shape != (n,) or not np.isfinite(w).all() or (w < 0).any():
+        user = np.asarray(sample_weight, dtype=np.float64)
+        if user.shape != (n,) or not np.isfinite(user).all() or (user < 0).any():
             raise ValueError(f"sample_weight must be {n} finite numbers >= 0, one per row")
-        return w * scale
+    base = scale if user is None else user * scale
     total = float(sk.weighted_n_node_samples[0])
-    every_row = sk.n_node_samples[0] == n and _close(float(scale.sum()), total)
-    if every_row or not isinstance(getattr(tree_est, "random_state", None), (int, np.integer)):
-        return scale
-    # a tree of a forest: its bootstrap sample, drawn as scikit-learn draws it (n draws,
-    # or max_samples: then as many as the root's weight when the rows are unweighted)
+    balanced = None if codes is None else _balanced(codes, user)
+    if np.count_nonzero(base) == sk.n_node_samples[0]:  # no bootstrap: the weights given, or
+        # times the class weights of a forest without bootstrap (ExtraTrees, "balanced")
+        for w in [base] + ([] if balanced is None else [base * balanced]):
+            if _close(float(w.sum()), total) and (codes is None or _same_root(sk, codes, w)):
+                return w
+        return base  # the node weights then say what does not fit
+    if not isinstance(getattr(tree_est, "random_state", None), (int, np.integer)):
+        return base
     from sklearn.utils.class_weight import compute_sample_weight
-
+    # a tree of a forest: its bootstrap sample, drawn as scikit-learn draws it (n draws,
+    # or max_samples: then as many as the root's weight when the rows are unweighted), in
+    # proportion to the user's sample_weight (scikit-learn 1.9) when one was given
     first = None
-    balanced = None if codes is None else compute_sample_weight("balanced", codes)
     for draws in dict.fromkeys([int(round(total)), n]):
-        for indices in _bootstrap_draws(tree_est.random_state, n, draws, balanced):
+        for indices in _bootstrap_draws(tree_est.random_state, n, draws, balanced, user):
             counts = np.bincount(indices, minlength=n).astype(np.float64)
             first = counts * scale if first is None else first
             if np.count_nonzero(counts) != sk.n_node_samples[0]:
@@ -456,22 +465,49 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
             # class_weight="balanced" draws the sample in proportion to the class weights
             # (scikit-learn 1.9) or weighs a uniform draw by them (1.8); "balanced_subsample"
             # reweighs the classes within the sample
-            value = np.asarray(sk.value[0, 0], dtype=float)
             for w in (counts * scale, counts * balanced,
                       counts * compute_sample_weight("balanced", codes, indices=indices)):
-                root = np.bincount(codes, weights=w, minlength=len(value))
-                if _close(float(root.sum()), total) and \
-                        np.allclose(root / root.sum(), value / value.sum(), atol=1e-9):
+                if _close(float(w.sum()), total) and _same_root(sk, codes, w):
                     return w
     return first  # the node sizes then say what does not fit
 
 
-def _bootstrap_draws(random_state: int, n: int, draws: int, balanced: Any) -> Any:
-    """The row indices a forest may have drawn for a tree: uniformly, or by class weight."""
-    yield np.random.RandomState(random_state).randint(0, n, draws)
-    if balanced is not None:
+def _same_root(sk: Any, codes: np.ndarray, w: np.ndarray) -> bool:
+    """Whether weights ``w`` give the class shares of scikit-learn's root."""
+    value = np.asarray(sk.value[0, 0], dtype=float)
+    root = np.bincount(codes, weights=w, minlength=len(value))
+    return bool(root.sum() > 0 and np.allclose(root / root.sum(), value / value.sum(),
+                                               atol=1e-9))
+
+
+def _balanced(codes: np.ndarray, user: Any) -> np.ndarray:
+    """Each row's "balanced" class weight as a forest computes it: of the weighted classes.
+
+    ``n_weighted / (n_classes * weight of the row's class)`` (scikit-learn's
+    ``compute_class_weight("balanced", ..., sample_weight=)``); unweighted without ``user``.
+    """
+    w = np.ones(len(codes)) if user is None else user
+    per_class = np.bincount(codes, weights=w)
+    present = np.unique(codes)
+    return (w.sum() / (len(present) * per_class))[codes]
+
+
+def _bootstrap_draws(random_state: int, n: int, draws: int, balanced: Any,
+                     user: Any = None) -> Any:
+    """The row indices a forest may have drawn for a tree: uniformly, or by row weight.
+
+    scikit-learn 1.9's ``_generate_sample_indices`` draws in proportion to the forest's
+    row weights (the user's ``sample_weight`` times the class weights), uniformly without.
+    """
+    if user is None:
+        yield np.random.RandomState(random_state).randint(0, n, draws)
+    else:
         yield np.random.RandomState(random_state).choice(n, draws, replace=True,
-                                                         p=balanced / balanced.sum())
+                                                         p=user / user.sum())
+    if balanced is not None:
+        p = balanced if user is None else balanced * user
+        yield np.random.RandomState(random_state).choice(n, draws, replace=True,
+                                                         p=p / p.sum())
 
 
 def _close(a: float, b: float) -> bool:
