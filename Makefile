@@ -145,7 +145,9 @@ lite: $(DEV)/.installed
 	$(DBIN)/python tools/lite.py build/lite
 
 # The declared lower bounds, tested: a venv with exactly the `>=` versions of pyproject.toml
-# (tools/floors.py) runs the unit tests. Test tools are not pinned.
+# (tools/floors.py) runs the unit tests. Test tools are not pinned. The end-to-end runs that
+# build venvs of their own from PyPI (student repository, runbook) or repeat the nbgrader
+# round trip at class size are left to `make test`: the floors do not reach them.
 FLOORS := .venv-floors
 
 $(FLOORS)/.installed: pyproject.toml tools/floors.py
@@ -160,7 +162,9 @@ test-floors: $(FLOORS)/.installed
 	$(FLOORS)/bin/python -m pip list --format=freeze | grep -iE "^(numpy|pandas|matplotlib|ipywidgets|anywidget|pillow|traitlets|liac-arff|scikit-learn|nbgrader|nbformat)=="
 	$(FLOORS)/bin/python -m pytest tests/ -q $(XDIST) --ignore=tests/browser --ignore=tests/test_book.py \
 		--ignore=tests/test_static_export.py --ignore=tests/test_wheel.py \
-		--ignore=tests/test_jupyterlite.py
+		--ignore=tests/test_jupyterlite.py \
+		--ignore=tests/test_student_repo.py --ignore=tests/test_teaching.py \
+		--ignore=tests/test_grading_class.py
 
 # The built wheel, installed into a fresh venv outside the checkout, runs a smoke script.
 test-wheel: $(DEV)/.installed
