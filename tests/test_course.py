@@ -160,6 +160,13 @@ def test_lecture_fits_one_class_meeting(path):
     assert len(nb.cells) <= MAX_CELLS, f"{path.name}: {len(nb.cells)} cells"
 
 
+@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
+def test_notebook_links_name_existing_notebooks(path):
+    """After a split or a rename, every `[...](NN_topic.ipynb)` link still resolves."""
+    for link in re.findall(r"\]\(([\w./-]+\.ipynb)\)", markdown(read(path))):
+        assert (path.parent / link).exists(), f"{path.name} links {link}"
+
+
 # ---------------------------------------------------------------- the coverage table
 def coverage_rows():
     """Rows of the start page's coverage table: dicts keyed by the header's column names."""
