@@ -303,6 +303,11 @@ def _tests_for(module: str, rel: str, function: str, table: dict) -> list[str]:
     def usable(paths):
         return [p for p in paths if p not in SLOW_TESTS]
     chosen = usable(str(p.relative_to(ROOT)) for p, _ in table.get(module, []))
+    # test files named after the module or its package (tests/test_exports_exact.py)
+    words = {w for w in module.split(".")[1:] if len(w) > 3 and w != "__init__"}
+    by_name = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests").glob("test_*.py"))
+               if any(w in p.stem for w in words)]
+    chosen = list(dict.fromkeys(chosen[:2] + usable(by_name) + chosen[2:]))
     if function and not function.startswith("__"):
         naming = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests").glob("test_*.py"))
                   if re.search(rf"\b{re.escape(function)}\b", p.read_text(encoding="utf-8"))]
