@@ -1,4 +1,4 @@
-# About 540 lines: one idea, the Tree value: nodes (made when first read), traversal, prediction, copies and the one-line export delegates a notebook calls on it.
+# About 680 lines: one idea, the Tree value: nodes (made when first read), traversal, prediction, copies and the one-line export delegates a notebook calls on it.
 """The Tree value: nodes with counts and splits, traversal and prediction.
 
 A :class:`Tree` is plain data: nodes hold their (weighted) class counts or regression

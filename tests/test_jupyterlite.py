@@ -199,10 +199,10 @@ def test_docs_list_every_notebooks_extra_needs():
     by_package = {}
     for source in _course_notebooks():
         for dist in tool.extra_needs(json.loads(source.read_text(encoding="utf-8"))):
-            by_package.setdefault(dist, []).append(source.name[:2])
+            by_package.setdefault(dist, []).append(source.name.split("_")[0])
     assert by_package  # scikit-learn, at least
     docs = (ROOT / "docs" / "JUPYTERLITE.md").read_text(encoding="utf-8")
-    table = dict(re.findall(r"^\| ([\d, ]+) \| ([a-z-]+) \|$", docs, re.M))
+    table = dict(re.findall(r"^\| ([\db, ]+) \| ([a-z-]+) \|$", docs, re.M))
     assert {dist: numbers.split(", ") for numbers, dist in table.items()} == by_package
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for numbers in by_package.values():

@@ -1,6 +1,7 @@
 """Rules read back from the tree's text are the identity: each covers its leaf's rows.
 
-``Tree.to_rules()`` prints one rule per leaf; ``Rule.from_text`` reads each line back into
+``Tree.to_rules(unseen=False)`` prints one rule per leaf (the rules for unseen values are
+tests/test_rules_cover.py's); ``Rule.from_text`` reads each line back into
 a rule that must cover exactly the rows the tree sends to that leaf (``tree.apply``) and
 predict that leaf's label, on C4.5 trees (J48's tolerance, rows on a cut), CART trees with
 ordered categories and oblique trees.
@@ -31,7 +32,7 @@ def _cases():
 @pytest.mark.parametrize("name, X, model", list(_cases()), ids=lambda v: v if isinstance(v, str) else "")
 def test_each_rule_line_covers_exactly_its_leafs_rows(name, X, model):
     tree = model.tree_
-    lines = tree.to_rules().splitlines()
+    lines = tree.to_rules(unseen=False).splitlines()
     leaves = [leaf for leaf, _ in tree.leaf_paths()]
     assert len(lines) == len(leaves) == tree.n_leaves
     reached = tree.apply(X)

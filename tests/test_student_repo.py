@@ -238,7 +238,8 @@ def _scratch_checkout(where):
     """This work tree's package, tools and student course as a git repository of its own."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
                              "--exclude-standard", "dtlearn", "tools", "notebooks",
-                             "pyproject.toml", "README.md", "LICENSE", "environment.yml"],
+                             "pyproject.toml", "README.md", "LICENSE", "environment.yml",
+                             "hub/overrides.json"],
                             cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
     for name in filter(None, (f.decode() for f in listed)):
         if (ROOT / name).is_file():

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..formatting import answer_number
+
 __all__ = ["Question", "Table"]
 
 
@@ -115,8 +117,7 @@ class Question:
     def answer_text(self) -> str:
         """The answer as the key prints it (numbers to 4 decimals)."""
         if self.numeric:
-            return f"{float(self.answer):.4f}".rstrip("0").rstrip(".") if float(
-                self.answer) != int(self.answer) else str(int(self.answer))
+            return answer_number(float(self.answer))
         return str(self.answer)
 
     def to_dict(self) -> dict[str, Any]:

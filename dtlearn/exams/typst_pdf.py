@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..formatting import fmt_g
 from .question import Question, Table
 
 __all__ = ["key_source", "sheets_source", "typst_string", "write_pdf"]
@@ -83,7 +84,7 @@ def sheets_source(exam, pictures: dict[str, str]) -> str:
 
 def _answer_line(question: Question) -> str:
     if question.numeric:
-        return f"Answer: {question.answer_text}  (accepted: ± {question.tolerance:g})"
+        return f"Answer: {question.answer_text}  (accepted: ± {fmt_g(question.tolerance)})"
     return f"Answer: {question.answer}  (choices: {', '.join(question.choices)})"
 
 
