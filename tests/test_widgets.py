@@ -615,3 +615,29 @@ def test_a_step_lays_the_tree_out_once(monkeypatch):
     assert len(calls) - before == 1
     deep = [n["id"] for n in over.view.data["nodes"] if n["collapsed"]]
     assert deep and all(over.tree.node(i).depth == 4 for i in deep)  # folded at view_depth
+
+
+def _outside_the_figure(app):
+    """The visible axes whose drawn extent (labels, ticks, title, legend) leaves the figure."""
+    figure = app.figure.figure
+    app.figure.canvas.draw()
+    renderer = app.figure.canvas.get_renderer()
+    bounds = figure.bbox
+    return [(ax.get_title(), [round(v) for v in ax.get_tightbbox(renderer).extents])
+            for ax in figure.axes if ax.get_visible()
+            and not (ax.get_tightbbox(renderer).x0 >= 0 and ax.get_tightbbox(renderer).y0 >= 0
+                     and ax.get_tightbbox(renderer).x1 <= bounds.x1
+                     and ax.get_tightbbox(renderer).y1 <= bounds.y1)]
+
+
+def test_every_apps_figure_keeps_its_labels_inside_the_picture(vote, tennis_data):
+    # a label cut at the picture's edge was seen at 1366 px (NB09's axis titles)
+    X, y = vote
+    rng = np.random.default_rng(0)
+    points = rng.uniform(size=(100, 2))
+    apps = [CostComplexityExplorer(X, y, X_test=X.iloc[:50], y_test=y.iloc[:50], cv=3),
+            OverfittingExplorer(*tennis_data, noise_levels=(0.0, 0.2)),
+            CriteriaExplorer(),
+            BoundaryExplorer(points, np.where(points.sum(axis=1) > 1, "a", "b"))]
+    assert {type(app).__name__: _outside_the_figure(app) for app in apps} == {
+        type(app).__name__: [] for app in apps}

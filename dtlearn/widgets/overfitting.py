@@ -251,7 +251,7 @@ class OverfittingExplorer(App):
         from ..plot.curves import plot_complexity_curve
 
         curve = self._curve(param, level)
-        ax = fig.add_axes((0.1, 0.14, 0.64, 0.76))
+        ax = fig.add_axes((0.1, 0.17, 0.64, 0.73))
         plot_complexity_curve(curve, x="value", ax=ax,
                               title=f"{curve.learner}, label noise {percent(level)}")
         ax.get_legend().remove()

@@ -516,10 +516,10 @@ class CostComplexityExplorer(App):
     def _page(self, fig: Any) -> dict:
         from ..plot.curves import plot_ccp_path, thin_point_labels
 
-        left = fig.add_axes((0.07, 0.15, 0.38, 0.72))
+        left = fig.add_axes((0.09, 0.2, 0.36, 0.66))
         plot_ccp_path(self.path, ax=left)
         left.set_title("R(T) along the path", fontsize=10)
-        right = fig.add_axes((0.55, 0.15, 0.27, 0.72))
+        right = fig.add_axes((0.57, 0.2, 0.25, 0.66))
         right.plot(self.alphas, self.train_accuracy, drawstyle="steps-post", marker="o",
                    markersize=3, color="#0072B2", label="training")
         right.plot(self.alphas, self.cv_mean, drawstyle="steps-post", marker="s",
