@@ -77,7 +77,8 @@ def test_every_dependency_exists_in_pyodide_or_as_a_pure_python_wheel(wheel):
     todo = [Requirement(text) for text in meta.get_all("Requires-Dist")]
     todo = [req for req in todo if req.marker is None or req.marker.evaluate(PYODIDE_ENV)]
     assert {canonicalize_name(r.name) for r in todo} == {
-        "numpy", "pandas", "matplotlib", "ipywidgets", "anywidget", "pillow", "traitlets"}
+        "numpy", "pandas", "matplotlib", "ipywidgets", "anywidget", "pillow", "traitlets",
+        "ipython"}
     # no liac-arff, no extras
     seen, missing = set(), []
     while todo:
