@@ -199,6 +199,10 @@ def test_the_020_fixtures_were_written_by_020_under_its_module_paths():
             PICKLES_020 / f"{name}.pkl").read_bytes()
 
 
+# The 0.2.0 fixtures were pickled under numpy 2, whose arrays name numpy._core: numpy 1.x
+# (the declared floor, make test-floors) cannot unpickle them, whatever dtlearn does.
+@pytest.mark.skipif(np.lib.NumpyVersion(np.__version__) < "2.0.0",
+                    reason="fixtures pickled with numpy 2; numpy 1.x cannot read its arrays")
 @pytest.mark.parametrize("name", sorted(EXPECTED_020["fixtures"]))
 def test_a_model_pickled_by_020_loads_and_predicts_as_it_did(name):
     entry = EXPECTED_020["fixtures"][name]

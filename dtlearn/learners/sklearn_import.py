@@ -455,8 +455,9 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
     # proportion to the user's sample_weight (scikit-learn 1.9) when one was given
     first = None
     for draws in dict.fromkeys([int(round(total)), n]):
-        for indices in _bootstrap_draws(tree_est.random_state, n, draws, balanced, user):
-            counts = np.bincount(indices, minlength=n).astype(np.float64)
+        for indices, per_row in _bootstrap_draws(tree_est.random_state, n, draws, balanced,
+                                                 user):
+            counts = np.bincount(indices, minlength=n).astype(np.float64) * per_row
             first = counts * scale if first is None else first
             if np.count_nonzero(counts) != sk.n_node_samples[0]:
                 continue
@@ -494,20 +495,22 @@ def _balanced(codes: np.ndarray, user: Any) -> np.ndarray:
 
 def _bootstrap_draws(random_state: int, n: int, draws: int, balanced: Any,
                      user: Any = None) -> Any:
-    """The row indices a forest may have drawn for a tree: uniformly, or by row weight.
+    """The row indices a forest may have drawn for a tree, each with the weight a draw carries.
 
     scikit-learn 1.9's ``_generate_sample_indices`` draws in proportion to the forest's
-    row weights (the user's ``sample_weight`` times the class weights), uniformly without.
+    row weights (the user's ``sample_weight`` times the class weights), uniformly without;
+    scikit-learn 1.8 drew uniformly and weighed each draw by the user's ``sample_weight``.
     """
     if user is None:
-        yield np.random.RandomState(random_state).randint(0, n, draws)
+        yield np.random.RandomState(random_state).randint(0, n, draws), 1.0
     else:
         yield np.random.RandomState(random_state).choice(n, draws, replace=True,
-                                                         p=user / user.sum())
+                                                         p=user / user.sum()), 1.0
+        yield np.random.RandomState(random_state).randint(0, n, draws), user
     if balanced is not None:
         p = balanced if user is None else balanced * user
         yield np.random.RandomState(random_state).choice(n, draws, replace=True,
-                                                         p=p / p.sum())
+                                                         p=p / p.sum()), 1.0
 
 
 def _close(a: float, b: float) -> bool:
