@@ -33,6 +33,9 @@ H_9_5 = -(9 / 14 * math.log2(9 / 14) + 5 / 14 * math.log2(5 / 14))  # 0.9403 bit
 @pytest.fixture()
 def registry(monkeypatch):
     """A registry that starts with whatever is loaded and forgets what the test adds."""
+    # the lecture checks first: discovered inside the copy, they would be forgotten with it
+    # while their modules stay imported (never discovered again by a later test)
+    registry_module._discover()
     monkeypatch.setattr(registry_module, "_REGISTRY", dict(registry_module._REGISTRY))
     monkeypatch.setattr(registry_module, "_LOAD_ERRORS", dict(registry_module._LOAD_ERRORS))
     monkeypatch.delenv("DTLEARN_SEED", raising=False)
