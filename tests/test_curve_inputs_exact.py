@@ -6,8 +6,11 @@ import numpy as np
 import pytest
 
 import dtlearn as dt
-from dtlearn.pruning.curves import complexity_curve, cross_validated_ccp, \
-    train_validation_test_split
+from dtlearn.pruning.curves import (
+    complexity_curve,
+    cross_validated_ccp,
+    train_validation_test_split,
+)
 
 
 @pytest.mark.parametrize("n, sizes, expected", [
