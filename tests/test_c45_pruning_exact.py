@@ -123,3 +123,16 @@ def test_rows_all_unknown_are_spread_evenly():
     assert fractions.tolist() == [0.25] * 4
     assert [p[0].tolist() for p in parts] == [[0, 1]] * 4
     assert [p[1].tolist() for p in parts] == [[0.25, 0.5]] * 4
+
+
+def test_unknown_rows_skip_a_branch_without_known_weight():
+    # Weka's C45Split.split adds an instance of unknown value to branch j only when
+    # Utils.gr(weights[j], 0): a branch no known row took gets no copy (not a 0-weight one)
+    from dtlearn.splits import MultiwaySplit
+
+    X = np.array([[0.0], [0.0], [2.0], [np.nan]])
+    parts, fractions = split_weighted(MultiwaySplit(0, 3), X, np.zeros(4, int), 1,
+                                      np.arange(4), np.ones(4))
+    assert fractions.tolist() == [2 / 3, 0.0, 1 / 3]
+    assert [p[0].tolist() for p in parts] == [[0, 1, 3], [], [2, 3]]
+    assert parts[2][1].tolist() == [1.0, pytest.approx(1 / 3)]
