@@ -136,3 +136,23 @@ def test_unknown_rows_skip_a_branch_without_known_weight():
     assert fractions.tolist() == [2 / 3, 0.0, 1 / 3]
     assert [p[0].tolist() for p in parts] == [[0, 1, 3], [], [2, 3]]
     assert parts[2][1].tolist() == [1.0, pytest.approx(1 / 3)]
+
+
+def test_a_numeric_attribute_with_too_few_known_values_says_so():
+    # C45Split.handleNumericAttribute returns before any cut when the known weight is below
+    # 2 · minSplit: 3 known values, minSplit = max(0.1 · 3 / 2, M = 2) = 2, 3 < 4
+    import pandas as pd
+
+    import dtlearn as dt
+
+    X = pd.DataFrame({"x": [1, 2, 3] + [np.nan] * 5, "z": [0, 0, 0, 0, 1, 1, 1, 1]})
+    y = pd.Series(list("aaaabbbb"))
+    step = dt.C45Classifier().fit(X, y).steps_[0]
+    x = next(c for c in step.candidates if c.feature_name == "x")
+    assert not x.admissible
+    assert x.reason == "fewer than 2 × 2 known values"
+    # with 4 known values (all class a) the one cut 1, 2 | 3, 4 is tried: no gain
+    X.loc[3, "x"] = 4
+    step = dt.C45Classifier().fit(X, y).steps_[0]
+    x = next(c for c in step.candidates if c.feature_name == "x")
+    assert not x.admissible and x.reason.startswith("gain 0.000 − log2(1)/8")
