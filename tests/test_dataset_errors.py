@@ -94,3 +94,44 @@ def test_csv_missing_marker_becomes_a_missing_value(monkeypatch):
     assert y.isna().tolist() == [True, False]
     with pytest.raises(ValueError, match=r"'\?'"):  # without the marker "?" is a bad value
         readers.read_table("m.data", {"x": ("a",), "y": ("d",)}, target="y")
+
+
+# ------------------------------------------------------------------ read_arff, by hand
+SMALL = "@relation t\n@attribute a {x, y}\n@attribute b numeric\n@attribute c {p, q}\n@data\n"
+
+
+@pytest.mark.parametrize("target, name", [(-3, "a"), (-1, "c"), (0, "a"), (2, "c")])
+def test_arff_target_positions_at_both_ends(target, name):
+    X, y = dt.read_arff(SMALL + "x, 1, p\n", target=target)
+    assert y.name == name and name not in X.columns
+
+
+@pytest.mark.parametrize("target", [-4, 3])
+def test_arff_target_positions_out_of_range(target):
+    with pytest.raises(ValueError, match=rf"target position {target} is out of range: the "
+                                         r"file has 3 attributes"):
+        dt.read_arff(SMALL + "x, 1, p\n", target=target)
+
+
+def test_arff_percent_inside_quotes_is_not_a_comment():
+    text = ("@relation t\n@attribute a {'50%', \"x%y\", z}\n@attribute b numeric\n@data\n"
+            "'50%', 1 % a real comment\n\"x%y\", 2\n")
+    X, y = dt.read_arff(text)
+    assert list(X["a"]) == ["50%", "x%y"] and list(y) == [1.0, 2.0]
+
+
+def test_arff_comment_after_a_value_leaves_no_trailing_space():
+    X, y = dt.read_arff("@relation t\n@attribute a string\n@attribute b {u, v}\n@data\n"
+                        "hello, u   % note\n")
+    assert list(y) == ["u"] and list(X["a"]) == ["hello"]
+
+
+def test_arff_gzipped_bytes_are_read():
+    import gzip
+    X, y = dt.read_arff(gzip.compress((SMALL + "y, 2.5, q\n").encode()))
+    assert list(X["a"]) == ["y"] and list(X["b"]) == [2.5] and list(y) == ["q"]
+
+
+def test_arff_missing_number_is_nan_not_zero():
+    X, _ = dt.read_arff(SMALL + "x, ?, p\ny, 0, q\n")
+    assert X["b"].isna().tolist() == [True, False]
