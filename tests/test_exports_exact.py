@@ -398,3 +398,16 @@ def test_weka_regression_leaf_prints_its_weight_to_two_decimals():
     tree = dt.CARTRegressor(max_depth=1).fit(X, y, sample_weight=w).tree_
     # left mean (0.125 * 1 + 0.5 * 3) / 0.625 = 2.6; right (10 + 5) / 1.25 = 12
     assert tree.to_text(style="weka", layout="j48") == "x0 <= 0.5: 2.6 (0.63)\nx0 > 0.5: 12 (1.25)"
+
+
+def test_rules_unseen_value_lists_the_categories_in_schema_order(tennis):
+    X, y, _ = tennis
+    tree = dt.CARTClassifier(max_depth=1).fit(X, y).tree_
+    assert tree.root.split.left == (1,)  # overcast alone, the rest (codes 0 and 2) right
+    # sunny and rainy: 5 yes, 5 no; a tie goes to the first class in class order, yes
+    assert tree.to_rules().splitlines() == [
+        "IF outlook = overcast THEN play = yes",
+        "IF outlook in {sunny, rainy} THEN play = yes",
+        "IF outlook not in {sunny, overcast, rainy} THEN play = yes",
+    ]
+    assert tree.to_rules(unseen=False).splitlines() == tree.to_rules().splitlines()[:2]

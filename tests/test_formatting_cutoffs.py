@@ -108,3 +108,9 @@ def test_fmt_float_never_prints_minus_zero():
     from dtlearn.formatting import fmt_float
     assert (fmt_float(-0.0001), fmt_float(-0.0006), fmt_float(-0.0, ".1f")) == \
         ("0.000", "-0.001", "0.0")
+
+
+@pytest.mark.parametrize("value, text", [(250000.0, "250000"), (1e14, "100000000000000"),
+                                         (99999.0, "99999")])
+def test_fmt_count_whole_numbers_print_without_decimals_up_to_1e15(value, text):
+    assert fmt_count(value) == text
