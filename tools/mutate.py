@@ -16,17 +16,23 @@ Run from the repository root (``make mutate`` runs the whole list)::
 
 The copy is ``git archive HEAD`` (or the tracked and untracked, not ignored, files of the
 working tree) in a temporary folder, one copy per job (``--jobs``, 2 by default: both
-cores). Each copy gets a throw-away virtual environment whose ``.pth`` file puts the copy
-first on ``sys.path`` and then this environment's site-packages (numpy, scikit-learn, ...):
-the tests run with that environment's Python, so a subprocess they start with
-``sys.executable`` -- the grading child, ``python -I``, which ignores ``PYTHONPATH`` --
-imports the mutated copy too, not the installed package.
+cores), compiled once (hash-checked ``.pyc``: only the mutated module is recompiled). Each
+copy gets a throw-away virtual environment whose ``.pth`` file puts the copy first on
+``sys.path``, then a hard-linked copy of this environment's site-packages (numpy,
+scikit-learn, ...) below the venv's own prefix: the tests run with that environment's
+Python, so a subprocess they start with ``sys.executable`` -- the grading child, ``python
+-I``, which ignores ``PYTHONPATH`` and may read only below its prefix -- imports the
+mutated copy too, not the installed package. Each copy has a pytest server that imports
+the heavy dependencies once and forks a fresh pytest per mutant (:data:`SERVER`).
 
-Before the mutants, every test file runs once unmutated: a mutant whose files fail there
-cannot be judged and is reported "baseline fails", left out of the score, as are mutants
-whose ``old`` text is no longer in the file ("stale") and those marked ``equivalent``. A
+A mutant runs its module's doctests, its own ``tests`` and the test files that can see
+it (:meth:`TestIndex.tests_for`), and stops at the first failure (``-x``). That failing
+test is then run alone on the restored copy (once per test): a mutant is killed only by a
+test that passes unmutated, else it is reported "baseline fails" (``--baseline full``
+instead runs every test file once before the mutants). Mutants whose ``old`` text is no
+longer in the file ("stale") and those marked ``equivalent`` are left out of the score. A
 run that exceeds ``--timeout`` is killed and counts as killed (a test that hangs on a
-mutant is a test that notices it, though a slow one).
+mutant is a test that notices it, though a slow one): on a loaded machine raise it.
 """
 
 from __future__ import annotations
