@@ -362,6 +362,16 @@ class Confirmations:
         return outcome == "passed"
 
 
+def stretched(timeout: float) -> float:
+    """``timeout`` times the machine's load per core, when above 1.
+
+    On a shared machine with a load average of 20 on 2 cores a test run takes about ten
+    times as long as alone: without the stretch every slow mutant would "time out" and be
+    counted killed though no test noticed it.
+    """
+    return timeout * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+
+
 def judge(m: Mutant, spaces: queue.Queue, timeout: float, bad: set[str],
           confirm: Confirmations | None = None) -> None:
     """Apply ``m`` in a free copy, run its tests, put the copy back; sets ``m.result``."""
@@ -378,7 +388,7 @@ def judge(m: Mutant, spaces: queue.Queue, timeout: float, bad: set[str],
             return
         path.write_text(text.replace(m.old, m.new), encoding="utf-8")
         try:
-            outcome, m.seconds, out = run_tests(space, tests, timeout)
+            outcome, m.seconds, out = run_tests(space, tests, stretched(timeout))
         finally:
             path.write_text(text, encoding="utf-8")
         m.detail = out[-2000:]
@@ -581,7 +591,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="mutate a copy of the working tree, not of HEAD")
     parser.add_argument("--rev", default="HEAD", help="mutate a copy of this commit")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (copies)")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per test run")
+    parser.add_argument("--timeout", type=float, default=300.0,
+                        help="seconds per test run on an idle machine (stretched by the load)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--keep", action="store_true", help="keep the temporary copies")
     parser.add_argument("--extra-tests", nargs="*", default=[],
