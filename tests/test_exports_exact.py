@@ -240,3 +240,174 @@ def test_regression_rules_name_each_leafs_own_row_count():
     for line, (leaf, _) in zip(lines, tree.leaf_paths()):
         n = int(counts[leaf.node_id])
         assert line.endswith(f"  (mean of {n} training rows)"), line
+
+
+# ------------------------------------------------------------------ hand-built trees
+def _leaf(node_id, depth, counts):
+    counts = [float(c) for c in counts]
+    n = sum(counts)
+    return {"id": node_id, "depth": depth, "n_samples": n, "impurity": 0.0,
+            "value": [c / n if n else 0.0 for c in counts], "counts": counts, "split": None,
+            "children": [], "branch_weights": None, "label": None}
+
+
+def _inner(node_id, depth, counts, split, children):
+    node = _leaf(node_id, depth, counts)
+    node.update(split=split, children=children)
+    return node
+
+
+def _doc(nodes, names=("x",), flavour="j48", **extra):
+    return {"format": "dtlearn.tree/1",
+            "schema": {"names": list(names), "kinds": ["numeric"] * len(names),
+                       "categories": [None] * len(names), "ordered": [False] * len(names)},
+            "classes": ["a", "b"], "target_name": "class", "missing": "majority",
+            "flavour": flavour, "criterion": "gain_ratio", "root": 0, "nodes": nodes,
+            "cost_matrix": None, **extra}
+
+
+def _stump(split, left=(3, 1), right=(0, 2)):
+    return _doc([_inner(0, 0, np.add(left, right), split, [1, 2]),
+                 _leaf(1, 1, left), _leaf(2, 1, right)])
+
+
+def test_j48_tolerance_boundary_in_the_tree_and_its_python_source():
+    # left: x <= 0.5 or x - 0.5 < 0.25; right: x > 0.5 and x - 0.5 >= 0.25 (binary-exact)
+    tree = dt.Tree.from_dict(_stump({"kind": "threshold", "feature": 0, "threshold": 0.5,
+                                     "tolerance": 0.25}))
+    X = np.array([[0.5], [0.625], [0.75], [1.0]])
+    assert list(tree.predict(X)) == ["a", "a", "b", "b"]
+    assert [_compiled(tree)({"x": v}) for v in X[:, 0]] == ["a", "a", "b", "b"]
+
+
+def test_oblique_test_equal_to_zero_goes_left_in_python_source_too():
+    # x + y - 1 <= 0 is the left branch; exactly 0 on the line
+    tree = dt.Tree.from_dict(_stump({"kind": "oblique", "columns": [0, 1],
+                                     "weights": [1.0, 1.0], "bias": -1.0}) |
+                             {"schema": _doc([], names=("x", "y"))["schema"]})
+    rows = [(0.5, 0.5), (0.25, 0.5), (0.5, 0.75)]
+    assert list(tree.predict(np.array(rows))) == ["a", "a", "b"]
+    assert [_compiled(tree)({"x": x, "y": y}) for x, y in rows] == ["a", "a", "b"]
+    assert tree.to_dot().splitlines()[2] == '  n0 [label="linear test\\n(6: a 3, b 3)"];'
+
+
+def test_python_source_falls_back_to_the_nodes_majority_on_a_missing_value():
+    tree = dt.Tree.from_dict(_stump({"kind": "threshold", "feature": 0, "threshold": 0.5},
+                                    left=(1, 0), right=(0, 3)))
+    # no test holds for a missing x: the node's majority (b, 3 of 4) is returned
+    assert _compiled(tree)({"x": None}) == "b"
+    assert _compiled(tree)({"x": 0.0}) == "a"
+
+
+def _chain(depth):
+    """A tree of the given depth: x <= k + 0.5 ends in a leaf, else one level deeper."""
+    nodes, here = [], 0
+    for k in range(depth):
+        left, right = here + 1, here + 2
+        nodes.append(_inner(here, k, [depth - k, 1], {"kind": "threshold", "feature": 0,
+                                                      "threshold": k + 0.5}, [left, right]))
+        nodes.append(_leaf(left, k + 1, [1, 0]))
+        here = right
+    nodes.append(_leaf(here, depth, [0, 1]))
+    return dt.Tree.from_dict(_doc(nodes))
+
+
+@pytest.mark.parametrize("depth, table", [(80, False), (81, True)])
+def test_python_source_nests_ifs_up_to_depth_80(depth, table):
+    tree = _chain(depth)
+    assert tree.depth == depth
+    source = tree.to_python()
+    assert source.startswith("_NODES = {") is table
+    assert source.count("if row.get('x') is not None and row.get('x') <= ") == \
+        (0 if table else depth)
+    predict = _compiled(tree)
+    assert [predict({"x": float(v)}) for v in (0, depth - 1, depth)] == ["a", "a", "b"]
+
+
+def test_json_refuses_a_root_without_rows_and_unreachable_nodes():
+    doc = _stump({"kind": "threshold", "feature": 0, "threshold": 0.5})
+    zero = json.loads(json.dumps(doc))
+    zero["nodes"][0]["n_samples"] = 0.0
+    with pytest.raises(ValueError, match=r"^tree: the root must have n_samples > 0$"):
+        dt.Tree.from_dict(zero)
+    extra = json.loads(json.dumps(doc))
+    extra["nodes"].append(_leaf(7, 1, [1, 1]))
+    with pytest.raises(ValueError, match="not reachable from the root"):
+        dt.Tree.from_dict(extra)
+
+
+@pytest.mark.parametrize("depth", [-1, -2, 1.0, True])
+def test_json_refuses_a_depth_that_is_not_a_non_negative_int(depth):
+    doc = _stump({"kind": "threshold", "feature": 0, "threshold": 0.5})
+    doc["nodes"][1]["depth"] = depth
+    with pytest.raises(ValueError, match="non-negative integers"):
+        dt.Tree.from_dict(doc)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf")])
+def test_json_refuses_a_cost_matrix_that_is_not_finite(bad):
+    doc = _stump({"kind": "threshold", "feature": 0, "threshold": 0.5},
+                 ) | {"cost_matrix": [[0.0, 1.0], [bad, 0.0]]}
+    with pytest.raises(ValueError, match="cost_matrix must be k × k finite numbers"):
+        dt.Tree.from_dict(doc)
+
+
+def test_json_without_flavour_or_missing_reads_the_documented_defaults():
+    doc = _stump({"kind": "threshold", "feature": 0, "threshold": 0.5})
+    del doc["flavour"], doc["missing"]
+    tree = dt.Tree.from_dict(doc)
+    assert (tree.flavour, tree.missing) == ("id3", "majority")
+    assert tree.to_text(style="weka") == "x <= 0.5: a\nx > 0.5: b"
+
+
+# ------------------------------------------------------------------ Weka layouts
+@pytest.mark.parametrize("flavour, text", [
+    ("cart", "x <= 0.5: a (4.0/1.0)\nx > 0.5: b (2.0)"),
+    ("j48", "x <= 0.5: a (4.0/1.0)\nx > 0.5: b (2.0)"),
+    ("id3", "x <= 0.5: a\nx > 0.5: b"),
+])
+def test_weka_layout_follows_the_flavour_any_other_than_id3_is_j48(flavour, text):
+    doc = _stump({"kind": "threshold", "feature": 0, "threshold": 0.5}) | {"flavour": flavour}
+    assert dt.Tree.from_dict(doc).to_text(style="weka") == text
+
+
+def test_weka_leaf_weights_and_small_errors_to_two_decimals():
+    # hand-set counts: 0.75 + 0.004 errors print; 0.0000005 errors do not (Weka: > 1e-6)
+    doc = _doc([_inner(0, 0, [3.25, 0.004], {"kind": "threshold", "feature": 0,
+                                             "threshold": 0.5}, [1, 2]),
+                _leaf(1, 1, [2.5, 0.004]), _leaf(2, 1, [0.75, 0.0000005])])
+    tree = dt.Tree.from_dict(doc)
+    assert tree.to_text(style="weka", layout="j48") == \
+        "x <= 0.5: a (2.5/0.0)\nx > 0.5: a (0.75)"
+    doc["nodes"][1].update(counts=[2.5, 0.125], n_samples=2.625)
+    assert dt.Tree.from_dict(doc).to_text(style="weka", layout="j48").splitlines()[0] == \
+        "x <= 0.5: a (2.63/0.13)"  # Weka rounds half up: 2.625 -> 2.63, 0.125 -> 0.13
+
+
+def test_id3_layout_prints_null_only_for_an_empty_leaf():
+    doc = _doc([_inner(0, 0, [0.5, 0.25], {"kind": "threshold", "feature": 0,
+                                           "threshold": 0.5}, [1, 2]),
+                _leaf(1, 1, [0.5, 0.25]), _leaf(2, 1, [0, 0])], flavour="id3")
+    assert dt.Tree.from_dict(doc).to_text(style="weka") == "x <= 0.5: a\nx > 0.5: null"
+
+
+def test_weka_regression_leaf_prints_its_weight_to_two_decimals():
+    X = np.array([[0.0], [0.0], [1.0], [1.0]])
+    y = np.array([1.0, 3.0, 10.0, 20.0])
+    w = np.array([0.125, 0.5, 1.0, 0.25])
+    tree = dt.CARTRegressor(max_depth=1).fit(X, y, sample_weight=w).tree_
+    # left mean (0.125 * 1 + 0.5 * 3) / 0.625 = 2.6; right (10 + 5) / 1.25 = 12
+    assert tree.to_text(style="weka", layout="j48") == "x0 <= 0.5: 2.6 (0.63)\nx0 > 0.5: 12 (1.25)"
+
+
+def test_rules_unseen_value_lists_the_categories_in_schema_order(tennis):
+    X, y, _ = tennis
+    tree = dt.CARTClassifier(max_depth=1).fit(X, y).tree_
+    assert tree.root.split.left == (1,)  # overcast alone, the rest (codes 0 and 2) right
+    # sunny and rainy: 5 yes, 5 no; a tie goes to the first class in class order, yes
+    assert tree.to_rules().splitlines() == [
+        "IF outlook = overcast THEN play = yes",
+        "IF outlook in {sunny, rainy} THEN play = yes",
+        "IF outlook not in {sunny, overcast, rainy} THEN play = yes",
+    ]
+    assert tree.to_rules(unseen=False).splitlines() == tree.to_rules().splitlines()[:2]

@@ -81,3 +81,36 @@ def test_percent_of_a_total_is_one_division():
     assert percent(23, 40) == "58%"
     assert percent(23 / 40) == "57%"
     assert percent(0, 0) == "–" and percent(None) == "–"
+
+
+def test_answer_number_names_infinities_and_nan():
+    assert [answer_number(x) for x in (float("inf"), float("-inf"), float("nan"))] == \
+        ["inf", "-inf", "nan"]
+
+
+@pytest.mark.parametrize("value, digits, text", [
+    (0.125, 2, "0.13"), (-0.125, 2, "-0.13"),     # half away from zero, both signs
+    (2.5, 0, "3"), (-2.5, 0, "-3"), (1.005, 2, "1"),  # 1.005 is 1.00499... in binary
+    (-0.001, 2, "0"), (12.5, 6, "12.5"), (1e20, 2, "100000000000000000000"),
+])
+def test_format_number_rounds_half_away_from_zero_like_weka(value, digits, text):
+    from dtlearn.formatting import format_number
+    assert format_number(value, digits) == text
+
+
+@pytest.mark.parametrize("value, text", [(3.0, "3"), (-2.0, "-2"), (0.1, "0.1"), (2.5e-7, "2.5e-07")])
+def test_exact_number_drops_only_a_trailing_point_zero(value, text):
+    from dtlearn.formatting import exact_number
+    assert exact_number(value) == text
+
+
+def test_fmt_float_never_prints_minus_zero():
+    from dtlearn.formatting import fmt_float
+    assert (fmt_float(-0.0001), fmt_float(-0.0006), fmt_float(-0.0, ".1f")) == \
+        ("0.000", "-0.001", "0.0")
+
+
+@pytest.mark.parametrize("value, text", [(250000.0, "250000"), (1e14, "100000000000000"),
+                                         (99999.0, "99999")])
+def test_fmt_count_whole_numbers_print_without_decimals_up_to_1e15(value, text):
+    assert fmt_count(value) == text

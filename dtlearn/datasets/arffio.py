@@ -227,7 +227,9 @@ def read_arff(source: ArffSource, target: str | int | None = -1
                           'pip install "dtlearn[arff]" (or pip install liac-arff); the data '
                           'sets shipped with dtlearn load without it') from None
     try:
-        parsed = arff.loads(text)
+        # the lines, not the text: liac-arff strips a text's leading blank lines (and the
+        # comment lines emptied above) before counting, so its error line would be too small
+        parsed = arff.loads(text.split("\n"))
     except arff.ArffException as exc:
         raise ValueError(f"not a valid ARFF file: {exc}") from None
     except IndexError:  # liac-arff indexes a nominal declaration without values ({})

@@ -70,13 +70,19 @@ def read_converted(filename: str) -> tuple[pd.DataFrame, pd.Series]:
 
 
 def _rows(filename: str, n_columns: int) -> list[list[str]]:
-    """Comma-separated lines of a packaged file, each value stripped of padding."""
-    rows = [[value.strip() for value in line.split(",")]
-            for line in data_text(filename).splitlines() if line.strip()]
-    for number, row in enumerate(rows, start=1):
+    """Comma-separated lines of a packaged file, each value stripped of padding.
+
+    Blank lines are skipped; an error names the line's number in the file (from 1).
+    """
+    rows = []
+    for number, line in enumerate(data_text(filename).splitlines(), start=1):
+        if not line.strip():
+            continue
+        row = [value.strip() for value in line.split(",")]
         if len(row) != n_columns:
             raise ValueError(f"{filename}, line {number}: {len(row)} values, "
                              f"expected {n_columns}")
+        rows.append(row)
     return rows
 
 
