@@ -163,7 +163,7 @@ def best_attribute_question(rng: np.random.Generator) -> Question:
 
     while True:
         X, y = _nominal_data(rng, 10)
-        if y.nunique() < 2:
+        if y.nunique() < 2 or X.nunique().min() < 2:  # a constant attribute: no split
             continue
         table = split_table(X, y)
         gains = sorted((float(c.scores["information_gain"]), c.feature_name)
