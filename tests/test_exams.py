@@ -198,9 +198,11 @@ def test_worked_solutions_are_the_library_explanations(exam):
     import dtlearn as dt
 
     q = next(q for q in exam.sheets[0].questions if q.kind == "information_gain")
-    measure = dt.information_gain(counts=np.array(q.data["counts"]), values=q.data["values"],
+    values = pd.Index(q.data["values"], name=q.data["attribute"])
+    measure = dt.information_gain(counts=np.array(q.data["counts"]), values=values,
                                   classes=q.data["classes"])
     assert q.solution == str(measure.explain())
+    assert f"  {q.data['attribute']} " in q.solution  # the prompt's attribute, not "A"
     q = next(q for q in exam.sheets[0].questions if q.kind == "pessimistic")
     assert q.solution == str(dt.pessimistic_errors(q.data["n"], q.data["e"]).explain())
 

@@ -82,7 +82,9 @@ def _split_question(rng: np.random.Generator, kind: str, title: str, what: str) 
                 "gini_split": gini_gain}[kind]
     while True:  # a score near 0 would be inside its own tolerance
         counts, values, classes, attribute = _split_counts(rng)
-        measure = function(counts=counts, values=values, classes=classes)
+        # a named index names the attribute in the worked solution, as in the prompt
+        measure = function(counts=counts, values=pd.Index(list(values), name=attribute),
+                           classes=classes)
         if float(measure) >= 0.03:
             break
     return Question(
