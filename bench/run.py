@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-MODULES = ["bench_cart", "bench_regression", "bench_memory", "bench_prune", "bench_rules", "bench_c45", "bench_widgets", "bench_notebooks"]
+MODULES = ["bench_cart", "bench_regression", "bench_memory", "bench_prune", "bench_rules", "bench_c45", "bench_widgets", "bench_notebooks", "bench_similarity"]
 
 for name in MODULES:
     try:

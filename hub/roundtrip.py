@@ -17,17 +17,20 @@ Usage (from the repository root, in the environment that has nbgrader)::
    each runs ``nbgrader submit PATH --student NAME`` (the ``--student`` stands in for the hub
    user name nbgrader reads from ``JUPYTERHUB_USER`` in a container);
 3. the grader runs ``nbgrader collect``, ``autograde`` (one call for every submission, timed),
+   the similarity report (``python -m dtlearn.exercises.homework.similarity``, docs/EXAMS.md),
    ``generate_feedback`` and ``release_feedback``; the students ``fetch_feedback``.
 
 It prints one JSON object: the autograded score of every student, the wall and CPU seconds
 of each step (``NAME`` and ``NAME_cpu``: CPU time is what a busy machine does not inflate),
-the autograde seconds per submission and the warnings autograde logged. tests/test_hub_config.py
+the autograde seconds per submission, the warnings autograde logged and the similarity
+report's ranked pairs (``[submission, other, score]``). tests/test_hub_config.py
 runs it with two students; docs/HUB.md quotes its timings.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import re
@@ -106,11 +109,13 @@ def fill_reference(path: Path, source: Path) -> None:
     nbformat.write(nb, path)
 
 
-def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
-    """Run the whole exchange in ``work``; the report (see the module docstring)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import student_repo
+def grading_course(work: Path) -> Path:
+    """Make ``work`` (must not exist): the exchange (mode 1777) and the grader's course folder.
 
+    The course folder, ``work/grader/course``, holds the course's ``nbgrader_config.py``,
+    a copy of ``instructor/homework/source`` and a fresh grading secret; it is where
+    :func:`grader_env` points nbgrader. Returns the course folder.
+    """
     work = Path(work).resolve()
     work.mkdir(parents=True)
     exchange = work / "exchange"
@@ -123,6 +128,33 @@ def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
     # the grading secret (hidden cases, docs/GRADING.md): the grader's own, never shared
     (course / "grading_secret").write_text(secrets.token_hex(16) + "\n")
     (course / "grading_secret").chmod(0o600)
+    return course
+
+
+def similarity(course: Path, assignment: str, env: dict, times: dict) -> Path:
+    """The grader's step after autograde: the similarity report (docs/EXAMS.md), timed.
+
+    Runs ``python -m dtlearn.exercises.homework.similarity COURSE assignment`` as the
+    grader does; returns the CSV it writes (the HTML is beside it).
+    """
+    start, cpu = time.perf_counter(), _children_cpu()
+    done = subprocess.run([sys.executable, "-m", "dtlearn.exercises.homework.similarity",
+                           str(course), assignment], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=600)
+    times["similarity"] = round(time.perf_counter() - start, 2)
+    times["similarity_cpu"] = round(_children_cpu() - cpu, 2)
+    if done.returncode != 0:
+        raise StepFailed(f"the similarity report failed:\n{done.stdout}{done.stderr}")
+    return course / "reports" / "similarity" / f"{assignment}.csv"
+
+
+def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
+    """Run the whole exchange in ``work``; the report (see the module docstring)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import student_repo
+
+    work = Path(work).resolve()
+    course = grading_course(work)
     grader = grader_env(work)
     times: dict = {}
 
@@ -154,6 +186,10 @@ def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
         nbgrader(["submit", path, "--student", name], cwd, env, times, "submit")
     nbgrader(["collect", assignment], course, grader, times, "collect")
     log = nbgrader(["autograde", assignment], course, grader, times, "autograde")
+    report = similarity(course, assignment, grader, times)
+    with open(report, newline="", encoding="utf-8") as handle:
+        pairs = [(row["submission"], row["other"], float(row["score"]))
+                 for row in csv.DictReader(handle)]
     nbgrader(["generate_feedback", assignment], course, grader, times, "generate_feedback")
     nbgrader(["release_feedback", assignment], course, grader, times, "release_feedback")
     feedback = {}
@@ -174,6 +210,7 @@ def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
     warnings = [line.strip() for line in log.splitlines() if "WARNING" in line]
     return {"work": str(work), "assignment": assignment, "students": expected,
             "scores": scores, "feedback": feedback, "seconds": times,
+            "similarity": {"report": str(report.with_suffix(".html")), "pairs": pairs},
             "autograde_seconds_per_submission": round(times["autograde"] / students, 2),
             "autograde_cpu_seconds_per_submission": round(times["autograde_cpu"] / students, 2),
             "autograde_warnings": warnings}

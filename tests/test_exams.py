@@ -198,9 +198,11 @@ def test_worked_solutions_are_the_library_explanations(exam):
     import dtlearn as dt
 
     q = next(q for q in exam.sheets[0].questions if q.kind == "information_gain")
-    measure = dt.information_gain(counts=np.array(q.data["counts"]), values=q.data["values"],
+    values = pd.Index(q.data["values"], name=q.data["attribute"])
+    measure = dt.information_gain(counts=np.array(q.data["counts"]), values=values,
                                   classes=q.data["classes"])
     assert q.solution == str(measure.explain())
+    assert f"  {q.data['attribute']} " in q.solution  # the prompt's attribute, not "A"
     q = next(q for q in exam.sheets[0].questions if q.kind == "pessimistic")
     assert q.solution == str(dt.pessimistic_errors(q.data["n"], q.data["e"]).explain())
 
@@ -232,3 +234,16 @@ def test_bad_input_is_named(tmp_path):
         exams.Question("x", "X", "?", answer="c", choices=("a", "b"))
     with pytest.raises(ValueError, match="rows must each have 2 cells"):
         exams.Table(("a", "b"), (("1",),))
+
+
+def test_a_draw_with_a_constant_attribute_is_drawn_again():
+    """Seed 382's first 10 rows give one attribute a single value (no split, no gain):
+    the question redraws instead of failing, and its answer is still the independent one."""
+    from dtlearn.exams.bank_measures import _nominal_data, best_attribute_question
+
+    X, y = _nominal_data(np.random.default_rng(382), 10)
+    assert X.nunique().min() == 1 and y.nunique() == 2
+    q = best_attribute_question(np.random.default_rng(382))
+    X = pd.DataFrame(q.data["X"])
+    assert X.nunique().min() >= 2
+    assert q.answer == EXPECTED["best_attribute"](q.data)

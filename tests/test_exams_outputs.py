@@ -1,6 +1,8 @@
 """The exam's outputs read back: the Typst PDFs as text (pypdf) and the Moodle XML parsed.
 
-A 30-student roster: 30 sheets, each holding that student's own numbers and variant code
+The exam is made by the five lines of docs/EXAMS.md ("A midterm in five lines"), run as
+written on a 30-student ``roster.csv``: they write two PDFs, one Moodle XML and the JSON.
+30 sheets, each holding that student's own numbers and variant code
 and no other's; 30 keys holding the right answers; one Moodle XML file with the documented
 elements of each question type (numerical: an answer at fraction 100 with a tolerance;
 multichoice: single, one right answer at 100; pictures as base64 files referred to by
@@ -9,32 +11,68 @@ independent computations in tests/test_exams.py.
 """
 
 import base64
+import csv
 import math
+import os
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import numpy as np
 import pypdf  # a test tool (the dev group)
 import pytest
+from test_exams import EXPECTED  # the keys' independent computations
 
 from dtlearn import exams
 
 ROSTER = [exams.Student(f"id{i:02d}", f"Name {i}") for i in range(30)]
+EXAMS_PAGE = Path(__file__).resolve().parents[1] / "docs" / "EXAMS.md"
+
+
+def five_lines():
+    """The code block of docs/EXAMS.md's "A midterm in five lines"."""
+    section = EXAMS_PAGE.read_text(encoding="utf-8").split("## A midterm in five lines", 1)[1]
+    return re.search(r"^```python\n(.*?)^```", section, re.M | re.S).group(1)
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     folder = tmp_path_factory.mktemp("exam")
-    exam = exams.make_exam(ROSTER, exam_seed="outputs", title="Midterm")
-    exam.write_pdf(folder / "sheets.pdf", folder / "key.pdf")
-    exam.write_moodle(folder / "quiz.xml")
-    return exam, folder
+    with open(folder / "roster.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["id", "name"])
+        writer.writerows([s.id, s.name] for s in ROSTER)
+    code = five_lines()
+    assert len(code.strip().splitlines()) == 5
+    namespace = {}
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        exec(compile(code, str(EXAMS_PAGE), "exec"), namespace)
+    finally:
+        os.chdir(here)
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "midterm-key.pdf", "midterm.json", "midterm.pdf", "midterm.xml", "roster.csv"]
+    return namespace["exam"], folder
 
 
 @pytest.fixture(scope="module")
 def sheets(made):
     """{variant: text of its sheet}, read back once (pypdf)."""
-    return _by_header(_pages(made[1] / "sheets.pdf"), "Midterm")
+    return _by_header(_pages(made[1] / "midterm.pdf"), made[0].title)
+
+
+def test_the_roster_csv_gives_thirty_sheets_whose_keys_are_independent(made):
+    exam, _ = made
+    assert [s.student for s in exam.sheets] == ROSTER
+    assert len(exam.variants) == 30
+    for questions in exam.variants.values():
+        for q in questions:
+            want = EXPECTED[q.kind](q.data)
+            if q.numeric:
+                assert q.answer == pytest.approx(want, abs=1e-9), (q.kind, q.data)
+            else:
+                assert q.answer == want, (q.kind, q.data)
 
 
 def _squash(text):
@@ -83,7 +121,8 @@ def test_sheets_show_no_answer(made, sheets):
 
 def test_one_key_per_variant_with_the_right_answers(made):
     exam, folder = made
-    keys = _by_header(_pages(folder / "key.pdf"), "answer key")
+    keys = _by_header(_pages(folder / "midterm-key.pdf"), "answer key")
+    assert len(keys) == 30
     assert set(keys) == set(exam.variants)
     for code, questions in exam.variants.items():
         text = _squash(keys[code])
@@ -107,7 +146,7 @@ def _text(element, path):
 
 def test_moodle_xml_has_the_documented_elements_and_the_keys(made):
     exam, folder = made
-    root = ET.parse(folder / "quiz.xml").getroot()
+    root = ET.parse(folder / "midterm.xml").getroot()
     assert root.tag == "quiz"
     kinds = list(exams.QUESTION_TYPES)
     categories = [q for q in root if q.get("type") == "category"]
@@ -147,7 +186,7 @@ def test_moodle_xml_has_the_documented_elements_and_the_keys(made):
 
 def test_moodle_numbers_are_the_keys_to_the_last_digit(made):
     exam, folder = made
-    root = ET.parse(folder / "quiz.xml").getroot()
+    root = ET.parse(folder / "midterm.xml").getroot()
     entropy = [q for q in root if q.get("type") == "numerical"
                and _text(q, "name/text").startswith("entropy ")]
     by_code = {s.variant: s for s in exam.sheets}

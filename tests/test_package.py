@@ -244,7 +244,8 @@ def test_the_readme_claims_no_pypi_install():
 
 STUDENT_DATA = ["submitted/alice/hw1/hw1.ipynb", "autograded/alice/hw1/hw1.ipynb",
                 "feedback/alice/hw1/hw1.html", "release/hw1/hw1.ipynb", "gradebook.db",
-                "exchange/dtlearn/inbound/x.ipynb", "grades.csv", "grading_secret"]
+                "exchange/dtlearn/inbound/x.ipynb", "grades.csv", "grading_secret",
+                "reports/similarity/hw1.csv"]
 
 
 @pytest.mark.parametrize("where", ["", "instructor/homework/", "course/"])

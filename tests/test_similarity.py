@@ -166,8 +166,9 @@ def _reference_cells():
     return sim.solution_cells(SOURCE)
 
 
-def _refcopy():
-    cells = [c for c in _reference_cells() if "def " in c]
+def refcopy_cells(source=SOURCE):
+    """The reference solution of ``source`` with its names changed (a planted copy)."""
+    cells = [c for c in sim.solution_cells(source) if "def " in c]
     out = []
     for cell in cells:
         lines = [line for line in cell.splitlines() if "###" not in line]
@@ -196,7 +197,7 @@ def course(tmp_path_factory):
         _submission(root, student, cells)
     _submission(root, "copier", RENAMED)
     _submission(root, "paster", PASTED)
-    _submission(root, "refcopy", _refcopy())
+    _submission(root, "refcopy", refcopy_cells())
     return root
 
 

@@ -306,7 +306,8 @@ def test_the_secret_and_student_data_stay_out_of_git(runbook):
     clone = runbook.grader_home / "dtlearn-grading"
     course = clone / "instructor" / "homework"
     assert (course / "grading_secret").stat().st_mode & 0o077 == 0
-    for name in ["gradebook.db", "submitted", "autograded", "feedback", "release"]:
+    for name in ["gradebook.db", "submitted", "autograded", "feedback", "release",
+                 "reports/similarity/hw1.html"]:
         assert (course / name).exists(), name
     status = subprocess.run(["git", "-C", str(clone), "status", "--porcelain", "--ignored=no"],
                             capture_output=True, text=True, check=True)

@@ -82,7 +82,9 @@ def _split_question(rng: np.random.Generator, kind: str, title: str, what: str) 
                 "gini_split": gini_gain}[kind]
     while True:  # a score near 0 would be inside its own tolerance
         counts, values, classes, attribute = _split_counts(rng)
-        measure = function(counts=counts, values=values, classes=classes)
+        # a named index names the attribute in the worked solution, as in the prompt
+        measure = function(counts=counts, values=pd.Index(list(values), name=attribute),
+                           classes=classes)
         if float(measure) >= 0.03:
             break
     return Question(
@@ -163,7 +165,7 @@ def best_attribute_question(rng: np.random.Generator) -> Question:
 
     while True:
         X, y = _nominal_data(rng, 10)
-        if y.nunique() < 2:
+        if y.nunique() < 2 or X.nunique().min() < 2:  # a constant attribute: no split
             continue
         table = split_table(X, y)
         gains = sorted((float(c.scores["information_gain"]), c.feature_name)

@@ -59,7 +59,7 @@ def node_table(tree) -> Table:
                 tests[child.node_id] = condition
         rows.append((str(node.node_id), tests.get(node.node_id, ""),
                      *(fmt_g(c) for c in node.counts), "leaf" if node.is_leaf else "test"))
-    return Table(("node", "test on the way", *classes, ""), tuple(rows),
+    return Table(("node", "test on the way", *classes, "leaf or test"), tuple(rows),
                  "training class counts at each node")
 
 

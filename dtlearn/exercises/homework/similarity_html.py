@@ -27,7 +27,8 @@ table.rank td,table.rank th{border:1px solid #ccc;padding:.2em .6em;text-align:l
 .pair{margin:1.5em 0;border-top:2px solid #888}
 .sides{display:flex;gap:1em}
 .side{flex:1;min-width:0}
-pre{background:#f7f7f7;padding:.5em;overflow-x:auto;font-size:12px;line-height:1.35}
+pre{background:#f7f7f7;padding:.5em;font-size:12px;line-height:1.35;white-space:pre-wrap;
+overflow-wrap:anywhere}
 .hit{background:#ffd7a8;display:block}
 """
 
