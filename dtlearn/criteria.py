@@ -225,16 +225,25 @@ def weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:
 def squared_error_of(values: np.ndarray, weights: np.ndarray) -> float:
     """Weighted mean squared deviation from the weighted mean.
 
+    Two passes, the second corrected (``Σw d² - (Σw d)²/Σw`` with ``d = y - mean``): the
+    rounding of the mean adds nothing, so a constant added to ``values`` changes the
+    result by no more than its own rounding of them (docs/ALGORITHMS.md, "Regression at a
+    large offset").
+
     Examples
     --------
     >>> squared_error_of(np.array([1.0, 3.0]), np.ones(2))
     1.0
+    >>> squared_error_of(np.array([1e9 + 0.5, 1e9 + 1.0]), np.ones(2))
+    0.0625
     """
     total = weights.sum()
     if total <= 0:
         return 0.0
     mean = (values * weights).sum() / total
-    return float((weights * (values - mean) ** 2).sum() / total)
+    d = values - mean
+    wd = weights * d
+    return float(max((wd * d).sum() - wd.sum() ** 2 / total, 0.0) / total)
 
 
 def squared_error_of_sums(sums: np.ndarray) -> np.ndarray:

@@ -15,6 +15,7 @@ import pytest
 import dtlearn as dt
 from dtlearn.pruning.cost_complexity import (
     ALPHA_ULPS,
+    collapses_at,
     cost_complexity_path,
     cost_complexity_prune,
 )
@@ -80,3 +81,45 @@ def test_alpha_zero_prunes_nothing_unless_zero_gain_is_asked_for():
     assert cost_complexity_path(tree).tree_at(0.0).n_nodes == 3
     with pytest.raises(TypeError, match="zero_gain"):
         cost_complexity_prune(tree, 0.0, zero_gain="yes")
+
+
+def test_cross_validated_ccp_scores_the_trees_cost_complexity_prune_gives(monkeypatch):
+    # each fold's score at alpha is the held-out accuracy of cost_complexity_prune(tree,
+    # alpha), alphas a few ulps below a link's (as scikit-learn's may be) included: a
+    # bit-for-bit comparison took those as the entry before
+    from dtlearn.pruning import curves
+
+    rng = np.random.default_rng(7)
+    X = rng.integers(0, 2, size=(120, 3)).astype(float)
+    y = (X[:, 0] != X[:, 1]).astype(int) ^ (rng.uniform(size=120) < 0.1)
+    folds = []
+    real = curves.pruning_curve
+
+    def recording(model, X_tr, y_tr, X_te, y_te):
+        folds.append((model.tree_, X_te, np.asarray(y_te)))
+        return real(model, X_tr, y_tr, X_te, y_te)
+
+    monkeypatch.setattr(curves, "pruning_curve", recording)
+    curves.cross_validated_ccp(dt.CARTClassifier(), X, y, [0.0], cv=4)  # the folds' trees
+    exact = sorted({float(a) for tree, _, _ in folds for a in cost_complexity_path(tree).ccp_alphas})
+    below = [a - 8 * float(np.spacing(a)) for a in exact if a > 0]
+    alphas = [*exact, *below]
+    # those alphas fall below links' alphas: bit-for-bit entries would differ
+    assert any((np.searchsorted(cost_complexity_path(tree).ccp_alphas[1:], below, side="right")
+                != collapses_at(tree, below)).any() for tree, _, _ in folds)
+    folds.clear()
+    mean, std = curves.cross_validated_ccp(dt.CARTClassifier(), X, y, alphas, cv=4)
+    assert len(folds) == 4
+    expected = np.array([[np.mean(cost_complexity_prune(tree, a).predict(X_te) == y_te)
+                          for a in alphas] for tree, X_te, y_te in folds])
+    np.testing.assert_array_equal(mean, expected.mean(axis=0))
+    np.testing.assert_array_equal(std, expected.std(axis=0))
+
+
+def test_collapses_at_alpha_zero_is_none_unless_zero_gain():
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
+    tree = dt.CARTClassifier(max_depth=1).fit(X, [0, 1, 1, 0]).tree_  # XOR: a zero-gain link
+    assert collapses_at(tree, [0.0, 0.0, 1.0]).tolist() == [0, 0, 1]
+    assert collapses_at(tree, [0.0], zero_gain=True).tolist() == [1]
+    with pytest.raises(ValueError, match="alpha"):
+        collapses_at(tree, [-1.0])

@@ -167,6 +167,7 @@ def test_pickles_and_copies_before_and_after_the_nodes_are_made(made_first, task
     model = (dt.CARTRegressor() if task == "regression" else dt.CARTClassifier()).fit(X, y)
     eager = model.make_grower(X, y).run(level_wise=False)
     eager.flavour = model.tree_.flavour  # fit names the learner that made the tree
+    eager.refuses_missing = model.tree_.refuses_missing  # and says it refuses NaN (in JSON)
     if made_first:
         model.tree_.root  # noqa: B018  (reading it makes the nodes)
     for copied in (pickle.loads(pickle.dumps(model.tree_)), copy.deepcopy(model.tree_),

@@ -50,6 +50,34 @@ def test_nan_at_predict_is_refused_naming_the_column(name):
     np.testing.assert_array_equal(model.predict(X), model.tree_.predict(X))  # complete rows
 
 
+@pytest.mark.parametrize("name", sorted(REFUSING))
+def test_a_saved_tree_still_refuses_missing_values(name):
+    import pickle
+
+    X, y = _data(name)
+    tree = REFUSING[name]().fit(X, y).tree_
+    hole = X.copy()
+    hole[X.columns[-1]] = hole[X.columns[-1]].astype(object)
+    hole.iloc[0, -1] = None
+    for again in (dt.Tree.from_json(tree.to_json()), pickle.loads(pickle.dumps(tree))):
+        assert again.refuses_missing
+        with pytest.raises(ValueError, match="has a missing value"):
+            again.predict(hole)
+        np.testing.assert_array_equal(again.predict(X), tree.predict(X))
+
+
+def test_json_without_the_field_answers_missing_values_and_a_bad_value_is_refused():
+    import json
+
+    X, y = dt.load_play_tennis()
+    doc = json.loads(dt.C45Classifier().fit(X, y).tree_.to_json())
+    assert doc.pop("refuses_missing") is False  # written as it is
+    assert not dt.Tree.from_json(json.dumps(doc)).refuses_missing  # JSON from before 0.3
+    doc["refuses_missing"] = "yes"
+    with pytest.raises(ValueError, match="refuses_missing must be true or false"):
+        dt.Tree.from_json(json.dumps(doc))
+
+
 def test_an_unseen_category_is_not_a_missing_value():
     X, y = dt.load_play_tennis()
     model = dt.CARTClassifier().fit(X, y)

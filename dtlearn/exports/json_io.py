@@ -48,6 +48,7 @@ def tree_to_dict(tree: Tree) -> dict:
             "classes": None if tree.classes is None else [python_scalar(c) for c in tree.classes],
             "target_name": tree.target_name, "missing": tree.missing,
             "flavour": tree.flavour, "criterion": tree.criterion,
+            "refuses_missing": tree.refuses_missing,
             "root": tree.root.node_id, "nodes": nodes,
             "cost_matrix": None if tree.cost_matrix is None else tree.cost_matrix.tolist()}
 
@@ -128,9 +129,12 @@ def tree_from_dict(data: Any) -> Tree:
         criterion = data.get("criterion")
         if criterion is not None:
             criteria.get(criterion)  # an unknown name is a ValueError naming the known ones
+        refuses = data.get("refuses_missing", False)  # absent before 0.3: answers them
+        if not isinstance(refuses, bool):
+            raise ValueError(f"refuses_missing must be true or false, not {refuses!r}")
         return Tree(built[root_id][0], schema, None if classes is None else tuple(classes),
                     str(data.get("target_name", "class")), data.get("missing", "majority"),
-                    str(data.get("flavour", "id3")), cost, criterion)
+                    str(data.get("flavour", "id3")), cost, criterion, refuses)
     except (ValueError, TypeError) as exc:
         raise ValueError(f"tree: {exc}") from None
 

@@ -34,7 +34,7 @@ from .levels import (
     scan_arrays,
     sorted_orders,
 )
-from .loop import Grower, register_strategy
+from .loop import MEAN_ROUNDING, Grower, register_strategy
 from .node_arrays import NodeArrays, ThresholdSplits
 from .scoring import CandidateList, ThresholdBlock
 
@@ -87,7 +87,8 @@ def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.
     cfg = grower.config
     if grower.classes is None:  # Grower._purity_scale
         centre = np.abs(value[:, 0])
-        size = centre if grower.rule.leaf_statistic == "median" else centre * centre
+        size = centre if grower.rule.leaf_statistic == "median" else \
+            MEAN_ROUNDING * centre * centre
         scale = impurity + size
     else:
         scale = np.ones(len(impurity))
@@ -149,7 +150,8 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         threshold = np.zeros(m)
         scanned = np.flatnonzero(early < 0)
         if scanned.size:
-            scan, best, gain, unit = scan_arrays(grower, order, lengths[scanned], numeric)
+            scan, best, gain, unit = scan_arrays(grower, order, lengths[scanned], numeric,
+                                                 value[scanned, 0])
             scan_at[scanned], scan_row[scanned] = len(scans), np.arange(len(scanned))
             scans.append(scan)
             clear = (best >= 0) & clearly_split(grower, n_samples[scanned], gain, unit)

@@ -57,6 +57,18 @@ def textbook_scores_of_cuts(child: np.ndarray, base: float) -> np.ndarray:
                      errors[:, 0] - (weights * errors[:, 1:]).sum(axis=-1)], axis=1)
 
 
+def branch_means(sums: np.ndarray, centre: Any = 0.0) -> np.ndarray:
+    """``centre + Σwd/Σw`` of each row of sums ``[Σw, Σwd, Σwd²]`` (0 where there is no weight).
+
+    Examples
+    --------
+    >>> branch_means(np.array([[2.0, -1.0, 1.0], [0.0, 0.0, 0.0]]), 1e9).tolist()
+    [999999999.5, 0.0]
+    """
+    w = sums[..., 0]
+    return np.where(w > 0, centre + sums[..., 1] / np.where(w > 0, w, 1.0), 0.0)
+
+
 def ratio_of(gain: np.ndarray, split_info: np.ndarray) -> np.ndarray:
     """Gain over split info where split info is positive, else 0 (as the scalar forms).
 
@@ -178,8 +190,9 @@ class ScanScores:
         # CandidateBuilder.regression_of_sums along a leading axis
         rule = self.builder.config.rule
         w = sums[..., 0]
-        child = np.stack([w, sums[..., 1] / np.where(w > 0, w, 1.0), rule.of_sums(sums)],
-                         axis=-1)
+        centre = self.scan.centre
+        centre = 0.0 if centre is None else centre[self.cells // self.scan.index.shape[1], None]
+        child = np.stack([w, branch_means(sums, centre), rule.of_sums(sums)], axis=-1)
         parent = rule.of_sums(sums.sum(axis=1))
         total = child[..., 0].sum(axis=1)
         child_impurity = (child[..., 0] * child[..., 2]).sum(axis=1) / total
@@ -264,5 +277,5 @@ class ScanScores:
                          criterion=config.criterion, context=builder.context)
 
 
-__all__ = ["ScanScores", "TEXTBOOK", "ratio_of", "scores_one_by_one", "split_scores_of_cuts",
-           "textbook_scores_of_cuts"]
+__all__ = ["ScanScores", "TEXTBOOK", "branch_means", "ratio_of", "scores_one_by_one",
+           "split_scores_of_cuts", "textbook_scores_of_cuts"]

@@ -170,7 +170,8 @@ def grow_levels(grower: Grower) -> Tree:
     del root
     while scan:
         blocks, best, decrease, units = scan_level(grower, order,
-                                                   [len(p.state.rows) for p in scan], numeric)
+                                                   [len(p.state.rows) for p in scan], numeric,
+                                                   [p.state.node.value[0] for p in scan])
         decide_level(grower, scan, blocks, best, decrease, units)
         open_level(grower, [p for p in scan if p.split is not None])
         children = [child for p in scan for child in p.children]
@@ -428,24 +429,31 @@ def regression_sums(grower: Grower, rows: np.ndarray, w: np.ndarray | None,
     positive = total > 0
     safe = np.where(positive, total, 1.0)
     mean = np.where(positive, weighted / safe, 0.0)
-    spread = segment_sums(w * (values - np.repeat(mean, lengths)) ** 2, starts, lengths)
+    d = values - np.repeat(mean, lengths)
+    wd = w * d  # squared_error_of's corrected second pass
+    spread, first = segment_sums(np.stack([wd * d, wd]), starts, lengths)
+    spread = np.maximum(spread - first ** 2 / safe, 0.0)
     return total, mean, np.where(positive, spread / safe, 0.0)
 
 
 def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
-               numeric: np.ndarray) -> tuple[list, list[int], list[float], list[float]]:
+               numeric: np.ndarray, centres: Any = None
+               ) -> tuple[list, list[int], list[float], list[float]]:
     """:func:`scan_arrays` with one :class:`ThresholdBlock` per node, the rest as lists."""
     m = len(lengths)
     if order is None:
         return [None] * m, [-1] * m, [np.nan] * m, [1.0] * m
-    scan, best, gain, unit = scan_arrays(grower, order, lengths, numeric)
+    scan, best, gain, unit = scan_arrays(grower, order, lengths, numeric, centres)
     return ([ThresholdBlock(scan, j) for j in range(m)], best.tolist(), gain.tolist(),
             unit.tolist())
 
 
-def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray
-                ) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
+def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray,
+                centres: Any = None) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
     """The fast scan of every numeric column of a level's nodes.
+
+    Regression: ``centres[j]`` is node ``j``'s mean, which its sums are taken about
+    (:meth:`Grower.centred_terms`, as a node scanned alone).
 
     Returns the level's :class:`ThresholdScan` (row ``j``: node ``j``), each
     node's best block column (the tie rule :func:`first_best`; -1: none), that
@@ -460,7 +468,10 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
     m = len(lengths)
     lengths_ = np.asarray(lengths, dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
-    f, k = len(numeric), grower.scan_weights.shape[0]
+    regression = grower.classes is None
+    f, k = len(numeric), 3 if regression else grower.scan_weights.shape[0]
+    if regression:
+        centres = np.asarray(centres, dtype=float)
     index = np.empty((m, f), dtype=np.int32)  # small: the level is kept in the steps
     n_cuts = np.empty((m, f), dtype=np.int32)
     score, threshold, decrease = np.empty((m, f)), np.empty((m, f)), np.empty((m, f))
@@ -485,7 +496,10 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
             rows = order[positions, start:start + len(cols)]
             xs = X[rows, numeric[cols]] if flat is None else \
                 np.take(flat, rows * X.shape[1] + numeric[cols].astype(rows.dtype))
-            weighted = np.moveaxis(np.take(grower.scan_weights, rows, axis=1), 0, -1)
+            if regression:
+                weighted = grower.centred_terms(rows, centres[members, None, None])
+            else:
+                weighted = np.moveaxis(np.take(grower.scan_weights, rows, axis=1), 0, -1)
             del rows  # read no more: the scan's peak is without it
             cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first,
                                 overwrite=True)  # weighted: a new array, read no more
@@ -499,7 +513,7 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
     best = first_best(np.where(index >= 0, score, -np.inf), axis=1,
                       scale=grower.rule.tie_scale(total, grower.config))  # as CandidateList.best
     scan = ThresholdScan(numeric, index, score, threshold, n_cuts, left, total, constant,
-                         lengths_)
+                         lengths_, centres if regression else None)
     gain = np.where(best >= 0, decrease[np.arange(m), np.maximum(best, 0)], np.nan)
     unit = grower.rule.tie_scale(total, grower.config) if grower.classes is None else np.ones(m)
     return scan, best, gain, unit

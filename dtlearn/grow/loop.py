@@ -68,6 +68,18 @@ class OpenLeaf:
     candidates: Any = None  # scored once, on first request
 
 
+MEAN_ULPS = 64
+"""How many units in the last place a node's computed mean may lie from targets that are all
+equal (a rounded sum over its rows, over their weight)."""
+
+MEAN_ROUNDING = MEAN_ULPS ** 2 * np.finfo(float).eps
+"""A squared-error node is pure when its squared error is at most
+``ε · (impurity + MEAN_ROUNDING · mean²)``: the ``(MEAN_ULPS · ε · mean)²`` a node of equal
+targets computes. The squared error is taken about the mean (two passes), so it carries no
+error of the size ``ε · mean²``, and an offset added to the targets leaves any spread above
+this alone: ``y + c`` is pure where ``y`` is (docs/ALGORITHMS.md)."""
+
+
 STRATEGIES: list[tuple[Callable[[Any], bool], Callable[[Any], Tree]]] = []
 """``(applies, grow)`` pairs :meth:`Grower.run` tries first, in order of registration."""
 
@@ -161,9 +173,9 @@ class Grower:
             # (one-hot times weight, transposed: the same floats, without an n x k temporary)
             self.scan_weights = np.zeros((len(classes), n))
             self.scan_weights[self.y, np.arange(n)] = weights
-        elif self.rule.scans_sums:  # regression: each row's [w, w y, w y²], summed alike
-            target = np.asarray(y, dtype=float)
-            self.scan_weights = np.stack([weights, weights * target, weights * target * target])
+        elif self.rule.scans_sums:  # squared error: each row's [w, y], centred when scanned
+            self.scan_weights = np.stack([weights, np.asarray(y, dtype=float)])
+            self.unit_weights = bool((weights == 1.0).all())
         self._next_id = 0
         # rows of weight 0 take no part (as in scikit-learn): they place no threshold and
         # do not count toward min_samples_leaf / min_samples_split
@@ -312,13 +324,28 @@ class Grower:
         xs = self.X[sorted_rows, np.array(numeric)[None, :]]
         if np.isnan(xs).any():
             return None
-        weighted = np.moveaxis(np.take(self.scan_weights, sorted_rows, axis=1), 0, -1)
+        centre = None
+        if self.classes is None:  # squared error: the sums of the targets less the node's mean
+            centre = np.array([state.node.value[0]])
+            weighted = self.centred_terms(sorted_rows, centre[0])
+        else:
+            weighted = np.moveaxis(np.take(self.scan_weights, sorted_rows, axis=1), 0, -1)
         cuts = scanners.threshold_cuts(xs, weighted, self.rule, self.config)
         scan = ThresholdScan(np.array(numeric), cuts.index[None], cuts.score[None],
                              midpoint(cuts.low, cuts.high)[None], cuts.n_cuts[None],
                              cuts.left[None], cuts.first[0][None], (xs[0] == xs[-1])[None],
-                             np.array([len(rows)]))
+                             np.array([len(rows)]), centre)
         return ThresholdBlock(scan, 0)
+
+    def centred_terms(self, rows: np.ndarray, centre: Any) -> np.ndarray:
+        """Squared error: what the fast scan sums for ``rows`` (any shape), centred on ``centre``.
+
+        Each row's ``[w, w d, w d²]`` (last axis) with ``d = y - centre``
+        (:func:`~dtlearn.grow.scanners.centred_terms`); ``centre`` broadcasts against
+        ``rows`` (a node's mean, or one per node of a level).
+        """
+        w = 1.0 if self.unit_weights else np.take(self.scan_weights[0], rows)
+        return scanners.centred_terms(w, np.take(self.scan_weights[1], rows), centre)
 
     def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
         column = self.X[state.rows, feature]
@@ -374,8 +401,8 @@ class Grower:
             by_rank = np.argsort(rank[codes], kind="stable")
             xs = rank[codes][by_rank].astype(float)
             valid = scanners.admissible_cuts(xs, self.config.min_samples_leaf)
-            i = scanners.regression_cut(self.y[state.rows[known]][by_rank],
-                                        state.weights[known][by_rank], valid, self.rule)[0] \
+            ys = self._centred(state, self.y[state.rows[known]][by_rank])
+            i = scanners.regression_cut(ys, state.weights[known][by_rank], valid, self.rule)[0] \
                 if valid.any() else -1
             if i < 0:
                 return no_partition
@@ -414,7 +441,8 @@ class Grower:
                 f"no threshold leaves min_samples_leaf={self.config.min_samples_leaf} rows a side"
             return inadmissible(feature, name, reason, criterion=self.config.criterion)
         if self.classes is None:
-            i, n_cuts = scanners.regression_cut(self.y[rows], w, valid, self.rule)
+            i, n_cuts = scanners.regression_cut(self._centred(state, self.y[rows]), w, valid,
+                                                self.rule)
             split = make_split(scanners.midpoint(xs[i], xs[i + 1]))
             return self._regression_candidate(state, feature, split, known,
                                               np.where(np.argsort(order) <= i, 0, 1), n_cuts)
@@ -471,6 +499,16 @@ class Grower:
             state, feature, projection,
             lambda t: ObliqueSplit(tuple(numeric), tuple(float(w) for w in weights), -t))
 
+    def _centred(self, state: OpenLeaf, ys: np.ndarray) -> np.ndarray:
+        """Squared error: ``ys`` less the node's mean; other criteria: ``ys``.
+
+        So a scan's sums of squares do not cancel (docs/ALGORITHMS.md, "Regression at a
+        large offset").
+        """
+        if self.rule.leaf_statistic != "mean":
+            return ys
+        return ys - state.node.value[0]
+
     def _regression_candidate(self, state: OpenLeaf, feature: int, split: Split,
                               known: np.ndarray, branch: np.ndarray,
                               n_cuts: int | None = None) -> Candidate:
@@ -495,7 +533,8 @@ class Grower:
         if self.classes is not None:
             return 1.0
         centre = abs(float(node.value[0]))
-        size = centre if self.rule.leaf_statistic == "median" else centre * centre
+        size = centre if self.rule.leaf_statistic == "median" else \
+            MEAN_ROUNDING * centre * centre
         return node.impurity + size
 
     def reason_before_scoring(self, state: OpenLeaf) -> str | None:
@@ -682,4 +721,5 @@ class Grower:
                     cost_matrix=cost, criterion=self.config.criterion)
 
 
-__all__ = ["Grower", "OpenLeaf", "STRATEGIES", "ordinal_split", "register_strategy"]
+__all__ = ["Grower", "MEAN_ROUNDING", "MEAN_ULPS", "OpenLeaf", "STRATEGIES", "ordinal_split",
+           "register_strategy"]

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..data import Schema
 from ..splits import Split, ThresholdSplit
-from .level_scores import TEXTBOOK, ScanScores
+from .level_scores import TEXTBOOK, ScanScores, branch_means
 from .records import (
     Candidate,
     ExplainContext,
@@ -112,17 +112,19 @@ class CandidateBuilder:
                                             n_cuts)
 
     def regression_of_sums(self, feature: int, split: Split, sums: np.ndarray,
-                           rows_per_branch: np.ndarray, n_cuts: int | None = None
-                           ) -> Candidate:
-        """The candidate of a regression split given each branch's ``[Σw, Σwy, Σwy²]``.
+                           rows_per_branch: np.ndarray, n_cuts: int | None = None,
+                           centre: float = 0.0) -> Candidate:
+        """The candidate of a regression split given each branch's ``[Σw, Σwd, Σwd²]``.
 
-        What the fast scans keep: branch means and impurities come from the sums, the
-        node's impurity from their total (:attr:`~dtlearn.criteria.Criterion.of_sums`).
+        What the fast scans keep, ``d = y - centre`` (the node's mean:
+        :func:`~dtlearn.grow.scanners.centred_terms`): branch means (``centre`` added back)
+        and impurities come from the sums, the node's impurity from their total
+        (:attr:`~dtlearn.criteria.Criterion.of_sums`).
         """
         rule = self.config.rule
         sums = np.asarray(sums, dtype=float)
         w = sums[:, 0]
-        child = np.column_stack([w, sums[:, 1] / np.where(w > 0, w, 1.0), rule.of_sums(sums)])
+        child = np.column_stack([w, branch_means(sums, centre), rule.of_sums(sums)])
         parent = float(rule.of_sums(sums.sum(axis=0)))
         return self._regression_of_branches(feature, split, tuple(split.conditions(self.schema)),
                                             child, rows_per_branch, parent, n_cuts)
@@ -153,8 +155,8 @@ class ThresholdScan:
     Row ``j``, column ``c``: attribute ``features[c]`` at node ``j`` is best cut after
     sorted position ``index[j, c]`` (-1: none), at ``threshold[j, c]`` (a midpoint: no
     training value is kept), with ranking ``score[j, c]``, ``left[j, c]`` class counts
-    (regression: sums ``[Σw, Σwy, Σwy²]``) on the left (``total[j] - left[j, c]`` on the
-    right) and ``n_cuts[j, c]`` admissible
+    (regression: sums ``[Σw, Σwd, Σwd²]`` of ``d = y - centre[j]``, the node's mean) on the
+    left (``total[j] - left[j, c]`` on the right) and ``n_cuts[j, c]`` admissible
     cuts; ``constant[j, c]`` says whether the column took one value at the node, whose
     ``n[j]`` rows were scanned. A level of nodes shares one scan: its nodes' candidate
     lists stay a few arrays in memory and in a saved model.
@@ -169,6 +171,7 @@ class ThresholdScan:
     total: np.ndarray
     constant: np.ndarray
     n: np.ndarray
+    centre: Any = None  # regression: each node's mean, which the sums are taken about
 
     def scored(self, builder: CandidateBuilder) -> "ScanScores":
         """Every admissible cut of the scan scored at once (kept; not saved with the scan)."""
@@ -265,7 +268,8 @@ class ThresholdBlock:
         if builder.config.is_regression:
             return builder.regression_of_sums(feature, self.split(column), sides,
                                               np.array([i + 1, n - i - 1]),
-                                              int(scan.n_cuts[j, column]))
+                                              int(scan.n_cuts[j, column]),
+                                              0.0 if scan.centre is None else scan.centre[j])
         return builder.classification(feature, self.split(column), sides,
                                       np.array([i + 1, n - i - 1]),
                                       int(scan.n_cuts[j, column]),

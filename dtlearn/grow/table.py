@@ -102,9 +102,12 @@ def node_scale(candidates: Any, config: Any = None) -> float:
         if not c.admissible:
             continue
         rule = criteria.get(c.criterion)
-        if rule.is_regression:  # [n, centre, impurity] per branch: Σw|y| or Σwy² per Σw
+        if rule.is_regression:  # [n, centre, impurity] per branch: Σw|y| or Σwd² per Σw
             n, centre, impurity = np.asarray(c.child_counts, dtype=float).T
-            size = np.abs(centre) if rule.leaf_statistic == "median" else centre * centre
+            if rule.leaf_statistic == "median":
+                size = np.abs(centre)
+            else:  # about the node's mean, as the scans' sums (scanners.centred_terms)
+                size = (centre - (n * centre).sum() / n.sum()) ** 2
             return float((n * (impurity + size)).sum() / n.sum())
         if config is None:
             if rule.needs_cost_matrix:

@@ -25,7 +25,8 @@ from ..steps import StepDefaults
 from ..tree import Tree, plural
 from .tree_access import tree_and_model
 
-__all__ = ["CCPStep", "CostComplexityPath", "cost_complexity_path", "cost_complexity_prune"]
+__all__ = ["CCPStep", "CostComplexityPath", "collapses_at", "cost_complexity_path",
+           "cost_complexity_prune"]
 
 
 @dataclass(frozen=True)
@@ -683,6 +684,26 @@ def cost_complexity_prune(tree: Any, alpha: float, zero_gain: bool = False) -> T
         raise TypeError(f"zero_gain must be True or False, got {zero_gain!r}")
     tree, _ = tree_and_model(tree, arg="tree")
     return tree.with_leaves_at(_cuts_at(tree, alpha, bool(zero_gain)))
+
+
+def collapses_at(tree: Any, alphas: Any, zero_gain: bool = False) -> np.ndarray:
+    """How many weakest links :func:`cost_complexity_prune` collapses at each of ``alphas``.
+
+    The entry of :func:`cost_complexity_path` each alpha gives, with the same rule (alphas
+    compared up to :data:`ALPHA_ULPS`, ``alpha = 0`` prunes nothing without ``zero_gain``),
+    not by comparing the alphas bit for bit.
+
+    Examples
+    --------
+    >>> from dtlearn import CARTClassifier, load_play_tennis
+    >>> tree = CARTClassifier().fit(*load_play_tennis(numeric=True)).tree_
+    >>> collapses_at(tree, [0.0, 0.115, 0.2]).tolist()
+    [0, 2, 3]
+    """
+    tree, _ = tree_and_model(tree, arg="tree")
+    values = [_check_alpha(a) for a in np.asarray(alphas, dtype=float).ravel().tolist()]
+    counts = {a: len(_cuts_at(tree, a, bool(zero_gain))) for a in set(values)}
+    return np.array([counts[a] for a in values], dtype=np.int64)
 
 
 def _cuts_at(tree: Tree, alpha: float, zero_gain: bool) -> list[int]:

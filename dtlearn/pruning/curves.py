@@ -25,6 +25,7 @@ import numpy as np
 from ..data import python_scalar
 from ..explain import ResultTable, ShowsTable
 from ..tree import Tree
+from .cost_complexity import collapses_at
 from .methods import pruning_method, pruning_methods
 from .tree_access import encode_features, encode_labels, rows_reaching, tree_and_model
 
@@ -499,7 +500,6 @@ def cross_validated_ccp(learner: Any, X: Any, y: Any, alphas: Any, cv: int = 5,
         y_tr, y_te = _take(y, train), _take(y, test)
         model = type(learner)(**params).fit(X_tr, y_tr)
         curve = pruning_curve(model, X_tr, y_tr, X_te, y_te)
-        path_alphas = np.asarray(curve.values, dtype=float)
-        entry = np.searchsorted(path_alphas[1:], alphas, side="right")
-        scores[k] = np.asarray(curve.validation)[entry]
+        # the entry cost_complexity_prune gives: alphas equal up to ALPHA_ULPS, 0 prunes none
+        scores[k] = np.asarray(curve.validation)[collapses_at(model, alphas)]
     return scores.mean(axis=0), scores.std(axis=0)
