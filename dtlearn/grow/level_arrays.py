@@ -85,7 +85,7 @@ def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.
     budget), so the same floats decide.
     """
     cfg = grower.config
-    if grower.classes is None:  # Grower._purity_scale
+    if grower.classes is None:  # as the Grower's purity scale
         centre = np.abs(value[:, 0])
         size = centre if grower.rule.leaf_statistic == "median" else centre * centre
         scale = impurity + size
@@ -123,7 +123,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
     numeric = numeric_features(grower)
     f = len(numeric)
     root = grower.root
-    state = grower._state(root.node_id)  # the root's rows and weights
+    state = grower.open_leaf(root.node_id)  # the root's rows and weights
     rows, w = state.rows, state.weights
     if (w == 1.0).all():
         w = None  # unit weights: nothing to route, sums of ones are counts
