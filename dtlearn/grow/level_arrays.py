@@ -91,10 +91,14 @@ def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.
         scale = impurity + size
     else:
         scale = np.ones(len(impurity))
-    rules = [impurity <= np.finfo(float).eps * scale,
-             np.full(len(impurity), cfg.max_depth is not None and depth >= cfg.max_depth),
-             lengths < cfg.min_samples_split, lengths < 2 * cfg.min_samples_leaf]
-    return np.select(rules, range(len(rules)), -1).astype(np.int32)
+    code = np.full(len(impurity), -1, dtype=np.int32)
+    # the last rule first, so that an earlier rule that also holds writes over it (np.select)
+    code[lengths < 2 * cfg.min_samples_leaf] = 3
+    code[lengths < cfg.min_samples_split] = 2
+    if cfg.max_depth is not None and depth >= cfg.max_depth:
+        code[:] = 1
+    code[impurity <= np.finfo(float).eps * scale] = 0
+    return code
 
 
 class Reasons:

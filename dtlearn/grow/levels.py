@@ -662,7 +662,7 @@ def filter_orders_by(order: np.ndarray, rows: np.ndarray, lengths: np.ndarray,
     if order.size <= SMALL_ORDER:  # one call for every column: a small level's cost is calls
         keys = dest[order]
         moved = np.argsort(keys, axis=0, kind="stable")[int(np.count_nonzero(keys[:, 0] < 0)):]
-        return np.take_along_axis(order, moved, axis=0)
+        return order[moved, np.arange(order.shape[1])[None, :]]
     for c in range(order.shape[1]):
         keys = dest[order[:, c]]
         moved = np.argsort(keys, kind="stable")[int(np.count_nonzero(keys < 0)):]
