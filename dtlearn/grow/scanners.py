@@ -291,10 +291,12 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     # class-major memory, as segment_cuts' sums: the same kernels on the same layout
     left = np.moveaxis(cum[:, at_row] - before[:, node], 0, -1)
     right = total[node][:, None, :] - left
-    pos = (at_row - starts[node] + 1)[:, None]
-    n = lengths[node][:, None]
+    valid = xs[at_row + 1] > xs[at_row]
     leaf = settings.min_samples_leaf
-    valid = (xs[at_row + 1] > xs[at_row]) & (pos >= leaf) & (n - pos >= leaf)
+    if leaf > 1:  # every cut keeps at least one row a side
+        pos = (at_row - starts[node] + 1)[:, None]
+        n = lengths[node][:, None]
+        valid &= (pos >= leaf) & (n - pos >= leaf)
     # every row weighs at least 1 (the Grower leaves rows of weight 0 out): each side of a
     # cut holds weight, the check segment_cuts makes holds here without a pass
     with np.errstate(invalid="ignore", divide="ignore"):
