@@ -97,13 +97,36 @@ def tree_view_bytes_per_node() -> tuple[int, float]:
     return nodes, size / nodes
 
 
+LAST: list[dict] = []
+"""The rows :func:`main` printed last (:func:`target_rows` reads them)."""
+
+RSS_SIZES = ((30_000, 10), (300_000, 10))
+"""The fits whose RSS growth issue 42 caps at :data:`RSS_TARGET` times the data."""
+
+
+def target_rows() -> list[dict]:
+    """The fits of :func:`main`'s last table that have a target (``bench/run.py``'s summary).
+
+    Examples
+    --------
+    >>> LAST[:] = [{"task": "CART fit 30k x 10", "data MB": 2.0, "dtlearn rss": 3.0}]
+    >>> target_rows()
+    [{'task': 'CART fit 30k x 10: peak RSS growth', 'value': 1.5, 'target': 2.0, 'unit': 'x data'}]
+    """
+    names = {f"CART fit {n // 1000}k x {d}" for n, d in RSS_SIZES}
+    return [{"task": f"{r['task']}: peak RSS growth", "value": r["dtlearn rss"] / r["data MB"],
+             "target": RSS_TARGET, "unit": "x data"} for r in LAST if r["task"] in names]
+
+
 def main() -> None:
     """Print the table."""
     load = os.getloadavg()[0]
+    LAST.clear()
     print(f"{'task':<22} {'data MB':>8} {'traced MB':>10} {'x data':>7} {'sklearn':>8} "
           f"{'x data':>7} {'RSS MB':>7} {'x data':>7} {'target':>7} {'sklearn':>8} "
           f"{'x data':>7}")
     for r in fit_rows():
+        LAST.append(r)
         data = r["data MB"]
         print(f"{r['task']:<22} {data:>8.2f} {r['dtlearn traced']:>10.2f} "
               f"{r['dtlearn traced'] / data:>7.2f} {r['sklearn traced']:>8.2f} "

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import dtlearn as dt
 from dtlearn import criteria
 from dtlearn.grow import GrowthConfig, levels
-from dtlearn.grow.scanners import segment_cuts, threshold_cuts
+from dtlearn.grow.scanners import flat_cuts, segment_cuts, threshold_cuts, whole_weights
 
 CLASSIFICATION = criteria.names("classification")
 
@@ -182,6 +182,49 @@ def test_a_level_scan_equals_each_node_scanned_alone(sizes, f, k, seed, criterio
         np.testing.assert_array_equal(cuts.left[j][chosen], one.left[chosen])
 
 
+@settings(max_examples=80, deadline=None)
+@given(sizes=st.lists(st.integers(2, 30), min_size=1, max_size=8),
+       f=st.integers(1, 3), k=st.integers(2, 7), seed=st.integers(0, 2**32 - 1),
+       criterion=st.sampled_from(CLASSIFICATION), leaf=st.integers(1, 4),
+       weight=st.sampled_from([1, 3]))
+def test_a_level_scanned_end_to_end_equals_each_node_scanned_alone(sizes, f, k, seed,
+                                                                    criterion, leaf, weight):
+    # whole-number weights: the unpadded scan's running sums are each node's own, exactly
+    rng = np.random.default_rng(seed)
+    settings_ = GrowthConfig(criterion=criterion, min_samples_leaf=leaf)
+    xs, onehot, alone = [], [], []
+    for n in sizes:
+        x = np.sort(rng.integers(0, 5, size=(n, f)).astype(float), axis=0)
+        o = np.zeros((n, f, k))
+        o[np.arange(n)[:, None], np.arange(f)[None, :], rng.integers(0, k, size=(n, f))] = \
+            rng.integers(1, weight + 1, size=(n, f))
+        o[:, 1:] = o[:, :1]  # every column holds the node's same rows, in its own order
+        xs.append(x)
+        onehot.append(o)
+        alone.append(threshold_cuts(x, o, criteria.get(criterion), settings_))
+    weighted = np.moveaxis(np.concatenate(onehot), -1, 0).copy()
+    assert whole_weights(weighted)
+    cuts = flat_cuts(np.concatenate(xs), weighted, np.array(sizes), criteria.get(criterion),
+                     settings_)
+    for j, one in enumerate(alone):
+        np.testing.assert_array_equal(cuts.index[j], one.index)
+        np.testing.assert_array_equal(cuts.n_cuts[j], one.n_cuts)
+        np.testing.assert_array_equal(cuts.score[j], one.score)
+        np.testing.assert_array_equal(cuts.decrease[j], one.decrease)
+        np.testing.assert_array_equal(cuts.left[j], one.left)
+        np.testing.assert_array_equal(cuts.right[j], one.right)
+        np.testing.assert_array_equal(cuts.low[j], one.low)
+        np.testing.assert_array_equal(cuts.high[j], one.high)
+        np.testing.assert_array_equal(cuts.first[0][j], one.first[0])
+        np.testing.assert_array_equal(cuts.first[1][j], one.first[1])
+
+
+def test_whole_weights_are_whole_numbers_with_an_exact_sum():
+    assert whole_weights(np.array([[0.0, 1.0, 3.0]]))
+    assert not whole_weights(np.array([[0.0, 1.5]]))
+    assert not whole_weights(np.array([2.0 ** 53]))
+
+
 def test_fit_grows_level_wise_and_matches_scikit_learn():
     sklearn_tree = pytest.importorskip("sklearn.tree")
     rng = np.random.default_rng(3)
@@ -266,21 +309,31 @@ def test_regression_subset_split_is_the_best_category_partition(n, v, seed, leaf
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION), leaf=st.integers(1, 3))
+@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION), leaf=st.integers(1, 3),
+       flat=st.sampled_from([0, levels.FLAT_BYTES]))
 def test_a_level_scanned_one_node_and_one_column_at_a_time_grows_the_same_tree(problem,
-                                                                               criterion, leaf):
+                                                                               criterion, leaf,
+                                                                               flat):
     # no working budget: every node group holds one node, every column chunk one column
+    # (flat=0: the padded scan, whatever the weights; else whole weights scan end to end)
     X, y, w = problem
     model = dt.CARTClassifier(criterion=criterion, min_samples_leaf=leaf)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(levels, "MIN_CHUNK_BYTES", 0)
+        patch.setattr(levels, "FLAT_BYTES", flat)
         assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
 
 
 @settings(max_examples=100, deadline=None)
 @given(n=st.integers(1, 60), f=st.integers(1, 4), nodes=st.integers(1, 5),
-       seed=st.integers(0, 2**32 - 1))
-def test_filtered_orders_are_each_nodes_rows_sorted_afresh(n, f, nodes, seed):
+       seed=st.integers(0, 2**32 - 1), small=st.sampled_from([0, levels.SMALL_ORDER]))
+def test_filtered_orders_are_each_nodes_rows_sorted_afresh(n, f, nodes, seed, small):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(levels, "SMALL_ORDER", small)  # 0: column by column, in place
+        check_filtered_orders(n, f, nodes, seed)
+
+
+def check_filtered_orders(n, f, nodes, seed):
     rng = np.random.default_rng(seed)
     X = rng.integers(0, 4, size=(n, f)).astype(float)  # few values: many ties
     order = levels.sorted_orders(X, np.arange(n), np.arange(f))

@@ -35,13 +35,7 @@ def _plain_block(candidates: Any, builder: Any) -> ThresholdBlock | None:
     """The block a candidate list is a plain, unbuilt view of, or ``None``."""
     if type(candidates) is not CandidateList:
         return None
-    items, block = candidates._items, candidates._block
-    if block is None or candidates._builder is not builder:
-        return None
-    if len(items) != len(block.features) or any(type(i) is not int or i != c
-                                               for c, i in enumerate(items)):
-        return None
-    return block
+    return candidates.plain_block(builder)
 
 
 class StepLog:

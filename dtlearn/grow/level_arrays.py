@@ -85,17 +85,21 @@ def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.
     budget), so the same floats decide.
     """
     cfg = grower.config
-    if grower.classes is None:  # Grower._purity_scale
+    if grower.classes is None:  # as the Grower's purity scale
         centre = np.abs(value[:, 0])
         size = centre if grower.rule.leaf_statistic == "median" else \
             MEAN_ROUNDING * centre * centre
         scale = impurity + size
     else:
         scale = np.ones(len(impurity))
-    rules = [impurity <= np.finfo(float).eps * scale,
-             np.full(len(impurity), cfg.max_depth is not None and depth >= cfg.max_depth),
-             lengths < cfg.min_samples_split, lengths < 2 * cfg.min_samples_leaf]
-    return np.select(rules, range(len(rules)), -1).astype(np.int32)
+    code = np.full(len(impurity), -1, dtype=np.int32)
+    # the last rule first, so that an earlier rule that also holds writes over it (np.select)
+    code[lengths < 2 * cfg.min_samples_leaf] = 3
+    code[lengths < cfg.min_samples_split] = 2
+    if cfg.max_depth is not None and depth >= cfg.max_depth:
+        code[:] = 1
+    code[impurity <= np.finfo(float).eps * scale] = 0
+    return code
 
 
 class Reasons:
@@ -124,7 +128,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
     numeric = numeric_features(grower)
     f = len(numeric)
     root = grower.root
-    state = grower._state(root.node_id)  # the root's rows and weights
+    state = grower.open_leaf(root.node_id)  # the root's rows and weights
     rows, w = state.rows, state.weights
     if (w == 1.0).all():
         w = None  # unit weights: nothing to route, sums of ones are counts

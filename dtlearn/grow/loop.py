@@ -203,6 +203,21 @@ class Grower:
         self._root = root  # a Node, or a source of nodes (dtlearn.grow.node_arrays)
 
     @cached_property
+    def whole_scan_weights(self) -> bool:
+        """Whether every scan weight is a whole number with an exact sum (exact running sums).
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> X, y = load_play_tennis(numeric=True)
+        >>> CARTClassifier().make_grower(X, y).whole_scan_weights
+        True
+        >>> CARTClassifier().make_grower(X, y, [0.5] * len(y)).whole_scan_weights
+        False
+        """
+        return scanners.whole_weights(self.scan_weights)
+
+    @cached_property
     def _onehot(self) -> np.ndarray:
         # made when needed (node-by-node statistics, categorical columns): level-wise
         # growth of numeric columns needs it only for the root, so the fit's peak is
@@ -270,6 +285,21 @@ class Grower:
     def n_leaves(self) -> int:
         """Current number of leaves (open or closed)."""
         return sum(1 for n in self.tree().nodes() if n.is_leaf)
+
+    def open_leaf(self, node_id: int) -> OpenLeaf:
+        """The open leaf ``node_id``: its node, rows, weights and the attributes left to it.
+
+        The public read of a leaf's state for whole-tree strategies
+        (:func:`register_strategy`; the level-wise engine reads the root's rows here).
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> grower = CARTClassifier().make_grower(*load_play_tennis(numeric=True))
+        >>> len(grower.open_leaf(grower.root.node_id).rows)
+        14
+        """
+        return self._state(node_id)
 
     def _state(self, node_id: int) -> OpenLeaf:
         if node_id not in self._open:
@@ -519,6 +549,19 @@ class Grower:
     def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
         return best_candidate(candidates)
 
+    def choose(self, candidates: Any, node_id: int) -> Candidate | None:
+        """The candidate greedy growth would split ``node_id`` on (a subclass's rule), or ``None``.
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> grower = CARTClassifier().make_grower(*load_play_tennis(numeric=True))
+        >>> root = grower.root.node_id
+        >>> grower.choose(grower.candidates(root), root).feature_name
+        'outlook'
+        """
+        return self._best(candidates, node_id)
+
     def stop_reason(self, node_id: int) -> str | None:
         """Why greedy growth would make ``node_id`` a leaf, or ``None`` if it would split."""
         state = self._state(node_id)
@@ -632,6 +675,23 @@ class Grower:
         if not 0 <= int(feature) < self.schema.n_features:
             raise ValueError(f"feature index {feature} out of range")
         return int(feature)
+
+    def partition(self, state: OpenLeaf, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Rows and weights of each child of the open leaf ``state`` under ``split``.
+
+        The grower's own routing (a subclass's, where it has one); rows the split cannot
+        route stay behind.
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> from dtlearn.splits import ThresholdSplit
+        >>> grower = CARTClassifier().make_grower(*load_play_tennis(numeric=True))
+        >>> state = grower.open_leaf(grower.root.node_id)
+        >>> [len(rows) for rows, _ in grower.partition(state, ThresholdSplit(1, 70.5))]
+        [5, 9]
+        """
+        return self._partition(state, split)
 
     def _partition(self, state: OpenLeaf, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
         """Rows and weights of each child. Rows the split cannot route stay behind."""

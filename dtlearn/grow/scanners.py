@@ -1,3 +1,4 @@
+# About 590 lines: one idea, the threshold scanners (one node, a padded level, a level end to end, the reference) and the tie and midpoint rules they all share.
 """Scanners: pure functions that find the best cut of a column, and the two rules they share.
 
 A scanner takes what one node knows of one or more columns (sorted values, cumulative
@@ -229,6 +230,112 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     return Cuts(index, best, decrease, np.count_nonzero(valid, axis=1),
                 xs[rows, at, cols], xs[rows, np.minimum(at + 1, lengths[:, None] - 1), cols],
                 left_best, right_best, (total, parent))
+
+
+def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
+              criterion: Criterion, settings: Any) -> Cuts:
+    """:func:`segment_cuts` of nodes laid end to end, unpadded, for whole-number weights.
+
+    Parameters
+    ----------
+    xs : numpy.ndarray, shape (N, f)
+        Node ``j``'s sorted values of each column are the ``lengths[j]`` rows after the
+        nodes before it (``N = lengths.sum()``).
+    weighted_onehot : numpy.ndarray, shape (k, N, f)
+        Class-major: class ``c``'s indicator at each row times its weight; every row's
+        weight at least 1, every entry a whole number and their sum below 2**53 (then any running sum is exact, so one
+        running sum over all the nodes, less the sum before each node, is that node's own
+        running sum to the bit). It is overwritten.
+    lengths : numpy.ndarray, shape (m,)
+        Rows per node (at least 2).
+    criterion, settings
+        As for :func:`segment_cuts`: a classification criterion.
+
+    Returns
+    -------
+    Cuts
+        :func:`segment_cuts`' arrays (shape ``(m, f)``), the same floats: every score is an
+        elementwise function of the same class counts, and each node's best is taken with
+        :func:`first_best`'s rule over the node's own cuts.
+
+    Notes
+    -----
+    A level of a fully grown tree holds hundreds of nodes of a few rows: padding them to a
+    common length and scanning by size class costs a call per class and per column chunk;
+    here a level is one pass over its rows, whatever their sizes.
+
+    Examples
+    --------
+    >>> from dtlearn.criteria import get
+    >>> from dtlearn.grow import GrowthConfig
+    >>> xs = np.array([[64.0], [65.0], [68.0], [69.0], [1.0], [2.0]])
+    >>> onehot = np.array([[0, 1, 0, 0, 1, 0], [1, 0, 1, 1, 0, 1]], dtype=float)[..., None]
+    >>> cuts = flat_cuts(xs, onehot, np.array([4, 2]), get("gini"), GrowthConfig())
+    >>> cuts.index.tolist(), cuts.low.tolist(), cuts.high.tolist()
+    ([[1], [0]], [[65.0], [1.0]], [[68.0], [2.0]])
+    """
+    k, N, f = weighted_onehot.shape
+    lengths = np.asarray(lengths, dtype=np.int64)
+    m = len(lengths)
+    ends = np.cumsum(lengths)
+    starts = ends - lengths
+    cum = np.cumsum(weighted_onehot, axis=1, out=weighted_onehot)
+    before = np.zeros((k, m, f))
+    before[:, 1:] = cum[:, starts[1:] - 1]
+    total = np.moveaxis(cum[:, ends - 1, 0] - before[:, :, 0], 0, -1)  # (m, k), exact
+    parent = criterion.node_impurity(total, settings)
+    # a cut after every row but each node's last: cut i of node j is row starts[j] + i
+    node = np.repeat(np.arange(m), lengths - 1)
+    first_cut = starts - np.arange(m)  # where node j's cuts begin among all cuts
+    at_row = np.arange(N - m) + node  # the row each cut keeps last on its left
+    # class-major memory, as segment_cuts' sums: the same kernels on the same layout
+    left = np.moveaxis(cum[:, at_row] - before[:, node], 0, -1)
+    right = total[node][:, None, :] - left
+    valid = xs[at_row + 1] > xs[at_row]
+    leaf = settings.min_samples_leaf
+    if leaf > 1:  # every cut keeps at least one row a side
+        pos = (at_row - starts[node] + 1)[:, None]
+        n = lengths[node][:, None]
+        valid &= (pos >= leaf) & (n - pos >= leaf)
+    # every row weighs at least 1 (the Grower leaves rows of weight 0 out): each side of a
+    # cut holds weight, the check segment_cuts makes holds here without a pass
+    with np.errstate(invalid="ignore", divide="ignore"):
+        scores = criterion.cut_scores(left, right, settings, parent[node][:, None])
+    masked = np.where(valid, scores, -np.inf)
+    top = np.maximum.reduceat(masked, first_cut, axis=0)  # (m, f): first_best's max
+    finite = np.isfinite(top)
+    scale = parent[:, None]  # a class impurity's tie scale is the node impurity itself
+    floor = np.where(finite, top - tolerance(np.where(finite, top, 0.0), scale), np.inf)
+    cut_number = np.arange(N - m)[:, None]
+    hit = np.where(masked >= floor[node], cut_number, N)
+    index = np.where(finite, np.minimum.reduceat(hit, first_cut, axis=0) - first_cut[:, None],
+                     -1)
+    at = np.maximum(index, 0)
+    cols = np.arange(f)[None, :]
+    chosen = first_cut[:, None] + at
+    left_best = left[chosen, cols]
+    right_best = total[:, None, :] - left_best
+    best = scores[chosen, cols]
+    if criterion.score == "decrease":  # the score is parent - children: the decrease itself
+        decrease = best
+    else:
+        decrease = parent[:, None] - criterion.children_impurity(left_best, right_best, settings)
+    row = starts[:, None] + at
+    return Cuts(index, best, decrease,
+                np.add.reduceat(valid, first_cut, axis=0, dtype=np.int64),
+                xs[row, cols], xs[row + 1, cols], left_best, right_best, (total, parent))
+
+
+def whole_weights(weights: np.ndarray) -> bool:
+    """Whether every weight is a whole number and their sum is exact (:func:`flat_cuts`).
+
+    Examples
+    --------
+    >>> whole_weights(np.array([[1.0, 0.0], [0.0, 2.0]])), whole_weights(np.array([0.5]))
+    (True, False)
+    """
+    total = float(np.abs(weights).sum())
+    return bool(total < 2.0 ** 53 and (weights == np.round(weights)).all())
 
 
 def running_sums(a: np.ndarray, overwrite: bool = False) -> np.ndarray:
@@ -515,5 +622,5 @@ __all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cut
            "best_partition", "centred_terms", "first_best", "is_better", "midpoint", "reference_threshold_cut",
            "near_best_median_cuts", "regression_cut", "running_sums", "segment_cuts",
            "squared_error_scores",
-           "subset_partitions",
+           "subset_partitions", "flat_cuts", "whole_weights",
            "threshold_cuts", "tolerance"]

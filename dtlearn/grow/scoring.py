@@ -313,6 +313,25 @@ class CandidateList(Sequence):
         self._builder = builder
         self._block = block
 
+    def plain_block(self, builder: CandidateBuilder) -> ThresholdBlock | None:
+        """The block this list is a plain, unbuilt view of, or ``None``.
+
+        Plain: every item is still column ``i`` of the block, in order (nothing built,
+        nothing added) and the builder is ``builder``; then the block's scan row alone
+        stands for the list (the growth record keeps only that).
+
+        Examples
+        --------
+        >>> CandidateList([]).plain_block(None) is None
+        True
+        """
+        block, items = self._block, self._items
+        if block is None or self._builder is not builder or len(items) != len(block.features):
+            return None
+        if any(type(item) is not int or item != c for c, item in enumerate(items)):
+            return None
+        return block
+
     def score_of(self, i: int) -> float:
         """The ranking score of item ``i``, built or not."""
         item = self._items[i]
