@@ -7,8 +7,11 @@ this out with ``math.log2`` on the rows of each inner node of the fitted tree.
 """
 
 import math
+import re
 from dataclasses import replace
+from pathlib import Path
 
+import nbformat
 import numpy as np
 import pandas as pd
 import pytest
@@ -19,6 +22,7 @@ import dtlearn as dt
 from dtlearn.grow import GrowthConfig
 
 TIE = 1e-12  # the engine's relative tie tolerance: the first of tied scores wins
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def entropy(labels):
@@ -148,3 +152,29 @@ def test_the_reference_scanner_grows_the_same_tree(seed, n, categorical):
     slow = dt.CARTClassifier(criterion="gain_ratio").make_grower(X, y)
     object.__setattr__(slow, "config", replace(slow.config, scanner="reference"))
     assert fast.run().to_json() == slow.run(level_wise=False).to_json()
+
+
+def test_lecture_03s_peel_against_an_even_cut():
+    # NB03's example, by hand: 100 rows, 50 a and 50 b. x0 cuts 35 a 15 b | 15 a 35 b
+    # (gain 1 - H(0.3) = 0.119, split info 1); x1 peels 2 a rows off (gain 1 - 0.98 H(48/98)
+    # = 0.020, split info H(0.02) = 0.141, ratio 0.143). Average gain 0.070.
+    H = lambda p: -(p * math.log2(p) + (1 - p) * math.log2(1 - p))  # noqa: E731
+    even, peel = 1 - H(0.3), 1 - 0.98 * H(48 / 98)
+    x0 = np.repeat([0.0, 1.0], 50)
+    y = np.array(["a"] * 35 + ["b"] * 15 + ["a"] * 15 + ["b"] * 35)
+    x1 = np.zeros(100)
+    x1[:2] = 1.0  # two of the a rows
+    step = dt.CARTClassifier(criterion="gain_ratio").fit(np.column_stack([x0, x1]), y).steps_[0]
+    c0, c1 = step.candidates
+    assert c0.scores["information_gain"] == pytest.approx(even)
+    assert (c1.scores["information_gain"], c1.scores["split_info"], c1.scores["gain_ratio"]) \
+        == pytest.approx((peel, H(0.02), peel / H(0.02)))
+    assert step.chosen.feature == 0
+    shown = {f"{v:.3f}" for v in (even, peel, H(0.02), peel / H(0.02), (even + peel) / 2)}
+    assert shown == {"0.119", "0.020", "0.141", "0.143", "0.070"}
+    text = re.sub(r"\s+", " ", "\n".join(
+        c.source for c in nbformat.read(ROOT / "instructor" / "03_gain_ratio.ipynb", 4).cells
+        if c.cell_type == "markdown"))
+    assert "split info 0.141 and gain only 0.020, yet its ratio 0.143 beats an even cut " \
+        "(35/15 against 15/35: gain 0.119, split info 1, ratio 0.119)" in text
+    assert "below their average 0.070" in text
