@@ -33,6 +33,7 @@ from ..criteria import squared_error_of, weighted_mean
 from ..splits import Split, ThresholdSplit, midpoint
 from ..tree import Tree
 from .arrays import StepLog
+from .average_gain import at_least_average_gain, ranks_by_gain
 from .loop import Grower, OpenLeaf, register_strategy
 from .records import ZERO_GAIN, Candidate
 from .scanners import first_best, flat_cuts, segment_cuts
@@ -529,7 +530,10 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
             threshold[at], left[at] = midpoint(cuts.low, cuts.high), cuts.left
             constant[at] = xs[:, 0] == xs[np.arange(len(members)), n - 1]
         total[members] = first[0]
-    best = first_best(np.where(index >= 0, score, -np.inf), axis=1,
+    ranked = np.where(index >= 0, score, -np.inf)
+    if ranks_by_gain(grower.rule, grower.config):  # C4.5's filter, as CandidateList.best
+        ranked = at_least_average_gain(ranked, decrease)
+    best = first_best(ranked, axis=1,
                       scale=grower.rule.tie_scale(total, grower.config))  # as CandidateList.best
     scan = ThresholdScan(numeric, index, score, threshold, n_cuts, left, total, constant,
                          lengths_, centres if regression else None)

@@ -49,6 +49,11 @@ class GrowthConfig:
     scanner : {"fast", "reference"}
         How numeric columns are scanned: all at once, vectorised, or one cut at a time
         (slow; for tests that check the two agree).
+    average_gain : bool
+        C4.5's safeguard for a ratio criterion (CART's gain ratio sets it): each attribute's
+        cut is the one of most information gain, and only attributes whose gain is at
+        least the average of the node's admissible attributes, less 0.001, compete on gain
+        ratio (:func:`~dtlearn.grow.scanners.at_least_average_gain`).
 
     Examples
     --------
@@ -68,6 +73,7 @@ class GrowthConfig:
     cost_matrix: Any = None
     base: float = 2.0
     scanner: str = "fast"
+    average_gain: bool = False
 
     def __post_init__(self) -> None:
         rule = criteria.get(self.criterion)  # unknown names fail here, naming the argument

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..criteria import Criterion, squared_error_of_sums
 from ..splits import midpoint
+from .average_gain import ranks_by_gain
 from .medians import running_median_errors
 
 TIE_TOLERANCE = 1e-12
@@ -202,14 +203,16 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     squared = criterion.of_sums is squared_error_of_sums and criterion.score == "decrease"
     with np.errstate(invalid="ignore", divide="ignore"):  # padding may give NaN: not valid
         if squared:
-            scores = squared_error_scores(left, total, parent, valid)
+            scores = rank = squared_error_scores(left, total, parent, valid)
         else:
             right = total[:, None, None, :] - left
             # a side holding only zero-weight rows is no split (bootstrap weights make them)
             valid &= (criterion.side_weight(left) > 0) & (criterion.side_weight(right) > 0)
-            scores = criterion.cut_scores(left, right, settings, parent[:, None, None])
+            scores = rank = criterion.cut_scores(left, right, settings, parent[:, None, None])
+            if ranks_by_gain(criterion, settings):  # C4.5: a column's cut of most gain
+                rank = parent[:, None, None] - criterion.children_impurity(left, right, settings)
     scale = criterion.tie_scale(total, settings)[:, None]
-    index = first_best(np.where(valid, scores, -np.inf), axis=1, scale=scale)
+    index = first_best(np.where(valid, rank, -np.inf), axis=1, scale=scale)
     at = np.maximum(index, 0)
     rows, cols = nodes[:, None], np.arange(f)[None, :]
     left_best = left[rows, at, cols]  # copies, not views of the big arrays
@@ -486,14 +489,17 @@ def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Crite
     n = len(xs)
     valid = admissible_cuts(xs, settings.min_samples_leaf)
     scores = np.full(max(n - 1, 0), -np.inf)
+    gains = scores.copy()
     total = onehot.sum(axis=0)
     for i in np.flatnonzero(valid):
         left = onehot[:i + 1].sum(axis=0)
         right = total - left
         if left.sum() > 0 and right.sum() > 0:
-            scores[i] = criterion.split_scores(np.stack([left, right]), settings)["score"]
+            scored = criterion.split_scores(np.stack([left, right]), settings)
+            scores[i], gains[i] = scored["score"], scored["impurity_decrease"]
     valid &= np.isfinite(scores)
-    index = first_best(scores, scale=criterion.tie_scale(total, settings)) if n > 1 else -1
+    rank = gains if ranks_by_gain(criterion, settings) else scores
+    index = first_best(rank, scale=criterion.tie_scale(total, settings)) if n > 1 else -1
     at = max(index, 0)
     left = onehot[:at + 1].sum(axis=0)
     decrease = criterion.split_scores(np.stack([left, total - left]), settings)[
@@ -614,6 +620,9 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
     if not valid.any():
         return -1
     scores = criterion.cut_scores(left, right, settings)
+    if ranks_by_gain(criterion, settings):  # C4.5: the partition of most gain
+        scores = criterion.node_impurity(per_category.sum(axis=0), settings) - \
+            criterion.children_impurity(left, right, settings)
     scale = criterion.tie_scale(per_category.sum(axis=0), settings)
     return first_best(np.where(valid, scores, -np.inf), scale=scale)
 

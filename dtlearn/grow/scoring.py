@@ -18,6 +18,7 @@ import numpy as np
 
 from ..data import Schema
 from ..splits import Split, ThresholdSplit
+from .average_gain import at_least_average_gain, ranks_by_gain
 from .level_scores import TEXTBOOK, ScanScores, branch_means
 from .records import (
     Candidate,
@@ -421,8 +422,21 @@ class CandidateList(Sequence):
             config = None if self._builder is None else self._builder.config
             scale = node_scale((self[i] for i in range(len(self)) if np.isfinite(scores[i])),
                                config)
+        if config is not None and ranks_by_gain(config.rule, config):
+            scores = at_least_average_gain(scores, [self.gain_of(i) for i in range(len(self))])
         index = first_best(scores, scale=scale)
         return None if index < 0 else self[index]
+
+    def gain_of(self, i: int) -> float:
+        """The impurity decrease (information gain) of item ``i``, built or not."""
+        item = self._items[i]
+        if isinstance(item, int):  # as the scan works it out (segment_cuts' decrease)
+            scan, j, config = self._block.scan, self._block.row, self._builder.config
+            left, total = scan.left[j, item], scan.total[j]
+            return float(config.rule.node_impurity(total, config)
+                         - config.rule.children_impurity(left, total - left, config))
+        c = self[i]
+        return float(c.scores["impurity_decrease"]) if c.admissible else 0.0
 
     def __add__(self, other: Any) -> "CandidateList":
         return CandidateList(self._items + list(other), self._builder, self._block)

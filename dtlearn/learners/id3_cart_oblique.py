@@ -171,6 +171,11 @@ class ID3Classifier(TreeLearner, Classifier):
                             stop_at_zero_gain=self.stop_at_zero_gain)
 
 
+GAIN_RATIO_MIN_LEAF = 2
+"""The fewest rows a branch of CART's gain-ratio split holds (J48's ``-M 2``: both branches of
+a two-way split)."""
+
+
 class CARTClassifier(TreeLearner, Classifier):
     """CART classification tree (Breiman et al. 1984): binary splits, Gini by default.
 
@@ -186,7 +191,10 @@ class CARTClassifier(TreeLearner, Classifier):
         Impurity to reduce (``"gini"``), or any other classification criterion of the
         registry (``dtlearn.criteria.names("classification")``, e.g. ``"entropy"`` or
         ``"hellinger"`` for imbalanced classes). With ``cost_matrix`` the Gini impurity is
-        cost-weighted.
+        cost-weighted. ``"gain_ratio"`` applies C4.5's safeguards: each attribute's cut is
+        the one of most information gain, only attributes with at least the average gain
+        (less 0.001) compete on gain ratio, and every branch holds at least
+        ``max(min_samples_leaf, 2)`` rows (J48's ``-M 2``).
     max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes
         Pre-pruning, with scikit-learn's meaning.
     ccp_alpha : float
@@ -232,11 +240,16 @@ class CARTClassifier(TreeLearner, Classifier):
             if criterion != "gini":
                 raise ValueError("cost_matrix works with criterion='gini' (cost-weighted Gini)")
             criterion = "cost_gini"
+        # gain ratio with C4.5's safeguards: the minimum branch size of J48's -M 2, the
+        # average-gain filter (docs/ALGORITHMS.md)
+        c45 = criterion == "gain_ratio"
+        leaf = max(self.min_samples_leaf, GAIN_RATIO_MIN_LEAF) if c45 else self.min_samples_leaf
         return GrowthConfig(criterion=criterion, categorical_split="subset",
                             max_depth=self.max_depth, min_samples_split=self.min_samples_split,
-                            min_samples_leaf=self.min_samples_leaf,
+                            min_samples_leaf=leaf,
                             min_impurity_decrease=self.min_impurity_decrease,
-                            max_leaf_nodes=self.max_leaf_nodes, cost_matrix=cost)
+                            max_leaf_nodes=self.max_leaf_nodes, cost_matrix=cost,
+                            average_gain=c45)
 
 
 class CARTRegressor(TreeLearner, Estimator):

@@ -377,26 +377,81 @@ def _leaves(work: _Work) -> list[_Work]:
     return out
 
 
-def _to_tree(root: _Work, template: Tree) -> Tree:
-    def make(w: _Work, depth: int, parent: Node | None) -> Node:
-        total = float(w.counts.sum())
-        value = w.counts / total if total > 0 else (
-            parent.value.copy() if parent is not None else np.full(len(w.counts),
-                                                                   1 / len(w.counts)))
-        return Node(w.node_id, depth, total, entropy(w.counts),
-                    value, w.counts.copy(), None if w.is_leaf else w.split, [],
-                    None if w.is_leaf or w.fractions is None else w.fractions.copy())
+def _freeze(root: _Work) -> tuple:
+    """The work tree as it stands, as nested ``(node_id, split, counts, fractions, children)``.
 
-    new_root = make(root, 0, None)
-    stack = [(root, new_root)]
+    Pruning replaces a node's counts, fractions and children (it never writes into them),
+    so holding the references keeps this state: a snapshot costs a tuple per node.
+    """
+    def row(w: _Work) -> list:
+        return [w.node_id, None if w.is_leaf else w.split, w.counts,
+                None if w.is_leaf else w.fractions, []]
+
+    frozen = row(root)
+    stack = [(root, frozen)]
     while stack:
-        w, node = stack.pop()
+        w, out = stack.pop()
         for cw in w.children:
-            child = make(cw, node.depth + 1, node)
-            node.children.append(child)
+            child = row(cw)
+            out[4].append(child)
             stack.append((cw, child))
+    return frozen
+
+
+def _to_tree(root: _Work | list, template: Tree) -> Tree:
+    frozen = _freeze(root) if isinstance(root, _Work) else root
+
+    def make(f: list, depth: int, parent: Node | None) -> Node:
+        node_id, split, counts, fractions, children = f
+        total = float(counts.sum())
+        value = counts / total if total > 0 else (
+            parent.value.copy() if parent is not None else np.full(len(counts),
+                                                                   1 / len(counts)))
+        return Node(node_id, depth, total, entropy(counts), value, counts.copy(),
+                    None if not children else split, [],
+                    None if not children or fractions is None else fractions.copy())
+
+    new_root = make(frozen, 0, None)
+    stack = [(frozen, new_root)]
+    while stack:
+        f, node = stack.pop()
+        for cf in f[4]:
+            child = make(cf, node.depth + 1, node)
+            node.children.append(child)
+            stack.append((cf, child))
     return Tree(new_root, template.schema, template.classes, template.target_name,
                 "distribute", template.flavour, criterion=template.criterion)
+
+
+class _Snapshot:
+    """A tree the pruning passed through, made into a :class:`Tree` when first read.
+
+    A fit prunes without reading its intermediate trees; the stepper reads a few. A pickle
+    holds the made tree.
+    """
+
+    __slots__ = ("_frozen", "_template", "_tree")
+
+    def __init__(self, root: _Work, template: Tree):
+        self._frozen, self._template, self._tree = _freeze(root), template, None
+
+    def tree(self) -> Tree:
+        if self._tree is None:
+            self._tree = _to_tree(self._frozen, self._template)
+            self._frozen = self._template = None
+        return self._tree
+
+    def __reduce__(self) -> tuple:
+        return (_as_is, (self.tree(),))
+
+
+def _as_is(tree: Tree) -> Tree:
+    return tree
+
+
+def _snapshot_tree(snapshot: Any) -> Tree:
+    """The Tree of a recorded state (a :class:`_Snapshot`, or a Tree from an older pickle)."""
+    return snapshot.tree() if isinstance(snapshot, _Snapshot) else snapshot
 
 
 # ---------------------------------------------------------------------- steps and result
@@ -608,6 +663,7 @@ class PessimisticPruneResult:
         for at, snapshot in self.snapshots:
             if at <= k:
                 start, tree = at, snapshot
+        tree = _snapshot_tree(tree)
         cut = [s.node_id for s in self.steps[start:k]
                if s.decision in ("collapsed", "pruned to leaf")]
         return tree.with_leaves_at(cut) if cut else tree
@@ -631,7 +687,7 @@ class PessimisticPruneResult:
         head = ("C4.5 collapse" if not np.isfinite(self.confidence) else
                 f"C4.5 pruning (confidence {fmt_g(self.confidence)}"
                 f"{', subtree raising' if self.subtree_raising else ''})")
-        start = self.snapshots[0][1].n_leaves if self.snapshots else None
+        start = _snapshot_tree(self.snapshots[0][1]).n_leaves if self.snapshots else None
         leaves = (f"{self.tree.n_leaves} leaves" if start in (None, self.tree.n_leaves)
                   else f"{start} \u2192 {self.tree.n_leaves} leaves")
         return (f"{head}: {len(self.steps)} decision{'s' if len(self.steps) != 1 else ''}, "
@@ -746,7 +802,7 @@ def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence
             w._leaf_list = None
             _new_distribution(w, w.rows, w.weights, data)
             if snapshots is not None:  # the replay needs the re-distributed counts
-                snapshots.append((len(steps), _to_tree(root, template)))
+                snapshots.append((len(steps), _Snapshot(root, template)))
             stack.append((w, 0))
             continue
         steps.append(PessimisticStep(w.node_id, "prune", "kept", **common))
@@ -767,7 +823,7 @@ def collapse(model_or_tree: Any, X: Any = None, y: Any = None,
     tree, data, parts = _inputs(model_or_tree, X, y, sample_weight, need_data=False)
     root = _work_tree(tree, data, parts)
     steps: list = []
-    start = _to_tree(root, tree)
+    start = _Snapshot(root, tree)
     _collapse(root, steps)
     return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float("nan"), False,
                                   ((0, start),))
@@ -821,7 +877,7 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
                                 need_data=bool(subtree_raising))
     root = _work_tree(tree, data, parts)
     steps: list = []
-    snapshots = [(0, _to_tree(root, tree))]
+    snapshots = [(0, _Snapshot(root, tree))]
     if collapse_first:
         _collapse(root, steps)
     _prune(root, data, _java_float(confidence), bool(subtree_raising), float(confidence), steps,
