@@ -42,7 +42,7 @@ def deep_chain(size: int, n_val: int, seed: int = 0) -> tuple:
 def rows(repeat: int = 3) -> list[tuple]:
     """``(task, seconds, depth, leaves, steps)`` per benchmarked tree."""
     import dtlearn as dt
-    from dtlearn.pruning.rules import rule_post_prune
+    from dtlearn.pruning.rule_post_pruning import rule_post_prune
 
     out = []
     for size in (150, 300, 450):

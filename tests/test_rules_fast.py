@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.pruning.rules import DropCounts, rule_post_prune, rules_from_tree
+from dtlearn.pruning.rule_post_pruning import DropCounts, rule_post_prune, rules_from_tree
 from dtlearn.pruning.tree_access import encode_features
 
 _BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_rules.py"

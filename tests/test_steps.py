@@ -13,7 +13,7 @@ from dtlearn.pruning.cost_complexity import cost_complexity_path
 from dtlearn.pruning.methods import PruningMethod, PruningSequence, pruning_methods
 from dtlearn.pruning.pessimistic import pessimistic_prune
 from dtlearn.pruning.reduced_error import reduced_error_prune
-from dtlearn.pruning.rules import rule_post_prune
+from dtlearn.pruning.rule_post_pruning import rule_post_prune
 from dtlearn.steps import Step, StepDefaults, before_after_table, step_dict
 from dtlearn.weka_arithmetic import eq, gr, sm_or_eq
 

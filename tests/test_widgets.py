@@ -7,7 +7,7 @@ import dtlearn as dt
 from dtlearn.pruning.cost_complexity import cost_complexity_prune
 from dtlearn.pruning.curves import complexity_curve, train_validation_test_split
 from dtlearn.pruning.reduced_error import reduced_error_prune
-from dtlearn.pruning.rules import rule_post_prune
+from dtlearn.pruning.rule_post_pruning import rule_post_prune
 from dtlearn.widgets import (
     BoundaryExplorer,
     CostComplexityExplorer,
