@@ -46,6 +46,8 @@ MOVED = {
     "dtlearn.node_text": "dtlearn.drawing.node_text",
     # issue 40: pruning/rules.py split into rule_conditions, rule_coverage and this
     "dtlearn.pruning.rules": "dtlearn.pruning.rule_post_pruning",
+    # issue 40: widgets/pruning.py held two apps (its CostComplexityExplorer: see the module)
+    "dtlearn.widgets.pruning": "dtlearn.widgets.pruning_stepper",
 }
 """Old module path -> new one (``dtlearn.learners`` became a package re-exporting its names)."""
 

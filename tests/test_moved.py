@@ -93,3 +93,16 @@ def test_an_old_path_still_fails_loudly_when_unknown():
         warnings.simplefilter("error")
         with pytest.raises(ModuleNotFoundError):
             importlib.import_module("dtlearn.no_such_module")
+
+
+def test_the_split_pruning_widgets_answer_their_old_path(forget_old_paths):
+    from dtlearn.widgets.cost_complexity_explorer import CostComplexityExplorer
+    from dtlearn.widgets.pruning_stepper import PruningStepper
+
+    with pytest.warns(DeprecationWarning, match="dtlearn.widgets.pruning moved"):
+        from dtlearn.widgets.pruning import PruningStepper as old_stepper
+    assert old_stepper is PruningStepper
+    with pytest.warns(DeprecationWarning, match="CostComplexityExplorer moved to "
+                                                "dtlearn.widgets.cost_complexity_explorer"):
+        from dtlearn.widgets.pruning import CostComplexityExplorer as old_explorer
+    assert old_explorer is CostComplexityExplorer

@@ -575,7 +575,7 @@ def test_static_fallback_says_it_is_static(tennis_data):
 
 
 def test_pruning_stepper_without_validation_data_offers_only_training_count_methods():
-    from dtlearn.widgets.pruning import PruningStepper
+    from dtlearn.widgets.pruning_stepper import PruningStepper
 
     X, y = dt.load_labor()
     model = dt.C45Classifier(prune=False).fit(X, y)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..result_table import ResultTable
+from ..splits import ThresholdSplit
 
 if TYPE_CHECKING:
     from .rule_post_pruning import Rule
@@ -198,3 +199,192 @@ def drop_counts(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
     [1, 2]
     """
     return coverage_of(rule, Xe, truth, {}).counts()
+
+
+BLOCK_BYTES = 1 << 23
+"""Bytes of failing bits :func:`drop_sequences` holds for one block of rules at a time."""
+
+
+def drop_sequences(failing: np.ndarray, conditions: list, labels: np.ndarray,
+                   classes: np.ndarray, valid: np.ndarray) -> list:
+    """Every rule's drops, all rules of a block stepped together: ``[[(counts, drop)]]``.
+
+    Rule post-pruning generalises each rule on its own, so rules of similar length are
+    stepped side by side: one round scores every rule of a block and every single drop
+    of each with a few whole-array operations (as :meth:`Coverage.counts` does for one
+    rule), then drops each rule's best precondition where :meth:`DropCounts.should_drop`
+    would. A rule that stops leaves the block.
+
+    Parameters
+    ----------
+    failing : ndarray of uint64, shape (tests + 1, words)
+        Packed rows failing each test (a split's branch); the last row is all zero.
+    conditions : list of int arrays
+        Per rule, the rows of ``failing`` of its preconditions, in order.
+    labels : int array
+        Per rule, the row of ``classes`` holding its class.
+    classes : ndarray of uint64, shape (classes, words)
+        Packed rows of each class.
+    valid : ndarray of uint64
+        Packed: every validation row.
+
+    Returns
+    -------
+    list
+        Per rule, its steps in order: ``(DropCounts, position dropped or None)``.
+
+    Examples
+    --------
+    >>> f = _pack(np.array([[0, 1, 1, 0], [0, 0, 1, 1]], dtype=bool))
+    >>> failing = np.vstack([f, np.zeros((1, 1), np.uint64)])
+    >>> valid, classes = _pack(np.ones(4, bool)), _pack(np.array([[1, 1, 0, 1]], bool))
+    >>> steps = drop_sequences(failing, [np.array([0, 1])], np.array([0]), classes, valid)[0]
+    >>> [(c.covered.tolist(), c.correct.tolist(), drop) for c, drop in steps]
+    [([1, 2, 2], [1, 2, 2], 0), ([2, 4], [2, 3], None)]
+    """
+    lengths = np.array([len(c) for c in conditions], dtype=np.int64)
+    order = np.argsort(lengths, kind="stable")  # similar lengths share a block
+    words = failing.shape[1]
+    pad = failing.shape[0] - 1
+    out: list = [None] * len(conditions)
+    start = 0
+    while start < len(order):
+        size = max(1, BLOCK_BYTES // (max(1, int(lengths[order[start]])) * words * 8))
+        depth = int(lengths[order[min(start + size, len(order)) - 1]])
+        size = max(1, min(size, BLOCK_BYTES // (max(1, depth) * words * 8)))
+        block = order[start:start + size]
+        depth = int(lengths[block[-1]])
+        index = np.full((len(block), depth), pad, dtype=np.int64)
+        for r, rule in enumerate(block.tolist()):
+            index[r, :lengths[rule]] = conditions[rule]
+        for r, steps in zip(block.tolist(), _block_steps(failing[index.T], index != pad,
+                                                         classes[labels[block]], valid)):
+            out[r] = steps
+        start += len(block)
+    return out
+
+
+def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
+                 valid: np.ndarray) -> list:
+    """:func:`drop_sequences` for one block: ``f_all`` (preconditions, rules, words)."""
+    n_rules, depth = active.shape
+    steps: list = [[] for _ in range(n_rules)]
+    live = np.arange(n_rules)
+    while len(live):
+        f, right = f_all[:, live], right_all[live]
+        # rows failing at least one precondition (seen), and at least two (twos)
+        seen = f[0].copy() if depth else np.zeros_like(right)
+        twos = np.zeros_like(right)
+        for k in range(1, depth):
+            twos |= f[k] & seen
+            seen |= f[k]
+        rule = valid & ~seen
+        only = f & ~twos  # (preconditions, rules, words): rows failing k alone
+        covered = np.empty((len(live), depth + 1), dtype=np.int64)
+        correct = np.empty_like(covered)
+        covered[:, 0] = _popcount(rule).sum(axis=-1, dtype=np.int64)
+        correct[:, 0] = _popcount(rule & right).sum(axis=-1, dtype=np.int64)
+        covered[:, 1:] = _popcount(only).sum(axis=-1, dtype=np.int64).T
+        correct[:, 1:] = _popcount(only & right).sum(axis=-1, dtype=np.int64).T
+        covered[:, 1:] += covered[:, :1]
+        correct[:, 1:] += correct[:, :1]
+        act = active[live]
+        ok = act & (covered[:, 1:] > 0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            accuracy = np.where(ok, correct[:, 1:] / covered[:, 1:], -1.0)
+            own = correct[:, 0] / covered[:, 0]
+        best = accuracy.argmax(axis=1) if depth else np.zeros(len(live), dtype=np.int64)
+        rows = np.arange(len(live))
+        drop = ok.any(axis=1) & (covered[:, 0] > 0)
+        if depth:
+            drop &= accuracy[rows, best] >= own
+        shown = np.concatenate([np.ones((len(live), 1), dtype=bool), act], axis=1)
+        place = np.cumsum(act, axis=1) - 1  # a precondition's place in the current rule
+        for i, r in enumerate(live.tolist()):
+            keep = shown[i]
+            steps[r].append((DropCounts(covered[i][keep], correct[i][keep]),
+                             int(place[i, best[i]]) if drop[i] else None))
+        dropped = live[drop]
+        f_all[best[drop], dropped] = 0
+        active[dropped, best[drop]] = False
+        live = dropped
+    return steps
+
+
+def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
+    """``(failing, conditions)`` of :func:`drop_sequences` for ``rules`` on ``Xe``.
+
+    Every split is routed once and every (split, branch) packed once: the rules of one
+    tree share their tests.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> from dtlearn.pruning.rule_post_pruning import rules_from_tree
+    >>> from dtlearn.pruning.tree_access import encode_features
+    >>> X, y = load_play_tennis()
+    >>> model = ID3Classifier().fit(X, y)
+    >>> failing, conditions = failing_rows(rules_from_tree(model).rules,
+    ...                                    encode_features(model.tree_, X, "X"))
+    >>> failing.shape, [c.tolist() for c in conditions][:2]
+    ((8, 1), [[0, 1], [0, 2]])
+    """
+    keys: dict = {}  # (id of split, branch) -> its row
+    tests: list = []  # (split, branch) per row
+    conditions = []
+    for rule in rules:
+        index = []
+        for cond in rule.conditions:
+            key = (id(cond.split), cond.branch)
+            if key not in keys:  # the rules keep the split (and its id) alive
+                keys[key] = len(tests)
+                tests.append((cond.split, cond.branch))
+            index.append(keys[key])
+        conditions.append(np.array(index, dtype=np.int64))
+    width = max(1, -(-Xe.shape[0] // 64))
+    packed = [_pack(_failing_block(tests[lo:lo + 256], Xe)) for lo in range(0, len(tests), 256)]
+    packed.append(np.zeros((1, width), dtype=np.uint64))
+    return np.concatenate(packed), conditions
+
+
+def _plain_threshold(split: Any) -> bool:
+    """A threshold split routing as :meth:`ThresholdSplit.route` does, with no tolerance."""
+    return (isinstance(split, ThresholdSplit) and type(split).route is ThresholdSplit.route
+            and not split.tolerance)
+
+
+def _failing_block(tests: list, Xe: np.ndarray) -> np.ndarray:
+    """``(tests, rows)``: whether each row fails each (split, branch).
+
+    A plain numeric threshold is compared for all such tests at once (``x <= t`` goes
+    left, ``x > t`` right, a missing value neither: the split's own ``route``); any other
+    split routes the rows itself.
+    """
+    out = np.empty((len(tests), Xe.shape[0]), dtype=bool)
+    plain = [i for i, (split, _) in enumerate(tests) if _plain_threshold(split)]
+    if plain:
+        columns = Xe[:, [tests[i][0].feature for i in plain]]
+        thresholds = np.array([tests[i][0].threshold for i in plain])
+        left = np.array([tests[i][1] == 0 for i in plain])
+        with np.errstate(invalid="ignore"):
+            holds = np.where(left, columns <= thresholds, columns > thresholds)
+        out[plain] = ~holds.T
+    routes: dict = {}
+    for i, (split, branch) in enumerate(tests):
+        if _plain_threshold(split):
+            continue
+        if id(split) not in routes:
+            routes[id(split)] = split.route(Xe)
+        out[i] = routes[id(split)] != branch
+    return out
+
+
+def pack(rows: np.ndarray) -> np.ndarray:
+    """Boolean rows as 64-bit words, one bit per column, zero padded.
+
+    Examples
+    --------
+    >>> pack(np.array([[True, False, True]])).tolist()
+    [[5]]
+    """
+    return _pack(rows)

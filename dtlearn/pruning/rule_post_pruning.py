@@ -17,8 +17,8 @@ that covers more validation rows, then to the tree's left-to-right order.
 
 A rule's preconditions and the reader of their text are in
 :mod:`~dtlearn.pruning.rule_conditions`; the validation counts of a rule and of its
-single drops, kept as bitsets, in :mod:`~dtlearn.pruning.rule_coverage`. (Before 0.4.0
-this module and those two were one, ``dtlearn.pruning.rules``.)
+single drops, kept as bitsets, in :mod:`~dtlearn.pruning.rule_coverage`. (The three were
+one module, ``dtlearn.pruning.rules``, until this split; that path imports until 0.4.0.)
 """
 
 from __future__ import annotations
@@ -37,10 +37,10 @@ from ..exports.rules import unseen_condition
 from ..splits import UNKNOWN
 from ..steps import StepDefaults
 from .rule_conditions import Condition, exact_text, parse_condition, parse_number
-from .rule_coverage import DropCounts, coverage_of, drop_counts
+from .rule_coverage import DropCounts, drop_counts, drop_sequences, failing_rows, pack
 from .tree_access import encode_features, encode_labels, tree_and_model
 
-# Condition and DropCounts are imported from here by code written before 0.4.0
+# Condition and DropCounts are imported from here by code written before the split
 __all__ = ["Condition", "DropCounts", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
            "rules_from_tree"]
 
@@ -526,10 +526,9 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
 
     for leaf, path in tree.leaf_paths():
         conds = tuple(condition(node, b) for node, b in path)
-        counts = leaf.counts
-        rules.append(Rule(conds, tree.classes[leaf.predicted_index], tree.schema,
-                          tree.target_name, float(counts.sum()),
-                          float(counts[leaf.predicted_index])))
+        counts, k = leaf.counts, leaf.predicted_index
+        rules.append(Rule(conds, tree.classes[k], tree.schema, tree.target_name,
+                          float(counts.sum()), float(counts[k])))
         if tree.missing == "distribute":
             shares.append((tuple(leaf.value.tolist()),
                            tuple(float(node.child_weights()[b]) for node, b in path)))
@@ -690,19 +689,24 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
 
 def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, list]:
     """Drop preconditions from every rule; ``([(number, rule)], steps)``."""
+    failing, conditions = failing_rows(original.rules, Xe)
+    labels = {}
+    for rule in original.rules:
+        labels.setdefault(rule.label, len(labels))
+    classes = pack(np.array([truth == label for label in labels], dtype=bool).reshape(
+        len(labels), Xe.shape[0]))
+    valid = pack(np.ones(Xe.shape[0], dtype=bool))
+    sequences = drop_sequences(failing, conditions,
+                               np.array([labels[r.label] for r in original.rules], dtype=np.int64),
+                               classes, valid)
     pruned, steps = [], []
-    packed: dict = {}
-    for number, rule in enumerate(original.rules, start=1):
-        coverage = coverage_of(rule, Xe, truth, packed)
-        while True:
-            counts = coverage.counts()
+    for number, (rule, sequence) in enumerate(zip(original.rules, sequences), start=1):
+        for counts, best in sequence:
             correct, covered = counts.correct[0], counts.covered[0]
-            best = counts.should_drop()
             if best is not None:
                 steps.append(RuleStep(number, rule, best, correct, covered,
                                       counts.correct[best + 1], counts.covered[best + 1], counts))
                 rule = rule.without(best)
-                coverage.drop(best)
                 continue
             steps.append(RuleStep(number, rule, None, correct, covered, correct, covered, counts))
             # a shortened rule covers more than its leaf: the leaf's counts would mislead
@@ -710,7 +714,6 @@ def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[l
                 else {"train_covered": None, "train_correct": None}
             pruned.append((number, replace(rule, val_covered=covered, val_correct=correct,
                                            **leaf)))
-            break
     return pruned, steps
 
 
