@@ -87,7 +87,7 @@ def rule_rows() -> list[dict]:
     The "scikit-learn s" column is scikit-learn's fit of the tree, for scale (scikit-learn
     has no rule post-pruning; the previous release took 8.5 s at 5,479 nodes).
     """
-    from dtlearn.pruning.rules import rule_post_prune
+    from dtlearn.pruning.rule_post_pruning import rule_post_prune
 
     sk, tree, X, y = sklearn_tree(30_000)
     X_val, y_val = make_data(10_000, 10, seed=1)

@@ -42,7 +42,7 @@ def deep_chain(size: int, n_val: int, seed: int = 0) -> tuple:
 def rows(repeat: int = 3) -> list[tuple]:
     """``(task, seconds, depth, leaves, steps)`` per benchmarked tree."""
     import dtlearn as dt
-    from dtlearn.pruning.rules import rule_post_prune
+    from dtlearn.pruning.rule_post_pruning import rule_post_prune
 
     out = []
     for size in (150, 300, 450):
@@ -58,8 +58,57 @@ def rows(repeat: int = 3) -> list[tuple]:
     return out
 
 
+FIT_SERIES = ((30_000, 10_000), (300_000, 10_000), (300_000, 100_000))
+"""(training rows, validation rows): trees of about 5.6k and 53k nodes (issue 42)."""
+
+
+def fit_rows(repeat: int = 3, series: tuple = FIT_SERIES) -> list[dict]:
+    """Rule post-pruning against scikit-learn's fit of the same tree (issue 42: ratio <= 1).
+
+    The tree is scikit-learn's, fully grown on ``bench_cart.make_data`` and imported
+    (``bench_prune.sklearn_tree``); CPU seconds, medians of runs interleaved with the fit.
+    """
+    import os
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_cart import make_data
+    from bench_prune import sklearn_tree
+    from timing import cpu_interleaved
+
+    from dtlearn.pruning.rule_post_pruning import rule_post_prune
+
+    out = []
+    for n, n_val in series:
+        sk, tree, X, y = sklearn_tree(n)
+        X_val, y_val = make_data(n_val, 10, seed=1)
+        took, fit = cpu_interleaved(lambda: rule_post_prune(tree, X_val, y_val),
+                                    lambda: type(sk)(random_state=0).fit(X, y), repeat)
+        out.append({"task": f"rule_post_prune, {n // 1000}k x 10 tree, {n_val // 1000}k val (CPU)",
+                    "nodes": sk.tree_.node_count, "val": n_val, "dtlearn s": took, "fit s": fit,
+                    "load": os.getloadavg()[0]})
+    return out
+
+
+def print_fit_rows(rows: list[dict]) -> None:
+    """The ratio to the fit per row, and the exponent over the 10k-validation series."""
+    from timing import slope
+
+    print(f"{'task':<52} {'nodes':>7} {'dtlearn s':>10} {'fit s':>8} {'ratio':>6} target <= 1")
+    for r in rows:
+        print(f"{r['task']:<52} {r['nodes']:>7} {r['dtlearn s']:>10.3f} {r['fit s']:>8.3f} "
+              f"{r['dtlearn s'] / r['fit s']:>6.2f} (load {r['load']:.1f})")
+    same = [r for r in rows if r["val"] == rows[0]["val"]]
+    if len(same) > 1:
+        print(f"exponent (time ~ nodes^b) at {same[0]['val']} validation rows: "
+              f"{slope([r['nodes'] for r in same], [r['dtlearn s'] for r in same]):.2f} "
+              f"(issue 42 asks <= 1.2); scikit-learn's fit "
+              f"{slope([r['nodes'] for r in same], [r['fit s'] for r in same]):.2f}")
+
+
 def main(repeat: int = 3) -> None:
-    """Print the table."""
+    """Print the tables."""
+    print_fit_rows(fit_rows(repeat))
     print(f"{'task':<56} {'seconds':>8} {'depth':>6} {'leaves':>7} {'steps':>7}")
     for task, seconds, depth, leaves, steps in rows(repeat):
         print(f"{task:<56} {seconds:>8.2f} {depth:>6} {leaves:>7} {steps:>7}")

@@ -38,12 +38,16 @@ MOVED = {
     "dtlearn.prune": "dtlearn.pruning.reduced_error",
     "dtlearn.cost_complexity": "dtlearn.pruning.cost_complexity",
     "dtlearn.pessimistic": "dtlearn.pruning.pessimistic",
-    "dtlearn.rules": "dtlearn.pruning.rules",
+    "dtlearn.rules": "dtlearn.pruning.rule_post_pruning",
     "dtlearn.curves": "dtlearn.pruning.curves",
     "dtlearn.tree_access": "dtlearn.pruning.tree_access",
     "dtlearn.layout": "dtlearn.drawing.layout",
     "dtlearn.tidy_layout": "dtlearn.drawing.tidy_layout",
     "dtlearn.node_text": "dtlearn.drawing.node_text",
+    # issue 40: pruning/rules.py split into rule_conditions, rule_coverage and this
+    "dtlearn.pruning.rules": "dtlearn.pruning.rule_post_pruning",
+    # issue 40: widgets/pruning.py held two apps (its CostComplexityExplorer: see the module)
+    "dtlearn.widgets.pruning": "dtlearn.widgets.pruning_stepper",
 }
 """Old module path -> new one (``dtlearn.learners`` became a package re-exporting its names)."""
 

@@ -67,7 +67,7 @@ class Split:
         Numbers print rounded as Weka prints them (``humidity <= 75``); ``exact=True``
         prints them so that they read back as the very numbers the test uses
         (:func:`exact_number`, and J48's tolerance when the test has one): what rules
-        print, and :meth:`dtlearn.pruning.rules.Rule.from_text` reads.
+        print, and :meth:`dtlearn.pruning.rule_post_pruning.Rule.from_text` reads.
         """
         raise NotImplementedError
 

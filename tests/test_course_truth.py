@@ -413,7 +413,7 @@ def test_as_ordinal_orders_columns_for_threshold_splits():
 
 
 def test_rules_and_pruning_read_ordinal_tests():
-    from dtlearn.pruning.rules import Rule
+    from dtlearn.pruning.rule_post_pruning import Rule
 
     X, y = _ordinal_car()
     rule = Rule.from_text("IF buying <= med AND safety > low THEN acc", X)

@@ -17,7 +17,7 @@ import pytest
 import dtlearn
 import dtlearn as dt
 from dtlearn._moved import MOVED
-from dtlearn.pruning.rules import RuleSet, rule_post_prune
+from dtlearn.pruning.rule_post_pruning import RuleSet, rule_post_prune
 
 
 @pytest.fixture
@@ -26,7 +26,8 @@ def forget_old_paths():
     def forget():
         for old in MOVED:
             sys.modules.pop(old, None)
-            dtlearn.__dict__.pop(old.rsplit(".", 1)[1], None)
+            parent, _, child = old.rpartition(".")
+            vars(importlib.import_module(parent)).pop(child, None)
     forget()
     yield
     forget()
@@ -38,7 +39,8 @@ def test_an_old_path_imports_the_new_module_with_a_warning(old, new, forget_old_
         module = importlib.import_module(old)
     assert module is importlib.import_module(new)
     assert module.__name__ == new  # the new module is untouched, not a copy named old
-    assert getattr(dtlearn, old.rsplit(".", 1)[1]) is module
+    parent, _, child = old.rpartition(".")
+    assert getattr(importlib.import_module(parent), child) is module
     assert len(caught) == 1
 
 
@@ -64,13 +66,14 @@ def test_a_pickle_naming_an_old_module_loads(forget_old_paths):
     rules = rule_post_prune(model, X, y).ruleset
     # protocol 2 names a class as "module\nname\n": written under the 0.2 module path
     data = pickle.dumps(rules, protocol=2)
-    assert b"dtlearn.pruning.rules\nRuleSet" in data
-    old = data.replace(b"cdtlearn.pruning.rules\n", b"cdtlearn.rules\n")
-    assert old != data
-    with pytest.warns(DeprecationWarning, match="dtlearn.rules moved"):
-        loaded = pickle.loads(old)
-    assert type(loaded) is RuleSet and str(loaded) == str(rules)
-    np.testing.assert_array_equal(loaded.predict(X), rules.predict(X))
+    assert b"dtlearn.pruning.rule_post_pruning\nRuleSet" in data
+    for path in (b"dtlearn.rules", b"dtlearn.pruning.rules"):  # 0.2's, and before the split
+        old = data.replace(b"cdtlearn.pruning.rule_post_pruning\n", b"c" + path + b"\n")
+        assert old != data
+        with pytest.warns(DeprecationWarning, match=f"{path.decode()} moved"):
+            loaded = pickle.loads(old)
+        assert type(loaded) is RuleSet and str(loaded) == str(rules)
+        np.testing.assert_array_equal(loaded.predict(X), rules.predict(X))
 
 
 def test_new_paths_and_public_names_do_not_warn():
@@ -90,3 +93,16 @@ def test_an_old_path_still_fails_loudly_when_unknown():
         warnings.simplefilter("error")
         with pytest.raises(ModuleNotFoundError):
             importlib.import_module("dtlearn.no_such_module")
+
+
+def test_the_split_pruning_widgets_answer_their_old_path(forget_old_paths):
+    from dtlearn.widgets.cost_complexity_explorer import CostComplexityExplorer
+    from dtlearn.widgets.pruning_stepper import PruningStepper
+
+    with pytest.warns(DeprecationWarning, match="dtlearn.widgets.pruning moved"):
+        from dtlearn.widgets.pruning import PruningStepper as old_stepper
+    assert old_stepper is PruningStepper
+    with pytest.warns(DeprecationWarning, match="CostComplexityExplorer moved to "
+                                                "dtlearn.widgets.cost_complexity_explorer"):
+        from dtlearn.widgets.pruning import CostComplexityExplorer as old_explorer
+    assert old_explorer is CostComplexityExplorer

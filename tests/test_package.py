@@ -20,7 +20,7 @@ PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
 def test_import_dtlearn_does_not_pull_in_views():
-    code = ("import sys, dtlearn, dtlearn.pruning.reduced_error, dtlearn.pruning.rules, dtlearn.pruning.curves, dtlearn.learners.c45, "
+    code = ("import sys, dtlearn, dtlearn.pruning.reduced_error, dtlearn.pruning.rule_post_pruning, dtlearn.pruning.curves, dtlearn.learners.c45, "
             "dtlearn.pruning.pessimistic, dtlearn.drawing.layout, dtlearn.exercises; "
             f"print([m for m in {HEAVY!r} if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

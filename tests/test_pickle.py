@@ -22,7 +22,7 @@ from dtlearn.learners.c45 import C45Classifier
 from dtlearn.pruning.cost_complexity import cost_complexity_path
 from dtlearn.pruning.pessimistic import pessimistic_prune
 from dtlearn.pruning.reduced_error import reduced_error_prune
-from dtlearn.pruning.rules import rule_post_prune, rules_from_tree
+from dtlearn.pruning.rule_post_pruning import rule_post_prune, rules_from_tree
 
 CLASSIFIERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, C45Classifier, dt.CARTClassifier,
                dt.ObliqueTreeClassifier]

@@ -101,7 +101,7 @@ def _tables_with_gaps(draw):
 @given(_tables_with_gaps(), st.sampled_from([dt.ID3Classifier, dt.CARTClassifier,
                                              dt.ObliqueTreeClassifier]))
 def test_rules_and_python_agree_with_the_tree_on_every_row(table, learner):
-    from dtlearn.pruning.rules import rules_from_tree
+    from dtlearn.pruning.rule_post_pruning import rules_from_tree
 
     X, y, probe = table
     model = learner().fit(X, y)
@@ -126,7 +126,7 @@ def test_rules_follow_a_category_unseen_at_a_node():
     X = pd.DataFrame({"colour": ["r", "g", "r", "g", "b", "b"], "size": [1, 1, 2, 2, 9, 9]})
     y = ["yes", "no", "yes", "no", "maybe", "maybe"]
     model = dt.CARTClassifier().fit(X, y)
-    from dtlearn.pruning.rules import rules_from_tree
+    from dtlearn.pruning.rule_post_pruning import rules_from_tree
 
     probe = pd.DataFrame({"colour": ["b", "violet"], "size": [1, 1]})
     assert rules_from_tree(model).predict(probe).tolist() == model.predict(probe).tolist()

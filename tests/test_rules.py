@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import dtlearn as dt
 from dtlearn.pruning.curves import train_validation_test_split
-from dtlearn.pruning.rules import Rule, RuleSet, rule_post_prune, rules_from_tree
+from dtlearn.pruning.rule_post_pruning import Rule, RuleSet, rule_post_prune, rules_from_tree
 
 
 def _vote():

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import dtlearn as dt
 from dtlearn.data import infer_schema
-from dtlearn.pruning.rules import Rule, rules_from_tree
+from dtlearn.pruning.rule_post_pruning import Rule, rules_from_tree
 
 LEARNERS = {
     "id3": (lambda: dt.ID3Classifier(), "class", False),

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.pruning.rules import DropCounts, rule_post_prune, rules_from_tree
+from dtlearn.pruning.rule_post_pruning import DropCounts, rule_post_prune, rules_from_tree
 from dtlearn.pruning.tree_access import encode_features
 
 _BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_rules.py"
@@ -146,3 +146,46 @@ def test_steps_compare_and_show_the_same_after_the_table_is_read(k):
     step.table()
     assert str(step) == before and step == b.steps[k]
     assert json.dumps(a.to_dict()) == json.dumps(b.to_dict())  # NaN accuracies: as text
+
+
+def one_rule_at_a_time(model, X_val, y_val):
+    """The previous implementation, kept as a reference: each rule's ``Coverage`` alone."""
+    from dtlearn.pruning.rule_coverage import coverage_of
+
+    tree = model.tree_
+    Xe = encode_features(tree, X_val, "X_val")
+    truth = np.array(list(y_val), dtype=object)
+    out, packed = [], {}
+    for number, rule in enumerate(rules_from_tree(tree).rules, start=1):
+        coverage = coverage_of(rule, Xe, truth, packed)
+        while True:
+            counts = coverage.counts()
+            best = counts.should_drop()
+            out.append((number, rule.text, best, counts.covered.tolist(), counts.correct.tolist()))
+            if best is None:
+                break
+            rule = rule.without(best)
+            coverage.drop(best)
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=problems(), learner=st.sampled_from(["cart", "c45"]),
+       block=st.sampled_from([1, 200, 1 << 23]))
+def test_rules_stepped_in_blocks_decide_as_one_rule_at_a_time(problem, learner, block):
+    from dtlearn.pruning import rule_coverage
+
+    X, y, X_val, y_val = problem
+    model = dt.CARTClassifier() if learner == "cart" else dt.C45Classifier()
+    try:
+        model.fit(X, y)
+        rule_post_prune(model, X_val, y_val)
+    except ValueError:  # unseen labels or categories in the validation set: refused alike
+        return
+    expected = one_rule_at_a_time(model, X_val, y_val)
+    with pytest.MonkeyPatch.context() as patch:  # one rule a block, a few, or all
+        patch.setattr(rule_coverage, "BLOCK_BYTES", block)
+        steps = rule_post_prune(model, X_val, y_val).steps
+    assert [(s.rule_number, s.rule.text, s.dropped_index, s.drops.covered.tolist(),
+             s.drops.correct.tolist()) for s in steps] == expected
+

@@ -13,7 +13,7 @@ from dtlearn.pruning.cost_complexity import cost_complexity_path
 from dtlearn.pruning.methods import PruningMethod, PruningSequence, pruning_methods
 from dtlearn.pruning.pessimistic import pessimistic_prune
 from dtlearn.pruning.reduced_error import reduced_error_prune
-from dtlearn.pruning.rules import rule_post_prune
+from dtlearn.pruning.rule_post_pruning import rule_post_prune
 from dtlearn.steps import Step, StepDefaults, before_after_table, step_dict
 from dtlearn.weka_arithmetic import eq, gr, sm_or_eq
 
@@ -187,7 +187,7 @@ def test_weka_comparisons_use_the_tolerance():
 
 def test_stepper_replays_a_method_it_has_no_code_for(tennis, monkeypatch):
     pytest.importorskip("ipywidgets")
-    from dtlearn.widgets import pruning
+    from dtlearn.widgets import pruning_stepper as pruning
 
     X, y = tennis
     model = dt.ID3Classifier().fit(X, y)
@@ -229,7 +229,7 @@ def test_stepper_replays_a_method_it_has_no_code_for(tennis, monkeypatch):
 
 def test_stepper_explanations_use_one_prose_font(tennis):
     pytest.importorskip("ipywidgets")
-    from dtlearn.widgets.pruning import PruningStepper
+    from dtlearn.widgets.pruning_stepper import PruningStepper
 
     X, y = tennis
     app = PruningStepper(dt.CARTClassifier().fit(X, y), X[::2], y[::2],

@@ -7,7 +7,7 @@ import dtlearn as dt
 from dtlearn.pruning.cost_complexity import cost_complexity_prune
 from dtlearn.pruning.curves import complexity_curve, train_validation_test_split
 from dtlearn.pruning.reduced_error import reduced_error_prune
-from dtlearn.pruning.rules import rule_post_prune
+from dtlearn.pruning.rule_post_pruning import rule_post_prune
 from dtlearn.widgets import (
     BoundaryExplorer,
     CostComplexityExplorer,
@@ -575,7 +575,7 @@ def test_static_fallback_says_it_is_static(tennis_data):
 
 
 def test_pruning_stepper_without_validation_data_offers_only_training_count_methods():
-    from dtlearn.widgets.pruning import PruningStepper
+    from dtlearn.widgets.pruning_stepper import PruningStepper
 
     X, y = dt.load_labor()
     model = dt.C45Classifier(prune=False).fit(X, y)

@@ -304,7 +304,7 @@ def rules_case(rng: np.random.Generator) -> tuple:
 def run_rules(runs: int, seed: int) -> dict:
     """Rows of random probes covered by exactly one read-back rule with ``predict``'s answer."""
     from dtlearn.data import infer_schema
-    from dtlearn.pruning.rules import Rule
+    from dtlearn.pruning.rule_post_pruning import Rule
 
     rng = np.random.default_rng(seed + 2)
     counts = {"rows": 0, "once": 0, "shared": 0, "differ": []}

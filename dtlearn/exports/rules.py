@@ -2,7 +2,7 @@
 
 After the leaves, one rule per node where a value the tree cannot answer stops a prediction.
 
-For rules as values (pruned, reordered, explained) see :mod:`dtlearn.pruning.rules`.
+For rules as values (pruned, reordered, explained) see :mod:`dtlearn.pruning.rule_post_pruning`.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def rules_text(tree: "Tree", unseen: bool = True) -> str:
     A regression rule says what its number is: ``(mean of 16 training rows)``, or the
     median for an MAE tree. A one-leaf tree gives ``IF TRUE THEN ...``. Every number prints
     exactly (the shortest text that reads back as the tree's number, with J48's tolerance
-    where the tree routes with it), so :meth:`dtlearn.pruning.rules.Rule.from_text` reads
+    where the tree routes with it), so :meth:`dtlearn.pruning.rule_post_pruning.Rule.from_text` reads
     every line back into a rule that covers the rows the tree sends to its leaf.
 
     After the leaves come the nodes where ``predict`` stops a row whose value the test

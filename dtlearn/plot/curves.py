@@ -208,8 +208,8 @@ def plot_rule_accuracies(ruleset: Any, ax: Any = None) -> Any:
 
     Parameters
     ----------
-    ruleset : dtlearn.pruning.rules.RuleSet
-        Rules with validation counts (from :func:`dtlearn.pruning.rules.rule_post_prune`).
+    ruleset : dtlearn.pruning.rule_post_pruning.RuleSet
+        Rules with validation counts (from :func:`dtlearn.pruning.rule_post_pruning.rule_post_prune`).
     ax : matplotlib Axes, optional
 
     Returns
@@ -219,13 +219,13 @@ def plot_rule_accuracies(ruleset: Any, ax: Any = None) -> Any:
     Examples
     --------
     >>> from dtlearn import ID3Classifier, load_play_tennis
-    >>> from dtlearn.pruning.rules import rule_post_prune
+    >>> from dtlearn.pruning.rule_post_pruning import rule_post_prune
     >>> X, y = load_play_tennis()
     >>> result = rule_post_prune(ID3Classifier().fit(X, y), X[::2], y[::2])
     >>> [t.get_text() for t in plot_rule_accuracies(result.ruleset).texts]
     ['5/5', '3/3', '1/1', '1/1', '0/0']
     """
-    _require(ruleset, "dtlearn.pruning.rules", "RuleSet", "ruleset",
+    _require(ruleset, "dtlearn.pruning.rule_post_pruning", "RuleSet", "ruleset",
              "rule_post_prune(...).ruleset")
     rules = list(ruleset.rules)
     ax = _axes(ax, (6.0, 0.5 + 0.35 * max(len(rules), 1)))

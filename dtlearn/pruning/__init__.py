@@ -7,7 +7,9 @@ the tests read. The modules:
 * :mod:`~dtlearn.pruning.reduced_error` -- reduced-error pruning against validation data.
 * :mod:`~dtlearn.pruning.cost_complexity` -- the weakest-link path and prune (CART).
 * :mod:`~dtlearn.pruning.pessimistic` -- C4.5's pessimistic error pruning, as J48 does it.
-* :mod:`~dtlearn.pruning.rules` -- rules read off a tree and rule post-pruning.
+* :mod:`~dtlearn.pruning.rule_post_pruning` -- rules read off a tree and rule post-pruning,
+  with :mod:`~dtlearn.pruning.rule_conditions` (a rule's preconditions and their text) and
+  :mod:`~dtlearn.pruning.rule_coverage` (validation counts of a rule and its drops).
 * :mod:`~dtlearn.pruning.curves` -- overfitting and pruning curves.
 * :mod:`~dtlearn.pruning.tree_access` -- a model's tree and data encoded for it.
 """

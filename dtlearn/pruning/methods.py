@@ -36,7 +36,7 @@ from ..tree import Tree
 from .cost_complexity import CostComplexityPath, cost_complexity_path
 from .pessimistic import PessimisticPruneResult, pessimistic_prune
 from .reduced_error import ReducedErrorPruning, reduced_error_prune
-from .rules import rule_post_prune
+from .rule_post_pruning import rule_post_prune
 from .tree_access import tree_and_model
 
 __all__ = ["PruningMethod", "PruningSequence", "pruning_method", "pruning_methods", "register"]

@@ -256,7 +256,7 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
     ``"all"`` runs "course".
 
     Forbidden while the function runs (see :data:`PRUNE_RULE`): ``dt.reduced_error_prune``
-    and every pruner (``dtlearn.pruning.reduced_error``, ``dtlearn.pruning.pessimistic``, ``dtlearn.pruning.rules``).
+    and every pruner (``dtlearn.pruning.reduced_error``, ``dtlearn.pruning.pessimistic``, ``dtlearn.pruning.rule_post_pruning``).
     Allowed: the ``Tree`` methods (``nodes``, ``node``, ``with_leaves_at``, ``copy``,
     ``predict``, ``apply``, ``decision_path``), learners and measures, numpy, pandas.
 

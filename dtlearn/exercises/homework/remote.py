@@ -68,7 +68,7 @@ MEMORY_BYTES = 2 << 30
 """The child's address-space limit (``RLIMIT_AS``)."""
 
 _IMPORTS = ("numpy", "pandas", "dtlearn", "dtlearn.tree", "dtlearn.learners",
-            "dtlearn.pruning.reduced_error", "dtlearn.pruning.pessimistic", "dtlearn.pruning.rules", "dtlearn.learners.c45",
+            "dtlearn.pruning.reduced_error", "dtlearn.pruning.pessimistic", "dtlearn.pruning.rule_post_pruning", "dtlearn.learners.c45",
             "dtlearn.pruning.cost_complexity", "dtlearn.pruning.tree_access", "dtlearn.weka_arithmetic",
             "dtlearn.exercises", "dtlearn.exports.json_io", "collections", "itertools",
             "functools", "statistics", "fractions", "decimal", "operator", "copy", "random",

@@ -23,7 +23,8 @@ _REFERENCE = ("dtlearn.measures", "dtlearn.criteria", "dtlearn.grow",
               "dtlearn.learners.c45_grower", "dtlearn.pruning.pessimistic",
               "dtlearn.exercises.homework")
 _PRUNERS = ("dtlearn.pruning.reduced_error", "dtlearn.pruning.cost_complexity",
-            "dtlearn.pruning.pessimistic", "dtlearn.pruning.rules", "dtlearn.pruning.tree_access",
+            "dtlearn.pruning.pessimistic", "dtlearn.pruning.rule_post_pruning", "dtlearn.pruning.rule_conditions",
+            "dtlearn.pruning.rule_coverage", "dtlearn.pruning.tree_access",
             "dtlearn.exercises.homework")
 _DATA = "loading data (dt.load_*)"
 _OTHERS = ("scipy/stats/_entropy.py", "sklearn/metrics/cluster/_supervised.py",

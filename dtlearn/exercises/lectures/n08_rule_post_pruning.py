@@ -14,7 +14,7 @@ def _vote():
     from ...datasets import load_vote
     from ...learners.id3_cart_oblique import ID3Classifier
     from ...pruning.curves import train_validation_test_split
-    from ...pruning.rules import rule_post_prune
+    from ...pruning.rule_post_pruning import rule_post_prune
 
     X, y = load_vote()
     keep = X.notna().all(axis=1)
@@ -61,7 +61,7 @@ def check_fired(index, prediction):
 @register("08.3", title="A rule on the test rows")
 def check_rule_counts(correct, covered):
     """Counts of IF superfund-right-to-sue = n THEN democrat on the test rows."""
-    from ...pruning.rules import Rule
+    from ...pruning.rule_post_pruning import Rule
 
     _, (X_train, y_train), (X_test, y_test) = _vote()
     rule = Rule.from_text("IF superfund-right-to-sue = n THEN democrat", X_train, "Class")

@@ -1,4 +1,4 @@
-# About 880 lines: one idea, rules read off a tree and their post-pruning, whose steps hold Rule values; splitting it would cut Rule from its pruning.
+# About 730 lines: one idea, rules read off a tree and their post-pruning, whose steps hold Rule values; splitting it would cut Rule from its pruning.
 """Rules from a tree, and rule post-pruning (Quinlan's C4.5rules; Mitchell 1997, ch. 3.7.1.2).
 
 A tree becomes one :class:`Rule` per root-to-leaf path (``IF outlook = sunny AND humidity
@@ -14,6 +14,11 @@ covers (all its preconditions hold) that have its class. A rule that covers no v
 row has no accuracy (``nan``): it is left as it is and sorted last. Ties when choosing a
 precondition to drop go to the first one in the rule; ties when sorting go to the rule
 that covers more validation rows, then to the tree's left-to-right order.
+
+A rule's preconditions and the reader of their text are in
+:mod:`~dtlearn.pruning.rule_conditions`; the validation counts of a rule and of its
+single drops, kept as bitsets, in :mod:`~dtlearn.pruning.rule_coverage`. (The three were
+one module, ``dtlearn.pruning.rules``, until this split; that path imports until 0.4.0.)
 """
 
 from __future__ import annotations
@@ -29,141 +34,15 @@ from .. import cycle_collector
 from ..data import Schema, infer_schema
 from ..explain import ResultTable, fmt
 from ..exports.rules import unseen_condition
-from ..splits import UNKNOWN, MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
+from ..splits import UNKNOWN
 from ..steps import StepDefaults
+from .rule_conditions import Condition, exact_text, parse_condition, parse_number
+from .rule_coverage import DropCounts, drop_counts, drop_sequences, failing_rows, pack
 from .tree_access import encode_features, encode_labels, tree_and_model
 
+# Condition and DropCounts are imported from here by code written before the split
 __all__ = ["Condition", "DropCounts", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
            "rules_from_tree"]
-
-
-@dataclass(frozen=True)
-class Condition:
-    """One precondition: the instance takes branch ``branch`` of ``split``.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from dtlearn.splits import ThresholdSplit
-    >>> c = Condition(ThresholdSplit(0, 75.0), 0, "humidity <= 75")
-    >>> c.holds(np.array([[70.0], [80.0], [np.nan]]))
-    array([ True, False, False])
-    """
-
-    split: Split
-    branch: int
-    text: str
-
-    def holds(self, Xe: np.ndarray) -> np.ndarray:
-        """Whether each row of the encoded matrix satisfies the condition (missing: no)."""
-        return self.split.route(Xe) == self.branch
-
-    def __str__(self) -> str:
-        """Plain text (what notebooks show as ``text/plain``)."""
-        return self.text
-
-
-def _column(name: str, schema: Schema) -> int:
-    if name not in schema.names:
-        raise ValueError(f"text: no attribute {name!r}; attributes are {list(schema.names)}")
-    return schema.names.index(name)
-
-
-def _parse_number(value: str, name: str) -> float:
-    try:
-        return float(value)
-    except ValueError:
-        raise ValueError(f"text: {value!r} is not a number; {name!r} is numeric") from None
-
-
-_NUMBER = r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf"
-
-
-def _parse_oblique(text: str, schema: Schema) -> Condition:
-    """``0.5·x0 - 0.25·x1 + 3 <= 0`` (what :class:`~dtlearn.splits.ObliqueSplit` prints)."""
-    match = re.fullmatch(r"\s*(.+?)\s*(<=|>)\s*0\s*", text)
-    if match is None:
-        raise ValueError(f"text: cannot read the linear condition {text!r}; write "
-                         f"'w·name + ... + b <= 0' or '> 0'")
-    expr, op = match.groups()
-    tokens = re.findall(rf"([+-]?)\s*({_NUMBER})(?:·(.+?))?\s*(?=\s[+-]\s|$)", expr.strip())
-    columns, weights, bias = [], [], 0.0
-    for sign, number, name in tokens:
-        value = -float(number) if sign == "-" else float(number)
-        if name:
-            columns.append(_column(name.strip(), schema))
-            weights.append(value)
-        else:
-            bias = value
-    if not columns:
-        raise ValueError(f"text: no 'weight·attribute' term in {text!r}")
-    return Condition(ObliqueSplit(tuple(columns), tuple(weights), bias),
-                     0 if op == "<=" else 1, text.strip())
-
-
-def _parse_condition(text: str, schema: Schema) -> Condition:
-    unknown = re.fullmatch(r"\s*(.+?)\s+unknown\s*", text)
-    if unknown is not None and unknown.group(1) in schema.names:
-        j = _column(unknown.group(1), schema)
-        return Condition(ThresholdSplit(j, 0.0) if not schema.is_categorical(j) else
-                         MultiwaySplit(j, len(schema.categories[j])), UNKNOWN, text.strip())
-    if "·" in text:
-        return _parse_oblique(text, schema)
-    unseen = re.fullmatch(r"\s*(.+?)\s+not\s+in\s+\{(.*)\}\s*", text)
-    if unseen is not None:  # none of the values a node saw: predict stops there
-        name, body = unseen.groups()
-        j = _column(name, schema)
-        if not schema.is_categorical(j):
-            raise ValueError(f"text: {name!r} is numeric; a set of values needs categories")
-        cats = [str(c) for c in schema.categories[j]]
-        values = [v.strip() for v in body.split(",")]
-        seen = tuple(cats.index(v) for v in values if v in cats)  # others cannot occur
-        return Condition(SubsetSplit(j, seen, ()), UNKNOWN, text.strip())
-    subset = re.fullmatch(r"\s*(.+?)\s+in\s+\{(.*)\}\s*", text)
-    if subset is not None:  # CART's subset of categories: one side of a SubsetSplit
-        name, body = subset.groups()
-        j = _column(name, schema)
-        if not schema.is_categorical(j):
-            raise ValueError(f"text: {name!r} is numeric; a set of values needs categories")
-        cats = [str(c) for c in schema.categories[j]]
-        values = [v.strip() for v in body.split(",")]
-        wrong = [v for v in values if v not in cats]
-        if wrong:
-            raise ValueError(f"text: {wrong} are not values of {name!r} ({cats})")
-        left = tuple(cats.index(v) for v in values)
-        rest = tuple(k for k in range(len(cats)) if k not in left)
-        return Condition(SubsetSplit(j, left, rest), 0, f"{name} in {{{', '.join(values)}}}")
-    match = re.fullmatch(r"\s*(.+?)\s*(<=|>|=)\s*(.+?)\s*", text)
-    if match is None:
-        raise ValueError(f"text: cannot read the condition {text!r}; write 'name = value', "
-                         f"'name <= number', 'name > number', 'name in {{a, b}}' or "
-                         f"'w·name + b <= 0'")
-    name, op, value = match.groups()
-    if name not in schema.names:
-        raise ValueError(f"text: no attribute {name!r}; attributes are {list(schema.names)}")
-    j = schema.names.index(name)
-    if op == "=":
-        if not schema.is_categorical(j):
-            raise ValueError(f"text: {name!r} is numeric; use <= or >")
-        cats = [str(c) for c in schema.categories[j]]
-        if value not in cats:
-            raise ValueError(f"text: {value!r} is not a value of {name!r} ({cats})")
-        return Condition(MultiwaySplit(j, len(cats)), cats.index(value), f"{name} = {value}")
-    if schema.is_ordinal(j):  # an ordered category: the threshold is a level's name
-        cats = [str(c) for c in schema.categories[j]]
-        if value not in cats:
-            raise ValueError(f"text: {value!r} is not a level of {name!r} ({cats})")
-        return Condition(ThresholdSplit(j, float(cats.index(value))), 0 if op == "<=" else 1,
-                         f"{name} {op} {value}")
-    if schema.is_categorical(j):
-        raise ValueError(f"text: {name!r} is categorical; use =")
-    tolerance = re.fullmatch(r"(.+?)\s*\(tolerance\s+(.+)\)", value)
-    tol = 0.0
-    if tolerance is not None:  # J48: within the tolerance above the threshold goes left
-        value, tol = tolerance.group(1), _parse_number(tolerance.group(2), name)
-    threshold = _parse_number(value, name)
-    return Condition(ThresholdSplit(j, threshold, tolerance=tol), 0 if op == "<=" else 1,
-                     f"{name} {op} {value}")
 
 
 @dataclass(frozen=True)
@@ -236,20 +115,20 @@ class Rule:
             raise ValueError(f"text: expected 'IF ... THEN label', got {text!r}")
         body, head = match.groups()
         parts = [] if body.strip().upper() == "TRUE" else re.split(r"\s+AND\s+", body)
-        conditions = tuple(_parse_condition(p, schema) for p in parts)
+        conditions = tuple(parse_condition(p, schema) for p in parts)
         if " = " in head and target_name is None:
             target_name, head = (s.strip() for s in head.split(" = ", 1))
         elif " = " in head:
             head = head.split(" = ", 1)[1].strip()
         number = re.fullmatch(r"(.+?)\s+\((?:mean|median) of .*\)", head)
-        label = head if number is None else _parse_number(number.group(1), "the target")
+        label = head if number is None else parse_number(number.group(1), "the target")
         return cls(conditions, label, schema, target_name or "class")
 
     # ------------------------------------------------------------------ text
     @property
     def text(self) -> str:
         """The rule as ``IF ... THEN target = label``, numbers exact (:meth:`from_text`)."""
-        body = " AND ".join(_exact_text(c, self.schema) for c in self.conditions) \
+        body = " AND ".join(exact_text(c, self.schema) for c in self.conditions) \
             if self.conditions else "TRUE"
         return f"IF {body} THEN {self.target_name} = {self.label}"
 
@@ -315,17 +194,10 @@ class Rule:
         """
         Xe = self._encode(X_val, "X_val")
         truth = _labels(y_val, Xe.shape[0], "y_val")
-        counts = _candidates(self, Xe, truth)
+        counts = drop_counts(self, Xe, truth)
         drop = counts.should_drop()
         return counts.table(self, f"candidate simplifications of {self.text}",
                             None if drop is None else drop + 1)
-
-
-def _exact_text(condition: Condition, schema: Schema) -> str:
-    """A condition with its numbers exact, as :meth:`Rule.from_text` reads it back."""
-    if condition.branch == UNKNOWN:
-        return condition.text
-    return condition.split.conditions(schema, exact=True)[condition.branch]
 
 
 @dataclass(frozen=True)
@@ -345,154 +217,6 @@ def _labels(y: Any, n: int, arg: str) -> np.ndarray:
     out = np.empty(len(values), dtype=object)
     out[:] = [v.item() if isinstance(v, np.generic) else v for v in values]
     return out
-
-
-@dataclass(frozen=True, eq=False)
-class DropCounts:
-    """Validation counts of a rule and of every rule with one precondition dropped.
-
-    Position 0 is the rule itself, position ``i + 1`` the rule without precondition ``i``:
-    ``covered`` rows it covers and ``correct`` of them that have its class.
-
-    Examples
-    --------
-    >>> counts = DropCounts(np.array([2, 5, 3]), np.array([2, 5, 1]))
-    >>> counts.accuracy(0), counts.best_drop(), counts.should_drop()
-    (1.0, 0, 0)
-    """
-
-    covered: np.ndarray
-    correct: np.ndarray
-
-    def __eq__(self, other: Any) -> bool:
-        if not isinstance(other, DropCounts):
-            return NotImplemented
-        return bool(np.array_equal(self.covered, other.covered)
-                    and np.array_equal(self.correct, other.correct))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def accuracy(self, position: int) -> float:
-        """``correct / covered`` at ``position`` (``nan`` when it covers nothing)."""
-        n = int(self.covered[position])
-        return int(self.correct[position]) / n if n else float("nan")
-
-    def best_drop(self) -> int | None:
-        """The precondition whose drop is most accurate (the first on ties), or None."""
-        # a few numbers per rule: a Python loop costs less than numpy calls
-        best, most = None, -1.0  # below any accuracy
-        for i, (n, right) in enumerate(zip(self.covered[1:].tolist(),
-                                           self.correct[1:].tolist())):
-            if n and right / n > most:
-                best, most = i, right / n
-        return best
-
-    def should_drop(self) -> int | None:
-        """The drop rule post-pruning makes: the best, if it is at least as accurate."""
-        best = self.best_drop()
-        if not self.covered[0] or best is None or self.accuracy(best + 1) < self.accuracy(0):
-            return None
-        return best
-
-    def table(self, rule: Rule, caption: str, highlight: int | None = None) -> ResultTable:
-        """The candidate table: drop, rule, covered, correct, accuracy (rule first)."""
-        rows = [("(nothing)", rule.text, int(self.covered[0]), int(self.correct[0]),
-                 self.accuracy(0))]
-        rows += [(cond.text, rule.without(i).text, int(self.covered[i + 1]),
-                  int(self.correct[i + 1]), self.accuracy(i + 1))
-                 for i, cond in enumerate(rule.conditions)]
-        return ResultTable(("drop", "rule", "covered", "correct", "accuracy"), tuple(rows),
-                           caption=caption, highlight_row=highlight)
-
-
-class _Coverage:
-    """Validation counts of a rule and of its single drops, kept as preconditions go.
-
-    ``failing[k]`` holds, one bit per validation row (64 rows to a word), the rows that
-    fail precondition ``k`` of the rule as it was first. A row is covered by the rule
-    with one precondition dropped when it fails none, or only that one: one pass over the
-    preconditions still there marks the rows failing at least one (``ones``) and at least
-    two (``twos``), and the rows failing ``k`` outside ``twos`` are those it alone stops.
-    Counting is a population count over a few hundred words per precondition, so every
-    step recounts from the preconditions left.
-    """
-
-    def __init__(self, failing: np.ndarray, right: np.ndarray, valid: np.ndarray):
-        self.failing = failing
-        self.right = right
-        self.valid = valid
-        self.active = list(range(failing.shape[0]))  # original numbers still there
-
-    def counts(self) -> DropCounts:
-        """The current rule's counts and each single drop's."""
-        f = self.failing if len(self.active) == len(self.failing) else \
-            self.failing[self.active]
-        d = len(f)
-        rows = np.empty((2, d + 1, f.shape[1]), dtype=np.uint64)  # the rule, then drops
-        if d:
-            seen = np.bitwise_or.accumulate(f, axis=0)
-            np.bitwise_and(self.valid, ~seen[-1], out=rows[0, 0])
-            np.bitwise_and(f, ~np.bitwise_or.reduce(f[1:] & seen[:-1], axis=0), out=rows[0, 1:])
-        else:
-            rows[0, 0] = self.valid
-        np.bitwise_and(rows[0], self.right, out=rows[1])
-        n = _popcount(rows).sum(axis=2, dtype=np.int64)  # (covered, correct) x positions
-        n[:, 1:] += n[:, :1]
-        return DropCounts(n[0], n[1])
-
-    def drop(self, i: int) -> None:
-        """Drop the rule's precondition ``i`` (its place in the current rule)."""
-        self.active.pop(i)
-
-
-def _pack(rows: np.ndarray) -> np.ndarray:
-    """Boolean rows as 64-bit words, one bit per column, zero padded."""
-    rows = np.asarray(rows, dtype=bool)
-    width = -(-rows.shape[-1] // 64) * 64
-    padded = np.zeros(rows.shape[:-1] + (max(width, 64),), dtype=bool)
-    padded[..., :rows.shape[-1]] = rows
-    return np.packbits(padded, axis=-1, bitorder="little").view(np.uint64)
-
-
-if hasattr(np, "bitwise_count"):  # numpy >= 2.0
-    _popcount = np.bitwise_count
-else:  # pragma: no cover - numpy 1.x
-    _BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
-
-    def _popcount(words: np.ndarray) -> np.ndarray:
-        return _BITS[words.view(np.uint8)].reshape(words.shape + (8,)).sum(axis=-1)
-
-
-def _rule_failing(rule: Rule, Xe: np.ndarray, packed: dict) -> np.ndarray:
-    """``(preconditions, words)``: the rows failing each precondition of ``rule``, packed.
-
-    ``packed`` caches each (split, branch): rules of one tree share their tests.
-    """
-    out = []
-    for cond in rule.conditions:
-        key = (id(cond.split), cond.branch)
-        if key not in packed:  # the split kept in the values keeps its id alive
-            if id(cond.split) not in packed:
-                packed[id(cond.split)] = (cond.split, cond.split.route(Xe))
-            packed[key] = (cond.split, _pack(packed[id(cond.split)][1] != cond.branch))
-        out.append(packed[key][1])
-    width = max(1, -(-Xe.shape[0] // 64))
-    return np.concatenate(out).reshape(-1, width) if out else np.empty((0, width), np.uint64)
-
-
-def _coverage(rule: Rule, Xe: np.ndarray, truth: np.ndarray, packed: dict) -> _Coverage:
-    """The counts of ``rule``; ``packed`` also keeps the rows of each class and all rows."""
-    if ("class", rule.label) not in packed:
-        packed["class", rule.label] = _pack(truth == rule.label)
-    if "rows" not in packed:
-        packed["rows"] = _pack(np.ones(Xe.shape[0], dtype=bool))
-    return _Coverage(_rule_failing(rule, Xe, packed), packed["class", rule.label],
-                     packed["rows"])
-
-
-def _candidates(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
-    """The rule's and every single drop's validation counts."""
-    return _coverage(rule, Xe, truth, {}).counts()
 
 
 @dataclass(frozen=True)
@@ -802,10 +526,9 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
 
     for leaf, path in tree.leaf_paths():
         conds = tuple(condition(node, b) for node, b in path)
-        counts = leaf.counts
-        rules.append(Rule(conds, tree.classes[leaf.predicted_index], tree.schema,
-                          tree.target_name, float(counts.sum()),
-                          float(counts[leaf.predicted_index])))
+        counts, k = leaf.counts, leaf.predicted_index
+        rules.append(Rule(conds, tree.classes[k], tree.schema, tree.target_name,
+                          float(counts.sum()), float(counts[k])))
         if tree.missing == "distribute":
             shares.append((tuple(leaf.value.tolist()),
                            tuple(float(node.child_weights()[b]) for node, b in path)))
@@ -966,19 +689,24 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
 
 def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, list]:
     """Drop preconditions from every rule; ``([(number, rule)], steps)``."""
+    failing, conditions = failing_rows(original.rules, Xe)
+    labels = {}
+    for rule in original.rules:
+        labels.setdefault(rule.label, len(labels))
+    classes = pack(np.array([truth == label for label in labels], dtype=bool).reshape(
+        len(labels), Xe.shape[0]))
+    valid = pack(np.ones(Xe.shape[0], dtype=bool))
+    sequences = drop_sequences(failing, conditions,
+                               np.array([labels[r.label] for r in original.rules], dtype=np.int64),
+                               classes, valid)
     pruned, steps = [], []
-    packed: dict = {}
-    for number, rule in enumerate(original.rules, start=1):
-        coverage = _coverage(rule, Xe, truth, packed)
-        while True:
-            counts = coverage.counts()
+    for number, (rule, sequence) in enumerate(zip(original.rules, sequences), start=1):
+        for counts, best in sequence:
             correct, covered = counts.correct[0], counts.covered[0]
-            best = counts.should_drop()
             if best is not None:
                 steps.append(RuleStep(number, rule, best, correct, covered,
                                       counts.correct[best + 1], counts.covered[best + 1], counts))
                 rule = rule.without(best)
-                coverage.drop(best)
                 continue
             steps.append(RuleStep(number, rule, None, correct, covered, correct, covered, counts))
             # a shortened rule covers more than its leaf: the leaf's counts would mislead
@@ -986,7 +714,6 @@ def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[l
                 else {"train_covered": None, "train_correct": None}
             pruned.append((number, replace(rule, val_covered=covered, val_correct=correct,
                                            **leaf)))
-            break
     return pruned, steps
 
 

@@ -1,0 +1,390 @@
+"""Validation coverage of a rule and of its single drops, as bitsets.
+
+Rule post-pruning (:mod:`dtlearn.pruning.rule_post_pruning`) asks, for a rule and for
+every rule with one precondition dropped, how many validation rows it covers and how many
+of them have its class (:class:`DropCounts`). :class:`Coverage` answers from one bit per
+validation row and precondition, kept as the preconditions go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..result_table import ResultTable
+from ..splits import ThresholdSplit
+
+if TYPE_CHECKING:
+    from .rule_post_pruning import Rule
+
+__all__ = ["Coverage", "DropCounts", "coverage_of", "drop_counts"]
+
+
+@dataclass(frozen=True, eq=False)
+class DropCounts:
+    """Validation counts of a rule and of every rule with one precondition dropped.
+
+    Position 0 is the rule itself, position ``i + 1`` the rule without precondition ``i``:
+    ``covered`` rows it covers and ``correct`` of them that have its class.
+
+    Examples
+    --------
+    >>> counts = DropCounts(np.array([2, 5, 3]), np.array([2, 5, 1]))
+    >>> counts.accuracy(0), counts.best_drop(), counts.should_drop()
+    (1.0, 0, 0)
+    """
+
+    covered: np.ndarray
+    correct: np.ndarray
+
+    def __eq__(self, other: Any) -> bool:
+        if not isinstance(other, DropCounts):
+            return NotImplemented
+        return bool(np.array_equal(self.covered, other.covered)
+                    and np.array_equal(self.correct, other.correct))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def accuracy(self, position: int) -> float:
+        """``correct / covered`` at ``position`` (``nan`` when it covers nothing)."""
+        n = int(self.covered[position])
+        return int(self.correct[position]) / n if n else float("nan")
+
+    def best_drop(self) -> int | None:
+        """The precondition whose drop is most accurate (the first on ties), or None."""
+        # a few numbers per rule: a Python loop costs less than numpy calls
+        best, most = None, -1.0  # below any accuracy
+        for i, (n, right) in enumerate(zip(self.covered[1:].tolist(),
+                                           self.correct[1:].tolist())):
+            if n and right / n > most:
+                best, most = i, right / n
+        return best
+
+    def should_drop(self) -> int | None:
+        """The drop rule post-pruning makes: the best, if it is at least as accurate."""
+        best = self.best_drop()
+        if not self.covered[0] or best is None or self.accuracy(best + 1) < self.accuracy(0):
+            return None
+        return best
+
+    def table(self, rule: Rule, caption: str, highlight: int | None = None) -> ResultTable:
+        """The candidate table: drop, rule, covered, correct, accuracy (rule first)."""
+        rows = [("(nothing)", rule.text, int(self.covered[0]), int(self.correct[0]),
+                 self.accuracy(0))]
+        rows += [(cond.text, rule.without(i).text, int(self.covered[i + 1]),
+                  int(self.correct[i + 1]), self.accuracy(i + 1))
+                 for i, cond in enumerate(rule.conditions)]
+        return ResultTable(("drop", "rule", "covered", "correct", "accuracy"), tuple(rows),
+                           caption=caption, highlight_row=highlight)
+
+
+class Coverage:
+    """Validation counts of a rule and of its single drops, kept as preconditions go.
+
+    ``failing[k]`` holds, one bit per validation row (64 rows to a word), the rows that
+    fail precondition ``k`` of the rule as it was first. A row is covered by the rule
+    with one precondition dropped when it fails none, or only that one: one pass over the
+    preconditions still there marks the rows failing at least one (``ones``) and at least
+    two (``twos``), and the rows failing ``k`` outside ``twos`` are those it alone stops.
+    Counting is a population count over a few hundred words per precondition, so every
+    step recounts from the preconditions left.
+    """
+
+    def __init__(self, failing: np.ndarray, right: np.ndarray, valid: np.ndarray):
+        self.failing = failing
+        self.right = right
+        self.valid = valid
+        self.active = list(range(failing.shape[0]))  # original numbers still there
+
+    def counts(self) -> DropCounts:
+        """The current rule's counts and each single drop's."""
+        f = self.failing if len(self.active) == len(self.failing) else \
+            self.failing[self.active]
+        d = len(f)
+        rows = np.empty((2, d + 1, f.shape[1]), dtype=np.uint64)  # the rule, then drops
+        if d:
+            seen = np.bitwise_or.accumulate(f, axis=0)
+            np.bitwise_and(self.valid, ~seen[-1], out=rows[0, 0])
+            np.bitwise_and(f, ~np.bitwise_or.reduce(f[1:] & seen[:-1], axis=0), out=rows[0, 1:])
+        else:
+            rows[0, 0] = self.valid
+        np.bitwise_and(rows[0], self.right, out=rows[1])
+        n = _popcount(rows).sum(axis=2, dtype=np.int64)  # (covered, correct) x positions
+        n[:, 1:] += n[:, :1]
+        return DropCounts(n[0], n[1])
+
+    def drop(self, i: int) -> None:
+        """Drop the rule's precondition ``i`` (its place in the current rule)."""
+        self.active.pop(i)
+
+
+def _pack(rows: np.ndarray) -> np.ndarray:
+    """Boolean rows as 64-bit words, one bit per column, zero padded."""
+    rows = np.asarray(rows, dtype=bool)
+    width = -(-rows.shape[-1] // 64) * 64
+    padded = np.zeros(rows.shape[:-1] + (max(width, 64),), dtype=bool)
+    padded[..., :rows.shape[-1]] = rows
+    return np.packbits(padded, axis=-1, bitorder="little").view(np.uint64)
+
+
+if hasattr(np, "bitwise_count"):  # numpy >= 2.0
+    _popcount = np.bitwise_count
+else:  # pragma: no cover - numpy 1.x
+    _BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+    def _popcount(words: np.ndarray) -> np.ndarray:
+        return _BITS[words.view(np.uint8)].reshape(words.shape + (8,)).sum(axis=-1)
+
+
+def _rule_failing(rule: Rule, Xe: np.ndarray, packed: dict) -> np.ndarray:
+    """``(preconditions, words)``: the rows failing each precondition of ``rule``, packed.
+
+    ``packed`` caches each (split, branch): rules of one tree share their tests.
+    """
+    out = []
+    for cond in rule.conditions:
+        key = (id(cond.split), cond.branch)
+        if key not in packed:  # the split kept in the values keeps its id alive
+            if id(cond.split) not in packed:
+                packed[id(cond.split)] = (cond.split, cond.split.route(Xe))
+            packed[key] = (cond.split, _pack(packed[id(cond.split)][1] != cond.branch))
+        out.append(packed[key][1])
+    width = max(1, -(-Xe.shape[0] // 64))
+    return np.concatenate(out).reshape(-1, width) if out else np.empty((0, width), np.uint64)
+
+
+def coverage_of(rule: Rule, Xe: np.ndarray, truth: np.ndarray, packed: dict) -> Coverage:
+    """The counts of ``rule``; ``packed`` also keeps the rows of each class and all rows.
+
+    ``packed`` caches each test's packed rows: the rules of one tree share their tests,
+    so one dict serves them all.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn.pruning.rule_conditions import Condition
+    >>> from dtlearn.pruning.rule_post_pruning import Rule
+    >>> from dtlearn.data import Schema
+    >>> from dtlearn.splits import ThresholdSplit
+    >>> schema = Schema(("x",), ("numeric",), (None,))
+    >>> rule = Rule((Condition(ThresholdSplit(0, 0.5), 0, "x <= 0.5"),), "a", schema)
+    >>> Xe, truth = np.array([[0.1], [0.2], [0.9]]), np.array(["a", "b", "a"], dtype=object)
+    >>> coverage_of(rule, Xe, truth, {}).counts().covered.tolist()
+    [2, 3]
+    """
+    if ("class", rule.label) not in packed:
+        packed["class", rule.label] = _pack(truth == rule.label)
+    if "rows" not in packed:
+        packed["rows"] = _pack(np.ones(Xe.shape[0], dtype=bool))
+    return Coverage(_rule_failing(rule, Xe, packed), packed["class", rule.label],
+                     packed["rows"])
+
+
+def drop_counts(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
+    """The rule's and every single drop's validation counts.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn.pruning.rule_conditions import Condition
+    >>> from dtlearn.pruning.rule_post_pruning import Rule
+    >>> from dtlearn.data import Schema
+    >>> from dtlearn.splits import ThresholdSplit
+    >>> schema = Schema(("x",), ("numeric",), (None,))
+    >>> rule = Rule((Condition(ThresholdSplit(0, 0.5), 0, "x <= 0.5"),), "a", schema)
+    >>> Xe, truth = np.array([[0.1], [0.2], [0.9]]), np.array(["a", "b", "a"], dtype=object)
+    >>> drop_counts(rule, Xe, truth).correct.tolist()
+    [1, 2]
+    """
+    return coverage_of(rule, Xe, truth, {}).counts()
+
+
+BLOCK_BYTES = 1 << 23
+"""Bytes of failing bits :func:`drop_sequences` holds for one block of rules at a time."""
+
+
+def drop_sequences(failing: np.ndarray, conditions: list, labels: np.ndarray,
+                   classes: np.ndarray, valid: np.ndarray) -> list:
+    """Every rule's drops, all rules of a block stepped together: ``[[(counts, drop)]]``.
+
+    Rule post-pruning generalises each rule on its own, so rules of similar length are
+    stepped side by side: one round scores every rule of a block and every single drop
+    of each with a few whole-array operations (as :meth:`Coverage.counts` does for one
+    rule), then drops each rule's best precondition where :meth:`DropCounts.should_drop`
+    would. A rule that stops leaves the block.
+
+    Parameters
+    ----------
+    failing : ndarray of uint64, shape (tests + 1, words)
+        Packed rows failing each test (a split's branch); the last row is all zero.
+    conditions : list of int arrays
+        Per rule, the rows of ``failing`` of its preconditions, in order.
+    labels : int array
+        Per rule, the row of ``classes`` holding its class.
+    classes : ndarray of uint64, shape (classes, words)
+        Packed rows of each class.
+    valid : ndarray of uint64
+        Packed: every validation row.
+
+    Returns
+    -------
+    list
+        Per rule, its steps in order: ``(DropCounts, position dropped or None)``.
+
+    Examples
+    --------
+    >>> f = _pack(np.array([[0, 1, 1, 0], [0, 0, 1, 1]], dtype=bool))
+    >>> failing = np.vstack([f, np.zeros((1, 1), np.uint64)])
+    >>> valid, classes = _pack(np.ones(4, bool)), _pack(np.array([[1, 1, 0, 1]], bool))
+    >>> steps = drop_sequences(failing, [np.array([0, 1])], np.array([0]), classes, valid)[0]
+    >>> [(c.covered.tolist(), c.correct.tolist(), drop) for c, drop in steps]
+    [([1, 2, 2], [1, 2, 2], 0), ([2, 4], [2, 3], None)]
+    """
+    lengths = np.array([len(c) for c in conditions], dtype=np.int64)
+    order = np.argsort(lengths, kind="stable")  # similar lengths share a block
+    words = failing.shape[1]
+    pad = failing.shape[0] - 1
+    out: list = [None] * len(conditions)
+    start = 0
+    while start < len(order):
+        size = max(1, BLOCK_BYTES // (max(1, int(lengths[order[start]])) * words * 8))
+        depth = int(lengths[order[min(start + size, len(order)) - 1]])
+        size = max(1, min(size, BLOCK_BYTES // (max(1, depth) * words * 8)))
+        block = order[start:start + size]
+        depth = int(lengths[block[-1]])
+        index = np.full((len(block), depth), pad, dtype=np.int64)
+        for r, rule in enumerate(block.tolist()):
+            index[r, :lengths[rule]] = conditions[rule]
+        for r, steps in zip(block.tolist(), _block_steps(failing[index.T], index != pad,
+                                                         classes[labels[block]], valid)):
+            out[r] = steps
+        start += len(block)
+    return out
+
+
+def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
+                 valid: np.ndarray) -> list:
+    """:func:`drop_sequences` for one block: ``f_all`` (preconditions, rules, words)."""
+    n_rules, depth = active.shape
+    steps: list = [[] for _ in range(n_rules)]
+    live = np.arange(n_rules)
+    while len(live):
+        f, right = f_all[:, live], right_all[live]
+        # rows failing at least one precondition (seen), and at least two (twos)
+        seen = f[0].copy() if depth else np.zeros_like(right)
+        twos = np.zeros_like(right)
+        for k in range(1, depth):
+            twos |= f[k] & seen
+            seen |= f[k]
+        rule = valid & ~seen
+        only = f & ~twos  # (preconditions, rules, words): rows failing k alone
+        covered = np.empty((len(live), depth + 1), dtype=np.int64)
+        correct = np.empty_like(covered)
+        covered[:, 0] = _popcount(rule).sum(axis=-1, dtype=np.int64)
+        correct[:, 0] = _popcount(rule & right).sum(axis=-1, dtype=np.int64)
+        covered[:, 1:] = _popcount(only).sum(axis=-1, dtype=np.int64).T
+        correct[:, 1:] = _popcount(only & right).sum(axis=-1, dtype=np.int64).T
+        covered[:, 1:] += covered[:, :1]
+        correct[:, 1:] += correct[:, :1]
+        act = active[live]
+        ok = act & (covered[:, 1:] > 0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            accuracy = np.where(ok, correct[:, 1:] / covered[:, 1:], -1.0)
+            own = correct[:, 0] / covered[:, 0]
+        best = accuracy.argmax(axis=1) if depth else np.zeros(len(live), dtype=np.int64)
+        rows = np.arange(len(live))
+        drop = ok.any(axis=1) & (covered[:, 0] > 0)
+        if depth:
+            drop &= accuracy[rows, best] >= own
+        shown = np.concatenate([np.ones((len(live), 1), dtype=bool), act], axis=1)
+        place = np.cumsum(act, axis=1) - 1  # a precondition's place in the current rule
+        for i, r in enumerate(live.tolist()):
+            keep = shown[i]
+            steps[r].append((DropCounts(covered[i][keep], correct[i][keep]),
+                             int(place[i, best[i]]) if drop[i] else None))
+        dropped = live[drop]
+        f_all[best[drop], dropped] = 0
+        active[dropped, best[drop]] = False
+        live = dropped
+    return steps
+
+
+def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
+    """``(failing, conditions)`` of :func:`drop_sequences` for ``rules`` on ``Xe``.
+
+    Every split is routed once and every (split, branch) packed once: the rules of one
+    tree share their tests.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> from dtlearn.pruning.rule_post_pruning import rules_from_tree
+    >>> from dtlearn.pruning.tree_access import encode_features
+    >>> X, y = load_play_tennis()
+    >>> model = ID3Classifier().fit(X, y)
+    >>> failing, conditions = failing_rows(rules_from_tree(model).rules,
+    ...                                    encode_features(model.tree_, X, "X"))
+    >>> failing.shape, [c.tolist() for c in conditions][:2]
+    ((8, 1), [[0, 1], [0, 2]])
+    """
+    keys: dict = {}  # (id of split, branch) -> its row
+    tests: list = []  # (split, branch) per row
+    conditions = []
+    for rule in rules:
+        index = []
+        for cond in rule.conditions:
+            key = (id(cond.split), cond.branch)
+            if key not in keys:  # the rules keep the split (and its id) alive
+                keys[key] = len(tests)
+                tests.append((cond.split, cond.branch))
+            index.append(keys[key])
+        conditions.append(np.array(index, dtype=np.int64))
+    width = max(1, -(-Xe.shape[0] // 64))
+    packed = [_pack(_failing_block(tests[lo:lo + 256], Xe)) for lo in range(0, len(tests), 256)]
+    packed.append(np.zeros((1, width), dtype=np.uint64))
+    return np.concatenate(packed), conditions
+
+
+def _plain_threshold(split: Any) -> bool:
+    """A threshold split routing as :meth:`ThresholdSplit.route` does, with no tolerance."""
+    return (isinstance(split, ThresholdSplit) and type(split).route is ThresholdSplit.route
+            and not split.tolerance)
+
+
+def _failing_block(tests: list, Xe: np.ndarray) -> np.ndarray:
+    """``(tests, rows)``: whether each row fails each (split, branch).
+
+    A plain numeric threshold is compared for all such tests at once (``x <= t`` goes
+    left, ``x > t`` right, a missing value neither: the split's own ``route``); any other
+    split routes the rows itself.
+    """
+    out = np.empty((len(tests), Xe.shape[0]), dtype=bool)
+    plain = [i for i, (split, _) in enumerate(tests) if _plain_threshold(split)]
+    if plain:
+        columns = Xe[:, [tests[i][0].feature for i in plain]]
+        thresholds = np.array([tests[i][0].threshold for i in plain])
+        left = np.array([tests[i][1] == 0 for i in plain])
+        with np.errstate(invalid="ignore"):
+            holds = np.where(left, columns <= thresholds, columns > thresholds)
+        out[plain] = ~holds.T
+    routes: dict = {}
+    for i, (split, branch) in enumerate(tests):
+        if _plain_threshold(split):
+            continue
+        if id(split) not in routes:
+            routes[id(split)] = split.route(Xe)
+        out[i] = routes[id(split)] != branch
+    return out
+
+
+def pack(rows: np.ndarray) -> np.ndarray:
+    """Boolean rows as 64-bit words, one bit per column, zero padded.
+
+    Examples
+    --------
+    >>> pack(np.array([[True, False, True]])).tolist()
+    [[5]]
+    """
+    return _pack(rows)
