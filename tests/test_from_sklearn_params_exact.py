@@ -70,3 +70,13 @@ def test_regression_weighted_decrease_is_sklearns():
         if step.is_split:
             assert step.chosen.scores["weighted_decrease"] == pytest.approx(
                 _sk_weighted_decrease(sk.tree_, step.node_id), rel=1e-7, abs=1e-12)
+
+
+@pytest.mark.parametrize("bad", [-1.0, np.nan, np.inf])
+def test_a_negative_or_non_finite_sample_weight_is_refused(bad):
+    X, y = _data(n=30)
+    sk = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
+    w = np.ones(30)
+    w[4] = bad
+    with pytest.raises(ValueError, match=r"sample_weight must be 30 finite numbers >= 0"):
+        dt.from_sklearn(sk, X, y, sample_weight=w)

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import dtlearn as dt
+from dtlearn.data import encode
 
 
 def _cases():
@@ -46,6 +47,7 @@ def test_each_visit_counts_errors_as_the_tree_predicts(missing, model, X_val, y_
     result = dt.reduced_error_prune(model, X_val, y_val)
     original = result.original
     truth = np.asarray(y_val.tolist() if hasattr(y_val, "tolist") else y_val, dtype=object)
+    Xe = encode(X_val, original.schema, allow_missing=True)
     cut: list[int] = []
     for step in result.steps:
         current = original.with_leaves_at(cut)
@@ -57,13 +59,14 @@ def test_each_visit_counts_errors_as_the_tree_predicts(missing, model, X_val, y_
         assert step.errors_after == step.errors_before - step.subtree_errors + step.leaf_errors
         assert step.n_subtree_leaves == sum(1 for _ in _leaves_under(current, step.node_id))
         assert step.pruned == (after <= before)
-        if missing == "majority":  # every row stops at one node: counts by hand
+        reach = _reaching(current, Xe, step.node_id)  # rows reaching it, even in part
+        assert step.n_reaching == int(reach.sum())
+        assert step.leaf_errors == int((reach & (truth != step.leaf_label)).sum())
+        if missing == "majority":  # every row stops at one node: the subtree's errors too
             node = current.node(step.node_id)
-            reach = np.isin(current.apply(X_val), [n.node_id for n in _subtree(node)])
+            stops = np.isin(current.apply(X_val), [n.node_id for n in _subtree(node)])
             wrong = current.predict(X_val) != truth
-            assert step.n_reaching == int(reach.sum())
-            assert step.subtree_errors == int((reach & wrong).sum())
-            assert step.leaf_errors == int((reach & (truth != step.leaf_label)).sum())
+            assert step.subtree_errors == int((stops & wrong).sum())
         if step.pruned:
             cut.append(step.node_id)
     assert any(s.pruned for s in result.steps) and any(not s.pruned for s in result.steps)
@@ -79,3 +82,24 @@ def _subtree(node):
 
 def _leaves_under(tree, node_id):
     return (n for n in _subtree(tree.node(node_id)) if n.is_leaf)
+
+
+def _reaching(tree, Xe, node_id):
+    """Rows that reach ``node_id``: down their branch, or down every branch when unknown."""
+    out = np.zeros(len(Xe), dtype=bool)
+    for i in range(len(Xe)):
+        stack = [tree.root]
+        while stack:
+            node = stack.pop()
+            if node.node_id == node_id:
+                out[i] = True
+                break
+            if node.is_leaf:
+                continue
+            branch = int(node.split.route(Xe[i:i + 1])[0])
+            if branch < 0:  # unknown: C4.5 follows every branch, majority trees stop
+                if tree.missing == "distribute":
+                    stack.extend(node.children)
+            else:
+                stack.append(node.children[branch])
+    return out
