@@ -411,3 +411,13 @@ def test_rules_unseen_value_lists_the_categories_in_schema_order(tennis):
         "IF outlook not in {sunny, overcast, rainy} THEN play = yes",
     ]
     assert tree.to_rules(unseen=False).splitlines() == tree.to_rules().splitlines()[:2]
+
+
+def test_json_refuses_empty_classes_and_a_child_reached_twice():
+    doc = _stump({"kind": "threshold", "feature": 0, "threshold": 0.5})
+    with pytest.raises(ValueError, match=r"^tree: classes must be a non-empty list or null$"):
+        dt.Tree.from_dict(doc | {"classes": []})
+    twice = json.loads(json.dumps(doc))
+    twice["nodes"][0]["children"] = [1, 1]
+    with pytest.raises(ValueError, match=r"child id 1 is missing or reached twice"):
+        dt.Tree.from_dict(twice)

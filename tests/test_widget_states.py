@@ -46,3 +46,17 @@ def test_ccp_explorer_index_is_clamped_to_the_path(tennis):
     app.index = -3
     assert app.index == 0 and app.alpha == float(app.alphas[0])
     assert list(app.alphas) == sorted(set(app.alphas))  # distinct, increasing
+
+
+@pytest.mark.parametrize("scale, ok", [(0.5, True), (4, True), (0.49, False), (4.01, False)])
+def test_presenter_font_scale_bounds_are_inclusive(scale, ok):
+    from dtlearn.widgets.tree_view import default_font_scale, presenter
+    try:
+        if ok:
+            assert presenter(True, font_scale=scale) == scale == default_font_scale()
+        else:
+            with pytest.raises(ValueError, match=r"font_scale must be between 0\.5 and 4"):
+                presenter(True, font_scale=scale)
+    finally:
+        presenter(False)
+    assert default_font_scale() == 1.0

@@ -420,7 +420,7 @@ SLOW_TESTS = {"tests/test_book.py", "tests/test_wheel.py", "tests/test_jupyterli
               "tests/test_make_notebook.py", "tests/test_student_course.py",
               "tests/test_structure.py", "tests/test_test_map.py", "tests/test_estimator_checks.py",
               "tests/test_floors.py", "tests/test_package.py", "tests/test_public_names.py",
-              "tests/test_homework_grading.py"}
+              "tests/test_homework_grading.py", "tests/test_grading_class.py"}
 PER_MODULE = 1
 MAX_TESTS = 6
 
@@ -483,9 +483,9 @@ class TestIndex:
         self.texts = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
                       for p in sorted((ROOT / "tests").glob("test_*.py"))}
 
-    def naming(self, word: str) -> list[str]:
+    def naming(self, word: str, ignore_case: bool = False) -> list[str]:
         """The test files whose text has ``word`` as a whole word."""
-        pattern = re.compile(rf"\b{re.escape(word)}\b")
+        pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE if ignore_case else 0)
         return [name for name, text in self.texts.items() if pattern.search(text)]
 
     def tests_for(self, rel: str, function: str = "") -> list[str]:
@@ -494,7 +494,9 @@ class TestIndex:
         In this order, without the slow files (:data:`SLOW_TESTS`), at most
         :data:`MAX_TESTS`: the files named after the module (``test_weka*.py`` for
         ``exports/weka.py``), the map's files of the module that also name the function,
-        the files named after its package, the rest of the map's files (most references
+        the files (five at most) that name the module if the map has fewer than two (``Jail`` for
+        ``jail.py``, which runs in the grading child and is never imported by a test), the
+        files named after its package, the rest of the map's files (most references
         first), the other files naming the function; if there are none, the map's files of
         the package.
         """
@@ -505,7 +507,11 @@ class TestIndex:
         family = [name for name in self.texts if any(w in Path(name).stem for w in parts)]
         naming = self.naming(function) if function and not function.startswith("__") \
             and len(function) > 3 else []
-        chosen = [*own, *[p for p in mapped if p in naming], *family, *mapped,
+        # a module run in a child process (the grading jail) is named, not imported
+        mention = self.naming(parts[-1], ignore_case=True) if parts and \
+            len([p for p in mapped if p not in SLOW_TESTS]) < 2 else []
+        mention = mention if len(mention) <= 5 else []  # a common word ("text") says nothing
+        chosen = [*own, *[p for p in mapped if p in naming], *mention, *family, *mapped,
                   *[p for p in naming if p not in mapped]]
         if not chosen:  # no test names the module: those of its siblings in the package
             package = module.rsplit(".", 1)[0]
