@@ -101,6 +101,16 @@ def test_round_trip_grades_fetched_and_nbgitpuller_copies(exchange):
     assert exchange["scores"]["student1"]["hw1_check_gain_hidden"] > 0
 
 
+def test_round_trip_ranks_shared_code_after_autograde(exchange):
+    """The grader's step after autograde (docs/TEACHING.md): the similarity report. student1
+    handed in the reference solution: that pair shares all its code; student2's untouched
+    stubs are the released template, which never counts."""
+    pairs = exchange["similarity"]["pairs"]
+    assert ("student1", "reference solution", 1.0) in pairs
+    assert not any("student2" in pair[:2] for pair in pairs)
+    assert "Never a verdict." in Path(exchange["similarity"]["report"]).read_text()
+
+
 def test_round_trip_returns_feedback_to_each_student(exchange):
     for name in ("student1", "student2"):
         (path,) = exchange["feedback"][name]
