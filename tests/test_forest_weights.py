@@ -3,9 +3,11 @@
 scikit-learn 1.9 grows each tree of a bootstrapped forest on the counts of a sample drawn in
 proportion to the forest's row weights (the user's ``sample_weight`` times the "balanced"
 class weights, themselves computed on the weighted classes), and each tree of a forest
-without bootstrap (ExtraTrees) on those row weights themselves. ``dt.from_sklearn`` redraws
-the sample from the tree's ``random_state`` as ``_generate_sample_indices`` does, so the
-opened tree predicts what scikit-learn's predicts on every row.
+without bootstrap (ExtraTrees) on those row weights themselves. scikit-learn 1.8 (the declared
+floor) drew the sample uniformly, weighed each draw by the user's ``sample_weight`` and the
+"balanced" class weights of the *unweighted* classes. ``dt.from_sklearn`` redraws the sample
+from the tree's ``random_state`` as ``_generate_sample_indices`` does, both ways, so the opened
+tree predicts what scikit-learn's predicts on every row at either version.
 """
 
 import numpy as np
@@ -24,26 +26,16 @@ def _data():
     return X, y, X[:, 0] * 2 + rng.normal(size=120), rng.uniform(0.5, 2.0, 120)
 
 
-# Balanced class weights together with a user sample_weight: dtlearn redraws the bootstrap
-# as scikit-learn 1.9 does; 1.8 (the declared floor) weighed the classes another way, which
-# from_sklearn does not reconstruct yet (issue 41's closing note).
-SKLEARN_19 = pytest.mark.skipif(
-    tuple(int(p) for p in sklearn.__version__.split(".")[:2]) < (1, 9),
-    reason="balanced forests with sample_weight are reconstructed as scikit-learn 1.9 draws")
-
-
 @pytest.mark.parametrize("forest, weighted", [
     (lambda: ensemble.RandomForestClassifier(n_estimators=3, random_state=0), True),
-    pytest.param(lambda: ensemble.RandomForestClassifier(n_estimators=3, random_state=0,
-                                                          class_weight="balanced"), True,
-                 marks=SKLEARN_19),
+    (lambda: ensemble.RandomForestClassifier(n_estimators=3, random_state=0,
+                                             class_weight="balanced"), True),
     (lambda: ensemble.RandomForestClassifier(n_estimators=3, random_state=0,
                                              class_weight="balanced_subsample"), True),
     (lambda: ensemble.ExtraTreesClassifier(n_estimators=3, random_state=0,
                                            class_weight="balanced"), False),
-    pytest.param(lambda: ensemble.ExtraTreesClassifier(n_estimators=3, random_state=0,
-                                                        class_weight="balanced"), True,
-                 marks=SKLEARN_19),
+    (lambda: ensemble.ExtraTreesClassifier(n_estimators=3, random_state=0,
+                                           class_weight="balanced"), True),
     (lambda: ensemble.RandomForestRegressor(n_estimators=3, random_state=0), True),
 ], ids=["rf", "rf-balanced", "rf-balanced-subsample", "extra-balanced",
         "extra-balanced-weighted", "rf-regressor"])

@@ -25,6 +25,15 @@ learner accepts them); every row ``predict`` answers from one node must be cover
 exactly one rule read back from ``to_rules()``, with ``predict``'s answer (a C4.5 row with
 an unknown tested value is shared among branches: no rule).
 
+**Cost-complexity paths.** For random CART fits whose full tree is scikit-learn's, every
+distinct alpha of scikit-learn's ``cost_complexity_pruning_path`` prunes dtlearn's tree
+(``cost_complexity_prune``) to the node count of scikit-learn's ``ccp_alpha`` tree, except
+where scikit-learn's own rounding splits two equal link alphas (counted apart).
+
+**NaN at predict.** Random learners get a ``None`` in one probe row: ID3, CART, the CART
+regressor and oblique trees must refuse it with a ``ValueError`` naming the column, C4.5,
+1-R and 0-R must answer it.
+
 Prints one line per family: ``agree / runs``, the differences explained by a documented
 scikit-learn rule (it splits a pure node whose Gini is rounding noise above its absolute
 ``EPSILON``, or stops at a node whose squared error is below it: a target scaled by 1e-8)
@@ -330,12 +339,93 @@ def run_rules(runs: int, seed: int) -> dict:
     return counts
 
 
+# ---------------------------------------------------------------- cost-complexity paths
+def run_ccp(runs: int, seed: int) -> dict:
+    """scikit-learn's path alphas prune dtlearn's equal full tree to scikit-learn's trees."""
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+
+    from dtlearn.pruning.cost_complexity import cost_complexity_prune
+
+    rng = np.random.default_rng(seed + 3)
+    counts = {"paths": 0, "alphas": 0, "same": 0, "split_pair": 0, "not_equal_full": 0,
+              "differ": []}
+    for i in range(runs):
+        case = cart_case(rng)
+        X, y, w = case["X"], case["y"], case["w"]
+        if case["regression"]:
+            ours, make = dt.CARTRegressor().fit(X, y, sample_weight=w), DecisionTreeRegressor
+        else:
+            ours = dt.CARTClassifier(criterion=case["criterion"]).fit(X, y, sample_weight=w)
+            make = DecisionTreeClassifier
+        params = {"criterion": case["criterion"], "random_state": 0}
+        full = make(**params).fit(X, y, sample_weight=w)
+        if full.tree_.node_count != ours.tree_.n_nodes or not np.allclose(
+                ours.predict(X).astype(float), full.predict(X).astype(float), rtol=1e-9):
+            counts["not_equal_full"] += 1  # ties broken another way: another path
+            continue
+        counts["paths"] += 1
+        alphas = np.unique(full.cost_complexity_pruning_path(X, y, w).ccp_alphas)
+        for alpha in alphas:
+            counts["alphas"] += 1
+            theirs = make(ccp_alpha=alpha, **params).fit(X, y, sample_weight=w)
+            if cost_complexity_prune(ours.tree_, alpha).n_nodes == theirs.tree_.node_count:
+                counts["same"] += 1
+            elif (np.abs(alphas - alpha) <= 1e-9 * alpha).sum() > 1:
+                # two links equal in exact arithmetic that scikit-learn's rounding split:
+                # it prunes one at the smaller alpha, dtlearn both (docs/ALGORITHMS.md)
+                counts["split_pair"] += 1
+            else:
+                counts["differ"].append((i, float(alpha)))
+    return counts
+
+
+# ---------------------------------------------------------------- NaN at predict
+def run_nan(runs: int, seed: int) -> dict:
+    """Learners that refuse NaN at fit refuse it at predict; the others answer it."""
+    rng = np.random.default_rng(seed + 4)
+    learners = [("id3", dt.ID3Classifier, True), ("cart", dt.CARTClassifier, True),
+                ("cart-regressor", dt.CARTRegressor, True),
+                ("oblique", dt.ObliqueTreeClassifier, True), ("c45", dt.C45Classifier, False),
+                ("one-r", dt.OneR, False), ("zero-r", dt.ZeroR, False)]
+    counts = {"runs": 0, "as_expected": 0, "differ": []}
+    for i in range(runs):
+        name, make, refuses = learners[int(rng.integers(0, len(learners)))]
+        n = int(rng.integers(10, 60))
+        X = pd.DataFrame({"x0": np.round(rng.normal(size=n), 1),
+                          "x1": np.round(rng.normal(size=n), 1)})
+        if name == "id3":
+            X = X.apply(lambda c: np.where(c > 0, "hi", "lo"))
+        y = X.iloc[:, 0].to_numpy() if name == "id3" else (X["x0"] > 0).map({True: "a",
+                                                                               False: "b"})
+        y = rng.normal(size=n) if name == "cart-regressor" else y
+        model = make().fit(X, y)
+        probe = X.iloc[:5].copy()
+        column = probe.columns[int(rng.integers(0, 2))]
+        probe[column] = probe[column].astype(object)
+        probe.iloc[int(rng.integers(0, 5)), probe.columns.get_loc(column)] = None
+        try:
+            model.predict(probe)
+            answered = True
+        except ValueError as exc:
+            answered = False
+            refuses = refuses and repr(column) in str(exc)
+        counts["runs"] += 1
+        if answered != refuses:
+            counts["as_expected"] += 1
+        else:
+            counts["differ"].append((i, name))
+    return counts
+
+
 def main() -> int:
     """Run both families and print their counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cart", type=int, default=200, help="CART fits against scikit-learn")
     parser.add_argument("--c45", type=int, default=60, help="C4.5 runs against Weka's J48")
     parser.add_argument("--rules", type=int, default=100, help="rules round trips")
+    parser.add_argument("--ccp", type=int, default=60,
+                        help="cost-complexity paths against scikit-learn's ccp_alpha")
+    parser.add_argument("--nan", type=int, default=100, help="NaN at predict, random learners")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.cart:
@@ -358,6 +448,19 @@ def main() -> int:
         print(f"Rules vs predict: {c['once']}/{c['rows'] - c['shared']} rows covered by exactly "
               f"one read-back rule with predict's answer; {c['shared']} C4.5 rows shared "
               f"among branches (no rule); differ: {c['differ'][:20]}")
+    if args.ccp:
+        c = run_ccp(args.ccp, args.seed)
+        print(f"Cost-complexity: {c['same']}/{c['alphas']} scikit-learn path alphas on "
+              f"{c['paths']} equal full trees prune to scikit-learn's node count "
+              f"({c['not_equal_full']} full trees differ by a tie: skipped); "
+              f"{c['split_pair']} at a pair of equal link alphas scikit-learn's rounding "
+              f"split; "
+              f"differ: {c['differ'][:20]}")
+    if args.nan:
+        c = run_nan(args.nan, args.seed)
+        print(f"NaN at predict: {c['as_expected']}/{c['runs']} refused (naming the column) "
+              f"by the learners that refuse it at fit, answered by the others; "
+              f"differ: {c['differ'][:20]}")
     return 0
 
 

@@ -51,6 +51,7 @@ from .scoring import (
     ThresholdScan,
     best_candidate,
 )
+from .sums import centred_terms
 
 
 @dataclass
@@ -371,11 +372,11 @@ class Grower:
         """Squared error: what the fast scan sums for ``rows`` (any shape), centred on ``centre``.
 
         Each row's ``[w, w d, w d²]`` (last axis) with ``d = y - centre``
-        (:func:`~dtlearn.grow.scanners.centred_terms`); ``centre`` broadcasts against
+        (:func:`~dtlearn.grow.sums.centred_terms`); ``centre`` broadcasts against
         ``rows`` (a node's mean, or one per node of a level).
         """
         w = 1.0 if self.unit_weights else np.take(self.scan_weights[0], rows)
-        return scanners.centred_terms(w, np.take(self.scan_weights[1], rows), centre)
+        return centred_terms(w, np.take(self.scan_weights[1], rows), centre)
 
     def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
         column = self.X[state.rows, feature]

@@ -31,8 +31,9 @@ TIE_TOLERANCE = 1e-12
 Relative, never absolute: ``|best|`` is the best score being compared, ``I(node)`` the
 node's :meth:`~dtlearn.criteria.Criterion.tie_scale` — its impurity (classification) or
 the mean square of its targets about the node's mean (regression: a squared error is a
-difference of sums of squares, and rounds relative to them; :func:`centred_terms`). The rounding of ``I(node) - I(children)`` is a few
-units in the last place of that scale, however small the decrease. Scaling the target or
+difference of sums of squares, and rounds relative to them;
+:func:`~dtlearn.grow.sums.centred_terms`). The rounding of ``I(node) - I(children)`` is a
+few units in the last place of that scale, however small the decrease. Scaling the target or
 every weight by a constant scales both, so it never changes a tie. Ties go to the first attribute
 in column order, then the lowest threshold (docs/ALGORITHMS.md)."""
 
@@ -407,34 +408,6 @@ def squared_error_scores(left: np.ndarray, total: np.ndarray, parent: np.ndarray
     return parent[:, None, None] - (lw * left_error + rw * right_error) / (lw + rw)
 
 
-def centred_terms(w: Any, y: np.ndarray, centre: Any) -> np.ndarray:
-    """Each row's ``[w, w d, w d²]`` with ``d = y - centre``: what a squared-error scan sums.
-
-    ``centre`` is the node's mean (broadcast against ``y``; one per node of a level). Summed
-    about it, ``Σw d² - (Σw d)²/Σw`` is a difference of numbers of the size of the node's
-    squared error, not of ``Σw y²``: adding a constant to every target changes no score by
-    more than its own rounding (docs/ALGORITHMS.md, "Regression at a large offset").
-    ``w`` may be the scalar 1.0 (unit weights: ``1.0 · d`` is ``d``, the same floats).
-    Returned with the terms on the last axis of a class-major array, as
-    :func:`segment_cuts` reads them fastest.
-
-    Examples
-    --------
-    >>> centred_terms(np.array([1.0, 2.0]), np.array([1e9 + 1.0, 1e9 + 4.0]), 1e9 + 3.0).tolist()
-    [[1.0, -2.0, 4.0], [2.0, 2.0, 2.0]]
-    """
-    y = np.asarray(y, dtype=float)
-    out = np.empty((3,) + np.broadcast_shapes(y.shape, np.shape(centre), np.shape(w)))
-    out[0] = w
-    if isinstance(w, float) and w == 1.0:
-        d = np.subtract(y, centre, out=out[1])
-    else:
-        d = np.subtract(y, centre, out=out[2])
-        np.multiply(w, d, out=out[1])
-    np.multiply(out[1], d, out=out[2])
-    return np.moveaxis(out, 0, -1)
-
-
 def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Criterion,
                    settings: Any) -> Cuts:
     """The best threshold of every column of one node at once.
@@ -628,7 +601,7 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
 
 
 __all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",
-           "best_partition", "centred_terms", "first_best", "is_better", "midpoint", "reference_threshold_cut",
+           "best_partition", "first_best", "is_better", "midpoint", "reference_threshold_cut",
            "near_best_median_cuts", "regression_cut", "running_sums", "segment_cuts",
            "squared_error_scores",
            "subset_partitions", "flat_cuts", "whole_weights",

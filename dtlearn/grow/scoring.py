@@ -118,7 +118,7 @@ class CandidateBuilder:
         """The candidate of a regression split given each branch's ``[Σw, Σwd, Σwd²]``.
 
         What the fast scans keep, ``d = y - centre`` (the node's mean:
-        :func:`~dtlearn.grow.scanners.centred_terms`): branch means (``centre`` added back)
+        :func:`~dtlearn.grow.sums.centred_terms`): branch means (``centre`` added back)
         and impurities come from the sums, the node's impurity from their total
         (:attr:`~dtlearn.criteria.Criterion.of_sums`).
         """

@@ -12,6 +12,8 @@ that summing the node's own rows gives (``tests/test_levelwise.py`` checks it ag
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 BLOCK = 128
@@ -107,4 +109,32 @@ def _runs(a: np.ndarray, pad: int, start: np.ndarray, n: np.ndarray) -> np.ndarr
     return out
 
 
-__all__ = ["BLOCK", "UNROLL", "segment_sums"]
+def centred_terms(w: Any, y: np.ndarray, centre: Any) -> np.ndarray:
+    """Each row's ``[w, w d, w d²]`` with ``d = y - centre``: what a squared-error scan sums.
+
+    ``centre`` is the node's mean (broadcast against ``y``; one per node of a level). Summed
+    about it, ``Σw d² - (Σw d)²/Σw`` is a difference of numbers of the size of the node's
+    squared error, not of ``Σw y²``: adding a constant to every target changes no score by
+    more than its own rounding (docs/ALGORITHMS.md, "Regression at a large offset").
+    ``w`` may be the scalar 1.0 (unit weights: ``1.0 · d`` is ``d``, the same floats).
+    Returned with the terms on the last axis of a class-major array, as
+    :func:`~dtlearn.grow.scanners.segment_cuts` reads them fastest.
+
+    Examples
+    --------
+    >>> centred_terms(np.array([1.0, 2.0]), np.array([1e9 + 1.0, 1e9 + 4.0]), 1e9 + 3.0).tolist()
+    [[1.0, -2.0, 4.0], [2.0, 2.0, 2.0]]
+    """
+    y = np.asarray(y, dtype=float)
+    out = np.empty((3,) + np.broadcast_shapes(y.shape, np.shape(centre), np.shape(w)))
+    out[0] = w
+    if isinstance(w, float) and w == 1.0:
+        d = np.subtract(y, centre, out=out[1])
+    else:
+        d = np.subtract(y, centre, out=out[2])
+        np.multiply(w, d, out=out[1])
+    np.multiply(out[1], d, out=out[2])
+    return np.moveaxis(out, 0, -1)
+
+
+__all__ = ["BLOCK", "UNROLL", "centred_terms", "segment_sums"]

@@ -106,7 +106,7 @@ def node_scale(candidates: Any, config: Any = None) -> float:
             n, centre, impurity = np.asarray(c.child_counts, dtype=float).T
             if rule.leaf_statistic == "median":
                 size = np.abs(centre)
-            else:  # about the node's mean, as the scans' sums (scanners.centred_terms)
+            else:  # about the node's mean, as the scans' sums (sums.centred_terms)
                 size = (centre - (n * centre).sum() / n.sum()) ** 2
             return float((n * (impurity + size)).sum() / n.sum())
         if config is None:

@@ -200,10 +200,11 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     ``class_weight="balanced"`` or a ``sample_weight``, scikit-learn 1.9) in proportion
     to the forest's row weights (pass the forest's ``sample_weight``: the counts are
     redrawn from it), times the class weights for ``class_weight="balanced"`` in
-    scikit-learn 1.8, and times the class weights of the bootstrap sample for
+    scikit-learn 1.8 (weights of the unweighted classes there, of the weighted ones in
+    1.9), and times the class weights of the bootstrap sample for
     ``class_weight="balanced_subsample"``. A tree of a forest without bootstrap
     (ExtraTrees) is opened with the forest's row weights, "balanced" class weights
-    included. Predictions keep the labels' dtype (int64, bool, str), as scikit-learn's do.
+    included (the same two ways). Predictions keep the labels' dtype (int64, bool, str), as scikit-learn's do.
 
     Examples
     --------
@@ -441,9 +442,13 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
     base = scale if user is None else user * scale
     total = float(sk.weighted_n_node_samples[0])
     balanced = None if codes is None else _balanced(codes, user)
+    # a forest's "balanced" class weights: of the weighted classes (scikit-learn 1.9) or of
+    # the unweighted ones, times the user's sample_weight (1.8)
+    weightings = [] if codes is None else [balanced] if user is None else \
+        [balanced, _balanced(codes, None)]
     if np.count_nonzero(base) == sk.n_node_samples[0]:  # no bootstrap: the weights given, or
         # times the class weights of a forest without bootstrap (ExtraTrees, "balanced")
-        for w in [base] + ([] if balanced is None else [base * balanced]):
+        for w in [base] + [base * b for b in weightings]:
             if _close(float(w.sum()), total) and (codes is None or _same_root(sk, codes, w)):
                 return w
         return base  # the node weights then say what does not fit
@@ -466,7 +471,7 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
             # class_weight="balanced" draws the sample in proportion to the class weights
             # (scikit-learn 1.9) or weighs a uniform draw by them (1.8); "balanced_subsample"
             # reweighs the classes within the sample
-            for w in (counts * scale, counts * balanced,
+            for w in (counts * scale, *(counts * b for b in weightings),
                       counts * compute_sample_weight("balanced", codes, indices=indices)):
                 if _close(float(w.sum()), total) and _same_root(sk, codes, w):
                     return w
