@@ -599,7 +599,10 @@ def flat_scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: n
         threshold, left = midpoint(joined("low"), joined("high")), joined("left")
         constant = np.concatenate([c for _, c in parts], axis=1)
     total, parent = parts[0][0].first  # a class impurity's tie scale: the node impurity
-    best = first_best(np.where(index >= 0, score, -np.inf), axis=1, scale=parent)
+    ranked = np.where(index >= 0, score, -np.inf)
+    if ranks_by_gain(grower.rule, grower.config):  # C4.5's filter, as CandidateList.best
+        ranked = at_least_average_gain(ranked, decrease)
+    best = first_best(ranked, axis=1, scale=parent)
     scan = ThresholdScan(numeric, index.astype(np.int32), score, threshold,
                          n_cuts.astype(np.int32), left, total, constant, lengths_)
     gain = np.where(best >= 0, decrease[np.arange(m), np.maximum(best, 0)], np.nan)

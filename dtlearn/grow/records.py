@@ -53,7 +53,7 @@ class GrowthConfig:
         C4.5's safeguard for a ratio criterion (CART's gain ratio sets it): each attribute's
         cut is the one of most information gain, and only attributes whose gain is at
         least the average of the node's admissible attributes, less 0.001, compete on gain
-        ratio (:func:`~dtlearn.grow.scanners.at_least_average_gain`).
+        ratio (:func:`~dtlearn.grow.average_gain.at_least_average_gain`).
 
     Examples
     --------

@@ -304,8 +304,10 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     # every row weighs at least 1 (the Grower leaves rows of weight 0 out): each side of a
     # cut holds weight, the check segment_cuts makes holds here without a pass
     with np.errstate(invalid="ignore", divide="ignore"):
-        scores = criterion.cut_scores(left, right, settings, parent[node][:, None])
-    masked = np.where(valid, scores, -np.inf)
+        scores = rank = criterion.cut_scores(left, right, settings, parent[node][:, None])
+        if ranks_by_gain(criterion, settings):  # C4.5: a column's cut of most gain
+            rank = parent[node][:, None] - criterion.children_impurity(left, right, settings)
+    masked = np.where(valid, rank, -np.inf)
     top = np.maximum.reduceat(masked, first_cut, axis=0)  # (m, f): first_best's max
     finite = np.isfinite(top)
     scale = parent[:, None]  # a class impurity's tie scale is the node impurity itself
