@@ -113,7 +113,8 @@ def _box_geometry(nodes: list[dict], x_span: float, depth: float) -> dict:
 
 def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
                    collapsed: Iterable[int] = (), open_leaves: Iterable[int] = (),
-                   explain: bool = True, cache: dict | None = None) -> dict:
+                   explain: bool = True, cache: dict | None = None,
+                   texts: dict | None = None) -> dict:
     """The plain JSON a tree view draws: nodes, edges, colours and explanations.
 
     Parameters
@@ -136,6 +137,10 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         Explanations made by an earlier call (a view showing a growing tree passes the
         same dict each time): a node whose step and counts are unchanged is not explained
         again.
+    texts : dict, optional
+        Node texts made by an earlier call, kept the same way (a pruning stepper's states
+        share most of their nodes): a node whose split, counts and leafness are unchanged
+        is not written out again.
 
     Returns
     -------
@@ -162,56 +167,25 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
     tree, steps = tree_and_steps(tree, steps)
     folded = set(int(i) for i in collapsed)
     opened = set(int(i) for i in open_leaves)
-    by_node = {}
-    for step in steps or ():
-        by_node[step.node_id] = step
-    if highlight_path is None:
-        highlight: list[int] = []
-    elif hasattr(highlight_path, "steps") and hasattr(highlight_path, "leaf_id"):
-        highlight = [s.node_id for s in highlight_path.steps] + [highlight_path.leaf_id]
-    else:
-        highlight = [int(i) for i in highlight_path]
+    by_node = {step.node_id: step for step in steps or ()}
+    highlight = highlight_ids(highlight_path)
     pos = tree_layout(tree, folded)
-    classes = [_plain(c) for c in tree.classes] if tree.is_classifier else []
+    texts = {} if texts is None else texts
+    state = {"folded": folded, "opened": opened, "lit": set(highlight)}
     nodes, edges = [], []
     for node, parent, branch in tree.nodes_with_depth_first_parents():
         if node.node_id not in pos:
             continue
-        x, y = pos[node.node_id]
-        is_folded = node.node_id in folded and not node.is_leaf
-        hidden = sum(1 for _ in _subtree(node)) - 1 if is_folded else 0
-        counts = None if node.counts is None else [float(c) for c in node.counts]
-        entry = {
-            "id": node.node_id, "x": x, "y": y,
-            "depth": node.depth, "label": node_label(tree, node),
-            "summary": count_line(tree, node), "counts": counts,
-            "n": float(node.n_samples), "impurity": float(node.impurity),
-            "impurity_text": f"{impurity_name(tree)} {fmt(node.impurity)}",
-            "is_leaf": node.is_leaf, "prediction": _plain(tree.label_of(node)),
-            "prediction_index": node.predicted_index if tree.is_classifier else None,
-            "collapsed": is_folded, "hidden_nodes": hidden,
-            "stub": f"+ {plural(hidden, 'node')}" if hidden else "",
-            "branches": [] if node.is_leaf else [
-                branch_text(c, node_label(tree, node)) for c in node.split.conditions(tree.schema)],
-            "open": node.node_id in opened, "highlighted": node.node_id in highlight,
-            "explanation": node_explanation(tree, node, by_node.get(node.node_id), cache)
-            if explain else None,
-        }
+        entry = _node_entry(tree, node, pos[node.node_id], state, texts)
+        entry["explanation"] = node_explanation(tree, node, by_node.get(node.node_id), cache) \
+            if explain else None
         nodes.append(entry)
         if parent is not None:
-            condition = parent.split.conditions(tree.schema)[branch]
-            edges.append({"parent": parent.node_id, "child": node.node_id,
-                          "condition": condition,
-                          "branch": branch_text(condition, node_label(tree, parent))})
+            edges.append(_edge(tree, parent, node, branch, texts))
     geometry = _box_geometry(nodes, max(x for x, _ in pos.values()),
                              max(y for _, y in pos.values()))
-    where = {n["id"]: n for n in nodes}
-    limit = label_limit(geometry)
-    for e in edges:
-        a, b = where[e["parent"]], where[e["child"]]
-        e["label"] = _short(e["branch"], limit)
-        e["box"] = list(branch_label_box(a, b, geometry, e["label"]))
-        e["tx"], e["ty"], e["anchor"] = branch_label_position(a, b, geometry, e["label"])
+    _place_branch_labels(nodes, edges, geometry)
+    classes = [_plain(c) for c in tree.classes] if tree.is_classifier else []
     return {
         "format": FORMAT, "target_name": str(tree.target_name),
         "is_classifier": tree.is_classifier, "classes": classes,
@@ -220,6 +194,80 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         "nodes": nodes, "edges": edges, "highlight": highlight,
         "geometry": geometry,
     }
+
+
+def highlight_ids(highlight_path: Any) -> list[int]:
+    """Node ids to highlight: a :class:`~dtlearn.tree.DecisionPath`'s, or the ids given.
+
+    Examples
+    --------
+    >>> highlight_ids(None), highlight_ids((0, 2))
+    ([], [0, 2])
+    """
+    if highlight_path is None:
+        return []
+    if hasattr(highlight_path, "steps") and hasattr(highlight_path, "leaf_id"):
+        return [s.node_id for s in highlight_path.steps] + [highlight_path.leaf_id]
+    return [int(i) for i in highlight_path]
+
+
+def _node_texts(tree: Any, node: Node, texts: dict) -> tuple:
+    """``(texts, conditions)`` of a node: the same for every state showing that node.
+
+    ``texts`` keeps them between calls (a stepper's states, or a growing tree's, share
+    most nodes); the value also holds the split and schema the key names by id, so those
+    ids stay theirs.
+    """
+    key = (node.node_id, node.is_leaf, id(node.split), id(tree.schema), node.n_samples,
+           float(node.impurity), None if node.counts is None else tuple(node.counts.tolist()))
+    if key not in texts:
+        label = node_label(tree, node)
+        conditions = [] if node.is_leaf else node.split.conditions(tree.schema)
+        texts[key] = ({
+            "label": label, "summary": count_line(tree, node),
+            "counts": None if node.counts is None else [float(c) for c in node.counts],
+            "n": float(node.n_samples), "impurity": float(node.impurity),
+            "impurity_text": f"{impurity_name(tree)} {fmt(node.impurity)}",
+            "is_leaf": node.is_leaf, "prediction": _plain(tree.label_of(node)),
+            "prediction_index": node.predicted_index if tree.is_classifier else None,
+            "branches": [branch_text(c, label) for c in conditions],
+        }, conditions, node.split, tree.schema)
+    return texts[key][:2]
+
+
+def _node_entry(tree: Any, node: Node, position: tuple, state: dict, texts: dict) -> dict:
+    """A node as the view draws it: position, texts and what the view marks on it."""
+    made, _ = _node_texts(tree, node, texts)
+    is_folded = node.node_id in state["folded"] and not node.is_leaf
+    hidden = sum(1 for _ in _subtree(node)) - 1 if is_folded else 0
+    return {
+        "id": node.node_id, "x": position[0], "y": position[1], "depth": node.depth,
+        "label": made["label"], "summary": made["summary"], "counts": made["counts"],
+        "n": made["n"], "impurity": made["impurity"], "impurity_text": made["impurity_text"],
+        "is_leaf": made["is_leaf"], "prediction": made["prediction"],
+        "prediction_index": made["prediction_index"], "collapsed": is_folded,
+        "hidden_nodes": hidden, "stub": f"+ {plural(hidden, 'node')}" if hidden else "",
+        "branches": made["branches"], "open": node.node_id in state["opened"],
+        "highlighted": node.node_id in state["lit"],
+    }
+
+
+def _edge(tree: Any, parent: Node, node: Node, branch: int, texts: dict) -> dict:
+    """The edge from ``parent`` to its child ``node``: its condition and branch text."""
+    made, conditions = _node_texts(tree, parent, texts)
+    return {"parent": parent.node_id, "child": node.node_id, "condition": conditions[branch],
+            "branch": made["branches"][branch]}
+
+
+def _place_branch_labels(nodes: list[dict], edges: list[dict], geometry: dict) -> None:
+    """Each edge's label as shown (shortened), its halo box and its text position."""
+    where = {n["id"]: n for n in nodes}
+    limit = label_limit(geometry)
+    for e in edges:
+        a, b = where[e["parent"]], where[e["child"]]
+        e["label"] = _short(e["branch"], limit)
+        e["box"] = list(branch_label_box(a, b, geometry, e["label"]))
+        e["tx"], e["ty"], e["anchor"] = branch_label_position(a, b, geometry, e["label"])
 
 
 def fold_to_fit(tree: Any, width: float = FOLD_WIDTH) -> list[int]:

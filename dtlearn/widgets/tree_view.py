@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import pathlib
 import re
 import weakref
@@ -259,7 +260,9 @@ class TreeView(anywidget.AnyWidget):
 
     #: text sizes and zoom limits the browser side uses (:data:`VIEW_CONSTANTS`)
     constants = traitlets.Dict(VIEW_CONSTANTS).tag(sync=True)
-    data = traitlets.Dict().tag(sync=True)
+    #: sent as one JSON text (:func:`data_to_json`): ipywidgets walks a dict's every value
+    data = traitlets.Dict().tag(sync=True, to_json=lambda value, _: data_to_json(value),
+                                from_json=lambda value, _: data_from_json(value))
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
     collapsed = traitlets.List(traitlets.Int()).tag(sync=True)
     highlight = traitlets.List(traitlets.Int()).tag(sync=True)
@@ -281,6 +284,7 @@ class TreeView(anywidget.AnyWidget):
         self._steps: Any = None
         self._open: tuple = ()
         self._explained: dict = {}  # explanations reused across updates of a growing tree
+        self._texts: dict = {}  # node texts reused across states (a stepper's, a growing tree's)
         self.observe(self._on_collapsed, names=["collapsed", "highlight"])
         self.observe(self._on_selected, names=["selected"])
         self.on_msg(self._on_message)
@@ -323,12 +327,15 @@ class TreeView(anywidget.AnyWidget):
         if self._tree is not None:
             if len(self._explained) > 4 * self._tree.n_nodes + 64:
                 self._explained.clear()
+            if len(self._texts) > 4 * self._tree.n_nodes + 64:
+                self._texts.clear()
             # small trees carry every node's explanation (cached across updates); a big
             # tree's JSON stays light and the selected node's comes in ``detail``
             small = self._tree.n_nodes <= EXPLAIN_ALL_UP_TO
             self.data = tree_view_data(self._tree, self._steps, self.highlight, self.collapsed,
                                        self._open, explain=small,
-                                       cache=self._explained if small else None)
+                                       cache=self._explained if small else None,
+                                       texts=self._texts)
             self._on_selected()
 
     def fold_to_fit(self, width: float | None = None) -> list[int]:
@@ -412,6 +419,37 @@ class TreeView(anywidget.AnyWidget):
 
     def _ipython_display_(self) -> None:
         display_with_fallback(self)
+
+
+def data_to_json(value: dict) -> Any:
+    """A view's ``data`` as the JSON text sent to the browser (``tree_view.js`` parses it).
+
+    ipywidgets looks for binary buffers in every value of a synced dict: a 2,500-node
+    tree's data is some 80,000 values, walked at every step. One text is one value. Data
+    holding a NaN (not valid JSON) goes as the dict, as before.
+
+    Examples
+    --------
+    >>> data_to_json({"nodes": [{"id": 0}]})
+    '{"nodes":[{"id":0}]}'
+    >>> data_to_json({"n": float("nan")})
+    {'n': nan}
+    """
+    try:
+        return json.dumps(value, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        return value
+
+
+def data_from_json(value: Any) -> dict:
+    """The inverse of :func:`data_to_json` (a text, or a dict sent as it was).
+
+    Examples
+    --------
+    >>> data_from_json('{"n": 1}'), data_from_json({"n": 1})
+    ({'n': 1}, {'n': 1})
+    """
+    return json.loads(value) if isinstance(value, str) else value
 
 
 def follow_presenter(item: Any) -> None:

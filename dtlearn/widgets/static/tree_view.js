@@ -306,7 +306,17 @@ function render({ model, el }) {
   let childrenOf = new Map();
   let parentOf = new Map();
 
-  const data = () => model.get("data") || {};
+  // the kernel sends the data as one JSON text (a dict only if it holds a NaN): parsed once
+  let rawData = null;
+  let parsedData = {};
+  const data = () => {
+    const raw = model.get("data");
+    if (raw !== rawData) {
+      rawData = raw;
+      parsedData = (typeof raw === "string" ? JSON.parse(raw) : raw) || {};
+    }
+    return parsedData;
+  };
   const consts = () => model.get("constants");
   const fontScale = () => {
     const f = Number(model.get("font_scale"));
