@@ -44,6 +44,12 @@ MOVED = {
     "dtlearn.layout": "dtlearn.drawing.layout",
     "dtlearn.tidy_layout": "dtlearn.drawing.tidy_layout",
     "dtlearn.node_text": "dtlearn.drawing.node_text",
+    "dtlearn.grow.levels": "dtlearn.grow.fast.levels",
+    "dtlearn.grow.level_arrays": "dtlearn.grow.fast.level_arrays",
+    "dtlearn.grow.level_scores": "dtlearn.grow.fast.level_scores",
+    "dtlearn.grow.sums": "dtlearn.grow.fast.sums",
+    "dtlearn.grow.arrays": "dtlearn.grow.fast.arrays",
+    "dtlearn.grow.node_arrays": "dtlearn.grow.fast.node_arrays",
 }
 """Old module path -> new one (``dtlearn.learners`` became a package re-exporting its names)."""
 

@@ -82,7 +82,7 @@ def register_strategy(applies: Callable[[Any], bool], grow: Callable[[Any], Tree
 
     Examples
     --------
-    >>> from dtlearn.grow import levels
+    >>> from dtlearn.grow.fast import levels
     >>> (levels.applies, levels.grow) in STRATEGIES
     True
     """
@@ -188,7 +188,7 @@ class Grower:
 
     @root.setter
     def root(self, root: Any) -> None:
-        self._root = root  # a Node, or a source of nodes (dtlearn.grow.node_arrays)
+        self._root = root  # a Node, or a source of nodes (dtlearn.grow.fast.node_arrays)
 
     @cached_property
     def whole_scan_weights(self) -> bool:
@@ -712,7 +712,7 @@ class Grower:
         """Grow greedily until no leaf is open; return the tree.
 
         Where a registered whole-tree strategy applies (:func:`register_strategy`; the
-        package registers :func:`dtlearn.grow.levels.grow`) and ``level_wise`` is true,
+        package registers :func:`dtlearn.grow.fast.levels.grow`) and ``level_wise`` is true,
         it grows the tree: the same tree and steps, faster. Otherwise, and with
         ``level_wise=False``, one node at a time.
         """
@@ -727,7 +727,7 @@ class Grower:
     def settle_grown(self, root: Any, steps: Any) -> None:
         """Take a whole-tree strategy's result: every node decided, ``steps`` the record.
 
-        ``root`` is the root Node or a source of nodes (:mod:`dtlearn.grow.node_arrays`).
+        ``root`` is the root Node or a source of nodes (:mod:`dtlearn.grow.fast.node_arrays`).
         """
         self.root = root
         self.steps = steps

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..data import Schema
 from ..splits import Split, ThresholdSplit
-from .level_scores import TEXTBOOK, ScanScores
+from .fast.level_scores import TEXTBOOK, ScanScores
 from .records import (
     Candidate,
     ExplainContext,
