@@ -48,6 +48,13 @@ MOVED = {
     "dtlearn.pruning.rules": "dtlearn.pruning.rule_post_pruning",
     # issue 40: widgets/pruning.py held two apps (its CostComplexityExplorer: see the module)
     "dtlearn.widgets.pruning": "dtlearn.widgets.pruning_stepper",
+    # issue 40: the fast engine sits together in grow/fast/
+    "dtlearn.grow.levels": "dtlearn.grow.fast.levels",
+    "dtlearn.grow.level_arrays": "dtlearn.grow.fast.level_arrays",
+    "dtlearn.grow.level_scores": "dtlearn.grow.fast.level_scores",
+    "dtlearn.grow.sums": "dtlearn.grow.fast.sums",
+    "dtlearn.grow.arrays": "dtlearn.grow.fast.arrays",
+    "dtlearn.grow.node_arrays": "dtlearn.grow.fast.node_arrays",
 }
 """Old module path -> new one (``dtlearn.learners`` became a package re-exporting its names)."""
 

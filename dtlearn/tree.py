@@ -410,7 +410,7 @@ class Tree:
         return out if self.is_classifier else out[:, 0]
 
     def _arrays(self) -> Any:
-        """The nodes' arrays (:mod:`dtlearn.grow.node_arrays`) while they route as the nodes.
+        """The nodes' arrays (:mod:`dtlearn.grow.fast.node_arrays`) while they route as the nodes.
 
         A level-wise fit or :func:`dtlearn.from_sklearn` holds its nodes as arrays; the
         Node objects made from them when read keep them (and mark them changed when one of
@@ -616,7 +616,7 @@ def _missing_value(value: Any) -> bool:
 
 def _read_root(tree: Tree) -> Node:
     root = tree.__dict__["root"]
-    if not isinstance(root, Node):  # a source (dtlearn.grow.node_arrays): make the nodes
+    if not isinstance(root, Node):  # a source (dtlearn.grow.fast.node_arrays): make the nodes
         root = tree.__dict__["root"] = root.root()
     return root
 

@@ -219,7 +219,7 @@ def test_a_step_names_attribute_values_as_the_data_does():
 
 @pytest.mark.parametrize("scale", [1e-7, 1.0, 1e7])
 def test_level_wise_and_node_by_node_growth_stay_identical_at_any_scale(scale):
-    from dtlearn.grow import levels
+    from dtlearn.grow.fast import levels
 
     X, y = regression_data(5, 120)
     X = np.round(X, 1)

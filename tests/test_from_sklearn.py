@@ -25,7 +25,7 @@ from sklearn.tree import (
 )
 
 import dtlearn as dt
-from dtlearn.grow.node_arrays import NodeArrays
+from dtlearn.grow.fast.node_arrays import NodeArrays
 from dtlearn.learners.sklearn_import import SklearnStep, SklearnThresholdSplit, float32_boundary
 from dtlearn.tree import Node
 

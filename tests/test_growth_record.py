@@ -1,4 +1,4 @@
-"""The growth record kept as arrays (dtlearn.grow.arrays) reads as the steps it stands for.
+"""The growth record kept as arrays (dtlearn.grow.fast.arrays) reads as the steps it stands for.
 
 Level-wise growth keeps ``steps_`` as a GrowthRecord whose GrowthSteps are made when read;
 node-by-node growth (``run(level_wise=False)``) makes the same steps as objects, one at a
@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.grow import levels
-from dtlearn.grow.arrays import GrowthRecord
+from dtlearn.grow.fast import levels
+from dtlearn.grow.fast.arrays import GrowthRecord
 
 
 def grown_both_ways(model, X, y, w=None):

@@ -1,4 +1,4 @@
-"""A level-wise tree keeps its nodes as arrays (dtlearn.grow.node_arrays) until they are read.
+"""A level-wise tree keeps its nodes as arrays (dtlearn.grow.fast.node_arrays) until they are read.
 
 The tree a fit of numeric columns gives holds NodeArrays where the root would be; reading
 ``tree.root`` makes the Node objects. Made, they must be exactly the nodes node-by-node
@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
-from dtlearn.grow import level_arrays
-from dtlearn.grow.node_arrays import NodeArrays
+from dtlearn.grow.fast import level_arrays
+from dtlearn.grow.fast.node_arrays import NodeArrays
 from dtlearn.tree import Node
 
 

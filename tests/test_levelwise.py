@@ -1,4 +1,4 @@
-"""Level-wise growth (dtlearn.grow.levels) grows exactly what node-by-node growth grows."""
+"""Level-wise growth (dtlearn.grow.fast.levels) grows exactly what node-by-node growth grows."""
 
 from types import SimpleNamespace
 
@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import dtlearn as dt
 from dtlearn import criteria
-from dtlearn.grow import GrowthConfig, levels
+from dtlearn.grow import GrowthConfig
+from dtlearn.grow.fast import levels
 from dtlearn.grow.scanners import flat_cuts, segment_cuts, threshold_cuts, whole_weights
 
 CLASSIFICATION = criteria.names("classification")
@@ -372,7 +373,7 @@ def test_node_groups_hold_every_node_once_within_one_size_class_and_the_budget(l
                                           255, 256, 300, 1000, 3001]), min_size=1, max_size=8),
        seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(["normal", "rounded", "zeros"]))
 def test_segment_sums_are_numpys_own_sums_bit_for_bit(lengths, seed, kind):
-    from dtlearn.grow.sums import segment_sums
+    from dtlearn.grow.fast.sums import segment_sums
 
     rng = np.random.default_rng(seed)
     n = sum(lengths)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 import dtlearn as dt
-from dtlearn.grow import levels
+from dtlearn.grow.fast import levels
 from dtlearn.splits import ObliqueSplit, ThresholdSplit, midpoint
 
 UP = np.nextafter(1.0, 2.0)  # midpoint(1.0, UP) == 1.0: the cut equals the lower value

@@ -8,7 +8,7 @@ candidate, must equal what the columns built one at a time (``ThresholdBlock.bui
 scalar ``Criterion.split_scores`` and ``textbook_scores``) give: same rows, floats and
 types, same marked row, on random data, weights, class counts, criteria and leaf sizes —
 regression trees and trees grown node by node (``max_leaf_nodes``) included. The batched
-kernels of ``dtlearn.grow.level_scores`` are also checked bit for bit against the scalar
+kernels of ``dtlearn.grow.fast.level_scores`` are also checked bit for bit against the scalar
 forms on random (weighted) counts.
 """
 
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import dtlearn as dt
 from dtlearn import criteria
 from dtlearn.grow import GrowthConfig
-from dtlearn.grow.level_scores import TEXTBOOK, split_scores_of_cuts, textbook_scores_of_cuts
+from dtlearn.grow.fast.level_scores import TEXTBOOK, split_scores_of_cuts, textbook_scores_of_cuts
 from dtlearn.grow.records import textbook_scores
 from dtlearn.grow.scoring import CandidateList
 from dtlearn.grow.table import DEFAULT_SETTINGS, candidate_row, score_columns

@@ -35,6 +35,7 @@ from ..splits import (
 )
 from ..tree import Node, Tree
 from . import scanners
+from .fast.sums import centred_terms
 from .growth_step import GrowthStep
 from .packing import small_ints
 from .records import (
@@ -51,7 +52,6 @@ from .scoring import (
     ThresholdScan,
     best_candidate,
 )
-from .sums import centred_terms
 
 
 @dataclass
@@ -95,7 +95,7 @@ def register_strategy(applies: Callable[[Any], bool], grow: Callable[[Any], Tree
 
     Examples
     --------
-    >>> from dtlearn.grow import levels
+    >>> from dtlearn.grow.fast import levels
     >>> (levels.applies, levels.grow) in STRATEGIES
     True
     """
@@ -201,7 +201,7 @@ class Grower:
 
     @root.setter
     def root(self, root: Any) -> None:
-        self._root = root  # a Node, or a source of nodes (dtlearn.grow.node_arrays)
+        self._root = root  # a Node, or a source of nodes (dtlearn.grow.fast.node_arrays)
 
     @cached_property
     def whole_scan_weights(self) -> bool:
@@ -372,7 +372,7 @@ class Grower:
         """Squared error: what the fast scan sums for ``rows`` (any shape), centred on ``centre``.
 
         Each row's ``[w, w d, w d²]`` (last axis) with ``d = y - centre``
-        (:func:`~dtlearn.grow.sums.centred_terms`); ``centre`` broadcasts against
+        (:func:`~dtlearn.grow.fast.sums.centred_terms`); ``centre`` broadcasts against
         ``rows`` (a node's mean, or one per node of a level).
         """
         w = 1.0 if self.unit_weights else np.take(self.scan_weights[0], rows)
@@ -752,7 +752,7 @@ class Grower:
         """Grow greedily until no leaf is open; return the tree.
 
         Where a registered whole-tree strategy applies (:func:`register_strategy`; the
-        package registers :func:`dtlearn.grow.levels.grow`) and ``level_wise`` is true,
+        package registers :func:`dtlearn.grow.fast.levels.grow`) and ``level_wise`` is true,
         it grows the tree: the same tree and steps, faster. Otherwise, and with
         ``level_wise=False``, one node at a time.
         """
@@ -767,7 +767,7 @@ class Grower:
     def settle_grown(self, root: Any, steps: Any) -> None:
         """Take a whole-tree strategy's result: every node decided, ``steps`` the record.
 
-        ``root`` is the root Node or a source of nodes (:mod:`dtlearn.grow.node_arrays`).
+        ``root`` is the root Node or a source of nodes (:mod:`dtlearn.grow.fast.node_arrays`).
         """
         self.root = root
         self.steps = steps

@@ -35,10 +35,10 @@ class PackedSteps:
     def pack(cls, steps: Sequence) -> Any:
         """Pack ``steps`` (a tuple of :class:`GrowthStep`).
 
-        A :class:`~dtlearn.grow.arrays.GrowthRecord` is already packed (each row once):
+        A :class:`~dtlearn.grow.fast.arrays.GrowthRecord` is already packed (each row once):
         it is returned as it is, and saved as its arrays.
         """
-        from .arrays import GrowthRecord
+        from .fast.arrays import GrowthRecord
 
         if isinstance(steps, GrowthRecord):
             return steps

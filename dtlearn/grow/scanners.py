@@ -32,7 +32,7 @@ Relative, never absolute: ``|best|`` is the best score being compared, ``I(node)
 node's :meth:`~dtlearn.criteria.Criterion.tie_scale` — its impurity (classification) or
 the mean square of its targets about the node's mean (regression: a squared error is a
 difference of sums of squares, and rounds relative to them;
-:func:`~dtlearn.grow.sums.centred_terms`). The rounding of ``I(node) - I(children)`` is a
+:func:`~dtlearn.grow.fast.sums.centred_terms`). The rounding of ``I(node) - I(children)`` is a
 few units in the last place of that scale, however small the decrease. Scaling the target or
 every weight by a constant scales both, so it never changes a tie. Ties go to the first attribute
 in column order, then the lowest threshold (docs/ALGORITHMS.md)."""

@@ -19,7 +19,7 @@ import numpy as np
 from ..data import Schema
 from ..splits import Split, ThresholdSplit
 from .average_gain import at_least_average_gain, ranks_by_gain
-from .level_scores import TEXTBOOK, ScanScores, branch_means
+from .fast.level_scores import TEXTBOOK, ScanScores, branch_means
 from .records import (
     Candidate,
     ExplainContext,
@@ -118,7 +118,7 @@ class CandidateBuilder:
         """The candidate of a regression split given each branch's ``[Σw, Σwd, Σwd²]``.
 
         What the fast scans keep, ``d = y - centre`` (the node's mean:
-        :func:`~dtlearn.grow.sums.centred_terms`): branch means (``centre`` added back)
+        :func:`~dtlearn.grow.fast.sums.centred_terms`): branch means (``centre`` added back)
         and impurities come from the sums, the node's impurity from their total
         (:attr:`~dtlearn.criteria.Criterion.of_sums`).
         """

@@ -24,7 +24,7 @@ import numpy as np
 from .. import criteria
 from ..data import encode, encode_numeric_target, encode_target, infer_schema
 from ..grow import Grower, GrowthConfig, GrowthStep, split_table  # noqa: F401  (re-exported)
-from ..grow.arrays import frozen_steps
+from ..grow.fast.arrays import frozen_steps
 from ..tree import Tree
 from .baselines import OneR, ZeroR
 from .estimator import (

@@ -36,7 +36,7 @@ import pandas as pd
 from ..data import NUMERIC, Schema, python_scalar
 from ..formatting import float32_text, fmt_g
 from ..grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
-from ..grow.node_arrays import NodeArrays
+from ..grow.fast.node_arrays import NodeArrays
 from ..splits import ThresholdSplit
 from ..tree import Node, Tree
 from .estimator import NotFittedError, classes_array, label_dtype

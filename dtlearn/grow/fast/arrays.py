@@ -2,7 +2,7 @@
 
 A fully grown tree has thousands of nodes; one :class:`~dtlearn.grow.growth_step.GrowthStep`
 object per node, with its rows, its candidate list and its condition, costs more memory
-than the training data. Level-wise growth (:mod:`dtlearn.grow.levels`) therefore notes
+than the training data. Level-wise growth (:mod:`dtlearn.grow.fast.levels`) therefore notes
 each level's decisions in a :class:`StepLog` as soon as the level is decided (so the
 level's working objects can go), and ends with a :class:`GrowthRecord`: a read-only
 sequence of the same steps, in the same order, held as a few arrays.
@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from .growth_step import GrowthStep
-from .scoring import CandidateList, ThresholdBlock
+from ..growth_step import GrowthStep
+from ..scoring import CandidateList, ThresholdBlock
 
 EMPTY = -2
 """Candidate code of a node closed before any attribute was scored (no table)."""
@@ -73,7 +73,7 @@ class StepLog:
     def settle(self, decided: list, closed: list) -> None:
         """Note a level: ``decided`` nodes were scored, ``closed`` ones closed unscored.
 
-        Both are :class:`~dtlearn.grow.levels.Pending`; a decided node has its children
+        Both are :class:`~dtlearn.grow.fast.levels.Pending`; a decided node has its children
         opened. What a step needs is copied out, so the level's objects may go.
         """
         ids, scan_at, scan_row, choice, reason, pieces = [], [], [], [], [], []

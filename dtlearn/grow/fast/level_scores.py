@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .. import criteria
-from ..formatting import format_number
-from ..splits import ThresholdSplit
-from .records import Candidate
+from ... import criteria
+from ...formatting import format_number
+from ...splits import ThresholdSplit
+from ..records import Candidate
 
 if TYPE_CHECKING:
-    from .scoring import CandidateBuilder, ThresholdScan
+    from ..scoring import CandidateBuilder, ThresholdScan
 
 TEXTBOOK = ("entropy", "mean_info", "information_gain", "split_info", "gain_ratio",
             "gini_gain", "misclassification_gain")

@@ -2,7 +2,7 @@
 
 A fully grown tree has about as many nodes as it has training rows; one Python object per
 node (with its value and counts arrays) costs more time and memory than growing it.
-Level-wise growth (:mod:`dtlearn.grow.level_arrays`) keeps the nodes of a tree of
+Level-wise growth (:mod:`dtlearn.grow.fast.level_arrays`) keeps the nodes of a tree of
 threshold splits as a few columns, :class:`NodeArrays`, which a
 :class:`~dtlearn.tree.Tree` holds in place of its root: the nodes are made the first time
 the tree's ``root`` is read (a view, an export, a pruner), and prediction routes rows
@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from ..splits import ThresholdSplit
-from ..tree import Node
+from ...splits import ThresholdSplit
+from ...tree import Node
 
 
 class ThresholdSplits(Sequence):

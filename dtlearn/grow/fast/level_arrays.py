@@ -4,16 +4,16 @@ When every attribute is a numeric column (no oblique candidate), each node of a 
 segment of the level's rows and a row of a few arrays: its statistics, its scan, its
 decision, its split. :func:`grow` decides a level with numpy (the rules of
 :meth:`~dtlearn.grow.Grower.reason_before_scoring` and
-:func:`~dtlearn.grow.levels.clearly_splits` on every node at once), routes the splitting
+:func:`~dtlearn.grow.fast.levels.clearly_splits` on every node at once), routes the splitting
 nodes' rows to their children in one sort and sums the children's statistics in one pass
-(:func:`~dtlearn.grow.levels.class_sums`, :func:`~dtlearn.grow.levels.regression_sums`).
+(:func:`~dtlearn.grow.fast.levels.class_sums`, :func:`~dtlearn.grow.fast.levels.regression_sums`).
 Only a node near a stopping rule's limit builds its candidate, as
-:func:`~dtlearn.grow.levels.decide` does.
+:func:`~dtlearn.grow.fast.levels.decide` does.
 
 At the end the levels are numbered as :meth:`~dtlearn.grow.Grower.run` numbers nodes
 (pre-order, first branch first) with subtree sizes, and become the tree's
-:class:`~dtlearn.grow.node_arrays.NodeArrays` (Node objects made when read) and the steps'
-:class:`~dtlearn.grow.arrays.GrowthRecord` (each step made when read): the same tree and
+:class:`~dtlearn.grow.fast.node_arrays.NodeArrays` (Node objects made when read) and the steps'
+:class:`~dtlearn.grow.fast.arrays.GrowthRecord` (each step made when read): the same tree and
 steps, bit for bit, as node-by-node growth (``tests/test_levelwise.py``).
 """
 
@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import cycle_collector
-from ..tree import Tree
+from ... import cycle_collector
+from ...tree import Tree
+from ..loop import MEAN_ROUNDING, Grower, register_strategy
+from ..scoring import CandidateList, ThresholdBlock
 from .arrays import EMPTY, KEPT, GrowthRecord
 from .levels import applies as levels_apply
 from .levels import (
@@ -34,13 +36,11 @@ from .levels import (
     scan_arrays,
     sorted_orders,
 )
-from .loop import MEAN_ROUNDING, Grower, register_strategy
 from .node_arrays import NodeArrays, ThresholdSplits
-from .scoring import CandidateList, ThresholdBlock
 
 
 def applies(grower: Grower) -> bool:
-    """Whether :func:`grow` applies: :func:`dtlearn.grow.levels.applies`, every column numeric.
+    """Whether :func:`grow` applies: :func:`dtlearn.grow.fast.levels.applies`, every column numeric.
 
     Examples
     --------
@@ -70,7 +70,7 @@ def grow(grower: Grower) -> Tree:
     """
     if not applies(grower):
         raise ValueError("grower: array growth does not apply to this grower "
-                         "(see dtlearn.grow.level_arrays.applies)")
+                         "(see dtlearn.grow.fast.level_arrays.applies)")
     with cycle_collector.paused():
         nodes, record = grow_arrays(grower)
     grower.settle_grown(nodes, record)

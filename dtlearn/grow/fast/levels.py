@@ -28,16 +28,16 @@ from typing import Any
 
 import numpy as np
 
-from .. import cycle_collector
-from ..criteria import squared_error_of, weighted_mean
-from ..splits import Split, ThresholdSplit, midpoint
-from ..tree import Tree
+from ... import cycle_collector
+from ...criteria import squared_error_of, weighted_mean
+from ...splits import Split, ThresholdSplit, midpoint
+from ...tree import Tree
+from ..average_gain import at_least_average_gain, ranks_by_gain
+from ..loop import Grower, OpenLeaf, register_strategy
+from ..records import ZERO_GAIN, Candidate
+from ..scanners import first_best, flat_cuts, segment_cuts
+from ..scoring import CandidateList, ThresholdBlock, ThresholdScan
 from .arrays import StepLog
-from .average_gain import at_least_average_gain, ranks_by_gain
-from .loop import Grower, OpenLeaf, register_strategy
-from .records import ZERO_GAIN, Candidate
-from .scanners import first_best, flat_cuts, segment_cuts
-from .scoring import CandidateList, ThresholdBlock, ThresholdScan
 from .sums import segment_sums
 
 MIN_CHUNK_BYTES = 2 ** 18
@@ -162,7 +162,7 @@ def grow(grower: Grower) -> Tree:
     """
     if not applies(grower):
         raise ValueError("grower: level-wise growth does not apply to this grower "
-                         "(see dtlearn.grow.levels.applies)")
+                         "(see dtlearn.grow.fast.levels.applies)")
     with cycle_collector.paused():
         return grow_levels(grower)
 
@@ -414,7 +414,7 @@ def regression_stats(grower: Grower, parts: list[tuple]) -> list[tuple]:
     """``([weight, mean], squared error)`` of each ``(rows, weights)``, as :meth:`Grower._stats`.
 
     A level's nodes at once, each sum taken in numpy's own order
-    (:func:`~dtlearn.grow.sums.segment_sums`), so every float is the one
+    (:func:`~dtlearn.grow.fast.sums.segment_sums`), so every float is the one
     :func:`~dtlearn.criteria.weighted_mean` and :func:`~dtlearn.criteria.squared_error_of`
     give a node alone.
     """
@@ -697,7 +697,7 @@ def record(grower: Grower, log: StepLog) -> None:
     """Number the nodes and keep the steps in the order :meth:`Grower.run` takes them.
 
     Depth first, first branch first; a node's children get the next ids when it splits.
-    The steps are kept as arrays (:class:`~dtlearn.grow.arrays.GrowthRecord`), each
+    The steps are kept as arrays (:class:`~dtlearn.grow.fast.arrays.GrowthRecord`), each
     made when read.
     """
     steps = log.record(grower)  # renumbers the grower's nodes in place
