@@ -522,7 +522,7 @@ class Tree:
         return _exporter("to_text")(self, style, layout)
 
     def to_rules(self, unseen: bool = True) -> str:
-        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rules.rules_text`.
+        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rule_text.rules_text`.
 
         ``unseen=True`` adds the rules of the nodes where a value the tree never saw stops.
         """

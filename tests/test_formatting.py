@@ -86,7 +86,7 @@ FLOAT_SPEC = re.compile(r"^[+\- ]?[,_]?(\.\d+)?[fFgGeE%]$")
 
 SPEC_ALLOWED = {
     "drawing/layout.py": "SVG geometry (coordinates and widths), not numbers a reader sees",
-    "exercises/sandbox.py": "time limits and sizes in the sandbox's own messages",
+    "exercises/student_call.py": "time limits and sizes in the sandbox's own messages",
     "exercises/homework": "the grading's time limits and logs",
 }
 
@@ -120,7 +120,7 @@ def test_the_spec_scan_sees_an_inline_float_format():
     ("dtlearn.display", ["fmt", "fmt_count", "fmt_fraction"]),
     ("dtlearn.explain", ["fmt"]),
     ("dtlearn.splits", ["format_number", "exact_number"]),
-    ("dtlearn.exports.formatting", ["format_number", "exact_number", "format_value", "plural"]),
+    ("dtlearn.exports.labels", ["format_number", "exact_number", "format_value", "plural"]),
     ("dtlearn.exports.weka", ["java_double"]),
     ("dtlearn.tree", ["format_value", "plural"]),
     ("dtlearn.widgets.base", ["percent"]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..formatting import format_number, format_value, plural
-from .formatting import label_text
+from .labels import label_text
 from .weka import weka_text
 
 if TYPE_CHECKING:

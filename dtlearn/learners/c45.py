@@ -46,7 +46,7 @@ from .estimator import (
     sample_weights,
     target_name_of,
 )
-from .id3_cart_oblique import TreeLearner
+from .tree_learner import TreeLearner
 
 __all__ = ["C45Candidate", "C45Classifier", "C45Grower", "J48_TOLERANCE"]
 

@@ -40,7 +40,7 @@ from ..grow.node_arrays import NodeArrays
 from ..splits import ThresholdSplit
 from ..tree import Node, Tree
 from .estimator import NotFittedError, classes_array, label_dtype
-from .id3_cart_oblique import CARTClassifier, CARTRegressor
+from .tree_learner import CARTClassifier, CARTRegressor
 
 __all__ = ["SklearnStep", "SklearnThresholdSplit", "SklearnTree", "float32_boundary", "from_sklearn"]
 

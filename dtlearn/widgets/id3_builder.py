@@ -25,7 +25,7 @@ from ..data import encode
 from ..explain import fmt
 from ..formatting import percent
 from ..grow import SplitTable
-from ..learners.id3_cart_oblique import ID3Classifier
+from ..learners.tree_learner import ID3Classifier
 from ..tree import plural
 from .base import App
 from .tree_view import TreeView

@@ -316,7 +316,7 @@ class OverfittingExplorer(App):
 
 def _default_learner(X: Any) -> Any:
     from ..data import infer_schema
-    from ..learners.id3_cart_oblique import CARTClassifier, ID3Classifier
+    from ..learners.tree_learner import CARTClassifier, ID3Classifier
 
     kinds = infer_schema(X).kinds
     return CARTClassifier() if all(k == "numeric" for k in kinds) else ID3Classifier()

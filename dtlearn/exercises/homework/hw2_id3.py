@@ -19,12 +19,12 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..guard import LibraryGuard
+from ..library_guard import LibraryGuard
 from ..results import CheckResult
 from ..wording import format_number
-from .formulas import contingency, gain_parts
-from .grading import Trial, grade, sealed, task
-from .rules import ID3_RULE
+from .check_formulas import contingency, gain_parts
+from .forbidden_calls import ID3_RULE
+from .trial_grading import Trial, grade, sealed, task
 
 __all__ = ["as_nested_dict", "check_id3"]
 
@@ -109,7 +109,7 @@ def _wrong_choice_hint(attribute: str, X: pd.DataFrame, y: pd.Series,
 
 def _compare_id3(student: Any, X: pd.DataFrame, y: pd.Series) -> list[str]:
     """Walk the student's nested dict alongside dtlearn's grower; return the problems."""
-    from ...learners.id3_cart_oblique import ID3Classifier
+    from ...learners.tree_learner import ID3Classifier
 
     grower = ID3Classifier().make_grower(X, y)
     classes = grower.classes

@@ -1,8 +1,8 @@
 # About 640 lines: one idea, the grading child's lock; stubs, seccomp, profile, audit hook and statement runner are safe only in the order main() installs them, so they are read together.
 """The grading child: a fresh interpreter that runs a student's solution cells under a lock.
 
-Started by :mod:`~dtlearn.exercises.homework.remote` (the grader, never the student) as
-``python -I -m dtlearn.exercises.homework.jail`` with two pipes of the grader's as stdin
+Started by :mod:`~dtlearn.exercises.homework.jail_client` (the grader, never the student) as
+``python -I -m dtlearn.exercises.homework.jail_child`` with two pipes of the grader's as stdin
 (requests) and stdout (answers, in frames: see :func:`frame`). It reads its setup from stdin
 (the solution cells, the files whose functions are forbidden), then, in this order:
 
@@ -568,7 +568,7 @@ def _statements(source: str, filename: str) -> list:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run as ``python -I -m dtlearn.exercises.homework.jail`` (see the module)."""
+    """Run as ``python -I -m dtlearn.exercises.homework.jail_child`` (see the module)."""
     import functools
     import importlib
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..splits import MultiwaySplit, SubsetSplit, ThresholdSplit
-from .formatting import exact_number, label_text, plural
+from .labels import exact_number, label_text, plural
 
 if TYPE_CHECKING:
     from ..tree import Node, Tree
