@@ -316,7 +316,7 @@ class Derivation:
             if kind == "lines":
                 out.extend(indent + s for s in _text_block(value))
             elif kind == "table":
-                out.extend(indent + s for s in value._text_lines())
+                out.extend(indent + s for s in value.text_lines())
             else:
                 out.extend(value._text(indent + "  "))
         if self.note:

@@ -153,13 +153,13 @@ class C45Classifier(TreeLearner, Classifier):
                            target_name_of(y), missing="distribute")
         # kept for re-pruning: a copy when encode lent the caller's own array
         kept = Xe if Xe.flags.owndata else Xe.copy()
-        grower._train = (kept, codes, w)  # type: ignore[attr-defined]
+        grower.train = (kept, codes, w)
         return grower
 
     def _post_process(self, tree: Tree, grower: Grower) -> Tree:
         self.grown_tree_ = tree.copy()
-        self._train_data = grower._train  # type: ignore[attr-defined]
-        self._grown_parts = grower._node_data  # type: ignore[attr-defined]
+        self._train_data = grower.train  # type: ignore[attr-defined]
+        self._grown_parts = grower.node_data  # type: ignore[attr-defined]
         if self.prune:
             result = pessimistic_prune(self, self.confidence, self.subtree_raising)
         else:

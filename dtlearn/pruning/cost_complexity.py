@@ -197,6 +197,9 @@ class CostComplexityPath(ShowsTable):
         The collapses (``len(steps) == len(ccp_alphas) - 1``).
     tree : Tree
         The full tree the path starts from (not modified).
+    cuts : tuple of int
+        The ids of the nodes collapsed, in order (entry ``i`` is the tree with the first
+        ``i`` made leaves).
     """
 
     ccp_alphas: np.ndarray
@@ -212,13 +215,14 @@ class CostComplexityPath(ShowsTable):
         return self._arrays.steps()
 
     @cached_property
-    def _cuts(self) -> tuple[int, ...]:
+    def cuts(self) -> tuple[int, ...]:
+        """The ids of the nodes collapsed, in order (what ``trees`` cuts at)."""
         return tuple(self._arrays.node_ids[i] for i in self._arrays.cuts)
 
     @cached_property
     def trees(self) -> tuple[Tree, ...]:
         """The pruned tree at every entry of the path (built on first access)."""
-        return tuple(self.tree.with_leaves_at(self._cuts[:i]) for i in range(len(self.ccp_alphas)))
+        return tuple(self.tree.with_leaves_at(self.cuts[:i]) for i in range(len(self.ccp_alphas)))
 
     def state_after(self, k: int) -> Tree:
         """The tree after the first ``k`` collapses (the replay protocol's state).
