@@ -32,10 +32,11 @@ True
 
 from __future__ import annotations
 
+from ..formatting import format_value, plural
 from ..tree import register_export
 from .dot import dot_source
 from .json_io import tree_from_dict, tree_from_json, tree_to_dict, tree_to_json
-from .labels import format_value, label_text, plural
+from .labels import label_text
 from .path import DecisionPath, PathStep, decision_path
 from .python_code import python_source
 from .rule_text import rules_text

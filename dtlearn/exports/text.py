@@ -11,9 +11,6 @@ from .weka import weka_text
 if TYPE_CHECKING:
     from ..tree import Node, Tree
 
-STYLES = ("friendly", "weka")
-"""The text styles :func:`tree_text` knows."""
-
 
 def node_summary(tree: "Tree", node: "Node") -> str:
     """A node's training rows in parentheses: class counts, or the regression value.

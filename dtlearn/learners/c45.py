@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from ..explain import Derivation, ResultTable, fmt
-from ..formatting import format_number
+from ..explain import Derivation, ResultTable
+from ..formatting import fmt, format_number
 from ..grow import Grower, GrowthConfig, GrowthStep
 from ..pruning.pessimistic import PessimisticPruneResult, collapse, pessimistic_prune
 from ..splits import MultiwaySplit

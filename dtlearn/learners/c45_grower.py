@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from ..explain import Derivation, ResultTable, fmt
-from ..formatting import format_number
+from ..explain import Derivation, ResultTable
+from ..formatting import fmt, format_number
 from ..grow import Candidate, CandidateList, Grower, OpenLeaf
 from ..pruning.pessimistic import split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint

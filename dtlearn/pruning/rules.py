@@ -27,8 +27,9 @@ import numpy as np
 
 from .. import cycle_collector
 from ..data import Schema, infer_schema
-from ..explain import ResultTable, fmt
+from ..explain import ResultTable
 from ..exports.rule_text import unseen_condition
+from ..formatting import fmt
 from ..splits import UNKNOWN, MultiwaySplit, ObliqueSplit, Split, SubsetSplit, ThresholdSplit
 from ..steps import StepDefaults
 from .tree_access import encode_features, encode_labels, tree_and_model

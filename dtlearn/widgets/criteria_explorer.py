@@ -18,7 +18,8 @@ import traitlets
 from .. import criteria
 from ..datasets import load_dataset
 from ..datasets.entries import catalogue
-from ..explain import ResultTable, fmt
+from ..explain import ResultTable
+from ..formatting import fmt
 from ..grow import GrowthConfig, SplitTable
 from ..learners.tree_learner import ID3Classifier
 from .base import App, LiveFigure, img_html

@@ -15,8 +15,7 @@ import numpy as np
 import traitlets
 
 from ..data import python_scalar
-from ..explain import fmt
-from ..formatting import percent
+from ..formatting import fmt, percent
 from ..pruning.curves import add_label_noise, complexity_curve, train_validation_test_split
 from .base import App, LiveFigure, img_html
 from .tree_view import TreeView

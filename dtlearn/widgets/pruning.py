@@ -23,8 +23,8 @@ import numpy as np
 import traitlets
 
 from ..data import encode
-from ..explain import Derivation, DerivationLine, fmt
-from ..formatting import fmt_g, percent
+from ..explain import Derivation, DerivationLine
+from ..formatting import fmt, fmt_g, percent
 from ..pruning.cost_complexity import cost_complexity_path
 from ..pruning.curves import cross_validated_ccp
 from ..pruning.methods import pruning_method, pruning_methods
