@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..library_guard import Forbidden
 from ..registry import hash_seed
@@ -283,7 +283,8 @@ def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None,
     # never runs information_gain (a stateful entropy cannot tell whom it answers)
     fns = [RemoteFunction(own if own is not None and i > 0 else jail, name, words)
            for i, name in enumerate(cell.functions)]
-    common = {"part": cell.part, "seed": seed, "secret": secret or "", "which": which}
+    common: dict[str, Any] = {"part": cell.part, "seed": seed, "secret": secret or "",
+                              "which": which}
     if cell.check == "check_entropy":
         return check_entropy(fns[0], **common)
     if cell.check == "check_information_gain":
@@ -355,8 +356,8 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
     # and hidden cases (right or wrong only) in the other, so the student's code never
     # holds a hidden input while the answers it gives are shown
     budget = Budget(seconds)
-    options = {"budget": budget, "require_os_lock": require_os_lock,
-               "forbidden_functions": functions}
+    options: dict[str, Any] = {"budget": budget, "require_os_lock": require_os_lock,
+                               "forbidden_functions": functions}
     with (Jail(cells, files, **options) as shown, Jail(cells, files, **options) as closed,
           Jail(cells, files, **options) as own):
         for grade_id in ids:
