@@ -184,7 +184,8 @@ def plain(value: Any, _budget: list | None = None) -> dict:
 def _make_profile(forbidden: frozenset, fd: int, functions: frozenset = frozenset()):
     def profile(frame, event, arg, _forbidden=forbidden, _fd=fd, _write=os.write,
                 _exit=os._exit, _functions=functions,
-                _frame=globals()["frame"]):  # noqa: B008 - the lock's state lives in defaults
+                _frame=globals()["frame"],  # noqa: B008 - the lock's state lives in defaults
+                ):
         if event == "call":
             code = frame.f_code
             filename = code.co_filename
