@@ -71,9 +71,25 @@ XDIST := -n 2 --dist loadfile
 # pytest names what took long at the end (--durations): the last percent of the run is the
 # slowest files (student repository, nbgrader round trips, runbook), minutes each.
 test-unit: $(DEV)/.installed $(MATHJAX) $(CHROMIUM)
-	@echo "==> ruff, then the unit tests and docstring examples (most of make test's 16 min on 2 idle cores)"
+	@echo "==> ruff, mypy's baseline, then the unit tests and docstring examples (most of make test's 16 min on 2 idle cores)"
 	$(DBIN)/ruff check .
+	$(DBIN)/python tools/type_baseline.py
 	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q $(XDIST) --durations=15
+
+# The fast tier (CONTRIBUTING.md): lint, types, docstring examples and the unit tests not
+# marked slow (tests/conftest.py's SLOW: nbgrader, course, book, lite, student repository,
+# wheel, big hypothesis runs), under 3 minutes on 2 idle cores. `make test` runs everything.
+.PHONY: check lint types
+lint: $(DEV)/.installed
+	$(DBIN)/ruff check .
+
+# mypy over dtlearn/; each file's error count may only shrink (tools/mypy-baseline.json)
+types: $(DEV)/.installed
+	$(DBIN)/python tools/type_baseline.py
+
+check: lint types
+	@echo "==> docstring examples and the fast unit tests (-m 'not slow')"
+	$(DBIN)/python -m pytest tests/ dtlearn/ README.md --ignore=tests/browser --doctest-modules --doctest-glob=README.md -q $(XDIST) -m "not slow and not browser" --durations=10
 
 # Strict nbval over the instructor course (lectures and homework sources) and the generated
 # student course. The released homework (notebooks/homework) has no stored outputs and its

@@ -118,7 +118,7 @@ def table_rows(repeat: int = 5) -> list[dict]:
 
     def fit_and_read_tables() -> None:
         for step in dt.CARTClassifier().fit(X, y).steps_:
-            step.table().rows
+            _ = step.table().rows
 
     def fit_and_read_candidates() -> None:
         for step in dt.CARTClassifier().fit(X, y).steps_:

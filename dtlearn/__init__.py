@@ -24,7 +24,7 @@ from .exports import DecisionPath  # and Tree.to_* now work: the exports registe
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable, split_table
 from .learners.baselines import OneR, ZeroR
 from .learners.estimator import NotFittedError
-from .learners.id3_cart_oblique import (
+from .learners.tree_learner import (
     CARTClassifier,
     CARTRegressor,
     ID3Classifier,

@@ -1,7 +1,8 @@
 """The module paths dtlearn 0.3.0 moved, kept working for one release with a warning.
 
 0.3.0 put the flat modules into subpackages by layer (``learners/``, ``pruning/``,
-``drawing/``; CHANGELOG.md lists every move). An old path still imports, from code,
+``drawing/``) and gave modules that shared a file name names of their own (``exports/rules``
+became ``exports/rule_text``, ...; CHANGELOG.md lists every move). An old path still imports, from code,
 notebooks and pickles: a finder at the end of ``sys.meta_path`` answers for the names in
 :data:`MOVED`, warns once with a :class:`DeprecationWarning` naming the new path, and binds
 the old name to the very module object of the new one, so ``dtlearn.prune is
@@ -55,6 +56,19 @@ MOVED = {
     "dtlearn.grow.sums": "dtlearn.grow.fast.sums",
     "dtlearn.grow.arrays": "dtlearn.grow.fast.arrays",
     "dtlearn.grow.node_arrays": "dtlearn.grow.fast.node_arrays",
+    # one name per idea (issue 40): no two modules share a file name by accident
+    "dtlearn.exports.rules": "dtlearn.exports.rule_text",
+    "dtlearn.exports.formatting": "dtlearn.exports.labels",
+    "dtlearn.learners.id3_cart_oblique": "dtlearn.learners.tree_learner",
+    "dtlearn.datasets.registry": "dtlearn.datasets.entries",
+    "dtlearn.exercises.sandbox": "dtlearn.exercises.student_call",
+    "dtlearn.exercises.guard": "dtlearn.exercises.library_guard",
+    "dtlearn.exercises.homework.rules": "dtlearn.exercises.homework.forbidden_calls",
+    "dtlearn.exercises.homework.formulas": "dtlearn.exercises.homework.check_formulas",
+    "dtlearn.exercises.homework.grading": "dtlearn.exercises.homework.trial_grading",
+    "dtlearn.exercises.homework.remote": "dtlearn.exercises.homework.jail_client",
+    "dtlearn.exercises.homework.jail": "dtlearn.exercises.homework.jail_child",
+    "dtlearn.exercises.homework.nbgrader_grading": "dtlearn.exercises.homework.nbgrader_preprocessor",
 }
 """Old module path -> new one (``dtlearn.learners`` became a package re-exporting its names)."""
 

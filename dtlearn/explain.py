@@ -24,15 +24,13 @@ from typing import Any, Callable, Iterable, Sequence, Union
 from .display import (
     CLASS_COLOURS,
     class_colour,
-    fmt,
-    fmt_count,
-    fmt_fraction,
     html_class,
     latex_class,
     latex_fraction,
     latex_text,
     md_escape,
 )
+from .formatting import fmt, fmt_count, fmt_fraction
 from .result_table import ResultTable, ShowsTable
 
 __all__ = [
@@ -316,7 +314,7 @@ class Derivation:
             if kind == "lines":
                 out.extend(indent + s for s in _text_block(value))
             elif kind == "table":
-                out.extend(indent + s for s in value._text_lines())
+                out.extend(indent + s for s in value.text_lines())
             else:
                 out.extend(value._text(indent + "  "))
         if self.note:

@@ -109,7 +109,14 @@ class ResultTable:
         return not isinstance(value, (str, bool)) and value is not None and (
             isinstance(value, (int, float)) or hasattr(value, "dtype"))
 
-    def _text_lines(self) -> list[str]:
+    def text_lines(self) -> list[str]:
+        """The table as aligned plain-text lines (what ``str`` joins; explanations indent them).
+
+        Examples
+        --------
+        >>> ResultTable(["x", "y"], [[1, 2]]).text_lines()
+        ['  x | y', '  1 | 2']
+        """
         cells = [[self.format_cell(v) for v in row] for row in self.rows]
         widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(self.columns)]
         numeric = [bool(self.rows) and all(self._is_number(r[j]) for r in self.rows)
@@ -128,7 +135,7 @@ class ResultTable:
 
     def __str__(self) -> str:
         """Aligned plain text; the highlighted row starts with ``*``."""
-        return "\n".join(self._text_lines())
+        return "\n".join(self.text_lines())
 
     def __repr__(self) -> str:
         """Return the same as :meth:`__str__` (what notebooks show as ``text/plain``)."""

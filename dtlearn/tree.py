@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .exports.path import DecisionPath, PathStep
 
 # DecisionPath, PathStep, format_value and plural live in dtlearn.exports; kept importable here.
-__all__ = ["MISSING_STRATEGIES", "DecisionPath", "Node", "PathStep", "Tree",
+__all__ = ["MISSING_STRATEGIES", "DecisionPath", "Node", "PathStep", "Tree", "as_tree",
            "format_value", "plural", "register_export"]
 
 MISSING_STRATEGIES = ("majority", "distribute")
@@ -522,7 +522,7 @@ class Tree:
         return _exporter("to_text")(self, style, layout)
 
     def to_rules(self, unseen: bool = True) -> str:
-        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rules.rules_text`.
+        """One ``IF ... THEN ...`` line per leaf: :func:`dtlearn.exports.rule_text.rules_text`.
 
         ``unseen=True`` adds the rules of the nodes where a value the tree never saw stops.
         """
@@ -559,6 +559,53 @@ class Tree:
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+def as_tree(model_or_tree: Any, arg: str = "model_or_tree") -> Tree:
+    """The :class:`Tree` itself, or a fitted dtlearn model's ``tree_``: the one normaliser.
+
+    Every function that takes "a fitted model or a tree" (pruners, curves, layouts,
+    plots, checks) reads the tree through this, so all raise the same errors.
+
+    Parameters
+    ----------
+    model_or_tree : Tree or fitted estimator
+        A dtlearn :class:`Tree`, or a fitted dtlearn model (anything whose ``tree_`` is one).
+    arg : str
+        The argument's name in the caller, for the error message.
+
+    Raises
+    ------
+    ValueError
+        An estimator that is not fitted yet.
+    TypeError
+        Neither a dtlearn model nor a Tree.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> model = ID3Classifier().fit(*load_play_tennis())
+    >>> as_tree(model) is model.tree_ is as_tree(model.tree_)
+    True
+    >>> as_tree(ID3Classifier(), arg="model")
+    Traceback (most recent call last):
+    ...
+    ValueError: model: this ID3Classifier is not fitted yet; call fit(X, y) first
+    >>> as_tree("outlook", arg="tree")
+    Traceback (most recent call last):
+    ...
+    TypeError: tree must be a fitted dtlearn model or a dtlearn Tree, got str
+    """
+    if isinstance(model_or_tree, Tree):
+        return model_or_tree
+    tree = getattr(model_or_tree, "tree_", None)
+    if isinstance(tree, Tree):
+        return tree
+    if hasattr(model_or_tree, "get_params"):
+        raise ValueError(f"{arg}: this {type(model_or_tree).__name__} is not fitted yet; "
+                         f"call fit(X, y) first")
+    raise TypeError(f"{arg} must be a fitted dtlearn model or a dtlearn Tree, got "
+                    f"{type(model_or_tree).__name__}")
 
 
 def refuse_missing(X: Any, Xe: np.ndarray, schema: Schema, who: str) -> None:

@@ -21,3 +21,33 @@ def _close_figures():
 
     if "matplotlib.pyplot" in _sys.modules:
         _sys.modules["matplotlib.pyplot"].close("all")
+
+
+SLOW = {
+    "test_book.py": "builds the course website with Jupyter Book and renders it in Chromium",
+    "test_static_export.py": "nbconvert's HTML of every app, read in Chromium",
+    "test_jupyterlite.py": "builds the JupyterLite site",
+    "test_student_repo.py": "builds a student repository and installs it into a fresh venv",
+    "test_wheel.py": "builds the wheel and installs it into a fresh venv",
+    "test_teaching.py": "the instructor's runbook end to end",
+    "test_nbgrader_roundtrip.py": "nbgrader generate, collect and autograde round trips",
+    "test_grading_class.py": "autograde at class size",
+    "test_homework_grading.py": "every homework graded in locked child processes",
+    "test_grading_isolation.py": "each attack on the grading lock in a child of its own",
+    "test_homework_checks.py": "every homework check against every wrong algorithm",
+    "test_course.py": "reads and checks every lecture notebook",
+    "test_student_course.py": "the generated student course against the instructor's",
+    "test_make_notebook.py": "executes notebooks headless",
+    "test_course_truth.py": "recomputes every number the lectures state",
+    "test_levelwise.py": "hypothesis: level-wise growth equals node-by-node on many data sets",
+    "test_estimator_checks.py": "scikit-learn's estimator checks on every learner",
+    "test_exams_outputs.py": "typesets exam sheets with Typst",
+}
+"""Test files ``make check`` leaves to ``make test`` (marked ``slow``), each with why."""
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test of a file in :data:`SLOW` ``slow`` (``-m "not slow"`` leaves them out)."""
+    for item in items:
+        if item.path.name in SLOW:
+            item.add_marker(pytest.mark.slow)

@@ -86,9 +86,9 @@ def assert_same_as_reference(tree):
         made = cost_complexity_path(tree)  # from the Node objects
         assert made.ccp_alphas.tolist() == path.ccp_alphas.tolist()
         assert made.impurities.tolist() == path.impurities.tolist()
-        assert made._cuts == path._cuts
+        assert made.cuts == path.cuts
     cuts, alphas, risks, sizes, counts, tables = reference_path(tree)
-    assert list(path._cuts) == cuts
+    assert list(path.cuts) == cuts
     assert path.ccp_alphas.tolist() == alphas  # bit for bit
     assert path.impurities.tolist() == risks
     assert path.n_leaves.tolist() == sizes and path.n_nodes.tolist() == counts

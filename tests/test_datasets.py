@@ -27,7 +27,7 @@ from dtlearn.datasets import (
     load_vote,
     read_arff,
 )
-from dtlearn.datasets.registry import ENTRIES, DatasetEntry, catalogue, entry
+from dtlearn.datasets.entries import ENTRIES, DatasetEntry, catalogue, entry
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -399,7 +399,7 @@ def test_slow_correct_function_under_load_is_not_called_endless():
 
 
 class Guard:
-    """A guard as dtlearn.exercises.guard builds them: entered and left around the call."""
+    """A guard as dtlearn.exercises.library_guard builds them: entered and left around the call."""
 
     def __init__(self, raise_on_exit=False):
         self.raise_on_exit = raise_on_exit

@@ -5,7 +5,7 @@ import math
 import threading
 
 from dtlearn import exercises as ex
-from dtlearn.exercises import sandbox
+from dtlearn.exercises import student_call as sandbox
 
 
 # ---------------------------------------------------------------- student functions

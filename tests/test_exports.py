@@ -21,7 +21,7 @@ from dtlearn.exports.dot import dot_source
 from dtlearn.exports.json_io import tree_from_dict, tree_from_json, tree_to_dict, tree_to_json
 from dtlearn.exports.path import decision_path
 from dtlearn.exports.python_code import python_source
-from dtlearn.exports.rules import rules_text
+from dtlearn.exports.rule_text import rules_text
 from dtlearn.exports.text import tree_text
 from dtlearn.exports.weka import weka_text
 from dtlearn.learners.c45 import C45Classifier
@@ -156,7 +156,7 @@ def test_flavour_survives_json_and_keeps_choosing_the_layout():
 
 def test_package_names_resolve_to_the_functions_not_their_modules():
     # a function named like its module would be hidden by the module once imported
-    for module in ("text", "weka", "rules", "dot", "python_code", "json_io", "formatting",
+    for module in ("text", "weka", "rule_text", "dot", "python_code", "json_io", "labels",
                    "path"):
         importlib.import_module(f"dtlearn.exports.{module}")
     for name in ex.__all__:

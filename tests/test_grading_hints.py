@@ -13,8 +13,8 @@ import pytest
 
 from dtlearn.exercises.compare import compare_number
 from dtlearn.exercises.homework.autograde import forbidden_files
-from dtlearn.exercises.homework.grading import near_miss, scaled_slip
-from dtlearn.exercises.homework.remote import Jail, RemoteFunction
+from dtlearn.exercises.homework.jail_client import Jail, RemoteFunction
+from dtlearn.exercises.homework.trial_grading import near_miss, scaled_slip
 
 CLOSE = ("close, but not exact: compute it exactly — no small constant added to avoid "
          "log(0), no approximation")

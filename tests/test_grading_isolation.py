@@ -10,8 +10,8 @@ round trip is tests/test_grading_class.py.
 import pytest
 
 from dtlearn.exercises.homework.autograde import forbidden_files, grade_submission
-from dtlearn.exercises.homework.grading import near_miss
-from dtlearn.exercises.homework.remote import Budget, Jail, RemoteFunction
+from dtlearn.exercises.homework.jail_client import Budget, Jail, RemoteFunction
+from dtlearn.exercises.homework.trial_grading import near_miss
 
 ENTROPY = ("import math\ndef entropy(counts):\n    total = sum(counts)\n"
            "    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)\n")
@@ -91,7 +91,7 @@ def test_a_zero_is_not_called_rounded():
 LANDLOCK_PROBE = r"""
 import ctypes, os, sys
 from dtlearn.exercises.homework.oslock import lock
-from dtlearn.exercises.homework.remote import _roots
+from dtlearn.exercises.homework.jail_client import _roots
 locked = sys.argv[1] == "locked"
 held = lock(_roots()) if locked else {}
 libc = ctypes.CDLL(None, use_errno=True)
@@ -236,7 +236,7 @@ SOLUTION = {"grade": False, "grade_id": "hw1_entropy", "locked": False, "schema_
 def test_repaired_metadata_passes_nbgrader_s_own_check(metas):
     from nbgrader.preprocessors import CheckCellMetadata
 
-    from dtlearn.exercises.homework.nbgrader_grading import RepairCellMetadata
+    from dtlearn.exercises.homework.nbgrader_preprocessor import RepairCellMetadata
 
     nb, _ = RepairCellMetadata().preprocess(_notebook(*metas), {})
     CheckCellMetadata().preprocess(nb, {})  # raised SchemaTooOldError / ValidationError
@@ -252,7 +252,7 @@ def test_repaired_metadata_passes_nbgrader_s_own_check(metas):
 def grade_outside(tmp_path, monkeypatch):
     from nbformat.v4 import new_code_cell, new_notebook
 
-    from dtlearn.exercises.homework.nbgrader_grading import GradeOutsideKernel
+    from dtlearn.exercises.homework.nbgrader_preprocessor import GradeOutsideKernel
 
     monkeypatch.chdir(tmp_path)  # the course directory: no grading_secret file
     monkeypatch.delenv("DTLEARN_GRADING_SECRET", raising=False)
@@ -265,7 +265,7 @@ def grade_outside(tmp_path, monkeypatch):
 
 
 def test_without_the_secret_grading_stops_and_says_how_to_set_it(grade_outside):
-    from dtlearn.exercises.homework.nbgrader_grading import NoGradingSecret
+    from dtlearn.exercises.homework.nbgrader_preprocessor import NoGradingSecret
 
     with pytest.raises(NoGradingSecret, match="no grading secret, nothing graded"):
         grade_outside()
@@ -276,7 +276,7 @@ def test_without_the_secret_grading_stops_and_says_how_to_set_it(grade_outside):
 def test_without_the_os_lock_grading_stops_unless_the_instructor_says_so(grade_outside,
                                                                          monkeypatch):
     from dtlearn.exercises.homework import oslock
-    from dtlearn.exercises.homework.nbgrader_grading import NoOSLock
+    from dtlearn.exercises.homework.nbgrader_preprocessor import NoOSLock
 
     monkeypatch.setattr(oslock, "available", lambda: {"ok": False, "why": "no Landlock"})
     with pytest.raises(NoOSLock, match="cannot lock the grading child \\(no Landlock\\)"):

@@ -16,8 +16,8 @@ import dtlearn.criteria as criteria_module
 import dtlearn.measures as measures_alias
 from dtlearn import exercises as ex
 from dtlearn.exercises import homework as hw
-from dtlearn.exercises.guard import Forbidden, LibraryGuard
 from dtlearn.exercises.homework.hw3_prune import PruningSimulator, prune_cases
+from dtlearn.exercises.library_guard import Forbidden, LibraryGuard
 from dtlearn.exercises.wording import show_exact
 from dtlearn.measures import entropy as imported_entropy
 from dtlearn.measures import information_gain as imported_gain

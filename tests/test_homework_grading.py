@@ -17,7 +17,7 @@ from dtlearn import exercises as ex
 from dtlearn.exercises.homework.autograde import forbidden_files, grade_submission, seed_of
 from dtlearn.exercises.homework.hw1_measures import _entropy_cases
 from dtlearn.exercises.homework.hw3_prune import PruningSimulator, prune_cases
-from dtlearn.exercises.homework.remote import Jail, RemoteFunction
+from dtlearn.exercises.homework.jail_client import Jail, RemoteFunction
 
 ENTROPY = ("def entropy(counts):\n    total = sum(counts)\n"
            "    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)\n")
@@ -92,7 +92,7 @@ def test_the_lock_refuses_each_way_round(body, refused):
 @pytest.mark.parametrize("body", [
     "return dt.entropy(counts=counts)",
     "import dtlearn.weka_arithmetic as w\n    return w.entropy(counts)",
-    "from dtlearn.exercises.homework.formulas import entropy_bits\n"
+    "from dtlearn.exercises.homework.check_formulas import entropy_bits\n"
     "    return entropy_bits(counts)",
     "class F(float):\n        def __float__(self):\n            return dt.entropy(counts=[1, 1])"
     "\n    return F(0.5)",
@@ -295,7 +295,7 @@ def test_no_signal_handler_or_timer_when_sealed():
 
 
 def test_the_reference_code_in_the_child_is_a_stub_that_ends_it():
-    from dtlearn.exercises.homework.jail import frame
+    from dtlearn.exercises.homework.jail_child import frame
 
     cells = ["def f(counts):\n    return [c.decode() for c in dt.entropy.__code__.co_consts\n"
              "            if isinstance(c, bytes)]\n"]

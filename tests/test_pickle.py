@@ -225,4 +225,4 @@ def test_growth_step_is_still_found_under_its_020_module_with_a_warning():
     with pytest.warns(DeprecationWarning, match="dtlearn.grow.growth_step.GrowthStep"):
         assert records.GrowthStep is GrowthStep
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
-        records.Nothing
+        records.Nothing  # noqa: B018

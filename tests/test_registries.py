@@ -1,7 +1,7 @@
 """The registries are the single source: what is registered reaches every list made from it.
 
 Criteria (:mod:`dtlearn.criteria`), pruning methods (:mod:`dtlearn.pruning.methods`), data
-sets (:mod:`dtlearn.datasets.registry`) and homework (the assignment folders). A criterion
+sets (:mod:`dtlearn.datasets.entries`) and homework (the assignment folders). A criterion
 or method registered here, in a test, must show up in the figures, explorers, curves and
 tables without an edit anywhere else.
 """
@@ -16,7 +16,7 @@ import pytest
 
 import dtlearn as dt
 from dtlearn import criteria
-from dtlearn.datasets.registry import ENTRIES
+from dtlearn.datasets.entries import ENTRIES
 from dtlearn.pruning.methods import pruning_methods
 
 ROOT = Path(__file__).resolve().parents[1]

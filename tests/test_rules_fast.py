@@ -42,7 +42,7 @@ def reference_prune(model, X_val, y_val):
     for number, rule in enumerate(rules_from_tree(tree).rules, start=1):
         while True:
             rows = []
-            for drop, candidate in [(None, rule)] + [(i, rule.without(i))
+            for _dropped, candidate in [(None, rule)] + [(i, rule.without(i))
                                                       for i in range(len(rule.conditions))]:
                 covered = np.ones(len(Xe), dtype=bool)
                 for condition in candidate.conditions:

@@ -4,7 +4,7 @@ An nbgrader course directory is built from the real homework 1 source: six stude
 honest work written separately (six genuinely different ways to compute entropy and
 information gain), and three plant a copy each: one renames a classmate's code (new names,
 comments, changed constants, cells swapped), one pastes a library function the homework
-forbids (``dtlearn.exercises.homework.formulas``), one copies the reference solution with
+forbids (``dtlearn.exercises.homework.check_formulas``), one copies the reference solution with
 its names changed. Every planted pair must rank above every honest pair.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from dtlearn.exercises.homework import formulas
+from dtlearn.exercises.homework import check_formulas as formulas
 from dtlearn.exercises.homework import similarity as sim
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -240,7 +240,7 @@ def test_every_planted_pair_ranks_above_every_honest_pair(report):
 def test_the_pasted_library_function_is_named(report):
     pasted = [p for p in report.pairs if p.left.name == "paster" and p.kind == "library"]
     names = {p.right.name for p in pasted}
-    assert "dtlearn/exercises/homework/formulas.py: entropy_bits" in names
+    assert "dtlearn/exercises/homework/check_formulas.py: entropy_bits" in names
     top = pasted[0]
     assert top.right_share > 0.9
     assert all(0 <= p.score <= 1 and p.score == max(p.left_share, p.right_share)
@@ -319,7 +319,7 @@ def test_command_writes_html_and_csv(course, tmp_path):
 def test_the_library_is_what_the_rules_forbid():
     hw1 = [Path(f).as_posix() for f in sim.forbidden_sources("hw1")]
     assert any(f.endswith("dtlearn/measures/impurity.py") for f in hw1)
-    assert any(f.endswith("dtlearn/exercises/homework/formulas.py") for f in hw1)
+    assert any(f.endswith("dtlearn/exercises/homework/check_formulas.py") for f in hw1)
     assert not any(f.endswith(("similarity.py", "similarity_sources.py")) for f in hw1)
     assert not any(f.endswith("dtlearn/pruning/reduced_error.py") for f in hw1)
     hw3 = [Path(f).as_posix() for f in sim.forbidden_sources("hw3")]

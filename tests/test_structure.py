@@ -1,7 +1,8 @@
-"""tools/structure.py: the package keeps its three structure rules, and the checker sees breaks.
+"""tools/structure.py: the package keeps its structure rules, and the checker sees breaks.
 
 The first test is the convention check itself (``make test`` runs it): every module over
-500 lines says why on its first line, no private name crosses modules, no import circle.
+500 lines says why on its first line, no private name or private attribute crosses modules,
+no two modules of different ideas share a file name, no import circle.
 The others build a small fake ``dtlearn`` package in a temporary folder and check that each
 rule fails where it should (a circle through a deferred import, ``from . import x``, a
 stale reason) and passes where Python never runs the import (``if TYPE_CHECKING:``).
@@ -32,6 +33,8 @@ def test_the_package_keeps_the_structure_rules():
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.rstrip().endswith("clean")
     assert "0 import circles" in run.stdout and "0 private names cross modules" in run.stdout
+    assert "0 private attributes cross modules" in run.stdout
+    assert "0 file names shared by modules of different ideas" in run.stdout
 
 
 @pytest.fixture
@@ -121,3 +124,37 @@ def test_the_checker_exits_1_on_a_broken_package(fake, capsys):
     fake.write({"b.py": "def g():\n    pass\n"})
     assert fake.main([]) == 0
     assert capsys.readouterr().out.rstrip().endswith("clean")
+
+
+def test_private_attributes_of_another_modules_objects(fake):
+    fake.write({"engine.py": ("class Grower:\n    _limit = 3\n"
+                              "    def __init__(self):\n        self._state = {}\n"
+                              "    def _best(self):\n        return self._state\n"
+                              "    def _repr_html_(self):\n        return ''\n"),
+                "levels.py": ("def run(grower):\n    grower._state['x'] = grower._best()\n"
+                              "    grower._fresh = 1\n    return grower._repr_html_(), grower.__dict__\n"),
+                "child.py": ("from .engine import Grower\nclass C45(Grower):\n"
+                             "    def _best(self):\n        return super()._best(), self._state\n"),
+                "reader.py": "def read(c):\n    return c._best(), c._limit\n"})
+    found = [(f.path.name, f.line, f.expression, f.owners)
+             for f in fake.attribute_crossings(fake.package_files())]
+    # child.py overrides _best and reads its own self._state: not counted; _fresh is set on
+    # the object but defined by no class, _repr_html_ is a protocol, __dict__ a dunder
+    engine = ("dtlearn.child", "dtlearn.engine")
+    assert found == [("levels.py", 2, "grower._best", engine),
+                     ("levels.py", 2, "grower._state", ("dtlearn.engine",)),
+                     ("reader.py", 2, "c._best", engine),
+                     ("reader.py", 2, "c._limit", ("dtlearn.engine",))]
+
+
+def test_two_modules_of_one_name_need_a_parallel_reason(fake, capsys):
+    fake.write({"pruning/__init__.py": "", "pruning/rules.py": "",
+                "exports/__init__.py": "", "exports/rules.py": "",
+                "pruning/curves.py": "", "plot/curves.py": ""})
+    shared = fake.shared_file_names(fake.package_files())
+    assert sorted(shared) == ["curves.py", "rules.py"]
+    assert fake.main([]) == 1
+    out = capsys.readouterr().out
+    assert "1 file names shared by modules of different ideas" in out
+    assert "FAIL rules.py: dtlearn/exports/rules.py, dtlearn/pruning/rules.py" in out
+    assert "ok   curves.py" in out

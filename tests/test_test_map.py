@@ -72,7 +72,7 @@ def test_references_follow_names_to_the_module_that_defines_them(tmp_path):
     found = tool.references(path)
     learner = tool.defining_module("dtlearn.ID3Classifier")
     assert learner not in (None, "dtlearn") and found[learner] == 2  # import, then .fit
-    assert found["dtlearn.exports.rules"] == 1 and found["dtlearn.exports"] == 1
+    assert found["dtlearn.exports.rule_text"] == 1 and found["dtlearn.exports"] == 1
     assert found["dtlearn.tree"] == 1
     assert found[tool.defining_module("dtlearn.entropy")] == 1
     assert "dtlearn.widgets" not in found

@@ -22,7 +22,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from dtlearn import list_datasets
-from dtlearn.datasets.registry import ENTRIES
+from dtlearn.datasets.entries import ENTRIES
 
 ROOT = Path(__file__).resolve().parents[1]
 

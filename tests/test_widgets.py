@@ -268,7 +268,7 @@ def test_criteria_explorer():
     assert app.picks.rows[0][:2] == ("entropy", "Patrons")
     assert app._repr_mimebundle_()[0]["text/plain"].startswith("CriteriaExplorer: p = 0.50")
     # the package's catalogue of classification data sets, in its order
-    from dtlearn.datasets.registry import catalogue
+    from dtlearn.datasets.entries import catalogue
 
     assert [name for _, name in app.chooser.options] == [
         e.name for e in catalogue("classification")]

@@ -12,7 +12,7 @@ The ARFF files stay in the package, unchanged (their provenance is in ``SOURCES.
 file with liac-arff gives, and that running this script again reproduces the committed
 files byte for byte.
 
-Which files: every ARFF entry of :data:`dtlearn.datasets.registry.ENTRIES`.
+Which files: every ARFF entry of :data:`dtlearn.datasets.entries.ENTRIES`.
 
 Usage: ``python tools/convert_data.py [OUTPUT_DIR]`` (default: the package's data folder).
 """
@@ -29,7 +29,7 @@ from pathlib import Path
 import arff  # liac-arff: the maintained parser, used here once, not at run time
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's dtlearn
-from dtlearn.datasets.registry import ENTRIES  # noqa: E402
+from dtlearn.datasets.entries import ENTRIES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "dtlearn" / "datasets" / "data"

@@ -1,7 +1,7 @@
 """Write the checksum table of ``dtlearn/datasets/data/SOURCES.md`` from the registry.
 
 The sha256 of every shipped data file is typed once, in its
-:class:`~dtlearn.datasets.registry.DatasetEntry`. SOURCES.md (the licence record) shows the
+:class:`~dtlearn.datasets.entries.DatasetEntry`. SOURCES.md (the licence record) shows the
 copied files' checksums too; this tool writes that table between its two marker lines, so
 that it is never a second hand-kept copy. ``tests/test_datasets.py`` checks that the table
 in the file is what this tool makes. Files of ``original`` entries (made for dtlearn) are
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's dtlearn
-from dtlearn.datasets.registry import ENTRIES  # noqa: E402
+from dtlearn.datasets.entries import ENTRIES  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "dtlearn" / "datasets" / "data"
 BEGIN = "<!-- checksums: written from the registry by tools/sources_table.py; do not edit -->"

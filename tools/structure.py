@@ -1,7 +1,7 @@
 """Check the package's structure: long files give a reason, no private name crosses modules, no import circle.
 
 Run ``python tools/structure.py`` (``make test`` does, through ``tests/test_structure.py``);
-the exit status is 1 when a rule fails. The three rules (docs/ARCHITECTURE.md, "Conventions"):
+the exit status is 1 when a rule fails. The rules (docs/ARCHITECTURE.md, "Conventions"):
 
 1. **Size with a reason.** A module over ``SIZE_LIMIT`` lines starts with a comment saying
    why it stays whole: ``# About 800 lines: one idea, ...``. The number must stay roughly
@@ -14,6 +14,12 @@ the exit status is 1 when a rule fails. The three rules (docs/ARCHITECTURE.md, "
    submodule is an edge to that submodule. Imports under ``if TYPE_CHECKING:`` never run
    and do not count; importing ``a.b`` is not counted as importing the package ``a``'s
    ``__init__`` (Python has always done that first, whatever the order).
+4. **No private attribute across modules.** ``obj._x``, where ``obj`` is not ``self``,
+   ``cls`` or ``super()`` and ``_x`` is defined (in a class body, or assigned as
+   ``self._x``/``cls._x``) only in other modules, reaches into another module's object.
+   Names of the form ``_x_`` (IPython's ``_repr_html_``) are protocols, not private.
+5. **One file name per idea.** No two modules share a file name, unless they are the same
+   idea in parallel layers (:data:`PARALLEL`, each with the reason).
 
 ``--over N`` also lists every file longer than N lines.
 """
@@ -31,6 +37,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "dtlearn"
 SIZE_LIMIT = 500
 STALE_FACTOR = 1.25
 REASON = re.compile(r"#\s*About\s+(\d+)\s+lines:\s*(\S.*)")
+PARALLEL = {
+    "curves.py": "pruning/curves.py computes the size and error curves, plot/curves.py draws them",
+}
+"""File names that several modules may share: the same idea in parallel layers, and why."""
 
 
 def module_name(path: Path) -> str:
@@ -121,6 +131,80 @@ def private_crossings(path: Path) -> list[tuple[str, str]]:
             if target != current:
                 found.append((target, node.attr))
     return sorted(set(found))
+
+
+# --------------------------------------------------------- rule 4: private attributes
+def is_private(name: str) -> bool:
+    """Whether ``name`` is private: ``_x``, not a dunder nor a ``_x_`` protocol name."""
+    return name.startswith("_") and not name.startswith("__") and not name.endswith("_")
+
+
+def _owner_is_self(value: ast.expr) -> bool:
+    if isinstance(value, ast.Name):
+        return value.id in ("self", "cls")
+    return (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+            and value.func.id == "super")
+
+
+def private_attributes(path: Path) -> set[str]:
+    """The private attribute names a module defines: in a class body, or as ``self._x = ...``."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    names.add(item.name)
+                targets = (item.targets if isinstance(item, ast.Assign) else
+                           [item.target] if isinstance(item, ast.AnnAssign) else [])
+                names.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+              and _owner_is_self(node.value)):
+            names.add(node.attr)
+    return {name for name in names if is_private(name)}
+
+
+@dataclass(frozen=True)
+class AttributeFinding:
+    """``obj._x`` in one module, ``_x`` defined only in others."""
+
+    path: Path
+    line: int
+    expression: str
+    owners: tuple[str, ...]
+
+    def message(self) -> str:
+        """One line for the report."""
+        return (f"{self.path.relative_to(PACKAGE.parent)}:{self.line}: {self.expression} "
+                f"(defined in {', '.join(self.owners)})")
+
+
+def attribute_crossings(files: list[Path]) -> list[AttributeFinding]:
+    """Every private attribute one module reads or sets on an object of another."""
+    owners: dict[str, set[str]] = {}
+    for path in files:
+        for name in private_attributes(path):
+            owners.setdefault(name, set()).add(module_name(path))
+    found = []
+    for path in files:
+        current = module_name(path)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Attribute) and is_private(node.attr)
+                    and not _owner_is_self(node.value)):
+                where = owners.get(node.attr, set())
+                if where and current not in where:
+                    found.append(AttributeFinding(path, node.lineno, ast.unparse(node),
+                                                  tuple(sorted(where))))
+    return sorted(found, key=lambda f: (str(f.path), f.line, f.expression))
+
+
+# ---------------------------------------------------------------- rule 5: file names
+def shared_file_names(files: list[Path]) -> dict[str, list[Path]]:
+    """File names (``__init__.py`` aside) that two or more modules share."""
+    by_name: dict[str, list[Path]] = {}
+    for path in files:
+        if path.name != "__init__.py":
+            by_name.setdefault(path.name, []).append(path)
+    return {name: paths for name, paths in sorted(by_name.items()) if len(paths) > 1}
 
 
 # ------------------------------------------------------------------ rule 3: import circles
@@ -296,6 +380,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  FAIL {path.relative_to(PACKAGE.parent)}: {source}.{name}")
     if crossings:
         failed.append("private names")
+
+    attributes = attribute_crossings(files)
+    print(f"\n{len(attributes)} private attributes cross modules")
+    for finding in attributes:
+        print(f"  FAIL {finding.message()}")
+    if attributes:
+        failed.append("private attributes")
+
+    shared = shared_file_names(files)
+    unexplained = {name: paths for name, paths in shared.items() if name not in PARALLEL}
+    print(f"\n{len(unexplained)} file names shared by modules of different ideas")
+    for name, paths in shared.items():
+        where = ", ".join(str(p.relative_to(PACKAGE.parent)) for p in paths)
+        reason = PARALLEL.get(name)
+        print(f"  {'ok  ' if reason else 'FAIL'} {name}: {where}"
+              + (f" ({reason})" if reason else ": name each for its idea"))
+    if unexplained:
+        failed.append("file names")
 
     edges = import_graph(files)
     groups = circles(edges)

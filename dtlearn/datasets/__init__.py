@@ -13,7 +13,7 @@ file plus a JSON schema of attribute types and declared category orders; the loa
 those with the standard library, so they need no ARFF parser and work in Pyodide
 (JupyterLite). :func:`read_arff`, for your own ARFF files, uses ``liac-arff``.
 
-Every data set is one entry of :data:`dtlearn.datasets.registry.ENTRIES`, from which the
+Every data set is one entry of :data:`dtlearn.datasets.entries.ENTRIES`, from which the
 loaders, :func:`list_datasets` and :func:`load_dataset` are made.
 
 Examples
@@ -31,7 +31,7 @@ from typing import Callable
 import pandas as pd
 
 from .arffio import read_arff  # noqa: F401 - public, in __all__ (made below)
-from .registry import ENTRIES, MUSHROOM_WORDS, DatasetEntry, code_table, entry
+from .entries import ENTRIES, MUSHROOM_WORDS, DatasetEntry, code_table, entry
 
 
 def load_dataset(name: str) -> tuple[pd.DataFrame, pd.Series]:

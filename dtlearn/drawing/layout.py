@@ -23,8 +23,8 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..display import CLASS_COLOURS
-from ..formatting import fmt, fmt_count
-from ..tree import Node, plural
+from ..formatting import fmt, fmt_count, plural
+from ..tree import Node
 from .node_text import (
     branch_text,
     count_line,
@@ -50,7 +50,6 @@ NODE_HEIGHT = 62  # one line of label, summary and impurity, and the class bar
 X_GAP = 24  # between neighbouring boxes
 Y_GAP = 52  # between a box and its children (room for the branch labels)
 X_SPACING = NODE_WIDTH + X_GAP
-Y_SPACING = NODE_HEIGHT + Y_GAP
 MARGIN = 20
 CHAR_WIDTH = 6.4  # mean advance of an 11 px sans-serif character
 BOLD_CHAR_WIDTH = 7.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from ..exports.formatting import label_text
+from ..exports.labels import label_text
 from ..formatting import fmt, fmt_count
 from ..tree import Node, Tree
 

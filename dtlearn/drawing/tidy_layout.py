@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..tree import Node, Tree
+from ..tree import Node, Tree, as_tree
 
 __all__ = ["tree_and_steps", "tree_layout"]
 
@@ -27,14 +27,11 @@ def tree_and_steps(obj: Any, steps: Any = None) -> tuple[Tree, Any]:
     >>> tree_and_steps("outlook")
     Traceback (most recent call last):
     ...
-    TypeError: tree must be a dtlearn Tree or a fitted dtlearn model, got str
+    TypeError: tree must be a fitted dtlearn model or a dtlearn Tree, got str
     """
-    if isinstance(obj, Tree):
-        return obj, steps
-    tree = getattr(obj, "tree_", None)
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a dtlearn Tree or a fitted dtlearn model, "
-                        f"got {type(obj).__name__}")
+    tree = as_tree(obj, arg="tree")
+    if tree is obj:
+        return tree, steps
     return tree, getattr(obj, "steps_", None) if steps is None else steps
 
 

@@ -79,7 +79,7 @@ def reduced_error_question(rng: np.random.Generator) -> Question:
     >>> q.answer in ("prune", "keep"), q.picture.startswith("<svg")
     (True, True)
     """
-    from ..learners.id3_cart_oblique import CARTClassifier
+    from ..learners.tree_learner import CARTClassifier
     from ..pruning.reduced_error import reduced_error_prune
 
     while True:
@@ -145,7 +145,7 @@ def weakest_link_question(rng: np.random.Generator) -> Question:
     >>> "weakest link" in q.solution
     True
     """
-    from ..learners.id3_cart_oblique import CARTClassifier
+    from ..learners.tree_learner import CARTClassifier
     from ..pruning.cost_complexity import cost_complexity_path
 
     while True:
@@ -228,7 +228,7 @@ def cost_leaf_question(rng: np.random.Generator) -> Question:
     >>> q.answer in q.choices
     True
     """
-    from ..learners.id3_cart_oblique import CARTClassifier
+    from ..learners.tree_learner import CARTClassifier
 
     classes = ("healthy", "ill")
     while True:

@@ -4,7 +4,7 @@
   answer against the check registered for that exercise (in
   :mod:`dtlearn.exercises.lectures`); ``dt.exercises.data("01.3")`` gives the student's own
   numbers. See :mod:`dtlearn.exercises.core` (which gathers :mod:`~dtlearn.exercises.results`,
-  :mod:`~dtlearn.exercises.sandbox`, :mod:`~dtlearn.exercises.compare` and
+  :mod:`~dtlearn.exercises.student_call`, :mod:`~dtlearn.exercises.compare` and
   :mod:`~dtlearn.exercises.registry`).
 - Homework (nbgrader): ``check_entropy(entropy).assert_ok()`` and friends call the
   student's function on many cases. See :mod:`dtlearn.exercises.homework`.

@@ -5,7 +5,7 @@ notebooks, tests and older homework use):
 
 - :mod:`~dtlearn.exercises.results` — :class:`Case`, :class:`CheckResult`,
   :class:`CheckFailed`: what every check returns, as text, HTML and plain data;
-- :mod:`~dtlearn.exercises.sandbox` — :func:`run_student` calls a student's function
+- :mod:`~dtlearn.exercises.student_call` — :func:`run_student` calls a student's function
   with a step budget (not a short wall clock, so a busy machine does not make a slow but
   correct function look endless) and turns any failure into an :class:`Outcome` in words;
 - :mod:`~dtlearn.exercises.compare` — :func:`compare_number`, :func:`compare_choice`,
@@ -27,7 +27,7 @@ Exercise 01.1 (Entropy of a coin): check error — this check takes the answer h
 from .compare import check_value, combine, compare_choice, compare_number
 from .registry import Exercise, check, data, register, registered, student_seed
 from .results import Case, CheckFailed, CheckResult
-from .sandbox import STEP_LIMIT, TIME_LIMIT, ForbiddenCall, Outcome, run_student
+from .student_call import STEP_LIMIT, TIME_LIMIT, ForbiddenCall, Outcome, run_student
 
 __all__ = [
     "STEP_LIMIT",

@@ -182,7 +182,7 @@ def summarize(name: str, cases: Sequence[Case]) -> CheckResult:
     """The verdict on a list of cases: all right, some wrong, or stopped by a call.
 
     A last case whose call did not come back (an endless loop or runaway recursion, see
-    :func:`~dtlearn.exercises.sandbox.run_student`) is named as the reason the check
+    :func:`~dtlearn.exercises.student_call.run_student`) is named as the reason the check
     stopped.
 
     Parameters

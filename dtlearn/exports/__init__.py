@@ -6,11 +6,11 @@ delegate and one line in the registration below:
 - :mod:`~dtlearn.exports.text` — ``tree_text`` (friendly box drawing, or Weka's layout).
 - :mod:`~dtlearn.exports.weka` — ``weka_text``: the tree lines Weka 3.6 prints, in the
   ``Id3`` or ``J48`` layout.
-- :mod:`~dtlearn.exports.rules` — ``rules_text``: one ``IF ... THEN ...`` line per leaf.
+- :mod:`~dtlearn.exports.rule_text` — ``rules_text``: one ``IF ... THEN ...`` line per leaf.
 - :mod:`~dtlearn.exports.dot` — ``dot_source``: Graphviz DOT.
 - :mod:`~dtlearn.exports.python_code` — ``python_source``: a plain-Python ``predict(row)``.
 - :mod:`~dtlearn.exports.json_io` — ``tree_to_dict``/``tree_from_dict`` and their JSON text.
-- :mod:`~dtlearn.exports.formatting` — ``plural``, ``format_value``, ``label_text``: how
+- :mod:`~dtlearn.exports.labels` — ``plural``, ``format_value``, ``label_text``: how
   numbers and predictions print.
 - :mod:`~dtlearn.exports.path` — ``decision_path``/``DecisionPath``: one
   prediction explained as the tests it passed.
@@ -32,13 +32,14 @@ True
 
 from __future__ import annotations
 
+from ..formatting import format_value, plural
 from ..tree import register_export
 from .dot import dot_source
-from .formatting import format_value, label_text, plural
 from .json_io import tree_from_dict, tree_from_json, tree_to_dict, tree_to_json
+from .labels import label_text
 from .path import DecisionPath, PathStep, decision_path
 from .python_code import python_source
-from .rules import rules_text
+from .rule_text import rules_text
 from .text import tree_text
 from .weka import weka_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .formatting import label_text
+from .labels import label_text
 from .text import node_summary
 
 if TYPE_CHECKING:

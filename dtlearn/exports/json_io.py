@@ -157,6 +157,15 @@ def _link_children(built: dict[int, tuple[Node, list[int]]], root_id: int) -> No
 
 def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
                     ) -> tuple[Node, list[int]]:
+    """A node read from its dict (checked), and its children's ids."""
+    node, children = _read_node(item, schema, width)
+    _check_numbers(node, width, classification)
+    _check_links(node, children)
+    return node, children
+
+
+def _read_node(item: Any, schema: Schema, width: int) -> tuple[Node, Any]:
+    """The node's fields as written, each of the right kind, and its children's ids (unread)."""
     if not isinstance(item, dict):
         raise ValueError(f"tree: node must be a dict, got {type(item).__name__}")
     try:
@@ -177,6 +186,14 @@ def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
             raise ValueError(f"tree: node {node_id} label must be a class index")
     except (KeyError, TypeError) as exc:
         raise ValueError(f"tree: malformed node ({exc})") from None
+    node = Node(node_id, depth, n_samples, impurity, value, counts, split, [], branch_weights,
+                label)
+    return node, children
+
+
+def _check_numbers(node: Node, width: int, classification: bool) -> None:
+    """Value, counts, size and impurity: the shapes the tree's classes ask, finite."""
+    node_id, value, counts = node.node_id, node.value, node.counts
     if value.shape != (width,) or not np.isfinite(value).all():
         raise ValueError(f"tree: node {node_id} value must be {width} finite numbers")
     if classification != (counts is not None) or (counts is not None and counts.shape != (width,)):
@@ -185,18 +202,21 @@ def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
         bad_counts = counts is not None and (not np.isfinite(counts.sum()) or (counts < 0).any())
     if bad_counts:
         raise ValueError(f"tree: node {node_id} counts must be finite numbers >= 0")
-    if n_samples < 0 or not np.isfinite(n_samples):
+    if node.n_samples < 0 or not np.isfinite(node.n_samples):
         raise ValueError(f"tree: node {node_id} n_samples must be a finite number >= 0")
-    if not np.isfinite(impurity):
+    if not np.isfinite(node.impurity):
         raise ValueError(f"tree: node {node_id} impurity must be a finite number")
+
+
+def _check_links(node: Node, children: Any) -> None:
+    """One child id per branch of the node's split (none for a leaf), branch weights to match."""
+    node_id, split = node.node_id, node.split
     if not isinstance(children, list) or not all(
             isinstance(c, int) and not isinstance(c, bool) for c in children):
         raise ValueError(f"tree: node {node_id} children must be a list of ids")
     if (split is None) != (not children) or (split is not None and
                                              len(children) != split.n_branches):
         raise ValueError(f"tree: node {node_id} needs one child per branch of its split")
-    if branch_weights is not None and branch_weights.shape != (len(children),):
+    if node.branch_weights is not None and node.branch_weights.shape != (len(children),):
         raise ValueError(f"tree: node {node_id} branch_weights do not match its children")
-    node = Node(node_id, depth, n_samples, impurity, value, counts, split, [], branch_weights,
-                label)
-    return node, children
+

@@ -28,7 +28,8 @@ def python_tests(tree: "Tree", node: "Node") -> list[str]:
     >>> python_tests(tree, tree.root)
     ["row.get('outlook') == 'sunny'", "row.get('outlook') == 'overcast'", "row.get('outlook') == 'rainy'"]
     """
-    split, schema = node.split, tree.schema
+    split: Any = node.split  # every kind of split: each branch reads its own fields
+    schema = tree.schema
     if split.kind == "oblique":
         names = [schema.names[c] for c in split.columns]
         terms = " + ".join(f"{python_literal(float(w))} * row[{n!r}]" for n, w in zip(names, split.weights))

@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..formatting import format_number, format_value, plural
-from .formatting import label_text
+from .labels import label_text
 from .weka import weka_text
 
 if TYPE_CHECKING:
     from ..tree import Node, Tree
-
-STYLES = ("friendly", "weka")
-"""The text styles :func:`tree_text` knows."""
 
 
 def node_summary(tree: "Tree", node: "Node") -> str:

@@ -253,7 +253,8 @@ class Candidate:
         import pandas as pd
 
         from .. import measures
-        from ..explain import Derivation, ResultTable, fmt, fmt_count
+        from ..explain import Derivation, ResultTable
+        from ..formatting import fmt, fmt_count
 
         if not self.admissible:
             return Derivation.build(f"{self.feature_name}: no split", [], note=self.reason)

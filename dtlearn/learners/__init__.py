@@ -3,7 +3,7 @@
 * :mod:`~dtlearn.learners.estimator` -- scikit-learn's conventions without the dependency
   (``Estimator``, ``Classifier``, ``NotFittedError``, the argument checks).
 * :mod:`~dtlearn.learners.baselines` -- 0-R and 1-R, the baselines every tree must beat.
-* :mod:`~dtlearn.learners.id3_cart_oblique` -- ``TreeLearner`` and the learners that are a
+* :mod:`~dtlearn.learners.tree_learner` -- ``TreeLearner`` and the learners that are a
   growth configuration of the engine: ID3, CART (classification, regression), oblique trees.
 * :mod:`~dtlearn.learners.c45` on :mod:`~dtlearn.learners.c45_grower` -- C4.5 as Weka's J48.
 * :mod:`~dtlearn.learners.sklearn_import` -- a fitted scikit-learn tree opened as a model.
@@ -20,7 +20,7 @@ Examples
 
 from .baselines import OneR, ZeroR
 from .estimator import NotFittedError
-from .id3_cart_oblique import (  # noqa: F401  (TreeLearner, split_table: old import paths)
+from .tree_learner import (  # noqa: F401  (TreeLearner, split_table: old import paths)
     CARTClassifier,
     CARTRegressor,
     ID3Classifier,

@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from ..explain import Derivation, ResultTable, fmt
-from ..formatting import format_number
+from ..explain import Derivation, ResultTable
+from ..formatting import fmt, format_number
 from ..grow import Grower, GrowthConfig, GrowthStep
 from ..pruning.pessimistic import PessimisticPruneResult, collapse, pessimistic_prune
 from ..splits import MultiwaySplit
@@ -46,7 +46,7 @@ from .estimator import (
     sample_weights,
     target_name_of,
 )
-from .id3_cart_oblique import TreeLearner
+from .tree_learner import TreeLearner
 
 __all__ = ["C45Candidate", "C45Classifier", "C45Grower", "J48_TOLERANCE"]
 
@@ -153,13 +153,13 @@ class C45Classifier(TreeLearner, Classifier):
                            target_name_of(y), missing="distribute")
         # kept for re-pruning: a copy when encode lent the caller's own array
         kept = Xe if Xe.flags.owndata else Xe.copy()
-        grower._train = (kept, codes, w)  # type: ignore[attr-defined]
+        grower.train = (kept, codes, w)
         return grower
 
     def _post_process(self, tree: Tree, grower: Grower) -> Tree:
         self.grown_tree_ = tree.copy()
-        self._train_data = grower._train  # type: ignore[attr-defined]
-        self._grown_parts = grower._node_data  # type: ignore[attr-defined]
+        self._train_data = grower.train  # type: ignore[attr-defined]
+        self._grown_parts = grower.node_data  # type: ignore[attr-defined]
         if self.prune:
             result = pessimistic_prune(self, self.confidence, self.subtree_raising)
         else:

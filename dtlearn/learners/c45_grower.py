@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from ..explain import Derivation, ResultTable, fmt
-from ..formatting import format_number
+from ..explain import Derivation, ResultTable
+from ..formatting import fmt, format_number
 from ..grow import Candidate, CandidateList, Grower, OpenLeaf
 from ..pruning.pessimistic import split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
@@ -243,9 +243,12 @@ class C45Grower(Grower):
         self._scratch_w = np.zeros(n)
         self._stamp = np.zeros(n, dtype=np.int64)
         self._stamp_id = 0
-        self._node_data: dict = {}  # node id -> (rows, weights), reused by pruning
+        # public, read by C45Classifier for re-pruning: node id -> (rows, weights)
+        self.node_data: dict = {}
+        # the encoded training data, set by C45Classifier, kept on the fitted model
+        self.train: tuple | None = None
         root = self._open[self.root.node_id]
-        self._node_data[self.root.node_id] = (root.rows, root.weights)
+        self.node_data[self.root.node_id] = (root.rows, root.weights)
 
     # ------------------------------------------------------------------ node statistics
     def _stats(self, rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, float]:
@@ -254,8 +257,8 @@ class C45Grower(Grower):
 
     def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int, parent: Any) -> Any:
         node = super()._make_node(rows, weights, depth, parent)
-        if hasattr(self, "_node_data"):
-            self._node_data[node.node_id] = (rows, weights)
+        if hasattr(self, "node_data"):
+            self.node_data[node.node_id] = (rows, weights)
         return node
 
     # ------------------------------------------------------------------ scoring

@@ -40,7 +40,7 @@ from ..grow.fast.node_arrays import NodeArrays
 from ..splits import ThresholdSplit
 from ..tree import Node, Tree
 from .estimator import NotFittedError, classes_array, label_dtype
-from .id3_cart_oblique import CARTClassifier, CARTRegressor
+from .tree_learner import CARTClassifier, CARTRegressor
 
 __all__ = ["SklearnStep", "SklearnThresholdSplit", "SklearnTree", "float32_boundary", "from_sklearn"]
 
@@ -293,38 +293,50 @@ def _require_sklearn() -> None:
 
 def _unwrap(estimator: Any, X: Any, feature_names: Any) -> tuple[Any, np.ndarray, list]:
     """The tree, the matrix it was fitted on (float64) and the feature names."""
+    tree_est, Xt, given_names = _tree_and_input(estimator, X)
+    matrix, given_names = _fitted_matrix(Xt, tree_est, estimator, given_names)
+    return tree_est, matrix, _feature_names(given_names, feature_names, tree_est, matrix)
+
+
+def _tree_and_input(estimator: Any, X: Any) -> tuple[Any, Any, list | None]:
+    """The fitted tree, ``X`` as the tree sees it and the names a Pipeline gives its columns."""
     from sklearn.pipeline import Pipeline
     from sklearn.tree import BaseDecisionTree
 
-    given_names = None
-    if isinstance(estimator, Pipeline):
-        last = estimator.steps[-1][1]
-        if not isinstance(last, BaseDecisionTree):
-            raise TypeError(f"estimator: the last step of the Pipeline must be a decision "
-                            f"tree, got {type(last).__name__}")
-        _check_fitted(last, f"the Pipeline's tree ({type(last).__name__})")
-        front = estimator[:-1]
-        try:
-            Xt = front.transform(X)
-        except Exception as exc:  # an unfitted step, wrong columns, ...
-            raise ValueError(f"X: the Pipeline's steps before the tree could not transform "
-                             f"it ({type(exc).__name__}: {exc})") from None
-        try:
-            given_names = [str(v) for v in front.get_feature_names_out()]
-        except Exception:  # noqa: BLE001 - a step without output names: use x0, x1, ...
-            given_names = None
-        tree_est = last
-    elif isinstance(estimator, BaseDecisionTree):
+    if isinstance(estimator, BaseDecisionTree):
         _check_fitted(estimator, type(estimator).__name__)
-        tree_est, Xt = estimator, X
-    elif hasattr(estimator, "estimators_") or type(estimator).__name__.endswith(
-            ("Forest", "Classifier", "Regressor", "Boosting")) and hasattr(estimator,
-                                                                            "n_estimators"):
-        raise TypeError(_ensemble_message(estimator))
-    else:
+        return estimator, X, None
+    if not isinstance(estimator, Pipeline):
+        if hasattr(estimator, "estimators_") or type(estimator).__name__.endswith(
+                ("Forest", "Classifier", "Regressor", "Boosting")) and hasattr(estimator,
+                                                                                "n_estimators"):
+            raise TypeError(_ensemble_message(estimator))
         raise TypeError(f"estimator must be a fitted scikit-learn DecisionTreeClassifier, "
                         f"DecisionTreeRegressor or a Pipeline ending in one; got "
                         f"{type(estimator).__name__}")
+    last = estimator.steps[-1][1]
+    if not isinstance(last, BaseDecisionTree):
+        raise TypeError(f"estimator: the last step of the Pipeline must be a decision "
+                        f"tree, got {type(last).__name__}")
+    _check_fitted(last, f"the Pipeline's tree ({type(last).__name__})")
+    front = estimator[:-1]
+    try:
+        Xt = front.transform(X)
+    except Exception as exc:  # an unfitted step, wrong columns, ...
+        raise ValueError(f"X: the Pipeline's steps before the tree could not transform "
+                         f"it ({type(exc).__name__}: {exc})") from None
+    try:
+        given_names = [str(v) for v in front.get_feature_names_out()]
+    except Exception:  # noqa: BLE001 - a step without output names: use x0, x1, ...
+        given_names = None
+    return last, Xt, given_names
+
+
+def _fitted_matrix(Xt: Any, tree_est: Any, estimator: Any,
+                   given_names: list | None) -> tuple[np.ndarray, list | None]:
+    """``Xt`` as the float64 matrix the tree was fitted on (checked), and the column names."""
+    from sklearn.tree import BaseDecisionTree
+
     if hasattr(Xt, "toarray"):  # a sparse matrix from a one-hot encoder
         Xt = Xt.toarray()
     if isinstance(Xt, pd.DataFrame):
@@ -354,6 +366,12 @@ def _unwrap(estimator: Any, X: Any, feature_names: Any) -> tuple[Any, np.ndarray
                          "counterpart)")
     if not np.isfinite(matrix).all():
         raise ValueError("X holds infinite values")
+    return matrix, given_names
+
+
+def _feature_names(given_names: list | None, feature_names: Any, tree_est: Any,
+                   matrix: np.ndarray) -> list:
+    """The features' names: ``feature_names=``, else the Pipeline's or frame's, else the tree's."""
     if feature_names is not None:
         if isinstance(feature_names, str) or len(feature_names) != matrix.shape[1]:
             raise ValueError(f"feature_names must be {matrix.shape[1]} names, one per "
@@ -365,7 +383,7 @@ def _unwrap(estimator: Any, X: Any, feature_names: Any) -> tuple[Any, np.ndarray
             [f"x{i}" for i in range(matrix.shape[1])]
     if len(set(given_names)) != len(given_names):
         raise ValueError("feature names must be distinct; pass feature_names=")
-    return tree_est, matrix, given_names
+    return given_names
 
 
 def _check_fitted(tree_est: Any, what: str) -> None:

@@ -11,16 +11,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..explain import (
-    DerivationLine,
-    ResultTable,
-    fmt,
-    fmt_count,
-    fmt_fraction,
-    latex_class,
-    latex_fraction,
-    latex_text,
-)
+from ..explain import DerivationLine, ResultTable, latex_class, latex_fraction, latex_text
+from ..formatting import fmt, fmt_count, fmt_fraction
 
 __all__ = [
     "child_table", "clamp", "class_summary", "entropy_lines", "instances_comment",

@@ -20,16 +20,8 @@ from ..criteria import (
     gini_of_counts,
     misclassification_of_counts,
 )
-from ..explain import (
-    Derivation,
-    DerivationLine,
-    Measure,
-    fmt,
-    fmt_count,
-    fmt_fraction,
-    latex_fraction,
-    latex_text,
-)
+from ..explain import Derivation, DerivationLine, Measure, latex_fraction, latex_text
+from ..formatting import fmt, fmt_count, fmt_fraction
 from .formulas import (
     entropy_lines,
     instances_comment,

@@ -22,7 +22,8 @@ from ..criteria import (
     hellinger_of_counts,
     misclassification_of_counts,
 )
-from ..explain import Derivation, DerivationLine, Measure, ResultTable, fmt, fmt_count, latex_text
+from ..explain import Derivation, DerivationLine, Measure, ResultTable, latex_text
+from ..formatting import fmt, fmt_count
 from .formulas import (
     child_table,
     clamp,

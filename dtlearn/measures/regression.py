@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from ..explain import Derivation, DerivationLine, Measure, fmt, latex_text
-from ..formatting import fmt_g
+from ..explain import Derivation, DerivationLine, Measure, latex_text
+from ..formatting import fmt, fmt_g
 from .formulas import sym
 from .inputs import series_name
 

@@ -14,10 +14,10 @@ import numpy as np
 
 from .. import criteria
 from ..drawing.layout import tree_view_data
-from ..explain import CLASS_COLOURS, fmt
-from ..formatting import fmt_g
+from ..explain import CLASS_COLOURS
+from ..formatting import fmt, fmt_g, plural
 from ..grow import GrowthConfig
-from ..tree import Tree, plural
+from ..tree import Tree, as_tree
 from ._axes import new_axes
 from .style import ink, paper
 
@@ -199,7 +199,7 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
     >>> "outlook" in texts and "play = yes" in texts and "= sunny" in texts
     True
     """
-    model_tree = tree.tree_ if not isinstance(tree, Tree) and hasattr(tree, "tree_") else tree
+    model_tree = as_tree(tree, arg="tree")
     collapsed = ()
     if max_depth is not None:
         collapsed = [n.node_id for n in model_tree.nodes() if n.depth == max_depth]

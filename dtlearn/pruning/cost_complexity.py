@@ -20,9 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from ..explain import Derivation, ResultTable, ShowsTable, fmt
+from ..explain import Derivation, ResultTable, ShowsTable
+from ..formatting import fmt, plural
 from ..steps import StepDefaults
-from ..tree import Tree, plural
+from ..tree import Tree
 from .tree_access import tree_and_model
 
 __all__ = ["CCPStep", "CostComplexityPath", "collapses_at", "cost_complexity_path",
@@ -198,6 +199,9 @@ class CostComplexityPath(ShowsTable):
         The collapses (``len(steps) == len(ccp_alphas) - 1``).
     tree : Tree
         The full tree the path starts from (not modified).
+    cuts : tuple of int
+        The ids of the nodes collapsed, in order (entry ``i`` is the tree with the first
+        ``i`` made leaves).
     """
 
     ccp_alphas: np.ndarray
@@ -213,13 +217,14 @@ class CostComplexityPath(ShowsTable):
         return self._arrays.steps()
 
     @cached_property
-    def _cuts(self) -> tuple[int, ...]:
+    def cuts(self) -> tuple[int, ...]:
+        """The ids of the nodes collapsed, in order (what ``trees`` cuts at)."""
         return tuple(self._arrays.node_ids[i] for i in self._arrays.cuts)
 
     @cached_property
     def trees(self) -> tuple[Tree, ...]:
         """The pruned tree at every entry of the path (built on first access)."""
-        return tuple(self.tree.with_leaves_at(self._cuts[:i]) for i in range(len(self.ccp_alphas)))
+        return tuple(self.tree.with_leaves_at(self.cuts[:i]) for i in range(len(self.ccp_alphas)))
 
     def state_after(self, k: int) -> Tree:
         """The tree after the first ``k`` collapses (the replay protocol's state).
@@ -503,14 +508,13 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     inner_end = np.searchsorted(inner, arrays.end[inner]).tolist()
     candidate = bytearray(b"\x01") * len(inner)
     alive = bytearray(b"\x01") * m
-    # _heap_code of every inner node at once
+    # _heap_code of every inner node at once (the same bits, as numpy arrays)
     bits = (first + 0.0).view(np.int64)
     bits = np.where(bits < 0, bits ^ _FLIP, bits)
     heap = [(b << 32) | i for i, b in enumerate(bits.tolist())]
     code = heap[:]
     heapq.heapify(heap)
     heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
-    float_bytes, int64_of = _float_bytes, _int64_of
     # one list per column: thousands of tuples kept alive would wake the cycle collector
     log: tuple[list, ...] = ([], [], [], [], [], [], [])
     add_cut, add_alpha, add_branch, add_leaves, add_risk, add_inner, add_nodes = \
@@ -526,8 +530,7 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
         before_branch = r_branch[best]
         e = (r_node[best] - before_branch) / below[best]
         if e != eff:  # grown since pushed (or NaN: then equal codes go on)
-            b = int64_of(float_bytes(e + 0.0))[0]  # _heap_code, inline
-            c = ((b ^ _FLIP if b < 0 else b) << 32) | best
+            c = _heap_code(e, best)
             if c != top:
                 key[best], code[best] = e, c
                 heapreplace(heap, c)
@@ -552,8 +555,7 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
             e = (r_node[j] - branch) / leaves
             if e < key[j]:
                 key[j] = e
-                b = int64_of(float_bytes(e + 0.0))[0]
-                c = code[j] = ((b ^ _FLIP if b < 0 else b) << 32) | j
+                c = code[j] = _heap_code(e, j)
                 heappush(heap, c)
             j = parent[j]
         add_cut(position[best])

@@ -182,7 +182,7 @@ def _reduced_error_sequence(result: ReducedErrorPruning) -> PruningSequence:
 
 def _cost_complexity_sequence(path: CostComplexityPath) -> PruningSequence:
     return PruningSequence("ccp_alpha", tuple(path.ccp_alphas), path.tree,
-                           cuts=tuple(path._cuts))
+                           cuts=tuple(path.cuts))
 
 
 def _pessimistic(model: Any, X_val: Any = None, y_val: Any = None, X_train: Any = None,

@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from ..explain import Derivation, Measure, ResultTable, fmt
-from ..formatting import fmt_float, fmt_g, fmt_whole_or_g
+from ..explain import Derivation, Measure, ResultTable
+from ..formatting import fmt, fmt_float, fmt_g, fmt_whole_or_g
 from ..splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
 from ..steps import StepDefaults
 from ..tree import Node, Tree

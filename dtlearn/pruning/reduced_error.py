@@ -21,9 +21,10 @@ import numpy as np
 
 from ..data import python_scalar
 from ..explain import Derivation, ResultTable, ShowsTable
+from ..formatting import plural
 from ..splits import UNKNOWN
 from ..steps import StepDefaults
-from ..tree import Node, Tree, plural
+from ..tree import Node, Tree
 from .cost_complexity import (
     CCPStep,
     CostComplexityPath,

@@ -2,7 +2,7 @@
 
 A condition is one branch of a split (``outlook = sunny`` is branch 0 of the multiway
 split on ``outlook``); :func:`parse_condition` reads every condition the exports of
-:mod:`dtlearn.exports.rules` write, so a rule printed by a tree reads back as the same
+:mod:`dtlearn.exports.rule_text` write, so a rule printed by a tree reads back as the same
 tests (:meth:`dtlearn.pruning.rule_post_pruning.Rule.from_text`).
 """
 

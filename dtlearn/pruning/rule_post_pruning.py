@@ -32,8 +32,9 @@ import numpy as np
 
 from .. import cycle_collector
 from ..data import Schema, infer_schema
-from ..explain import ResultTable, fmt
-from ..exports.rules import unseen_condition
+from ..explain import ResultTable
+from ..exports.rule_text import unseen_condition
+from ..formatting import fmt
 from ..splits import UNKNOWN
 from ..steps import StepDefaults
 from .rule_conditions import Condition, exact_text, parse_condition, parse_number

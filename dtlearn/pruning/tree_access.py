@@ -14,7 +14,7 @@ import numpy as np
 
 from ..data import encode, encode_numeric_target, encode_target
 from ..splits import UNKNOWN
-from ..tree import Node, Tree
+from ..tree import Node, Tree, as_tree
 
 __all__ = ["encode_features", "encode_labels", "inner_nodes_bottom_up", "root_paths", "rows_reaching",
            "tree_and_model", "validation_arrays", "with_tree"]
@@ -38,16 +38,8 @@ def tree_and_model(model_or_tree: Any, arg: str = "model_or_tree") -> tuple[Tree
     >>> tree is model.tree_, same is model, tree_and_model(tree)[1]
     (True, True, None)
     """
-    if isinstance(model_or_tree, Tree):
-        return model_or_tree, None
-    tree = getattr(model_or_tree, "tree_", None)
-    if isinstance(tree, Tree):
-        return tree, model_or_tree
-    if hasattr(model_or_tree, "get_params"):
-        raise ValueError(f"{arg}: this {type(model_or_tree).__name__} is not fitted yet; "
-                         f"call fit(X, y) first")
-    raise TypeError(f"{arg} must be a fitted dtlearn model or a dtlearn Tree, got "
-                    f"{type(model_or_tree).__name__}")
+    tree = as_tree(model_or_tree, arg)
+    return tree, (None if tree is model_or_tree else model_or_tree)
 
 
 def with_tree(model: Any, tree: Tree) -> Any:

@@ -71,10 +71,6 @@ class LiveFigure:
             self._pages[key] = (made, [a for a in self.figure.axes if a not in before])
         return self._pages[key][0]
 
-    def has_page(self, key: Any) -> bool:
-        """Whether page ``key`` was built."""
-        return key in self._pages
-
     def render(self, key: Any, animated: Any = ()) -> bytes:
         """PNG of page ``key`` with the ``animated`` artists drawn over its static part."""
         if key not in self._pages:

@@ -9,7 +9,7 @@ import ipywidgets as w
 import traitlets
 
 from ..formatting import percent
-from ..learners.id3_cart_oblique import CARTClassifier, ObliqueTreeClassifier
+from ..learners.tree_learner import CARTClassifier, ObliqueTreeClassifier
 from .base import App, LiveFigure, img_html
 
 __all__ = ["BoundaryExplorer"]

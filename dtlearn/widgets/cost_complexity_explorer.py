@@ -94,7 +94,7 @@ class CostComplexityExplorer(App):
 
     def __init__(self, X: Any, y: Any, learner: Any = None, X_test: Any = None,
                  y_test: Any = None, cv: int = 5, random_state: int = 0) -> None:
-        from ..learners.id3_cart_oblique import CARTClassifier
+        from ..learners.tree_learner import CARTClassifier
         from ..pruning.curves import pruning_curve
 
         learner = CARTClassifier() if learner is None else learner

@@ -3,7 +3,7 @@
 The curves and values come from :mod:`dtlearn.plot.figures`, the root choices from the
 growth engine (``Grower.candidates`` ranked by the engine's tie rule,
 :attr:`dtlearn.grow.SplitTable.best`), the data sets from the package's catalogue
-(:func:`dtlearn.datasets.registry.catalogue`).
+(:func:`dtlearn.datasets.entries.catalogue`).
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ import traitlets
 
 from .. import criteria
 from ..datasets import load_dataset
-from ..datasets.registry import catalogue
-from ..explain import ResultTable, fmt
+from ..datasets.entries import catalogue
+from ..explain import ResultTable
+from ..formatting import fmt
 from ..grow import GrowthConfig, SplitTable
-from ..learners.id3_cart_oblique import ID3Classifier
+from ..learners.tree_learner import ID3Classifier
 from .base import App, LiveFigure, img_html
 
 __all__ = ["CriteriaExplorer", "criteria_example_table", "criterion_picks"]
@@ -51,8 +52,8 @@ def criteria_example_table() -> ResultTable:
     for criterion in criteria.with_curves():
         settings = GrowthConfig(criterion=criterion.name)
 
-        def kernel(counts: np.ndarray) -> np.ndarray:
-            return criterion.node_impurity(counts, settings)
+        def kernel(counts: np.ndarray) -> np.ndarray:  # called in this iteration only
+            return criterion.node_impurity(counts, settings)  # noqa: B023
 
         name = criterion.curve_label
         before = float(kernel(parent)[0])

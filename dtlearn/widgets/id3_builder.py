@@ -22,11 +22,9 @@ import numpy as np
 import traitlets
 
 from ..data import encode
-from ..explain import fmt
-from ..formatting import percent
+from ..formatting import fmt, percent, plural
 from ..grow import SplitTable
-from ..learners.id3_cart_oblique import ID3Classifier
-from ..tree import plural
+from ..learners.tree_learner import ID3Classifier
 from .base import App
 from .tree_view import TreeView
 

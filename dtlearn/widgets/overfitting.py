@@ -15,8 +15,7 @@ import numpy as np
 import traitlets
 
 from ..data import python_scalar
-from ..explain import fmt
-from ..formatting import percent
+from ..formatting import fmt, percent
 from ..pruning.curves import add_label_noise, complexity_curve, train_validation_test_split
 from .base import App, LiveFigure, img_html
 from .tree_view import TreeView
@@ -316,7 +315,7 @@ class OverfittingExplorer(App):
 
 def _default_learner(X: Any) -> Any:
     from ..data import infer_schema
-    from ..learners.id3_cart_oblique import CARTClassifier, ID3Classifier
+    from ..learners.tree_learner import CARTClassifier, ID3Classifier
 
     kinds = infer_schema(X).kinds
     return CARTClassifier() if all(k == "numeric" for k in kinds) else ID3Classifier()

@@ -342,7 +342,7 @@ class PruningStepper(App):
         high (tree_view.css).
         """
         if not hasattr(self, "_val"):
-            Xe = rules[0]._encode(self._X_val, "X_val") if len(rules) else None
+            Xe = encode(self._X_val, rules[0].schema, arg="X_val") if len(rules) else None
             self._val = (Xe, np.asarray(self._y_val, dtype=object), {})
         Xe, truth, cache = self._val
         rows = []

@@ -34,7 +34,7 @@ from nbgrader.preprocessors import (  # noqa: E402
     SaveAutoGrades,
 )
 
-from dtlearn.exercises.homework.nbgrader_grading import (  # noqa: E402
+from dtlearn.exercises.homework.nbgrader_preprocessor import (  # noqa: E402
     GradeOutsideKernel,
     RepairCellMetadata,
 )

@@ -2,7 +2,7 @@
 # %% hw1_entropy
 import dtlearn.exercises as _ex
 from dtlearn.exercises import results as _results
-from dtlearn.exercises.guard import LibraryGuard as _Guard
+from dtlearn.exercises.library_guard import LibraryGuard as _Guard
 
 _results.CheckResult.assert_ok = lambda self: None
 _ex.check_entropy = _ex.check_information_gain = lambda *a, **k: _results.CheckResult(

@@ -6,7 +6,7 @@ student's seed), compares each answer with dtlearn's own result, and returns a
 :class:`~dtlearn.exercises.results.CheckResult`: which cases passed, which failed and *why*.
 
 - **No shortcut through the library.** While the student's function runs, a
-  :class:`~dtlearn.exercises.guard.LibraryGuard` stops any call into dtlearn's reference
+  :class:`~dtlearn.exercises.library_guard.LibraryGuard` stops any call into dtlearn's reference
   implementation of what is graded (``dt.entropy``, ``dt.information_gain``,
   ``dt.ID3Classifier().fit``, ``dt.reduced_error_prune``, ... whatever name they were
   imported under); the check then fails with a sentence saying what to write instead.
@@ -28,19 +28,19 @@ student's seed), compares each answer with dtlearn's own result, and returns a
 
 A stub that still raises ``NotImplementedError`` gets "not yet"; an error gets the line of
 the student's code where it happened; an endless loop is stopped by the step budget of
-:func:`~dtlearn.exercises.sandbox.run_student`.
+:func:`~dtlearn.exercises.student_call.run_student`.
 
 In a notebook the checks are instant feedback. The grade is computed outside the
 student's kernel: :mod:`~dtlearn.exercises.homework.autograde` runs the solution cells in a
-locked child process (:mod:`~dtlearn.exercises.homework.jail`, driven by
-:mod:`~dtlearn.exercises.homework.remote`), judges the plain values it returns with these
-same checks, and :mod:`~dtlearn.exercises.homework.nbgrader_grading` plugs that into
+locked child process (:mod:`~dtlearn.exercises.homework.jail_child`, driven by
+:mod:`~dtlearn.exercises.homework.jail_client`), judges the plain values it returns with these
+same checks, and :mod:`~dtlearn.exercises.homework.nbgrader_preprocessor` plugs that into
 ``nbgrader autograde`` (docs/GRADING.md). Hidden cases, and the sealed cases added to every
 visible part when graded, come from a grading secret only the grading machine has.
 
-The package holds one idea per module: :mod:`~dtlearn.exercises.homework.rules` (what each
-check forbids), :mod:`~dtlearn.exercises.homework.grading` (how every check calls the
-student's function and sums up), :mod:`~dtlearn.exercises.homework.formulas` (the checks'
+The package holds one idea per module: :mod:`~dtlearn.exercises.homework.forbidden_calls` (what each
+check forbids), :mod:`~dtlearn.exercises.homework.trial_grading` (how every check calls the
+student's function and sums up), :mod:`~dtlearn.exercises.homework.check_formulas` (the checks'
 own textbook formulas) and one module per homework: ``hw1_measures`` (entropy,
 information gain), ``hw2_id3`` (ID3), ``hw3_prune`` (reduced-error pruning). The guard
 forbids the whole package while a student's function runs.
@@ -60,10 +60,10 @@ True
 check_entropy: not yet — entropy raises NotImplementedError: replace `raise NotImplementedError()` with your code
 """
 
+from .forbidden_calls import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
 from .hw1_measures import check_entropy, check_information_gain
 from .hw2_id3 import as_nested_dict, check_id3
 from .hw3_prune import check_reduced_error_prune
-from .rules import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
 
 __all__ = [
     "ENTROPY_RULE",

@@ -4,17 +4,17 @@ r"""The authoritative homework grade, computed outside the student's kernel.
 cell its points when it shows no error, so code in a solution cell can rebind anything the
 grade cells use. Here the grade is computed by the grader's own process instead:
 :func:`grade_submission` takes the solution cells (text), runs them in a fresh, locked
-interpreter (:mod:`~dtlearn.exercises.homework.jail`), calls the student's functions there
+interpreter (:mod:`~dtlearn.exercises.homework.jail_child`), calls the student's functions there
 on the cases the checks choose, and judges the plain values that come back with the same
 checks the notebook shows (:mod:`~dtlearn.exercises.homework.hw1_measures`, ...). The
-nbgrader preprocessor :class:`~dtlearn.exercises.homework.nbgrader_grading.GradeOutsideKernel`
+nbgrader preprocessor :class:`~dtlearn.exercises.homework.nbgrader_preprocessor.GradeOutsideKernel`
 takes the place of nbgrader's ``Execute`` and writes each verdict into its grade cell.
 
 - **Seed.** The student's numbers come from their nbgrader student id (the hub user name),
   hashed as :func:`~dtlearn.exercises.registry.student_seed` hashes ``JUPYTERHUB_USER``:
   the numbers they saw on the hub are the numbers they are graded on.
 - **Hidden cases** come from the grading secret and the seed
-  (:func:`~dtlearn.exercises.homework.grading.hidden_seed`); their verdict says passed or
+  (:func:`~dtlearn.exercises.homework.trial_grading.hidden_seed`); their verdict says passed or
   not, nothing more.
 
 Examples
@@ -31,13 +31,13 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from ..guard import Forbidden
+from ..library_guard import Forbidden
 from ..registry import hash_seed
 from ..results import CheckResult
-from .remote import SUBMISSION_SECONDS, Budget, Jail, RemoteFunction
-from .rules import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
+from .forbidden_calls import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
+from .jail_client import SUBMISSION_SECONDS, Budget, Jail, RemoteFunction
 
 __all__ = ["GRADE_CELLS", "SECRET_FILE", "Verdict", "forbidden_files", "forbidden_functions",
            "grade_submission",
@@ -80,7 +80,7 @@ _RULES = {"check_entropy": ENTROPY_RULE, "check_information_gain": GAIN_RULE,
           "check_id3": ID3_RULE, "check_reduced_error_prune": PRUNE_RULE}
 
 _ALLOWED = ("__init__.py", "_moved.py", "data.py", "tree.py", "datasets/", "exports/",
-            "exercises/homework/jail.py")
+            "exercises/homework/jail_child.py")
 """dtlearn files a solution may run in every homework: loading data, the Tree class, the
 finder of old module paths (it runs on every import that finds nothing else)."""
 
@@ -192,7 +192,7 @@ def forbidden_files(homework: str) -> list[str]:
     sources = _dtlearn_sources()
     if homework == "hw3":
         files = [p for rel, p in sources.items() if rel.startswith(_PRUNING)
-                 and rel != "exercises/homework/jail.py"]
+                 and rel != "exercises/homework/jail_child.py"]
         return sorted(files + _others(("sklearn",)))
     if homework not in ("hw1", "hw2"):
         raise ValueError(f"homework must be 'hw1', 'hw2' or 'hw3', got {homework!r}")
@@ -283,7 +283,8 @@ def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None,
     # never runs information_gain (a stateful entropy cannot tell whom it answers)
     fns = [RemoteFunction(own if own is not None and i > 0 else jail, name, words)
            for i, name in enumerate(cell.functions)]
-    common = {"part": cell.part, "seed": seed, "secret": secret or "", "which": which}
+    common: dict[str, Any] = {"part": cell.part, "seed": seed, "secret": secret or "",
+                              "which": which}
     if cell.check == "check_entropy":
         return check_entropy(fns[0], **common)
     if cell.check == "check_information_gain":
@@ -327,7 +328,7 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
         together: when it runs out, the cells graded so far keep their verdicts and the
         rest fail, naming the call that was running.
     require_os_lock : bool
-        Raise :class:`~dtlearn.exercises.homework.remote.NotIsolated` rather than grade in
+        Raise :class:`~dtlearn.exercises.homework.jail_client.NotIsolated` rather than grade in
         a child the kernel could not lock (no Landlock or seccomp here).
 
     Returns
@@ -355,8 +356,8 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
     # and hidden cases (right or wrong only) in the other, so the student's code never
     # holds a hidden input while the answers it gives are shown
     budget = Budget(seconds)
-    options = {"budget": budget, "require_os_lock": require_os_lock,
-               "forbidden_functions": functions}
+    options: dict[str, Any] = {"budget": budget, "require_os_lock": require_os_lock,
+                               "forbidden_functions": functions}
     with (Jail(cells, files, **options) as shown, Jail(cells, files, **options) as closed,
           Jail(cells, files, **options) as own):
         for grade_id in ids:

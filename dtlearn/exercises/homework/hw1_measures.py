@@ -1,7 +1,7 @@
 """Homework 1's checks: the student's ``entropy(counts)`` and ``information_gain(feature, labels)``.
 
-Each check runs its cases through :func:`~dtlearn.exercises.homework.grading.grade` and
-judges a returned number against :mod:`~dtlearn.exercises.homework.formulas`; a wrong
+Each check runs its cases through :func:`~dtlearn.exercises.homework.trial_grading.grade` and
+judges a returned number against :mod:`~dtlearn.exercises.homework.check_formulas`; a wrong
 number gets the hint of the mistake it matches (nats, Gini, gain ratio, unweighted
 children, rounding, ...).
 
@@ -20,11 +20,12 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from ..guard import LibraryGuard
+from ..library_guard import LibraryGuard
 from ..results import CheckResult
 from ..wording import format_number, is_close, read_number, show_exact
-from .formulas import contingency, entropy_bits, gain_parts, gini_index
-from .grading import (
+from .check_formulas import contingency, entropy_bits, gain_parts, gini_index
+from .forbidden_calls import ENTROPY_RULE, GAIN_RULE
+from .trial_grading import (
     Trial,
     calibrate,
     call_student,
@@ -36,7 +37,6 @@ from .grading import (
     sealed,
     task,
 )
-from .rules import ENTROPY_RULE, GAIN_RULE
 
 __all__ = ["check_entropy", "check_information_gain"]
 

@@ -19,12 +19,13 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..guard import LibraryGuard
+from ...tree import as_tree
+from ..library_guard import LibraryGuard
 from ..results import CheckResult
 from ..wording import format_number
-from .formulas import contingency, gain_parts
-from .grading import Trial, grade, sealed, task
-from .rules import ID3_RULE
+from .check_formulas import contingency, gain_parts
+from .forbidden_calls import ID3_RULE
+from .trial_grading import Trial, grade, sealed, task
 
 __all__ = ["as_nested_dict", "check_id3"]
 
@@ -41,7 +42,7 @@ def as_nested_dict(tree: Any) -> Any:
     >>> as_nested_dict(ID3Classifier().fit(*load_play_tennis()))["outlook"]["overcast"]
     'yes'
     """
-    tree = getattr(tree, "tree_", tree)
+    tree = as_tree(tree, arg="tree")
     schema = tree.schema
 
     def label(node: Any) -> Any:
@@ -109,104 +110,133 @@ def _wrong_choice_hint(attribute: str, X: pd.DataFrame, y: pd.Series,
 
 def _compare_id3(student: Any, X: pd.DataFrame, y: pd.Series) -> list[str]:
     """Walk the student's nested dict alongside dtlearn's grower; return the problems."""
-    from ...learners.id3_cart_oblique import ID3Classifier
+    from ...learners.tree_learner import ID3Classifier
 
     grower = ID3Classifier().make_grower(X, y)
-    classes = grower.classes
-    schema = grower.schema
     problems: list[str] = []
-    everything = np.ones(len(y), dtype=bool)
-    stack = [(grower.root.node_id, student, "root", everything)]
+    stack = [(grower.root.node_id, student, "root", np.ones(len(y), dtype=bool))]
     while stack and len(problems) < 3:
         node_id, sub, where, rows = stack.pop()
-        candidates = grower.candidates(node_id)
-        reason = grower.stop_reason(node_id)
         if not isinstance(sub, dict):
-            step = grower.expand(node_id)
-            here = _describe_node(where, step.counts, classes)
-            if step.chosen is not None:
-                gain = step.chosen.scores["information_gain"]
-                text = (f"{here} you made a leaf '{sub}', but ID3 splits on "
-                        f"{step.chosen.feature_name} (gain {format_number(gain)}): the homework's rule "
-                        f"stops only when all rows have one class, no attribute is left, or "
-                        f"the best gain is 0")
-                if gain < 0.1:
-                    text += " — a gain threshold above 0 stops too early"
-                elif any(c.admissible and c.scores["information_gain"] < 1e-9
-                         for c in candidates):
-                    text += (" — some attribute has gain 0 here, but only the best gain "
-                             "counts")
-                problems.append(text)
-                continue
-            best = step.counts.max()
-            allowed = {str(c) for c, n in zip(classes, step.counts) if n == best}
-            if str(sub) not in allowed:
-                text = (f"{here} the leaf says '{sub}' but the majority class is "
-                        f"'{' or '.join(sorted(allowed))}'")
-                least = step.counts[step.counts > 0].min()
-                first = y[rows].iloc[0] if rows.any() else None
-                if first is not None and str(first) == str(sub):
-                    text += (" — that is the label of the node's first row (y.iloc[0]): "
-                             "return the majority label, y.value_counts().index[0]")
-                elif any(str(c) == str(sub) and n == least
-                         for c, n in zip(classes, step.counts)):
-                    text += (" — that is the least common label: value_counts() lists the "
-                             "most common first, so take .index[0]")
-                problems.append(text)
-            continue
-        if len(sub) != 1 or not isinstance(next(iter(sub.values())), dict):
-            problems.append(f"at [{where}] a node must look like {{attribute: {{value: subtree}}}}"
-                            f" with one attribute; got a dict with keys {list(sub)[:4]}")
-            continue
-        attribute, branches = next(iter(sub.items()))
-        by_name = {c.feature_name: c for c in candidates}
-        if reason is not None:
-            step = grower.expand(node_id)
-            text = (f"{_describe_node(where, step.counts, classes)} you split on "
-                    f"{attribute}, but ID3 stops here ({reason})")
-            gains = [c.scores["information_gain"] for c in candidates if c.admissible]
-            if (np.asarray(step.counts) > 0).sum() == 1:
-                text += ": all rows here have one class, so return that label"
-            elif candidates and max(gains, default=0.0) < 1e-6:
-                text += (": every attribute has information gain 0 here, and the homework's "
-                         "rule is to stop and return the majority label")
-            problems.append(text)
-            continue
-        if attribute not in by_name:
-            used = attribute in schema.names
-            problems.append(f"at [{where}] you split on {attribute!r}, which "
-                            + ("is already used on this path" if used else
-                               f"is not an attribute (attributes: {list(schema.names)})"))
-            continue
-        admissible = [c for c in candidates if c.admissible]
-        best = max(c.scores["information_gain"] for c in admissible)
-        mine = by_name[attribute]
-        gain = mine.scores["information_gain"] if mine.admissible else 0.0
-        if not mine.admissible or gain < best - 1e-9:
-            winners = [c.feature_name for c in admissible
-                       if c.scores["information_gain"] >= best - 1e-9]
-            step_counts = grower.tree().node(node_id).counts
-            hint = _wrong_choice_hint(attribute, X[rows], y[rows],
-                                      [c.feature_name for c in candidates])
-            problems.append(f"{_describe_node(where, step_counts, classes)} you split on "
-                            f"{attribute} (gain {format_number(gain)}) but {' / '.join(winners)} has the "
-                            f"largest gain ({format_number(best)}){hint}")
-            continue
-        grower.expand(node_id, feature=attribute)
-        node = grower.tree().node(node_id)
-        values = schema.categories[mine.feature]
-        keys = {str(k): k for k in branches}
-        column = X[attribute].astype(str).to_numpy()
-        for value, child in reversed(list(zip(values, node.children))):
-            if child.n_samples == 0:
-                continue
-            if str(value) not in keys:
-                problems.append(f"at [{where}] the split on {attribute} has no branch for "
-                                f"{attribute} = {value} ({format_number(child.n_samples)} rows)")
-                continue
-            stack.append((child.node_id, branches[keys[str(value)]],
-                          f"{attribute} = {value}", rows & (column == str(value))))
+            problem = _leaf_problem(grower, node_id, sub, where, y[rows])
+        else:
+            problem = _split_problem(grower, node_id, sub, where, X[rows], y[rows])
+            if problem is None:
+                work, missing = _children(grower, node_id, sub, where, X, rows)
+                stack.extend(work)
+                problems.extend(missing)
+        if problem is not None:
+            problems.append(problem)
     return problems
+
+
+def _leaf_problem(grower: Any, node_id: int, leaf: Any, where: str, y: pd.Series) -> str | None:
+    """What is wrong with the student's leaf ``leaf`` at a node (``y``: its rows), if anything."""
+    candidates = grower.candidates(node_id)
+    classes = grower.classes
+    step = grower.expand(node_id)
+    here = _describe_node(where, step.counts, classes)
+    if step.chosen is not None:
+        gain = step.chosen.scores["information_gain"]
+        text = (f"{here} you made a leaf '{leaf}', but ID3 splits on "
+                f"{step.chosen.feature_name} (gain {format_number(gain)}): the homework's rule "
+                f"stops only when all rows have one class, no attribute is left, or "
+                f"the best gain is 0")
+        if gain < 0.1:
+            text += " — a gain threshold above 0 stops too early"
+        elif any(c.admissible and c.scores["information_gain"] < 1e-9
+                 for c in candidates):
+            text += (" — some attribute has gain 0 here, but only the best gain "
+                     "counts")
+        return text
+    best = step.counts.max()
+    allowed = {str(c) for c, n in zip(classes, step.counts) if n == best}
+    if str(leaf) in allowed:
+        return None
+    text = (f"{here} the leaf says '{leaf}' but the majority class is "
+            f"'{' or '.join(sorted(allowed))}'")
+    least = step.counts[step.counts > 0].min()
+    first = y.iloc[0] if len(y) else None
+    if first is not None and str(first) == str(leaf):
+        text += (" — that is the label of the node's first row (y.iloc[0]): "
+                 "return the majority label, y.value_counts().index[0]")
+    elif any(str(c) == str(leaf) and n == least
+             for c, n in zip(classes, step.counts)):
+        text += (" — that is the least common label: value_counts() lists the "
+                 "most common first, so take .index[0]")
+    return text
+
+
+def _split_problem(grower: Any, node_id: int, sub: dict, where: str, X: pd.DataFrame,
+                   y: pd.Series) -> str | None:
+    """What is wrong with the student's split ``sub`` at a node (``X``, ``y``: its rows).
+
+    ``None`` when the split is ID3's; the node is then still open (the caller expands it).
+    """
+    if len(sub) != 1 or not isinstance(next(iter(sub.values())), dict):
+        return (f"at [{where}] a node must look like {{attribute: {{value: subtree}}}}"
+                f" with one attribute; got a dict with keys {list(sub)[:4]}")
+    candidates = grower.candidates(node_id)
+    reason = grower.stop_reason(node_id)
+    classes, schema = grower.classes, grower.schema
+    attribute = next(iter(sub))
+    by_name = {c.feature_name: c for c in candidates}
+    if reason is not None:
+        step = grower.expand(node_id)
+        text = (f"{_describe_node(where, step.counts, classes)} you split on "
+                f"{attribute}, but ID3 stops here ({reason})")
+        gains = [c.scores["information_gain"] for c in candidates if c.admissible]
+        if (np.asarray(step.counts) > 0).sum() == 1:
+            text += ": all rows here have one class, so return that label"
+        elif candidates and max(gains, default=0.0) < 1e-6:
+            text += (": every attribute has information gain 0 here, and the homework's "
+                     "rule is to stop and return the majority label")
+        return text
+    if attribute not in by_name:
+        used = attribute in schema.names
+        return (f"at [{where}] you split on {attribute!r}, which "
+                + ("is already used on this path" if used else
+                   f"is not an attribute (attributes: {list(schema.names)})"))
+    admissible = [c for c in candidates if c.admissible]
+    best = max(c.scores["information_gain"] for c in admissible)
+    mine = by_name[attribute]
+    gain = mine.scores["information_gain"] if mine.admissible else 0.0
+    if mine.admissible and gain >= best - 1e-9:
+        return None
+    winners = [c.feature_name for c in admissible
+               if c.scores["information_gain"] >= best - 1e-9]
+    step_counts = grower.tree().node(node_id).counts
+    hint = _wrong_choice_hint(attribute, X, y, [c.feature_name for c in candidates])
+    return (f"{_describe_node(where, step_counts, classes)} you split on "
+            f"{attribute} (gain {format_number(gain)}) but {' / '.join(winners)} has the "
+            f"largest gain ({format_number(best)}){hint}")
+
+
+def _children(grower: Any, node_id: int, sub: dict, where: str, X: pd.DataFrame,
+              rows: np.ndarray) -> tuple[list[tuple], list[str]]:
+    """Split the node as the student did: the children left to walk, and missing branches.
+
+    The children are ``(node id, the student's subtree, where, rows)``, last branch first
+    (the walk pops them in branch order); a branch with rows that the student's dict does
+    not have is a problem.
+    """
+    attribute, branches = next(iter(sub.items()))
+    grower.expand(node_id, feature=attribute)
+    node = grower.tree().node(node_id)
+    values = grower.schema.categories[grower.schema.names.index(attribute)]
+    keys = {str(k): k for k in branches}
+    column = X[attribute].astype(str).to_numpy()
+    work, missing = [], []
+    for value, child in reversed(list(zip(values, node.children))):
+        if child.n_samples == 0:
+            continue
+        if str(value) not in keys:
+            missing.append(f"at [{where}] the split on {attribute} has no branch for "
+                           f"{attribute} = {value} ({format_number(child.n_samples)} rows)")
+            continue
+        work.append((child.node_id, branches[keys[str(value)]], f"{attribute} = {value}",
+                     rows & (column == str(value))))
+    return work, missing
 
 
 def _frame(columns: dict, target: str) -> tuple[pd.DataFrame, pd.Series]:

@@ -19,10 +19,10 @@ from typing import Any, Callable
 import numpy as np
 import pandas as pd
 
-from ..guard import LibraryGuard
+from ..library_guard import LibraryGuard
 from ..results import CheckResult
-from .grading import Trial, grade, sealed, task
-from .rules import PRUNE_RULE
+from .forbidden_calls import PRUNE_RULE
+from .trial_grading import Trial, grade, sealed, task
 
 __all__ = ["PruningSimulator", "check_reduced_error_prune", "prune_cases"]
 
@@ -34,7 +34,7 @@ def _errors(tree: Any, X: pd.DataFrame, y: pd.Series) -> int:
 
 def _split(label: str, loader: Callable, seed: int, complete: bool = False
            ) -> tuple[str, Any, pd.DataFrame, pd.Series]:
-    from ...learners.id3_cart_oblique import ID3Classifier
+    from ...learners.tree_learner import ID3Classifier
 
     X, y = loader()
     if complete:

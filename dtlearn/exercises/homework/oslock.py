@@ -1,6 +1,6 @@
 """The kernel's half of the grading child's lock: seccomp, Landlock, no capabilities.
 
-The grading child (:mod:`~dtlearn.exercises.homework.jail`) calls :func:`lock` once, after
+The grading child (:mod:`~dtlearn.exercises.homework.jail_child`) calls :func:`lock` once, after
 it has imported what the homework needs and before any line of the student's runs. On
 Linux it then:
 

@@ -232,13 +232,13 @@ def library_documents(files: Sequence[str]) -> list[Document]:
 
     Examples
     --------
-    >>> import dtlearn.exercises.homework.formulas as f
+    >>> import dtlearn.exercises.homework.check_formulas as f
     >>> MIN_LIBRARY
     60
     >>> [d.name.split(": ")[1] for d in library_documents([f.__file__])]
     ['contingency', 'entropy_bits', 'gain_parts', 'gini_index']
     >>> library_documents([f.__file__])[0].name
-    'dtlearn/exercises/homework/formulas.py: contingency'
+    'dtlearn/exercises/homework/check_formulas.py: contingency'
     """
     out = []
     for path in files:

@@ -8,7 +8,7 @@ function. :mod:`.similarity` compares them.
 
 Examples
 --------
->>> any(f.endswith("exercises/homework/formulas.py") for f in forbidden_sources("hw1"))
+>>> any(f.endswith("exercises/homework/check_formulas.py") for f in forbidden_sources("hw1"))
 True
 """
 
@@ -146,7 +146,7 @@ def functions_of(path: str) -> Iterable[ast.AST]:
 
     Examples
     --------
-    >>> import dtlearn.exercises.homework.formulas as f
+    >>> import dtlearn.exercises.homework.check_formulas as f
     >>> [node.name for node in functions_of(f.__file__)]
     ['entropy_bits', 'gini_index', 'contingency', 'gain_parts']
     """
@@ -194,7 +194,7 @@ def forbidden_sources(homework: str) -> list[str]:
     """
     import importlib.util
 
-    from .rules import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
+    from .forbidden_calls import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
 
     rules = {"hw1": (ENTROPY_RULE, GAIN_RULE), "hw2": (ID3_RULE,), "hw3": (PRUNE_RULE,)}
     if homework not in rules:

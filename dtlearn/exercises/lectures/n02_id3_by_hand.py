@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from ...datasets import load_restaurant
-from ...learners.id3_cart_oblique import ID3Classifier
+from ...learners.tree_learner import ID3Classifier
 from ...measures import entropy, gain_ratio, gini_gain, information_gain
 from ..compare import compare_choice, compare_number
 from ..registry import register

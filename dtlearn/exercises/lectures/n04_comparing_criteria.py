@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from ...datasets import load_breast_cancer_ljubljana
-from ...learners.id3_cart_oblique import ID3Classifier
+from ...learners.tree_learner import ID3Classifier
 from ...measures import gini_gain, information_gain, misclassification
 from ..compare import compare_choice, compare_number
 from ..registry import register

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...datasets import load_car
-from ...learners.id3_cart_oblique import CARTClassifier, ID3Classifier
+from ...learners.tree_learner import CARTClassifier, ID3Classifier
 from ...pruning.curves import add_label_noise, complexity_curve, train_validation_test_split
 from ..compare import compare_choice, compare_number
 from ..registry import register

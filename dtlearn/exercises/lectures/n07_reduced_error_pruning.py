@@ -14,7 +14,7 @@ from ..registry import register
 def _car():
     """The notebook's car example: 20% label noise, ID3 tree, validation data."""
     from ...datasets import load_car
-    from ...learners.id3_cart_oblique import ID3Classifier
+    from ...learners.tree_learner import ID3Classifier
     from ...pruning.curves import add_label_noise, train_validation_test_split
 
     X, y = load_car()

@@ -12,7 +12,7 @@ from ..registry import register
 def _vote():
     """The notebook's example: complete rows, split, ID3 tree, rule post-pruning."""
     from ...datasets import load_vote
-    from ...learners.id3_cart_oblique import ID3Classifier
+    from ...learners.tree_learner import ID3Classifier
     from ...pruning.curves import train_validation_test_split
     from ...pruning.rule_post_pruning import rule_post_prune
 

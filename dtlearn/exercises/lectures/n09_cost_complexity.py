@@ -21,7 +21,7 @@ def _path():
     from sklearn.datasets import load_breast_cancer
     from sklearn.model_selection import train_test_split
 
-    from ...learners.id3_cart_oblique import CARTClassifier
+    from ...learners.tree_learner import CARTClassifier
     from ...pruning.cost_complexity import cost_complexity_path
 
     X, y = load_breast_cancer(return_X_y=True)

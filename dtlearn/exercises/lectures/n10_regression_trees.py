@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...learners.id3_cart_oblique import CARTRegressor
+from ...learners.tree_learner import CARTRegressor
 from ...measures import mae, mse
 from ..compare import compare_number
 from ..registry import register

@@ -68,7 +68,7 @@ def check_gain_b(gain_b):
 @register("12.3", title="Leaves of the staircase with 3000 points")
 def check_staircase(staircase_leaves):
     """Leaves of the unlimited CART on the notebook's 3000 diagonal points."""
-    from ...learners.id3_cart_oblique import CARTClassifier
+    from ...learners.tree_learner import CARTClassifier
 
     big = pd.DataFrame(np.random.default_rng(5).uniform(size=(3000, 2)), columns=["x1", "x2"])
     side = np.where(big["x1"] + big["x2"] > 1, "above", "below")

@@ -44,7 +44,7 @@ def cancer_data() -> tuple:
 def _votes() -> tuple[np.ndarray, np.ndarray]:
     from sklearn.model_selection import train_test_split
 
-    from ...learners.id3_cart_oblique import CARTClassifier
+    from ...learners.tree_learner import CARTClassifier
 
     X, y = cancer_data()
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, stratify=y,

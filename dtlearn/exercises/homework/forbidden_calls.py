@@ -1,7 +1,7 @@
 """What each homework check forbids the student's function to call, and what stays allowed.
 
-One :class:`~dtlearn.exercises.guard.Forbidden` per check; the check enters a
-:class:`~dtlearn.exercises.guard.LibraryGuard` built from it around every call of the
+One :class:`~dtlearn.exercises.library_guard.Forbidden` per check; the check enters a
+:class:`~dtlearn.exercises.library_guard.LibraryGuard` built from it around every call of the
 student's function. A package named here (``dtlearn.measures``, ``dtlearn.grow``, this
 homework package) is forbidden with every module below it.
 
@@ -13,13 +13,13 @@ Examples
 
 from __future__ import annotations
 
-from ..guard import Forbidden
+from ..library_guard import Forbidden
 
 __all__ = ["ENTROPY_RULE", "GAIN_RULE", "ID3_RULE", "PRUNE_RULE"]
 
 # "dtlearn.learners" was one module before 0.3.0: its file, not the whole package
 _REFERENCE = ("dtlearn.measures", "dtlearn.criteria", "dtlearn.grow",
-              "dtlearn.learners.id3_cart_oblique", "dtlearn.learners.c45",
+              "dtlearn.learners.tree_learner", "dtlearn.learners.c45",
               "dtlearn.learners.c45_grower", "dtlearn.pruning.pessimistic",
               "dtlearn.exercises.homework")
 _PRUNERS = ("dtlearn.pruning.reduced_error", "dtlearn.pruning.cost_complexity",

@@ -4,14 +4,14 @@
 A check describes its cases as :class:`Trial` values (how the call reads, its arguments,
 a judge of the returned value, advice for a failure) in named groups, the parts a grade
 cell can ask for. :func:`grade` runs them all through
-:func:`~dtlearn.exercises.sandbox.run_student` under the check's guard, in the same way
+:func:`~dtlearn.exercises.student_call.run_student` under the check's guard, in the same way
 for every check: a stub is "not yet", a forbidden call fails the whole check with the
 guard's sentence, an error or an endless loop fails the case (and a call that did not
 come back ends its group), and the judge decides the rest.
 
 Examples
 --------
->>> from dtlearn.exercises.guard import Forbidden, LibraryGuard
+>>> from dtlearn.exercises.library_guard import Forbidden, LibraryGuard
 >>> job = task("check_double", lambda x: 2 * x, "all", ("easy", "hidden"), 0,
 ...            default_name="double")
 >>> def trials(group):
@@ -33,10 +33,10 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from ..guard import LibraryGuard
+from ..library_guard import LibraryGuard
 from ..registry import student_seed
 from ..results import Case, CheckResult, not_yet, summarize
-from ..sandbox import run_student
+from ..student_call import run_student
 from ..wording import format_number, is_close, read_number, show_exact
 
 __all__ = ["GRADED_LATER", "SEALED_CALL", "SECRET_VARIABLE", "Task", "Trial", "calibrate", "call_student",
@@ -82,7 +82,7 @@ def call_student(fn: Callable, *args: Any, forbidden: LibraryGuard | None = None
     """Call the student's function here (under ``forbidden``) or in the grading child.
 
     In the grading child when ``fn`` is a
-    :class:`~dtlearn.exercises.homework.remote.RemoteFunction`.
+    :class:`~dtlearn.exercises.homework.jail_client.RemoteFunction`.
 
     Examples
     --------
@@ -95,7 +95,7 @@ def call_student(fn: Callable, *args: Any, forbidden: LibraryGuard | None = None
 
 
 def _remote(fn: Any) -> bool:
-    from .remote import RemoteFunction
+    from .jail_client import RemoteFunction
 
     return type(fn) is RemoteFunction  # noqa: E721 - exactly the grader's own class
 
@@ -284,7 +284,7 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
 
     Examples
     --------
-    >>> from dtlearn.exercises.guard import Forbidden
+    >>> from dtlearn.exercises.library_guard import Forbidden
     >>> def stub(x):
     ...     raise NotImplementedError()
     >>> job = task("check_stub", stub, "all", ("only",), 0, default_name="stub")
@@ -430,7 +430,7 @@ def calibrate(fn: Callable, args: tuple, want: float, guard: LibraryGuard) -> tu
 
     Examples
     --------
-    >>> from dtlearn.exercises.guard import Forbidden
+    >>> from dtlearn.exercises.library_guard import Forbidden
     >>> calibrate(lambda c: 0.6931471805599453, ([7, 7],), 1.0,
     ...           LibraryGuard(Forbidden("the entropy")))
     (0.6931471805599453, 'nats (natural log)')

@@ -1,12 +1,12 @@
 # About 520 lines: one idea, the grader's side of the grading child: its process, the framed channel, the budgets and the answers rebuilt, which the timeouts and messages read together.
 r"""The grader's side of the grading child: start it, call the student's functions in it.
 
-:class:`Jail` starts ``python -I -m dtlearn.exercises.homework.jail`` (see
-:mod:`~dtlearn.exercises.homework.jail`) with the student's solution cells and the files
+:class:`Jail` starts ``python -I -m dtlearn.exercises.homework.jail_child`` (see
+:mod:`~dtlearn.exercises.homework.jail_child`) with the student's solution cells and the files
 whose functions the homework forbids, and :class:`RemoteFunction` stands for one of the
 student's functions: the checks call it like the function itself (through
-:func:`~dtlearn.exercises.homework.grading.call_student`), get an
-:class:`~dtlearn.exercises.sandbox.Outcome` whose value was rebuilt here from plain data,
+:func:`~dtlearn.exercises.homework.trial_grading.call_student`), get an
+:class:`~dtlearn.exercises.student_call.Outcome` whose value was rebuilt here from plain data,
 and judge it here. A child that called a forbidden function has ended; the next call
 starts a fresh one (so every grade cell starts clean).
 
@@ -35,7 +35,7 @@ import tempfile
 import time
 from typing import Any, Sequence
 
-from ..sandbox import Outcome
+from ..student_call import Outcome
 
 __all__ = ["ANSWER_MAGIC", "CALL_SECONDS", "MAX_ANSWER_BYTES", "PART_SECONDS",
            "SUBMISSION_SECONDS", "Budget", "Jail", "NotIsolated", "RemoteFunction", "rebuild"]
@@ -213,7 +213,7 @@ class Jail:
                "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
                "MPLCONFIGDIR": _matplotlib_dir()}
         self.process = subprocess.Popen(
-            [sys.executable, "-I", "-m", "dtlearn.exercises.homework.jail"],
+            [sys.executable, "-I", "-m", "dtlearn.exercises.homework.jail_child"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             close_fds=True, cwd=self._dir.name, env=env, start_new_session=True, bufsize=0)
         self._read = self.process.stdout.fileno()

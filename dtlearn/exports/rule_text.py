@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..formatting import exact_number, plural
 from ..splits import MultiwaySplit, SubsetSplit, ThresholdSplit
-from .formatting import exact_number, label_text, plural
+from .labels import label_text
 
 if TYPE_CHECKING:
     from ..tree import Node, Tree

@@ -31,7 +31,7 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Bool, Float, Unicode
 
 from .autograde import GRADE_CELLS, grade_submission, secret_from
-from .remote import SUBMISSION_SECONDS, NotIsolated
+from .jail_client import SUBMISSION_SECONDS, NotIsolated
 
 __all__ = ["GradeOutsideKernel", "NoGradingSecret", "NoOSLock", "RepairCellMetadata"]
 

@@ -3,7 +3,7 @@
 Student functions (homework) are called through :func:`run_student`, which turns any
 failure into words and stops an endless loop after a budget of executed lines (not a short
 wall clock, so a busy machine does not make a slow but correct function look endless). A
-guard (:class:`~dtlearn.exercises.guard.LibraryGuard`) passed as ``forbidden=`` stops
+guard (:class:`~dtlearn.exercises.library_guard.LibraryGuard`) passed as ``forbidden=`` stops
 calls into code the exercise forbids.
 
 Examples

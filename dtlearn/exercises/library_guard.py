@@ -13,7 +13,7 @@ file and qualified name of their code, so a reloaded module is caught too.
 A :class:`Forbidden` lists what a check forbids (whole modules, single functions), what the
 student should do instead, and which library calls stay allowed (loading data, ``Tree``
 methods where the task is pruning). The check passes it to
-:func:`dtlearn.exercises.sandbox.run_student` (``forbidden=``); the student's function then
+:func:`dtlearn.exercises.student_call.run_student` (``forbidden=``); the student's function then
 fails with one sentence, e.g. "entropy calls dt.entropy, dtlearn's own implementation of
 what this homework grades: compute it yourself from the class counts".
 
@@ -24,7 +24,7 @@ Examples
 ...                  instead="compute it yourself from the class counts")
 >>> def shortcut(counts):
 ...     return float(dt.entropy(counts=counts))
->>> from dtlearn.exercises.sandbox import run_student
+>>> from dtlearn.exercises.student_call import run_student
 >>> print(run_student(shortcut, [9, 5], forbidden=LibraryGuard(rule)).message)
 calls dt.entropy, dtlearn's own implementation of the entropy: compute it yourself from the class counts
 """
@@ -38,7 +38,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from .sandbox import ForbiddenCall
+from .student_call import ForbiddenCall
 
 __all__ = ["Forbidden", "LibraryGuard"]
 
@@ -173,7 +173,7 @@ class LibraryGuard:
 
     While active (in the current thread and in threads started meanwhile), a call into a
     forbidden function raises
-    :class:`~dtlearn.exercises.sandbox.ForbiddenCall` at its first line and records
+    :class:`~dtlearn.exercises.student_call.ForbiddenCall` at its first line and records
     :attr:`violation`, a sentence for the student; if the student's code swallows that
     exception (a bare ``except:``), leaving the guard raises it again. A profile function
     installed before the guard keeps receiving its events.

@@ -1,8 +1,8 @@
-# About 640 lines: one idea, the grading child's lock; stubs, seccomp, profile, audit hook and statement runner are safe only in the order main() installs them, so they are read together.
+# About 700 lines: one idea, the grading child's lock; stubs, seccomp, profile, audit hook and statement runner are safe only in the order main() installs them, so they are read together.
 """The grading child: a fresh interpreter that runs a student's solution cells under a lock.
 
-Started by :mod:`~dtlearn.exercises.homework.remote` (the grader, never the student) as
-``python -I -m dtlearn.exercises.homework.jail`` with two pipes of the grader's as stdin
+Started by :mod:`~dtlearn.exercises.homework.jail_client` (the grader, never the student) as
+``python -I -m dtlearn.exercises.homework.jail_child`` with two pipes of the grader's as stdin
 (requests) and stdout (answers, in frames: see :func:`frame`). It reads its setup from stdin
 (the solution cells, the files whose functions are forbidden), then, in this order:
 
@@ -59,6 +59,8 @@ import pickle
 import struct
 import sys
 import types
+from types import MappingProxyType
+from typing import Any
 
 __all__ = ["frame", "main", "plain"]
 
@@ -92,7 +94,7 @@ class Refused(RuntimeError, ValueError):
     """
 
 
-def _number(value: object, kind: str) -> dict:
+def _number(value: Any, kind: str) -> dict:
     f = float(value)
     if type(f) is not float:  # noqa: E721 - exact type on purpose
         raise TypeError("float() did not give a float")
@@ -100,7 +102,7 @@ def _number(value: object, kind: str) -> dict:
     return {"t": "number", "v": text, "type": kind}
 
 
-def plain(value: object, _budget: list | None = None) -> dict:
+def plain(value: Any, _budget: list | None = None) -> dict:
     """``value`` as plain JSON-ready data, read with the types' own methods.
 
     Containers are read through the built-in types' methods (``dict.items(d)``), never
@@ -181,7 +183,9 @@ def plain(value: object, _budget: list | None = None) -> dict:
 # --------------------------------------------------------------------------- the lock
 def _make_profile(forbidden: frozenset, fd: int, functions: frozenset = frozenset()):
     def profile(frame, event, arg, _forbidden=forbidden, _fd=fd, _write=os.write,
-                _exit=os._exit, _functions=functions, _frame=globals()["frame"]):
+                _exit=os._exit, _functions=functions,
+                _frame=globals()["frame"],  # noqa: B008 - the lock's state lives in defaults
+                ):
         if event == "call":
             code = frame.f_code
             filename = code.co_filename
@@ -221,14 +225,30 @@ _FRAME_ATTRS = frozenset({"gi_frame", "cr_frame", "ag_frame"})
 
 
 def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: list):
-    """The audit hook. ``gate[0]`` is True only while the jail itself reads a traceback.
+    """The audit hook: a table from audit event to the rule that judges it.
 
-    ``protected``: the profile function and the jail's functions that hold the gate after
-    the lock; their attributes (``__code__``, ``__defaults__``) cannot be set.
+    ``gate[0]`` is True only while the jail itself reads a traceback. ``protected``: the
+    profile function and the jail's functions that hold the gate after the lock; their
+    attributes (``__code__``, ``__defaults__``) cannot be set.
 
-    Every value it looks at is checked by exact type before any method is called on it: a
-    ``str`` subclass's ``split`` or ``__contains__`` would otherwise run the student's code
-    inside the hook, where nothing is traced.
+    ==========================================  =========================================
+    event                                       rule
+    ==========================================  =========================================
+    ``object.__getattr__``                      no generator, coroutine or (outside the
+                                                jail's own traceback) traceback frame
+    ``import``                                  no module of :data:`_REFUSED_MODULES`
+    ``object.__setattr__``                      the lock's own functions stay as they are
+    ``os.listdir``, ``os.scandir``              only folders under the roots
+    ``open``                                    read only, only under the roots, never
+                                                the source of what is graded
+    :data:`_REFUSED_EVENTS`, ``ctypes.*``       always refused
+    anything else                               allowed
+    ==========================================  =========================================
+
+    Every value a rule looks at is checked by exact type before any method is called on
+    it: a ``str`` subclass's ``split`` or ``__contains__`` would otherwise run the
+    student's code inside the hook, where nothing is traced. The rules' state lives in
+    their default arguments and the table is read-only, reachable only from the hook.
     """
     refused, modules, frame_attrs = _REFUSED_EVENTS, _REFUSED_MODULES, _FRAME_ATTRS
 
@@ -244,61 +264,80 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: l
             return None
         return full
 
-    def hook(event, args, _refused=refused, _modules=modules, _frame=frame_attrs,
-             _inodes=secret_inodes, _str=str, _int=int, _type=type, _stat=os.stat,
-             _Refused=Refused, _flags=os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC
-             | os.O_APPEND, _protected=protected, _gate=gate, _inside=inside):
-        if event == "object.__getattr__":
-            name = args[1]
-            if _type(name) is not _str:  # only sys.audit() from the student's code sends that
-                raise _Refused("an audit event with a name that is not a str")
-            if name in _frame or (name == "tb_frame" and not _gate[0]):
-                raise _Refused(f"reading .{name} is not allowed while your work is graded")
+    def refuse(event, args, _Refused=Refused):
+        raise _Refused(f"{event} is not allowed while your work is graded")
+
+    def read_attribute(event, args, _str=str, _type=type, _Refused=Refused,
+                       _frame=frame_attrs, _gate=gate):
+        name = args[1]
+        if _type(name) is not _str:  # only sys.audit() from the student's code sends that
+            raise _Refused("an audit event with a name that is not a str")
+        if name in _frame or (name == "tb_frame" and not _gate[0]):
+            raise _Refused(f"reading .{name} is not allowed while your work is graded")
+
+    def import_module(event, args, _str=str, _type=type, _Refused=Refused,
+                      _modules=modules):
+        name = args[0]
+        if _type(name) is not _str:
+            raise _Refused("importing by a name that is not a str is not allowed "
+                           "while your work is graded")
+        if _str.split(name, ".")[0] in _modules:
+            raise _Refused(f"importing {name} is not allowed while your work is graded")
+
+    def set_attribute(event, args, _Refused=Refused, _protected=protected):
+        target = args[0]
+        for kept in _protected:  # the lock's own state lives in their defaults
+            if target is kept:
+                raise _Refused("changing the grading lock is not allowed")
+
+    def list_folder(event, args, _int=int, _type=type, _Refused=Refused, _inside=inside):
+        path = args[0]
+        if _type(path) is _int:  # a folder opened with os.open: the "open" event saw it
             return
-        if event in _refused or event.startswith("ctypes."):
-            raise _Refused(f"{event} is not allowed while your work is graded")
-        if event == "import":
-            name = args[0]
-            if _type(name) is not _str:
-                raise _Refused("importing by a name that is not a str is not allowed "
-                               "while your work is graded")
-            if _str.split(name, ".")[0] in _modules:
-                raise _Refused(f"importing {name} is not allowed while your work is graded")
-            return
-        if event == "object.__setattr__":
-            target = args[0]
-            for kept in _protected:  # the lock's own state lives in their defaults
-                if target is kept:
-                    raise _Refused("changing the grading lock is not allowed")
-            return
-        if event == "os.listdir" or event == "os.scandir":
-            path = args[0]
-            if _type(path) is _int:  # a folder opened with os.open: the "open" event saw it
-                return
-            if _inside("." if path is None else path) is None:
-                raise _Refused("listing a folder outside Python's and dtlearn's is not "
-                               "allowed while your work is graded")
-            return
-        if event == "open":
-            path, mode, flags = args[0], args[1], args[2]
-            if _type(mode) is _str:
-                if "w" in mode or "a" in mode or "x" in mode or "+" in mode:
-                    raise _Refused("writing files is not allowed while your work is graded")
-            elif mode is not None or _type(flags) is not _int or flags & _flags:
+        if _inside("." if path is None else path) is None:
+            raise _Refused("listing a folder outside Python's and dtlearn's is not "
+                           "allowed while your work is graded")
+
+    def open_file(event, args, _str=str, _int=int, _type=type, _stat=os.stat,
+                  _Refused=Refused, _inodes=secret_inodes, _inside=inside,
+                  _flags=os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND):
+        path, mode, flags = args[0], args[1], args[2]
+        if _type(mode) is _str:
+            if "w" in mode or "a" in mode or "x" in mode or "+" in mode:
                 raise _Refused("writing files is not allowed while your work is graded")
-            if _type(path) is _int:
-                return
-            full = _inside(path)
-            if full is None:
-                raise _Refused("reading a file outside Python's and dtlearn's folders is "
-                               "not allowed while your work is graded")
-            try:
-                st = _stat(full)
-            except OSError:
-                return
-            if (st.st_dev, st.st_ino) in _inodes:
-                raise _Refused("reading the source of what you implement is not allowed "
-                               "while your work is graded")
+        elif mode is not None or _type(flags) is not _int or flags & _flags:
+            raise _Refused("writing files is not allowed while your work is graded")
+        if _type(path) is _int:
+            return
+        full = _inside(path)
+        if full is None:
+            raise _Refused("reading a file outside Python's and dtlearn's folders is "
+                           "not allowed while your work is graded")
+        try:
+            st = _stat(full)
+        except OSError:
+            return
+        if (st.st_dev, st.st_ino) in _inodes:
+            raise _Refused("reading the source of what you implement is not allowed "
+                           "while your work is graded")
+
+    rules = MappingProxyType({
+        **dict.fromkeys(refused, refuse),
+        "object.__getattr__": read_attribute,
+        "import": import_module,
+        "object.__setattr__": set_attribute,
+        "os.listdir": list_folder,
+        "os.scandir": list_folder,
+        "open": open_file,
+    })
+
+    def hook(event, args, _rule=rules.get, _refuse=refuse):
+        # ``event`` is always an exact str: CPython makes it from the C string it audits
+        rule = _rule(event)
+        if rule is not None:
+            rule(event, args)
+        elif event.startswith("ctypes."):
+            _refuse(event, args)
     return hook
 
 
@@ -568,7 +607,7 @@ def _statements(source: str, filename: str) -> list:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run as ``python -I -m dtlearn.exercises.homework.jail`` (see the module)."""
+    """Run as ``python -I -m dtlearn.exercises.homework.jail_child`` (see the module)."""
     import functools
     import importlib
 
@@ -579,7 +618,7 @@ def main(argv: list[str] | None = None) -> None:
     os.dup2(null, 1)
     os.close(null)
     stdin = sys.stdin.buffer
-    setup = _read_frame(stdin)
+    setup: Any = _read_frame(stdin)
     for name in [*setup["imports"], *imported_names([setup["preamble"], *setup["cells"]])]:
         try:
             importlib.import_module(name)
