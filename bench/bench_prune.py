@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_cart import make_data  # noqa: E402
-from timing import cpu_interleaved, slope  # noqa: E402
+from bench_cart import make_data
+from timing import cpu_interleaved, slope
 
 CCP_ROWS = (30_000, 100_000, 300_000)
 """Training rows of the cost-complexity series (about 5.6k, 18k and 53k nodes at 10 columns)."""

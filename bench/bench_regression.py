@@ -16,7 +16,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from timing import cpu_interleaved, slope  # noqa: E402
+from timing import cpu_interleaved, slope
 
 FULL = (10_000, 100_000)
 """Rows of the full-depth squared-error fits issue 27 asks about (10 columns)."""

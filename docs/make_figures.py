@@ -6,9 +6,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-import dtlearn as dt  # noqa: E402
+import dtlearn as dt
 
 OUT = Path(__file__).resolve().parent / "figures"
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import _moved
 from .data import Schema, as_ordinal
-from .datasets import *  # noqa: F401,F403
+from .datasets import *  # noqa: F403
 from .datasets import __all__ as _dataset_names
 from .exports import DecisionPath  # and Tree.to_* now work: the exports register themselves
 from .grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable, split_table
@@ -30,7 +30,7 @@ from .learners.tree_learner import (
     ID3Classifier,
     ObliqueTreeClassifier,
 )
-from .measures import *  # noqa: F401,F403
+from .measures import *  # noqa: F403
 from .measures import __all__ as _measure_names
 from .splits import CandidateSplits, candidate_splits
 from .tree import Node, Tree

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pandas as pd
@@ -67,7 +67,7 @@ def consistent_tree_sizes(X: Any, y: Any, *, split_pure: bool = False) -> Counte
     """
     rows, labels, columns = _prepare(X, y)
 
-    @lru_cache(maxsize=None)
+    @cache
     def count(members: tuple[int, ...], unused: frozenset[int]) -> tuple[tuple[int, int], ...]:
         pure = len({labels[i] for i in members}) == 1
         sizes: Counter = Counter({1: 1}) if pure else Counter()

@@ -17,8 +17,9 @@ versions; :mod:`dtlearn.measures` wraps them with checks and explanations.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 

@@ -9,8 +9,9 @@ so that prediction data are encoded the same way and trees can print category na
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -86,7 +87,7 @@ class Schema:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Schema":
+    def from_dict(cls, data: dict) -> Schema:
         """Inverse of :meth:`to_dict`, checking the shape of ``data``."""
         try:
             names = tuple(str(n) for n in data["names"])

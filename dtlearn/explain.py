@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import html
 import textwrap
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence, Union
+from typing import Any, Union
 
 from .display import (
     CLASS_COLOURS,

@@ -8,8 +8,9 @@ child table inside a derivation; :class:`ShowsTable` lets a result class show it
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .display import html_class, md_escape
 from .formatting import fmt_cell
@@ -225,7 +226,7 @@ class ShowsTable:
       outlook | 0.247
     """
 
-    def table(self) -> "ResultTable":
+    def table(self) -> ResultTable:
         """The result as a table."""
         raise NotImplementedError
 

@@ -24,7 +24,8 @@ method writes only its numbers and its reason.
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 

@@ -11,8 +11,9 @@ read the tree, so the tree does not import them).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -73,7 +74,7 @@ class Node:
     value: np.ndarray
     counts: np.ndarray | None = None
     split: Split | None = None
-    children: list["Node"] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
     branch_weights: np.ndarray | None = None
     label: int | None = None
 
@@ -323,11 +324,11 @@ class Tree:
             return int(source.depth.max())
         return max(n.depth for n in self.nodes())
 
-    def copy(self) -> "Tree":
+    def copy(self) -> Tree:
         """A deep copy (node ids kept), safe to prune without touching the original."""
         return self.with_leaves_at(())
 
-    def with_leaves_at(self, node_ids: Any) -> "Tree":
+    def with_leaves_at(self, node_ids: Any) -> Tree:
         """A copy in which the nodes ``node_ids`` become leaves (their subtrees removed).
 
         Examples
@@ -545,12 +546,12 @@ class Tree:
         return _exporter("to_json")(self, indent)
 
     @classmethod
-    def from_json(cls, text: str) -> "Tree":
+    def from_json(cls, text: str) -> Tree:
         """Tree from :meth:`to_json`, ValueError if malformed: ``exports.json_io.tree_from_json``."""
         return _exporter("from_json")(text)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Tree":
+    def from_dict(cls, data: Any) -> Tree:
         """Tree from :meth:`to_dict`, every field validated: ``exports.json_io.tree_from_dict``."""
         return _exporter("from_dict")(data)
 

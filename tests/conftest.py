@@ -42,6 +42,8 @@ SLOW = {
     "test_levelwise.py": "hypothesis: level-wise growth equals node-by-node on many data sets",
     "test_estimator_checks.py": "scikit-learn's estimator checks on every learner",
     "test_exams_outputs.py": "typesets exam sheets with Typst",
+    "test_hub_config.py": "the hub's nbgrader round trip",
+    "test_nbgrader_similarity.py": "nbgrader autograde of a class, then the similarity report",
 }
 """Test files ``make check`` leaves to ``make test`` (marked ``slow``), each with why."""
 

@@ -13,7 +13,7 @@ import dtlearn as dt
 from dtlearn.pruning.cost_complexity import cost_complexity_prune
 
 pytest.importorskip("sklearn")
-from sklearn.tree import DecisionTreeClassifier  # noqa: E402
+from sklearn.tree import DecisionTreeClassifier
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,7 @@ from dtlearn.learners.c45 import C45Classifier
 from dtlearn.tree import Tree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fixtures"))
-import weka_output as wo  # noqa: E402
+import weka_output as wo
 
 
 def _weka(name, learner):

@@ -13,9 +13,9 @@ import pytest
 import dtlearn as dt
 
 pytest.importorskip("sklearn")
-from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: E402
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
-from dtlearn.learners.sklearn_import import float32_boundary  # noqa: E402
+from dtlearn.learners.sklearn_import import float32_boundary
 
 
 def _data(seed=0, n=90):

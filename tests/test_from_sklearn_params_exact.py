@@ -15,7 +15,7 @@ import pytest
 import dtlearn as dt
 
 pytest.importorskip("sklearn")
-from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: E402
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 
 def _data(seed=0, n=60):

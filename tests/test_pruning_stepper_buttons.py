@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-import dtlearn as dt  # noqa: E402
-from dtlearn.widgets import PruningStepper  # noqa: E402
-from dtlearn.widgets.tree_view import font_scale_from  # noqa: E402
+import dtlearn as dt
+from dtlearn.widgets import PruningStepper
+from dtlearn.widgets.tree_view import font_scale_from
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import dtlearn as dt  # noqa: E402
-from dtlearn.widgets import TreeView  # noqa: E402
+import dtlearn as dt
+from dtlearn.widgets import TreeView
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-import dtlearn as dt  # noqa: E402
-from dtlearn.widgets import CostComplexityExplorer, ID3Builder  # noqa: E402
+import dtlearn as dt
+from dtlearn.widgets import CostComplexityExplorer, ID3Builder
 
 
 @pytest.fixture(scope="module")

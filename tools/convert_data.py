@@ -29,7 +29,7 @@ from pathlib import Path
 import arff  # liac-arff: the maintained parser, used here once, not at run time
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's dtlearn
-from dtlearn.datasets.entries import ENTRIES  # noqa: E402
+from dtlearn.datasets.entries import ENTRIES
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "dtlearn" / "datasets" / "data"

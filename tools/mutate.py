@@ -475,7 +475,7 @@ class TestIndex:
 
     def __init__(self) -> None:
         sys.path.insert(0, str(ROOT / "tools"))
-        import test_map  # noqa: E402 - tools/test_map.py, the module -> tests table
+        import test_map
 
         self.module_name = test_map.module_name
         self.table = {module: [str(p.relative_to(ROOT)) for p, _ in rows]

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's dtlearn
-from dtlearn.datasets.entries import ENTRIES  # noqa: E402
+from dtlearn.datasets.entries import ENTRIES
 
 DATA = Path(__file__).resolve().parents[1] / "dtlearn" / "datasets" / "data"
 BEGIN = "<!-- checksums: written from the registry by tools/sources_table.py; do not edit -->"

@@ -49,7 +49,7 @@ from pathlib import Path
 import nbformat
 
 try:
-    import hatchling  # noqa: F401  (make student-repo runs in .venv-dev, which has it)
+    import hatchling
 except ImportError:  # pragma: no cover - pip builds the wheel, fetching hatchling
     hatchling = None
 

@@ -22,7 +22,7 @@ import re
 import sys
 import warnings
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -52,7 +52,7 @@ def test_files() -> list[Path]:
                   if "node_modules" not in p.parts and "__pycache__" not in p.parts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def defining_module(dotted: str) -> str | None:
     """The dtlearn module a dotted name ends in: the module itself, or where its object is defined."""
     parts = dotted.split(".")

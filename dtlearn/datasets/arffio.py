@@ -12,7 +12,8 @@ from __future__ import annotations
 import gzip
 import os
 import re
-from typing import IO, Any, Sequence, Union
+from collections.abc import Sequence
+from typing import IO, Any, Union
 
 import numpy as np
 import pandas as pd

@@ -14,9 +14,9 @@ none there: its ``source`` and ``licence`` are the record.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from functools import partial
-from typing import Callable, Mapping, Sequence
 
 import pandas as pd
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd

@@ -8,7 +8,8 @@ iterative so a chain thousands of levels deep lays out without recursion.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..tree import Node, Tree, as_tree
 

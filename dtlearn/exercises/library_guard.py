@@ -233,7 +233,7 @@ class LibraryGuard:
                 self.violation = self._message(frame)
             raise ForbiddenCall(self.violation)
 
-    def __enter__(self) -> "LibraryGuard":
+    def __enter__(self) -> LibraryGuard:
         self.violation = None
         self._previous = sys.getprofile()
         # threads the student's code starts are watched too (a thread pool is no way round)

@@ -27,8 +27,9 @@ import pkgutil
 import re
 import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 __all__ = ["Case", "CheckFailed", "CheckResult", "not_yet", "summarize"]
 

@@ -24,9 +24,10 @@ import threading
 import time
 import traceback
 import warnings
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -105,7 +106,7 @@ def _is_student_file(filename: str) -> bool:
 class _Budget:
     """A ``sys.settrace`` hook that counts the lines the student's code executes."""
 
-    def __init__(self, steps: int, deadline: float | None, limits: "_Limits") -> None:
+    def __init__(self, steps: int, deadline: float | None, limits: _Limits) -> None:
         self.left = steps
         self.deadline = deadline
         self.limits = limits
@@ -151,7 +152,7 @@ class _Limits:
         self.reason: type[BaseException] | None = None
         self.budget = _Budget(steps, None, self)
 
-    def __enter__(self) -> "_Limits":
+    def __enter__(self) -> _Limits:
         self.outer = sys._getframe(1)  # run_student's frame: the walk up the stack stops here
         self.alarm = (hasattr(signal, "setitimer")
                       and threading.current_thread() is threading.main_thread())

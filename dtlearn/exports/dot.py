@@ -22,7 +22,7 @@ def dot_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\\\\n", "\\n") + '"'
 
 
-def dot_source(tree: "Tree") -> str:
+def dot_source(tree: Tree) -> str:
     """Graphviz DOT source: node boxes with counts, edges labelled with the test.
 
     Node ``n<id>`` is the node with that ``node_id``; render with ``dot -Tsvg``.

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["exact_number", "format_number", "format_value", "label_text", "plural"]
 
 
-def label_text(tree: "Tree", node: "Node") -> str:
+def label_text(tree: Tree, node: Node) -> str:
     """What ``node`` of ``tree`` predicts, as printed: a class name, or a rounded number.
 
     Examples

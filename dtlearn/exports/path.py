@@ -67,7 +67,7 @@ class DecisionPath:
         return repr(self.prediction) if quote else str(self.prediction)
 
 
-def decision_path(tree: "Tree", x: Any) -> DecisionPath:
+def decision_path(tree: Tree, x: Any) -> DecisionPath:
     """The tests one instance passes through ``tree``, as a :class:`DecisionPath`.
 
     ``x`` may be a dict of feature values, a pandas Series, a 1-D sequence in column

@@ -15,7 +15,7 @@ MAX_NESTED_DEPTH = 80
 """Deeper trees are written as a node table: Python's parser limits ``if`` nesting."""
 
 
-def python_tests(tree: "Tree", node: "Node") -> list[str]:
+def python_tests(tree: Tree, node: Node) -> list[str]:
     """One Python boolean expression over ``row`` per branch of ``node``'s split.
 
     A missing feature (``row.get(name)`` is ``None``) passes no test, so the function
@@ -58,7 +58,7 @@ def python_tests(tree: "Tree", node: "Node") -> list[str]:
             for codes in (split.left, split.right)]
 
 
-def python_source(tree: "Tree", function_name: str = "predict") -> str:
+def python_source(tree: Tree, function_name: str = "predict") -> str:
     """Source of a plain-Python function ``predict(row)`` reproducing the tree.
 
     Parameters
@@ -109,7 +109,7 @@ def python_source(tree: "Tree", function_name: str = "predict") -> str:
     return "\n".join(lines) + "\n"
 
 
-def _table_source(tree: "Tree", function_name: str) -> str:
+def _table_source(tree: Tree, function_name: str) -> str:
     entries = []
     for node in tree.nodes():
         tests = [f"(lambda row: {t}, {c.node_id})"

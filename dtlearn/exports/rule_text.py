@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..tree import Node, Tree
 
 
-def unseen_condition(tree: "Tree", node: "Node") -> str | None:
+def unseen_condition(tree: Tree, node: Node) -> str | None:
     """The condition under which ``predict`` stops at the inner node ``node``, or ``None``.
 
     With ``missing="majority"`` a row whose test value the split cannot answer stops at the
@@ -49,7 +49,7 @@ def unseen_condition(tree: "Tree", node: "Node") -> str | None:
     return f"{name} not in {{{names}}}"
 
 
-def rules_text(tree: "Tree", unseen: bool = True) -> str:
+def rules_text(tree: Tree, unseen: bool = True) -> str:
     """One ``IF ... AND ... THEN ...`` rule per leaf, left to right, then the stopping rules.
 
     A regression rule says what its number is: ``(mean of 16 training rows)``, or the
@@ -101,7 +101,7 @@ def rules_text(tree: "Tree", unseen: bool = True) -> str:
     return "\n".join(rules + stops)
 
 
-def _rule(tree: "Tree", node: "Node", conds: list[str]) -> str:
+def _rule(tree: Tree, node: Node, conds: list[str]) -> str:
     head = "IF " + " AND ".join(conds) if conds else "IF TRUE"
     if tree.is_classifier:
         return f"{head} THEN {tree.target_name} = {label_text(tree, node)}"

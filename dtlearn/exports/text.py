@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from ..tree import Node, Tree
 
 
-def node_summary(tree: "Tree", node: "Node") -> str:
+def node_summary(tree: Tree, node: Node) -> str:
     """A node's training rows in parentheses: class counts, or the regression value.
 
     Examples
@@ -29,7 +29,7 @@ def node_summary(tree: "Tree", node: "Node") -> str:
     return f"({format_number(node.n_samples, 2)}: {counts})"
 
 
-def friendly_text(tree: "Tree") -> str:
+def friendly_text(tree: Tree) -> str:
     """Box-drawing lines, one per node, with the training counts at every node.
 
     Examples
@@ -49,7 +49,7 @@ def friendly_text(tree: "Tree") -> str:
     # (node, its condition, indentation so far, its branch glyph); iterative for any depth
     stack: list[tuple[Node, str, str, str]] = []
 
-    def push_children(node: "Node", prefix: str) -> None:
+    def push_children(node: Node, prefix: str) -> None:
         conditions = node.split.conditions(tree.schema)
         last = len(node.children) - 1
         for i in reversed(range(len(node.children))):
@@ -67,7 +67,7 @@ def friendly_text(tree: "Tree") -> str:
     return "\n".join(lines)
 
 
-def tree_text(tree: "Tree", style: str = "friendly", layout: str | None = None) -> str:
+def tree_text(tree: Tree, style: str = "friendly", layout: str | None = None) -> str:
     """The tree as indented text.
 
     Parameters

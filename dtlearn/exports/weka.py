@@ -22,7 +22,7 @@ LAYOUTS = ("id3", "j48")
 _BARS = {"id3": "|  ", "j48": "|   "}
 
 
-def resolve_layout(tree: "Tree", layout: str | None) -> str:
+def resolve_layout(tree: Tree, layout: str | None) -> str:
     """The layout to print ``tree`` in: ``layout``, or by default the tree's own ``flavour``.
 
     Any flavour other than ``"id3"`` prints as J48, the layout of every learner that
@@ -73,7 +73,7 @@ def round_double(value: float, digits: int = 2) -> float:
     return (low + (1.0 if scaled - low >= 0.5 else 0.0)) / mask
 
 
-def weka_leaf_text(tree: "Tree", node: "Node", layout: str) -> str:
+def weka_leaf_text(tree: Tree, node: Node, layout: str) -> str:
     """What Weka prints after a leaf's test, in ``layout`` (``"id3"`` or ``"j48"``).
 
     Examples
@@ -95,7 +95,7 @@ def weka_leaf_text(tree: "Tree", node: "Node", layout: str) -> str:
     return f"{label} ({weight}/{errors})" if node.errors > 1e-6 else f"{label} ({weight})"
 
 
-def weka_text(tree: "Tree", layout: str | None = None) -> str:
+def weka_text(tree: Tree, layout: str | None = None) -> str:
     """The tree lines Weka 3.6 prints, in the ``Id3`` or ``J48`` layout.
 
     Parameters

@@ -16,9 +16,10 @@ Subclasses (C4.5) change how a node is scored or partitioned by overriding the h
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 

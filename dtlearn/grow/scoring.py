@@ -174,7 +174,7 @@ class ThresholdScan:
     n: np.ndarray
     centre: Any = None  # regression: each node's mean, which the sums are taken about
 
-    def scored(self, builder: CandidateBuilder) -> "ScanScores":
+    def scored(self, builder: CandidateBuilder) -> ScanScores:
         """Every admissible cut of the scan scored at once (kept; not saved with the scan)."""
         cached = self.__dict__.get("_scored")
         if cached is None or cached.builder is not builder:
@@ -438,7 +438,7 @@ class CandidateList(Sequence):
         c = self[i]
         return float(c.scores["impurity_decrease"]) if c.admissible else 0.0
 
-    def __add__(self, other: Any) -> "CandidateList":
+    def __add__(self, other: Any) -> CandidateList:
         return CandidateList(self._items + list(other), self._builder, self._block)
 
     def __eq__(self, other: Any) -> bool:

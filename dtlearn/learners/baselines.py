@@ -31,7 +31,7 @@ class ZeroR(Classifier):
     def __init__(self) -> None:
         pass
 
-    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "ZeroR":
+    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> ZeroR:
         """Count the classes of ``y``; returns ``self``."""
         Xe, codes, schema, classes = self._fit_data(X, y)
         w = sample_weights(sample_weight, len(codes))
@@ -75,7 +75,7 @@ class OneR(Classifier):
     def __init__(self, categorical: Any = None) -> None:
         self.categorical = categorical
 
-    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "OneR":
+    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> OneR:
         """Find the best one-attribute rule; returns ``self``."""
         Xe, codes, schema, classes = self._fit_data(X, y)
         w = sample_weights(sample_weight, len(codes))

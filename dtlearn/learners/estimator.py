@@ -75,7 +75,7 @@ class Estimator:
         """Parameters of the estimator, as scikit-learn expects."""
         return {name: getattr(self, name) for name in self._param_names()}
 
-    def set_params(self, **params: Any) -> "Estimator":
+    def set_params(self, **params: Any) -> Estimator:
         """Set parameters (checked at ``fit``); returns ``self``."""
         valid = self._param_names()
         for key, value in params.items():
@@ -134,7 +134,7 @@ class Estimator:
             state = dict(state, steps_=steps.unpack())
         self.__dict__.update(state)
 
-    def __deepcopy__(self, memo: dict) -> "Estimator":
+    def __deepcopy__(self, memo: dict) -> Estimator:
         import copy
 
         new = type(self).__new__(type(self))
@@ -142,7 +142,7 @@ class Estimator:
         new.__dict__.update(copy.deepcopy(self.__dict__, memo))
         return new
 
-    def compact(self) -> "Estimator":
+    def compact(self) -> Estimator:
         """Drop everything but the fitted tree: growth steps, grown tree, pruning record.
 
         A compact model predicts, prints and exports exactly as before, and saves to a

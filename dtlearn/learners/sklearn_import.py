@@ -133,7 +133,7 @@ class SklearnThresholdSplit(ThresholdSplit):
     shown: str = ""
 
     @classmethod
-    def of(cls, feature: int, sklearn_threshold: float) -> "SklearnThresholdSplit":
+    def of(cls, feature: int, sklearn_threshold: float) -> SklearnThresholdSplit:
         """The split for scikit-learn's ``(feature, threshold)``."""
         t = float(sklearn_threshold)
         boundary = float32_boundary(t)
@@ -883,7 +883,7 @@ class SklearnTree:
         """Parameters, as scikit-learn expects (``{"estimator": ...}``)."""
         return {"estimator": self.estimator}
 
-    def set_params(self, **params: Any) -> "SklearnTree":
+    def set_params(self, **params: Any) -> SklearnTree:
         """Set ``estimator``; returns ``self``."""
         for key, value in params.items():
             if key != "estimator":
@@ -907,7 +907,7 @@ class SklearnTree:
     def __sklearn_tags__(self) -> Any:
         return self._blueprint().__sklearn_tags__()
 
-    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "SklearnTree":
+    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> SklearnTree:
         """Grow the scikit-learn tree on ``(X, y)`` and open it; returns ``self``."""
         _require_sklearn()
         from sklearn.base import clone

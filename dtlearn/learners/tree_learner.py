@@ -17,7 +17,8 @@ training values; ``model.compact()`` keeps only the tree (``docs/SAVING.md``).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -97,7 +98,7 @@ class TreeLearner(Estimator):
         while not grower.done:
             yield grower.expand(grower.frontier()[0])
 
-    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "TreeLearner":
+    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> TreeLearner:
         """Grow the tree on ``(X, y)``; returns ``self``."""
         grower = self.make_grower(X, y, sample_weight)
         tree = grower.run()

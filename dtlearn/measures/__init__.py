@@ -26,9 +26,9 @@ The arithmetic is done by the vectorised kernels of :mod:`dtlearn.criteria`. By 
 from __future__ import annotations
 
 from . import impurity, information, regression
-from .impurity import *  # noqa: F401,F403
-from .information import *  # noqa: F401,F403
-from .regression import *  # noqa: F401,F403
+from .impurity import *  # noqa: F403
+from .information import *  # noqa: F403
+from .regression import *  # noqa: F403
 
 # each module's own __all__: a measure is exported (and reaches dt.*) where it is written
 __all__ = sorted([*impurity.__all__, *information.__all__, *regression.__all__])

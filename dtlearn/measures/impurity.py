@@ -10,7 +10,8 @@ whose ``.explain()`` works the formula out; the arithmetic is done by the kernel
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 

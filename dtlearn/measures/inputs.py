@@ -8,7 +8,8 @@ functions turn both into one float array plus the names the explanation prints, 
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd

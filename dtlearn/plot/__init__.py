@@ -8,8 +8,8 @@ Examples
 """
 
 from . import curves, figures, style  # noqa: F401 (dtlearn.plot.style.DARK_STYLE)
-from .curves import *  # noqa: F401,F403
-from .figures import *  # noqa: F401,F403
+from .curves import *  # noqa: F403
+from .figures import *  # noqa: F403
 from .style import dark_style  # noqa: F401
 
 __all__ = sorted([*figures.__all__, *curves.__all__, "dark_style"])

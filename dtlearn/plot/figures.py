@@ -8,7 +8,8 @@ numbers are written on the figure (tests read ``ax.texts``).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 

@@ -17,8 +17,9 @@ Both curves are :class:`ComplexityCurve` values; :mod:`dtlearn.plot.curves` draw
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..tree import Tree
 from .cost_complexity import CostComplexityPath, cost_complexity_path

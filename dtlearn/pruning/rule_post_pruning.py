@@ -88,7 +88,7 @@ class Rule:
     val_correct: int | None = None
 
     @classmethod
-    def from_text(cls, text: str, X_or_schema: Any, target_name: str | None = None) -> "Rule":
+    def from_text(cls, text: str, X_or_schema: Any, target_name: str | None = None) -> Rule:
         """Read ``IF a = v AND b <= 3 THEN label`` (or ``THEN target = label``).
 
         ``X_or_schema`` is the data the rule talks about (its columns and categories) or a
@@ -168,7 +168,7 @@ class Rule:
         covered = self.covers(Xe, encoded=True)
         return int((truth[covered] == self.label).sum()), int(covered.sum())
 
-    def without(self, index: int) -> "Rule":
+    def without(self, index: int) -> Rule:
         """Return the rule with precondition ``index`` dropped (validation counts cleared)."""
         conds = self.conditions[:index] + self.conditions[index + 1:]
         return type(self)(conds, self.label, self.schema, self.target_name,

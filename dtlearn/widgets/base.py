@@ -13,7 +13,8 @@ import base64
 import contextlib
 import html
 import io
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import ipywidgets as w
 import numpy as np

@@ -9,7 +9,8 @@ growth engine (``Grower.candidates`` ranked by the engine's tie rule,
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 import numpy as np

@@ -15,7 +15,8 @@ side by side with their scores.
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 import numpy as np

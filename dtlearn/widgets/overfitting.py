@@ -8,7 +8,8 @@ and arguments give the same split, the same noisy labels and the same pictures.
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as w
 import numpy as np

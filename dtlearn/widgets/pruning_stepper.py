@@ -20,6 +20,7 @@ import ipywidgets as w
 import numpy as np
 import traitlets
 
+from ..data import encode
 from ..explain import Derivation, DerivationLine
 from ..formatting import percent
 from ..pruning.methods import pruning_method, pruning_methods

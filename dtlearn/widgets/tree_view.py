@@ -44,7 +44,7 @@ STATIC_NOTE = "static picture — run the cell to explore"
 
 __all__ = ["TreeView", "presenter"]
 
-_LIVE: "weakref.WeakSet[Any]" = weakref.WeakSet()  # views and apps presenter() reaches
+_LIVE: weakref.WeakSet[Any] = weakref.WeakSet()  # views and apps presenter() reaches
 _DEFAULTS = {"font_scale": 1.0}
 
 

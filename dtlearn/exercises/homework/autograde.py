@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..library_guard import Forbidden
 from ..registry import hash_seed

@@ -14,8 +14,8 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 import numpy as np
 import pandas as pd

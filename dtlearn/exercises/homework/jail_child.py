@@ -96,7 +96,7 @@ class Refused(RuntimeError, ValueError):
 
 def _number(value: Any, kind: str) -> dict:
     f = float(value)
-    if type(f) is not float:  # noqa: E721 - exact type on purpose
+    if type(f) is not float:
         raise TypeError("float() did not give a float")
     text = repr(f) if (math.isnan(f) or math.isinf(f)) else f
     return {"t": "number", "v": text, "type": kind}
@@ -175,7 +175,7 @@ def plain(value: Any, _budget: list | None = None) -> dict:
         return {"t": "list", "type": name,
                 "v": [plain(v, budget) for v in pd.Series.tolist(value)]}
     inner = getattr(value, "tree_", None)
-    if type(inner) is Tree:  # noqa: E721
+    if type(inner) is Tree:
         return {"t": "tree", "v": Tree.to_json(inner)}
     return {"t": "other", "type": name}
 
@@ -189,7 +189,7 @@ def _make_profile(forbidden: frozenset, fd: int, functions: frozenset = frozense
         if event == "call":
             code = frame.f_code
             filename = code.co_filename
-            if type(filename) is not str:  # noqa: E721 - a str subclass's __hash__ would run here
+            if type(filename) is not str:
                 _exit(4)
             if ((filename in _forbidden and code.co_name != "<module>")
                     or (filename, code.co_qualname) in _functions):
@@ -379,7 +379,7 @@ def _neuter(forbidden: frozenset, fd: int, functions: frozenset = frozenset()) -
     cache: dict = {}
     count = 0
     for obj in gc.get_objects():
-        if type(obj) is not types.FunctionType:  # noqa: E721
+        if type(obj) is not types.FunctionType:
             continue
         code = obj.__code__
         if (code.co_filename not in forbidden
@@ -516,7 +516,7 @@ def _call(namespace: dict, name: str, args: tuple, describe=_describe) -> dict:
                                             f"that defines it (did you rename it?)"}
     if not callable(fn):
         return {"kind": "error", "message": f"`{name}` is not a function"}
-    before = [Tree.to_json(a) if type(a) is Tree else None for a in args]  # noqa: E721
+    before = [Tree.to_json(a) if type(a) is Tree else None for a in args]
     try:
         value = fn(*args)
     except NotImplementedError:

@@ -33,7 +33,8 @@ import sys
 import sysconfig
 import tempfile
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..student_call import Outcome
 
@@ -339,7 +340,7 @@ class Jail:
             self._dir.cleanup()
             self.process = None
 
-    def __enter__(self) -> "Jail":
+    def __enter__(self) -> Jail:
         return self
 
     def __exit__(self, *exc: Any) -> None:

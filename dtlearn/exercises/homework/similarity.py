@@ -50,9 +50,9 @@ import re
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
 
 from .similarity_sources import (
     MARKER,
@@ -84,7 +84,7 @@ _MAGIC = re.compile(r"^\s*[%!]")
 class _Literals(ast.NodeTransformer):
     """Numbers and strings become placeholders (``0``, ``''``): a changed constant hides nothing."""
 
-    def visit_Constant(self, node: ast.Constant) -> ast.AST:  # noqa: D102
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
         if isinstance(node.value, bool) or node.value is None or node.value is Ellipsis:
             return node
         if isinstance(node.value, (int, float, complex)):

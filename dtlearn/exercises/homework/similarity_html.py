@@ -8,7 +8,7 @@ network): it opens from a grader's disk.
 from __future__ import annotations
 
 import html
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["NEVER_A_VERDICT", "report_html"]
 

@@ -18,8 +18,8 @@ import ast
 import json
 import os
 import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 __all__ = ["MARKER", "course_documents", "forbidden_sources", "functions_of",
            "released_template", "shown_path", "solution_cells", "without_markers"]

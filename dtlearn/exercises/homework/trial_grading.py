@@ -28,8 +28,9 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -97,7 +98,7 @@ def call_student(fn: Callable, *args: Any, forbidden: LibraryGuard | None = None
 def _remote(fn: Any) -> bool:
     from .jail_client import RemoteFunction
 
-    return type(fn) is RemoteFunction  # noqa: E721 - exactly the grader's own class
+    return type(fn) is RemoteFunction
 
 _STOPPING = ("timeout", "recursion", "forbidden")
 """Outcomes after which a group stops calling the function (the next call would fail too)."""

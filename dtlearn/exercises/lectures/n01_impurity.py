@@ -106,7 +106,7 @@ def check_weighted_gini(weighted_gini, *, seed):
 
 
 @register("01.4", title="Your own entropy function")
-def check_entropy_function(entropy):  # noqa: F811 - the answer is named entropy
+def check_entropy_function(entropy):
     """Check exercise 01.4: Your own entropy function."""
     result = check_entropy(entropy)
     if result.passed:  # the cases are shown only when one fails

@@ -109,7 +109,7 @@ class StepLog:
                             np.array(scan_row, dtype=np.int32), np.array(choice, np.int32),
                             np.array(reason, dtype=np.int32), lengths, kept))
 
-    def record(self, grower: Any) -> "GrowthRecord":
+    def record(self, grower: Any) -> GrowthRecord:
         """Number the nodes as :meth:`Grower.run` does and return the steps as a record.
 
         Depth first, first branch first; a node's children get the next ids when it is

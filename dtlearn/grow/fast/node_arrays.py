@@ -63,7 +63,7 @@ class _Children(list):
 
     __slots__ = ("_arrays",)
 
-    def __init__(self, items: Any, arrays: "NodeArrays"):
+    def __init__(self, items: Any, arrays: NodeArrays):
         super().__init__(items)
         self._arrays = arrays
 
@@ -97,7 +97,7 @@ class _ArrayNode(Node):
 
     __slots__ = ("_arrays",)
 
-    def made(self, arrays: "NodeArrays", node_id: int, depth: int, n_samples: float,
+    def made(self, arrays: NodeArrays, node_id: int, depth: int, n_samples: float,
              impurity: float, value: np.ndarray, counts: np.ndarray | None) -> None:
         """Fill a new node's fields (no change noted)."""
         _set(self, "_arrays", arrays)
@@ -169,7 +169,7 @@ class NodeArrays:
         """Whether a made node has been changed (a field set, its children list changed)."""
 
     @classmethod
-    def from_root(cls, root: Node) -> "NodeArrays":
+    def from_root(cls, root: Node) -> NodeArrays:
         """The columns of a linked tree of binary threshold splits, its split objects kept.
 
         The nodes are made again, the same, when :meth:`root` is first called.

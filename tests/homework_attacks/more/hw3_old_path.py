@@ -4,7 +4,7 @@
 import warnings
 
 warnings.simplefilter("ignore")
-import dtlearn.prune as _old  # noqa: E402
+import dtlearn.prune as _old
 
 
 def reduced_error_prune(tree, X_val, y_val):
