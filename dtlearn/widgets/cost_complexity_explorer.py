@@ -15,8 +15,7 @@ import ipywidgets as w
 import numpy as np
 import traitlets
 
-from ..explain import fmt
-from ..formatting import fmt_g
+from ..formatting import fmt, fmt_g
 from ..pruning.cost_complexity import cost_complexity_path
 from ..pruning.curves import cross_validated_ccp
 from .base import App, LiveFigure, img_html

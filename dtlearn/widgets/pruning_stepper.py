@@ -89,8 +89,8 @@ def ancestor_ids(tree: Any, node_id: int) -> list[int]:
     --------
     >>> from dtlearn import ID3Classifier, load_play_tennis
     >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
-    >>> ancestor_ids(tree, 3)
-    [0, 1, 3]
+    >>> ancestor_ids(tree, 4)  # humidity = high, under outlook = sunny
+    [0, 1, 4]
     """
     parents = {}
     for node in tree.nodes():
