@@ -362,16 +362,16 @@ def _two_way_entropy(nl: np.ndarray, nr: np.ndarray, base: float) -> np.ndarray:
     return np.maximum(-terms / np.log(base), 0.0)
 
 
-def _entropy_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
+def _entropy_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.ndarray:
     # n·H = n log n - sum c log c: no per-class proportions needed
     nl, nr = _class_sum(left), _class_sum(right)
     with np.errstate(divide="ignore", invalid="ignore"):
         total = (_xlogx(nl) - _class_sum(left, _xlogx) + _xlogx(nr)
-                 - _class_sum(right, _xlogx)) / np.log(settings.base)
+                 - _class_sum(right, _xlogx)) / np.log(config.base)
         return np.maximum(total, 0.0) / (nl + nr)
 
 
-def _misclassification_children(left: np.ndarray, right: np.ndarray, settings: Any
+def _misclassification_children(left: np.ndarray, right: np.ndarray, config: Any
                                 ) -> np.ndarray:
     # the generic size-weighted form, to the bit: max(c / n) is max(c) / n (a division by
     # n > 0 keeps the order), so each side takes one sum, one maximum and one division
@@ -396,7 +396,7 @@ def _class_max(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def _gini_children(left: np.ndarray, right: np.ndarray, settings: Any) -> np.ndarray:
+def _gini_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.ndarray:
     # n·Gini = n - sum c²/n on both sides
     nl, nr = _class_sum(left), _class_sum(right)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -427,10 +427,10 @@ class Criterion:
         itself, not another) and whose ``explain()`` works it out; it takes ``counts=``,
         ``classes=``, ``values=`` and, when it has them, ``base=`` and ``cost_matrix=``.
     impurity : callable
-        Classification: ``impurity(counts, settings)`` over class counts (last axis classes).
+        Classification: ``impurity(counts, config)`` over class counts (last axis classes).
         Regression: ``impurity(values, weights)``.
     children : callable or None
-        Fast size-weighted child impurity of binary cuts, ``children(left, right, settings)``
+        Fast size-weighted child impurity of binary cuts, ``children(left, right, config)``
         (classification) or of every cut of sorted targets ``children(ys, w, valid)``
         (regression); ``None``: the generic form from ``impurity``.
     distance : callable or None
@@ -502,13 +502,13 @@ class Criterion:
         """The weight of each row of class counts (or of regression sums)."""
         return sums[..., 0] if self.is_regression else _class_sum(sums)
 
-    def node_impurity(self, counts: np.ndarray, settings: Any) -> np.ndarray:
+    def node_impurity(self, counts: np.ndarray, config: Any) -> np.ndarray:
         """The node impurity of each row of class counts (regression: of sums)."""
         if self.is_regression:
             return self.of_sums(counts)
-        return self.impurity(np.asarray(counts, dtype=float), settings)
+        return self.impurity(np.asarray(counts, dtype=float), config)
 
-    def tie_scale(self, counts: np.ndarray, settings: Any) -> np.ndarray:
+    def tie_scale(self, counts: np.ndarray, config: Any) -> np.ndarray:
         """The size of the numbers a node's scores are differences of (the tie rule's scale).
 
         Classification: the node impurity of each row of class counts. Regression: the
@@ -525,7 +525,7 @@ class Criterion:
         5.0
         """
         if not self.is_regression:
-            return self.node_impurity(counts, settings)
+            return self.node_impurity(counts, config)
         sums = np.asarray(counts, dtype=float)
         w = sums[..., 0]
         return np.where(w > 0, sums[..., 2] / np.where(w > 0, w, 1.0), 0.0)
@@ -565,7 +565,7 @@ class Criterion:
             return centre, float(self.impurity(values, weights))
         return centre, self.about(values, weights, centre)
 
-    def cut_scores(self, left: np.ndarray, right: np.ndarray, settings: Any,
+    def cut_scores(self, left: np.ndarray, right: np.ndarray, config: Any,
                    parent: Any = None) -> np.ndarray:
         """The ranking score of binary cuts, one per row of ``left``/``right`` class counts.
 
@@ -577,28 +577,28 @@ class Criterion:
         """
         if self.score == "distance":
             return self.distance(np.stack([left, right], axis=-2))
-        child = self.children_impurity(left, right, settings)
+        child = self.children_impurity(left, right, config)
         if parent is None:
             first = left.reshape(-1, left.shape[-1])[0] + right.reshape(-1, right.shape[-1])[0]
-            parent = float(self.node_impurity(first, settings))
+            parent = float(self.node_impurity(first, config))
         gain = parent - child
         if self.score == "decrease":
             return gain
         with np.errstate(divide="ignore", invalid="ignore"):
-            split_info = _two_way_entropy(_class_sum(left), _class_sum(right), settings.base)
+            split_info = _two_way_entropy(_class_sum(left), _class_sum(right), config.base)
             return np.where(split_info > 0, gain / split_info, 0.0)
 
-    def children_impurity(self, left: np.ndarray, right: np.ndarray, settings: Any
+    def children_impurity(self, left: np.ndarray, right: np.ndarray, config: Any
                           ) -> np.ndarray:
         """Size-weighted mean node impurity of the two sides of every cut."""
         if self.children is not None and not self.is_regression:  # regression: sums
-            return self.children(left, right, settings)
+            return self.children(left, right, config)
         nl, nr = self.side_weight(left), self.side_weight(right)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return (nl * self.node_impurity(left, settings)
-                    + nr * self.node_impurity(right, settings)) / (nl + nr)
+            return (nl * self.node_impurity(left, config)
+                    + nr * self.node_impurity(right, config)) / (nl + nr)
 
-    def split_scores(self, child: np.ndarray, settings: Any) -> dict:
+    def split_scores(self, child: np.ndarray, config: Any) -> dict:
         """Scores of one split from its branches' class counts (``child[b, k]``).
 
         Returns ``impurity_decrease``, ``score`` (what the criterion ranks by) and the
@@ -609,11 +609,11 @@ class Criterion:
         sizes = child.sum(axis=1)
         n = sizes.sum()
         stacked = np.vstack([child.sum(axis=0), child])
-        imp = self.node_impurity(stacked, settings)
+        imp = self.node_impurity(stacked, config)
         decrease = float(imp[0] - (sizes / n * imp[1:]).sum())
         scores = {"impurity_decrease": decrease, "score": decrease}
         if self.score == "ratio":
-            split_info = float(entropy_of_counts(sizes, settings.base))
+            split_info = float(entropy_of_counts(sizes, config.base))
             scores.update(information_gain=decrease, split_info=split_info,
                           gain_ratio=decrease / split_info if split_info > 0 else 0.0)
             scores["score"] = scores["gain_ratio"]

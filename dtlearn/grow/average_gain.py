@@ -18,11 +18,11 @@ AVERAGE_GAIN_SLACK = 1e-3
 """How far below the average gain an attribute may lie and still pass C4.5's filter (J48's
 ``averageInfoGain - 1E-3``)."""
 
-def ranks_by_gain(criterion: Any, settings: Any) -> bool:
+def ranks_by_gain(criterion: Any, config: Any) -> bool:
     """Whether a column's cuts are ranked by gain, not by ``criterion``'s score.
 
     C4.5 picks each attribute's threshold by information gain and compares attributes by
-    gain ratio: so does a ratio criterion with ``settings.average_gain``.
+    gain ratio: so does a ratio criterion with ``config.average_gain``.
 
     Examples
     --------
@@ -33,7 +33,7 @@ def ranks_by_gain(criterion: Any, settings: Any) -> bool:
     >>> ranks_by_gain(get("gain_ratio"), GrowthConfig("gain_ratio"))
     False
     """
-    return criterion.score == "ratio" and bool(getattr(settings, "average_gain", False))
+    return criterion.score == "ratio" and bool(getattr(config, "average_gain", False))
 
 
 def at_least_average_gain(scores: Any, gains: Any) -> np.ndarray:

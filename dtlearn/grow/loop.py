@@ -587,17 +587,17 @@ class Grower:
 
         Pure, too deep, too small or nothing left to split on.
         """
-        node, cfg = state.node, self.config
+        node, config = state.node, self.config
         if node.impurity <= np.finfo(float).eps * self._purity_scale(node):
             return self.early_reasons()[0]
-        if cfg.max_depth is not None and node.depth >= cfg.max_depth:
+        if config.max_depth is not None and node.depth >= config.max_depth:
             return self.early_reasons()[1]
         n_rows = len(state.rows)
-        if n_rows < cfg.min_samples_split:
+        if n_rows < config.min_samples_split:
             return self.early_reasons()[2]
-        if n_rows < 2 * cfg.min_samples_leaf:
+        if n_rows < 2 * config.min_samples_leaf:
             return self.early_reasons()[3]
-        if cfg.max_leaf_nodes is not None and self.n_leaves() >= cfg.max_leaf_nodes:
+        if config.max_leaf_nodes is not None and self.n_leaves() >= config.max_leaf_nodes:
             return self.early_reasons()[4]
         if not state.available:
             return self.early_reasons()[5]
@@ -605,22 +605,22 @@ class Grower:
 
     def early_reasons(self) -> tuple[str, ...]:
         """The texts of :meth:`reason_before_scoring`'s rules, in the order it applies them."""
-        cfg = self.config
-        return ("pure node", f"max_depth={cfg.max_depth} reached",
-                f"fewer than min_samples_split={cfg.min_samples_split} rows",
-                f"fewer than 2 × min_samples_leaf={cfg.min_samples_leaf} rows",
-                f"max_leaf_nodes={cfg.max_leaf_nodes} reached", "no attribute left")
+        config = self.config
+        return ("pure node", f"max_depth={config.max_depth} reached",
+                f"fewer than min_samples_split={config.min_samples_split} rows",
+                f"fewer than 2 × min_samples_leaf={config.min_samples_leaf} rows",
+                f"max_leaf_nodes={config.max_leaf_nodes} reached", "no attribute left")
 
     def reason_after_scoring(self, best: Candidate | None) -> str | None:
         """Why a scored leaf whose best candidate is ``best`` closes, or ``None`` (split)."""
-        cfg = self.config
+        config = self.config
         if best is None:
             return "no attribute can split these rows"
-        if cfg.stop_at_zero_gain and best.scores["impurity_decrease"] < ZERO_GAIN:
+        if config.stop_at_zero_gain and best.scores["impurity_decrease"] < ZERO_GAIN:
             return "best gain is 0"
-        if best.scores["weighted_decrease"] + np.finfo(float).eps < cfg.min_impurity_decrease:
+        if best.scores["weighted_decrease"] + np.finfo(float).eps < config.min_impurity_decrease:
             return (f"weighted impurity decrease {fmt_g(best.scores['weighted_decrease'], 4)} < "
-                    f"min_impurity_decrease={cfg.min_impurity_decrease}")
+                    f"min_impurity_decrease={config.min_impurity_decrease}")
         return None
 
     def expand(self, node_id: int, feature: int | str | None = None) -> GrowthStep:

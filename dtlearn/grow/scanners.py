@@ -136,7 +136,7 @@ def admissible_cuts(xs: np.ndarray, min_samples_leaf: int) -> np.ndarray:
 
 
 def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
-                 criterion: Criterion, settings: Any, first: Any = None,
+                 criterion: Criterion, config: Any, first: Any = None,
                  overwrite: bool = False) -> Cuts:
     """The best threshold of every column of several nodes at once (the fast scan).
 
@@ -155,7 +155,7 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
         Rows per node (at least 2).
     criterion : Criterion
         A criterion the fast scans handle (:attr:`~dtlearn.criteria.Criterion.scans_sums`).
-    settings : GrowthConfig
+    config : GrowthConfig
         ``min_samples_leaf``, ``base``, ``cost_matrix``.
     first : tuple or None
         ``(total, parent)`` per node from an earlier call on the node's first column (when
@@ -194,12 +194,12 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
     if first is None:
         total = cum[nodes, lengths - 1, 0]
         corner = left[:, 0, 0]
-        parent = criterion.node_impurity(corner + (total - corner), settings)
+        parent = criterion.node_impurity(corner + (total - corner), config)
     else:
         total, parent = first
     pos = np.arange(1, L)[None, :, None]
     n = lengths[:, None, None]
-    leaf = settings.min_samples_leaf
+    leaf = config.min_samples_leaf
     valid = (xs[:, 1:] > xs[:, :-1]) & (pos >= leaf) & (n - pos >= leaf)
     squared = criterion.of_sums is squared_error_of_sums and criterion.score == "decrease"
     with np.errstate(invalid="ignore", divide="ignore"):  # padding may give NaN: not valid
@@ -209,10 +209,10 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
             right = total[:, None, None, :] - left
             # a side holding only zero-weight rows is no split (bootstrap weights make them)
             valid &= (criterion.side_weight(left) > 0) & (criterion.side_weight(right) > 0)
-            scores = rank = criterion.cut_scores(left, right, settings, parent[:, None, None])
-            if ranks_by_gain(criterion, settings):  # C4.5: a column's cut of most gain
-                rank = parent[:, None, None] - criterion.children_impurity(left, right, settings)
-    scale = criterion.tie_scale(total, settings)[:, None]
+            scores = rank = criterion.cut_scores(left, right, config, parent[:, None, None])
+            if ranks_by_gain(criterion, config):  # C4.5: a column's cut of most gain
+                rank = parent[:, None, None] - criterion.children_impurity(left, right, config)
+    scale = criterion.tie_scale(total, config)[:, None]
     index = first_best(np.where(valid, rank, -np.inf), axis=1, scale=scale)
     at = np.maximum(index, 0)
     rows, cols = nodes[:, None], np.arange(f)[None, :]
@@ -228,16 +228,16 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
             child = (lw * sides[0] + rw * sides[1]) / (lw + rw)
         best = parent[:, None] - child
     else:
-        child = criterion.children_impurity(left_best, right_best, settings)
+        child = criterion.children_impurity(left_best, right_best, config)
         best = scores[rows, at, cols]
-    decrease = criterion.node_impurity(total, settings)[:, None] - child
+    decrease = criterion.node_impurity(total, config)[:, None] - child
     return Cuts(index, best, decrease, np.count_nonzero(valid, axis=1),
                 xs[rows, at, cols], xs[rows, np.minimum(at + 1, lengths[:, None] - 1), cols],
                 left_best, right_best, (total, parent))
 
 
 def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
-              criterion: Criterion, settings: Any) -> Cuts:
+              criterion: Criterion, config: Any) -> Cuts:
     """:func:`segment_cuts` of nodes laid end to end, unpadded, for whole-number weights.
 
     Parameters
@@ -252,7 +252,7 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
         running sum to the bit). It is overwritten.
     lengths : numpy.ndarray, shape (m,)
         Rows per node (at least 2).
-    criterion, settings
+    criterion, config
         As for :func:`segment_cuts`: a classification criterion.
 
     Returns
@@ -287,7 +287,7 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     before = np.zeros((k, m, f))
     before[:, 1:] = cum[:, starts[1:] - 1]
     total = np.moveaxis(cum[:, ends - 1, 0] - before[:, :, 0], 0, -1)  # (m, k), exact
-    parent = criterion.node_impurity(total, settings)
+    parent = criterion.node_impurity(total, config)
     # a cut after every row but each node's last: cut i of node j is row starts[j] + i
     node = np.repeat(np.arange(m), lengths - 1)
     first_cut = starts - np.arange(m)  # where node j's cuts begin among all cuts
@@ -296,7 +296,7 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     left = np.moveaxis(cum[:, at_row] - before[:, node], 0, -1)
     right = total[node][:, None, :] - left
     valid = xs[at_row + 1] > xs[at_row]
-    leaf = settings.min_samples_leaf
+    leaf = config.min_samples_leaf
     if leaf > 1:  # every cut keeps at least one row a side
         pos = (at_row - starts[node] + 1)[:, None]
         n = lengths[node][:, None]
@@ -304,9 +304,9 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     # every row weighs at least 1 (the Grower leaves rows of weight 0 out): each side of a
     # cut holds weight, the check segment_cuts makes holds here without a pass
     with np.errstate(invalid="ignore", divide="ignore"):
-        scores = rank = criterion.cut_scores(left, right, settings, parent[node][:, None])
-        if ranks_by_gain(criterion, settings):  # C4.5: a column's cut of most gain
-            rank = parent[node][:, None] - criterion.children_impurity(left, right, settings)
+        scores = rank = criterion.cut_scores(left, right, config, parent[node][:, None])
+        if ranks_by_gain(criterion, config):  # C4.5: a column's cut of most gain
+            rank = parent[node][:, None] - criterion.children_impurity(left, right, config)
     masked = np.where(valid, rank, -np.inf)
     top = np.maximum.reduceat(masked, first_cut, axis=0)  # (m, f): first_best's max
     finite = np.isfinite(top)
@@ -325,7 +325,7 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     if criterion.score == "decrease":  # the score is parent - children: the decrease itself
         decrease = best
     else:
-        decrease = parent[:, None] - criterion.children_impurity(left_best, right_best, settings)
+        decrease = parent[:, None] - criterion.children_impurity(left_best, right_best, config)
     row = starts[:, None] + at
     return Cuts(index, best, decrease,
                 np.add.reduceat(valid, first_cut, axis=0, dtype=np.int64),
@@ -411,7 +411,7 @@ def squared_error_scores(left: np.ndarray, total: np.ndarray, parent: np.ndarray
 
 
 def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Criterion,
-                   settings: Any) -> Cuts:
+                   config: Any) -> Cuts:
     """The best threshold of every column of one node at once.
 
     :func:`segment_cuts` of one node.
@@ -424,7 +424,7 @@ def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Crite
         The class indicator of the row at each sorted position, times its weight.
     criterion : Criterion
         A classification criterion.
-    settings : GrowthConfig
+    config : GrowthConfig
         ``min_samples_leaf``, ``base``, ``cost_matrix``.
 
     Examples
@@ -438,14 +438,14 @@ def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Crite
     (1, 66.5, 3)
     """
     cuts = segment_cuts(xs[None], weighted_onehot[None], np.array([xs.shape[0]]), criterion,
-                        settings)
+                        config)
     total, parent = cuts.first
     return Cuts(cuts.index[0], cuts.score[0], cuts.decrease[0], cuts.n_cuts[0], cuts.low[0],
                 cuts.high[0], cuts.left[0], cuts.right[0], (total[0], parent[0]))
 
 
 def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Criterion,
-                            settings: Any) -> Cuts:
+                            config: Any) -> Cuts:
     """The best threshold of one column, scoring one cut at a time (the reference scan).
 
     Same answer as :func:`threshold_cuts` on ``xs[:, None]``, computed without any
@@ -462,7 +462,7 @@ def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Crite
     66.5
     """
     n = len(xs)
-    valid = admissible_cuts(xs, settings.min_samples_leaf)
+    valid = admissible_cuts(xs, config.min_samples_leaf)
     scores = np.full(max(n - 1, 0), -np.inf)
     gains = scores.copy()
     total = onehot.sum(axis=0)
@@ -470,14 +470,14 @@ def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Crite
         left = onehot[:i + 1].sum(axis=0)
         right = total - left
         if left.sum() > 0 and right.sum() > 0:
-            scored = criterion.split_scores(np.stack([left, right]), settings)
+            scored = criterion.split_scores(np.stack([left, right]), config)
             scores[i], gains[i] = scored["score"], scored["impurity_decrease"]
     valid &= np.isfinite(scores)
-    rank = gains if ranks_by_gain(criterion, settings) else scores
-    index = first_best(rank, scale=criterion.tie_scale(total, settings)) if n > 1 else -1
+    rank = gains if ranks_by_gain(criterion, config) else scores
+    index = first_best(rank, scale=criterion.tie_scale(total, config)) if n > 1 else -1
     at = max(index, 0)
     left = onehot[:at + 1].sum(axis=0)
-    decrease = criterion.split_scores(np.stack([left, total - left]), settings)[
+    decrease = criterion.split_scores(np.stack([left, total - left]), config)[
         "impurity_decrease"] if index >= 0 else 0.0
     return Cuts(np.array([index]), scores[at:at + 1], np.array([decrease]),
                 np.array([np.count_nonzero(valid)]), xs[at:at + 1],
@@ -569,7 +569,7 @@ def subset_partitions(per_category: np.ndarray, present: np.ndarray, regression_
 
 
 def best_partition(partitions: list, per_category: np.ndarray, rows_per_category: np.ndarray,
-                   criterion: Criterion, settings: Any) -> int:
+                   criterion: Criterion, config: Any) -> int:
     """Index of the best admissible partition (first on ties), all scored at once; -1 if none.
 
     Examples
@@ -589,16 +589,16 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
     right = per_category.sum(axis=0) - left
     n_left = membership @ rows_per_category
     n_right = rows_per_category.sum() - n_left
-    leaf = max(settings.min_samples_leaf, 1)
+    leaf = max(config.min_samples_leaf, 1)
     valid = (n_left >= leaf) & (n_right >= leaf) & (left.sum(axis=1) > 0) & \
         (right.sum(axis=1) > 0)
     if not valid.any():
         return -1
-    scores = criterion.cut_scores(left, right, settings)
-    if ranks_by_gain(criterion, settings):  # C4.5: the partition of most gain
-        scores = criterion.node_impurity(per_category.sum(axis=0), settings) - \
-            criterion.children_impurity(left, right, settings)
-    scale = criterion.tie_scale(per_category.sum(axis=0), settings)
+    scores = criterion.cut_scores(left, right, config)
+    if ranks_by_gain(criterion, config):  # C4.5: the partition of most gain
+        scores = criterion.node_impurity(per_category.sum(axis=0), config) - \
+            criterion.children_impurity(left, right, config)
+    scale = criterion.tie_scale(per_category.sum(axis=0), config)
     return first_best(np.where(valid, scores, -np.inf), scale=scale)
 
 

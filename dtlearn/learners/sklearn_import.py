@@ -807,18 +807,18 @@ def _note(chosen: Candidate, best: Candidate | None, ctx: _Context) -> tuple[str
 
 def _leaf_step(node: Node, rows: np.ndarray, parent: int | None, condition: str | None,
                ctx: _Context, n_leaves: int) -> SklearnStep:
-    est, cfg = ctx.est, ctx.config
+    est, config = ctx.est, ctx.config
     n_rows = len(rows)
     reason, candidates = None, ()
     min_weight_leaf = est.min_weight_fraction_leaf * ctx.total_weight
     if node.impurity <= EPSILON:
         reason = "pure node"
-    elif cfg.max_depth is not None and node.depth >= cfg.max_depth:
-        reason = f"max_depth={cfg.max_depth} reached"
-    elif n_rows < cfg.min_samples_split:
-        reason = f"fewer than min_samples_split={cfg.min_samples_split} rows"
-    elif n_rows < 2 * cfg.min_samples_leaf:
-        reason = f"fewer than 2 × min_samples_leaf={cfg.min_samples_leaf} rows"
+    elif config.max_depth is not None and node.depth >= config.max_depth:
+        reason = f"max_depth={config.max_depth} reached"
+    elif n_rows < config.min_samples_split:
+        reason = f"fewer than min_samples_split={config.min_samples_split} rows"
+    elif n_rows < 2 * config.min_samples_leaf:
+        reason = f"fewer than 2 × min_samples_leaf={config.min_samples_leaf} rows"
     elif node.n_samples < 2 * min_weight_leaf:
         reason = (f"weight below 2 × min_weight_fraction_leaf="
                   f"{est.min_weight_fraction_leaf} of the total")
@@ -827,14 +827,14 @@ def _leaf_step(node: Node, rows: np.ndarray, parent: int | None, condition: str 
         best = SplitTable(candidates).best
         if best is None:
             reason = "no attribute can split these rows"
-        elif best.scores["weighted_decrease"] + EPSILON < cfg.min_impurity_decrease:
+        elif best.scores["weighted_decrease"] + EPSILON < config.min_impurity_decrease:
             reason = (f"weighted impurity decrease {fmt_g(best.scores['weighted_decrease'], 4)} < "
-                      f"min_impurity_decrease={cfg.min_impurity_decrease}")
+                      f"min_impurity_decrease={config.min_impurity_decrease}")
         elif est.ccp_alpha > 0:
             reason = (f"cost-complexity pruning (ccp_alpha={fmt_g(est.ccp_alpha)}) removed the "
                       f"subtree scikit-learn grew here")
-        elif cfg.max_leaf_nodes is not None and n_leaves >= cfg.max_leaf_nodes:
-            reason = (f"max_leaf_nodes={cfg.max_leaf_nodes} reached (scikit-learn grows "
+        elif config.max_leaf_nodes is not None and n_leaves >= config.max_leaf_nodes:
+            reason = (f"max_leaf_nodes={config.max_leaf_nodes} reached (scikit-learn grows "
                       f"best-first: it split the leaves of larger weighted decrease first)")
         else:
             reason = "scikit-learn made this node a leaf, though " + \

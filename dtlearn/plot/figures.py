@@ -38,11 +38,11 @@ def _drawn_impurities(ps: np.ndarray) -> list[tuple[str, float, np.ndarray]]:
     """
     out = []
     for c in criteria.with_curves():
-        settings = GrowthConfig(criterion=c.name)
+        config = GrowthConfig(criterion=c.name)
         counts = np.stack([ps, 1.0 - ps], axis=-1)
-        divisor = float(c.node_impurity(np.array([0.5, 0.5]), settings)) / 0.5
+        divisor = float(c.node_impurity(np.array([0.5, 0.5]), config)) / 0.5
         divisor = 1.0 if abs(divisor - 1.0) < 1e-12 else divisor
-        out.append((c.curve_label, divisor, c.node_impurity(counts, settings) / divisor))
+        out.append((c.curve_label, divisor, c.node_impurity(counts, config) / divisor))
     return out
 
 

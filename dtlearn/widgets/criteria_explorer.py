@@ -51,10 +51,10 @@ def criteria_example_table() -> ResultTable:
     parent = np.array([[50.0, 50.0]])
     rows = []
     for criterion in criteria.with_curves():
-        settings = GrowthConfig(criterion=criterion.name)
+        config = GrowthConfig(criterion=criterion.name)
 
         def kernel(counts: np.ndarray) -> np.ndarray:  # called in this iteration only
-            return criterion.node_impurity(counts, settings)  # noqa: B023
+            return criterion.node_impurity(counts, config)  # noqa: B023
 
         name = criterion.curve_label
         before = float(kernel(parent)[0])

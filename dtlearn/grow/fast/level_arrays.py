@@ -84,7 +84,7 @@ def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.
     The same tests in the same order (a fresh grower: every attribute available, no leaf
     budget), so the same floats decide.
     """
-    cfg = grower.config
+    config = grower.config
     if grower.classes is None:  # as the Grower's purity scale
         centre = np.abs(value[:, 0])
         size = centre if grower.rule.leaf_statistic == "median" else \
@@ -94,9 +94,9 @@ def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.
         scale = np.ones(len(impurity))
     code = np.full(len(impurity), -1, dtype=np.int32)
     # the last rule first, so that an earlier rule that also holds writes over it (np.select)
-    code[lengths < 2 * cfg.min_samples_leaf] = 3
-    code[lengths < cfg.min_samples_split] = 2
-    if cfg.max_depth is not None and depth >= cfg.max_depth:
+    code[lengths < 2 * config.min_samples_leaf] = 3
+    code[lengths < config.min_samples_split] = 2
+    if config.max_depth is not None and depth >= config.max_depth:
         code[:] = 1
     code[impurity <= np.finfo(float).eps * scale] = 0
     return code

@@ -82,7 +82,7 @@ def ratio_of(gain: np.ndarray, split_info: np.ndarray) -> np.ndarray:
     return out
 
 
-def split_scores_of_cuts(rule: Any, child: np.ndarray, settings: Any) -> dict | None:
+def split_scores_of_cuts(rule: Any, child: np.ndarray, config: Any) -> dict | None:
     """``rule.split_scores`` of every ``child[c]`` (branches x classes), as arrays.
 
     The same keys in the same order as :meth:`~dtlearn.criteria.Criterion.split_scores`,
@@ -105,11 +105,11 @@ def split_scores_of_cuts(rule: Any, child: np.ndarray, settings: Any) -> dict | 
     sizes = child.sum(axis=-1)
     n = sizes.sum(axis=-1)
     stacked = np.concatenate([child.sum(axis=-2)[:, None, :], child], axis=1)
-    imp = rule.node_impurity(stacked, settings)
+    imp = rule.node_impurity(stacked, config)
     decrease = imp[:, 0] - (sizes / n[:, None] * imp[:, 1:]).sum(axis=-1)
     scores = {"impurity_decrease": decrease, "score": decrease}
     if rule.score == "ratio":
-        split_info = criteria.entropy_of_counts(sizes, settings.base)
+        split_info = criteria.entropy_of_counts(sizes, config.base)
         scores.update(information_gain=decrease, split_info=split_info,
                       gain_ratio=ratio_of(decrease, split_info))
         scores["score"] = scores["gain_ratio"]
@@ -119,7 +119,7 @@ def split_scores_of_cuts(rule: Any, child: np.ndarray, settings: Any) -> dict | 
     return scores
 
 
-def scores_one_by_one(rule: Any, child: np.ndarray, settings: Any) -> dict:
+def scores_one_by_one(rule: Any, child: np.ndarray, config: Any) -> dict:
     """``rule.split_scores`` of each ``child[c]`` in turn, as :func:`split_scores_of_cuts` gives them.
 
     For the criteria that function leaves out: the scalar form itself, so the same floats.
@@ -132,8 +132,8 @@ def scores_one_by_one(rule: Any, child: np.ndarray, settings: Any) -> dict:
     >>> list(got), got["score"].tolist() == [got["cost_gini_gain"][0]]
     (['impurity_decrease', 'score', 'cost_gini_gain'], True)
     """
-    rows = [rule.split_scores(c, settings) for c in child]
-    keys = rows[0] if rows else rule.split_scores(np.ones(child.shape[1:]), settings)
+    rows = [rule.split_scores(c, config) for c in child]
+    keys = rows[0] if rows else rule.split_scores(np.ones(child.shape[1:]), config)
     return {key: np.array([row[key] for row in rows], dtype=float) for key in keys}
 
 

@@ -130,10 +130,10 @@ def applies(grower: Grower) -> bool:
     >>> applies(CARTClassifier(max_leaf_nodes=4).make_grower(X, y))
     False
     """
-    cfg = grower.config
+    config = grower.config
     if type(grower) is not Grower or not grower.rule.scans_sums or grower.steps:
         return False
-    if cfg.max_leaf_nodes is not None or cfg.scanner != "fast" or cfg.oblique:
+    if config.max_leaf_nodes is not None or config.scanner != "fast" or config.oblique:
         return False
     if list(grower.frontier()) != [grower.root.node_id]:
         return False
@@ -272,27 +272,27 @@ def clearly_splits(grower: Grower, weight: float, decrease: float, unit: float =
     >>> clearly_splits(grower, 14.0, 0.2), clearly_splits(grower, 7.0, 0.2)
     (True, False)
     """
-    cfg = grower.config
+    config = grower.config
     if not decrease == decrease:  # NaN: not known
         return False
-    if cfg.stop_at_zero_gain and decrease < ZERO_GAIN + MARGIN * unit:
+    if config.stop_at_zero_gain and decrease < ZERO_GAIN + MARGIN * unit:
         return False
     share = weight / grower.builder.total_weight
     return bool(share * decrease + np.finfo(float).eps >=
-                cfg.min_impurity_decrease + MARGIN * unit * share)
+                config.min_impurity_decrease + MARGIN * unit * share)
 
 
 def clearly_split(grower: Grower, weight: np.ndarray, decrease: np.ndarray,
                   unit: np.ndarray) -> np.ndarray:
     """:func:`clearly_splits` of many nodes at once (the same floats, element by element)."""
-    cfg = grower.config
+    config = grower.config
     with np.errstate(invalid="ignore"):
         clear = decrease == decrease
-        if cfg.stop_at_zero_gain:
+        if config.stop_at_zero_gain:
             clear &= ~(decrease < ZERO_GAIN + MARGIN * unit)
         share = weight / grower.builder.total_weight
         clear &= share * decrease + np.finfo(float).eps >= \
-            cfg.min_impurity_decrease + MARGIN * unit * share
+            config.min_impurity_decrease + MARGIN * unit * share
     return clear
 
 
