@@ -158,3 +158,34 @@ def test_two_modules_of_one_name_need_a_parallel_reason(fake, capsys):
     assert "1 file names shared by modules of different ideas" in out
     assert "FAIL rules.py: dtlearn/exports/rules.py, dtlearn/pruning/rules.py" in out
     assert "ok   curves.py" in out
+
+
+def test_logical_lines_do_not_change_when_a_formatter_rewraps(fake):
+    one = 'def f(a, b):\n    """Add.\n\n    Two lines."""\n    return g(a, b)  # why\n'
+    wrapped = ('def f(\n    a,\n    b,\n):\n    """Add.\n\n    Two lines."""\n\n\n'
+               '    return g(\n        a,\n        b,\n    )  # why\n')
+    # def, the docstring (a statement, and one more non-blank line), return, the comment
+    assert fake.logical_lines(one) == fake.logical_lines(wrapped) == 5
+    assert fake.logical_lines("a = 1; b = 2\n") == 2
+
+
+@pytest.mark.parametrize("first_line, ok", [
+    ("# About 420 logical lines: one idea, kept whole.", True),
+    ("# About 300 logical lines: one idea, kept whole.", False),  # 420 > 300 * 1.25
+])
+def test_a_reason_in_logical_lines_is_read_in_logical_lines(fake, first_line, ok):
+    # 420 statements on 840 physical lines: a physical count would call the reason stale
+    fake.write({"long.py": first_line + "\n" + "x = f(1,\n      2)\n" * 420})
+    finding = fake.size_finding(fake.PACKAGE / "long.py")
+    assert (finding.lines, finding.unit, finding.ok) == (421, "logical lines", ok)
+
+
+def test_restate_turns_a_reason_in_lines_into_logical_lines(fake):
+    fake.write({"long.py": "# About 900 lines: one idea.\n" + "x = f(1,\n      2)\n" * 450,
+                "short.py": "x = 1\n"})
+    assert fake.restate_reason(fake.PACKAGE / "long.py")
+    assert not fake.restate_reason(fake.PACKAGE / "short.py")  # no reason to restate
+    text = (fake.PACKAGE / "long.py").read_text()
+    assert text.splitlines()[0] == "# About 450 logical lines: one idea."
+    assert not fake.restate_reason(fake.PACKAGE / "long.py")  # once only
+    assert fake.size_finding(fake.PACKAGE / "long.py").ok

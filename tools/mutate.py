@@ -13,6 +13,7 @@ Run from the repository root (``make mutate`` runs the whole list)::
     .venv-dev/bin/python tools/mutate.py -k J48          # mutants whose name contains "J48"
     .venv-dev/bin/python tools/mutate.py --worktree      # on the working tree (uncommitted edits)
     .venv-dev/bin/python tools/mutate.py --generate      # rewrite the generated part of the list
+    .venv-dev/bin/python tools/mutate.py --stale         # every mutant's old text found? (no test)
 
 The copy is ``git archive HEAD`` (or the tracked and untracked, not ignored, files of the
 working tree) in a temporary folder, one copy per job (``--jobs``, 2 by default: both
@@ -29,8 +30,10 @@ A mutant runs its module's doctests, its own ``tests`` and the test files that c
 it (:meth:`TestIndex.tests_for`), and stops at the first failure (``-x``). That failing
 test is then run alone on the restored copy (once per test): a mutant is killed only by a
 test that passes unmutated, else it is reported "baseline fails" (``--baseline full``
-instead runs every test file once before the mutants). Mutants whose ``old`` text is no
-longer in the file ("stale") and those marked ``equivalent`` are left out of the score. A
+instead runs every test file once before the mutants). A mutant's ``old`` text is looked
+for as written, else as a sequence of tokens, so a formatter's re-wrapping does not lose it
+(:func:`apply_mutant`); ``--stale`` lists those found neither way. Mutants whose ``old``
+is not found once ("stale") and those marked ``equivalent`` are left out of the score. A
 run that exceeds ``--timeout`` is killed and counts as killed (a test that hangs on a
 mutant is a test that notices it, though a slow one): on a loaded machine raise it.
 """
@@ -40,7 +43,9 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import difflib
 import hashlib
+import io
 import json
 import os
 import queue
@@ -53,6 +58,7 @@ import sysconfig
 import tempfile
 import threading
 import time
+import tokenize
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -92,6 +98,145 @@ def load_mutants(path: Path) -> list[Mutant]:
         mutants.append(Mutant(entry["name"], entry["file"], entry["old"], entry["new"],
                               list(entry.get("tests", [])), bool(entry.get("equivalent", False))))
     return mutants
+
+
+# ------------------------------------------------------- finding a mutant's old text
+#: tokens a formatter adds, removes or moves freely: layout and comments
+_LAYOUT = frozenset({tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT,
+                     tokenize.DEDENT, tokenize.ENCODING, tokenize.ENDMARKER})
+_CLOSERS = frozenset({")", "]", "}"})
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token as a formatter keeps it: a comparable key and its place in the text."""
+
+    key: str
+    start: int
+    end: int
+
+
+def _token_key(tok: tokenize.TokenInfo) -> str:
+    """What of a token survives formatting: a string's value, a number without case."""
+    if tok.type == tokenize.STRING:
+        try:
+            return "str:" + repr(ast.literal_eval(tok.string))
+        except (ValueError, SyntaxError):  # an f-string: its prefix and body, not its quotes
+            prefix = re.match(r"[A-Za-z]*", tok.string).group()
+            body = tok.string[len(prefix):]
+            quote = 3 if body[:3] in ('"""', "'''") else 1
+            return f"fstr:{prefix.lower()}:{body[quote:-quote]}"
+    if tok.type == tokenize.NUMBER:
+        return tok.string.lower()
+    return tok.string
+
+
+def code_tokens(text: str, fragment: bool = False) -> list[Token]:
+    """The tokens of ``text`` a formatter keeps, with their character offsets in ``text``.
+
+    Layout (newlines, indentation) and comments are left out, and so is a comma before a
+    closing bracket (the formatter's "magic trailing comma"). A ``fragment`` (a mutant's
+    ``old``: part of a statement, its lines indented anyhow) is read inside brackets,
+    where Python ignores indentation; a bracket it leaves open ends it.
+    """
+    source = f"({text}\n)" if fragment else text
+    shift = 1 if fragment else 0
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    found = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type not in _LAYOUT:
+                found.append(Token(_token_key(tok), starts[tok.start[0] - 1] + tok.start[1] - shift,
+                                   starts[tok.end[0] - 1] + tok.end[1] - shift))
+    except (tokenize.TokenError, SyntaxError):  # an open bracket or string at the end
+        pass
+    if fragment:  # without the brackets put around it
+        found = [t for t in found if t.start >= 0 and t.end <= len(text)]
+    return [t for i, t in enumerate(found)
+            if not (t.key == "," and i + 1 < len(found) and found[i + 1].key in _CLOSERS)]
+
+
+def token_matches(text: str, old: str) -> list[list[Token]]:
+    """Each run of ``text``'s tokens equal to ``old``'s (:func:`code_tokens`)."""
+    want = [t.key for t in code_tokens(old, fragment=True)]
+    have = code_tokens(text)
+    keys = [t.key for t in have]
+    n = len(want)
+    if not n:
+        return []
+    return [have[i:i + n] for i in range(len(have) - n + 1) if keys[i:i + n] == want]
+
+
+def _token_edit(text: str, hit: list[Token], old: str, new: str) -> str:
+    """``text`` with the tokens of ``hit`` (equal to ``old``'s) changed as ``new`` changes them.
+
+    Only the tokens that differ between ``old`` and ``new`` are replaced, each by ``new``'s
+    spelling; the rest of the file's layout (where the formatter broke the lines) stays.
+    """
+    before, after = code_tokens(old, fragment=True), code_tokens(new, fragment=True)
+    edits = []
+    matcher = difflib.SequenceMatcher(None, [t.key for t in before], [t.key for t in after],
+                                      autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if i2 > i1 and j2 > j1:  # replace
+            edits.append((hit[i1].start, hit[i2 - 1].end, new[after[j1].start:after[j2 - 1].end]))
+        elif i2 > i1:  # delete, with the space before the tokens
+            start = hit[i1 - 1].end if i1 else hit[0].start
+            end = hit[i2 - 1].end if i1 else hit[i2].start
+            edits.append((start, end, ""))
+        elif i1:  # insert after a token, with the space new has before the tokens
+            edits.append((hit[i1 - 1].end, hit[i1 - 1].end,
+                          new[after[j1 - 1].end if j1 else 0:after[j2 - 1].end]))
+        else:  # insert before the first token
+            edits.append((hit[0].start, hit[0].start, new[after[j1].start:after[j2].start]))
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def apply_mutant(text: str, old: str, new: str) -> tuple[str | None, str]:
+    """``(text with old made new, "")``, or ``(None, why)`` when ``old`` is not found once.
+
+    ``old`` is looked for as written first; when absent, as a sequence of tokens
+    (:func:`code_tokens`: layout, comments, trailing commas and quote style aside), so a
+    mutant written before a formatter re-wrapped its lines still applies, and only the
+    tokens ``new`` changes are edited.
+    """
+    count = text.count(old)
+    if count == 1:
+        return text.replace(old, new), ""
+    if count > 1:
+        return None, f"old text found {count} times"
+    hits = token_matches(text, old)
+    if len(hits) != 1:
+        return None, f"old text found 0 times, its tokens {len(hits)} times"
+    return _token_edit(text, hits[0], old, new), ""
+
+
+def old_offset(text: str, old: str) -> int | None:
+    """Where ``old`` starts in ``text`` (as written, else as tokens); ``None`` if not once."""
+    if text.count(old) == 1:
+        return text.index(old)
+    hits = [] if old in text else token_matches(text, old)
+    return hits[0][0].start if len(hits) == 1 else None
+
+
+def stale_mutants(mutants: list[Mutant], root: Path = ROOT) -> list[tuple[Mutant, str]]:
+    """The mutants whose ``old`` is not found once in their file under ``root``, and why."""
+    stale = []
+    for m in mutants:
+        path = root / m.file
+        if not path.is_file():
+            stale.append((m, "no such file"))
+            continue
+        mutated, why = apply_mutant(path.read_text(encoding="utf-8"), m.old, m.new)
+        if mutated is None:
+            stale.append((m, why))
+    return stale
 
 
 # ---------------------------------------------------------------------- copies and venvs
@@ -379,14 +524,15 @@ def judge(m: Mutant, spaces: queue.Queue, timeout: float, bad: set[str],
     try:
         path = space.copy / m.file
         text = path.read_text(encoding="utf-8") if path.is_file() else ""
-        if text.count(m.old) != 1:
-            m.result, m.detail = "stale", f"old text found {text.count(m.old)} times in {m.file}"
+        mutated, why = apply_mutant(text, m.old, m.new)
+        if mutated is None:
+            m.result, m.detail = "stale", f"{why} in {m.file}"
             return
         tests = [m.file, *m.tests]  # the module's doctests first: quick, and close
         if bad & set(tests):
             m.result = "baseline fails"
             return
-        path.write_text(text.replace(m.old, m.new), encoding="utf-8")
+        path.write_text(mutated, encoding="utf-8")
         try:
             outcome, m.seconds, out = run_tests(space, tests, stretched(timeout))
         finally:
@@ -526,8 +672,9 @@ class TestIndex:
         function = ""
         if path.is_file():
             source = path.read_text(encoding="utf-8")
-            if m.old in source:
-                line = source[:source.index(m.old)].count("\n") + 1
+            offset = old_offset(source, m.old)
+            if offset is not None:
+                line = source[:offset].count("\n") + 1
                 function = _enclosing_functions(source).get(line, "")
         return list(dict.fromkeys([*m.tests, *self.tests_for(m.file, function)]))
 
@@ -587,6 +734,15 @@ def write_generated(path: Path, mutants: list[dict]) -> None:
     path.write_text(head + "\n".join(lines) + "\n", encoding="utf-8")
 
 
+def report_stale(mutants: list[Mutant]) -> int:
+    """Print the stale mutants (:func:`stale_mutants`) of the working tree; 1 if any."""
+    stale = stale_mutants(mutants)
+    for m, why in stale:
+        print(f"stale: {m.name} ({m.file}): {why}")
+    print(f"{len(stale)} of {len(mutants)} mutants stale")
+    return 1 if stale else 0
+
+
 # ---------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> int:
     """Run the selected mutants, print the table and the score; 1 if one survived."""
@@ -610,7 +766,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trust-baseline", action="store_true", help="--baseline none")
     parser.add_argument("--generate", action="store_true",
                         help="rewrite the generated part of --mutants and stop")
+    parser.add_argument("--stale", action="store_true",
+                        help="list the mutants whose old text the working tree lacks; "
+                             "exit 1 if any (runs no test)")
     args = parser.parse_args(argv)
+    if args.stale:
+        return report_stale(load_mutants(args.mutants))
     if args.generate:
         generated = generate()
         write_generated(args.mutants, generated)
