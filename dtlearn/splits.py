@@ -418,6 +418,9 @@ SPLIT_KINDS: dict[str, type[Split]] = {
 def split_from_dict(data: Any, schema: Schema) -> Split:
     """Rebuild a split from :meth:`Split.to_dict` output, validating it against ``schema``.
 
+    Each kind has its reader (``_multiway_from_dict``, ...); a missing key or a value of
+    the wrong type becomes a ``ValueError`` naming the kind.
+
     Examples
     --------
     >>> from dtlearn.data import Schema
@@ -428,58 +431,80 @@ def split_from_dict(data: Any, schema: Schema) -> Split:
     if not isinstance(data, dict) or data.get("kind") not in SPLIT_KINDS:
         raise ValueError(f"split: expected a dict with kind in {sorted(SPLIT_KINDS)}, got {data!r}")
     kind = data["kind"]
-
-    def feature_index(value: Any, categorical: bool | None) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or \
-                not 0 <= value < schema.n_features:
-            raise ValueError(f"split: feature index {value!r} out of range")
-        if categorical is not None and schema.is_categorical(value) != categorical:
-            raise ValueError(f"split: feature {schema.names[value]!r} has the wrong kind "
-                             f"for a {kind} split")
-        return value
-
-    def codes(values: Any, feature: int) -> tuple[int, ...]:
-        n = len(schema.categories[feature])
-        if not isinstance(values, list) or not values or len(set(values)) != len(values) or \
-                not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
-                        for v in values):
-            raise ValueError(f"split: bad category codes {values!r}")
-        return tuple(values)
-
     try:
-        if kind == "multiway":
-            feature = feature_index(data["feature"], True)
-            n = data["n_categories"]
-            if n != len(schema.categories[feature]):
-                raise ValueError("split: n_categories does not match the schema")
-            return MultiwaySplit(feature, n)
-        if kind == "threshold":
-            threshold = float(data["threshold"])
-            if not np.isfinite(threshold):
-                raise ValueError("split: threshold must be finite")
-            feature = feature_index(data["feature"], None)
-            if schema.is_categorical(feature) and not (
-                    schema.is_ordinal(feature)
-                    and 0 <= threshold < len(schema.categories[feature])):
-                raise ValueError(f"split: a threshold on {schema.names[feature]!r} needs an "
-                                 f"ordinal feature and a category code")
-            tolerance = float(data.get("tolerance", 0.0))
-            if not (np.isfinite(tolerance) and 0 <= tolerance < 1):
-                raise ValueError("split: tolerance must be a number in [0, 1)")
-            return ThresholdSplit(feature, threshold, tolerance=tolerance)
-        if kind == "subset":
-            feature = feature_index(data["feature"], True)
-            left, right = codes(data["left"], feature), codes(data["right"], feature)
-            if set(left) & set(right):
-                raise ValueError("split: a category is on both sides of a subset split")
-            return SubsetSplit(feature, left, right)
-        columns = tuple(feature_index(c, False) for c in data["columns"])
-        weights = tuple(float(w) for w in data["weights"])
-        if len(weights) != len(columns) or not columns:
-            raise ValueError("split: oblique weights and columns differ in length")
-        bias = float(data["bias"])
-        if not np.isfinite([*weights, bias]).all():
-            raise ValueError("split: oblique weights and bias must be finite")
-        return ObliqueSplit(columns, weights, bias)
+        return _SPLIT_READERS[kind](data, schema)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"split: malformed {kind} split ({exc})") from None
+
+
+def _feature_index(value: Any, schema: Schema, kind: str, categorical: bool | None) -> int:
+    """``value`` as a feature index of ``schema``, of the kind a ``kind`` split needs.
+
+    ``categorical`` is ``None`` when either kind will do.
+    """
+    if not isinstance(value, int) or isinstance(value, bool) or \
+            not 0 <= value < schema.n_features:
+        raise ValueError(f"split: feature index {value!r} out of range")
+    if categorical is not None and schema.is_categorical(value) != categorical:
+        raise ValueError(f"split: feature {schema.names[value]!r} has the wrong kind "
+                         f"for a {kind} split")
+    return value
+
+
+def _category_codes(values: Any, schema: Schema, feature: int) -> tuple[int, ...]:
+    """``values`` as distinct category codes of ``feature`` (a non-empty list)."""
+    n = len(schema.categories[feature])
+    if not isinstance(values, list) or not values or len(set(values)) != len(values) or \
+            not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
+                    for v in values):
+        raise ValueError(f"split: bad category codes {values!r}")
+    return tuple(values)
+
+
+def _multiway_from_dict(data: dict, schema: Schema) -> MultiwaySplit:
+    feature = _feature_index(data["feature"], schema, "multiway", True)
+    n = data["n_categories"]
+    if n != len(schema.categories[feature]):
+        raise ValueError("split: n_categories does not match the schema")
+    return MultiwaySplit(feature, n)
+
+
+def _threshold_from_dict(data: dict, schema: Schema) -> ThresholdSplit:
+    threshold = float(data["threshold"])
+    if not np.isfinite(threshold):
+        raise ValueError("split: threshold must be finite")
+    feature = _feature_index(data["feature"], schema, "threshold", None)
+    if schema.is_categorical(feature) and not (
+            schema.is_ordinal(feature)
+            and 0 <= threshold < len(schema.categories[feature])):
+        raise ValueError(f"split: a threshold on {schema.names[feature]!r} needs an "
+                         f"ordinal feature and a category code")
+    tolerance = float(data.get("tolerance", 0.0))
+    if not (np.isfinite(tolerance) and 0 <= tolerance < 1):
+        raise ValueError("split: tolerance must be a number in [0, 1)")
+    return ThresholdSplit(feature, threshold, tolerance=tolerance)
+
+
+def _subset_from_dict(data: dict, schema: Schema) -> SubsetSplit:
+    feature = _feature_index(data["feature"], schema, "subset", True)
+    left = _category_codes(data["left"], schema, feature)
+    right = _category_codes(data["right"], schema, feature)
+    if set(left) & set(right):
+        raise ValueError("split: a category is on both sides of a subset split")
+    return SubsetSplit(feature, left, right)
+
+
+def _oblique_from_dict(data: dict, schema: Schema) -> ObliqueSplit:
+    columns = tuple(_feature_index(c, schema, "oblique", False) for c in data["columns"])
+    weights = tuple(float(w) for w in data["weights"])
+    if len(weights) != len(columns) or not columns:
+        raise ValueError("split: oblique weights and columns differ in length")
+    bias = float(data["bias"])
+    if not np.isfinite([*weights, bias]).all():
+        raise ValueError("split: oblique weights and bias must be finite")
+    return ObliqueSplit(columns, weights, bias)
+
+
+_SPLIT_READERS = {"multiway": _multiway_from_dict, "threshold": _threshold_from_dict,
+                  "subset": _subset_from_dict, "oblique": _oblique_from_dict}
+"""The reader of each kind of :data:`SPLIT_KINDS`."""

@@ -101,42 +101,67 @@ def tree_from_dict(data: Any) -> Tree:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"tree: expected a dict with format {FORMAT!r}")
     schema = Schema.from_dict(data.get("schema"))
+    classes = _classes_from_dict(data)
+    width = len(classes) if classes is not None else 1
+    built = _nodes_from_dict(data, schema, width, classes is not None)
+    root = _root_from_dict(data, built)
+    try:
+        cost, criterion, refuses = _fit_options(data, width)
+        return Tree(root, schema, None if classes is None else tuple(classes),
+                    str(data.get("target_name", "class")), data.get("missing", "majority"),
+                    str(data.get("flavour", "id3")), cost, criterion, refuses)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"tree: {exc}") from None
+
+
+def _classes_from_dict(data: dict) -> list | None:
+    """The class labels (a non-empty list), ``None`` for a regression tree."""
     classes = data.get("classes")
     if classes is not None and (not isinstance(classes, list) or not classes):
         raise ValueError("tree: classes must be a non-empty list or null")
-    width = len(classes) if classes is not None else 1
+    return classes
+
+
+def _nodes_from_dict(data: dict, schema: Schema, width: int, classification: bool
+                     ) -> dict[int, tuple[Node, list[int]]]:
+    """Every node read (not yet linked), by id, with its children's ids; ids unique."""
     raw = data.get("nodes")
     if not isinstance(raw, list) or not raw:
         raise ValueError("tree: nodes must be a non-empty list")
     built: dict[int, tuple[Node, list[int]]] = {}
     for item in raw:
-        node, children = _node_from_dict(item, schema, width, classes is not None)
+        node, children = _node_from_dict(item, schema, width, classification)
         if node.node_id in built:
             raise ValueError(f"tree: duplicate node id {node.node_id}")
         built[node.node_id] = (node, children)
+    return built
+
+
+def _root_from_dict(data: dict, built: dict[int, tuple[Node, list[int]]]) -> Node:
+    """The root, every node linked below it (:func:`_link_children`)."""
     root_id = data.get("root")
     if not isinstance(root_id, int) or isinstance(root_id, bool) or root_id not in built:
         raise ValueError("tree: root id is not among the nodes")
     if not built[root_id][0].n_samples > 0:
         raise ValueError("tree: the root must have n_samples > 0")
     _link_children(built, root_id)
-    try:
-        cost = data.get("cost_matrix")
-        if cost is not None:
-            cost = np.asarray(cost, dtype=float)
-            if cost.shape != (width, width) or not np.isfinite(cost).all():
-                raise ValueError("cost_matrix must be k × k finite numbers")
-        criterion = data.get("criterion")
-        if criterion is not None:
-            criteria.get(criterion)  # an unknown name is a ValueError naming the known ones
-        refuses = data.get("refuses_missing", False)  # absent before 0.3: answers them
-        if not isinstance(refuses, bool):
-            raise ValueError(f"refuses_missing must be true or false, not {refuses!r}")
-        return Tree(built[root_id][0], schema, None if classes is None else tuple(classes),
-                    str(data.get("target_name", "class")), data.get("missing", "majority"),
-                    str(data.get("flavour", "id3")), cost, criterion, refuses)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"tree: {exc}") from None
+    return built[root_id][0]
+
+
+def _fit_options(data: dict, width: int) -> tuple[np.ndarray | None, str | None, bool]:
+    """The cost matrix, criterion name and missing-value refusal the tree was fitted with."""
+    cost = data.get("cost_matrix")
+    if cost is not None:
+        cost = np.asarray(cost, dtype=float)
+        if cost.shape != (width, width) or not np.isfinite(cost).all():
+            raise ValueError("cost_matrix must be k × k finite numbers")
+    criterion = data.get("criterion")
+    if criterion is not None:
+        criteria.get(criterion)  # an unknown name is a ValueError naming the known ones
+    refuses = data.get("refuses_missing", False)  # absent before 0.3: answers them
+    if not isinstance(refuses, bool):
+        raise ValueError(f"refuses_missing must be true or false, not {refuses!r}")
+    return cost, criterion, refuses
 
 
 def _link_children(built: dict[int, tuple[Node, list[int]]], root_id: int) -> None:
