@@ -177,7 +177,31 @@ GAIN_RATIO_MIN_LEAF = 2
 a two-way split)."""
 
 
-class CARTClassifier(TreeLearner, Classifier):
+class _CARTLearner(TreeLearner):
+    """What the two CART learners share: their parameters and how they become a config."""
+
+    def __init__(self, criterion: str, max_depth: int | None, min_samples_split: int,
+                 min_samples_leaf: int, min_impurity_decrease: float,
+                 max_leaf_nodes: int | None, ccp_alpha: float, categorical: Any) -> None:
+        self.criterion = criterion
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.min_impurity_decrease = min_impurity_decrease
+        self.max_leaf_nodes = max_leaf_nodes
+        self.ccp_alpha = ccp_alpha
+        self.categorical = categorical
+
+    def _cart_config(self, criterion: str, min_samples_leaf: int, **extra: Any) -> GrowthConfig:
+        """CART's binary subset splits with the pre-pruning parameters, and ``extra``."""
+        return GrowthConfig(criterion=criterion, categorical_split="subset",
+                            max_depth=self.max_depth, min_samples_split=self.min_samples_split,
+                            min_samples_leaf=min_samples_leaf,
+                            min_impurity_decrease=self.min_impurity_decrease,
+                            max_leaf_nodes=self.max_leaf_nodes, **extra)
+
+
+class CARTClassifier(_CARTLearner, Classifier):
     """CART classification tree (Breiman et al. 1984): binary splits, Gini by default.
 
     Numeric attributes are cut at midpoints between consecutive distinct values
@@ -224,15 +248,9 @@ class CARTClassifier(TreeLearner, Classifier):
                  min_impurity_decrease: float = 0.0, max_leaf_nodes: int | None = None,
                  ccp_alpha: float = 0.0, cost_matrix: Any = None,
                  categorical: Any = None) -> None:
-        self.criterion = criterion
-        self.max_depth = max_depth
-        self.min_samples_split = min_samples_split
-        self.min_samples_leaf = min_samples_leaf
-        self.min_impurity_decrease = min_impurity_decrease
-        self.max_leaf_nodes = max_leaf_nodes
-        self.ccp_alpha = ccp_alpha
+        super().__init__(criterion, max_depth, min_samples_split, min_samples_leaf,
+                         min_impurity_decrease, max_leaf_nodes, ccp_alpha, categorical)
         self.cost_matrix = cost_matrix
-        self.categorical = categorical
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         criterion, cost = self.criterion, None
@@ -245,15 +263,10 @@ class CARTClassifier(TreeLearner, Classifier):
         # average-gain filter (docs/ALGORITHMS.md)
         c45 = criterion == "gain_ratio"
         leaf = max(self.min_samples_leaf, GAIN_RATIO_MIN_LEAF) if c45 else self.min_samples_leaf
-        return GrowthConfig(criterion=criterion, categorical_split="subset",
-                            max_depth=self.max_depth, min_samples_split=self.min_samples_split,
-                            min_samples_leaf=leaf,
-                            min_impurity_decrease=self.min_impurity_decrease,
-                            max_leaf_nodes=self.max_leaf_nodes, cost_matrix=cost,
-                            average_gain=c45)
+        return self._cart_config(criterion, leaf, cost_matrix=cost, average_gain=c45)
 
 
-class CARTRegressor(TreeLearner, Estimator):
+class CARTRegressor(_CARTLearner, Estimator):
     """CART regression tree: binary splits that reduce the mean squared (or absolute) error.
 
     Leaves predict the mean of their training targets (``criterion="mse"``) — a piecewise
@@ -277,21 +290,11 @@ class CARTRegressor(TreeLearner, Estimator):
                  min_samples_split: int = 2, min_samples_leaf: int = 1,
                  min_impurity_decrease: float = 0.0, max_leaf_nodes: int | None = None,
                  ccp_alpha: float = 0.0, categorical: Any = None) -> None:
-        self.criterion = criterion
-        self.max_depth = max_depth
-        self.min_samples_split = min_samples_split
-        self.min_samples_leaf = min_samples_leaf
-        self.min_impurity_decrease = min_impurity_decrease
-        self.max_leaf_nodes = max_leaf_nodes
-        self.ccp_alpha = ccp_alpha
-        self.categorical = categorical
+        super().__init__(criterion, max_depth, min_samples_split, min_samples_leaf,
+                         min_impurity_decrease, max_leaf_nodes, ccp_alpha, categorical)
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
-        return GrowthConfig(criterion=self.criterion, categorical_split="subset",
-                            max_depth=self.max_depth, min_samples_split=self.min_samples_split,
-                            min_samples_leaf=self.min_samples_leaf,
-                            min_impurity_decrease=self.min_impurity_decrease,
-                            max_leaf_nodes=self.max_leaf_nodes)
+        return self._cart_config(self.criterion, self.min_samples_leaf)
 
 
 class ObliqueTreeClassifier(TreeLearner, Classifier):

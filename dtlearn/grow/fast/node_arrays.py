@@ -149,9 +149,6 @@ class NodeArrays:
     (True, None)
     """
 
-    COLUMNS = ("node_id", "depth", "n_samples", "impurity", "value", "counts", "feature", "threshold",
-               "left", "right", "cost_matrix", "splits")
-
     def __init__(self, node_id: np.ndarray, depth: np.ndarray, n_samples: np.ndarray, impurity: np.ndarray,
                  value: np.ndarray, counts: np.ndarray | None, feature: np.ndarray,
                  threshold: np.ndarray, left: np.ndarray, right: np.ndarray,
