@@ -19,9 +19,10 @@ Steps, each deterministic (the same tree in gives the same tree out):
    re-wrapped their text (``tools/mutate.py``'s :func:`apply_mutant`); the generated part
    is rewritten from the formatted code (``tools/mutate.py --generate``), then
    ``tools/mutate.py --stale`` must find every mutant.
-5. **Types**: mypy counts errors per line, so a re-wrapped statement can move a count
-   between files; when ``tools/type_baseline.py`` fails, the baseline is rewritten
-   (``--types``) only if the total did not grow.
+5. **Types**: mypy reports an error on every line of a statement the formatter split, so
+   a file's count can grow with no new error. mypy runs before and after; when every
+   error after is one of the same file's before (line numbers aside), the baseline
+   ``tools/mypy-baseline.json`` is rewritten with the new counts, else the script stops.
 6. **Checks**: ``ruff check``, ``ruff format --check``, ``tools/structure.py``,
    ``tools/test_map.py --check``; then run ``make check`` (the script says so).
 
@@ -32,8 +33,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,23 +81,39 @@ def lift_guard() -> None:
     print(f"guard lifted: {PYPROJECT.name} now says {LIFTED}")
 
 
-def total_errors() -> int:
-    """The error total the committed mypy baseline allows."""
-    return sum(json.loads(MYPY_BASELINE.read_text(encoding="utf-8")).values())
+MYPY_ERROR = re.compile(r"^(?P<file>[^:\s]+\.py):\d+: error: (?P<text>.*)$")
 
 
-def rebaseline_types() -> None:
-    """Rewrite the mypy baseline when the formatter moved a count; never let the total grow."""
-    if run(str(BIN / "python"), "tools/type_baseline.py", check=False).returncode == 0:
-        return
-    before, saved = total_errors(), MYPY_BASELINE.read_text(encoding="utf-8")
-    MYPY_BASELINE.unlink()
-    run(str(BIN / "python"), "tools/type_baseline.py", check=False)
-    after = total_errors() if MYPY_BASELINE.is_file() else before + 1
-    if after > before:
-        MYPY_BASELINE.write_text(saved, encoding="utf-8")
-        sys.exit(f"format_tree: mypy reports {after} errors after formatting, {before} before")
-    print(f"mypy baseline rewritten: {before} -> {after} errors")
+def mypy_errors() -> tuple[Counter, dict[str, set[str]]]:
+    """The errors mypy reports per file: their number, and their texts without line numbers."""
+    print(f"$ {BIN / 'python'} -m mypy", flush=True)
+    done = subprocess.run([str(BIN / "python"), "-m", "mypy"], cwd=ROOT, capture_output=True,
+                          text=True)
+    if done.returncode not in (0, 1) or "error: " in done.stderr:
+        sys.exit(f"format_tree: mypy failed\n{done.stdout}{done.stderr}")
+    counts: Counter = Counter()
+    texts: dict[str, set[str]] = {}
+    for match in filter(None, map(MYPY_ERROR.match, done.stdout.splitlines())):
+        counts[match["file"]] += 1
+        text = re.sub(r"\bline \d+", "line N", match["text"])
+        texts.setdefault(match["file"], set()).add(text)
+    print(f"    {sum(counts.values())} errors in {len(counts)} files")
+    return counts, texts
+
+
+def rebaseline_types(before: dict[str, set[str]]) -> None:
+    """Write the mypy baseline from the formatted tree's counts, if no error is new."""
+    counts, after = mypy_errors()
+    new = {f"{name}: {text}" for name, texts in after.items()
+           for text in texts - before.get(name, set())}
+    if new:
+        sys.exit("format_tree: mypy errors the unformatted tree did not have:\n  "
+                 + "\n  ".join(sorted(new)))
+    allowed = json.loads(MYPY_BASELINE.read_text(encoding="utf-8"))
+    MYPY_BASELINE.write_text(json.dumps(dict(sorted(counts.items())), indent=1) + "\n",
+                             encoding="utf-8")
+    print(f"mypy baseline: {sum(allowed.values())} -> {sum(counts.values())} errors, no new "
+          f"one (a statement split over lines repeats its error on each)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,8 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commit", action="store_true", help="commit the result")
     parser.add_argument("--allow-dirty", action="store_true",
                         help="run on a tree with uncommitted changes (not with --commit)")
-    parser.add_argument("--types", action="store_true",
-                        help="also run mypy and rewrite its baseline if counts moved (minutes)")
+    parser.add_argument("--no-types", action="store_true",
+                        help="skip mypy (its two runs are most of the time)")
     args = parser.parse_args(argv)
     dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, check=True,
                            capture_output=True, text=True).stdout.strip()
@@ -113,14 +132,22 @@ def main(argv: list[str] | None = None) -> int:
                  "of its own)")
     ruff, python = str(BIN / "ruff"), str(BIN / "python")
     before = python_lines()
+    types_before = None
+    if not args.no_types:
+        counts, types_before = mypy_errors()
+        allowed = json.loads(MYPY_BASELINE.read_text(encoding="utf-8"))
+        grew = sorted(f for f in counts if counts[f] > allowed.get(f, 0))
+        if grew:
+            sys.exit(f"format_tree: mypy finds more errors than the baseline allows before "
+                     f"formatting (tools/type_baseline.py): {', '.join(grew)}")
 
     lift_guard()
     run(ruff, "format", ".")
     run(python, "tools/structure.py", "--restate")
     run(python, "tools/mutate.py", "--generate")
     run(python, "tools/mutate.py", "--stale")
-    if args.types:
-        rebaseline_types()
+    if types_before is not None:
+        rebaseline_types(types_before)
     run(ruff, "check", ".")
     run(ruff, "format", "--check", ".")
     run(python, "tools/test_map.py", "--check")
@@ -136,7 +163,9 @@ def main(argv: list[str] | None = None) -> int:
                 "merged: the guard in [tool.ruff.format] lifted, `ruff format .`,\n"
                 "`tools/structure.py --restate` (size reasons in logical lines, which the\n"
                 "formatter does not change), `tools/mutate.py --generate` (the generated\n"
-                f"mutants from the formatted lines).\n\n{stat}; Python lines {before} -> {after}.")
+                "mutants from the formatted lines), the mypy baseline rewritten where a\n"
+                "split statement repeats an error on each of its lines.\n\n"
+                f"{stat}; Python lines {before} -> {after}.")
         run("git", "commit", "-q", "-m", "Format the tree with ruff format", "-m", body)
     print("\nnext: make check (lint, format check, types, structure, fast tests)")
     return 0
