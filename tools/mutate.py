@@ -199,12 +199,21 @@ def _token_edit(text: str, hit: list[Token], old: str, new: str) -> str:
 
 
 def apply_mutant(text: str, old: str, new: str) -> tuple[str | None, str]:
-    """``(text with old made new, "")``, or ``(None, why)`` when ``old`` is not found once.
+    r"""``(text with old made new, "")``, or ``(None, why)`` when ``old`` is not found once.
 
     ``old`` is looked for as written first; when absent, as a sequence of tokens
     (:func:`code_tokens`: layout, comments, trailing commas and quote style aside), so a
     mutant written before a formatter re-wrapped its lines still applies, and only the
     tokens ``new`` changes are edited.
+
+    >>> formatted = "x = f(\n    a + 1,\n    b,\n)\n"
+    >>> print(apply_mutant(formatted, "x = f(a + 1, b)", "x = f(a - 1, b)")[0], end="")
+    x = f(
+        a - 1,
+        b,
+    )
+    >>> apply_mutant(formatted, "x = f(a + 2, b)", "x = f(a - 2, b)")
+    (None, 'old text found 0 times, its tokens 0 times')
     """
     count = text.count(old)
     if count == 1:
