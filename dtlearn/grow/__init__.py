@@ -21,8 +21,7 @@ Criteria come from the registry in :mod:`dtlearn.criteria`; nothing here dispatc
 criterion's name.
 """
 
-from .fast import level_arrays, levels  # register level-wise growth with Grower.run
-from .fast import median_levels  # and of MAE trees
+from .fast import level_arrays, levels, median_levels  # register level-wise growth
 from .growth_step import GrowthStep
 from .loop import Grower, OpenLeaf
 from .packing import PackedSteps

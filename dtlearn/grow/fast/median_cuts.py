@@ -50,6 +50,7 @@ class RankSums:
         v = np.asarray(ranks, dtype=kind)
         vals = np.asarray(values, dtype=float)
         ys = np.asarray(targets, dtype=float)
+        index = np.arange(n, dtype=kind)
         self.levels = []
         for b in range(self.bits - 1, -1, -1):
             one = ((v >> b) & 1).astype(bool)
@@ -59,11 +60,17 @@ class RankSums:
             np.cumsum(np.where(one, 0.0, vals), out=sums[1:])
             # a difference of two running sums is off by at most the rounding of the
             # additions between them, each at most ε/2 of the largest running sum
-            size = float(np.abs(sums).max(initial=0.0))
-            self.levels.append((zeros, sums, int(zeros[-1]), size))
-            moved = np.argsort(one, kind="stable")
-            v, vals, ys = v[moved], vals[moved], ys[moved]
+            size = max(float(sums.max()), -float(sums.min()))
+            n_zeros = int(zeros[-1])
+            before = zeros[:-1]
+            # a stable partition, zeros first: each row's place at the next bit
+            dest = np.where(one, index - before + n_zeros, before)
+            self.levels.append((zeros, sums, n_zeros, size))
+            v_next, vals_next, ys_next = np.empty_like(v), np.empty_like(vals), np.empty_like(ys)
+            v_next[dest], vals_next[dest], ys_next[dest] = v, vals, ys
+            v, vals, ys = v_next, vals_next, ys_next
         self.values, self.targets = vals, ys
+        self.size = sum(level[3] for level in self.levels)
 
     def smallest(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -74,24 +81,119 @@ class RankSums:
         smallest's target (``[0]``) and value (``[1]``) again; ``bound`` a bound on the
         rounding of ``total[0]``. Needs ``k < hi - lo``.
         """
-        lo = np.asarray(lo, dtype=np.int64)
-        hi = np.asarray(hi, dtype=np.int64)
-        k = np.asarray(k, dtype=np.int64)
+        kind = self.levels[0][0].dtype if self.levels else np.int64
+        lo = np.asarray(lo, dtype=kind)
+        hi = np.asarray(hi, dtype=kind)
+        count = hi - lo
+        k = np.asarray(k, dtype=kind)
         acc = np.zeros(len(lo))
-        bound = np.zeros(len(lo))
-        for zeros, sums, n_zeros, size in self.levels:
+        for zeros, sums, n_zeros, _ in self.levels:
             zl, zh = zeros[lo], zeros[hi]
             z = zh - zl
             right = k >= z
-            part = sums[hi] - sums[lo]
-            acc += np.where(right, part, 0.0)
-            bound += np.where(right, (hi - lo + 2) * size, 0.0)
-            k = k - np.where(right, z, 0)
-            lo = np.where(right, n_zeros + lo - zl, zl)
-            hi = np.where(right, n_zeros + hi - zh, zh)
-        bound = (bound + (len(self.levels) + 1) * np.abs(acc)) * EPS
+            acc += np.where(right, sums[hi] - sums[lo], 0.0)
+            k -= np.where(right, z, 0)
+            lo = np.where(right, lo - zl + n_zeros, zl)
+            hi = np.where(right, hi - zh + n_zeros, zh)
+        # each difference taken: the additions between its ends (at most the range's
+        # rows) and its own rounding, each within ε of the largest running sum
+        bound = ((count + 2.0) * self.size + (len(self.levels) + 1) * np.abs(acc)) * EPS
         return np.stack([acc, self.values[lo]]), np.stack([self.targets[lo], self.values[lo]]), \
             bound
+
+    def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """The ``k``-th smallest target (from 0) of each range ``[lo, hi)``.
+
+        Examples
+        --------
+        >>> y = np.array([5.0, 1.0, 4.0, 2.0])
+        >>> RankSums(np.argsort(np.argsort(y)), y, y).kth(np.array([0, 1]), np.array([4, 3]),
+        ...                                               np.array([3, 0])).tolist()
+        [5.0, 1.0]
+        """
+        kind = self.levels[0][0].dtype if self.levels else np.int64
+        lo = np.asarray(lo, dtype=kind)
+        hi = np.asarray(hi, dtype=kind)
+        k = np.asarray(k, dtype=kind)
+        for zeros, _, n_zeros, _ in self.levels:
+            zl, zh = zeros[lo], zeros[hi]
+            z = zh - zl
+            right = k >= z
+            k -= np.where(right, z, 0)
+            lo = np.where(right, lo - zl + n_zeros, zl)
+            hi = np.where(right, hi - zh + n_zeros, zh)
+        return self.targets[lo]
+
+    def medians(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+        """The median of the targets of each range, in :func:`median_of_sorted`'s floats.
+
+        Examples
+        --------
+        >>> y = np.array([5.0, 1.0, 4.0, 2.0])
+        >>> RankSums(np.argsort(np.argsort(y)), y, y).medians(np.array([0, 0]),
+        ...                                                   np.array([4, 3])).tolist()
+        [3.0, 4.0]
+        """
+        count = np.asarray(hi) - np.asarray(lo)
+        half = count // 2
+        both = self.kth(np.concatenate([lo, lo]), np.concatenate([hi, hi]),
+                        np.concatenate([half, np.maximum(half - 1, 0)]))
+        m = len(count)
+        return median_of_sorted(both[m:], both[:m], (count % 2).astype(bool))
+
+
+class GroupedRankSums:
+    """:class:`RankSums` of consecutive slices of one array, queried as one.
+
+    ``ends`` are where the slices end (the last is the array's length); a query's range
+    lies within one slice. Each slice's matrix takes the bits of its own largest rank.
+
+    Examples
+    --------
+    >>> y = np.array([5.0, 1.0, 4.0, 2.0, 7.0, 3.0])
+    >>> ranks = np.array([3, 0, 2, 1, 1, 0])
+    >>> sums = GroupedRankSums(ranks, y, y, np.array([4, 6]))
+    >>> sums.kth(np.array([0, 4]), np.array([4, 6]), np.array([1, 1])).tolist()
+    [2.0, 7.0]
+    """
+
+    def __init__(self, ranks: np.ndarray, values: np.ndarray, targets: np.ndarray,
+                 ends: np.ndarray):
+        ends = np.asarray(ends, dtype=np.int64)
+        self.starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+        self.ends = ends
+        self.parts = [RankSums(ranks[a:b], values[a:b], targets[a:b])
+                      for a, b in zip(self.starts.tolist(), ends.tolist())]
+
+    def _each(self, lo: np.ndarray) -> list:
+        if len(self.parts) == 1:
+            return [(slice(None), 0, self.parts[0])]
+        where = np.searchsorted(self.ends, lo, side="right")
+        return [(np.flatnonzero(where == g), int(self.starts[g]), part)
+                for g, part in enumerate(self.parts)]
+
+    def smallest(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`RankSums.smallest` of ranges of the whole array."""
+        total, value, bound = np.empty((2, len(lo))), np.empty((2, len(lo))), np.empty(len(lo))
+        for at, start, part in self._each(lo):
+            total[:, at], value[:, at], bound[at] = part.smallest(lo[at] - start,
+                                                                  hi[at] - start, k[at])
+        return total, value, bound
+
+    def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """:meth:`RankSums.kth` of ranges of the whole array."""
+        out = np.empty(len(lo))
+        for at, start, part in self._each(lo):
+            out[at] = part.kth(lo[at] - start, hi[at] - start, k[at])
+        return out
+
+    def medians(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+        """:meth:`RankSums.medians` of ranges of the whole array."""
+        out = np.empty(len(lo))
+        for at, start, part in self._each(lo):
+            out[at] = part.medians(lo[at] - start, hi[at] - start)
+        return out
 
 
 def segment_bounds(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -111,7 +213,7 @@ def segment_bounds(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, np.repeat(np.arange(len(lengths)), np.maximum(lengths - 1, 0))
 
 
-def cut_errors(sums: RankSums, values: np.ndarray, lengths: np.ndarray
+def cut_errors(sums: RankSums | GroupedRankSums, values: np.ndarray, lengths: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray]:
     """``Σ|y - median|`` of both sides of every cut of every segment, and a rounding bound.
 
@@ -212,11 +314,12 @@ def side_spreads(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
 
 
 def exact_cut_errors(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
-                     cut: np.ndarray) -> np.ndarray:
+                     cut: np.ndarray, sums: RankSums | GroupedRankSums | None = None) -> np.ndarray:
     """:func:`dtlearn.criteria.absolute_error_cuts` of the listed cuts, its floats, unit weights.
 
     Cut ``cut[j]`` of the segment ``values[starts[j]:starts[j] + lengths[j]]`` keeps its
-    first ``cut[j] + 1`` values left.
+    first ``cut[j] + 1`` values left. ``sums``: a :class:`RankSums` over ``values`` that
+    gives the sides' medians (otherwise each side is sorted).
 
     Examples
     --------
@@ -232,7 +335,10 @@ def exact_cut_errors(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray
     left = np.asarray(cut, dtype=np.int64) + 1
     side_start = np.concatenate([starts, starts + left])
     side_length = np.concatenate([left, lengths - left])
-    medians = sorted_middles(values, side_start, side_length)
+    if sums is None:
+        medians = sorted_middles(values, side_start, side_length)
+    else:
+        medians = sums.medians(side_start, side_start + side_length)
     spread = side_spreads(values, side_start, side_length, medians)
     q = side_length.astype(float)
     terms = spread / q * q  # absolute_error_of(...) * w.sum()
@@ -261,14 +367,13 @@ def near_best_cuts(errors: np.ndarray, bound: np.ndarray, valid: np.ndarray,
     estimate = np.where(valid, errors / n, np.inf)
     # the reference's floats: sums over at most n rows, pairwise or one by one (< 8)
     rounding = bound / n + (40 + 2 * np.log2(n + 1)) * EPS * np.abs(errors / n)
-    m = len(lengths)
-    best = np.full(m, np.inf)
-    np.minimum.at(best, segment, estimate)
-    slack = np.zeros(m)
-    np.maximum.at(slack, segment, np.where(valid, rounding, 0.0))
+    # every segment has a cut (two rows or more) and its cuts are consecutive
+    first = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
+    best = np.minimum.reduceat(estimate, first)
+    slack = np.maximum.reduceat(np.where(valid, rounding, 0.0), first)
     reach = best + 2 * slack + 2 * tolerance(best + slack, 2 * np.asarray(scale))
     return valid & (estimate <= reach[segment])
 
 
-__all__ = ["RankSums", "cut_errors", "exact_cut_errors", "median_of_sorted",
+__all__ = ["GroupedRankSums", "RankSums", "cut_errors", "exact_cut_errors", "median_of_sorted",
            "near_best_cuts", "segment_bounds", "side_spreads", "sorted_middles"]

@@ -21,7 +21,6 @@ and the steps equal :meth:`Grower.run(level_wise=False) <dtlearn.grow.Grower.run
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import numpy as np
 
@@ -36,13 +35,12 @@ from ..scoring import CandidateList
 from .arrays import StepLog
 from .levels import Pending, filter_orders_by, numeric_features, route_level, sorted_orders
 from .median_cuts import (
-    RankSums,
+    GroupedRankSums,
     cut_errors,
     exact_cut_errors,
     near_best_cuts,
     segment_bounds,
     side_spreads,
-    sorted_middles,
 )
 from .sums import segment_sums
 
@@ -193,6 +191,9 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     each column's candidate score (its impurity decrease; minus infinity when it cannot
     split) and ``sides = (count, centre, impurity, threshold)``, the first three pairs of
     ``(m, f)`` arrays for the left and right branch of each column's best cut.
+
+    Nodes of about the same size share a :class:`~dtlearn.grow.fast.median_cuts.RankSums`
+    (:func:`size_groups`): a small node's ranks take few bits.
     """
     X, y = grower.X, grower.y
     m, f = len(scan), len(numeric)
@@ -200,49 +201,66 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     N = int(lengths.sum())
     offsets = np.cumsum(lengths) - lengths
     node_of = np.repeat(np.arange(m), lengths)
-    # segment (c, j): node j's rows sorted by column c, at c·N + offsets[j] (column major)
-    rows_x = np.ascontiguousarray(order[:N].T).reshape(-1)
-    xs = X[rows_x, np.repeat(numeric, N)]
-    ys = y[rows_x]
-    centres = np.array([p.state.node.value[0] for p in scan])
-    shifted = ys - np.tile(centres[node_of], f)  # small sums round less
     rows = np.concatenate([p.state.rows for p in scan])  # each node's rows ascending
     local = np.empty(len(y), dtype=np.int64)  # rank by target within the node
     by_target = np.argsort(node_of * len(y) + rank[rows], kind="stable")
     local[rows[by_target]] = np.arange(N) - offsets[node_of]
-    seg_lengths = np.tile(lengths, f)
-    sums = RankSums(local[rows_x], shifted, ys)
+    # segments: a group of nodes, then a column, then the group's nodes in order
+    group = size_groups(lengths)
+    nodes = np.argsort(group, kind="stable")
+    groups = np.unique(group)
+    seg_node = np.concatenate([np.tile(nodes[group[nodes] == g], f) for g in groups])
+    seg_feat = np.concatenate([np.repeat(np.arange(f), int(np.count_nonzero(group == g)))
+                               for g in groups])
+    seg_lengths = lengths[seg_node]
+    S, T = len(seg_node), f * N
+    starts = np.cumsum(seg_lengths) - seg_lengths
+    elem_seg = np.repeat(np.arange(S), seg_lengths)
+    within = np.arange(T) - starts[elem_seg]  # place in the segment
+    at_node = offsets[seg_node][elem_seg] + within  # place among the level's rows
+    feature = seg_feat[elem_seg]
+    rows_x = order[at_node, feature]  # the node's rows in the column's order
+    xs = X[rows_x, numeric[feature]]
+    ys = y[rows_x]
+    centres = np.array([p.state.node.value[0] for p in scan])
+    shifted = ys - centres[seg_node][elem_seg]  # small sums round less
+    group_ends = np.cumsum([int(seg_lengths[np.isin(seg_node, np.flatnonzero(group == g))]
+                                .sum()) for g in groups])
+    sums = GroupedRankSums(local[rows_x], shifted, ys, group_ends)
     errors, bound = cut_errors(sums, shifted, seg_lengths)
-    del sums
-    starts, segment = segment_bounds(seg_lengths)
+    _, segment = segment_bounds(seg_lengths)
     first = np.cumsum(seg_lengths - 1) - (seg_lengths - 1)
     cut = np.arange(len(segment)) - first[segment]
     at = starts[segment] + cut
     leaf = grower.config.min_samples_leaf
     n_seg = seg_lengths[segment]
     valid = (xs[at + 1] > xs[at]) & (cut + 1 >= leaf) & (n_seg - cut - 1 >= leaf)
-    # the reference's tie scale: Σ|y| / n over the column's sorted rows (tie_scale_of)
-    scale = segment_sums(np.abs(ys), starts, seg_lengths) / seg_lengths.astype(float)
-    near = near_best_cuts(errors, bound, valid, segment, seg_lengths, scale)
-    index = best_cuts(ys, near, segment, cut, starts, seg_lengths, scale)
+    # a bound on the reference's tie scale (Σ|y| / n over the column's sorted rows)
+    running = np.zeros(T + 1)
+    np.cumsum(np.abs(ys), out=running[1:])
+    rough = (running[starts + seg_lengths] - running[starts]) / seg_lengths
+    near = near_best_cuts(errors, bound, valid, segment, seg_lengths, rough)
+    index = best_cuts(ys, near, segment, cut, starts, seg_lengths, sums)
     # each column's best cut as a candidate: both sides' rows in the node's row order
-    index2 = index.reshape(f, m).T
     position = np.empty((N, f), dtype=np.int64)  # each row's place in the column's order
     place = np.empty(len(y), dtype=np.int64)
     place[rows] = np.arange(N)
-    within = (np.arange(N) - offsets[node_of])[:, None]
-    position[place[order[:N]], np.arange(f)[None, :]] = within
-    left = position <= index2[node_of]  # (N, f): row-order element goes left
-    flat_left = np.ascontiguousarray(left.T).reshape(-1)
-    seg_of = np.repeat(np.arange(f * m), seg_lengths)
-    moved = np.argsort(2 * seg_of + ~flat_left, kind="stable")
-    values = np.tile(y[rows], f)[moved]
-    n_left = np.bincount(seg_of, weights=flat_left, minlength=f * m).astype(np.int64)
+    position[place[order[:N]], np.arange(f)[None, :]] = \
+        (np.arange(N) - offsets[node_of])[:, None]
+    flat_left = position[at_node, feature] <= index[elem_seg]
+    # a stable partition of each segment, its left rows first (row order kept)
+    n_left = np.add.reduceat(flat_left, starts).astype(np.int64)
+    before = np.cumsum(flat_left) - flat_left  # left rows before, over the whole level
+    left_before = before - before[starts][elem_seg]
+    dest = np.where(flat_left, starts[elem_seg] + left_before,
+                    (starts + n_left)[elem_seg] + within - left_before)
+    values = np.empty(T)
+    values[dest] = y[rows[at_node]]
     usable = index >= 0
     seg = np.flatnonzero(usable)
     side_start = np.concatenate([starts[seg], starts[seg] + n_left[seg]])
     side_length = np.concatenate([n_left[seg], seg_lengths[seg] - n_left[seg]])
-    medians = sorted_middles(values, side_start, side_length)
+    medians = sums.medians(side_start, side_start + side_length)  # x order: the same rows
     spread = side_spreads(values, side_start, side_length, medians)
     q = side_length.astype(float)
     side_impurity = spread / q
@@ -250,49 +268,61 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     ql, qr, il, ir = q[:k], q[k:], side_impurity[:k], side_impurity[k:]
     child = (ql * il + qr * ir) / (ql + qr)
     parent = np.array([p.state.node.impurity for p in scan])
-    node = seg % m
-    score = np.full(f * m, -np.inf)
-    score[seg] = parent[node] - child
+    where = (seg_node[seg], seg_feat[seg])
+    scores = np.full((m, f), -np.inf)
+    scores[where] = parent[seg_node[seg]] - child
     # node_scale of the first admissible candidate: Σ n (impurity + |median|) / Σ n
-    size = np.full(f * m, np.inf)
-    size[seg] = (ql * (il + np.abs(medians[:k])) + qr * (ir + np.abs(medians[k:]))) / (ql + qr)
-    scores = score.reshape(f, m).T
-    sizes = size.reshape(f, m).T
+    sizes = np.zeros((m, f))
+    sizes[where] = (ql * (il + np.abs(medians[:k])) + qr * (ir + np.abs(medians[k:]))) / \
+        (ql + qr)
     admissible = np.isfinite(scores)
     first_admissible = np.argmax(admissible, axis=1)
     node_scale = np.where(admissible.any(axis=1), sizes[np.arange(m), first_admissible], 0.0)
-    best = first_best(scores, axis=1, scale=node_scale)
-    if np.ndim(best) == 0:
-        best = np.array([best])
+    best = np.atleast_1d(first_best(scores, axis=1, scale=node_scale))
 
-    def per_column(a: np.ndarray, fill: float) -> tuple[np.ndarray, np.ndarray]:
-        out = np.full((2, f * m), fill)
-        out[0, seg], out[1, seg] = a[:k], a[k:]
-        return out[0].reshape(f, m).T, out[1].reshape(f, m).T
+    def per_column(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        left, right = np.zeros((m, f)), np.zeros((m, f))
+        left[where], right[where] = a[:k], a[k:]
+        return left, right
 
-    count = per_column(q, 0.0)
-    centre = per_column(medians, 0.0)
-    impurity = per_column(side_impurity, 0.0)
-    low = starts + np.maximum(index, 0)
-    threshold = np.where(usable, midpoint(xs[low], xs[np.minimum(low + 1, len(xs) - 1)]),
-                         np.nan).reshape(f, m).T
-    return np.asarray(best), scores, (count, centre, impurity, threshold)
+    low = starts[seg] + index[seg]
+    threshold = np.full((m, f), np.nan)
+    threshold[where] = midpoint(xs[low], xs[low + 1])
+    return best, scores, (per_column(q), per_column(medians), per_column(side_impurity),
+                          threshold)
+
+
+def size_groups(lengths: np.ndarray) -> np.ndarray:
+    """The group of each node by size: nodes of a group share a wavelet matrix.
+
+    By the bits of the largest rank (``n - 1``): 1, 2, 3-4, 5-6, 7-8, then 9 and more.
+
+    Examples
+    --------
+    >>> size_groups(np.array([2, 3, 5, 16, 17, 100, 300, 5000])).tolist()
+    [0, 1, 2, 2, 3, 4, 5, 5]
+    """
+    bits = np.frexp(np.maximum(np.asarray(lengths) - 1, 1).astype(float))[1]
+    return np.where(bits == 1, 0, np.minimum((bits + 1) // 2, 5))
 
 
 def best_cuts(ys: np.ndarray, near: np.ndarray, segment: np.ndarray, cut: np.ndarray,
-              starts: np.ndarray, lengths: np.ndarray, scale: np.ndarray) -> np.ndarray:
+              starts: np.ndarray, lengths: np.ndarray, sums: GroupedRankSums | None = None
+              ) -> np.ndarray:
     """Each segment's best cut among its ``near`` ones (-1: none), as the reference picks it.
 
     One near cut wins unscored (as :func:`~dtlearn.grow.scanners.regression_cut` takes
     it); of several, the first whose exact error
     (:func:`~dtlearn.grow.fast.median_cuts.exact_cut_errors`) ties with the least
-    (:func:`~dtlearn.grow.scanners.first_best`'s rule, on the segment's ``scale``).
+    (:func:`~dtlearn.grow.scanners.first_best`'s rule, on the segment's tie scale
+    :meth:`~dtlearn.criteria.Criterion.tie_scale_of`, ``Σ|y| / n`` in the column's order).
+    ``sums`` (a :class:`~dtlearn.grow.fast.median_cuts.RankSums` over ``ys``) gives medians.
 
     Examples
     --------
     >>> ys = np.array([1.0, 2.0, 9.0, 10.0])
     >>> best_cuts(ys, np.array([False, True, True]), np.zeros(3, int), np.arange(3),
-    ...           np.array([0]), np.array([4]), np.array([5.5])).tolist()
+    ...           np.array([0]), np.array([4])).tolist()
     [1]
     """
     m = len(lengths)
@@ -303,18 +333,20 @@ def best_cuts(ys: np.ndarray, near: np.ndarray, segment: np.ndarray, cut: np.nda
     many = near & (n_near[segment] > 1)
     if many.any():
         seg = segment[many]
-        exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many])
-        top = np.full(m, -np.inf)
-        np.maximum.at(top, seg, -exact)
+        exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many], sums)
+        first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
+        scored = seg[first]
+        scale = segment_sums(np.abs(ys), starts[scored], lengths[scored]) / \
+            lengths[scored].astype(float)
+        top = np.maximum.reduceat(-exact, first)
         floor = top - tolerance(top, scale)
-        hit = np.where(-exact >= floor[seg], cut[many], np.iinfo(np.int64).max)
-        lowest = np.full(m, np.iinfo(np.int64).max)
-        np.minimum.at(lowest, seg, hit)
-        index = np.where(n_near > 1, lowest, index)
+        hit = np.where(-exact >= np.repeat(floor, np.diff(np.r_[first, len(seg)])), cut[many],
+                       np.iinfo(np.int64).max)
+        index[scored] = np.minimum.reduceat(hit, first)
     return index
 
 
 __all__ = ["applies", "best_cuts", "candidate", "decide_level", "grow", "grow_levels",
-           "median_scan"]
+           "median_scan", "size_groups"]
 
 register_strategy(applies, grow)  # Grower.run grows MAE trees level-wise where it applies
