@@ -144,8 +144,8 @@ def test_running_medians_estimate_every_cut_within_their_bound(parts, grouped):
 def test_the_k_smallest_of_ranges_by_hand():
     y = np.array([5.0, 1.0, 4.0, 2.0, 3.0])
     sums = RankSums(np.array([4, 0, 3, 1, 2]), y, y)
-    total, value, _ = sums.smallest(np.array([0, 1, 2]), np.array([5, 4, 5]),
-                                    np.array([2, 1, 0]))
+    total, value = sums.smallest(np.array([0, 1, 2]), np.array([5, 4, 5]),
+                                 np.array([2, 1, 0]))
     # [5 1 4 2 3]: 1 + 2 and the 3rd smallest 3; [1 4 2]: 1 and 2; [4 2 3]: nothing and 2
-    assert total[0].tolist() == [3.0, 1.0, 0.0]
-    assert value[0].tolist() == [3.0, 2.0, 2.0]
+    assert total.tolist() == [3.0, 1.0, 0.0]
+    assert value.tolist() == [3.0, 2.0, 2.0]

@@ -37,9 +37,9 @@ class RankSums:
     --------
     >>> y = np.array([5.0, 1.0, 4.0, 2.0])
     >>> sums = RankSums(np.argsort(np.argsort(y)), y, y)
-    >>> total, value, bound = sums.smallest(np.array([0, 1]), np.array([3, 4]), np.array([1, 1]))
+    >>> total, value = sums.smallest(np.array([0, 1]), np.array([3, 4]), np.array([1, 1]))
     >>> total.tolist(), value.tolist()
-    [[1.0, 2.0], [4.0, 4.0]]
+    ([1.0, 1.0], [4.0, 2.0])
     """
 
     def __init__(self, ranks: np.ndarray, values: np.ndarray, targets: np.ndarray):
@@ -49,57 +49,60 @@ class RankSums:
         kind = np.int32 if n < 2 ** 31 - 1 else np.int64
         v = np.asarray(ranks, dtype=kind)
         vals = np.asarray(values, dtype=float)
-        ys = np.asarray(targets, dtype=float)
-        index = np.arange(n, dtype=kind)
+        position = np.arange(n, dtype=kind)
+        index = position  # where each row started
         self.levels = []
         for b in range(self.bits - 1, -1, -1):
-            one = ((v >> b) & 1).astype(bool)
+            one = (v & (1 << b)) != 0
             zeros = np.zeros(n + 1, dtype=kind)
             np.cumsum(~one, out=zeros[1:])
             sums = np.zeros(n + 1)
             np.cumsum(np.where(one, 0.0, vals), out=sums[1:])
-            # a difference of two running sums is off by at most the rounding of the
-            # additions between them, each at most ε/2 of the largest running sum
-            size = max(float(sums.max()), -float(sums.min()))
             n_zeros = int(zeros[-1])
             before = zeros[:-1]
             # a stable partition, zeros first: each row's place at the next bit
-            dest = np.where(one, index - before + n_zeros, before)
-            self.levels.append((zeros, sums, n_zeros, size))
-            v_next, vals_next, ys_next = np.empty_like(v), np.empty_like(vals), np.empty_like(ys)
-            v_next[dest], vals_next[dest], ys_next[dest] = v, vals, ys
-            v, vals, ys = v_next, vals_next, ys_next
-        self.values, self.targets = vals, ys
-        self.size = sum(level[3] for level in self.levels)
+            dest = np.where(one, position - before + n_zeros, before)
+            self.levels.append((zeros, sums, n_zeros))
+            v_next, vals_next = np.empty_like(v), np.empty_like(vals)
+            v_next[dest], vals_next[dest] = v, vals
+            v, vals = v_next, vals_next
+            index_next = np.empty_like(index)
+            index_next[dest] = index
+            index = index_next
+        self.values, self.targets = vals, np.asarray(targets, dtype=float)[index]
+        # every running sum is at most Σ|values|: a difference of two is off by at most
+        # ε/2 of that for each addition between them, and a query takes one per bit
+        self.size = self.bits * float(np.abs(values).sum())
+
+    def size_of(self, lo: np.ndarray) -> np.ndarray:
+        """:attr:`size` (bits times ``Σ|values|``) for each query starting at ``lo``."""
+        return np.full(len(lo), self.size)
 
     def smallest(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 ) -> tuple[np.ndarray, np.ndarray]:
         """For each range ``[lo, hi)``: the sum of its ``k`` smallest values, the ``k``-th.
 
-        Returns ``(total, value, bound)``: ``total[0]`` the sum of the ``k`` smallest
-        values, ``total[1]`` the ``k``-th smallest (from 0) of them; ``value`` the ``k``-th
-        smallest's target (``[0]``) and value (``[1]``) again; ``bound`` a bound on the
-        rounding of ``total[0]``. Needs ``k < hi - lo``.
+        Returns ``(total, value)``: the sum of the ``k`` smallest values and the ``k``-th
+        smallest (from 0). A sum is off by at most ``ε (hi - lo + 2) · size`` plus
+        ``ε (bits + 1)`` times the sum of the absolute values. Needs ``k < hi - lo``.
         """
         kind = self.levels[0][0].dtype if self.levels else np.int64
         lo = np.asarray(lo, dtype=kind)
         hi = np.asarray(hi, dtype=kind)
-        count = hi - lo
         k = np.asarray(k, dtype=kind)
         acc = np.zeros(len(lo))
-        for zeros, sums, n_zeros, _ in self.levels:
+        for zeros, sums, n_zeros in self.levels:
             zl, zh = zeros[lo], zeros[hi]
             z = zh - zl
             right = k >= z
-            acc += np.where(right, sums[hi] - sums[lo], 0.0)
-            k -= np.where(right, z, 0)
+            part = sums[hi]
+            part -= sums[lo]
+            part *= right
+            acc += part
+            k -= z * right
             lo = np.where(right, lo - zl + n_zeros, zl)
             hi = np.where(right, hi - zh + n_zeros, zh)
-        # each difference taken: the additions between its ends (at most the range's
-        # rows) and its own rounding, each within ε of the largest running sum
-        bound = ((count + 2.0) * self.size + (len(self.levels) + 1) * np.abs(acc)) * EPS
-        return np.stack([acc, self.values[lo]]), np.stack([self.targets[lo], self.values[lo]]), \
-            bound
+        return acc, self.values[lo]
 
     def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
         """The ``k``-th smallest target (from 0) of each range ``[lo, hi)``.
@@ -115,7 +118,7 @@ class RankSums:
         lo = np.asarray(lo, dtype=kind)
         hi = np.asarray(hi, dtype=kind)
         k = np.asarray(k, dtype=kind)
-        for zeros, _, n_zeros, _ in self.levels:
+        for zeros, _, n_zeros in self.levels:
             zl, zh = zeros[lo], zeros[hi]
             z = zh - zl
             right = k >= z
@@ -172,14 +175,20 @@ class GroupedRankSums:
         return [(np.flatnonzero(where == g), int(self.starts[g]), part)
                 for g, part in enumerate(self.parts)]
 
+    def size_of(self, lo: np.ndarray) -> np.ndarray:
+        """:meth:`RankSums.size_of` of the slice each query lies in."""
+        out = np.empty(len(lo))
+        for at, _, part in self._each(lo):
+            out[at] = part.size
+        return out
+
     def smallest(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 ) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`RankSums.smallest` of ranges of the whole array."""
-        total, value, bound = np.empty((2, len(lo))), np.empty((2, len(lo))), np.empty(len(lo))
+        total, value = np.empty(len(lo)), np.empty(len(lo))
         for at, start, part in self._each(lo):
-            total[:, at], value[:, at], bound[at] = part.smallest(lo[at] - start,
-                                                                  hi[at] - start, k[at])
-        return total, value, bound
+            total[at], value[at] = part.smallest(lo[at] - start, hi[at] - start, k[at])
+        return total, value
 
     def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
         """:meth:`RankSums.kth` of ranges of the whole array."""
@@ -228,32 +237,36 @@ def cut_errors(sums: RankSums | GroupedRankSums, values: np.ndarray, lengths: np
     >>> sums = RankSums(np.argsort(np.argsort(y)), y, y)
     >>> errors, bound = cut_errors(sums, y, np.array([4]))
     >>> errors.tolist(), bool((bound < 1e-12).all())
-    ([9.0, 6.0, 8.0], True)
+    ([7.0, 6.0, 8.0], True)
     """
+    lengths = np.asarray(lengths, dtype=np.int64)
     starts, segment = segment_bounds(lengths)
     n_cuts = len(segment)
-    first = np.cumsum(np.maximum(np.asarray(lengths) - 1, 0)) - np.maximum(
-        np.asarray(lengths) - 1, 0)
-    p = np.arange(1, n_cuts + 1) - first[segment]  # rows left of each cut
-    at = starts[segment]
-    ends = at + np.asarray(lengths, dtype=np.int64)[segment]
+    kind = np.int32 if len(values) < 2 ** 31 - 1 else np.int64
+    first = np.cumsum(np.maximum(lengths - 1, 0)) - np.maximum(lengths - 1, 0)
+    at = starts.astype(kind)[segment]
+    p = np.arange(1, n_cuts + 1, dtype=kind) - first.astype(kind)[segment]  # rows left
+    ends = at + lengths.astype(kind)[segment]
     lo = np.concatenate([at, at + p])
     hi = np.concatenate([at + p, ends])
     count = hi - lo
-    total, _, bound = sums.smallest(lo, hi, count // 2)
+    total, value = sums.smallest(lo, hi, count // 2)
     running = np.zeros(len(values) + 1)
     np.cumsum(values, out=running[1:])
+    errors = running[hi]
+    errors -= running[lo]
+    errors -= 2 * total
+    errors -= value * (count & 1)
+    # a bound for every cut of a segment: the running sums' rounding (the wavelet's and
+    # the segment totals'), the last few operations', and the values' own (targets less
+    # their node's median, rounded: the sums are of those)
+    n = lengths.astype(float)
     size = float(np.abs(running).max(initial=0.0))
-    absolute = np.zeros(len(values) + 1)
-    np.cumsum(np.abs(values), out=absolute[1:])
-    whole = running[hi] - running[lo]
-    odd = (count % 2).astype(bool)
-    errors = whole - 2 * total[0] - np.where(odd, total[1], 0.0)
-    # the running sums' rounding, the last few operations', and the values' own (each
-    # target less its node's median, rounded: the sums are of those)
-    bound = 2 * bound + ((count + 2) * size + 4 * (np.abs(whole) + np.abs(errors))
-                         + 3 * (absolute[hi] - absolute[lo])) * EPS
-    return errors[:n_cuts] + errors[n_cuts:], bound[:n_cuts] + bound[n_cuts:]
+    absolute = np.add.reduceat(np.abs(values), starts) if len(starts) else n
+    bits = np.array([len(p.levels) for p in getattr(sums, "parts", [sums])]).max(initial=1)
+    side = 2 * ((n + 2) * sums.size_of(starts) + (bits + 1) * absolute) + (n + 2) * size + \
+        15 * absolute
+    return errors[:n_cuts] + errors[n_cuts:], (2 * EPS * side)[segment]
 
 
 def median_of_sorted(lower: np.ndarray, upper: np.ndarray, odd: np.ndarray) -> np.ndarray:
@@ -326,9 +339,9 @@ def exact_cut_errors(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray
     >>> from dtlearn.criteria import absolute_error_cuts
     >>> y = np.array([1.0, 2.0, 9.0, 4.0])
     >>> exact_cut_errors(y, np.array([0, 0]), np.array([4, 4]), np.array([0, 2])).tolist()
-    [1.6666666666666667, 0.5]
+    [1.75, 2.0]
     >>> absolute_error_cuts(y, np.ones(4), np.array([True, False, True]))[[0, 2]].tolist()
-    [1.6666666666666667, 0.5]
+    [1.75, 2.0]
     """
     starts = np.asarray(starts, dtype=np.int64)
     lengths = np.asarray(lengths, dtype=np.int64)
