@@ -215,17 +215,17 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     seg_lengths = lengths[seg_node]
     S, T = len(seg_node), f * N
     starts = np.cumsum(seg_lengths) - seg_lengths
-    elem_seg = np.repeat(np.arange(S), seg_lengths)
-    within = np.arange(T) - starts[elem_seg]  # place in the segment
-    at_node = offsets[seg_node][elem_seg] + within  # place among the level's rows
+    small = np.int32 if T < 2 ** 31 - 1 else np.int64
+    elem_seg = np.repeat(np.arange(S, dtype=small), seg_lengths)
+    within = np.arange(T, dtype=small) - starts.astype(small)[elem_seg]  # place in the segment
+    at_node = offsets.astype(small)[seg_node][elem_seg] + within  # place among the level's rows
     feature = seg_feat[elem_seg]
     rows_x = order[at_node, feature]  # the node's rows in the column's order
     xs = X[rows_x, numeric[feature]]
     ys = y[rows_x]
     centres = np.array([p.state.node.value[0] for p in scan])
     shifted = ys - centres[seg_node][elem_seg]  # small sums round less
-    group_ends = np.cumsum([int(seg_lengths[np.isin(seg_node, np.flatnonzero(group == g))]
-                                .sum()) for g in groups])
+    group_ends = np.cumsum(f * np.bincount(group, weights=lengths)[groups]).astype(np.int64)
     sums = GroupedRankSums(local[rows_x], shifted, ys, group_ends)
     errors, bound = cut_errors(sums, shifted, seg_lengths)
     _, segment = segment_bounds(seg_lengths)
@@ -242,7 +242,7 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     near = near_best_cuts(errors, bound, valid, segment, seg_lengths, rough)
     index = best_cuts(ys, near, segment, cut, starts, seg_lengths, sums)
     # each column's best cut as a candidate: both sides' rows in the node's row order
-    position = np.empty((N, f), dtype=np.int64)  # each row's place in the column's order
+    position = np.empty((N, f), dtype=small)  # each row's place in the column's order
     place = np.empty(len(y), dtype=np.int64)
     place[rows] = np.arange(N)
     position[place[order[:N]], np.arange(f)[None, :]] = \
