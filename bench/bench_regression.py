@@ -25,8 +25,9 @@ SERIES = (3_000, 10_000, 30_000, 100_000)
 """Rows of the size series the exponent is fitted over."""
 
 MAE_ROWS = (2_000, 10_000)
-"""Rows of the absolute-error fits (dtlearn grows MAE node by node, Python's running
-medians ruling cuts out before the few near the best are scored exactly: slow)."""
+"""Rows of the absolute-error fits (dtlearn grows MAE level-wise,
+:mod:`dtlearn.grow.fast.median_levels`: a wavelet matrix's running medians of every cut,
+the few near a column's best worked out exactly)."""
 
 MAE_TARGET = 3.0
 """Issue 42's ceiling on the absolute-error fit as a ratio to scikit-learn's, at 2k and 10k."""

@@ -21,7 +21,7 @@ Criteria come from the registry in :mod:`dtlearn.criteria`; nothing here dispatc
 criterion's name.
 """
 
-from .fast import level_arrays, levels  # register level-wise growth with Grower.run
+from .fast import level_arrays, levels, median_levels  # register level-wise growth
 from .growth_step import GrowthStep
 from .loop import Grower, OpenLeaf
 from .packing import PackedSteps
@@ -31,7 +31,7 @@ from .scanners import MAX_EXHAUSTIVE_CATEGORIES, TIE_TOLERANCE
 from .scoring import CandidateList, best_candidate
 from .table import SplitTable
 
-del level_arrays, levels  # their home is dtlearn.grow.fast (the old paths warn: _moved.py)
+del level_arrays, levels, median_levels  # their home is dtlearn.grow.fast (the old paths warn: _moved.py)
 
 __all__ = ["Candidate", "CandidateList", "GrowthConfig", "GrowthStep", "Grower",
            "MAX_EXHAUSTIVE_CATEGORIES", "OpenLeaf", "PackedSteps", "Scores", "SplitTable",

@@ -4,6 +4,9 @@
   together); equals :meth:`Grower.run(level_wise=False) <dtlearn.grow.Grower.run>`;
 - :mod:`~dtlearn.grow.fast.level_arrays` — level-wise growth held as arrays when every
   column is numeric; equals the same node-by-node run;
+- :mod:`~dtlearn.grow.fast.median_levels` — level-wise growth of MAE trees, every cut's
+  running medians at once (:mod:`~dtlearn.grow.fast.median_cuts`); equals the same
+  node-by-node run;
 - :mod:`~dtlearn.grow.fast.level_scores` — a level's cuts scored at once for the tables;
   equals each candidate built alone;
 - :mod:`~dtlearn.grow.fast.sums` — numpy's own sums of many segments at once;

@@ -1,0 +1,392 @@
+"""Every cut's absolute error at once: running medians of many segments in a few numpy passes.
+
+An absolute-error (MAE) scan needs, for every cut of every node and column, each side's
+``Σ|y - median|``. With unit weights that is the sum of a side's upper half less the sum
+of its lower half (less the median itself for an odd count): the sum of the ``k`` smallest
+targets of a range of the sorted order, ``k`` half the range's rows. A *wavelet matrix*
+over the targets' ranks answers that for every range at once: one stable partition per bit
+of the ranks to build it, and one pass per bit over all the queries to descend it
+(Claude, Navarro and Ordóñez, "The wavelet matrix", 2015), so a level of a tree costs
+``O(rows · columns · log rows)`` in about a dozen numpy calls per bit.
+
+The sums are running sums over the whole level, so each figure carries a rounding bound;
+:func:`near_best_cuts` keeps every cut whose exact error may tie with the best (as
+:func:`dtlearn.grow.scanners.near_best_median_cuts` does for one column) and
+:func:`exact_cut_errors` works those out in the very floats of
+:func:`dtlearn.criteria.absolute_error_cuts`, the reference.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..scanners import tolerance
+from .sums import segment_sums
+
+EPS = float(np.finfo(float).eps)
+
+
+class RankSums:
+    """A wavelet matrix over ranks, with running sums of the values at each bit.
+
+    ``ranks`` are distinct within any range that is queried (ranks of the targets within
+    their node), ``values`` the numbers summed (targets less their node's median: small
+    sums round less), ``targets`` the targets themselves (what a query's median reads).
+
+    Examples
+    --------
+    >>> y = np.array([5.0, 1.0, 4.0, 2.0])
+    >>> sums = RankSums(np.argsort(np.argsort(y)), y, y)
+    >>> total, value = sums.smallest(np.array([0, 1]), np.array([3, 4]), np.array([1, 1]))
+    >>> total.tolist(), value.tolist()
+    ([1.0, 1.0], [4.0, 2.0])
+    """
+
+    def __init__(self, ranks: np.ndarray, values: np.ndarray, targets: np.ndarray):
+        top = int(ranks.max(initial=0))
+        self.bits = max(1, top.bit_length())
+        n = len(ranks)
+        kind = np.int32 if n < 2 ** 31 - 1 else np.int64
+        v = np.asarray(ranks, dtype=kind)
+        vals = np.asarray(values, dtype=float)
+        position = np.arange(n, dtype=kind)
+        index = position  # where each row started
+        self.levels = []
+        for b in range(self.bits - 1, -1, -1):
+            one = (v & (1 << b)) != 0
+            zeros = np.zeros(n + 1, dtype=kind)
+            np.cumsum(~one, out=zeros[1:])
+            sums = np.zeros(n + 1)
+            np.cumsum(np.where(one, 0.0, vals), out=sums[1:])
+            n_zeros = int(zeros[-1])
+            before = zeros[:-1]
+            # a stable partition, zeros first: each row's place at the next bit
+            dest = np.where(one, position - before + n_zeros, before)
+            self.levels.append((zeros, sums, n_zeros))
+            v_next, vals_next = np.empty_like(v), np.empty_like(vals)
+            v_next[dest], vals_next[dest] = v, vals
+            v, vals = v_next, vals_next
+            index_next = np.empty_like(index)
+            index_next[dest] = index
+            index = index_next
+        self.values, self.targets = vals, np.asarray(targets, dtype=float)[index]
+        # every running sum is at most Σ|values|: a difference of two is off by at most
+        # ε/2 of that for each addition between them, and a query takes one per bit
+        self.size = self.bits * float(np.abs(values).sum())
+
+    def size_of(self, lo: np.ndarray) -> np.ndarray:
+        """:attr:`size` (bits times ``Σ|values|``) for each query starting at ``lo``."""
+        return np.full(len(lo), self.size)
+
+    def smallest(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """For each range ``[lo, hi)``: the sum of its ``k`` smallest values, the ``k``-th.
+
+        Returns ``(total, value)``: the sum of the ``k`` smallest values and the ``k``-th
+        smallest (from 0). A sum is off by at most ``ε (hi - lo + 2) · size`` plus
+        ``ε (bits + 1)`` times the sum of the absolute values. Needs ``k < hi - lo``.
+        """
+        kind = self.levels[0][0].dtype if self.levels else np.int64
+        lo = np.asarray(lo, dtype=kind)
+        hi = np.asarray(hi, dtype=kind)
+        k = np.asarray(k, dtype=kind)
+        acc = np.zeros(len(lo))
+        for zeros, sums, n_zeros in self.levels:
+            zl, zh = zeros[lo], zeros[hi]
+            z = zh - zl
+            right = k >= z
+            part = sums[hi]
+            part -= sums[lo]
+            part *= right
+            acc += part
+            k -= z * right
+            lo = np.where(right, lo - zl + n_zeros, zl)
+            hi = np.where(right, hi - zh + n_zeros, zh)
+        return acc, self.values[lo]
+
+    def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """The ``k``-th smallest target (from 0) of each range ``[lo, hi)``.
+
+        Examples
+        --------
+        >>> y = np.array([5.0, 1.0, 4.0, 2.0])
+        >>> RankSums(np.argsort(np.argsort(y)), y, y).kth(np.array([0, 1]), np.array([4, 3]),
+        ...                                               np.array([3, 0])).tolist()
+        [5.0, 1.0]
+        """
+        kind = self.levels[0][0].dtype if self.levels else np.int64
+        lo = np.asarray(lo, dtype=kind)
+        hi = np.asarray(hi, dtype=kind)
+        k = np.asarray(k, dtype=kind)
+        for zeros, _, n_zeros in self.levels:
+            zl, zh = zeros[lo], zeros[hi]
+            z = zh - zl
+            right = k >= z
+            k -= np.where(right, z, 0)
+            lo = np.where(right, lo - zl + n_zeros, zl)
+            hi = np.where(right, hi - zh + n_zeros, zh)
+        return self.targets[lo]
+
+    def medians(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+        """The median of the targets of each range, in :func:`median_of_sorted`'s floats.
+
+        Examples
+        --------
+        >>> y = np.array([5.0, 1.0, 4.0, 2.0])
+        >>> RankSums(np.argsort(np.argsort(y)), y, y).medians(np.array([0, 0]),
+        ...                                                   np.array([4, 3])).tolist()
+        [3.0, 4.0]
+        """
+        count = np.asarray(hi) - np.asarray(lo)
+        half = count // 2
+        both = self.kth(np.concatenate([lo, lo]), np.concatenate([hi, hi]),
+                        np.concatenate([half, np.maximum(half - 1, 0)]))
+        m = len(count)
+        return median_of_sorted(both[m:], both[:m], (count % 2).astype(bool))
+
+
+class GroupedRankSums:
+    """:class:`RankSums` of consecutive slices of one array, queried as one.
+
+    ``ends`` are where the slices end (the last is the array's length); a query's range
+    lies within one slice. Each slice's matrix takes the bits of its own largest rank.
+
+    Examples
+    --------
+    >>> y = np.array([5.0, 1.0, 4.0, 2.0, 7.0, 3.0])
+    >>> ranks = np.array([3, 0, 2, 1, 1, 0])
+    >>> sums = GroupedRankSums(ranks, y, y, np.array([4, 6]))
+    >>> sums.kth(np.array([0, 4]), np.array([4, 6]), np.array([1, 1])).tolist()
+    [2.0, 7.0]
+    """
+
+    def __init__(self, ranks: np.ndarray, values: np.ndarray, targets: np.ndarray,
+                 ends: np.ndarray):
+        ends = np.asarray(ends, dtype=np.int64)
+        self.starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+        self.ends = ends
+        self.parts = [RankSums(ranks[a:b], values[a:b], targets[a:b])
+                      for a, b in zip(self.starts.tolist(), ends.tolist())]
+
+    def _each(self, lo: np.ndarray) -> list:
+        if len(self.parts) == 1:
+            return [(slice(None), 0, self.parts[0])]
+        where = np.searchsorted(self.ends, lo, side="right")
+        return [(np.flatnonzero(where == g), int(self.starts[g]), part)
+                for g, part in enumerate(self.parts)]
+
+    def size_of(self, lo: np.ndarray) -> np.ndarray:
+        """:meth:`RankSums.size_of` of the slice each query lies in."""
+        out = np.empty(len(lo))
+        for at, _, part in self._each(lo):
+            out[at] = part.size
+        return out
+
+    def smallest(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`RankSums.smallest` of ranges of the whole array."""
+        total, value = np.empty(len(lo)), np.empty(len(lo))
+        for at, start, part in self._each(lo):
+            total[at], value[at] = part.smallest(lo[at] - start, hi[at] - start, k[at])
+        return total, value
+
+    def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """:meth:`RankSums.kth` of ranges of the whole array."""
+        out = np.empty(len(lo))
+        for at, start, part in self._each(lo):
+            out[at] = part.kth(lo[at] - start, hi[at] - start, k[at])
+        return out
+
+    def medians(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+        """:meth:`RankSums.medians` of ranges of the whole array."""
+        out = np.empty(len(lo))
+        for at, start, part in self._each(lo):
+            out[at] = part.medians(lo[at] - start, hi[at] - start)
+        return out
+
+
+def segment_bounds(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Starts of segments laid end to end, and each cut's segment.
+
+    Cut ``i`` of segment ``s`` (``0 <= i < lengths[s] - 1``) keeps its first ``i + 1``
+    rows left; cuts are numbered segment after segment.
+
+    Examples
+    --------
+    >>> starts, segment = segment_bounds(np.array([3, 2]))
+    >>> starts.tolist(), segment.tolist()
+    ([0, 3], [0, 0, 1])
+    """
+    lengths = np.asarray(lengths, dtype=np.int64)
+    starts = np.cumsum(lengths) - lengths
+    return starts, np.repeat(np.arange(len(lengths)), np.maximum(lengths - 1, 0))
+
+
+def cut_errors(sums: RankSums | GroupedRankSums, values: np.ndarray, lengths: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """``Σ|y - median|`` of both sides of every cut of every segment, and a rounding bound.
+
+    ``values`` are the segments' values end to end (as ``sums`` holds them before its
+    partitions); returns ``(errors, bound)``, each per cut (:func:`segment_bounds`'
+    numbering): the sum over both sides, and how far it may be from the exact sum of the
+    values given.
+
+    Examples
+    --------
+    >>> y = np.array([1.0, 2.0, 9.0, 4.0])
+    >>> sums = RankSums(np.argsort(np.argsort(y)), y, y)
+    >>> errors, bound = cut_errors(sums, y, np.array([4]))
+    >>> errors.tolist(), bool((bound < 1e-12).all())
+    ([7.0, 6.0, 8.0], True)
+    """
+    lengths = np.asarray(lengths, dtype=np.int64)
+    starts, segment = segment_bounds(lengths)
+    n_cuts = len(segment)
+    kind = np.int32 if len(values) < 2 ** 31 - 1 else np.int64
+    first = np.cumsum(np.maximum(lengths - 1, 0)) - np.maximum(lengths - 1, 0)
+    at = starts.astype(kind)[segment]
+    p = np.arange(1, n_cuts + 1, dtype=kind) - first.astype(kind)[segment]  # rows left
+    ends = at + lengths.astype(kind)[segment]
+    lo = np.concatenate([at, at + p])
+    hi = np.concatenate([at + p, ends])
+    count = hi - lo
+    total, value = sums.smallest(lo, hi, count // 2)
+    running = np.zeros(len(values) + 1)
+    np.cumsum(values, out=running[1:])
+    errors = running[hi]
+    errors -= running[lo]
+    errors -= 2 * total
+    errors -= value * (count & 1)
+    # a bound for every cut of a segment: the running sums' rounding (the wavelet's and
+    # the segment totals'), the last few operations', and the values' own (targets less
+    # their node's median, rounded: the sums are of those)
+    n = lengths.astype(float)
+    size = float(np.abs(running).max(initial=0.0))
+    absolute = np.add.reduceat(np.abs(values), starts) if len(starts) else n
+    bits = np.array([len(p.levels) for p in getattr(sums, "parts", [sums])]).max(initial=1)
+    side = 2 * ((n + 2) * sums.size_of(starts) + (bits + 1) * absolute) + (n + 2) * size + \
+        15 * absolute
+    return errors[:n_cuts] + errors[n_cuts:], (2 * EPS * side)[segment]
+
+
+def median_of_sorted(lower: np.ndarray, upper: np.ndarray, odd: np.ndarray) -> np.ndarray:
+    """Medians as :func:`dtlearn.criteria.weighted_median` takes them of unit weights.
+
+    ``upper`` is the middle value (odd counts) or the upper of the two (``lower`` the
+    other): the same floats, ``(0.0 + a) / 1.0`` or ``(0.0 + a + b) / 2.0``.
+
+    Examples
+    --------
+    >>> median_of_sorted(np.array([1.0, 2.0]), np.array([2.0, 4.0]), np.array([True, False])).tolist()
+    [2.0, 3.0]
+    """
+    return np.where(odd, (0.0 + upper) / 1.0, (0.0 + lower + upper) / 2.0)
+
+
+def sorted_middles(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray
+                   ) -> np.ndarray:
+    """The median of each segment of ``values`` (:func:`median_of_sorted`'s floats).
+
+    Examples
+    --------
+    >>> sorted_middles(np.array([3.0, 1.0, 2.0, 5.0, 4.0]), np.array([0, 3]), np.array([3, 2])).tolist()
+    [2.0, 4.5]
+    """
+    lengths = np.asarray(lengths, dtype=np.int64)
+    segment = np.repeat(np.arange(len(lengths)), lengths)
+    placed = np.cumsum(lengths) - lengths
+    taken = values[np.repeat(np.asarray(starts) - placed, lengths) + np.arange(int(lengths.sum()))]
+    ordered = taken[np.lexsort((taken, segment))]
+    half = lengths // 2
+    odd = (lengths % 2).astype(bool)
+    upper = ordered[placed + half]
+    lower = ordered[placed + np.maximum(half - 1, 0)]
+    return median_of_sorted(lower, upper, odd)
+
+
+def side_spreads(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+                 medians: np.ndarray) -> np.ndarray:
+    """``Σ|y - median|`` of each segment in numpy's order of summing (:func:`segment_sums`).
+
+    The float :func:`dtlearn.criteria.absolute_error_about` multiplies out of unit
+    weights (``1.0 · |y - m|`` is ``|y - m|``; below eight values Python adds them one by
+    one from 0.0, numpy from -0.0: the same non-negative sum).
+
+    Examples
+    --------
+    >>> side_spreads(np.array([1.0, 2.0, 9.0]), np.array([0, 1]), np.array([1, 2]),
+    ...              np.array([1.0, 5.5])).tolist()
+    [0.0, 7.0]
+    """
+    lengths = np.asarray(lengths, dtype=np.int64)
+    segment = np.repeat(np.arange(len(lengths)), lengths)
+    index = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths) + np.arange(
+        int(lengths.sum()))
+    terms = np.abs(values[index] - medians[segment])
+    return segment_sums(terms, np.cumsum(lengths) - lengths, lengths)
+
+
+def exact_cut_errors(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+                     cut: np.ndarray, sums: RankSums | GroupedRankSums | None = None) -> np.ndarray:
+    """:func:`dtlearn.criteria.absolute_error_cuts` of the listed cuts, its floats, unit weights.
+
+    Cut ``cut[j]`` of the segment ``values[starts[j]:starts[j] + lengths[j]]`` keeps its
+    first ``cut[j] + 1`` values left. ``sums``: a :class:`RankSums` over ``values`` that
+    gives the sides' medians (otherwise each side is sorted).
+
+    Examples
+    --------
+    >>> from dtlearn.criteria import absolute_error_cuts
+    >>> y = np.array([1.0, 2.0, 9.0, 4.0])
+    >>> exact_cut_errors(y, np.array([0, 0]), np.array([4, 4]), np.array([0, 2])).tolist()
+    [1.75, 2.0]
+    >>> absolute_error_cuts(y, np.ones(4), np.array([True, False, True]))[[0, 2]].tolist()
+    [1.75, 2.0]
+    """
+    starts = np.asarray(starts, dtype=np.int64)
+    lengths = np.asarray(lengths, dtype=np.int64)
+    left = np.asarray(cut, dtype=np.int64) + 1
+    side_start = np.concatenate([starts, starts + left])
+    side_length = np.concatenate([left, lengths - left])
+    if sums is None:
+        medians = sorted_middles(values, side_start, side_length)
+    else:
+        medians = sums.medians(side_start, side_start + side_length)
+    spread = side_spreads(values, side_start, side_length, medians)
+    q = side_length.astype(float)
+    terms = spread / q * q  # absolute_error_of(...) * w.sum()
+    m = len(starts)
+    return (terms[:m] + terms[m:]) / lengths.astype(float)
+
+
+def near_best_cuts(errors: np.ndarray, bound: np.ndarray, valid: np.ndarray,
+                   segment: np.ndarray, lengths: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """The valid cuts whose exact error may tie with their segment's best (a mask).
+
+    ``errors``/``bound`` are :func:`cut_errors`' (sums over both sides), ``segment`` each
+    cut's segment, ``lengths`` the segments' rows, ``scale`` each segment's tie scale
+    (:meth:`~dtlearn.criteria.Criterion.tie_scale_of`). A cut is kept when its estimate
+    lies within the tie tolerance plus twice the largest error of the estimates and of
+    the reference's own rounding of the segment's best.
+
+    Examples
+    --------
+    >>> near_best_cuts(np.array([3.0, 1.0, 1.0 + 1e-14, 2.0]), np.full(4, 1e-15),
+    ...                np.ones(4, bool), np.array([0, 0, 0, 0]), np.array([5]),
+    ...                np.array([1.0])).tolist()
+    [False, True, True, False]
+    """
+    n = np.asarray(lengths, dtype=float)[segment]
+    estimate = np.where(valid, errors / n, np.inf)
+    # the reference's floats: sums over at most n rows, pairwise or one by one (< 8)
+    rounding = bound / n + (40 + 2 * np.log2(n + 1)) * EPS * np.abs(errors / n)
+    # every segment has a cut (two rows or more) and its cuts are consecutive
+    first = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
+    best = np.minimum.reduceat(estimate, first)
+    slack = np.maximum.reduceat(np.where(valid, rounding, 0.0), first)
+    reach = best + 2 * slack + 2 * tolerance(best + slack, 2 * np.asarray(scale))
+    return valid & (estimate <= reach[segment])
+
+
+__all__ = ["GroupedRankSums", "RankSums", "cut_errors", "exact_cut_errors", "median_of_sorted",
+           "near_best_cuts", "segment_bounds", "side_spreads", "sorted_middles"]

@@ -1,0 +1,352 @@
+"""Level-wise growth of absolute-error (MAE) regression trees: every node of a depth at once.
+
+Node-by-node MAE growth follows each column's running medians in Python
+(:func:`dtlearn.grow.scanners.regression_cut`, :mod:`dtlearn.grow.medians`); here a whole
+depth is scanned in numpy. Each node's rows, sorted by each column (filtered from the
+parent's order, as :mod:`~dtlearn.grow.fast.levels` keeps them), are segments of one array;
+:mod:`~dtlearn.grow.fast.median_cuts` estimates every cut's absolute error with a
+rounding bound, works out exactly (the reference's floats) the cuts that may tie with a
+column's best, and the best cut of each column is then the one scoring every cut exactly
+would choose. Each column's candidate score, each child's median and error are worked out
+in the floats :meth:`~dtlearn.grow.scoring.CandidateBuilder.regression` and
+:meth:`Grower._stats <dtlearn.grow.Grower>` give (:func:`~dtlearn.grow.fast.sums.segment_sums`),
+so the node's choice, its stop rules and its children are those of node-by-node growth.
+
+Candidates stay unbuilt (built by the grower itself when a step is read), so the tree
+and the steps equal :meth:`Grower.run(level_wise=False) <dtlearn.grow.Grower.run>`'s
+(``tests/test_median_levels.py``). :func:`applies` says when: greedy CART with
+``criterion="mae"``, unit weights, every column numeric with no missing value.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from ... import cycle_collector
+from ...criteria import weighted_median
+from ...splits import ThresholdSplit, midpoint
+from ...tree import Tree
+from ..loop import Grower, OpenLeaf, register_strategy
+from ..records import ZERO_GAIN, Candidate
+from ..scanners import first_best, tolerance
+from ..scoring import CandidateList
+from .arrays import StepLog
+from .levels import Pending, filter_orders_by, numeric_features, route_level, sorted_orders
+from .median_cuts import (
+    GroupedRankSums,
+    cut_errors,
+    exact_cut_errors,
+    near_best_cuts,
+    segment_bounds,
+    side_spreads,
+)
+from .sums import segment_sums
+
+
+def applies(grower: Grower) -> bool:
+    """Whether :func:`grow` grows exactly the tree ``grower.run()`` would.
+
+    A fresh plain :class:`Grower` whose leaves predict the median (``criterion="mae"``),
+    with the fast scanner, no ``max_leaf_nodes``, no oblique candidate, unit weights and
+    every column numeric without missing values.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(8.0).reshape(-1, 1), np.array([1, 1, 2, 2, 5, 5, 9, 9.0])
+    >>> applies(CARTRegressor(criterion="mae").make_grower(X, y))
+    True
+    >>> applies(CARTRegressor(criterion="mae").make_grower(X, y, np.full(8, 2.0)))
+    False
+    """
+    config = grower.config
+    if type(grower) is not Grower or grower.classes is not None or grower.steps:
+        return False
+    if grower.rule.centre is not weighted_median or config.scanner != "fast":
+        return False
+    if config.max_leaf_nodes is not None or config.oblique:
+        return False
+    n = grower.schema.n_features
+    if n == 0 or len(numeric_features(grower)) != n:
+        return False
+    if list(grower.frontier()) != [grower.root.node_id]:
+        return False
+    state = grower.open_leaf(grower.root.node_id)
+    if len(state.rows) != len(grower.X) or not (state.weights == 1.0).all():
+        return False
+    return not np.isnan(grower.X).any() and bool(np.isfinite(grower.y).all())
+
+
+def grow(grower: Grower) -> Tree:
+    """Grow ``grower`` to the end, one depth at a time; return its tree.
+
+    Afterwards the grower is as :meth:`Grower.run` leaves it: same tree, same node ids,
+    same steps. Check :func:`applies` first.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(8.0).reshape(-1, 1), np.array([1, 1, 2, 2, 5, 5, 9, 9.0])
+    >>> a = CARTRegressor(criterion="mae").make_grower(X, y)
+    >>> b = CARTRegressor(criterion="mae").make_grower(X, y)
+    >>> grow(a).to_json() == b.run(level_wise=False).to_json(), a.steps == b.steps
+    (True, True)
+    """
+    if not applies(grower):
+        raise ValueError("grower: level-wise MAE growth does not apply to this grower "
+                         "(see dtlearn.grow.fast.median_levels.applies)")
+    with cycle_collector.paused():
+        log = grow_levels(grower)
+        grower.settle_grown(grower.root, log.record(grower))
+    return grower.tree()
+
+
+def grow_levels(grower: Grower) -> StepLog:
+    """:func:`grow`'s levels, one after the other; the steps noted in a :class:`StepLog`."""
+    numeric = numeric_features(grower)
+    log = StepLog(grower)
+    root = Pending(grower.open_leaf(grower.root.node_id))
+    root.reason = grower.reason_before_scoring(root.state)
+    if root.reason:
+        log.settle([], [root])
+        return log
+    scan = [root]
+    order = sorted_orders(grower.X, root.state.rows, numeric)
+    rank = np.empty(len(grower.y), dtype=np.int64)
+    rank[np.argsort(grower.y, kind="stable")] = np.arange(len(grower.y))
+    while scan:
+        stats = decide_level(grower, scan, order, numeric, rank)
+        splitting = [p for p in scan if p.split is not None]
+        parts = route_level(grower, splitting)
+        for p, pair, pair_stats in zip(splitting, parts, stats):
+            children = grower.open_children(p.state, p.split, pair, pair_stats)
+            p.children = [Pending(child) for child in children]
+        children = [child for p in scan for child in p.children]
+        for child in children:
+            child.reason = grower.reason_before_scoring(child.state)
+        following = [child for child in children if child.reason is None]
+        log.settle(scan, [child for child in children if child.reason is not None])
+        if following:
+            rows = np.concatenate([p.state.rows for p in following])
+            order = filter_orders_by(order, rows, np.array([len(p.state.rows)
+                                                            for p in following]), len(grower.X))
+        scan = following
+    return log
+
+
+def candidate(grower: Grower, state: OpenLeaf, feature: int) -> Candidate:
+    """The grower's own candidate of ``feature`` at ``state`` (built when a step is read)."""
+    return grower.score_candidates(state, [feature], None)[0]
+
+
+def decide_level(grower: Grower, scan: list[Pending], order: np.ndarray, numeric: np.ndarray,
+                 rank: np.ndarray) -> list[list[tuple]]:
+    """Choose every node's split (or its reason to stop); the chosen children's statistics.
+
+    ``order[off_j:off_j + n_j, c]`` are node ``j``'s rows sorted by column ``numeric[c]``,
+    ``rank`` each row's rank by target. Returns, for each splitting node in turn, its two
+    children's ``(statistics, impurity)`` as :meth:`Grower._stats` gives them.
+    """
+    best, scores, sides = median_scan(grower, scan, order, numeric, rank)
+    count, centre, impurity, threshold = sides
+    builder, config = grower.builder, grower.config
+    m, f = scores.shape
+    column = np.maximum(best, 0)
+    at = np.arange(m)
+    decrease = scores[at, column]
+    total = count[0][at, column] + count[1][at, column]
+    clear = best >= 0
+    decrease = np.where(clear, decrease, 0.0)  # a node of no cut: -inf, built below
+    if config.stop_at_zero_gain:
+        clear &= ~(decrease < ZERO_GAIN)
+    clear &= total / builder.total_weight * decrease + np.finfo(float).eps >= \
+        config.min_impurity_decrease
+    stats = []
+    for j, p in enumerate(scan):
+        state = p.state
+        makes = [partial(candidate, grower, state, int(feature)) for feature in numeric.tolist()]
+        p.candidates = CandidateList(list(zip(scores[j].tolist(), makes)), builder)
+        c = int(best[j])
+        if not clear[j]:  # the grower's own rule on the built candidate, with its text
+            chosen = p.candidates[c] if c >= 0 else None
+            p.reason = grower.reason_after_scoring(chosen)
+            if p.reason is not None:
+                continue
+        p.choice = c
+        p.split = ThresholdSplit(int(numeric[c]), float(threshold[j, c]))
+        stats.append([(np.array([count[b][j, c], centre[b][j, c]]), float(impurity[b][j, c]))
+                      for b in range(2)])
+    return stats
+
+
+def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric: np.ndarray,
+                rank: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple]:
+    """Every column's best cut at every node of a level, and its candidate's figures.
+
+    Returns ``(best, scores, sides)``: each node's chosen column (-1: none can split),
+    each column's candidate score (its impurity decrease; minus infinity when it cannot
+    split) and ``sides = (count, centre, impurity, threshold)``, the first three pairs of
+    ``(m, f)`` arrays for the left and right branch of each column's best cut.
+
+    Nodes of about the same size share a :class:`~dtlearn.grow.fast.median_cuts.RankSums`
+    (:func:`size_groups`): a small node's ranks take few bits.
+    """
+    X, y = grower.X, grower.y
+    m, f = len(scan), len(numeric)
+    lengths = np.array([len(p.state.rows) for p in scan], dtype=np.int64)
+    N = int(lengths.sum())
+    offsets = np.cumsum(lengths) - lengths
+    node_of = np.repeat(np.arange(m), lengths)
+    rows = np.concatenate([p.state.rows for p in scan])  # each node's rows ascending
+    local = np.empty(len(y), dtype=np.int64)  # rank by target within the node
+    by_target = np.argsort(node_of * len(y) + rank[rows], kind="stable")
+    local[rows[by_target]] = np.arange(N) - offsets[node_of]
+    # segments: a group of nodes, then a column, then the group's nodes in order
+    group = size_groups(lengths)
+    nodes = np.argsort(group, kind="stable")
+    groups = np.unique(group)
+    seg_node = np.concatenate([np.tile(nodes[group[nodes] == g], f) for g in groups])
+    seg_feat = np.concatenate([np.repeat(np.arange(f), int(np.count_nonzero(group == g)))
+                               for g in groups])
+    seg_lengths = lengths[seg_node]
+    S, T = len(seg_node), f * N
+    starts = np.cumsum(seg_lengths) - seg_lengths
+    small = np.int32 if T < 2 ** 31 - 1 else np.int64
+    elem_seg = np.repeat(np.arange(S, dtype=small), seg_lengths)
+    within = np.arange(T, dtype=small) - starts.astype(small)[elem_seg]  # place in the segment
+    at_node = offsets.astype(small)[seg_node][elem_seg] + within  # place among the level's rows
+    feature = seg_feat[elem_seg]
+    rows_x = order[at_node, feature]  # the node's rows in the column's order
+    xs = X[rows_x, numeric[feature]]
+    ys = y[rows_x]
+    centres = np.array([p.state.node.value[0] for p in scan])
+    shifted = ys - centres[seg_node][elem_seg]  # small sums round less
+    group_ends = np.cumsum(f * np.bincount(group, weights=lengths)[groups]).astype(np.int64)
+    sums = GroupedRankSums(local[rows_x], shifted, ys, group_ends)
+    errors, bound = cut_errors(sums, shifted, seg_lengths)
+    _, segment = segment_bounds(seg_lengths)
+    first = np.cumsum(seg_lengths - 1) - (seg_lengths - 1)
+    cut = np.arange(len(segment)) - first[segment]
+    at = starts[segment] + cut
+    leaf = grower.config.min_samples_leaf
+    n_seg = seg_lengths[segment]
+    valid = (xs[at + 1] > xs[at]) & (cut + 1 >= leaf) & (n_seg - cut - 1 >= leaf)
+    # a bound on the reference's tie scale (Σ|y| / n over the column's sorted rows)
+    running = np.zeros(T + 1)
+    np.cumsum(np.abs(ys), out=running[1:])
+    rough = (running[starts + seg_lengths] - running[starts]) / seg_lengths
+    near = near_best_cuts(errors, bound, valid, segment, seg_lengths, rough)
+    index = best_cuts(ys, near, segment, cut, starts, seg_lengths, sums)
+    # each column's best cut as a candidate: both sides' rows in the node's row order
+    position = np.empty((N, f), dtype=small)  # each row's place in the column's order
+    place = np.empty(len(y), dtype=np.int64)
+    place[rows] = np.arange(N)
+    position[place[order[:N]], np.arange(f)[None, :]] = \
+        (np.arange(N) - offsets[node_of])[:, None]
+    flat_left = position[at_node, feature] <= index[elem_seg]
+    # a stable partition of each segment, its left rows first (row order kept)
+    n_left = np.add.reduceat(flat_left, starts).astype(np.int64)
+    before = np.cumsum(flat_left) - flat_left  # left rows before, over the whole level
+    left_before = before - before[starts][elem_seg]
+    dest = np.where(flat_left, starts[elem_seg] + left_before,
+                    (starts + n_left)[elem_seg] + within - left_before)
+    values = np.empty(T)
+    values[dest] = y[rows[at_node]]
+    usable = index >= 0
+    seg = np.flatnonzero(usable)
+    side_start = np.concatenate([starts[seg], starts[seg] + n_left[seg]])
+    side_length = np.concatenate([n_left[seg], seg_lengths[seg] - n_left[seg]])
+    medians = sums.medians(side_start, side_start + side_length)  # x order: the same rows
+    spread = side_spreads(values, side_start, side_length, medians)
+    q = side_length.astype(float)
+    side_impurity = spread / q
+    k = len(seg)
+    ql, qr, il, ir = q[:k], q[k:], side_impurity[:k], side_impurity[k:]
+    child = (ql * il + qr * ir) / (ql + qr)
+    parent = np.array([p.state.node.impurity for p in scan])
+    where = (seg_node[seg], seg_feat[seg])
+    scores = np.full((m, f), -np.inf)
+    scores[where] = parent[seg_node[seg]] - child
+    # node_scale of the first admissible candidate: Σ n (impurity + |median|) / Σ n
+    sizes = np.zeros((m, f))
+    sizes[where] = (ql * (il + np.abs(medians[:k])) + qr * (ir + np.abs(medians[k:]))) / \
+        (ql + qr)
+    admissible = np.isfinite(scores)
+    first_admissible = np.argmax(admissible, axis=1)
+    node_scale = np.where(admissible.any(axis=1), sizes[np.arange(m), first_admissible], 0.0)
+    best = np.atleast_1d(first_best(scores, axis=1, scale=node_scale))
+
+    def per_column(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        left, right = np.zeros((m, f)), np.zeros((m, f))
+        left[where], right[where] = a[:k], a[k:]
+        return left, right
+
+    low = starts[seg] + index[seg]
+    threshold = np.full((m, f), np.nan)
+    threshold[where] = midpoint(xs[low], xs[low + 1])
+    return best, scores, (per_column(q), per_column(medians), per_column(side_impurity),
+                          threshold)
+
+
+def size_groups(lengths: np.ndarray) -> np.ndarray:
+    """The group of each node by size: nodes of a group share a wavelet matrix.
+
+    By the bits of the largest rank (``n - 1``): 1, 2, 3-4, 5-6, 7-8, then 9 and more.
+
+    Examples
+    --------
+    >>> size_groups(np.array([2, 3, 5, 16, 17, 100, 300, 5000])).tolist()
+    [0, 1, 2, 2, 3, 4, 5, 5]
+    """
+    bits = np.frexp(np.maximum(np.asarray(lengths) - 1, 1).astype(float))[1]
+    return np.where(bits == 1, 0, np.minimum((bits + 1) // 2, 5))
+
+
+def best_cuts(ys: np.ndarray, near: np.ndarray, segment: np.ndarray, cut: np.ndarray,
+              starts: np.ndarray, lengths: np.ndarray, sums: GroupedRankSums | None = None
+              ) -> np.ndarray:
+    """Each segment's best cut among its ``near`` ones (-1: none), as the reference picks it.
+
+    One near cut wins unscored (as :func:`~dtlearn.grow.scanners.regression_cut` takes
+    it); of several, the first whose exact error
+    (:func:`~dtlearn.grow.fast.median_cuts.exact_cut_errors`) ties with the least
+    (:func:`~dtlearn.grow.scanners.first_best`'s rule, on the segment's tie scale
+    :meth:`~dtlearn.criteria.Criterion.tie_scale_of`, ``Σ|y| / n`` in the column's order).
+    ``sums`` (a :class:`~dtlearn.grow.fast.median_cuts.RankSums` over ``ys``) gives medians.
+
+    Examples
+    --------
+    >>> ys = np.array([1.0, 2.0, 9.0, 10.0])
+    >>> best_cuts(ys, np.array([False, True, True]), np.zeros(3, int), np.arange(3),
+    ...           np.array([0]), np.array([4])).tolist()
+    [1]
+    """
+    m = len(lengths)
+    index = np.full(m, -1, dtype=np.int64)
+    n_near = np.bincount(segment[near], minlength=m)
+    one = near & (n_near[segment] == 1)
+    index[segment[one]] = cut[one]
+    many = near & (n_near[segment] > 1)
+    if many.any():
+        seg = segment[many]
+        exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many], sums)
+        first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
+        scored = seg[first]
+        scale = segment_sums(np.abs(ys), starts[scored], lengths[scored]) / \
+            lengths[scored].astype(float)
+        top = np.maximum.reduceat(-exact, first)
+        floor = top - tolerance(top, scale)
+        hit = np.where(-exact >= np.repeat(floor, np.diff(np.r_[first, len(seg)])), cut[many],
+                       np.iinfo(np.int64).max)
+        index[scored] = np.minimum.reduceat(hit, first)
+    return index
+
+
+__all__ = ["applies", "best_cuts", "candidate", "decide_level", "grow", "grow_levels",
+           "median_scan", "size_groups"]
+
+register_strategy(applies, grow)  # Grower.run grows MAE trees level-wise where it applies
