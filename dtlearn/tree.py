@@ -434,8 +434,9 @@ class Tree:
     def predict_label_indices(self, X: Any, encoded: bool = False) -> np.ndarray:
         """Index (in ``classes``) of each row's predicted class: what :meth:`predict` names.
 
-        ``label_indices(predict_values(X))``; while the nodes are arrays, each leaf's label
-        is chosen once and each row takes its leaf's (no row of values per row).
+        ``label_indices(predict_values(X))``; while the nodes are arrays (and no cost
+        matrix), each leaf's label is chosen once and each row takes its leaf's (no row of
+        values per row).
         ``encoded=True`` as for :meth:`predict_values`.
 
         Examples
@@ -448,7 +449,9 @@ class Tree:
         """
         Xe = X if encoded else self._encode(X)
         source = self._arrays()
-        if source is not None and self.is_classifier:
+        if source is not None and self.is_classifier and self.cost_matrix is None:
+            # argmax row by row: a leaf's label is the one its rows' values give (a cost
+            # matrix's product could round otherwise for a block of rows than for one)
             at = source.predict_labels(Xe, self.label_indices(source.value + 0.0))
             if at is not None:
                 return at
