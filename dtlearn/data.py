@@ -263,6 +263,11 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
     >>> infer_schema([["sunny", 85], ["rainy", 70]]).kinds
     ('categorical', 'numeric')
     """
+    if categorical is None and feature_names is None and isinstance(X, np.ndarray) and \
+            X.ndim == 2 and X.shape[1] and X.dtype.kind in "fiu":
+        # numbers in an array: numeric columns x0, x1, ... (what the frame would say)
+        return Schema(tuple(f"x{i}" for i in range(X.shape[1])), (NUMERIC,) * X.shape[1],
+                      (None,) * X.shape[1])
     frame = _to_frame(X, feature_names, arg)
     names = tuple(str(c) for c in frame.columns)
     if categorical is not None:
@@ -386,6 +391,9 @@ def checked_numbers(out: np.ndarray, schema: Schema, arg: str = "X",
     ...
     ValueError: X: column 'x1' holds infinite values
     """
+    with np.errstate(over="ignore", invalid="ignore"):
+        if np.isfinite(np.add.reduce(out, axis=None)):  # one pass: no inf, no NaN anywhere
+            return out
     for j in range(schema.n_features):  # a column at a time: no temporary as big as X
         column = out[:, j]
         if not schema.is_categorical(j) and np.isinf(column).any():
@@ -469,6 +477,11 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
     >>> encode_target(["no", "yes", "no"])
     (array([0, 1, 0]), ('no', 'yes'))
     """
+    if classes is None and isinstance(y, np.ndarray) and y.ndim == 1 and y.dtype.kind in "iu" \
+            and len(y) and (n_rows is None or len(y) == n_rows):
+        # whole numbers in an array: the sorted distinct labels and codes in one numpy call
+        found, codes = np.unique(y, return_inverse=True)
+        return codes.astype(int), tuple(python_scalar(c) for c in found)
     series = _to_series(y, arg)
     if n_rows is not None and len(series) != n_rows:
         raise ValueError(f"{arg} has {len(series)} labels but X has {n_rows} rows")
@@ -479,6 +492,8 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
     if classes is None:
         if isinstance(series.dtype, pd.CategoricalDtype):
             classes = tuple(series.cat.categories)
+        elif series.dtype.kind in "iu":  # whole numbers: sorted(set(...)) in numpy
+            classes = tuple(np.unique(series.to_numpy()))
         else:
             try:
                 classes = tuple(sorted(set(series)))

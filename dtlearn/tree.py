@@ -424,12 +424,38 @@ class Tree:
 
     def predict(self, X: Any) -> np.ndarray:
         """Predicted class labels (first class on ties) or regression values."""
-        values = self.predict_values(X)
         if not self.is_classifier:
-            return values
-        labels = np.empty(len(values), dtype=object)
-        labels[:] = [self.classes[i] for i in self.label_indices(values)]
+            return self.predict_values(X)
+        indices = self.predict_label_indices(X)
+        labels = np.empty(len(indices), dtype=object)
+        labels[:] = [self.classes[i] for i in indices]
         return labels
+
+    def predict_label_indices(self, X: Any, encoded: bool = False) -> np.ndarray:
+        """Index (in ``classes``) of each row's predicted class: what :meth:`predict` names.
+
+        ``label_indices(predict_values(X))``; while the nodes are arrays (and no cost
+        matrix), each leaf's label is chosen once and each row takes its leaf's (no row of
+        values per row).
+        ``encoded=True`` as for :meth:`predict_values`.
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> X, y = load_play_tennis(numeric=True)
+        >>> tree = CARTClassifier().fit(X, y).tree_
+        >>> (tree.predict_label_indices(X) == tree.label_indices(tree.predict_values(X))).all()
+        np.True_
+        """
+        Xe = X if encoded else self._encode(X)
+        source = self._arrays()
+        if source is not None and self.is_classifier and self.cost_matrix is None:
+            # argmax row by row: a leaf's label is the one its rows' values give (a cost
+            # matrix's product could round otherwise for a block of rows than for one)
+            at = source.predict_labels(Xe, self.label_indices(source.value + 0.0))
+            if at is not None:
+                return at
+        return self.label_indices(self.predict_values(Xe, encoded=True))
 
     def label_indices(self, proba: np.ndarray) -> np.ndarray:
         """Predicted class index for each row of class probabilities.
@@ -629,6 +655,8 @@ def refuse_missing(X: Any, Xe: np.ndarray, schema: Schema, who: str) -> None:
     ValueError: X: column 'x1' has a missing value (NaN) in row 0; CARTClassifier was ...
     """
     with np.errstate(over="ignore", invalid="ignore"):  # a NaN sum: a NaN, or inf - inf
+        if not np.isnan(np.add.reduce(Xe, axis=None)):  # one pass over the whole table
+            return
         suspects = np.flatnonzero(np.isnan(Xe.sum(axis=0)))
     for j in suspects:
         rows = np.flatnonzero(np.isnan(Xe[:, j]))

@@ -154,10 +154,34 @@ def test_changed_nodes_decide_and_unchanged_ones_route_through_the_arrays(n, d, 
     assert plain._arrays() is None
     np.testing.assert_array_equal(lazy.predict_values(probe), plain.predict_values(probe))
     np.testing.assert_array_equal(lazy.apply(probe), plain.apply(probe))
+    np.testing.assert_array_equal(lazy.predict(probe), plain.predict(probe))
     assert (lazy.n_nodes, lazy.n_leaves) == (plain.n_nodes, plain.n_leaves)
     if change == "none":  # a made node's value is a row of the arrays: read-only
         with pytest.raises(ValueError, match="read-only"):
             lazy.root.value[0] = 1.0
+
+
+@pytest.mark.parametrize("block", [7, 100, 8_192])
+def test_a_deep_tree_routes_through_its_arrays_as_through_its_nodes(monkeypatch, block):
+    # a fully grown tree on noisy labels is deep (rows reach leaves at many depths, so
+    # rows are dropped on the way down); blocks of 7 and 100 rows leave a short last block
+    from dtlearn.grow.fast import node_arrays
+
+    monkeypatch.setattr(node_arrays, "BLOCK", block)
+    rng = np.random.default_rng(block)
+    X = rng.normal(size=(1_500, 3))
+    y = np.where(X[:, 0] + 0.8 * rng.normal(size=1_500) > 0, "yes", "no")
+    model = dt.CARTClassifier().fit(X, y)
+    lazy = model.tree_
+    assert is_lazy(lazy) and lazy.depth > 2 * node_arrays.SETTLE
+    plain = dt.Tree(copy.deepcopy(lazy.root), lazy.schema, lazy.classes)
+    assert plain._arrays() is None and lazy._arrays() is not None
+    probe = np.concatenate([rng.normal(size=(503, 3)), X[:200]])
+    np.testing.assert_array_equal(lazy.apply(probe), plain.apply(probe))
+    np.testing.assert_array_equal(lazy.predict_values(probe), plain.predict_values(probe))
+    np.testing.assert_array_equal(lazy.predict_label_indices(probe),
+                                  plain.label_indices(plain.predict_values(probe)))
+    np.testing.assert_array_equal(model.predict(probe), plain.predict(probe).astype(str))
 
 
 @pytest.mark.parametrize("made_first", [False, True])

@@ -285,35 +285,36 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     starts = ends - lengths
     cum = np.cumsum(weighted_onehot, axis=1, out=weighted_onehot)
     before = np.zeros((k, m, f))
-    before[:, 1:] = cum[:, starts[1:] - 1]
-    total = np.moveaxis(cum[:, ends - 1, 0] - before[:, :, 0], 0, -1)  # (m, k), exact
+    before[:, 1:] = np.take(cum, starts[1:] - 1, axis=1)  # np.take: fancy indexing's values, faster
+    total = np.moveaxis(np.take(cum, ends - 1, axis=1)[:, :, 0] - before[:, :, 0], 0, -1)  # (m, k), exact
     parent = criterion.node_impurity(total, config)
     # a cut after every row but each node's last: cut i of node j is row starts[j] + i
     node = np.repeat(np.arange(m), lengths - 1)
     first_cut = starts - np.arange(m)  # where node j's cuts begin among all cuts
     at_row = np.arange(N - m) + node  # the row each cut keeps last on its left
     # class-major memory, as segment_cuts' sums: the same kernels on the same layout
-    left = np.moveaxis(cum[:, at_row] - before[:, node], 0, -1)
-    right = total[node][:, None, :] - left
-    valid = xs[at_row + 1] > xs[at_row]
+    left = np.moveaxis(np.take(cum, at_row, axis=1) - np.take(before, node, axis=1), 0, -1)
+    right = np.take(total, node, axis=0)[:, None, :] - left
+    valid = np.take(xs, at_row + 1, axis=0) > np.take(xs, at_row, axis=0)
     leaf = config.min_samples_leaf
     if leaf > 1:  # every cut keeps at least one row a side
-        pos = (at_row - starts[node] + 1)[:, None]
-        n = lengths[node][:, None]
+        pos = (at_row - np.take(starts, node) + 1)[:, None]
+        n = np.take(lengths, node)[:, None]
         valid &= (pos >= leaf) & (n - pos >= leaf)
     # every row weighs at least 1 (the Grower leaves rows of weight 0 out): each side of a
     # cut holds weight, the check segment_cuts makes holds here without a pass
     with np.errstate(invalid="ignore", divide="ignore"):
-        scores = rank = criterion.cut_scores(left, right, config, parent[node][:, None])
+        parent_of_cut = np.take(parent, node)[:, None]
+        scores = rank = criterion.cut_scores(left, right, config, parent_of_cut)
         if ranks_by_gain(criterion, config):  # C4.5: a column's cut of most gain
-            rank = parent[node][:, None] - criterion.children_impurity(left, right, config)
+            rank = parent_of_cut - criterion.children_impurity(left, right, config)
     masked = np.where(valid, rank, -np.inf)
     top = np.maximum.reduceat(masked, first_cut, axis=0)  # (m, f): first_best's max
     finite = np.isfinite(top)
     scale = parent[:, None]  # a class impurity's tie scale is the node impurity itself
     floor = np.where(finite, top - tolerance(np.where(finite, top, 0.0), scale), np.inf)
     cut_number = np.arange(N - m)[:, None]
-    hit = np.where(masked >= floor[node], cut_number, N)
+    hit = np.where(masked >= np.take(floor, node, axis=0), cut_number, N)
     index = np.where(finite, np.minimum.reduceat(hit, first_cut, axis=0) - first_cut[:, None],
                      -1)
     at = np.maximum(index, 0)

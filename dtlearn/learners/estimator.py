@@ -213,10 +213,9 @@ class Estimator:
     def predict(self, X: Any) -> np.ndarray:
         """Predicted class (classifiers) or value (regressors) for every row of ``X``."""
         encoded = self._encode_for_predict(X)
-        values = self.tree_.predict_values(encoded, encoded=True)
         if self._estimator_type != "classifier":
-            return values
-        return self.classes_[self.tree_.label_indices(values)]
+            return self.tree_.predict_values(encoded, encoded=True)
+        return self.classes_[self.tree_.predict_label_indices(encoded, encoded=True)]
 
     @property
     def feature_importances_(self) -> np.ndarray:

@@ -176,7 +176,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
                     feature[i], threshold[i] = chosen.split.feature, chosen.split.threshold
         splits = feature >= 0
         of_row = np.repeat(np.arange(m), lengths)
-        moving = splits[of_row]
+        moving = np.take(splits, of_row)  # np.take: fancy indexing's values, faster
         level = dict(lengths=lengths, n_samples=n_samples, impurity=impurity, value=value,
                      counts=counts, reason=reason, scan_at=scan_at, scan_row=scan_row,
                      choice=choice, feature=feature, threshold=threshold, splits=splits,
@@ -189,11 +189,11 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         node = of_row[moving]
         rows = rows[moving]
         rank = np.cumsum(splits) - 1
-        right = ~(X[rows, feature[node]] <= threshold[node])
+        right = ~(X[rows, np.take(feature, node)] <= np.take(threshold, node))
         key = 2 * rank[node] + right
         key = key.astype(np.int16 if 2 * n_split < 2 ** 15 else np.int64)
         moved = np.argsort(key, kind="stable")
-        rows = rows[moved]
+        rows = np.take(rows, moved)
         if w is not None:
             w = w[moving][moved]
         lengths = np.bincount(key, minlength=2 * n_split).astype(np.int64)

@@ -251,31 +251,100 @@ class NodeArrays:
         return nodes[0]
 
     def _routing(self) -> tuple:
-        """The route's tables, made once: state ``2i + b`` is branch ``b`` of node ``i``.
+        """The route's tables, made once, by *slot*: nodes laid out level by level.
 
-        A leaf tests column 0 against +inf and both its branches lead back to it, so a row
-        that reached a leaf stays there while the others go on down.
+        Slot 0 is the root; the children of a depth's inner nodes take the next slots in
+        their parents' order, left then right, so a node's right child sits one slot after
+        its left one and the nodes a level's rows can reach lie close together (the tables
+        a pass reads stay in the cache). By slot: ``feature``, ``threshold`` and ``child``
+        (the left child's slot); a leaf tests column 0 against +inf and its ``child`` is
+        itself, so a row that reached a leaf stays there while the others go on down.
+        ``position`` is each slot's pre-order position.
         """
         if self._tables is None:
             leaf = self.feature < 0
-            at = np.arange(len(leaf))
-            feature = np.repeat(np.where(leaf, 0, self.feature), 2).astype(np.intp)
-            threshold = np.repeat(np.where(leaf, np.inf, self.threshold).astype(float), 2)
-            child = np.empty(2 * len(leaf), dtype=np.intp)
-            child[0::2] = 2 * np.where(leaf, at, self.left)
-            child[1::2] = 2 * np.where(leaf, at, self.right)
+            left, right = self.left, self.right
+            slot = np.empty(len(leaf), dtype=np.intp)
+            level = np.zeros(1, dtype=np.intp)
+            order, taken = [level], 1
+            slot[0] = 0
+            while level.size:
+                inner = level[~leaf[level]]
+                kids = np.empty(2 * len(inner), dtype=np.intp)
+                kids[0::2], kids[1::2] = left[inner], right[inner]
+                slot[kids] = np.arange(taken, taken + len(kids))
+                taken += len(kids)
+                order.append(kids)
+                level = kids
+            position = np.concatenate(order)
+            at_leaf = leaf[position]
+            feature = np.where(at_leaf, 0, self.feature[position]).astype(np.intp)
+            threshold = np.where(at_leaf, np.inf, self.threshold[position]).astype(float)
+            child = np.where(at_leaf, np.arange(len(leaf)),
+                             slot[np.where(leaf, 0, left)][position]).astype(np.intp)
             depth = self.depth - self.depth[0]
-            self._tables = (feature, threshold, child, np.repeat(leaf, 2),
+            self._tables = (feature, threshold, child, at_leaf, position,
                             int(depth.max()), int(depth[leaf].min()))
         return self._tables
+
+    def _slots(self, X: np.ndarray) -> np.ndarray | None:
+        """Each row's leaf *slot* (:meth:`_routing`), or ``None`` (a NaN, or changed nodes)."""
+        if self.changed:
+            return None
+        with np.errstate(invalid="ignore", over="ignore"):  # one pass: NaN only if a NaN (or inf - inf)
+            suspect = not np.isfinite(np.add.reduce(X, axis=None))
+        if suspect and np.isnan(X).any():
+            return None
+        feature, threshold, child, leaf, _, levels, first_leaf = self._routing()
+        n, d = X.shape
+        out = np.zeros(n, dtype=np.intp)
+        if not levels or not n:
+            return out
+        flat = np.ascontiguousarray(X, dtype=float).ravel()
+        take, greater, add = np.take, np.greater, np.add
+        size = min(n, BLOCK)
+        buffers = (np.empty(size, dtype=np.intp), np.empty(size), np.empty(size),
+                   np.empty(size, dtype=bool), np.empty(size, dtype=np.intp))
+        for start in range(0, n, BLOCK):
+            stop = min(n, start + BLOCK)
+            rows = np.arange(start, stop, dtype=np.intp)
+            base = rows * d
+            state = np.zeros(stop - start, dtype=np.intp)
+            column, value, bound, right, next_ = (b[:len(state)] for b in buffers)
+            depth = 0
+            while depth < levels:
+                # no row is at a leaf above the shallowest leaf: drop none there
+                steps = min(levels, max(depth + SETTLE, first_leaf)) - depth
+                for _ in range(steps):
+                    take(feature, state, out=column, mode="clip")
+                    column += base
+                    take(flat, column, out=value, mode="clip")
+                    take(threshold, state, out=bound, mode="clip")
+                    greater(value, bound, out=right)
+                    take(child, state, out=next_, mode="clip")
+                    add(next_, right, out=state)
+                depth += steps
+                if depth >= levels:
+                    break
+                done = take(leaf, state)
+                if done.sum() * 4 >= len(done):  # drop them once they are a quarter
+                    out[rows[done]] = state[done]
+                    going = ~done
+                    rows, state, base = rows[going], state[going], base[going]
+                    if not rows.size:
+                        break
+                    column, value, bound, right, next_ = (b[:len(state)] for b in buffers)
+            out[rows] = state
+        return out
 
     def apply(self, X: np.ndarray) -> np.ndarray | None:
         """Each row's leaf position (pre-order) for rows without missing values, else ``None``.
 
         ``None`` also once a made node has been changed (:attr:`changed`): the nodes decide.
         Rows go down in blocks of :data:`BLOCK` (their temporaries stay in the cache), all
-        of a block's rows one level per pass (a row at a leaf stays there); every
-        :data:`SETTLE` levels, the rows at a leaf are dropped once they are a quarter.
+        of a block's rows one level per pass (a row at a leaf stays there), through tables
+        laid out level by level (:meth:`_routing`); every :data:`SETTLE` levels, the rows at
+        a leaf are dropped once they are a quarter.
 
         Examples
         --------
@@ -287,42 +356,8 @@ class NodeArrays:
         >>> nodes.apply(np.array([[0.0], [0.5], [0.7]])).tolist()
         [1, 1, 2]
         """
-        if self.changed or np.isnan(X).any():
-            return None
-        feature, threshold, child, leaf, levels, first_leaf = self._routing()
-        n, d = X.shape
-        out = np.zeros(n, dtype=np.intp)
-        if not levels or not n:
-            return out
-        flat = np.ascontiguousarray(X, dtype=float).ravel()
-        root_column, root_threshold = int(feature[0]), float(threshold[0])
-        for start in range(0, n, BLOCK):
-            stop = min(n, start + BLOCK)
-            rows = np.arange(start, stop, dtype=np.intp)
-            base = rows * d
-            state = child[(X[start:stop, root_column] > root_threshold).view(np.int8)]
-            depth = 1
-            while depth < levels:
-                # no row is at a leaf above the shallowest leaf: drop none there
-                steps = min(levels, max(depth + SETTLE, first_leaf)) - depth
-                for _ in range(steps):
-                    column = feature[state]
-                    column += base
-                    state += flat[column] > threshold[state]
-                    state = child[state]
-                depth += steps
-                if depth >= levels:
-                    break
-                done = leaf[state]
-                if done.sum() * 4 >= len(done):  # drop them once they are a quarter
-                    out[rows[done]] = state[done]
-                    going = ~done
-                    rows, state, base = rows[going], state[going], base[going]
-                    if not rows.size:
-                        break
-            out[rows] = state
-        out >>= 1
-        return out
+        slots = self._slots(X)
+        return None if slots is None else self._routing()[4][slots]
 
     def predict_values(self, X: np.ndarray) -> np.ndarray | None:
         """Each row's leaf value (rows × value width), as :meth:`Tree.predict_values` adds it.
@@ -331,12 +366,33 @@ class NodeArrays:
         through the nodes, whose missing-value strategy decides; ``None`` too once a made
         node has been changed (:attr:`changed`): the nodes decide.
         """
-        at = self.apply(X)
-        if at is None:
+        slots = self._slots(X)
+        if slots is None:
             return None
-        if self._value is None:
-            self._value = self.value + 0.0  # 0 + v: the floats Tree.predict_values adds
-        return self._value[at]
+        if self._value is None:  # by slot; 0 + v: the floats Tree.predict_values adds
+            self._value = (self.value + 0.0)[self._routing()[4]]
+        return np.take(self._value, slots, axis=0)
+
+    def predict_labels(self, X: np.ndarray, labels: np.ndarray) -> np.ndarray | None:
+        """``labels[i]`` (one entry per node, in pre-order) of each row's leaf ``i``.
+
+        What :meth:`predict_values` and a choice of label per row give, without a row of
+        values per row: ``None`` as for :meth:`predict_values`.
+
+        Examples
+        --------
+        >>> nodes = NodeArrays(node_id=np.arange(3), depth=np.array([0, 1, 1]),
+        ...                    n_samples=np.array([3.0, 1.0, 2.0]), impurity=np.zeros(3),
+        ...                    value=np.array([[.5, .5], [1, 0], [0, 1]]), counts=None,
+        ...                    feature=np.array([0, -1, -1]), threshold=np.array([0.5, 0, 0]),
+        ...                    left=np.array([1, -1, -1]), right=np.array([2, -1, -1]))
+        >>> nodes.predict_labels(np.array([[0.0], [0.7]]), np.array([0, 0, 1])).tolist()
+        [0, 1]
+        """
+        slots = self._slots(X)
+        if slots is None:
+            return None
+        return np.take(np.take(labels, self._routing()[4]), slots)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
