@@ -47,9 +47,9 @@ class RankSums:
         self.bits = max(1, top.bit_length())
         n = len(ranks)
         kind = np.int32 if n < 2 ** 31 - 1 else np.int64
-        v = np.asarray(ranks, dtype=kind)
+        v: np.ndarray = np.asarray(ranks, dtype=kind)
         vals = np.asarray(values, dtype=float)
-        position = np.arange(n, dtype=kind)
+        position: np.ndarray = np.arange(n, dtype=kind)
         index = position  # where each row started
         self.levels = []
         for b in range(self.bits - 1, -1, -1):

@@ -123,8 +123,9 @@ def grow_levels(grower: Grower) -> StepLog:
         splitting = [p for p in scan if p.split is not None]
         parts = route_level(grower, splitting)
         for p, pair, pair_stats in zip(splitting, parts, stats):
-            children = grower.open_children(p.state, p.split, pair, pair_stats)
-            p.children = [Pending(child) for child in children]
+            assert p.split is not None  # splitting holds the nodes that chose a split
+            opened = grower.open_children(p.state, p.split, pair, pair_stats)
+            p.children = [Pending(child) for child in opened]
         children = [child for p in scan for child in p.children]
         for child in children:
             child.reason = grower.reason_before_scoring(child.state)
