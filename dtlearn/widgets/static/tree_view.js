@@ -307,13 +307,20 @@ function render({ model, el }) {
   let parentOf = new Map();
 
   // the kernel sends the data as one JSON text (a dict only if it holds a NaN): parsed once
+  // and `pruned` (the nodes a pruned state makes leaves) applied here, so stepping
+  // through the pruned states of one tree sends a list of ids, not the tree again
   let rawData = null;
+  let rawPruned = null;
+  let wholeData = {};
   let parsedData = {};
   const data = () => {
     const raw = model.get("data");
-    if (raw !== rawData) {
+    const pruned = model.get("pruned");
+    if (raw !== rawData || pruned !== rawPruned) {
+      if (raw !== rawData) wholeData = (typeof raw === "string" ? JSON.parse(raw) : raw) || {};
       rawData = raw;
-      parsedData = (typeof raw === "string" ? JSON.parse(raw) : raw) || {};
+      rawPruned = pruned;
+      parsedData = prunedView(wholeData, pruned);
     }
     return parsedData;
   };
@@ -685,6 +692,7 @@ function render({ model, el }) {
   model.on("change:selected", onSelected);
   model.on("change:detail", showPanel);
   model.on("change:highlight", draw);
+  model.on("change:pruned", draw);
   model.on("change:font_scale", onFontScale);
   applyPresenter();
   draw();
@@ -699,6 +707,7 @@ function render({ model, el }) {
     model.off("change:selected", onSelected);
     model.off("change:detail", showPanel);
     model.off("change:highlight", draw);
+    model.off("change:pruned", draw);
     model.off("change:font_scale", onFontScale);
   };
 }
