@@ -454,7 +454,8 @@ class TreeView(anywidget.AnyWidget):
         """The tree as an inline SVG (the display data wrap it in an ``<img>``)."""
         if not self.data:
             return "<p>TreeView: (empty)</p>"
-        if self.pruned and self._tree is not None:  # the state on its own, its ▶ marks drawn
+        if self._base is not None and self._tree is not None:  # a pruned state: laid out
+            # on its own for the picture, its highlighted path marked ▶
             return tree_svg(tree_view_data(self._tree, None, self.highlight, explain=False,
                                            texts=self._texts))
         return tree_svg(self.data)
