@@ -688,11 +688,18 @@ function render({ model, el }) {
   model.on("comm_live_update", showLink);
   showLink();
 
-  model.on("change:data", draw);
+  // a step changes data, pruned and highlight in one message: one drawing, not three
+  let drawQueued = false;
+  const redraw = () => {
+    if (drawQueued) return;
+    drawQueued = true;
+    queueMicrotask(() => { drawQueued = false; draw(); });
+  };
+  model.on("change:data", redraw);
   model.on("change:selected", onSelected);
   model.on("change:detail", showPanel);
-  model.on("change:highlight", draw);
-  model.on("change:pruned", draw);
+  model.on("change:highlight", redraw);
+  model.on("change:pruned", redraw);
   model.on("change:font_scale", onFontScale);
   applyPresenter();
   draw();
@@ -703,11 +710,11 @@ function render({ model, el }) {
     model.off("comm_live_update", showLink);
     window.removeEventListener("pointerup", endDrag);
     window.removeEventListener("pointermove", onMove);
-    model.off("change:data", draw);
+    model.off("change:data", redraw);
     model.off("change:selected", onSelected);
     model.off("change:detail", showPanel);
-    model.off("change:highlight", draw);
-    model.off("change:pruned", draw);
+    model.off("change:highlight", redraw);
+    model.off("change:pruned", redraw);
     model.off("change:font_scale", onFontScale);
   };
 }
