@@ -1,3 +1,4 @@
+# About 560 lines: one idea, the JSON a tree view draws (positions, boxes, branch labels, folds, pruned states) and the static SVG that reads the same geometry.
 """Where each node of a tree is drawn, and the plain JSON every tree view shows.
 
 Positions are computed here, in Python, where they can be tested; figures

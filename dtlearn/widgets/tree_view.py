@@ -1,3 +1,4 @@
+# About 570 lines: one idea, the TreeView widget: its traits, the pruned states it shows from one layout and the static fallbacks its outputs carry.
 """TreeView: an anywidget that draws a decision tree and explains the node you click.
 
 The Python side owns the state (traitlets): ``data`` is the JSON of
