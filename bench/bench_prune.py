@@ -23,6 +23,9 @@ from timing import cpu_interleaved, slope
 CCP_ROWS = (30_000, 100_000, 300_000)
 """Training rows of the cost-complexity series (about 5.6k, 18k and 53k nodes at 10 columns)."""
 
+SMALL_CCP_ROWS = (5_000, 10_000, 20_000)
+"""Training rows of the small trees a course meets (about 1.1k, 1.9k and 3.9k nodes)."""
+
 
 def sklearn_tree(n: int, d: int = 10):
     """``(scikit-learn classifier, the same tree as a dtlearn Tree, X, y)``, fully grown."""
@@ -35,7 +38,8 @@ def sklearn_tree(n: int, d: int = 10):
     return sk, dt.from_sklearn(sk, X, y).tree_, X, y
 
 
-def ccp_rows(repeat: int = 5, nodes_made: bool = False) -> list[dict]:
+def ccp_rows(repeat: int = 5, nodes_made: bool = False,
+             rows: tuple[int, ...] = CCP_ROWS) -> list[dict]:
     """The cost-complexity path: dtlearn's against scikit-learn's ``ccp_pruning_path``.
 
     An opened tree keeps its nodes as columns until they are read, and the path reads
@@ -47,7 +51,7 @@ def ccp_rows(repeat: int = 5, nodes_made: bool = False) -> list[dict]:
     from dtlearn.pruning.cost_complexity import cost_complexity_path
 
     out = []
-    for n in CCP_ROWS:
+    for n in rows:
         sk, tree, _, _ = sklearn_tree(n)
         if nodes_made:
             tree.root  # noqa: B018  (reading it makes the nodes)
@@ -156,6 +160,8 @@ def table(rows: list[dict], what: str) -> None:
 def main(repeat: int = 5) -> None:
     """Print the tables."""
     load = os.getloadavg()[0]
+    table(ccp_rows(repeat, rows=SMALL_CCP_ROWS), "cost-complexity path of small trees (issue "
+          "42 asks ratio <= 1.5 at 1k-5k nodes)")
     table(ccp_rows(repeat), "cost-complexity path (issue 27 asks ratio <= 2, exponent <= 1.2)")
     table(ccp_rows(repeat, nodes_made=True), "cost-complexity path of trees whose Node "
           "objects were read (the path then reads them: memory-bound, not in issue 27)")

@@ -38,7 +38,9 @@ def big_tree_rows(n_nodes: int = 2_500) -> list[tuple]:
     """A stepper step, a slider move and a node click on a tree of about 2,500 nodes (issue 42).
 
     CART fully grown on noisy 5-column data (label noise makes the tree this large),
-    reduced-error pruning replayed on a third as many validation rows. CPU time, medians.
+    reduced-error pruning replayed on a third as many validation rows; the cost-complexity
+    explorer's α slider on the same tree (2-fold CV: only its construction reads it). CPU
+    time, medians.
     """
     rng = np.random.default_rng(0)
     n = int(n_nodes * 2.4)
@@ -52,10 +54,15 @@ def big_tree_rows(n_nodes: int = 2_500) -> list[tuple]:
             _cpu(lambda _: stepper.next(), repeat=9)),
            (f"PruningStepper slider move ({nodes}-node tree)",
             _cpu(lambda _: setattr(stepper.slider, "value", next(positions)), repeat=9))]
-    shown = [n["id"] for n in stepper.view.data["nodes"]]
+    shown = [n["id"] for n in stepper.view.shown_data()["nodes"]]
     clicks = iter(shown[1::7] * 2)
     out.append((f"PruningStepper node click ({nodes}-node tree)",
                 _cpu(lambda _: stepper.view.select(next(clicks)), repeat=9)))
+    ccp = CostComplexityExplorer(X[:n], y[:n], cv=2)
+    # positions along the path, each visited once (a slider move to an alpha not seen yet)
+    moves = iter(range(1, len(ccp.alphas), max(1, len(ccp.alphas) // 12)))
+    out.append((f"CostComplexityExplorer alpha slider ({ccp.path.tree.n_nodes}-node tree)",
+                _cpu(lambda _: setattr(ccp, "index", next(moves)), repeat=9)))
     return out
 
 

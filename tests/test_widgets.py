@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import dtlearn as dt
+from dtlearn.drawing.layout import describe, pruned_view, tree_view_data
 from dtlearn.pruning.cost_complexity import cost_complexity_prune
 from dtlearn.pruning.curves import complexity_curve, train_validation_test_split
 from dtlearn.pruning.reduced_error import reduced_error_prune
@@ -407,16 +408,28 @@ def test_pruning_stepper_replays_reduced_error_steps(vote):
     assert app.current == first and app.view.selected == first.node_id
     assert app.view.highlight[-1] == first.node_id and app.view.highlight[0] == 0
     assert f"validation errors {first.errors_before} → {first.errors_after}" in app.status
-    assert app.view.data["n_nodes"] == model.tree_.n_nodes
+    assert app.view.shown_data()["n_nodes"] == model.tree_.n_nodes
+    laid_out = app.view.data  # the whole tree, laid out once for every step
+    assert laid_out["n_nodes"] == model.tree_.n_nodes and app.view.pruned == []
     # step forward: every decision is applied exactly as the core made it
     for k in range(app.n_steps):
         assert app.position == k
         cut = [s.node_id for s in result.steps[:k] if s.pruned]
-        assert app.view.data["n_nodes"] == model.tree_.with_leaves_at(cut).n_nodes
+        state = model.tree_.with_leaves_at(cut)
+        shown = app.view.shown_data()
+        assert shown["n_nodes"] == state.n_nodes and shown["n_leaves"] == state.n_leaves
+        # the view shows the state: its nodes, a node pruned so far drawn as its leaf
+        assert [n["id"] for n in shown["nodes"]] == [n.node_id for n in state.nodes()]
+        assert [n["is_leaf"] for n in shown["nodes"]] == [n.is_leaf for n in state.nodes()]
+        assert sorted(app.view.pruned) == sorted(
+            i for i in cut if i in {n.node_id for n in state.nodes()})
+        assert app.view.data is laid_out
         app.buttons["next"].click()
     assert app.position == app.n_steps and app.current is None
     assert app.status.startswith("done: reduced-error pruning:")
-    assert app.view.data["n_nodes"] == result.tree.n_nodes and app.view.highlight == []
+    assert app.view.shown_data()["n_nodes"] == result.tree.n_nodes
+    assert app.view.highlight == []
+    assert repr(app.view) == f"TreeView: {describe(tree_view_data(result.tree))}"
     assert app.buttons["next"].disabled
     app.next()  # clipped at the end
     assert app.position == app.n_steps
@@ -483,19 +496,38 @@ def test_pruning_stepper_replays_rule_post_pruning(tennis_data):
         PruningStepper(model, X, y, method="nope")
 
 
+def test_pruned_view_shows_what_a_layout_of_the_pruned_tree_shows(vote):
+    # a pruned node drawn from the whole tree's data reads as the pruned tree's own leaf
+    X, y = vote
+    tree = dt.ID3Classifier().fit(X, y).tree_
+    inner = [n.node_id for n in tree.nodes() if not n.is_leaf]
+    cut = inner[1::3]
+    state = tree.with_leaves_at(cut)
+    shown = pruned_view(tree_view_data(tree, leaf_overlays=True, explain=False), cut)
+    alone = tree_view_data(state, explain=False)
+    fields = ("id", "label", "summary", "impurity_text", "is_leaf", "prediction",
+              "prediction_index", "branches", "depth", "collapsed", "stub")
+    assert [[n[f] for f in fields] for n in shown["nodes"]] == \
+        [[n[f] for f in fields] for n in alone["nodes"]]
+    assert [(e["parent"], e["child"], e["label"]) for e in shown["edges"]] == \
+        [(e["parent"], e["child"], e["label"]) for e in alone["edges"]]
+    assert {k: shown[k] for k in ("n_nodes", "n_leaves", "depth")} == \
+        {k: alone[k] for k in ("n_nodes", "n_leaves", "depth")}
+
+
 def test_cost_complexity_explorer_looks_up_the_path(vote):
     X, y = vote
     app = CostComplexityExplorer(X, y, X_test=X.iloc[:50], y_test=y.iloc[:50], cv=3)
     path = app.path
     assert list(app.alphas) == sorted(set(path.ccp_alphas.tolist()))
-    assert app.index == 0 and app.entry["n_leaves"] == app.view.data["n_leaves"]
+    assert app.index == 0 and app.entry["n_leaves"] == app.view.shown_data()["n_leaves"]
     png = app.image.value
     computed = (app.cv_mean.copy(), app.cv_std.copy())
     for i, alpha in enumerate(app.alphas):
         app.slider.value = i
         tree = cost_complexity_prune(path.tree, float(alpha))
         assert app.tree.to_text() == tree.to_text()
-        assert app.entry["n_leaves"] == tree.n_leaves == app.view.data["n_leaves"]
+        assert app.entry["n_leaves"] == tree.n_leaves == app.view.shown_data()["n_leaves"]
         assert app.entry["R_alpha"] == pytest.approx(app.entry["R"] + alpha * tree.n_leaves)
         assert (f"{tree.n_leaves} leaves," if tree.n_leaves > 1 else "1 leaf,") in app.summary
     assert app.entry["n_leaves"] == 1 and app.image.value != png
@@ -594,7 +626,8 @@ def test_pruning_stepper_without_validation_data_offers_only_training_count_meth
 
 
 def test_a_step_lays_the_tree_out_once(monkeypatch):
-    """A stepper step, an α move or a tree-size move makes one layout, not one per trait."""
+    """A stepper step or an α move lays nothing out (the run's tree was laid out once, each
+    state sends the ids it prunes); a tree-size move makes one layout, not one per trait."""
     from dtlearn.widgets import tree_view
 
     calls = []
@@ -604,9 +637,15 @@ def test_a_step_lays_the_tree_out_once(monkeypatch):
     X, y = dt.load_play_tennis()
     stepper = PruningStepper(dt.ID3Classifier().fit(X, y), X[::2], y[::2])
     before = len(calls)
+    sent = stepper.view.data
     stepper.next()
-    assert len(calls) - before == 1
+    assert len(calls) - before == 0 and stepper.view.data is sent
     assert stepper.view.highlight == [0, 3] and stepper.view.selected == 3
+    ccp = CostComplexityExplorer(X, y, cv=2)
+    before, sent = len(calls), ccp.view.data
+    ccp.index = len(ccp.alphas) - 1
+    assert len(calls) - before == 0 and ccp.view.data is sent
+    assert ccp.view.shown_data()["n_nodes"] == 1
     Xv, yv = dt.load_vote()
     keep = Xv.notna().all(axis=1)
     over = OverfittingExplorer(Xv[keep], yv[keep], noise_levels=(0.0,), precompute=False)

@@ -1,3 +1,4 @@
+# About 560 lines: one idea, the JSON a tree view draws (positions, boxes, branch labels, folds, pruned states) and the static SVG that reads the same geometry.
 """Where each node of a tree is drawn, and the plain JSON every tree view shows.
 
 Positions are computed here, in Python, where they can be tested; figures
@@ -37,7 +38,8 @@ from .node_text import (
 from .tidy_layout import tree_and_steps, tree_layout
 
 __all__ = ["branch_label_box", "branch_label_position", "describe", "fold_to_fit",
-           "label_limit", "tree_and_steps", "tree_layout", "tree_svg", "tree_view_data"]
+           "label_limit", "pruned_view", "tree_and_steps", "tree_layout", "tree_svg",
+           "tree_view_data"]
 
 FORMAT = "dtlearn.treeview/1"
 
@@ -86,14 +88,16 @@ def _label_text(node: dict) -> str:
 def _box_geometry(nodes: list[dict], x_span: float, depth: float) -> dict:
     """Box size from the texts, the lines each box shows, and the picture's size."""
     need = NODE_WIDTH
-    for n in nodes:
+    # a node drawn as a leaf in a pruned state (``as_leaf``) fits the same box
+    boxes = nodes + [n["as_leaf"] for n in nodes if n.get("as_leaf")]
+    for n in boxes:
         need = max(need, len(_label_text(n)) * BOLD_CHAR_WIDTH + 2 * TOGGLE_ROOM,
                    len(n["summary"]) * CHAR_WIDTH + 16, len(n["impurity_text"]) * CHAR_WIDTH + 16)
     width = int(min(MAX_NODE_WIDTH, max(MIN_NODE_WIDTH, need)))
     label_chars = (width - 2 * TOGGLE_ROOM) / BOLD_CHAR_WIDTH
     text_chars = (width - 16) / CHAR_WIDTH
     n_lines = 1
-    for n in nodes:
+    for n in boxes:
         n["label_lines"] = wrap_text(_label_text(n), label_chars)
         n["summary_lines"] = wrap_text(n["summary"], text_chars)
         n_lines = max(n_lines, len(n["label_lines"]) + len(n["summary_lines"]) + 1)
@@ -114,7 +118,7 @@ def _box_geometry(nodes: list[dict], x_span: float, depth: float) -> dict:
 def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
                    collapsed: Iterable[int] = (), open_leaves: Iterable[int] = (),
                    explain: bool = True, cache: dict | None = None,
-                   texts: dict | None = None) -> dict:
+                   texts: dict | None = None, leaf_overlays: bool = False) -> dict:
     """The plain JSON a tree view draws: nodes, edges, colours and explanations.
 
     Parameters
@@ -141,6 +145,11 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         Node texts made by an earlier call, kept the same way (a pruning stepper's states
         share most of their nodes): a node whose split, counts and leafness are unchanged
         is not written out again.
+    leaf_overlays : bool
+        Give every inner node an ``as_leaf`` entry: the fields that change when a pruned
+        state shows it as a leaf (see :func:`pruned_view`). A view stepping through the
+        pruned states of one tree lays that tree out once and then sends only the ids it
+        prunes.
 
     Returns
     -------
@@ -179,6 +188,8 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         entry = _node_entry(tree, node, pos[node.node_id], state, texts)
         entry["explanation"] = node_explanation(tree, node, by_node.get(node.node_id), cache) \
             if explain else None
+        if leaf_overlays and not node.is_leaf:
+            entry["as_leaf"] = _leaf_overlay(tree, node, state, texts)
         nodes.append(entry)
         if parent is not None:
             edges.append(_edge(tree, parent, node, branch, texts))
@@ -194,6 +205,49 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         "nodes": nodes, "edges": edges, "highlight": highlight,
         "geometry": geometry,
     }
+
+
+def _leaf_overlay(tree: Any, node: Node, state: dict, texts: dict) -> dict:
+    """The fields of an inner node's entry that differ when a pruned state makes it a leaf."""
+    leaf = Node(node.node_id, node.depth, node.n_samples, node.impurity, node.value,
+                node.counts, None, [], None, node.label)
+    made, _ = _node_texts(tree, leaf, texts)
+    return {"label": made["label"], "summary": made["summary"],
+            "impurity_text": made["impurity_text"], "is_leaf": True,
+            "prediction": made["prediction"], "prediction_index": made["prediction_index"],
+            "branches": [], "collapsed": False, "hidden_nodes": 0, "stub": "",
+            "open": False, "highlighted": False}
+
+
+def pruned_view(data: dict, pruned: Iterable[int]) -> dict:
+    """The data a view shows once the nodes ``pruned`` are made leaves (their subtrees hidden).
+
+    ``data`` comes from :func:`tree_view_data` with ``leaf_overlays=True``: a pruned node
+    takes the fields of its ``as_leaf`` entry, everything below it goes, and the counts
+    (``n_nodes``, ``n_leaves``, ``depth``) are those of the pruned tree. Positions stay
+    where the whole tree put them, so stepping through pruned states moves no node. The
+    browser does the same (``prunedView`` in ``tree_view_math.js``).
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> data = tree_view_data(ID3Classifier().fit(*load_play_tennis()), leaf_overlays=True)
+    >>> shown = pruned_view(data, [1])
+    >>> shown["n_nodes"], shown["n_leaves"], shown["nodes"][1]["is_leaf"]
+    (6, 4, True)
+    """
+    cut = {int(i) for i in pruned}
+    if not cut:
+        return data
+    gone: set[int] = set()
+    for e in data["edges"]:  # edges are listed parent before child (pre-order)
+        if e["parent"] in cut or e["parent"] in gone:
+            gone.add(e["child"])
+    nodes = [{**n, **n["as_leaf"]} if n["id"] in cut and n.get("as_leaf") else n
+             for n in data["nodes"] if n["id"] not in gone]
+    return {**data, "nodes": nodes, "edges": [e for e in data["edges"] if e["child"] not in gone],
+            "n_nodes": len(nodes), "n_leaves": sum(1 for n in nodes if n["is_leaf"]),
+            "depth": max(n["depth"] for n in nodes)}
 
 
 def highlight_ids(highlight_path: Any) -> list[int]:

@@ -247,9 +247,9 @@ class CostComplexityExplorer(App):
             ys.append(float(self.test_accuracy[i]))
         art["right_points"].set_data([a] * len(ys), ys)
         self.image.value = self.figure.render("path", art.values())
-        with self.view.hold_sync():
-            lit = [] if last is None else ancestor_ids(tree, last.node_id)
-            self.view.update(tree, keep_selection=False, highlight=lit)
+        # the full tree is laid out once; each α sends the nodes its tree prunes
+        lit = [] if last is None else ancestor_ids(tree, last.node_id)
+        self.view.show_pruned(self.path.tree, tree, lit)
 
     def describe(self) -> str:
         """α, the pruned tree's size, R_α(T) and accuracies."""

@@ -30,9 +30,11 @@ from .tree_view import TreeView
 
 __all__ = ["PruningStepper", "ancestor_ids", "explanation_html"]
 
-# one prose font (the notebook's); formulas alone in monospace, wrapped inside the panel
+# one prose font (the notebook's); formulas alone in monospace, wrapped inside the panel at
+# spaces ("anywhere" let a narrow flex panel shrink to one character and break mid-word;
+# "break-word" breaks only a word longer than the whole line)
 _FORMULA_STYLE = ("font-family:var(--jp-code-font-family, monospace);white-space:pre-wrap;"
-                  "overflow-wrap:anywhere;margin:0.3em 0")
+                  "word-break:normal;overflow-wrap:break-word;margin:0.3em 0")
 
 
 def explanation_html(value: Any) -> str:
@@ -96,6 +98,8 @@ def ancestor_ids(tree: Any, node_id: int) -> list[int]:
     for node in tree.nodes():
         for child in node.children:
             parents[child.node_id] = node.node_id
+        if node.node_id == node_id:
+            break  # pre-order: every ancestor came before
     path = [node_id]
     while path[-1] in parents:
         path.append(parents[path[-1]])
@@ -318,12 +322,12 @@ class PruningStepper(App):
         if isinstance(state, Tree):
             self.view.layout.display, self.rules_html.layout.display = None, "none"
             self.rules_state = []
-            ids = {n.node_id for n in state.nodes()}
-            on_tree = step is not None and subject == "node" and step.node_id in ids
-            with self.view.hold_sync():
-                self.view.update(state, keep_selection=False,
-                                 highlight=ancestor_ids(state, step.node_id) if on_tree else [])
-                self.view.selected = step.node_id if on_tree else None
+            path = ancestor_ids(state, step.node_id) if step is not None and \
+                subject == "node" else []
+            on_tree = bool(path) and path[-1] == step.node_id and path[0] == state.root.node_id
+            # the run's first tree is laid out once; each state sends the nodes it prunes
+            self.view.show_pruned(self._state_at(0), state, path if on_tree else [],
+                                  step.node_id if on_tree else None)
             return
         self.view.layout.display, self.rules_html.layout.display = "none", None
         focus = step.node_id - 1 if step is not None and subject == "rule" else None

@@ -1,3 +1,4 @@
+# About 570 lines: one idea, the TreeView widget: its traits, the pruned states it shows from one layout and the static fallbacks its outputs carry.
 """TreeView: an anywidget that draws a decision tree and explains the node you click.
 
 The Python side owns the state (traitlets): ``data`` is the JSON of
@@ -20,7 +21,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..drawing.layout import describe, fold_to_fit, tree_svg, tree_view_data
+from ..drawing.layout import describe, fold_to_fit, pruned_view, tree_svg, tree_view_data
 from ..drawing.node_text import node_explanation
 from ..drawing.tidy_layout import tree_and_steps
 from ..exports.path import DecisionPath
@@ -266,6 +267,8 @@ class TreeView(anywidget.AnyWidget):
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
     collapsed = traitlets.List(traitlets.Int()).tag(sync=True)
     highlight = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: nodes of ``data`` drawn as leaves, their subtrees hidden (:meth:`show_pruned`)
+    pruned = traitlets.List(traitlets.Int()).tag(sync=True)
     #: the side panel's content for the selected node: ``{"id", "html", "text"}`` (made
     #: when a node is selected, so a big tree's JSON carries no explanations)
     detail = traitlets.Dict().tag(sync=True)
@@ -281,6 +284,8 @@ class TreeView(anywidget.AnyWidget):
         self.font_scale = font_scale_from(presenter, font_scale)
         follow_presenter(self)
         self._tree: Tree | None = None
+        self._base: Tree | None = None  # the tree laid out when a pruned state is shown
+        self._base_map: dict = {}
         self._steps: Any = None
         self._open: tuple = ()
         self._explained: dict = {}  # explanations reused across updates of a growing tree
@@ -308,11 +313,13 @@ class TreeView(anywidget.AnyWidget):
         the same change: the tree is laid out and sent once.
         """
         self._tree, self._steps = tree_and_steps(tree, steps)
+        self._base = None
         self._open = tuple(open_leaves)
         ids = {n.node_id for n in self._tree.nodes()}
         inner = {n.node_id for n in self._tree.nodes() if not n.is_leaf}
         self._batch = True  # one layout for the whole change, not one per trait
         try:
+            self.pruned = []
             self.collapsed = [i for i in (self.collapsed if collapsed is None else collapsed)
                               if i in inner]
             self.highlight = [i for i in (self.highlight if highlight is None else highlight)
@@ -323,20 +330,61 @@ class TreeView(anywidget.AnyWidget):
         if not keep_selection or self.selected not in ids:
             self.selected = None
 
+    def show_pruned(self, base: Tree, state: Tree, highlight: Any = (),
+                    selected: int | None = None) -> None:
+        """Show ``state``, a pruned copy of ``base``, as ``base`` laid out once.
+
+        ``base`` is laid out (and sent) only when it is not the tree laid out already;
+        then each state sends only the ids of the nodes it makes leaves (``pruned``), the
+        highlight and the selection, and the browser hides the pruned subtrees
+        (:func:`dtlearn.drawing.layout.pruned_view`). Nodes keep their places from state
+        to state. A state that is not a pruned copy of ``base`` (a node moved, its counts
+        changed: C4.5's subtree raising) is laid out on its own, as :meth:`update` does.
+        """
+        if self._base is not base:
+            self._base_map = {n.node_id: (tuple(c.node_id for c in n.children), n.n_samples,
+                                          n.impurity) for n in base.nodes()}
+        cut = pruned_ids(self._base_map, state)
+        if cut is None:
+            with self.hold_sync():
+                self.update(state, keep_selection=False, highlight=list(highlight))
+                self.selected = selected
+            return
+        with self.hold_sync():
+            self._batch = True
+            try:
+                self.selected = None
+                self.pruned = cut
+                self.highlight = list(highlight)
+                if self._base is not base:
+                    self._tree, self._steps, self._base, self._open = base, None, base, ()
+                    self.collapsed = []
+                    self._refresh()
+            finally:
+                self._batch = False
+            self._tree = state
+            self.selected = selected
+
     def _refresh(self) -> None:
-        if self._tree is not None:
-            if len(self._explained) > 4 * self._tree.n_nodes + 64:
+        tree = self._tree if self._base is None else self._base
+        if tree is not None:
+            if len(self._explained) > 4 * tree.n_nodes + 64:
                 self._explained.clear()
-            if len(self._texts) > 4 * self._tree.n_nodes + 64:
+            if len(self._texts) > 4 * tree.n_nodes + 64:
                 self._texts.clear()
             # small trees carry every node's explanation (cached across updates); a big
             # tree's JSON stays light and the selected node's comes in ``detail``
-            small = self._tree.n_nodes <= EXPLAIN_ALL_UP_TO
-            self.data = tree_view_data(self._tree, self._steps, self.highlight, self.collapsed,
-                                       self._open, explain=small,
+            small = tree.n_nodes <= EXPLAIN_ALL_UP_TO and self._base is None
+            self.data = tree_view_data(tree, self._steps,
+                                       self.highlight if self._base is None else [],
+                                       self.collapsed, self._open, explain=small,
                                        cache=self._explained if small else None,
-                                       texts=self._texts)
+                                       texts=self._texts, leaf_overlays=self._base is not None)
             self._on_selected()
+
+    def shown_data(self) -> dict:
+        """The data as the view shows it: ``data`` with the ``pruned`` nodes made leaves."""
+        return pruned_view(self.data, self.pruned) if self.data else self.data
 
     def fold_to_fit(self, width: float | None = None) -> list[int]:
         """Fold the deep levels until the tree fits (:func:`dtlearn.drawing.layout.fold_to_fit`).
@@ -358,7 +406,9 @@ class TreeView(anywidget.AnyWidget):
             self.fold_to_fit(float(max(width, 200)) if ok else None)
 
     def _on_collapsed(self, change: dict) -> None:
-        if not getattr(self, "_batch", False):
+        # a pruned state's highlight is drawn by the browser (the whole tree is laid out)
+        if not getattr(self, "_batch", False) and not (
+                self._base is not None and change["name"] == "highlight"):
             self._refresh()
 
     def _explain(self, node_id: int | None) -> dict:
@@ -384,7 +434,8 @@ class TreeView(anywidget.AnyWidget):
 
     def select(self, node_id: int | None) -> None:
         """Select a node (as a click does)."""
-        if node_id is not None and node_id not in {n["id"] for n in self.data.get("nodes", [])}:
+        shown = self.shown_data().get("nodes", []) if self.data else []
+        if node_id is not None and node_id not in {n["id"] for n in shown}:
             raise ValueError(f"node_id {node_id} is not shown in this view")
         self.selected = node_id
 
@@ -398,12 +449,16 @@ class TreeView(anywidget.AnyWidget):
         """One line: what the view shows."""
         if not self.data:
             return "TreeView: (empty)"
-        return f"TreeView: {describe(self.data)}"
+        return f"TreeView: {describe(self.shown_data())}"
 
     def static_html(self) -> str:
         """The tree as an inline SVG (the display data wrap it in an ``<img>``)."""
         if not self.data:
             return "<p>TreeView: (empty)</p>"
+        if self._base is not None and self._tree is not None:  # a pruned state: laid out
+            # on its own for the picture, its highlighted path marked ▶
+            return tree_svg(tree_view_data(self._tree, None, self.highlight, explain=False,
+                                           texts=self._texts))
         return tree_svg(self.data)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -419,6 +474,35 @@ class TreeView(anywidget.AnyWidget):
 
     def _ipython_display_(self) -> None:
         display_with_fallback(self)
+
+
+def pruned_ids(base: dict, state: Tree) -> list[int] | None:
+    """Ids of the nodes ``state`` makes leaves, if it is a pruned copy of a tree; else None.
+
+    ``base`` maps every node id of the tree to ``(child ids, n_samples, impurity)``. A
+    pruned copy has only nodes of the tree, each with the same counts and either all its
+    children or none.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> tree = ID3Classifier().fit(*load_play_tennis()).tree_
+    >>> base = {n.node_id: (tuple(c.node_id for c in n.children), n.n_samples, n.impurity)
+    ...         for n in tree.nodes()}
+    >>> pruned_ids(base, tree.with_leaves_at([1])), pruned_ids(base, tree), pruned_ids({}, tree)
+    ([1], [], None)
+    """
+    cut = []
+    for node in state.nodes():
+        known = base.get(node.node_id)
+        if known is None or known[1] != node.n_samples or known[2] != node.impurity:
+            return None
+        if node.children:
+            if known[0] != tuple(c.node_id for c in node.children):
+                return None
+        elif known[0]:
+            cut.append(node.node_id)
+    return cut
 
 
 def data_to_json(value: dict) -> Any:

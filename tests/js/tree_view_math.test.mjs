@@ -158,3 +158,24 @@ test("the widget's module (maths, then view, as Python joins them) loads", async
   assert.equal(typeof mod.default.render, "function");
   assert.equal(typeof mod.revealScroll, "function");
 });
+
+test("a pruned state hides the subtrees of its pruned nodes and shows them as leaves", () => {
+  // root 0 with children 1 (children 3, 4) and 2
+  const d = {
+    nodes: [{ id: 0, depth: 0, is_leaf: false, label: "a", as_leaf: { is_leaf: true, label: "yes" } },
+      { id: 1, depth: 1, is_leaf: false, label: "b", as_leaf: { is_leaf: true, label: "no" } },
+      { id: 3, depth: 2, is_leaf: true, label: "yes" }, { id: 4, depth: 2, is_leaf: true, label: "no" },
+      { id: 2, depth: 1, is_leaf: true, label: "yes" }],
+    edges: [{ parent: 0, child: 1 }, { parent: 1, child: 3 }, { parent: 1, child: 4 }, { parent: 0, child: 2 }],
+    n_nodes: 5, n_leaves: 3, depth: 2,
+  };
+  assert.equal(m.prunedView(d, []), d);
+  const one = m.prunedView(d, [1]);
+  assert.deepEqual(one.nodes.map((n) => [n.id, n.is_leaf, n.label]), [[0, false, "a"], [1, true, "no"], [2, true, "yes"]]);
+  assert.deepEqual(one.edges.map((e) => e.child), [1, 2]);
+  assert.deepEqual([one.n_nodes, one.n_leaves, one.depth], [3, 2, 1]);
+  const root = m.prunedView(d, [0, 1]);
+  assert.deepEqual(root.nodes.map((n) => n.id), [0]);
+  assert.deepEqual([root.n_nodes, root.n_leaves, root.depth], [1, 1, 0]);
+  assert.equal(d.nodes[1].is_leaf, false); // the whole tree's data is left as it was
+});

@@ -307,13 +307,20 @@ function render({ model, el }) {
   let parentOf = new Map();
 
   // the kernel sends the data as one JSON text (a dict only if it holds a NaN): parsed once
+  // and `pruned` (the nodes a pruned state makes leaves) applied here, so stepping
+  // through the pruned states of one tree sends a list of ids, not the tree again
   let rawData = null;
+  let rawPruned = null;
+  let wholeData = {};
   let parsedData = {};
   const data = () => {
     const raw = model.get("data");
-    if (raw !== rawData) {
+    const pruned = model.get("pruned");
+    if (raw !== rawData || pruned !== rawPruned) {
+      if (raw !== rawData) wholeData = (typeof raw === "string" ? JSON.parse(raw) : raw) || {};
       rawData = raw;
-      parsedData = (typeof raw === "string" ? JSON.parse(raw) : raw) || {};
+      rawPruned = pruned;
+      parsedData = prunedView(wholeData, pruned);
     }
     return parsedData;
   };
@@ -681,10 +688,18 @@ function render({ model, el }) {
   model.on("comm_live_update", showLink);
   showLink();
 
-  model.on("change:data", draw);
+  // a step changes data, pruned and highlight in one message: one drawing, not three
+  let drawQueued = false;
+  const redraw = () => {
+    if (drawQueued) return;
+    drawQueued = true;
+    queueMicrotask(() => { drawQueued = false; draw(); });
+  };
+  model.on("change:data", redraw);
   model.on("change:selected", onSelected);
   model.on("change:detail", showPanel);
-  model.on("change:highlight", draw);
+  model.on("change:highlight", redraw);
+  model.on("change:pruned", redraw);
   model.on("change:font_scale", onFontScale);
   applyPresenter();
   draw();
@@ -695,10 +710,11 @@ function render({ model, el }) {
     model.off("comm_live_update", showLink);
     window.removeEventListener("pointerup", endDrag);
     window.removeEventListener("pointermove", onMove);
-    model.off("change:data", draw);
+    model.off("change:data", redraw);
     model.off("change:selected", onSelected);
     model.off("change:detail", showPanel);
-    model.off("change:highlight", draw);
+    model.off("change:highlight", redraw);
+    model.off("change:pruned", redraw);
     model.off("change:font_scale", onFontScale);
   };
 }

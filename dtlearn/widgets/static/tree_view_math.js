@@ -164,3 +164,20 @@ export function pathText(nodesById, edges, path) {
     return i === 0 ? name : `${label.get(id) || ""}: ${name}`;
   });
 }
+
+// the data shown once the nodes `pruned` are made leaves (a pruning stepper's state):
+// a pruned node takes its `as_leaf` fields, its subtree goes, positions stay where the
+// whole tree put them; the same as dtlearn.drawing.layout.pruned_view in Python
+export function prunedView(d, pruned) {
+  const cut = new Set(pruned || []);
+  if (!cut.size || !d || !d.nodes) return d;
+  const gone = new Set();
+  for (const e of d.edges || []) {  // parents come before their children
+    if (cut.has(e.parent) || gone.has(e.parent)) gone.add(e.child);
+  }
+  const nodes = d.nodes.filter((n) => !gone.has(n.id))
+    .map((n) => (cut.has(n.id) && n.as_leaf ? { ...n, ...n.as_leaf } : n));
+  return { ...d, nodes, edges: (d.edges || []).filter((e) => !gone.has(e.child)),
+    n_nodes: nodes.length, n_leaves: nodes.filter((n) => n.is_leaf).length,
+    depth: Math.max(...nodes.map((n) => n.depth)) };
+}
