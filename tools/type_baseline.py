@@ -54,8 +54,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
                          text=True)
-    if run.returncode not in (0, 1) or "error: " in run.stderr:
+    # mypy always ends with "Success: ..." or "Found N errors ..."; anything else (mypy not
+    # installed, a crash) must not read as "no errors"
+    summary = run.stdout.strip().splitlines()[-1:] or [""]
+    if run.returncode not in (0, 1) or "error: " in run.stderr or \
+            not summary[0].startswith(("Success:", "Found ")):
         print(run.stdout + run.stderr)
+        print("mypy did not run to the end: nothing was compared")
         return 2
     now = error_counts(run.stdout)
     if not BASELINE.exists():  # a fresh baseline (after a formatter moved errors between lines)
