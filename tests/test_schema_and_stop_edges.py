@@ -1,4 +1,4 @@
-"""Two edges: a missing value is never a category; C4.5 stops below 2 × min_samples_leaf.
+"""Edges of schema inference and of C4.5's stop rule, against their definitions.
 
 Categories are the distinct present values in order of first appearance (missing cells,
 ``None`` or NaN, are not values). J48 makes a leaf of a node holding fewer than twice
@@ -24,3 +24,9 @@ def test_c45_stops_below_twice_min_samples_leaf_and_names_that_reason():
     assert grower.stop_reason(0) == "less than 2 × min_samples_leaf=2 instances"
     grower = dt.C45Classifier(min_samples_leaf=1).make_grower(X, y)  # 3 >= 2 × 1
     assert grower.stop_reason(0) != "less than 2 × min_samples_leaf=1 instances"
+
+
+def test_a_boolean_column_is_categorical_not_a_number():
+    schema = infer_schema(pd.DataFrame({"w": [True, False, True], "n": [1, 2, 3]}))
+    assert schema.is_categorical(0) and not schema.is_categorical(1)
+    assert schema.categories[0] == (True, False)
