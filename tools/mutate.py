@@ -651,7 +651,8 @@ class TestIndex:
         ``exports/weka.py``), the map's files of the module that also name the function,
         the files (five at most) that name the module if the map has fewer than two (``Jail`` for
         ``jail.py``, which runs in the grading child and is never imported by a test), the
-        files named after its package, the rest of the map's files (most references
+        files named after the head of a compound module name if the map has fewer than two
+        (``test_c45*.py`` for ``c45_grower.py``), the files named after its package, the rest of the map's files (most references
         first), the other files naming the function; if there are none, the map's files of
         the package.
         """
@@ -660,13 +661,19 @@ class TestIndex:
         parts = [w for w in module.split(".")[1:] if len(w) > 3]
         own = [name for name in self.texts if parts and parts[-1] in Path(name).stem]
         family = [name for name in self.texts if any(w in Path(name).stem for w in parts)]
+        # the head of a compound module name: test_c45*.py for c45_grower.py, which the
+        # map never lists (the tests import the estimator module that imports it)
+        head = module.rsplit(".", 1)[-1].split("_")[0]
+        kin = [name for name in self.texts if "_" in module.rsplit(".", 1)[-1]
+               and len(head) >= 3 and Path(name).stem.split("_")[1:2] == [head]] \
+            if len([p for p in mapped if p not in SLOW_TESTS]) < 2 else []
         naming = self.naming(function) if function and not function.startswith("__") \
             and len(function) > 3 else []
         # a module run in a child process (the grading jail) is named, not imported
         mention = self.naming(parts[-1], ignore_case=True) if parts and \
             len([p for p in mapped if p not in SLOW_TESTS]) < 2 else []
         mention = mention if len(mention) <= 5 else []  # a common word ("text") says nothing
-        chosen = [*own, *[p for p in mapped if p in naming], *mention, *family, *mapped,
+        chosen = [*own, *[p for p in mapped if p in naming], *mention, *kin, *family, *mapped,
                   *[p for p in naming if p not in mapped]]
         if not chosen:  # no test names the module: those of its siblings in the package
             package = module.rsplit(".", 1)[0]
