@@ -173,12 +173,14 @@ def _estimated_errors(counts: np.ndarray, cf: float) -> float:
 
 # ---------------------------------------------------------------------- routing training data
 def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, rows: np.ndarray,
-                   weights: np.ndarray) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
+                   weights: np.ndarray, branch: np.ndarray | None = None,
+                   ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
     """Send weighted rows down a split as C4.5 does; returns the parts and the fractions.
 
     Rows with a known test value take their branch. A row whose value is unknown goes down
     every branch ``j`` with its weight times ``fraction[j]``, the share of the known weight
     that took branch ``j`` (uniform when no weight is known), as Weka's ``C45Split.split``.
+    ``branch``: each row's branch (``UNKNOWN`` for a missing value), when already routed.
 
     Examples
     --------
@@ -190,7 +192,8 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     >>> fractions.round(3), [w.round(3).tolist() for _, w in parts]
     (array([0.667, 0.333]), [[1.0, 1.0, 0.667], [1.0, 0.333]])
     """
-    branch = _route(split, X, rows)
+    if branch is None:
+        branch = _route(split, X, rows)
     k = split.n_branches
     known = branch != UNKNOWN
     if known.all():
@@ -449,6 +452,51 @@ def _as_is(tree: Tree) -> Tree:
     return tree
 
 
+class _Replay:
+    """The snapshots of a pruning run, recorded by running the pruning again when first read.
+
+    A fit never reads its intermediate trees; freezing the whole tree after every subtree
+    raising cost a walk over all nodes each time. The run is deterministic, so replaying it
+    on a fresh working tree passes through the same states. Reads like the tuple of
+    ``(k, snapshot)`` it stands for; a pickle holds that tuple.
+    """
+
+    __slots__ = ("_args", "_items")
+
+    def __init__(self, tree: Tree, data: _Data | None, parts: dict | None, cf: float,
+                 raising: bool, confidence: float, collapse_first: bool):
+        self._args: tuple | None = (tree, data, parts, cf, raising, confidence, collapse_first)
+        self._items: tuple | None = None
+
+    def _made(self) -> tuple:
+        if self._items is None:
+            assert self._args is not None
+            tree, data, parts, cf, raising, confidence, collapse_first = self._args
+            root = _work_tree(tree, data, parts)
+            snapshots = [(0, _Snapshot(root, tree))]
+            steps: list = []
+            if collapse_first:
+                _collapse(root, steps)
+            _prune(root, data, cf, raising, confidence, steps, snapshots, tree)
+            self._items, self._args = tuple(snapshots), None
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __iter__(self) -> Any:
+        return iter(self._made())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._made()[i]
+
+    def __reduce__(self) -> tuple:
+        return (tuple, (self._made(),))
+
+
 def _snapshot_tree(snapshot: Any) -> Tree:
     """The Tree of a recorded state (a :class:`_Snapshot`, or a Tree from an older pickle)."""
     return snapshot.tree() if isinstance(snapshot, _Snapshot) else snapshot
@@ -636,8 +684,9 @@ class PessimisticPruneResult:
     subtree_raising: bool = True
     #: ``(k, tree)``: the tree after the first ``k`` steps, kept before the first step and
     #: after every subtree raising (a raise re-distributes rows, so later counts change);
-    #: the states in between cut leaves into these (:meth:`state_after`)
-    snapshots: tuple = field(default_factory=tuple, repr=False, compare=False)
+    #: the states in between cut leaves into these (:meth:`state_after`); after a fit, recorded
+    #: by replaying the pruning when first read
+    snapshots: Any = field(default_factory=tuple, repr=False, compare=False)
 
     def state_after(self, k: int) -> Tree:
         """The tree after the first ``k`` decisions (``k = len(steps)``: the result).
@@ -877,13 +926,14 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
                                 need_data=bool(subtree_raising))
     root = _work_tree(tree, data, parts)
     steps: list = []
-    snapshots = [(0, _Snapshot(root, tree))]
+    cf, raising = _java_float(confidence), bool(subtree_raising)
     if collapse_first:
         _collapse(root, steps)
-    _prune(root, data, _java_float(confidence), bool(subtree_raising), float(confidence), steps,
-           snapshots, tree)
+    _prune(root, data, cf, raising, float(confidence), steps)
+    # the intermediate trees are recorded only when read (the stepper): by a replay
+    replay = _Replay(tree, data, parts, cf, raising, float(confidence), bool(collapse_first))
     return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float(confidence),
-                                  bool(subtree_raising), tuple(snapshots))
+                                  raising, replay)
 
 
 def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
