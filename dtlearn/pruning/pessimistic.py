@@ -336,26 +336,27 @@ def _work_tree_from_parts(tree: Tree, parts: dict) -> _Work:
     return root
 
 
-def _leaf_lists(root: _Work) -> dict:
-    """``id(node) -> its leaves, left to right`` for every inner node, in one pass."""
-    lists: dict = {}
+def _leaf_spans(root: _Work) -> tuple[dict, list]:
+    """Where every inner node's leaves lie among all leaves, and the leaves' errors.
+
+    ``id(node) -> (start, end)`` into the list of all leaves, left to right, and that
+    list's training errors, in one pass.
+    """
+    spans: dict = {}
+    errors: list = []
     stack = [(root, False)]
     while stack:
         w, done = stack.pop()
         if w.is_leaf:
+            errors.append(w.errors()[1])
             continue
-        if not done:
-            stack.append((w, True))
-            stack.extend((c, False) for c in w.children)
+        if done:
+            spans[id(w)] = (spans[id(w)], len(errors))
             continue
-        out: list = []
-        for c in w.children:
-            if c.is_leaf:
-                out.append(c)
-            else:
-                out.extend(lists[id(c)])
-        lists[id(w)] = out
-    return lists
+        spans[id(w)] = len(errors)
+        stack.append((w, True))
+        stack.extend((c, False) for c in reversed(w.children))
+    return spans, errors
 
 
 def _current_leaves(work: _Work) -> list[_Work]:
@@ -768,13 +769,16 @@ class PessimisticPruneResult:
 
 # ---------------------------------------------------------------------- collapse and prune
 def _collapse(root: _Work, steps: list) -> None:
-    leaves = _leaf_lists(root)  # top-down: a node's subtree is intact when it is decided
+    # top-down: a node's subtree is intact when it is decided, and its leaves are a run of
+    # the tree's leaves, left to right (summed in that order, as before)
+    spans, errors = _leaf_spans(root)
     stack = [root]
     while stack:
         w = stack.pop()
         if w.is_leaf:
             continue
-        subtree = sum(leaf.errors()[1] for leaf in leaves[id(w)])
+        start, end = spans[id(w)]
+        subtree = sum(errors[start:end])
         n, own = w.errors()
         if subtree >= own - 1e-3:
             w.children, w.fractions = [], None
