@@ -19,7 +19,7 @@ import numpy as np
 from ..explain import Derivation, ResultTable
 from ..formatting import fmt, format_number
 from ..grow import Candidate, CandidateList, Grower, OpenLeaf
-from ..pruning.pessimistic import _route, split_weighted
+from ..pruning.pessimistic import route_rows, split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
 from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
 
@@ -590,7 +590,7 @@ class C45Grower(Grower):
         # more than 1e-6, and routes x left when x - cut < 1e-6: a value exactly 1e-6 above a
         # smaller training value is scored left but sent right. Where that sends all of a
         # node's instances one way, J48 recurses until its stack overflows; here it is a leaf.
-        branch = _route(best.split, self.X, state.rows)
+        branch = route_rows(best.split, self.X, state.rows)
         state._route = (best.split, branch)  # type: ignore[attr-defined]  # _partition's
         known = branch[branch >= 0]
         if known.size and (known == known[0]).all():

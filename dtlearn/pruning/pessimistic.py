@@ -36,7 +36,7 @@ from ..tree import Node, Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, gr_or_eq, num_incorrect, sm_or_eq
 
 __all__ = ["PessimisticPruneResult", "PessimisticStep", "SMALL", "collapse",
-           "pessimistic_errors", "pessimistic_prune"]
+           "pessimistic_errors", "pessimistic_prune", "route_rows", "split_weighted"]
 
 
 
@@ -193,7 +193,7 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     (array([0.667, 0.333]), [[1.0, 1.0, 0.667], [1.0, 0.333]])
     """
     if branch is None:
-        branch = _route(split, X, rows)
+        branch = route_rows(split, X, rows)
     k = split.n_branches
     known = branch != UNKNOWN
     if known.all():
@@ -216,8 +216,17 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     return parts, fractions
 
 
-def _route(split: Split, X: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``split.route(X[rows])``, reading only the tested column where the split allows."""
+def route_rows(split: Split, X: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``split.route(X[rows])``, reading only the tested column where the split allows.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn.splits import ThresholdSplit
+    >>> X = np.array([[1.0], [2.0], [np.nan]])
+    >>> route_rows(ThresholdSplit(0, 1.5), X, np.array([2, 1, 0]))
+    array([-1,  1,  0])
+    """
     if type(split) is ThresholdSplit:
         column = X[rows, split.feature]
         right = column > split.threshold
