@@ -36,6 +36,8 @@ WARM_ROWS = (500, 5_000, 50_000)
 """Rows of the warm-J48 comparison; the target holds at 5k and 50k."""
 WARM_TARGET = 3.0
 """Issue 42's ceiling on C4.5's fit as a ratio to a warm J48 build."""
+LAST: list[dict] = []
+"""The warm rows :func:`main` measured last (read by :func:`target_rows`)."""
 
 
 def make_mixed(n: int, seed: int = 0) -> tuple[list, list, list]:
@@ -153,13 +155,38 @@ def rows(repeat: int = 3, datasets: list[str] | None = None) -> list[tuple[str, 
     return out
 
 
+def target_rows() -> list[dict]:
+    """The warm-J48 rows of :func:`main` that have a target (``bench/run.py``'s summary).
+
+    A tree that does not print J48's lines counts as infinitely slow.
+
+    Examples
+    --------
+    >>> LAST[:] = [{"rows": 500, "dtlearn s": 0.02, "J48 s": 0.01, "same tree": True},
+    ...            {"rows": 5000, "dtlearn s": 0.2, "J48 s": 0.1, "same tree": True}]
+    >>> target_rows()
+    [{'task': 'C4.5 fit / warm J48 build, 5000 rows, same tree', 'value': 2.0, 'target': 3.0, 'unit': 'x J48'}]
+    """
+    out = []
+    for r in LAST:
+        if r["rows"] >= 5_000:
+            same = r["same tree"]
+            out.append({"task": f"C4.5 fit / warm J48 build, {r['rows']} rows, "
+                                f"{'same tree' if same else 'OTHER TREE'}",
+                        "value": r["dtlearn s"] / r["J48 s"] if same else float("inf"),
+                        "target": WARM_TARGET, "unit": "x J48"})
+    return out
+
+
 def main(repeat: int = 3) -> str:
     """Print and return the tables."""
     load = os.getloadavg()[0]
     lines = [f"{'mixed data (warm J48)':32} {'rows':>6} {'dtlearn s':>10} {'J48 s':>7} "
              f"{'ratio':>6} {'target':>6} {'nodes':>6} same tree"]
+    LAST.clear()
     if WEKA_JAR.exists() and shutil.which("java"):
-        for r in warm_rows(repeat):
+        LAST.extend(warm_rows(repeat))
+        for r in LAST:
             target = WARM_TARGET if r["rows"] >= 5_000 else float("nan")
             lines.append(f"{'mixed, 6 numeric 4 nominal':32} {r['rows']:6d} "
                          f"{r['dtlearn s']:10.3f} {r['J48 s']:7.3f} "

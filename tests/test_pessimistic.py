@@ -186,3 +186,20 @@ def test_pruning_curve_and_stepper_replay_c45_pruning():
     app.goto(app.n_steps)
     assert app.status == f"done: {result.summary()}"
     assert app.view.data["n_leaves"] == model.tree_.n_leaves
+
+
+def test_pruning_snapshots_are_replayed_when_read_and_pickled_as_made():
+    import pickle
+
+    X, y = read_arff(wo.data_path("labor"))
+    model = C45Classifier().fit(X, y)
+    result = model.pruning_
+    raised = [k + 1 for k, s in enumerate(result.steps) if s.decision.startswith("raised")]
+    assert raised
+    model.fit(*load_play_tennis())  # a refit leaves the recorded run alone
+    assert [k for k, _ in result.snapshots] == [0, *raised]
+    states = [result.state_after(k).to_json() for k in range(len(result.steps) + 1)]
+    assert states[-1] == result.tree.to_json()
+    copy = pickle.loads(pickle.dumps(result))
+    assert isinstance(copy.snapshots, tuple)
+    assert [copy.state_after(k).to_json() for k in range(len(result.steps) + 1)] == states

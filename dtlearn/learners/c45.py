@@ -19,6 +19,14 @@
 * **A node stays a leaf** when it is pure, holds less than ``2 · min_samples_leaf``
   weight, or no attribute has a positive gain ratio among those with average gain.
 
+* **The order of nominal values.** Branches are made, summed and printed in the declared
+  order of a nominal attribute's values, so the tree can depend on that order, in J48 as
+  here (near ties between attributes or cuts are decided by sums taken in that order). An
+  ARFF file keeps its header's order; a pandas ``Categorical`` its ``categories``; a column
+  of strings (a DataFrame of ``str``) gets the order in which values first appear, as
+  Weka's CSV loader does. To reproduce a J48 run, give the values in its ARFF header's
+  order (docs/ALGORITHMS.md, "C4.5 and the declared order of nominal values").
+
 After growing, J48 collapses subtrees that do not reduce training error and then prunes
 pessimistically (:mod:`dtlearn.pruning.pessimistic`). Every decision is recorded: growth in
 ``steps_``, pruning in ``pruning_``.
@@ -26,6 +34,9 @@ pessimistically (:mod:`dtlearn.pruning.pessimistic`). Every decision is recorded
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -119,6 +130,23 @@ class C45Classifier(TreeLearner, Classifier):
         check_bool("prune", self.prune)
         check_bool("subtree_raising", self.subtree_raising)
 
+    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> C45Classifier:
+        """Grow, collapse and prune the tree on ``(X, y)``; returns ``self``.
+
+        Python's cyclic garbage collector is paused for the fit: growing and pruning make
+        many small objects and no reference cycles worth collecting, and its passes over
+        them took about a fifth of a fit's time at 5,000 rows.
+
+        Examples
+        --------
+        >>> from dtlearn import C45Classifier, load_play_tennis
+        >>> C45Classifier().fit(*load_play_tennis()).tree_.n_leaves
+        5
+        """
+        with _cyclic_gc_paused():
+            super().fit(X, y, sample_weight)
+        return self
+
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return GrowthConfig(criterion="gain_ratio", categorical_split="multiway",
                             max_depth=self.max_depth, min_samples_leaf=self.min_samples_leaf)
@@ -196,6 +224,18 @@ class C45Classifier(TreeLearner, Classifier):
             if p.node_id == node_id:
                 lines.append(p.explain())
         return Derivation.build(f"node {node_id}", lines)
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector inside the block (if it was running)."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 def _encode_categorical_frame(X: Any, schema: Any) -> np.ndarray | None:

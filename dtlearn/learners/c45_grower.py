@@ -19,7 +19,7 @@ import numpy as np
 from ..explain import Derivation, ResultTable
 from ..formatting import fmt, format_number
 from ..grow import Candidate, CandidateList, Grower, OpenLeaf
-from ..pruning.pessimistic import split_weighted
+from ..pruning.pessimistic import route_rows, split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
 from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
 
@@ -39,15 +39,6 @@ def _xlogx(x: np.ndarray) -> np.ndarray:
         out[small] = 0.0
         return out
     return out.dtype.type(0.0) if small else out
-
-
-def _old_ent(counts: np.ndarray) -> float:
-    return float(_xlogx(counts.sum()) - _xlogx(counts).sum())
-
-
-def _new_ent(bags: np.ndarray) -> np.ndarray:
-    """Σ over bags of (n_b·log n_b − Σ_j n_bj·log n_bj); bags on the second-last axis."""
-    return (_xlogx(bags.sum(axis=-1)) - _xlogx(bags).sum(axis=-1)).sum(axis=-1)
 
 
 class _C45Candidates(CandidateList):
@@ -325,8 +316,14 @@ class C45Grower(Grower):
                     scores: dict) -> Candidate:
         sizes = bags.sum(axis=1)
         known = float(sizes.sum())
-        h = _old_ent(bags.sum(axis=0)) / known if known > 0 else 0.0
-        mean_info = float(_new_ent(bags)) / known if known > 0 else 0.0
+        h = mean_info = 0.0
+        if known > 0:  # _old_ent(class totals) and _new_ent(bags), with one xlogx call
+            parent = bags.sum(axis=0)
+            xl = _xlogx(np.concatenate([[parent.sum()], parent, sizes, bags.ravel()]))
+            k, b = len(parent), len(sizes)
+            h = float(xl[0] - xl[1:1 + k].sum()) / known
+            mean_info = float((xl[1 + k:1 + k + b] - xl[1 + k + b:].reshape(bags.shape)
+                               .sum(axis=-1)).sum(axis=-1)) / known
         base = {"entropy_known": h, "mean_info": mean_info, "gain_known": gain_known,
                 "known_fraction": known / total, "unknown_weight": total - known,
                 "total_weight": total}
@@ -446,9 +443,14 @@ class C45Grower(Grower):
             valid = (xs[:-1] + 1e-5 < xs[1:]) & enough[0] & enough[1]
             valid[:, too_few] = False
             n_cuts = np.add.reduce(valid, axis=0)
-            xl_sides = np.add.reduce(_xlogx(sides), axis=3)
-            xl_sizes = _xlogx(sizes)
-            old = _xlogx(np.add.reduce(parent, axis=1)) - np.add.reduce(_xlogx(parent), axis=1)
+            # one xlogx call for every count: both sides, their sizes, the parent's counts
+            n_sides, n_sizes = sides.size, sizes.size
+            xl = _xlogx(np.concatenate([sides.ravel(), sizes.ravel(),
+                                        np.add.reduce(parent, axis=1), parent.ravel()]))
+            xl_sides = np.add.reduce(xl[:n_sides].reshape(sides.shape), axis=3)
+            xl_sizes = xl[n_sides:n_sides + n_sizes].reshape(sizes.shape)
+            at = n_sides + n_sizes
+            old = xl[at:at + f] - np.add.reduce(xl[at + f:].reshape(f, k), axis=1)
             new = (xl_sizes[0] - xl_sides[0]) + (xl_sizes[1] - xl_sides[1])
             numer = (1 - (total - known) / total) * (old - new)
             gains = np.where(valid, np.where(np.abs(numer) < SMALL, 0.0, numer / known), -np.inf)
@@ -588,7 +590,8 @@ class C45Grower(Grower):
         # more than 1e-6, and routes x left when x - cut < 1e-6: a value exactly 1e-6 above a
         # smaller training value is scored left but sent right. Where that sends all of a
         # node's instances one way, J48 recurses until its stack overflows; here it is a leaf.
-        branch = best.split.route(self.X[state.rows])
+        branch = route_rows(best.split, self.X, state.rows)
+        state._route = (best.split, branch)  # type: ignore[attr-defined]  # _partition's
         known = branch[branch >= 0]
         if known.size and (known == known[0]).all():
             return "the stored cut sends every instance one way (J48 would never stop)"
@@ -596,8 +599,10 @@ class C45Grower(Grower):
 
     # ------------------------------------------------------------------ splitting
     def _partition(self, state: OpenLeaf, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
+        routed = getattr(state, "_route", None)  # stop_reason routed the rows already
+        branch = routed[1] if routed is not None and routed[0] is split else None
         parts, fractions = split_weighted(split, self.X, self.y, len(self.classes), state.rows,
-                                          state.weights)
+                                          state.weights, branch=branch)
         state.node.branch_weights = fractions
         return parts
 

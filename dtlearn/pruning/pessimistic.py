@@ -36,7 +36,7 @@ from ..tree import Node, Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, gr_or_eq, num_incorrect, sm_or_eq
 
 __all__ = ["PessimisticPruneResult", "PessimisticStep", "SMALL", "collapse",
-           "pessimistic_errors", "pessimistic_prune"]
+           "pessimistic_errors", "pessimistic_prune", "route_rows", "split_weighted"]
 
 
 
@@ -173,12 +173,14 @@ def _estimated_errors(counts: np.ndarray, cf: float) -> float:
 
 # ---------------------------------------------------------------------- routing training data
 def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, rows: np.ndarray,
-                   weights: np.ndarray) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
+                   weights: np.ndarray, branch: np.ndarray | None = None,
+                   ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
     """Send weighted rows down a split as C4.5 does; returns the parts and the fractions.
 
     Rows with a known test value take their branch. A row whose value is unknown goes down
     every branch ``j`` with its weight times ``fraction[j]``, the share of the known weight
     that took branch ``j`` (uniform when no weight is known), as Weka's ``C45Split.split``.
+    ``branch``: each row's branch (``UNKNOWN`` for a missing value), when already routed.
 
     Examples
     --------
@@ -190,7 +192,8 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     >>> fractions.round(3), [w.round(3).tolist() for _, w in parts]
     (array([0.667, 0.333]), [[1.0, 1.0, 0.667], [1.0, 0.333]])
     """
-    branch = _route(split, X, rows)
+    if branch is None:
+        branch = route_rows(split, X, rows)
     k = split.n_branches
     known = branch != UNKNOWN
     if known.all():
@@ -213,8 +216,17 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     return parts, fractions
 
 
-def _route(split: Split, X: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``split.route(X[rows])``, reading only the tested column where the split allows."""
+def route_rows(split: Split, X: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``split.route(X[rows])``, reading only the tested column where the split allows.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn.splits import ThresholdSplit
+    >>> X = np.array([[1.0], [2.0], [np.nan]])
+    >>> route_rows(ThresholdSplit(0, 1.5), X, np.array([2, 1, 0]))
+    array([-1,  1,  0])
+    """
     if type(split) is ThresholdSplit:
         column = X[rows, split.feature]
         right = column > split.threshold
@@ -333,26 +345,27 @@ def _work_tree_from_parts(tree: Tree, parts: dict) -> _Work:
     return root
 
 
-def _leaf_lists(root: _Work) -> dict:
-    """``id(node) -> its leaves, left to right`` for every inner node, in one pass."""
-    lists: dict = {}
+def _leaf_spans(root: _Work) -> tuple[dict, list]:
+    """Where every inner node's leaves lie among all leaves, and the leaves' errors.
+
+    ``id(node) -> (start, end)`` into the list of all leaves, left to right, and that
+    list's training errors, in one pass.
+    """
+    spans: dict = {}
+    errors: list = []
     stack = [(root, False)]
     while stack:
         w, done = stack.pop()
         if w.is_leaf:
+            errors.append(w.errors()[1])
             continue
-        if not done:
-            stack.append((w, True))
-            stack.extend((c, False) for c in w.children)
+        if done:
+            spans[id(w)] = (spans[id(w)], len(errors))
             continue
-        out: list = []
-        for c in w.children:
-            if c.is_leaf:
-                out.append(c)
-            else:
-                out.extend(lists[id(c)])
-        lists[id(w)] = out
-    return lists
+        spans[id(w)] = len(errors)
+        stack.append((w, True))
+        stack.extend((c, False) for c in reversed(w.children))
+    return spans, errors
 
 
 def _current_leaves(work: _Work) -> list[_Work]:
@@ -447,6 +460,51 @@ class _Snapshot:
 
 def _as_is(tree: Tree) -> Tree:
     return tree
+
+
+class _Replay:
+    """The snapshots of a pruning run, recorded by running the pruning again when first read.
+
+    A fit never reads its intermediate trees; freezing the whole tree after every subtree
+    raising cost a walk over all nodes each time. The run is deterministic, so replaying it
+    on a fresh working tree passes through the same states. Reads like the tuple of
+    ``(k, snapshot)`` it stands for; a pickle holds that tuple.
+    """
+
+    __slots__ = ("_args", "_items")
+
+    def __init__(self, tree: Tree, data: _Data | None, parts: dict | None, cf: float,
+                 raising: bool, confidence: float, collapse_first: bool):
+        self._args: tuple | None = (tree, data, parts, cf, raising, confidence, collapse_first)
+        self._items: tuple | None = None
+
+    def _made(self) -> tuple:
+        if self._items is None:
+            assert self._args is not None
+            tree, data, parts, cf, raising, confidence, collapse_first = self._args
+            root = _work_tree(tree, data, parts)
+            snapshots = [(0, _Snapshot(root, tree))]
+            steps: list = []
+            if collapse_first:
+                _collapse(root, steps)
+            _prune(root, data, cf, raising, confidence, steps, snapshots, tree)
+            self._items, self._args = tuple(snapshots), None
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __iter__(self) -> Any:
+        return iter(self._made())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._made()[i]
+
+    def __reduce__(self) -> tuple:
+        return (tuple, (self._made(),))
 
 
 def _snapshot_tree(snapshot: Any) -> Tree:
@@ -636,8 +694,9 @@ class PessimisticPruneResult:
     subtree_raising: bool = True
     #: ``(k, tree)``: the tree after the first ``k`` steps, kept before the first step and
     #: after every subtree raising (a raise re-distributes rows, so later counts change);
-    #: the states in between cut leaves into these (:meth:`state_after`)
-    snapshots: tuple = field(default_factory=tuple, repr=False, compare=False)
+    #: the states in between cut leaves into these (:meth:`state_after`); after a fit, recorded
+    #: by replaying the pruning when first read
+    snapshots: Any = field(default_factory=tuple, repr=False, compare=False)
 
     def state_after(self, k: int) -> Tree:
         """The tree after the first ``k`` decisions (``k = len(steps)``: the result).
@@ -719,13 +778,16 @@ class PessimisticPruneResult:
 
 # ---------------------------------------------------------------------- collapse and prune
 def _collapse(root: _Work, steps: list) -> None:
-    leaves = _leaf_lists(root)  # top-down: a node's subtree is intact when it is decided
+    # top-down: a node's subtree is intact when it is decided, and its leaves are a run of
+    # the tree's leaves, left to right (summed in that order, as before)
+    spans, errors = _leaf_spans(root)
     stack = [root]
     while stack:
         w = stack.pop()
         if w.is_leaf:
             continue
-        subtree = sum(leaf.errors()[1] for leaf in leaves[id(w)])
+        start, end = spans[id(w)]
+        subtree = sum(errors[start:end])
         n, own = w.errors()
         if subtree >= own - 1e-3:
             w.children, w.fractions = [], None
@@ -877,13 +939,14 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
                                 need_data=bool(subtree_raising))
     root = _work_tree(tree, data, parts)
     steps: list = []
-    snapshots = [(0, _Snapshot(root, tree))]
+    cf, raising = _java_float(confidence), bool(subtree_raising)
     if collapse_first:
         _collapse(root, steps)
-    _prune(root, data, _java_float(confidence), bool(subtree_raising), float(confidence), steps,
-           snapshots, tree)
+    _prune(root, data, cf, raising, float(confidence), steps)
+    # the intermediate trees are recorded only when read (the stepper): by a replay
+    replay = _Replay(tree, data, parts, cf, raising, float(confidence), bool(collapse_first))
     return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float(confidence),
-                                  bool(subtree_raising), tuple(snapshots))
+                                  raising, replay)
 
 
 def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
