@@ -341,10 +341,7 @@ def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
                 tests.append((cond.split, cond.branch))
             index.append(keys[key])
         conditions.append(np.array(index, dtype=np.int64))
-    width = max(1, -(-Xe.shape[0] // 64))
-    packed = [_pack(_failing_block(tests[lo:lo + 256], Xe)) for lo in range(0, len(tests), 256)]
-    packed.append(np.zeros((1, width), dtype=np.uint64))
-    return np.concatenate(packed), conditions
+    return _failing_tests(tests, Xe), conditions
 
 
 def _plain_threshold(split: Any) -> bool:
@@ -353,29 +350,53 @@ def _plain_threshold(split: Any) -> bool:
             and not split.tolerance)
 
 
-def _failing_block(tests: list, Xe: np.ndarray) -> np.ndarray:
-    """``(tests, rows)``: whether each row fails each (split, branch).
+def _failing_tests(tests: list, Xe: np.ndarray) -> np.ndarray:
+    """``(tests + 1, words)``: the rows failing each (split, branch), packed; a zero row last.
 
-    A plain numeric threshold is compared for all such tests at once (``x <= t`` goes
-    left, ``x > t`` right, a missing value neither: the split's own ``route``); any other
-    split routes the rows itself.
+    A plain numeric threshold is compared once per split, for all such splits at once,
+    and both branches are read off the packed result (``x <= t`` goes left, ``x > t``
+    right, a missing value neither: the split's own ``route``); any other split routes
+    the rows itself.
     """
-    out = np.empty((len(tests), Xe.shape[0]), dtype=bool)
-    plain = [i for i, (split, _) in enumerate(tests) if _plain_threshold(split)]
+    n = Xe.shape[0]
+    width = max(1, -(-n // 64))
+    out = np.zeros((len(tests) + 1, width), dtype=np.uint64)
+    splits: dict = {}  # id of a plain threshold split -> its place in `plain`
+    plain: list = []
+    for split, branch in tests:
+        if branch in (0, 1) and _plain_threshold(split) and id(split) not in splits:
+            splits[id(split)] = len(plain)
+            plain.append(split)
     if plain:
-        columns = Xe[:, [tests[i][0].feature for i in plain]]
-        thresholds = np.array([tests[i][0].threshold for i in plain])
-        left = np.array([tests[i][1] == 0 for i in plain])
-        with np.errstate(invalid="ignore"):
-            holds = np.where(left, columns <= thresholds, columns > thresholds)
-        out[plain] = ~holds.T
+        columns = np.ascontiguousarray(Xe.T)  # one row per feature: each test reads a row
+        features = np.array([s.feature for s in plain], dtype=np.int64)
+        thresholds = np.array([s.threshold for s in plain], dtype=float)
+        left = np.empty((len(plain), width), dtype=np.uint64)
+        step = max(1, (1 << 22) // max(1, n))  # a few MB of comparisons at a time
+        holds = np.zeros((min(step, len(plain)), width * 64), dtype=bool)
+        for lo in range(0, len(plain), step):
+            hi = min(lo + step, len(plain))
+            with np.errstate(invalid="ignore"):
+                np.less_equal(columns[features[lo:hi]], thresholds[lo:hi, None],
+                              out=holds[:hi - lo, :n])
+            left[lo:hi] = np.packbits(holds[:hi - lo], axis=1, bitorder="little").view(np.uint64)
+        missing = _pack(np.isnan(columns))  # per feature
+        valid = _pack(np.ones(n, dtype=bool))
     routes: dict = {}
+    rows = []
     for i, (split, branch) in enumerate(tests):
-        if _plain_threshold(split):
+        if branch in (0, 1) and id(split) in splits:
+            rows.append(i)
             continue
         if id(split) not in routes:
             routes[id(split)] = split.route(Xe)
-        out[i] = routes[id(split)] != branch
+        out[i] = _pack(routes[id(split)] != branch)
+    if rows:
+        at = np.array([splits[id(tests[i][0])] for i in rows], dtype=np.int64)
+        right = np.array([tests[i][1] == 1 for i in rows], dtype=bool)
+        goes = left[at]
+        # fail left: not (x <= t), missing included; fail right: x <= t or missing
+        out[rows] = np.where(right[:, None], goes | missing[features[at]], ~goes & valid)
     return out
 
 
