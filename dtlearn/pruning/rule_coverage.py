@@ -330,16 +330,18 @@ def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
     ((8, 1), [[0, 1], [0, 2]])
     """
     keys: dict = {}  # (id of split, branch) -> its row
+    rows: dict = {}  # id of a Condition -> its row (the rules of a tree share them)
     tests: list = []  # (split, branch) per row
     conditions = []
     for rule in rules:
-        index = []
-        for cond in rule.conditions:
-            key = (id(cond.split), cond.branch)
-            if key not in keys:  # the rules keep the split (and its id) alive
-                keys[key] = len(tests)
-                tests.append((cond.split, cond.branch))
-            index.append(keys[key])
+        index = list(map(rows.get, map(id, rule.conditions)))
+        if None in index:
+            for k, cond in enumerate(rule.conditions):
+                key = (id(cond.split), cond.branch)
+                if key not in keys:  # the rules keep the split (and its id) alive
+                    keys[key] = len(tests)
+                    tests.append((cond.split, cond.branch))
+                rows[id(cond)] = index[k] = keys[key]
         conditions.append(np.array(index, dtype=np.int64))
     return _failing_tests(tests, Xe), conditions
 
