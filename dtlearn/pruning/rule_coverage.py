@@ -183,20 +183,19 @@ def coverage_of(rule: Rule, Xe: np.ndarray, truth: np.ndarray, packed: dict) -> 
 
 
 def drop_counts(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
-    """The rule's and every single drop's validation counts.
+    """The rule's and every single drop's validation counts (:func:`coverage_of`, alone).
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from dtlearn.pruning.rule_conditions import Condition
+    >>> from dtlearn import ID3Classifier, load_play_tennis
     >>> from dtlearn.pruning.rule_post_pruning import Rule
-    >>> from dtlearn.data import Schema
-    >>> from dtlearn.splits import ThresholdSplit
-    >>> schema = Schema(("x",), ("numeric",), (None,))
-    >>> rule = Rule((Condition(ThresholdSplit(0, 0.5), 0, "x <= 0.5"),), "a", schema)
-    >>> Xe, truth = np.array([[0.1], [0.2], [0.9]]), np.array(["a", "b", "a"], dtype=object)
-    >>> drop_counts(rule, Xe, truth).correct.tolist()
-    [1, 2]
+    >>> from dtlearn.pruning.tree_access import encode_features
+    >>> X, y = load_play_tennis()
+    >>> Xe = encode_features(ID3Classifier().fit(X, y).tree_, X, "X")
+    >>> rule = Rule.from_text("IF outlook = sunny AND humidity = high THEN no", X, "play")
+    >>> counts = drop_counts(rule, Xe, np.asarray(y, dtype=object))
+    >>> counts.covered.tolist(), counts.correct.tolist()
+    ([3, 7, 5], [3, 4, 3])
     """
     return coverage_of(rule, Xe, truth, {}).counts()
 
@@ -271,21 +270,24 @@ def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
     steps: list = [[] for _ in range(n_rules)]
     live = np.arange(n_rules)
     while len(live):
-        f, right = f_all[:, live], right_all[live]
+        f, right = (f_all, right_all) if len(live) == n_rules else \
+            (f_all[:, live], right_all[live])
         # rows failing at least one precondition (seen), and at least two (twos)
         seen = f[0].copy() if depth else np.zeros_like(right)
         twos = np.zeros_like(right)
-        for k in range(1, depth):
-            twos |= f[k] & seen
-            seen |= f[k]
+        both = np.empty_like(right)
+        for k in range(1, depth):  # in place: no temporary per precondition
+            np.bitwise_or(twos, np.bitwise_and(f[k], seen, out=both), out=twos)
+            np.bitwise_or(seen, f[k], out=seen)
         rule = valid & ~seen
-        only = f & ~twos  # (preconditions, rules, words): rows failing k alone
+        only = np.bitwise_and(f, ~twos)  # (preconditions, rules, words): rows failing k alone
         covered = np.empty((len(live), depth + 1), dtype=np.int64)
         correct = np.empty_like(covered)
         covered[:, 0] = _popcount(rule).sum(axis=-1, dtype=np.int64)
         correct[:, 0] = _popcount(rule & right).sum(axis=-1, dtype=np.int64)
         covered[:, 1:] = _popcount(only).sum(axis=-1, dtype=np.int64).T
-        correct[:, 1:] = _popcount(only & right).sum(axis=-1, dtype=np.int64).T
+        correct[:, 1:] = _popcount(np.bitwise_and(only, right, out=only)).sum(
+            axis=-1, dtype=np.int64).T
         covered[:, 1:] += covered[:, :1]
         correct[:, 1:] += correct[:, :1]
         act = active[live]
@@ -299,11 +301,16 @@ def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
         if depth:
             drop &= accuracy[rows, best] >= own
         shown = np.concatenate([np.ones((len(live), 1), dtype=bool), act], axis=1)
-        place = np.cumsum(act, axis=1) - 1  # a precondition's place in the current rule
-        for i, r in enumerate(live.tolist()):
-            keep = shown[i]
-            steps[r].append((DropCounts(covered[i][keep], correct[i][keep]),
-                             int(place[i, best[i]]) if drop[i] else None))
+        # a precondition's place in the current rule, -1: no drop
+        place = np.where(drop, (np.cumsum(act, axis=1) - 1)[rows, best], -1).tolist() \
+            if depth else [-1] * len(live)
+        # every rule's counts in one array; each step keeps its slice
+        flat_covered, flat_correct = covered[shown], correct[shown]
+        lo = 0
+        for r, hi, at in zip(live.tolist(), np.cumsum(shown.sum(axis=1)).tolist(), place):
+            steps[r].append((DropCounts(flat_covered[lo:hi], flat_correct[lo:hi]),
+                             None if at < 0 else at))
+            lo = hi
         dropped = live[drop]
         f_all[best[drop], dropped] = 0
         active[dropped, best[drop]] = False
