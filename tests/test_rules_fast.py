@@ -189,3 +189,37 @@ def test_rules_stepped_in_blocks_decide_as_one_rule_at_a_time(problem, learner, 
     assert [(s.rule_number, s.rule.text, s.dropped_index, s.drops.covered.tolist(),
              s.drops.correct.tolist()) for s in steps] == expected
 
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 150), holes=st.booleans(),
+       tolerance=st.sampled_from([0.0, 0.05]))
+def test_failing_bits_are_each_conditions_own_route(seed, n, holes, tolerance):
+    """The packed failing rows (thresholds compared once per split) against ``route``."""
+    from dtlearn.pruning.rule_conditions import Condition
+    from dtlearn.pruning.rule_coverage import _pack, failing_rows
+    from dtlearn.splits import UNKNOWN, MultiwaySplit, ThresholdSplit
+
+    rng = np.random.default_rng(seed)
+    Xe = np.column_stack([rng.normal(size=n).round(1), rng.integers(0, 3, n).astype(float)])
+    if holes:
+        Xe[rng.uniform(size=(n, 2)) < 0.2] = np.nan
+    splits = [ThresholdSplit(0, float(t), tolerance=tolerance if i % 2 else 0.0)
+              for i, t in enumerate(rng.normal(size=4).round(1))] + [MultiwaySplit(1, 3)]
+    conditions = [Condition(s, b, f"c{i}{b}") for i, s in enumerate(splits)
+                  for b in ((0, 1, UNKNOWN) if i < 4 else (0, 1, 2))]
+
+    class Rules:  # rules of two and one preconditions, sharing them
+        conditions: tuple
+
+    rules = []
+    for i in range(0, len(conditions), 2):
+        rule = Rules()
+        rule.conditions = tuple(conditions[i:i + 2])
+        rules.append(rule)
+    failing, index = failing_rows(rules, Xe)
+    assert not failing[-1].any()  # the padding row
+    for rule, rows in zip(rules, index):
+        for condition, row in zip(rule.conditions, rows.tolist()):
+            expected = _pack(condition.split.route(Xe) != condition.branch)
+            assert failing[row].tolist() == expected.tolist(), condition

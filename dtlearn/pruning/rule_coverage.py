@@ -183,20 +183,19 @@ def coverage_of(rule: Rule, Xe: np.ndarray, truth: np.ndarray, packed: dict) -> 
 
 
 def drop_counts(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
-    """The rule's and every single drop's validation counts.
+    """The rule's and every single drop's validation counts (:func:`coverage_of`, alone).
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from dtlearn.pruning.rule_conditions import Condition
+    >>> from dtlearn import ID3Classifier, load_play_tennis
     >>> from dtlearn.pruning.rule_post_pruning import Rule
-    >>> from dtlearn.data import Schema
-    >>> from dtlearn.splits import ThresholdSplit
-    >>> schema = Schema(("x",), ("numeric",), (None,))
-    >>> rule = Rule((Condition(ThresholdSplit(0, 0.5), 0, "x <= 0.5"),), "a", schema)
-    >>> Xe, truth = np.array([[0.1], [0.2], [0.9]]), np.array(["a", "b", "a"], dtype=object)
-    >>> drop_counts(rule, Xe, truth).correct.tolist()
-    [1, 2]
+    >>> from dtlearn.pruning.tree_access import encode_features
+    >>> X, y = load_play_tennis()
+    >>> Xe = encode_features(ID3Classifier().fit(X, y).tree_, X, "X")
+    >>> rule = Rule.from_text("IF outlook = sunny AND humidity = high THEN no", X, "play")
+    >>> counts = drop_counts(rule, Xe, np.asarray(y, dtype=object))
+    >>> counts.covered.tolist(), counts.correct.tolist()
+    ([3, 7, 5], [3, 4, 3])
     """
     return coverage_of(rule, Xe, truth, {}).counts()
 
@@ -271,21 +270,24 @@ def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
     steps: list = [[] for _ in range(n_rules)]
     live = np.arange(n_rules)
     while len(live):
-        f, right = f_all[:, live], right_all[live]
+        f, right = (f_all, right_all) if len(live) == n_rules else \
+            (f_all[:, live], right_all[live])
         # rows failing at least one precondition (seen), and at least two (twos)
         seen = f[0].copy() if depth else np.zeros_like(right)
         twos = np.zeros_like(right)
-        for k in range(1, depth):
-            twos |= f[k] & seen
-            seen |= f[k]
+        both = np.empty_like(right)
+        for k in range(1, depth):  # in place: no temporary per precondition
+            np.bitwise_or(twos, np.bitwise_and(f[k], seen, out=both), out=twos)
+            np.bitwise_or(seen, f[k], out=seen)
         rule = valid & ~seen
-        only = f & ~twos  # (preconditions, rules, words): rows failing k alone
+        only = np.bitwise_and(f, ~twos)  # (preconditions, rules, words): rows failing k alone
         covered = np.empty((len(live), depth + 1), dtype=np.int64)
         correct = np.empty_like(covered)
         covered[:, 0] = _popcount(rule).sum(axis=-1, dtype=np.int64)
         correct[:, 0] = _popcount(rule & right).sum(axis=-1, dtype=np.int64)
         covered[:, 1:] = _popcount(only).sum(axis=-1, dtype=np.int64).T
-        correct[:, 1:] = _popcount(only & right).sum(axis=-1, dtype=np.int64).T
+        correct[:, 1:] = _popcount(np.bitwise_and(only, right, out=only)).sum(
+            axis=-1, dtype=np.int64).T
         covered[:, 1:] += covered[:, :1]
         correct[:, 1:] += correct[:, :1]
         act = active[live]
@@ -299,11 +301,16 @@ def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
         if depth:
             drop &= accuracy[rows, best] >= own
         shown = np.concatenate([np.ones((len(live), 1), dtype=bool), act], axis=1)
-        place = np.cumsum(act, axis=1) - 1  # a precondition's place in the current rule
-        for i, r in enumerate(live.tolist()):
-            keep = shown[i]
-            steps[r].append((DropCounts(covered[i][keep], correct[i][keep]),
-                             int(place[i, best[i]]) if drop[i] else None))
+        # a precondition's place in the current rule, -1: no drop
+        place = np.where(drop, (np.cumsum(act, axis=1) - 1)[rows, best], -1).tolist() \
+            if depth else [-1] * len(live)
+        # every rule's counts in one array; each step keeps its slice
+        flat_covered, flat_correct = covered[shown], correct[shown]
+        lo = 0
+        for r, hi, at in zip(live.tolist(), np.cumsum(shown.sum(axis=1)).tolist(), place):
+            steps[r].append((DropCounts(flat_covered[lo:hi], flat_correct[lo:hi]),
+                             None if at < 0 else at))
+            lo = hi
         dropped = live[drop]
         f_all[best[drop], dropped] = 0
         active[dropped, best[drop]] = False
@@ -330,21 +337,20 @@ def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
     ((8, 1), [[0, 1], [0, 2]])
     """
     keys: dict = {}  # (id of split, branch) -> its row
+    rows: dict = {}  # id of a Condition -> its row (the rules of a tree share them)
     tests: list = []  # (split, branch) per row
     conditions = []
     for rule in rules:
-        index = []
-        for cond in rule.conditions:
-            key = (id(cond.split), cond.branch)
-            if key not in keys:  # the rules keep the split (and its id) alive
-                keys[key] = len(tests)
-                tests.append((cond.split, cond.branch))
-            index.append(keys[key])
+        index = list(map(rows.get, map(id, rule.conditions)))
+        if None in index:
+            for k, cond in enumerate(rule.conditions):
+                key = (id(cond.split), cond.branch)
+                if key not in keys:  # the rules keep the split (and its id) alive
+                    keys[key] = len(tests)
+                    tests.append((cond.split, cond.branch))
+                rows[id(cond)] = index[k] = keys[key]
         conditions.append(np.array(index, dtype=np.int64))
-    width = max(1, -(-Xe.shape[0] // 64))
-    packed = [_pack(_failing_block(tests[lo:lo + 256], Xe)) for lo in range(0, len(tests), 256)]
-    packed.append(np.zeros((1, width), dtype=np.uint64))
-    return np.concatenate(packed), conditions
+    return _failing_tests(tests, Xe), conditions
 
 
 def _plain_threshold(split: Any) -> bool:
@@ -353,29 +359,53 @@ def _plain_threshold(split: Any) -> bool:
             and not split.tolerance)
 
 
-def _failing_block(tests: list, Xe: np.ndarray) -> np.ndarray:
-    """``(tests, rows)``: whether each row fails each (split, branch).
+def _failing_tests(tests: list, Xe: np.ndarray) -> np.ndarray:
+    """``(tests + 1, words)``: the rows failing each (split, branch), packed; a zero row last.
 
-    A plain numeric threshold is compared for all such tests at once (``x <= t`` goes
-    left, ``x > t`` right, a missing value neither: the split's own ``route``); any other
-    split routes the rows itself.
+    A plain numeric threshold is compared once per split, for all such splits at once,
+    and both branches are read off the packed result (``x <= t`` goes left, ``x > t``
+    right, a missing value neither: the split's own ``route``); any other split routes
+    the rows itself.
     """
-    out = np.empty((len(tests), Xe.shape[0]), dtype=bool)
-    plain = [i for i, (split, _) in enumerate(tests) if _plain_threshold(split)]
+    n = Xe.shape[0]
+    width = max(1, -(-n // 64))
+    out = np.zeros((len(tests) + 1, width), dtype=np.uint64)
+    splits: dict = {}  # id of a plain threshold split -> its place in `plain`
+    plain: list = []
+    for split, branch in tests:
+        if branch in (0, 1) and _plain_threshold(split) and id(split) not in splits:
+            splits[id(split)] = len(plain)
+            plain.append(split)
     if plain:
-        columns = Xe[:, [tests[i][0].feature for i in plain]]
-        thresholds = np.array([tests[i][0].threshold for i in plain])
-        left = np.array([tests[i][1] == 0 for i in plain])
-        with np.errstate(invalid="ignore"):
-            holds = np.where(left, columns <= thresholds, columns > thresholds)
-        out[plain] = ~holds.T
+        columns = np.ascontiguousarray(Xe.T)  # one row per feature: each test reads a row
+        features = np.array([s.feature for s in plain], dtype=np.int64)
+        thresholds = np.array([s.threshold for s in plain], dtype=float)
+        left = np.empty((len(plain), width), dtype=np.uint64)
+        step = max(1, (1 << 22) // max(1, n))  # a few MB of comparisons at a time
+        holds = np.zeros((min(step, len(plain)), width * 64), dtype=bool)
+        for lo in range(0, len(plain), step):
+            hi = min(lo + step, len(plain))
+            with np.errstate(invalid="ignore"):
+                np.less_equal(columns[features[lo:hi]], thresholds[lo:hi, None],
+                              out=holds[:hi - lo, :n])
+            left[lo:hi] = np.packbits(holds[:hi - lo], axis=1, bitorder="little").view(np.uint64)
+        missing = _pack(np.isnan(columns))  # per feature
+        valid = _pack(np.ones(n, dtype=bool))
     routes: dict = {}
+    rows = []
     for i, (split, branch) in enumerate(tests):
-        if _plain_threshold(split):
+        if branch in (0, 1) and id(split) in splits:
+            rows.append(i)
             continue
         if id(split) not in routes:
             routes[id(split)] = split.route(Xe)
-        out[i] = routes[id(split)] != branch
+        out[i] = _pack(routes[id(split)] != branch)
+    if rows:
+        at = np.array([splits[id(tests[i][0])] for i in rows], dtype=np.int64)
+        right = np.array([tests[i][1] == 1 for i in rows], dtype=bool)
+        goes = left[at]
+        # fail left: not (x <= t), missing included; fail right: x <= t or missing
+        out[rows] = np.where(right[:, None], goes | missing[features[at]], ~goes & valid)
     return out
 
 

@@ -516,37 +516,31 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
     tree, _ = tree_and_model(model_or_tree)
     if tree.classes is None:
         raise ValueError("model_or_tree: rules need a classification tree")
-    rules, shares = [], []
-    made: dict = {}  # one Condition per branch, shared by the rules below it
-
-    def condition(node: Any, b: int) -> Condition:
-        if id(node) not in made:
-            texts = node.split.conditions(tree.schema)
-            made[id(node)] = [Condition(node.split, k, t) for k, t in enumerate(texts)]
-        return made[id(node)][b]
-
-    for leaf, path in tree.leaf_paths():
-        conds = tuple(condition(node, b) for node, b in path)
-        counts, k = leaf.counts, leaf.predicted_index
-        rules.append(Rule(conds, tree.classes[k], tree.schema, tree.target_name,
-                          float(counts.sum()), float(counts[k])))
-        if tree.missing == "distribute":
-            shares.append((tuple(leaf.value.tolist()),
-                           tuple(float(node.child_weights()[b]) for node, b in path)))
-    fallback = []
-    if tree.missing == "majority":  # the tree stops where a test cannot be answered
-        stack: list = [(tree.root, ())]
-        while stack:
-            node, conds = stack.pop()
-            if node.is_leaf:
-                continue
+    rules, shares, fallback = [], [], []
+    majority = tree.missing == "majority"  # the tree stops where a test cannot be answered
+    distribute = tree.missing == "distribute"
+    classes, schema, target = tree.classes, tree.schema, tree.target_name
+    # one walk, left to right: each branch's Condition made once, shared by the rules below
+    stack: list = [(tree.root, (), ())]
+    while stack:
+        node, conds, path = stack.pop()
+        if node.is_leaf:
+            counts, k = node.counts, node.predicted_index
+            rules.append(Rule(conds, classes[k], schema, target, float(counts.sum()),
+                              float(counts[k])))
+            if distribute:
+                shares.append((tuple(node.value.tolist()),
+                               tuple(float(up.child_weights()[b]) for up, b in path)))
+            continue
+        texts = node.split.conditions(schema)
+        if majority:
             unknown = Condition(node.split, UNKNOWN, unseen_condition(tree, node) or
                                 f"{_tested(tree, node)} unknown")
-            fallback.append(Rule(conds + (unknown,), tree.classes[node.predicted_index],
-                                 tree.schema, tree.target_name))
-            texts = node.split.conditions(tree.schema)
-            for b in reversed(range(len(node.children))):
-                stack.append((node.children[b], conds + (Condition(node.split, b, texts[b]),)))
+            fallback.append(Rule(conds + (unknown,), classes[node.predicted_index], schema,
+                                 target))
+        for b in reversed(range(len(node.children))):
+            stack.append((node.children[b], conds + (Condition(node.split, b, texts[b]),),
+                          path + ((node, b),) if distribute else ()))
     return RuleSet(tuple(rules), tree.classes[tree.root.predicted_index], tree.schema,
                    tree.target_name, tree.classes, tuple(fallback), tuple(shares))
 
