@@ -1,0 +1,153 @@
+"""Whole exports of small trees whose every number is worked out by hand.
+
+A regression stump on four rows (targets 0.1, 0.15, 5, 5: the cut at 1.5 leaves means
+0.125 and 5, the root's mean 10.25 / 4 = 2.5625, printed 2.563 by Weka's half-away-from-zero
+rounding) is printed by every export and compared whole; the MAE stump says "median"
+(2.501 = (0.002 + 5) / 2) and prints a value under 0.01 with three significant digits.
+Hand-built trees pin what the fitted ones cannot reach: an oblique test exactly on its
+line, a node table whose root id is not 0.
+"""
+
+import numpy as np
+import pytest
+
+import dtlearn as dt
+
+X4 = np.array([[0.0], [1.0], [2.0], [3.0]])
+
+
+@pytest.fixture(scope="module")
+def mean_stump():
+    return dt.CARTRegressor(max_depth=1).fit(X4, [0.1, 0.15, 5.0, 5.0]).tree_
+
+
+@pytest.fixture(scope="module")
+def median_stump():
+    return dt.CARTRegressor(max_depth=1, criterion="mae").fit(X4, [0.001, 0.002, 5.0, 5.0]).tree_
+
+
+def _compiled(tree):
+    namespace = {}
+    exec(tree.to_python(), namespace)  # noqa: S102 - the export is the thing under test
+    return namespace["predict"]
+
+
+def test_regression_stump_friendly_text(mean_stump):
+    assert mean_stump.to_text() == (
+        "target?  (4 rows, mean 2.563)\n"
+        "├─ x0 <= 1.5 → 0.125  (2 rows, mean 0.125)\n"
+        "└─ x0 > 1.5 → 5  (2 rows, mean 5)")
+
+
+def test_regression_stump_weka_text_dot_and_rules(mean_stump):
+    assert mean_stump.to_text(style="weka") == "x0 <= 1.5: 0.125 (2)\nx0 > 1.5: 5 (2)"
+    assert mean_stump.to_dot() == "\n".join([
+        "digraph tree {",
+        '  node [shape=box, style="rounded", fontname="Helvetica"];',
+        '  n0 [label="x0\\n(4 rows, mean 2.563)"];',
+        '  n1 [label="target = 0.125\\n(2 rows, mean 0.125)"];',
+        '  n0 -> n1 [label="x0 <= 1.5"];',
+        '  n2 [label="target = 5\\n(2 rows, mean 5)"];',
+        '  n0 -> n2 [label="x0 > 1.5"];',
+        "}"])
+    assert mean_stump.to_rules() == (
+        "IF x0 <= 1.5 THEN target = 0.125  (mean of 2 training rows)\n"
+        "IF x0 > 1.5 THEN target = 5  (mean of 2 training rows)")
+
+
+def test_regression_stump_python_source_whole_and_its_fallback(mean_stump):
+    assert mean_stump.to_python() == (
+        "def predict(row):\n"
+        "    if row.get('x0') is not None and row.get('x0') <= 1.5:\n"
+        "        return 0.125\n"
+        "    elif row.get('x0') is not None and row.get('x0') > 1.5:\n"
+        "        return 5.0\n"
+        "    return 2.5625\n")
+    predict = _compiled(mean_stump)
+    assert [predict({"x0": v}) for v in (1.5, 1.75, None)] == [0.125, 5.0, 2.5625]
+
+
+def test_regression_stump_decision_path(mean_stump):
+    path = mean_stump.decision_path([0.0])
+    assert str(path) == "x0 <= 1.5 -> predict 0.125"
+    assert path._repr_markdown_() == ("1. `x0 <= 1.5` (4 training rows)\n"
+                                      "\n**prediction: 0.125** (leaf 1)")
+
+
+def test_mae_stump_says_median_and_keeps_small_values_to_three_digits(median_stump):
+    assert median_stump.to_text() == (
+        "target?  (4 rows, median 2.501)\n"
+        "├─ x0 <= 1.5 → 0.0015  (2 rows, median 0.0015)\n"
+        "└─ x0 > 1.5 → 5  (2 rows, median 5)")
+    assert median_stump.to_text(style="weka") == "x0 <= 1.5: 0.0015 (2)\nx0 > 1.5: 5 (2)"
+    assert median_stump.to_rules() == (
+        "IF x0 <= 1.5 THEN target = 0.0015  (median of 2 training rows)\n"
+        "IF x0 > 1.5 THEN target = 5  (median of 2 training rows)")
+    assert median_stump.to_dot().splitlines()[2:4] == [
+        '  n0 [label="x0\\n(4 rows, median 2.501)"];',
+        '  n1 [label="target = 0.0015\\n(2 rows, median 0.0015)"];']
+
+
+def test_one_training_row_is_singular_everywhere():
+    tree = dt.CARTRegressor(max_depth=1).fit(X4[:3], [0.1, 5.0, 5.5]).tree_
+    assert tree.to_text() == ("target?  (3 rows, mean 3.533)\n"
+                              "├─ x0 <= 0.5 → 0.1  (1 row, mean 0.1)\n"
+                              "└─ x0 > 0.5 → 5.25  (2 rows, mean 5.25)")
+    assert tree.to_rules() == ("IF x0 <= 0.5 THEN target = 0.1  (mean of 1 training row)\n"
+                               "IF x0 > 0.5 THEN target = 5.25  (mean of 2 training rows)")
+
+
+# ------------------------------------------------------------------ hand-built trees
+def _leaf(node_id, depth, counts):
+    counts = [float(c) for c in counts]
+    n = sum(counts)
+    return {"id": node_id, "depth": depth, "n_samples": n, "impurity": 0.0,
+            "value": [c / n for c in counts], "counts": counts, "split": None,
+            "children": [], "branch_weights": None, "label": None}
+
+
+def _inner(node_id, depth, counts, split, children):
+    node = _leaf(node_id, depth, counts)
+    node.update(split=split, children=children)
+    return node
+
+
+def _doc(nodes, names=("x",), root=0):
+    return {"format": "dtlearn.tree/1",
+            "schema": {"names": list(names), "kinds": ["numeric"] * len(names),
+                       "categories": [None] * len(names), "ordered": [False] * len(names)},
+            "classes": ["a", "b"], "target_name": "class", "missing": "majority",
+            "flavour": "cart", "criterion": "gini", "root": root, "nodes": nodes,
+            "cost_matrix": None}
+
+
+def test_a_row_on_an_oblique_line_goes_left_not_to_the_nodes_majority():
+    # x + y - 1 <= 0 goes left (a); the node's majority is b (4 a, 5 b), so a row that
+    # passed no test would read b
+    split = {"kind": "oblique", "columns": [0, 1], "weights": [1.0, 1.0], "bias": -1.0}
+    tree = dt.Tree.from_dict(_doc([_inner(0, 0, [4, 5], split, [1, 2]),
+                                   _leaf(1, 1, [3, 0]), _leaf(2, 1, [1, 5])], names=("x", "y")))
+    rows = [(0.5, 0.5), (0.25, 0.25), (0.5, 0.75)]
+    assert list(tree.predict(np.array(rows))) == ["a", "a", "b"]
+    predict = _compiled(tree)
+    assert [predict({"x": x, "y": y}) for x, y in rows] == ["a", "a", "b"]
+    assert predict({"x": 0.5}) == "b"  # y missing: no test holds, the node's majority
+
+
+def test_node_table_starts_at_the_root_whatever_its_id():
+    # a chain 81 deep (deeper than nested ifs allow) whose ids start at 1000
+    depth, nodes, here = 81, [], 1000
+    for k in range(depth):
+        left, right = here + 1, here + 2
+        nodes.append(_inner(here, k, [depth - k, 1], {"kind": "threshold", "feature": 0,
+                                                      "threshold": k + 0.5}, [left, right]))
+        nodes.append(_leaf(left, k + 1, [1, 0]))
+        here = right
+    nodes.append(_leaf(here, depth, [0, 1]))
+    tree = dt.Tree.from_dict(_doc(nodes, root=1000))
+    source = tree.to_python()
+    assert source.startswith("_NODES = {") and "    node = 1000\n" in source
+    predict = _compiled(tree)
+    xs = [0.0, 40.0, 80.0, 81.0]
+    assert [predict({"x": v}) for v in xs] == list(tree.predict(np.array(xs)[:, None]))
+    assert [predict({"x": v}) for v in xs] == ["a", "a", "a", "b"]
