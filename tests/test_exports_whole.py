@@ -151,3 +151,63 @@ def test_node_table_starts_at_the_root_whatever_its_id():
     xs = [0.0, 40.0, 80.0, 81.0]
     assert [predict({"x": v}) for v in xs] == list(tree.predict(np.array(xs)[:, None]))
     assert [predict({"x": v}) for v in xs] == ["a", "a", "a", "b"]
+
+
+# ------------------------------------------------------------------ rules and text options
+def test_c45_rules_have_no_stopping_rule_unknown_values_go_down_every_branch():
+    X, y = dt.load_play_tennis()
+    tree = dt.C45Classifier().fit(X, y).tree_
+    assert tree.missing == "distribute"
+    assert tree.to_rules() == tree.to_rules(unseen=False) == "\n".join([
+        "IF outlook = sunny AND humidity = high THEN play = no",
+        "IF outlook = sunny AND humidity = normal THEN play = yes",
+        "IF outlook = overcast THEN play = yes",
+        "IF outlook = rainy AND windy = TRUE THEN play = no",
+        "IF outlook = rainy AND windy = FALSE THEN play = yes"])
+
+
+def test_cart_subset_rules_list_every_category_in_the_stopping_rule():
+    X, y = dt.load_play_tennis()
+    tree = dt.CARTClassifier(max_depth=1).fit(X, y).tree_
+    assert tree.to_rules() == ("IF outlook = overcast THEN play = yes\n"
+                               "IF outlook in {sunny, rainy} THEN play = yes\n"
+                               "IF outlook not in {sunny, overcast, rainy} THEN play = yes")
+
+
+def test_a_one_leaf_tree_prints_as_one_rule_and_one_line():
+    X, y = dt.load_play_tennis()
+    tree = dt.ID3Classifier().fit(X.iloc[[2, 3]], y[[2, 3]]).tree_
+    assert tree.n_leaves == 1
+    assert tree.to_rules() == "IF TRUE THEN play = yes"
+    assert tree.to_text() == "play?  (2: yes 2, no 0)"
+    assert tree.to_text(style="weka") == ": yes"
+    assert tree.to_text(style="weka", layout="j48") == ": yes (2.0)"
+
+
+def test_rules_print_thresholds_exactly_and_read_back_covering_the_same_rows():
+    from dtlearn.pruning.rule_post_pruning import Rule
+
+    t = 0.1 + 0.2  # 0.30000000000000004: printed 0.3, the row x = t would read as right
+    tree = dt.Tree.from_dict(_doc([_inner(0, 0, [3, 3], {"kind": "threshold", "feature": 0,
+                                                         "threshold": t}, [1, 2]),
+                                   _leaf(1, 1, [3, 0]), _leaf(2, 1, [0, 3])]))
+    lines = tree.to_rules(unseen=False).splitlines()
+    assert lines == ["IF x <= 0.30000000000000004 THEN class = a",
+                     "IF x > 0.30000000000000004 THEN class = b"]
+    assert tree.to_text() == ("class?  (6: a 3, b 3)\n├─ x <= 0.3 → a  (3: a 3, b 0)\n"
+                              "└─ x > 0.3 → b  (3: a 0, b 3)")
+    X = np.array([[0.3], [t], [0.31]])
+    assert list(tree.predict(X)) == ["a", "a", "b"]
+    left, right = (Rule.from_text(line, tree.schema) for line in lines)
+    assert list(left.covers(X)) == [True, True, False]
+    assert list(right.covers(X)) == [False, False, True]
+
+
+@pytest.mark.parametrize("layout", ["id3", "j48"])
+def test_friendly_text_takes_no_weka_layout(mean_stump, layout):
+    with pytest.raises(ValueError, match="layout applies to style='weka' only"):
+        mean_stump.to_text(layout=layout)
+    with pytest.raises(ValueError, match="style must be 'friendly' or 'weka'"):
+        mean_stump.to_text(style="plain")
+    with pytest.raises(ValueError, match="layout must be one of"):
+        mean_stump.to_text(style="weka", layout="c45")
