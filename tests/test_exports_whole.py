@@ -211,3 +211,34 @@ def test_friendly_text_takes_no_weka_layout(mean_stump, layout):
         mean_stump.to_text(style="plain")
     with pytest.raises(ValueError, match="layout must be one of"):
         mean_stump.to_text(style="weka", layout="c45")
+
+
+# ------------------------------------------------------------------ decision paths
+@pytest.mark.parametrize("row", [
+    ["sunny", "hot", "high", "FALSE"], ("sunny", "hot", "high", "FALSE"),
+    {"outlook": "sunny", "humidity": "high"}, "series", "frame"])
+def test_decision_path_reads_one_instance_in_every_form(row):
+    import pandas as pd
+
+    X, y = dt.load_play_tennis()
+    tree = dt.ID3Classifier().fit(X, y).tree_
+    if row == "series":
+        row = X.iloc[0]
+    elif row == "frame":
+        row = pd.DataFrame([X.iloc[0]])
+    path = tree.decision_path(row)
+    assert str(path) == "outlook = sunny -> humidity = high -> predict 'no'"
+    assert [s.node_id for s in path.steps] == [0, 1] and path.leaf_id == 4
+    assert [s.n_samples for s in path.steps] == [14.0, 5.0]
+
+
+@pytest.mark.parametrize("key", ["", 0, "Outlook"])
+def test_decision_path_refuses_a_feature_the_tree_does_not_know(key):
+    X, y = dt.load_play_tennis()
+    tree = dt.ID3Classifier().fit(X, y).tree_
+    with pytest.raises(ValueError) as info:
+        tree.decision_path({key: "sunny", "windy": "TRUE"})
+    assert str(info.value) == (f"x names features the tree does not know: [{key!r}]; its "
+                               f"features are ['outlook', 'temperature', 'humidity', 'windy']")
+    with pytest.raises(ValueError, match="^x must be one instance; got 2 rows$"):
+        tree.decision_path(X.iloc[:2])

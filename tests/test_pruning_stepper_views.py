@@ -91,3 +91,41 @@ def test_without_validation_data_only_the_methods_that_need_none_are_offered(ten
         "reduced_error", "rules", "cost_complexity", "pessimistic"]
     with pytest.raises(ValueError, match="X_val and y_val go together"):
         PruningStepper(model, X[::2], None)
+
+
+def test_play_at_the_end_starts_again_from_the_first_decision(tennis):
+    import asyncio
+
+    X, y, model = tennis
+    app = PruningStepper(model, X[::2], y[::2], interval=1)
+
+    async def press_play():
+        app.goto(app.n_steps)
+        app.play.value = True
+        at_start = app.position
+        assert app.play.description == "⏸ Pause"
+        app.play.value = False
+        await asyncio.sleep(0)
+        return at_start
+
+    assert asyncio.run(press_play()) == 0
+    assert app.play.description == "▶ Play"
+
+
+def test_play_without_an_event_loop_does_nothing(tennis):
+    X, y, model = tennis
+    app = PruningStepper(model, X[::2], y[::2])
+    app.goto(2)
+    app.play.value = True
+    assert (app.play.value, app.position) == (False, 2)
+
+
+@pytest.mark.parametrize("scale, presenter", [(1.0, False), (0.75, False), (1.25, True)])
+def test_the_presenter_class_marks_apps_scaled_up_only(tennis, scale, presenter):
+    from dtlearn.widgets.base import App, img_html
+
+    app = App(font_scale=scale)
+    assert ("dtlearn-presenter" in app._dom_classes) is presenter
+    assert img_html(b"PNG", 'a "b"', 300) == ('<img alt="a &quot;b&quot;" width="300" '
+                                             'src="data:image/png;base64,UE5H"/>')
+    assert img_html(b"", "x") == '<img alt="x" src="data:image/png;base64,"/>'
