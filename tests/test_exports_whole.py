@@ -242,3 +242,51 @@ def test_decision_path_refuses_a_feature_the_tree_does_not_know(key):
                                f"features are ['outlook', 'temperature', 'humidity', 'windy']")
     with pytest.raises(ValueError, match="^x must be one instance; got 2 rows$"):
         tree.decision_path(X.iloc[:2])
+
+
+# ------------------------------------------------------------------ JSON
+def _stump_doc(**node0):
+    doc = _doc([_inner(0, 0, [3, 3], {"kind": "threshold", "feature": 0, "threshold": 0.5},
+                       [1, 2]), _leaf(1, 1, [3, 0]), _leaf(2, 1, [0, 3])])
+    doc["nodes"][0].update(node0)
+    return doc
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("counts", [-0.5, 6.5], "tree: node 0 counts must be finite numbers >= 0"),
+    ("branch_weights", [0.5], "tree: node 0 branch_weights do not match its children"),
+    ("branch_weights", [0.5, 0.25, 0.25], "tree: node 0 branch_weights do not match its children"),
+    ("n_samples", -1.0, "tree: node 0 n_samples must be a finite number >= 0"),
+    ("children", [1], "tree: node 0 needs one child per branch of its split"),
+])
+def test_json_refuses_each_malformed_field_with_its_sentence(field, value, message):
+    with pytest.raises(ValueError) as info:
+        dt.Tree.from_dict(_stump_doc(**{field: value}))
+    assert str(info.value) == message
+
+
+def test_json_keeps_branch_weights_of_the_right_length():
+    tree = dt.Tree.from_dict(_stump_doc(branch_weights=[0.5, 0.5]))
+    assert list(tree.root.branch_weights) == [0.5, 0.5]
+    assert dt.Tree.from_json(tree.to_json()).to_dict() == tree.to_dict()
+
+
+@pytest.mark.parametrize("learner", [dt.CARTClassifier, dt.ID3Classifier, dt.C45Classifier])
+def test_json_keeps_whether_the_tree_refuses_missing_values(learner):
+    X, y = dt.load_play_tennis(numeric=True)
+    tree = learner(max_depth=2).fit(X, y).tree_ if learner is not dt.C45Classifier \
+        else learner().fit(X, y).tree_
+    back = dt.Tree.from_json(tree.to_json())
+    assert back.to_dict()["refuses_missing"] is tree.refuses_missing
+    assert back.refuses_missing is tree.refuses_missing
+    assert back.missing == tree.missing and back.flavour == tree.flavour
+    assert back.to_dict() == tree.to_dict()
+
+
+def test_a_tree_that_answers_missing_numbers_has_a_rule_for_them():
+    doc = _stump_doc()
+    answers = dt.Tree.from_dict(doc | {"refuses_missing": False})
+    refuses = dt.Tree.from_dict(doc | {"refuses_missing": True})
+    two = "IF x <= 0.5 THEN class = a\nIF x > 0.5 THEN class = b"
+    assert answers.to_rules() == two + "\nIF x unknown THEN class = a"  # 3 a, 3 b: first class
+    assert refuses.to_rules() == answers.to_rules(unseen=False) == two
