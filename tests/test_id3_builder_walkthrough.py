@@ -110,3 +110,21 @@ def test_a_leafs_rows_show_twelve_then_say_how_many_more(n, more):
     app = ID3Builder(X.iloc[:n], y[:n])
     assert f"its training rows ({n})" in app.rows_html.value
     assert app.rows_html.value.endswith(f"</table>{more}</details>")
+
+
+def test_an_attribute_with_one_value_at_the_leaf_is_not_offered():
+    X, y = dt.load_play_tennis()
+    app = ID3Builder(X.iloc[:4], y[:4])  # humidity is high on all four rows
+    assert list(app.attribute.options) == ["outlook", "temperature", "windy"]
+    assert [(c.feature_name, c.admissible) for c in app.leaf_table(0).candidates] == [
+        ("outlook", True), ("temperature", True), ("humidity", False), ("windy", True)]
+
+
+def test_splitting_a_leaf_greedy_would_close_says_so(app):
+    app.choose("outlook")
+    app.choose("windy", 2)  # overcast: 4 yes, pure; windy splits it 2 / 2
+    c = app.comparison
+    assert (c["node"], c["yours"], c["greedy"]) == (2, "windy", None)
+    assert c["scores"]["windy"]["split info"] == 1.0
+    assert c["scores"]["windy"]["information gain"] == 0.0
+    assert "<i>(greedy ID3 would have stopped here)</i>" in app.comparison_html.value
