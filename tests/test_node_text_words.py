@@ -77,3 +77,14 @@ def test_a_cached_explanation_is_made_again_for_another_step():
     assert node_explanation(tree, tree.root, None, cache) is plain
     with_step = node_explanation(tree, tree.root, steps[0], cache)
     assert with_step is not plain and "chosen by" in with_step["text"]
+
+
+def test_tree_and_steps_takes_given_steps_before_the_models_own():
+    from dtlearn.drawing.tidy_layout import tree_and_steps
+
+    X, y = dt.load_play_tennis()
+    model = dt.ID3Classifier().fit(X, y)
+    assert tree_and_steps(model) == (model.tree_, model.steps_)
+    assert tree_and_steps(model, ["mine"]) == (model.tree_, ["mine"])
+    assert tree_and_steps(model.tree_) == (model.tree_, None)
+    assert tree_and_steps(model.tree_, ["mine"]) == (model.tree_, ["mine"])
