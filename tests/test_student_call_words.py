@@ -41,13 +41,14 @@ def test_only_the_first_line_of_a_long_error_message_is_shown():
 
 
 @pytest.mark.parametrize("limit, words", [(10, "10"), (12_345, "12,345"),
-                                          (1_000_000, "1 million"), (2_500_000, "2.5 million")])
+                                          (1_000_000, "1 million")])
 def test_the_step_budget_stops_an_endless_loop_after_exactly_its_steps(limit, words):
     out = run_student(loop, step_limit=limit)
     assert (out.kind, out.steps) == ("timeout", limit)
     assert out.message == (f"did not finish: your code ran {words} steps (lines) without "
                            f"returning — is there a loop that never ends?")
     assert _millions(limit) == words
+    assert (_millions(999_999), _millions(2_500_000)) == ("999,999", "2.5 million")
 
 
 def test_a_short_function_reports_the_lines_it_ran():
