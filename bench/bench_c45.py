@@ -53,8 +53,13 @@ def make_mixed(n: int, seed: int = 0) -> tuple[list, list, list]:
     num = np.round(rng.normal(size=(n, 6)), 2)
     levels = (3, 4, 5, 6)
     nom = np.column_stack([rng.integers(0, v, n) for v in levels])
-    score = num[:, 0] + num[:, 1] * (nom[:, 0] == 1) - 0.7 * num[:, 2] + 0.4 * nom[:, 1] \
+    score = (
+        num[:, 0]
+        + num[:, 1] * (nom[:, 0] == 1)
+        - 0.7 * num[:, 2]
+        + 0.4 * nom[:, 1]
         + 0.8 * rng.normal(size=n)
+    )
     cls = np.digitize(score, np.quantile(score, [1 / 3, 2 / 3]))
     classes = ["c0", "c1", "c2"]
     missing = rng.random((n, 4)) < 0.05  # in numeric 0 and 3, nominal 0 and 2
@@ -65,17 +70,30 @@ def make_mixed(n: int, seed: int = 0) -> tuple[list, list, list]:
             if m:
                 row[col] = None
         rows.append(row)
-    attributes = [(f"x{j}", "numeric") for j in range(6)] + \
-        [(f"a{j}", [f"v{k}" for k in range(v)]) for j, v in enumerate(levels)] + \
-        [("class", classes)]
+    attributes = (
+        [(f"x{j}", "numeric") for j in range(6)]
+        + [(f"a{j}", [f"v{k}" for k in range(v)]) for j, v in enumerate(levels)]
+        + [("class", classes)]
+    )
     return attributes, rows, classes
 
 
 def warm_j48(path: Path, builds: int, warmup: int = 5) -> tuple[float, list[str]]:
     """Median CPU seconds of J48's later builds of ``path`` in one JVM, and its tree lines."""
-    out = subprocess.run(["java", "-cp", str(WEKA_JAR), str(Path(__file__).with_name(
-        "J48Warm.java")), str(path), str(warmup), str(builds)], capture_output=True, text=True,
-        check=True).stdout
+    out = subprocess.run(
+        [
+            "java",
+            "-cp",
+            str(WEKA_JAR),
+            str(Path(__file__).with_name("J48Warm.java")),
+            str(path),
+            str(warmup),
+            str(builds),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     times = [float(line.split()[1]) for line in out.splitlines() if line.startswith("cpu ")]
     sys.path.insert(0, str(FIXTURES))
     import weka_output as wo
@@ -114,8 +132,15 @@ def warm_rows(repeat: int = 3) -> list[dict]:
             ours += cpu_fits(lambda: C45Classifier().fit(X, y), repeat)
             model = C45Classifier().fit(X, y)
             same = model.tree_.to_text(style="weka").splitlines() == lines
-            out.append({"rows": n, "dtlearn s": statistics.median(ours), "J48 s": weka,
-                        "nodes": model.tree_.n_nodes, "same tree": same})
+            out.append(
+                {
+                    "rows": n,
+                    "dtlearn s": statistics.median(ours),
+                    "J48 s": weka,
+                    "nodes": model.tree_.n_nodes,
+                    "same tree": same,
+                }
+            )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return out
@@ -171,34 +196,47 @@ def target_rows() -> list[dict]:
     for r in LAST:
         if r["rows"] >= 5_000:
             same = r["same tree"]
-            out.append({"task": f"C4.5 fit / warm J48 build, {r['rows']} rows, "
-                                f"{'same tree' if same else 'OTHER TREE'}",
-                        "value": r["dtlearn s"] / r["J48 s"] if same else float("inf"),
-                        "target": WARM_TARGET, "unit": "x J48"})
+            out.append(
+                {
+                    "task": f"C4.5 fit / warm J48 build, {r['rows']} rows, "
+                    f"{'same tree' if same else 'OTHER TREE'}",
+                    "value": r["dtlearn s"] / r["J48 s"] if same else float("inf"),
+                    "target": WARM_TARGET,
+                    "unit": "x J48",
+                }
+            )
     return out
 
 
 def main(repeat: int = 3) -> str:
     """Print and return the tables."""
     load = os.getloadavg()[0]
-    lines = [f"{'mixed data (warm J48)':32} {'rows':>6} {'dtlearn s':>10} {'J48 s':>7} "
-             f"{'ratio':>6} {'target':>6} {'nodes':>6} same tree"]
+    lines = [
+        f"{'mixed data (warm J48)':32} {'rows':>6} {'dtlearn s':>10} {'J48 s':>7} "
+        f"{'ratio':>6} {'target':>6} {'nodes':>6} same tree"
+    ]
     LAST.clear()
     if WEKA_JAR.exists() and shutil.which("java"):
         LAST.extend(warm_rows(repeat))
         for r in LAST:
             target = WARM_TARGET if r["rows"] >= 5_000 else float("nan")
-            lines.append(f"{'mixed, 6 numeric 4 nominal':32} {r['rows']:6d} "
-                         f"{r['dtlearn s']:10.3f} {r['J48 s']:7.3f} "
-                         f"{r['dtlearn s'] / r['J48 s']:6.2f} {target:6.1f} {r['nodes']:6d} "
-                         f"{'yes' if r['same tree'] else 'NO'}")
+            lines.append(
+                f"{'mixed, 6 numeric 4 nominal':32} {r['rows']:6d} "
+                f"{r['dtlearn s']:10.3f} {r['J48 s']:7.3f} "
+                f"{r['dtlearn s'] / r['J48 s']:6.2f} {target:6.1f} {r['nodes']:6d} "
+                f"{'yes' if r['same tree'] else 'NO'}"
+            )
     else:
         lines.append(f"(no {WEKA_JAR} or java: the warm J48 rows are left out)")
-    lines.append(f"ratio: medians of CPU seconds, dtlearn C45Classifier().fit / J48 build in a "
-                 f"warm JVM; load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
+    lines.append(
+        f"ratio: medians of CPU seconds, dtlearn C45Classifier().fit / J48 build in a "
+        f"warm JVM; load average {load:.2f} before, {os.getloadavg()[0]:.2f} after"
+    )
     lines.append("")
-    lines.append(f"{'data set (cold J48, fixtures)':32} {'rows':>6} {'dtlearn s':>10} "
-                 f"{'J48 s':>7} {'ratio':>6}")
+    lines.append(
+        f"{'data set (cold J48, fixtures)':32} {'rows':>6} {'dtlearn s':>10} "
+        f"{'J48 s':>7} {'ratio':>6}"
+    )
     for name, n, ours, weka in rows(repeat):
         ratio = ours / weka if weka > 0 else float("inf")
         lines.append(f"{name:32} {n:6d} {ours:10.3f} {weka:7.2f} {ratio:6.2f}")

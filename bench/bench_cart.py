@@ -91,15 +91,24 @@ def fit_rows() -> list[dict]:
         X, y = make_data(n, d)
         # CPU seconds; small fits take milliseconds: more runs there
         repeat = 3 if n > 50_000 else 5 if n > 5_000 else 41
-        ours, theirs = cpu_interleaved(lambda: dt.CARTClassifier().fit(X, y),
-                                       lambda: DecisionTreeClassifier(random_state=0).fit(X, y),
-                                       repeat)
+        ours, theirs = cpu_interleaved(
+            lambda: dt.CARTClassifier().fit(X, y),
+            lambda: DecisionTreeClassifier(random_state=0).fit(X, y),
+            repeat,
+        )
         model = dt.CARTClassifier().fit(X, y)
-        out.append({"task": f"CART fit {n / 1000:g}k x {d} (fully grown, CPU)", "dtlearn s": ours,
-                    "scikit-learn s": theirs, "ratio": ours / theirs,
-                    "target": FIT_TARGETS[n], "nodes": model.tree_.n_nodes,
-                    "peak MB": peak_mb(lambda: dt.CARTClassifier().fit(X, y)),
-                    "data MB": X.nbytes / 2**20})
+        out.append(
+            {
+                "task": f"CART fit {n / 1000:g}k x {d} (fully grown, CPU)",
+                "dtlearn s": ours,
+                "scikit-learn s": theirs,
+                "ratio": ours / theirs,
+                "target": FIT_TARGETS[n],
+                "nodes": model.tree_.n_nodes,
+                "peak MB": peak_mb(lambda: dt.CARTClassifier().fit(X, y)),
+                "data MB": X.nbytes / 2**20,
+            }
+        )
     return out
 
 
@@ -119,16 +128,30 @@ def predict_rows() -> list[dict]:
     model = dt.CARTClassifier().fit(X, y)
     theirs_model = DecisionTreeClassifier(random_state=0).fit(X, y)
     out = []
-    for read, what in ((lambda: None, "nothing read"),
-                       (lambda: (model.tree_.n_nodes, model.tree_.n_leaves, model.tree_.depth),
-                        "n_nodes, n_leaves, depth read"),
-                       (lambda: model.tree_.root, "nodes made (tree.root read)")):
+    for read, what in (
+        (lambda: None, "nothing read"),
+        (
+            lambda: (model.tree_.n_nodes, model.tree_.n_leaves, model.tree_.depth),
+            "n_nodes, n_leaves, depth read",
+        ),
+        (lambda: model.tree_.root, "nodes made (tree.root read)"),
+    ):
         read()
-        ours, theirs = cpu_interleaved(lambda: model.predict(X_new),
-                                       lambda: theirs_model.predict(X_new), 15)
-        out.append({"task": f"CART predict 100k rows, {what} (CPU)", "dtlearn s": ours,
-                    "scikit-learn s": theirs, "ratio": ours / theirs, "target": PREDICT_TARGET,
-                    "nodes": model.tree_.n_nodes, "peak MB": nan, "data MB": nan})
+        ours, theirs = cpu_interleaved(
+            lambda: model.predict(X_new), lambda: theirs_model.predict(X_new), 15
+        )
+        out.append(
+            {
+                "task": f"CART predict 100k rows, {what} (CPU)",
+                "dtlearn s": ours,
+                "scikit-learn s": theirs,
+                "ratio": ours / theirs,
+                "target": PREDICT_TARGET,
+                "nodes": model.tree_.n_nodes,
+                "peak MB": nan,
+                "data MB": nan,
+            }
+        )
     return out
 
 
@@ -144,56 +167,108 @@ def other_rows() -> list[dict]:
         dt.CARTClassifier().make_grower(X, y).run(level_wise=False)
 
     slow, fast = interleaved(node_by_node, lambda: dt.CARTClassifier().fit(X, y), 3)
-    out.append({"task": "CART 30k x 10 node by node (ratio: to level-wise)", "dtlearn s": slow,
-                "scikit-learn s": nan, "ratio": slow / fast, "nodes": nan, "peak MB": nan,
-                "data MB": nan})
+    out.append(
+        {
+            "task": "CART 30k x 10 node by node (ratio: to level-wise)",
+            "dtlearn s": slow,
+            "scikit-learn s": nan,
+            "ratio": slow / fast,
+            "nodes": nan,
+            "peak MB": nan,
+            "data MB": nan,
+        }
+    )
     for criterion in ("gain_ratio", "hellinger"):
         # gain ratio with C4.5's safeguards (issue 42: <= 3x the gini fit); the ratio is to
         # the gini fit of the same data
         fitted = []
         ours, gini = interleaved(
             lambda: fitted.append(dt.CARTClassifier(criterion=criterion).fit(X, y)),
-            lambda: dt.CARTClassifier().fit(X, y), 3)
-        out.append({"task": f"CART 30k x 10 {criterion} (ratio: to gini)", "dtlearn s": ours,
-                    "scikit-learn s": nan, "ratio": ours / gini,
-                    "target": GAIN_RATIO_TARGET if criterion == "gain_ratio" else nan,
-                    "nodes": fitted[0].tree_.n_nodes, "peak MB": nan, "data MB": nan})
+            lambda: dt.CARTClassifier().fit(X, y),
+            3,
+        )
+        out.append(
+            {
+                "task": f"CART 30k x 10 {criterion} (ratio: to gini)",
+                "dtlearn s": ours,
+                "scikit-learn s": nan,
+                "ratio": ours / gini,
+                "target": GAIN_RATIO_TARGET if criterion == "gain_ratio" else nan,
+                "nodes": fitted[0].tree_.n_nodes,
+                "peak MB": nan,
+                "data MB": nan,
+            }
+        )
     from sklearn.tree import DecisionTreeRegressor
 
     X, _ = make_data(10_000, 10)
     target = X[:, 0] + X[:, 1] * X[:, 2] + 0.5 * np.random.default_rng(1).normal(size=len(X))
-    ours, theirs = interleaved(lambda: dt.CARTRegressor().fit(X, target),
-                               lambda: DecisionTreeRegressor(random_state=0).fit(X, target), 3)
-    out.append({"task": "CARTRegressor fit 10k x 10 (fully grown)", "dtlearn s": ours,
-                "scikit-learn s": theirs, "ratio": ours / theirs,
-                "nodes": dt.CARTRegressor().fit(X, target).tree_.n_nodes,
-                "peak MB": peak_mb(lambda: dt.CARTRegressor().fit(X, target)),
-                "data MB": X.nbytes / 2**20})
+    ours, theirs = interleaved(
+        lambda: dt.CARTRegressor().fit(X, target),
+        lambda: DecisionTreeRegressor(random_state=0).fit(X, target),
+        3,
+    )
+    out.append(
+        {
+            "task": "CARTRegressor fit 10k x 10 (fully grown)",
+            "dtlearn s": ours,
+            "scikit-learn s": theirs,
+            "ratio": ours / theirs,
+            "nodes": dt.CARTRegressor().fit(X, target).tree_.n_nodes,
+            "peak MB": peak_mb(lambda: dt.CARTRegressor().fit(X, target)),
+            "data MB": X.nbytes / 2**20,
+        }
+    )
     M, t = dt.load_mushroom()
     M = M.drop(columns="stalk-root")  # its '?' values are for C4.5; Weka's Id3 refuses them
-    out.append({"task": "ID3 fit mushroom (8124 x 21)",
-                "dtlearn s": statistics.median(seconds(lambda: dt.ID3Classifier().fit(M, t))
-                                               for _ in range(3)),
-                "scikit-learn s": nan, "ratio": nan,
-                "nodes": dt.ID3Classifier().fit(M, t).tree_.n_nodes,
-                "peak MB": peak_mb(lambda: dt.ID3Classifier().fit(M, t)), "data MB": nan})
+    out.append(
+        {
+            "task": "ID3 fit mushroom (8124 x 21)",
+            "dtlearn s": statistics.median(
+                seconds(lambda: dt.ID3Classifier().fit(M, t)) for _ in range(3)
+            ),
+            "scikit-learn s": nan,
+            "ratio": nan,
+            "nodes": dt.ID3Classifier().fit(M, t).tree_.n_nodes,
+            "peak MB": peak_mb(lambda: dt.ID3Classifier().fit(M, t)),
+            "data MB": nan,
+        }
+    )
     X, y = make_data(10_000)
     # every Candidate object made, one per scored column of every step: the worst a reader
     # of steps_ can ask; the candidate tables' own figures are bench_prune's rows
     full, plain = interleaved(
         lambda: [tuple(step.candidates) for step in dt.CARTClassifier().fit(X, y).steps_],
-        lambda: dt.CARTClassifier().fit(X, y), 3)
-    out.append({"task": "CART 10k x 20: fit + every Candidate object (to fit)",
-                "dtlearn s": full, "scikit-learn s": nan, "ratio": full / plain, "nodes": nan,
-                "peak MB": nan, "data MB": nan})
+        lambda: dt.CARTClassifier().fit(X, y),
+        3,
+    )
+    out.append(
+        {
+            "task": "CART 10k x 20: fit + every Candidate object (to fit)",
+            "dtlearn s": full,
+            "scikit-learn s": nan,
+            "ratio": full / plain,
+            "nodes": nan,
+            "peak MB": nan,
+            "data MB": nan,
+        }
+    )
     X, y = make_data(200_000, 10)
     model = dt.CARTClassifier().fit(X, y)
     saved = []
     took = seconds(lambda: saved.append(pickle.dumps(model)))
-    out.append({"task": "pickle a fully grown CART 200k x 10 model", "dtlearn s": took,
-                "scikit-learn s": nan, "ratio": nan, "nodes": model.tree_.n_nodes,
-                "peak MB": len(saved[0]) / 2**20, "data MB": X.nbytes / 2**20,
-                "x data target": MODEL_TARGET})
+    out.append(
+        {
+            "task": "pickle a fully grown CART 200k x 10 model",
+            "dtlearn s": took,
+            "scikit-learn s": nan,
+            "ratio": nan,
+            "nodes": model.tree_.n_nodes,
+            "peak MB": len(saved[0]) / 2**20,
+            "data MB": X.nbytes / 2**20,
+            "x data target": MODEL_TARGET,
+        }
+    )
     return out
 
 
@@ -214,11 +289,18 @@ def target_rows() -> list[dict]:
     out = []
     for r in LAST:
         if r.get("target", float("nan")) == r.get("target"):
-            out.append({"task": r["task"], "value": r["ratio"], "target": r["target"],
-                        "unit": "ratio"})
+            out.append(
+                {"task": r["task"], "value": r["ratio"], "target": r["target"], "unit": "ratio"}
+            )
         if "x data target" in r:
-            out.append({"task": r["task"] + " (size)", "value": r["peak MB"] / r["data MB"],
-                        "target": r["x data target"], "unit": "x data"})
+            out.append(
+                {
+                    "task": r["task"] + " (size)",
+                    "value": r["peak MB"] / r["data MB"],
+                    "target": r["x data target"],
+                    "unit": "x data",
+                }
+            )
     return out
 
 
@@ -227,19 +309,25 @@ def main() -> None:
     load = os.getloadavg()[0]
     table = rows()
     LAST[:] = table
-    print(f"{'task':<58} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7} {'target':>7} "
-          f"{'nodes':>7} {'peak MB':>8} {'data MB':>8} {'x data':>7}")
+    print(
+        f"{'task':<58} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7} {'target':>7} "
+        f"{'nodes':>7} {'peak MB':>8} {'data MB':>8} {'x data':>7}"
+    )
     for r in table:
         target = r.get("target", float("nan"))
-        print(f"{r['task']:<58} {r['dtlearn s']:>10.4f} {r['scikit-learn s']:>10.4f} "
-              f"{r['ratio']:>7.2f} {target:>7.2f} {r['nodes']:>7} {r['peak MB']:>8.1f} "
-              f"{r['data MB']:>8.1f} {r['peak MB'] / r['data MB']:>7.2f}")
-    print(f"ratio: dtlearn / scikit-learn (fit or predict), medians of CPU seconds of "
-          f"interleaved runs; target: issue 42's ceiling on the ratio; peak MB: tracemalloc during one fit (pickle row: size of the pickle), "
-          f"x data: peak MB / data MB (issue 14 asks <= 3; the pickle row: model size, "
-          f"issue 42 asks <= {MODEL_TARGET}); "
-          f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after, "
-          f"{os.cpu_count()} cores")
+        print(
+            f"{r['task']:<58} {r['dtlearn s']:>10.4f} {r['scikit-learn s']:>10.4f} "
+            f"{r['ratio']:>7.2f} {target:>7.2f} {r['nodes']:>7} {r['peak MB']:>8.1f} "
+            f"{r['data MB']:>8.1f} {r['peak MB'] / r['data MB']:>7.2f}"
+        )
+    print(
+        f"ratio: dtlearn / scikit-learn (fit or predict), medians of CPU seconds of "
+        f"interleaved runs; target: issue 42's ceiling on the ratio; peak MB: tracemalloc during one fit (pickle row: size of the pickle), "
+        f"x data: peak MB / data MB (issue 14 asks <= 3; the pickle row: model size, "
+        f"issue 42 asks <= {MODEL_TARGET}); "
+        f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after, "
+        f"{os.cpu_count()} cores"
+    )
 
 
 if __name__ == "__main__":

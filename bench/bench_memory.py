@@ -73,12 +73,16 @@ def fit_rows() -> list[dict]:
     for n, d in SIZES:
         X, y = make_data(n, d)
         data = (X.nbytes + y.nbytes) / 2**20
-        rows.append({
-            "task": f"CART fit {n // 1000}k x {d}", "data MB": data,
-            "dtlearn traced": peak_mb(lambda: dt.CARTClassifier().fit(X, y)),
-            "sklearn traced": peak_mb(lambda: DecisionTreeClassifier(random_state=0).fit(X, y)),
-            "dtlearn rss": rss_delta_mb(n, d, True),
-            "sklearn rss": rss_delta_mb(n, d, False)})
+        rows.append(
+            {
+                "task": f"CART fit {n // 1000}k x {d}",
+                "data MB": data,
+                "dtlearn traced": peak_mb(lambda: dt.CARTClassifier().fit(X, y)),
+                "sklearn traced": peak_mb(lambda: DecisionTreeClassifier(random_state=0).fit(X, y)),
+                "dtlearn rss": rss_delta_mb(n, d, True),
+                "sklearn rss": rss_delta_mb(n, d, False),
+            }
+        )
     return rows
 
 
@@ -114,36 +118,49 @@ def target_rows() -> list[dict]:
     [{'task': 'CART fit 30k x 10: peak RSS growth', 'value': 1.5, 'target': 2.0, 'unit': 'x data'}]
     """
     names = {f"CART fit {n // 1000}k x {d}" for n, d in RSS_SIZES}
-    return [{"task": f"{r['task']}: peak RSS growth", "value": r["dtlearn rss"] / r["data MB"],
-             "target": RSS_TARGET, "unit": "x data"} for r in LAST if r["task"] in names]
+    return [
+        {
+            "task": f"{r['task']}: peak RSS growth",
+            "value": r["dtlearn rss"] / r["data MB"],
+            "target": RSS_TARGET,
+            "unit": "x data",
+        }
+        for r in LAST
+        if r["task"] in names
+    ]
 
 
 def main() -> None:
     """Print the table."""
     load = os.getloadavg()[0]
     LAST.clear()
-    print(f"{'task':<22} {'data MB':>8} {'traced MB':>10} {'x data':>7} {'sklearn':>8} "
-          f"{'x data':>7} {'RSS MB':>7} {'x data':>7} {'target':>7} {'sklearn':>8} "
-          f"{'x data':>7}")
+    print(
+        f"{'task':<22} {'data MB':>8} {'traced MB':>10} {'x data':>7} {'sklearn':>8} "
+        f"{'x data':>7} {'RSS MB':>7} {'x data':>7} {'target':>7} {'sklearn':>8} "
+        f"{'x data':>7}"
+    )
     for r in fit_rows():
         LAST.append(r)
         data = r["data MB"]
-        print(f"{r['task']:<22} {data:>8.2f} {r['dtlearn traced']:>10.2f} "
-              f"{r['dtlearn traced'] / data:>7.2f} {r['sklearn traced']:>8.2f} "
-              f"{r['sklearn traced'] / data:>7.2f} {r['dtlearn rss']:>7.2f} "
-              f"{r['dtlearn rss'] / data:>7.2f} {RSS_TARGET:>7.2f} {r['sklearn rss']:>8.2f} "
-              f"{r['sklearn rss'] / data:>7.2f}")
-    print("traced: tracemalloc peak of one fit (scikit-learn's C tree unseen: a lower bound); "
-          "RSS: peak resident set growth of one fit in a fresh process; x data: / (X.nbytes + "
-          "y.nbytes), issue 27 asks <= 3 (dtlearn traced), issue 42 <= 2 (dtlearn RSS, target)")
+        print(
+            f"{r['task']:<22} {data:>8.2f} {r['dtlearn traced']:>10.2f} "
+            f"{r['dtlearn traced'] / data:>7.2f} {r['sklearn traced']:>8.2f} "
+            f"{r['sklearn traced'] / data:>7.2f} {r['dtlearn rss']:>7.2f} "
+            f"{r['dtlearn rss'] / data:>7.2f} {RSS_TARGET:>7.2f} {r['sklearn rss']:>8.2f} "
+            f"{r['sklearn rss'] / data:>7.2f}"
+        )
+    print(
+        "traced: tracemalloc peak of one fit (scikit-learn's C tree unseen: a lower bound); "
+        "RSS: peak resident set growth of one fit in a fresh process; x data: / (X.nbytes + "
+        "y.nbytes), issue 27 asks <= 3 (dtlearn traced), issue 42 <= 2 (dtlearn RSS, target)"
+    )
     try:
         nodes, per_node = tree_view_bytes_per_node()
     except ImportError as exc:  # the widgets' extra is not installed
         print(f"TreeView bytes per node: not measured ({exc})")
     else:
         print(f"TreeView (unfolded, {nodes} nodes) sends {per_node:.0f} bytes of JSON per node")
-    print(f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after, "
-          f"{os.cpu_count()} cores")
+    print(f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after, {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -21,8 +21,9 @@ def measure(path: Path) -> tuple[float, float]:
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
     start = time.perf_counter()
     with client.setup_kernel():
         pid = client.km.provisioner.process.pid
@@ -34,8 +35,9 @@ def measure(path: Path) -> tuple[float, float]:
 
 def main() -> None:
     """Print one row per notebook and the total."""
-    paths = sorted((ROOT / "instructor").glob("*.ipynb")) + \
-        sorted((ROOT / "instructor" / "homework" / "source").glob("*/*.ipynb"))
+    paths = sorted((ROOT / "instructor").glob("*.ipynb")) + sorted(
+        (ROOT / "instructor" / "homework" / "source").glob("*/*.ipynb")
+    )
     total = 0.0
     print(f"{'notebook':<48} {'seconds':>8} {'kernel peak MB':>15}")
     for path in paths:

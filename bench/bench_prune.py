@@ -38,8 +38,9 @@ def sklearn_tree(n: int, d: int = 10):
     return sk, dt.from_sklearn(sk, X, y).tree_, X, y
 
 
-def ccp_rows(repeat: int = 5, nodes_made: bool = False,
-             rows: tuple[int, ...] = CCP_ROWS) -> list[dict]:
+def ccp_rows(
+    repeat: int = 5, nodes_made: bool = False, rows: tuple[int, ...] = CCP_ROWS
+) -> list[dict]:
     """The cost-complexity path: dtlearn's against scikit-learn's ``ccp_pruning_path``.
 
     An opened tree keeps its nodes as columns until they are read, and the path reads
@@ -56,12 +57,20 @@ def ccp_rows(repeat: int = 5, nodes_made: bool = False,
         if nodes_made:
             tree.root  # noqa: B018  (reading it makes the nodes)
         # small trees take milliseconds: more runs there, so a busy moment weighs less
-        ours, theirs = cpu_interleaved(lambda: cost_complexity_path(tree),
-                                       lambda: ccp_pruning_path(sk.tree_),
-                                       repeat * max(1, 270_000 // n))
+        ours, theirs = cpu_interleaved(
+            lambda: cost_complexity_path(tree),
+            lambda: ccp_pruning_path(sk.tree_),
+            repeat * max(1, 270_000 // n),
+        )
         made = ", nodes made" if nodes_made else ""
-        out.append({"task": f"cost_complexity_path, {n // 1000}k x 10 tree{made} (CPU)",
-                    "nodes": sk.tree_.node_count, "dtlearn s": ours, "scikit-learn s": theirs})
+        out.append(
+            {
+                "task": f"cost_complexity_path, {n // 1000}k x 10 tree{made} (CPU)",
+                "nodes": sk.tree_.node_count,
+                "dtlearn s": ours,
+                "scikit-learn s": theirs,
+            }
+        )
     return out
 
 
@@ -78,10 +87,19 @@ def rep_rows() -> list[dict]:
     for n in (30_000, 300_000):
         sk, tree, X, y = sklearn_tree(n)
         X_val, y_val = make_data(n // 3, 10, seed=1)
-        took, fit = cpu_interleaved(lambda: reduced_error_prune(tree, X_val, y_val),
-                                    lambda: type(sk)(random_state=0).fit(X, y), 3)
-        out.append({"task": f"reduced_error_prune, {n // 1000}k x 10 tree, {n // 3000}k val (CPU)",
-                    "nodes": sk.tree_.node_count, "dtlearn s": took, "scikit-learn s": fit})
+        took, fit = cpu_interleaved(
+            lambda: reduced_error_prune(tree, X_val, y_val),
+            lambda: type(sk)(random_state=0).fit(X, y),
+            3,
+        )
+        out.append(
+            {
+                "task": f"reduced_error_prune, {n // 1000}k x 10 tree, {n // 3000}k val (CPU)",
+                "nodes": sk.tree_.node_count,
+                "dtlearn s": took,
+                "scikit-learn s": fit,
+            }
+        )
     return out
 
 
@@ -95,10 +113,17 @@ def rule_rows() -> list[dict]:
 
     sk, tree, X, y = sklearn_tree(30_000)
     X_val, y_val = make_data(10_000, 10, seed=1)
-    took, fit = cpu_interleaved(lambda: rule_post_prune(tree, X_val, y_val),
-                                lambda: type(sk)(random_state=0).fit(X, y), 5)
-    return [{"task": "rule_post_prune, 30k x 10 tree, 10k val (CPU)", "nodes": sk.tree_.node_count,
-             "dtlearn s": took, "scikit-learn s": fit}]
+    took, fit = cpu_interleaved(
+        lambda: rule_post_prune(tree, X_val, y_val), lambda: type(sk)(random_state=0).fit(X, y), 5
+    )
+    return [
+        {
+            "task": "rule_post_prune, 30k x 10 tree, 10k val (CPU)",
+            "nodes": sk.tree_.node_count,
+            "dtlearn s": took,
+            "scikit-learn s": fit,
+        }
+    ]
 
 
 def table_rows(repeat: int = 5) -> list[dict]:
@@ -136,43 +161,73 @@ def table_rows(repeat: int = 5) -> list[dict]:
         candidates.append(cpu(fit_and_read_candidates))
     nodes = dt.CARTClassifier().fit(X, y).tree_.n_nodes
     fit = statistics.median(plain)
-    return [{"task": "CART 30k x 10: fit + every table, all columns (CPU)", "nodes": nodes,
-             "dtlearn s": statistics.median(tables), "scikit-learn s": fit},
-            {"task": "CART 30k x 10: fit + every candidate's scores (CPU)", "nodes": nodes,
-             "dtlearn s": statistics.median(candidates), "scikit-learn s": fit}]
+    return [
+        {
+            "task": "CART 30k x 10: fit + every table, all columns (CPU)",
+            "nodes": nodes,
+            "dtlearn s": statistics.median(tables),
+            "scikit-learn s": fit,
+        },
+        {
+            "task": "CART 30k x 10: fit + every candidate's scores (CPU)",
+            "nodes": nodes,
+            "dtlearn s": statistics.median(candidates),
+            "scikit-learn s": fit,
+        },
+    ]
 
 
 def table(rows: list[dict], what: str) -> None:
     """Print rows with their ratio and the series' exponents."""
     print(f"{'task':<56} {'nodes':>7} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7}")
     for r in rows:
-        print(f"{r['task']:<56} {r['nodes']:>7} {r['dtlearn s']:>10.4f} "
-              f"{r['scikit-learn s']:>10.4f} {r['dtlearn s'] / r['scikit-learn s']:>7.2f}")
+        print(
+            f"{r['task']:<56} {r['nodes']:>7} {r['dtlearn s']:>10.4f} "
+            f"{r['scikit-learn s']:>10.4f} {r['dtlearn s'] / r['scikit-learn s']:>7.2f}"
+        )
     nodes = [r["nodes"] for r in rows]
     if len(set(nodes)) < 2:
         print(what)
         return
-    print(f"{what}: exponent (time ~ nodes^b) dtlearn "
-          f"{slope(nodes, [r['dtlearn s'] for r in rows]):.2f}, scikit-learn "
-          f"{slope(nodes, [r['scikit-learn s'] for r in rows]):.2f}")
+    print(
+        f"{what}: exponent (time ~ nodes^b) dtlearn "
+        f"{slope(nodes, [r['dtlearn s'] for r in rows]):.2f}, scikit-learn "
+        f"{slope(nodes, [r['scikit-learn s'] for r in rows]):.2f}"
+    )
 
 
 def main(repeat: int = 5) -> None:
     """Print the tables."""
     load = os.getloadavg()[0]
-    table(ccp_rows(repeat, rows=SMALL_CCP_ROWS), "cost-complexity path of small trees (issue "
-          "42 asks ratio <= 1.5 at 1k-5k nodes)")
+    table(
+        ccp_rows(repeat, rows=SMALL_CCP_ROWS),
+        "cost-complexity path of small trees (issue 42 asks ratio <= 1.5 at 1k-5k nodes)",
+    )
     table(ccp_rows(repeat), "cost-complexity path (issue 27 asks ratio <= 2, exponent <= 1.2)")
-    table(ccp_rows(repeat, nodes_made=True), "cost-complexity path of trees whose Node "
-          "objects were read (the path then reads them: memory-bound, not in issue 27)")
-    table(rep_rows(), "reduced-error pruning (ratio: to scikit-learn's fit of the tree; issue 27 "
-          "asks 54k nodes < 2 s; before: 0.74 s at 5.5k nodes, 82.5 s at 54k)")
-    table(table_rows(repeat), "candidate tables (ratio: fit + reading over the fit alone, issue "
-          "27 asks <= 2; before per-level arrays: 5.9 for the tables, 5.9 for the candidates)")
-    table(rule_rows(), "rule post-pruning (ratio: to scikit-learn's fit; issue 27 asks <= 1 s "
-          "at 5.5k nodes; before: 8.5 s)")
-    print(f"medians of {repeat} interleaved runs; load average {load:.2f} before, "
-          f"{os.getloadavg()[0]:.2f} after, {os.cpu_count()} cores")
+    table(
+        ccp_rows(repeat, nodes_made=True),
+        "cost-complexity path of trees whose Node "
+        "objects were read (the path then reads them: memory-bound, not in issue 27)",
+    )
+    table(
+        rep_rows(),
+        "reduced-error pruning (ratio: to scikit-learn's fit of the tree; issue 27 "
+        "asks 54k nodes < 2 s; before: 0.74 s at 5.5k nodes, 82.5 s at 54k)",
+    )
+    table(
+        table_rows(repeat),
+        "candidate tables (ratio: fit + reading over the fit alone, issue "
+        "27 asks <= 2; before per-level arrays: 5.9 for the tables, 5.9 for the candidates)",
+    )
+    table(
+        rule_rows(),
+        "rule post-pruning (ratio: to scikit-learn's fit; issue 27 asks <= 1 s "
+        "at 5.5k nodes; before: 8.5 s)",
+    )
+    print(
+        f"medians of {repeat} interleaved runs; load average {load:.2f} before, "
+        f"{os.getloadavg()[0]:.2f} after, {os.cpu_count()} cores"
+    )
 
 
 if __name__ == "__main__":

@@ -58,12 +58,20 @@ def fit_row(task: str, n: int, repeat: int, **params) -> dict:
     sk_params = dict(params)
     if sk_params.get("criterion") == "mae":
         sk_params["criterion"] = "absolute_error"
-    ours, theirs = cpu_interleaved(lambda: dt.CARTRegressor(**params).fit(X, y),
-                                   lambda: DecisionTreeRegressor(random_state=0, **sk_params)
-                                   .fit(X, y), repeat)
+    ours, theirs = cpu_interleaved(
+        lambda: dt.CARTRegressor(**params).fit(X, y),
+        lambda: DecisionTreeRegressor(random_state=0, **sk_params).fit(X, y),
+        repeat,
+    )
     nodes = dt.CARTRegressor(**params).fit(X, y).tree_.n_nodes
-    return {"task": task, "rows": n, "dtlearn s": ours, "scikit-learn s": theirs,
-            "ratio": ours / theirs, "nodes": nodes}
+    return {
+        "task": task,
+        "rows": n,
+        "dtlearn s": ours,
+        "scikit-learn s": theirs,
+        "ratio": ours / theirs,
+        "nodes": nodes,
+    }
 
 
 def rows(quick: bool = False) -> list[dict]:
@@ -72,16 +80,23 @@ def rows(quick: bool = False) -> list[dict]:
     for n in SERIES:
         if quick and n > 30_000:
             continue
-        out.append(fit_row(f"full depth, squared error, {n // 1000}k x 10", n,
-                           3 if n >= 100_000 else 5))
+        out.append(
+            fit_row(f"full depth, squared error, {n // 1000}k x 10", n, 3 if n >= 100_000 else 5)
+        )
     for n in FULL:
         if quick and n > 30_000:
             continue
-        out.append(fit_row(f"max_depth=6, squared error, {n // 1000}k x 10", n, 5,
-                           max_depth=6))
+        out.append(fit_row(f"max_depth=6, squared error, {n // 1000}k x 10", n, 5, max_depth=6))
     for n in MAE_ROWS:
-        out.append(fit_row(f"full depth, absolute error (MAE), {n // 1000}k x 10", n,
-                           1 if n >= 10_000 else 3, criterion="mae") | {"target": MAE_TARGET})
+        out.append(
+            fit_row(
+                f"full depth, absolute error (MAE), {n // 1000}k x 10",
+                n,
+                1 if n >= 10_000 else 3,
+                criterion="mae",
+            )
+            | {"target": MAE_TARGET}
+        )
     return out
 
 
@@ -89,20 +104,27 @@ def main(quick: bool = False) -> None:
     """Print the table, the exponents and the load."""
     load = os.getloadavg()[0]
     table = rows(quick)
-    print(f"{'task':<46} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7} {'target':>7} "
-          f"{'nodes':>7}")
+    print(
+        f"{'task':<46} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7} {'target':>7} {'nodes':>7}"
+    )
     for r in table:
-        print(f"{r['task']:<46} {r['dtlearn s']:>10.3f} {r['scikit-learn s']:>10.3f} "
-              f"{r['ratio']:>7.2f} {r.get('target', float('nan')):>7.2f} {r['nodes']:>7}")
+        print(
+            f"{r['task']:<46} {r['dtlearn s']:>10.3f} {r['scikit-learn s']:>10.3f} "
+            f"{r['ratio']:>7.2f} {r.get('target', float('nan')):>7.2f} {r['nodes']:>7}"
+        )
     series = [r for r in table if r["task"].startswith("full depth, squared")]
     if len(series) > 1:
         sizes = [r["rows"] for r in series]
-        print(f"exponent over {min(sizes)}..{max(sizes)} rows (full depth, squared error): "
-              f"dtlearn n^{slope(sizes, [r['dtlearn s'] for r in series]):.2f}, "
-              f"scikit-learn n^{slope(sizes, [r['scikit-learn s'] for r in series]):.2f}")
-    print(f"ratio: dtlearn CARTRegressor / scikit-learn DecisionTreeRegressor fit, medians of "
-          f"CPU seconds of interleaved runs (issue 27 asks <= 2 at full depth); load average "
-          f"{load:.2f} before, {os.getloadavg()[0]:.2f} after, {os.cpu_count()} cores")
+        print(
+            f"exponent over {min(sizes)}..{max(sizes)} rows (full depth, squared error): "
+            f"dtlearn n^{slope(sizes, [r['dtlearn s'] for r in series]):.2f}, "
+            f"scikit-learn n^{slope(sizes, [r['scikit-learn s'] for r in series]):.2f}"
+        )
+    print(
+        f"ratio: dtlearn CARTRegressor / scikit-learn DecisionTreeRegressor fit, medians of "
+        f"CPU seconds of interleaved runs (issue 27 asks <= 2 at full depth); load average "
+        f"{load:.2f} before, {os.getloadavg()[0]:.2f} after, {os.cpu_count()} cores"
+    )
 
 
 if __name__ == "__main__":

@@ -53,8 +53,15 @@ def rows(repeat: int = 3) -> list[tuple]:
             start = time.perf_counter()
             steps = len(rule_post_prune(model, X_val, y_val).steps)
             best = min(best, time.perf_counter() - start)
-        out.append((f"rule_post_prune, depth {model.tree_.depth}, 3000 validation rows", best,
-                    model.tree_.depth, model.tree_.n_leaves, steps))
+        out.append(
+            (
+                f"rule_post_prune, depth {model.tree_.depth}, 3000 validation rows",
+                best,
+                model.tree_.depth,
+                model.tree_.n_leaves,
+                steps,
+            )
+        )
     return out
 
 
@@ -86,11 +93,21 @@ def fit_rows(repeat: int = 3, series: tuple = FIT_SERIES) -> list[dict]:
     for n, n_val in series:
         sk, tree, X, y = sklearn_tree(n)
         X_val, y_val = make_data(n_val, 10, seed=1)
-        took, fit = cpu_interleaved(lambda: rule_post_prune(tree, X_val, y_val),
-                                    lambda: type(sk)(random_state=0).fit(X, y), repeat)
-        out.append({"task": f"rule_post_prune, {n // 1000}k x 10 tree, {n_val // 1000}k val (CPU)",
-                    "nodes": sk.tree_.node_count, "val": n_val, "dtlearn s": took, "fit s": fit,
-                    "load": os.getloadavg()[0]})
+        took, fit = cpu_interleaved(
+            lambda: rule_post_prune(tree, X_val, y_val),
+            lambda: type(sk)(random_state=0).fit(X, y),
+            repeat,
+        )
+        out.append(
+            {
+                "task": f"rule_post_prune, {n // 1000}k x 10 tree, {n_val // 1000}k val (CPU)",
+                "nodes": sk.tree_.node_count,
+                "val": n_val,
+                "dtlearn s": took,
+                "fit s": fit,
+                "load": os.getloadavg()[0],
+            }
+        )
     return out
 
 
@@ -100,14 +117,18 @@ def print_fit_rows(rows: list[dict]) -> None:
 
     print(f"{'task':<52} {'nodes':>7} {'dtlearn s':>10} {'fit s':>8} {'ratio':>6} target <= 1")
     for r in rows:
-        print(f"{r['task']:<52} {r['nodes']:>7} {r['dtlearn s']:>10.3f} {r['fit s']:>8.3f} "
-              f"{r['dtlearn s'] / r['fit s']:>6.2f} (load {r['load']:.1f})")
+        print(
+            f"{r['task']:<52} {r['nodes']:>7} {r['dtlearn s']:>10.3f} {r['fit s']:>8.3f} "
+            f"{r['dtlearn s'] / r['fit s']:>6.2f} (load {r['load']:.1f})"
+        )
     same = [r for r in rows if r["val"] == rows[0]["val"]]
     if len(same) > 1:
-        print(f"exponent (time ~ nodes^b) at {same[0]['val']} validation rows: "
-              f"{slope([r['nodes'] for r in same], [r['dtlearn s'] for r in same]):.2f} "
-              f"(issue 42 asks <= 1.2); scikit-learn's fit "
-              f"{slope([r['nodes'] for r in same], [r['fit s'] for r in same]):.2f}")
+        print(
+            f"exponent (time ~ nodes^b) at {same[0]['val']} validation rows: "
+            f"{slope([r['nodes'] for r in same], [r['dtlearn s'] for r in same]):.2f} "
+            f"(issue 42 asks <= 1.2); scikit-learn's fit "
+            f"{slope([r['nodes'] for r in same], [r['fit s'] for r in same]):.2f}"
+        )
 
 
 def main(repeat: int = 3) -> None:
@@ -116,8 +137,10 @@ def main(repeat: int = 3) -> None:
     print(f"{'task':<56} {'seconds':>8} {'depth':>6} {'leaves':>7} {'steps':>7}")
     for task, seconds, depth, leaves, steps in rows(repeat):
         print(f"{task:<56} {seconds:>8.2f} {depth:>6} {leaves:>7} {steps:>7}")
-    print("issue 14 asks: depth 300 well under 5 s; before counts were kept per precondition "
-          "the depth-100 tree took 149 s (re-scoring every drop on every row)")
+    print(
+        "issue 14 asks: depth 300 well under 5 s; before counts were kept per precondition "
+        "the depth-100 tree took 149 s (re-scoring every drop on every row)"
+    )
 
 
 if __name__ == "__main__":

@@ -58,8 +58,29 @@ GAIN = [
     "    return TOTAL - sum(len(G) / len(D) * entropy(G.value_counts().to_numpy())\n"
     "                       for _, G in D.groupby('x')['y'])\n",
 ]
-NAMES = ["TOTAL", "P", "N", "H", "C", "SHARE", "S", "Q", "VALUES", "REST", "V", "PART",
-         "GROUPS", "Y", "ALL", "G", "T", "ROWS", "CHILD", "R", "D"]
+NAMES = [
+    "TOTAL",
+    "P",
+    "N",
+    "H",
+    "C",
+    "SHARE",
+    "S",
+    "Q",
+    "VALUES",
+    "REST",
+    "V",
+    "PART",
+    "GROUPS",
+    "Y",
+    "ALL",
+    "G",
+    "T",
+    "ROWS",
+    "CHILD",
+    "R",
+    "D",
+]
 OPS = ["+", "-", "*"]
 
 
@@ -71,11 +92,15 @@ def _renamed(code: str, rng: random.Random) -> str:
 
 def _own_helper(rng: random.Random) -> str:
     """A function of the student's own: a random expression over a loop."""
-    terms = [f"{rng.choice(['x', 'i', 'acc'])} {rng.choice(OPS)} {rng.randrange(2, 9)}"
-             for _ in range(rng.randrange(3, 7))]
+    terms = [
+        f"{rng.choice(['x', 'i', 'acc'])} {rng.choice(OPS)} {rng.randrange(2, 9)}"
+        for _ in range(rng.randrange(3, 7))
+    ]
     body = "".join(f"        acc = ({t}) % 97\n" for t in terms)
-    return (f"def helper_{rng.randrange(10**6)}(xs):\n    acc = 0\n    for i, x in "
-            f"enumerate(xs):\n{body}    return acc\n")
+    return (
+        f"def helper_{rng.randrange(10**6)}(xs):\n    acc = 0\n    for i, x in "
+        f"enumerate(xs):\n{body}    return acc\n"
+    )
 
 
 def student_cells(index: int) -> list[str]:
@@ -123,16 +148,24 @@ def run(students: int = 300) -> dict:
         with open(Path(tmp) / "out" / "hw1.csv", encoding="utf-8") as handle:
             pairs = sum(1 for _ in handle) - 1
         size = (Path(tmp) / "out" / "hw1.html").stat().st_size
-    return {"students": students, "cpu": cpu, "wall": wall, "pairs": pairs, "html": size,
-            "load": os.getloadavg()[0]}
+    return {
+        "students": students,
+        "cpu": cpu,
+        "wall": wall,
+        "pairs": pairs,
+        "html": size,
+        "load": os.getloadavg()[0],
+    }
 
 
 def main(students: int = 300) -> None:
     """Print the figures."""
     r = run(students)
-    print(f"{r['students']} submissions of hw1: {r['cpu']:.1f} s CPU, {r['wall']:.1f} s wall "
-          f"(load average {r['load']:.1f}); {r['pairs']} pairs sharing code, "
-          f"HTML {r['html'] / 1e6:.1f} MB")
+    print(
+        f"{r['students']} submissions of hw1: {r['cpu']:.1f} s CPU, {r['wall']:.1f} s wall "
+        f"(load average {r['load']:.1f}); {r['pairs']} pairs sharing code, "
+        f"HTML {r['html'] / 1e6:.1f} MB"
+    )
     print("issue 39 asks: 300 submissions in under a minute")
 
 

@@ -21,8 +21,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-MODULES = ["bench_cart", "bench_regression", "bench_memory", "bench_prune", "bench_rules",
-           "bench_c45", "bench_widgets", "bench_notebooks", "bench_similarity"]
+MODULES = [
+    "bench_cart",
+    "bench_regression",
+    "bench_memory",
+    "bench_prune",
+    "bench_rules",
+    "bench_c45",
+    "bench_widgets",
+    "bench_notebooks",
+    "bench_similarity",
+]
 
 
 def load() -> str:
@@ -45,8 +54,10 @@ def summary(rows: list[tuple[str, dict]]) -> list[str]:
     for module, row in rows:
         value, target = float(row["value"]), float(row["target"])
         holds = "yes" if value <= target else "no" if value == value else "n/a"
-        lines.append(f"{module:<14} {row['task']:<58} {value:>6.3f} {row.get('unit', ''):<13} "
-                     f"{target:>6.3f} {holds}")
+        lines.append(
+            f"{module:<14} {row['task']:<58} {value:>6.3f} {row.get('unit', ''):<13} "
+            f"{target:>6.3f} {holds}"
+        )
     return lines
 
 

@@ -74,10 +74,25 @@ def __dir__() -> list[str]:
 
 __all__ = sorted(
     [
-        "CARTClassifier", "CARTRegressor", "Candidate", "CandidateSplits", "DecisionPath",
-        "GrowthConfig", "as_ordinal", "candidate_splits",
-        "GrowthStep", "Grower", "ID3Classifier", "Node", "NotFittedError",
-        "ObliqueTreeClassifier", "OneR", "Schema", "SplitTable", "Tree", "ZeroR",
+        "CARTClassifier",
+        "CARTRegressor",
+        "Candidate",
+        "CandidateSplits",
+        "DecisionPath",
+        "GrowthConfig",
+        "as_ordinal",
+        "candidate_splits",
+        "GrowthStep",
+        "Grower",
+        "ID3Classifier",
+        "Node",
+        "NotFittedError",
+        "ObliqueTreeClassifier",
+        "OneR",
+        "Schema",
+        "SplitTable",
+        "Tree",
+        "ZeroR",
         "split_table",
     ]
     + list(_measure_names)

@@ -102,9 +102,12 @@ def old_module(old: str, stacklevel: int = 2, warn: bool = True) -> ModuleType:
     """
     new = MOVED[old]
     if warn:
-        warnings.warn(f"{old} moved to {new} in dtlearn 0.3.0; import it from there "
-                      f"(the old path goes in 0.4.0)", DeprecationWarning,
-                      stacklevel=stacklevel + 1)
+        warnings.warn(
+            f"{old} moved to {new} in dtlearn 0.3.0; import it from there "
+            f"(the old path goes in 0.4.0)",
+            DeprecationWarning,
+            stacklevel=stacklevel + 1,
+        )
     module = importlib.import_module(new)
     sys.modules[old] = module
     parent, _, child = old.rpartition(".")
@@ -123,8 +126,9 @@ class _OldPathLoader(importlib.abc.Loader):
 
 
 class _OldPathFinder(importlib.abc.MetaPathFinder):
-    def find_spec(self, fullname: str, path: object = None,
-                  target: object = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: object = None, target: object = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in MOVED:
             return None
         return importlib.machinery.ModuleSpec(fullname, _LOADER)
@@ -159,15 +163,19 @@ def moved_name(module: str, name: str, warn: bool = True) -> Any:
     if new is None:
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
     if warn:
-        warnings.warn(f"{module}.{name} moved to {new}.{name} in dtlearn 0.3.0; import it "
-                      f"from there (the old name goes in 0.4.0)", DeprecationWarning,
-                      stacklevel=3)
+        warnings.warn(
+            f"{module}.{name} moved to {new}.{name} in dtlearn 0.3.0; import it "
+            f"from there (the old name goes in 0.4.0)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
     return getattr(importlib.import_module(new), name)
 
 
 def _name_getter(module: str) -> Callable[[str], Any]:
     def __getattr__(name: str) -> Any:  # PEP 562: asked only for names the module lacks
         return moved_name(module, name)
+
     return __getattr__
 
 

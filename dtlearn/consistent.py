@@ -25,7 +25,9 @@ __all__ = ["consistent_tree_sizes", "consistent_trees", "n_leaves"]
 
 def _prepare(X: Any, y: Any) -> tuple[list[tuple], list[Any], list[str]]:
     if not isinstance(X, pd.DataFrame):
-        raise TypeError(f"X must be a pandas DataFrame of nominal attributes, got {type(X).__name__}")
+        raise TypeError(
+            f"X must be a pandas DataFrame of nominal attributes, got {type(X).__name__}"
+        )
     labels = list(pd.Series(y))
     if len(labels) != len(X):
         raise ValueError(f"y has {len(labels)} labels for {len(X)} rows of X")

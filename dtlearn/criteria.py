@@ -1,4 +1,4 @@
-# About 740 lines: one idea, the criterion registry and the kernels its entries hold (class impurities, regression errors, vectorised child impurities and the bit-exact fast forms the scans use), which engine, tables and widgets all read.
+# About 580 logical lines: one idea, the criterion registry and the kernels its entries hold (class impurities, regression errors, vectorised child impurities and the bit-exact fast forms the scans use), which engine, tables and widgets all read.
 """The split criteria: impurity kernels and the registry every part of dtlearn reads.
 
 A :class:`Criterion` is one value holding all a criterion means: the impurity of a node,
@@ -123,13 +123,15 @@ def hellinger_of_counts(branch_counts: np.ndarray) -> np.ndarray:
     rest_totals = _axis_sum(rest_counts, -2)
     with np.errstate(divide="ignore", invalid="ignore"):
         p_in = np.where(per_class > 0, counts / np.where(per_class > 0, per_class, 1), 0.0)
-        p_out = np.where(rest_totals > 0, rest_counts / np.where(rest_totals > 0, rest_totals, 1),
-                         0.0)
+        p_out = np.where(
+            rest_totals > 0, rest_counts / np.where(rest_totals > 0, rest_totals, 1), 0.0
+        )
     usable = (per_class > 0) & (rest_totals > 0)  # both sides of "k against the rest" exist
     squares = _axis_sum(np.where(usable, (np.sqrt(p_in) - np.sqrt(p_out)) ** 2, 0.0), -2)
     squares = squares[..., 0, :]
-    return np.sqrt(squares.max(axis=-1) if squares.ndim < 2 or squares.shape[-1] >= 8
-                   else _class_max(squares))
+    return np.sqrt(
+        squares.max(axis=-1) if squares.ndim < 2 or squares.shape[-1] >= 8 else _class_max(squares)
+    )
 
 
 def _axis_sum(a: np.ndarray, axis: int) -> np.ndarray:
@@ -161,8 +163,11 @@ def weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     if len(values) < SMALL:
         listed = values.tolist()
         w_list = weights.tolist()
-        if w_list[0] > 0 and w_list.count(w_list[0]) == len(w_list) and \
-                not any(v != v for v in listed):  # no NaN, which sorted() cannot place
+        if (
+            w_list[0] > 0
+            and w_list.count(w_list[0]) == len(w_list)
+            and not any(v != v for v in listed)
+        ):  # no NaN, which sorted() cannot place
             return _median_of_list(listed)
     elif weights[0] > 0 and (weights == weights[0]).all():  # all positive too: one test
         return _median(values)
@@ -275,8 +280,7 @@ def absolute_error_of(values: np.ndarray, weights: np.ndarray) -> float:
     return absolute_error_about(values, weights, None)
 
 
-def absolute_error_about(values: np.ndarray, weights: np.ndarray, median: float | None
-                         ) -> float:
+def absolute_error_about(values: np.ndarray, weights: np.ndarray, median: float | None) -> float:
     """:func:`absolute_error_of` about a given weighted median (``None``: worked out).
 
     Examples
@@ -340,8 +344,10 @@ def absolute_error_cuts(ys: np.ndarray, w: np.ndarray, valid: np.ndarray) -> np.
     out = np.full(len(ys) - 1, np.inf)
     total = w.sum()
     for i in np.flatnonzero(valid):
-        out[i] = (absolute_error_of(ys[:i + 1], w[:i + 1]) * w[:i + 1].sum()
-                  + absolute_error_of(ys[i + 1:], w[i + 1:]) * w[i + 1:].sum()) / total
+        out[i] = (
+            absolute_error_of(ys[: i + 1], w[: i + 1]) * w[: i + 1].sum()
+            + absolute_error_of(ys[i + 1 :], w[i + 1 :]) * w[i + 1 :].sum()
+        ) / total
     return out
 
 
@@ -366,13 +372,13 @@ def _entropy_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.nd
     # n·H = n log n - sum c log c: no per-class proportions needed
     nl, nr = _class_sum(left), _class_sum(right)
     with np.errstate(divide="ignore", invalid="ignore"):
-        total = (_xlogx(nl) - _class_sum(left, _xlogx) + _xlogx(nr)
-                 - _class_sum(right, _xlogx)) / np.log(config.base)
+        total = (
+            _xlogx(nl) - _class_sum(left, _xlogx) + _xlogx(nr) - _class_sum(right, _xlogx)
+        ) / np.log(config.base)
         return np.maximum(total, 0.0) / (nl + nr)
 
 
-def _misclassification_children(left: np.ndarray, right: np.ndarray, config: Any
-                                ) -> np.ndarray:
+def _misclassification_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.ndarray:
     # the generic size-weighted form, to the bit: max(c / n) is max(c) / n (a division by
     # n > 0 keeps the order), so each side takes one sum, one maximum and one division
     def error(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -381,8 +387,7 @@ def _misclassification_children(left: np.ndarray, right: np.ndarray, config: Any
         largest = counts.max(axis=-1) if counts.shape[-1] >= 8 else _class_max(counts)
         return n, np.where(positive, 1.0 - largest / np.where(positive, n, 1.0), 0.0)
 
-    (nl, el), (nr, er) = error(np.asarray(left, dtype=float)), error(
-        np.asarray(right, dtype=float))
+    (nl, el), (nr, er) = error(np.asarray(left, dtype=float)), error(np.asarray(right, dtype=float))
     with np.errstate(divide="ignore", invalid="ignore"):
         return (nl * el + nr * er) / (nl + nr)
 
@@ -549,8 +554,7 @@ class Criterion:
         size = np.abs(values) if self.leaf_statistic == "median" else values * values
         return float((weights * size).sum() / total)
 
-    def centre_and_impurity(self, values: np.ndarray, weights: np.ndarray
-                            ) -> tuple[float, float]:
+    def centre_and_impurity(self, values: np.ndarray, weights: np.ndarray) -> tuple[float, float]:
         """Regression: the leaf value and the impurity of ``(values, weights)``.
 
         The centre is worked out once when the criterion has ``about``.
@@ -565,8 +569,9 @@ class Criterion:
             return centre, float(self.impurity(values, weights))
         return centre, self.about(values, weights, centre)
 
-    def cut_scores(self, left: np.ndarray, right: np.ndarray, config: Any,
-                   parent: Any = None) -> np.ndarray:
+    def cut_scores(
+        self, left: np.ndarray, right: np.ndarray, config: Any, parent: Any = None
+    ) -> np.ndarray:
         """The ranking score of binary cuts, one per row of ``left``/``right`` class counts.
 
         Higher is better. This is the engine's vectorised scan: every threshold of a
@@ -588,15 +593,15 @@ class Criterion:
             split_info = _two_way_entropy(_class_sum(left), _class_sum(right), config.base)
             return np.where(split_info > 0, gain / split_info, 0.0)
 
-    def children_impurity(self, left: np.ndarray, right: np.ndarray, config: Any
-                          ) -> np.ndarray:
+    def children_impurity(self, left: np.ndarray, right: np.ndarray, config: Any) -> np.ndarray:
         """Size-weighted mean node impurity of the two sides of every cut."""
         if self.children is not None and not self.is_regression:  # regression: sums
             return self.children(left, right, config)
         nl, nr = self.side_weight(left), self.side_weight(right)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return (nl * self.node_impurity(left, config)
-                    + nr * self.node_impurity(right, config)) / (nl + nr)
+            return (
+                nl * self.node_impurity(left, config) + nr * self.node_impurity(right, config)
+            ) / (nl + nr)
 
     def split_scores(self, child: np.ndarray, config: Any) -> dict:
         """Scores of one split from its branches' class counts (``child[b, k]``).
@@ -614,8 +619,11 @@ class Criterion:
         scores = {"impurity_decrease": decrease, "score": decrease}
         if self.score == "ratio":
             split_info = float(entropy_of_counts(sizes, config.base))
-            scores.update(information_gain=decrease, split_info=split_info,
-                          gain_ratio=decrease / split_info if split_info > 0 else 0.0)
+            scores.update(
+                information_gain=decrease,
+                split_info=split_info,
+                gain_ratio=decrease / split_info if split_info > 0 else 0.0,
+            )
             scores["score"] = scores["gain_ratio"]
         elif self.score == "distance":
             scores["score"] = float(self.distance(child))
@@ -661,8 +669,9 @@ def get(name: Any) -> Criterion:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise ValueError(f"unknown criterion {name!r}; known: "
-                         f"{', '.join(sorted(_REGISTRY))}") from None
+        raise ValueError(
+            f"unknown criterion {name!r}; known: {', '.join(sorted(_REGISTRY))}"
+        ) from None
 
 
 def for_task(task: str, *, cost_matrix: bool = False) -> tuple[Criterion, ...]:
@@ -682,8 +691,9 @@ def for_task(task: str, *, cost_matrix: bool = False) -> tuple[Criterion, ...]:
     """
     if task not in ("classification", "regression"):
         raise ValueError(f"task must be 'classification' or 'regression', not {task!r}")
-    return tuple(c for c in _REGISTRY.values()
-                 if c.task == task and (cost_matrix or not c.needs_cost_matrix))
+    return tuple(
+        c for c in _REGISTRY.values() if c.task == task and (cost_matrix or not c.needs_cost_matrix)
+    )
 
 
 def with_curves() -> tuple[Criterion, ...]:
@@ -708,39 +718,122 @@ def names(task: str) -> tuple[str, ...]:
     return tuple(c.name for c in for_task(task))
 
 
-register(Criterion(
-    "entropy", "information gain (entropy)", "classification", "entropy", "decrease",
-    "information_gain", "information_gain", lambda c, s: entropy_of_counts(c, s.base),
-    children=_entropy_children, note="ID3 (Quinlan, 1986).", curve_label="entropy"))
-register(Criterion(
-    "gain_ratio", "gain ratio", "classification", "entropy", "ratio", "gain_ratio",
-    "gain_ratio", lambda c, s: entropy_of_counts(c, s.base), children=_entropy_children,
-    note="C4.5 (Quinlan, 1993): information gain divided by split info."))
-register(Criterion(
-    "gini", "Gini impurity", "classification", "Gini", "decrease", "gini_gain", "gini_gain",
-    lambda c, s: gini_of_counts(c), children=_gini_children, note="CART (Breiman et al., 1984).",
-    curve_label="Gini"))
-register(Criterion(
-    "misclassification", "misclassification rate", "classification", "error", "decrease",
-    "misclassification_gain", "misclassification_gain",
-    lambda c, s: misclassification_of_counts(c), children=_misclassification_children,
-    note="Too coarse to grow with; shown to compare.", curve_label="misclassification"))
-register(Criterion(
-    "cost_gini", "cost-weighted Gini", "classification", "cost-weighted Gini", "decrease",
-    "cost_gini_gain", "cost_gini_gain", lambda c, s: cost_gini_of_counts(c, s.cost_matrix),
-    needs_cost_matrix=True, note="CART with a loss matrix (Breiman et al., 1984)."))
-register(Criterion(
-    "hellinger", "Hellinger distance", "classification", "Gini", "distance",
-    "hellinger_distance", "hellinger_distance", lambda c, s: gini_of_counts(c),
-    distance=hellinger_of_counts,
-    note="Cieslak and Chawla (2008), for imbalanced classes; nodes report Gini impurity."))
-register(Criterion(
-    "mse", "squared error", "regression", "MSE", "decrease", "impurity_decrease", "mse",
-    squared_error_of, children=lambda ys, w, valid: squared_error_cuts(ys, w),
-    centre=weighted_mean, of_sums=squared_error_of_sums,
-    note="CART regression: leaves predict the mean."))
-register(Criterion(
-    "mae", "absolute error", "regression", "MAE", "decrease", "impurity_decrease", "mae",
-    absolute_error_of, children=absolute_error_cuts, centre=weighted_median,
-    about=absolute_error_about,
-    note="Leaves predict the median."))
+register(
+    Criterion(
+        "entropy",
+        "information gain (entropy)",
+        "classification",
+        "entropy",
+        "decrease",
+        "information_gain",
+        "information_gain",
+        lambda c, s: entropy_of_counts(c, s.base),
+        children=_entropy_children,
+        note="ID3 (Quinlan, 1986).",
+        curve_label="entropy",
+    )
+)
+register(
+    Criterion(
+        "gain_ratio",
+        "gain ratio",
+        "classification",
+        "entropy",
+        "ratio",
+        "gain_ratio",
+        "gain_ratio",
+        lambda c, s: entropy_of_counts(c, s.base),
+        children=_entropy_children,
+        note="C4.5 (Quinlan, 1993): information gain divided by split info.",
+    )
+)
+register(
+    Criterion(
+        "gini",
+        "Gini impurity",
+        "classification",
+        "Gini",
+        "decrease",
+        "gini_gain",
+        "gini_gain",
+        lambda c, s: gini_of_counts(c),
+        children=_gini_children,
+        note="CART (Breiman et al., 1984).",
+        curve_label="Gini",
+    )
+)
+register(
+    Criterion(
+        "misclassification",
+        "misclassification rate",
+        "classification",
+        "error",
+        "decrease",
+        "misclassification_gain",
+        "misclassification_gain",
+        lambda c, s: misclassification_of_counts(c),
+        children=_misclassification_children,
+        note="Too coarse to grow with; shown to compare.",
+        curve_label="misclassification",
+    )
+)
+register(
+    Criterion(
+        "cost_gini",
+        "cost-weighted Gini",
+        "classification",
+        "cost-weighted Gini",
+        "decrease",
+        "cost_gini_gain",
+        "cost_gini_gain",
+        lambda c, s: cost_gini_of_counts(c, s.cost_matrix),
+        needs_cost_matrix=True,
+        note="CART with a loss matrix (Breiman et al., 1984).",
+    )
+)
+register(
+    Criterion(
+        "hellinger",
+        "Hellinger distance",
+        "classification",
+        "Gini",
+        "distance",
+        "hellinger_distance",
+        "hellinger_distance",
+        lambda c, s: gini_of_counts(c),
+        distance=hellinger_of_counts,
+        note="Cieslak and Chawla (2008), for imbalanced classes; nodes report Gini impurity.",
+    )
+)
+register(
+    Criterion(
+        "mse",
+        "squared error",
+        "regression",
+        "MSE",
+        "decrease",
+        "impurity_decrease",
+        "mse",
+        squared_error_of,
+        children=lambda ys, w, valid: squared_error_cuts(ys, w),
+        centre=weighted_mean,
+        of_sums=squared_error_of_sums,
+        note="CART regression: leaves predict the mean.",
+    )
+)
+register(
+    Criterion(
+        "mae",
+        "absolute error",
+        "regression",
+        "MAE",
+        "decrease",
+        "impurity_decrease",
+        "mae",
+        absolute_error_of,
+        children=absolute_error_cuts,
+        centre=weighted_median,
+        about=absolute_error_about,
+        note="Leaves predict the median.",
+    )
+)

@@ -1,4 +1,4 @@
-# About 570 lines: one idea, turning the X and y a learner is given into one encoded form (the Schema and every input kind it accepts).
+# About 440 logical lines: one idea, turning the X and y a learner is given into one encoded form (the Schema and every input kind it accepts).
 """Turning what a student passes in (DataFrame, array, list of rows or dicts) into numbers.
 
 Every learner works on one encoded form: a float64 matrix in which numeric columns hold
@@ -63,8 +63,11 @@ class Schema:
 
     def is_ordinal(self, feature: int) -> bool:
         """Whether column ``feature`` is categorical with ordered categories."""
-        return bool(self.ordered) and bool(self.ordered[feature]) and \
-            self.kinds[feature] == CATEGORICAL
+        return (
+            bool(self.ordered)
+            and bool(self.ordered[feature])
+            and self.kinds[feature] == CATEGORICAL
+        )
 
     def category_name(self, feature: int, code: int) -> Any:
         """Category of column ``feature`` whose code is ``code``."""
@@ -81,8 +84,9 @@ class Schema:
         return {
             "names": list(self.names),
             "kinds": list(self.kinds),
-            "categories": [None if c is None else [_json_category(v) for v in c]
-                           for c in self.categories],
+            "categories": [
+                None if c is None else [_json_category(v) for v in c] for c in self.categories
+            ],
             "ordered": [self.is_ordinal(j) for j in range(self.n_features)],
         }
 
@@ -102,16 +106,20 @@ class Schema:
             raise ValueError("schema: feature names must be distinct")
         for cat in cats:
             if cat is not None and (
-                    not all(isinstance(v, (str, int, float, bool)) for v in cat)
-                    or len(set(cat)) != len(cat)):
+                not all(isinstance(v, (str, int, float, bool)) for v in cat)
+                or len(set(cat)) != len(cat)
+            ):
                 raise ValueError("schema: categories must be distinct strings or numbers")
         for kind, cat in zip(kinds, cats):
             if kind not in (NUMERIC, CATEGORICAL):
                 raise ValueError(f"schema: unknown feature kind {kind!r}")
             if (kind == CATEGORICAL) != (cat is not None):
-                raise ValueError("schema: categories must be given exactly for categorical features")
-        if ordered and (len(ordered) != len(names) or not all(isinstance(o, bool)
-                                                             for o in ordered)):
+                raise ValueError(
+                    "schema: categories must be given exactly for categorical features"
+                )
+        if ordered and (
+            len(ordered) != len(names) or not all(isinstance(o, bool) for o in ordered)
+        ):
             raise ValueError("schema: ordered must be one true/false per feature")
         return cls(names, kinds, cats, ordered if any(ordered) else ())
 
@@ -145,19 +153,26 @@ def _is_sparse(X: Any) -> bool:
 def _as_table(X: Any, arg: str) -> Any:
     """Refuse sparse and complex input, turn array-likes into arrays, name a 1-D mistake."""
     if _is_sparse(X):
-        raise TypeError(f"{arg}: sparse input is not supported; pass a dense array "
-                        f"({arg}.toarray()) or a DataFrame")
-    if not isinstance(X, (pd.DataFrame, pd.Series, np.ndarray, list, tuple, str, bytes, dict)) \
-            and hasattr(X, "__array__"):
+        raise TypeError(
+            f"{arg}: sparse input is not supported; pass a dense array "
+            f"({arg}.toarray()) or a DataFrame"
+        )
+    if not isinstance(
+        X, (pd.DataFrame, pd.Series, np.ndarray, list, tuple, str, bytes, dict)
+    ) and hasattr(X, "__array__"):
         X = np.asarray(X)
     if isinstance(X, np.ndarray):
         if X.dtype.kind == "c":
-            raise ValueError(f"{arg}: Complex data not supported ({arg} holds complex numbers); "
-                             f"features must be real numbers or categories")
+            raise ValueError(
+                f"{arg}: Complex data not supported ({arg} holds complex numbers); "
+                f"features must be real numbers or categories"
+            )
         if X.ndim != 2:
-            raise ValueError(f"{arg} must be 2-D (rows x features); got {X.ndim}-D input. "
-                             f"Reshape your data: .reshape(-1, 1) for a single feature, "
-                             f".reshape(1, -1) for a single row")
+            raise ValueError(
+                f"{arg} must be 2-D (rows x features); got {X.ndim}-D input. "
+                f"Reshape your data: .reshape(-1, 1) for a single feature, "
+                f".reshape(1, -1) for a single row"
+            )
     return X
 
 
@@ -187,39 +202,49 @@ def _to_frame(X: Any, feature_names: Sequence[str] | None, arg: str) -> pd.DataF
     if isinstance(X, pd.DataFrame):
         frame = X
     elif isinstance(X, pd.Series):
-        raise ValueError(f"{arg} must be 2-D (rows x features); got a pandas Series. "
-                         f"Use a DataFrame, e.g. {arg}.to_frame() for a single feature")
+        raise ValueError(
+            f"{arg} must be 2-D (rows x features); got a pandas Series. "
+            f"Use a DataFrame, e.g. {arg}.to_frame() for a single feature"
+        )
     else:
         if isinstance(X, (str, bytes)):
             raise TypeError(f"{arg} must be a table of rows, not a string")
         try:  # an array is not listed: a view object per row costs more than the data
             rows = X if isinstance(X, np.ndarray) else list(X)
         except TypeError:
-            raise TypeError(f"{arg} must be a DataFrame, 2-D array or list of rows; "
-                            f"got {type(X).__name__}") from None
+            raise TypeError(
+                f"{arg} must be a DataFrame, 2-D array or list of rows; got {type(X).__name__}"
+            ) from None
         if not isinstance(rows, np.ndarray) and rows and all(isinstance(r, dict) for r in rows):
             frame = pd.DataFrame(rows)
         else:
             array = np.asarray(X, dtype=object) if not isinstance(X, np.ndarray) else X
             if array.ndim != 2:
-                raise ValueError(f"{arg} must be 2-D (rows x features); got {array.ndim}-D "
-                                 f"input. Reshape a single feature with .reshape(-1, 1)")
+                raise ValueError(
+                    f"{arg} must be 2-D (rows x features); got {array.ndim}-D "
+                    f"input. Reshape a single feature with .reshape(-1, 1)"
+                )
             frame = pd.DataFrame(array, copy=False)  # read only: no copy of the data
             if feature_names is None:
                 frame.columns = [f"x{i}" for i in range(array.shape[1])]
     if feature_names is not None:
         if len(feature_names) != frame.shape[1]:
-            raise ValueError(f"feature_names has {len(feature_names)} names but {arg} has "
-                             f"{frame.shape[1]} columns")
+            raise ValueError(
+                f"feature_names has {len(feature_names)} names but {arg} has "
+                f"{frame.shape[1]} columns"
+            )
         frame = frame.set_axis(list(feature_names), axis=1)
     if frame.shape[1] == 0:
-        raise ValueError(f"{arg} has 0 feature(s) (shape={frame.shape}) while a minimum of 1 is "
-                         f"required (it has no columns).")
+        raise ValueError(
+            f"{arg} has 0 feature(s) (shape={frame.shape}) while a minimum of 1 is "
+            f"required (it has no columns)."
+        )
     names = [str(c) for c in frame.columns]
     if len(set(names)) != len(names):
         repeated = sorted({n for n in names if names.count(n) > 1})
-        raise ValueError(f"{arg} has duplicate column names {repeated}; every column needs "
-                         f"its own name")
+        raise ValueError(
+            f"{arg} has duplicate column names {repeated}; every column needs its own name"
+        )
     return frame
 
 
@@ -234,7 +259,8 @@ def _numeric_column(series: pd.Series) -> bool:
         values = [v for v in series if not _is_missing(v)]
         return bool(values) and all(
             isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
-            for v in values)
+            for v in values
+        )
     return False
 
 
@@ -248,8 +274,12 @@ def _category_order(series: pd.Series) -> tuple:
     return tuple(seen)
 
 
-def infer_schema(X: Any, categorical: Sequence | None = None,
-                 feature_names: Sequence[str] | None = None, arg: str = "X") -> Schema:
+def infer_schema(
+    X: Any,
+    categorical: Sequence | None = None,
+    feature_names: Sequence[str] | None = None,
+    arg: str = "X",
+) -> Schema:
     """Decide names, kinds and category orders of the columns of ``X``.
 
     Numeric columns are continuous, every other column is categorical, unless
@@ -263,11 +293,18 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
     >>> infer_schema([["sunny", 85], ["rainy", 70]]).kinds
     ('categorical', 'numeric')
     """
-    if categorical is None and feature_names is None and isinstance(X, np.ndarray) and \
-            X.ndim == 2 and X.shape[1] and X.dtype.kind in "fiu":
+    if (
+        categorical is None
+        and feature_names is None
+        and isinstance(X, np.ndarray)
+        and X.ndim == 2
+        and X.shape[1]
+        and X.dtype.kind in "fiu"
+    ):
         # numbers in an array: numeric columns x0, x1, ... (what the frame would say)
-        return Schema(tuple(f"x{i}" for i in range(X.shape[1])), (NUMERIC,) * X.shape[1],
-                      (None,) * X.shape[1])
+        return Schema(
+            tuple(f"x{i}" for i in range(X.shape[1])), (NUMERIC,) * X.shape[1], (None,) * X.shape[1]
+        )
     frame = _to_frame(X, feature_names, arg)
     names = tuple(str(c) for c in frame.columns)
     if categorical is not None:
@@ -276,14 +313,16 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
         try:
             categorical = list(categorical)
         except TypeError:
-            raise TypeError(f"categorical must be a list of column names or positions; "
-                            f"got {categorical!r}") from None
+            raise TypeError(
+                f"categorical must be a list of column names or positions; got {categorical!r}"
+            ) from None
         chosen = set()
         for c in categorical:
             if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
                 if not 0 <= c < len(names):
-                    raise ValueError(f"categorical: column index {c} out of range for "
-                                     f"{len(names)} columns")
+                    raise ValueError(
+                        f"categorical: column index {c} out of range for {len(names)} columns"
+                    )
                 chosen.add(int(c))
             elif str(c) in names:
                 chosen.add(names.index(str(c)))
@@ -297,13 +336,16 @@ def infer_schema(X: Any, categorical: Sequence | None = None,
             try:
                 pd.to_numeric(series, errors="raise")
             except (ValueError, TypeError):
-                raise ValueError(f"categorical: column {names[i]!r} holds non-numeric values "
-                                 f"but is not listed; list every categorical column "
-                                 f"(listed: {sorted(names[j] for j in chosen)})") from None
+                raise ValueError(
+                    f"categorical: column {names[i]!r} holds non-numeric values "
+                    f"but is not listed; list every categorical column "
+                    f"(listed: {sorted(names[j] for j in chosen)})"
+                ) from None
         kinds.append(CATEGORICAL if is_cat else NUMERIC)
         cats.append(_category_order(series) if is_cat else None)
-        ordered.append(bool(is_cat and isinstance(series.dtype, pd.CategoricalDtype)
-                            and series.dtype.ordered))
+        ordered.append(
+            bool(is_cat and isinstance(series.dtype, pd.CategoricalDtype) and series.dtype.ordered)
+        )
     return Schema(names, tuple(kinds), tuple(cats), tuple(ordered) if any(ordered) else ())
 
 
@@ -334,47 +376,58 @@ def encode(X: Any, schema: Schema, arg: str = "X", allow_missing: bool = True) -
     (True, False)
     """
     X = _as_table(X, arg)
-    if isinstance(X, np.ndarray) and X.dtype == np.float64 and X.size and \
-            X.shape[1] == schema.n_features and \
-            not any(schema.is_categorical(j) for j in range(schema.n_features)):
+    if (
+        isinstance(X, np.ndarray)
+        and X.dtype == np.float64
+        and X.size
+        and X.shape[1] == schema.n_features
+        and not any(schema.is_categorical(j) for j in range(schema.n_features))
+    ):
         # the caller's numbers as they are: no copy (the largest array of a fit), read-only
         # so that nothing downstream can write into the caller's array
         view = np.ascontiguousarray(X).view()
         view.flags.writeable = False
         return checked_numbers(view, schema, arg, allow_missing)
     frame = _to_frame(X, None, arg)
-    named = isinstance(X, pd.DataFrame) or (isinstance(X, (list, tuple)) and len(X) > 0
-                                           and all(isinstance(r, dict) for r in X))
+    named = isinstance(X, pd.DataFrame) or (
+        isinstance(X, (list, tuple)) and len(X) > 0 and all(isinstance(r, dict) for r in X)
+    )
     if named:
         frame = _align_columns(frame, schema, arg)
     if frame.shape[0] == 0:
         raise ValueError(f"{arg} is empty: it needs at least one row")
     if frame.shape[1] != schema.n_features:
-        raise ValueError(f"{arg} has {frame.shape[1]} columns but the model was fitted on "
-                         f"{schema.n_features} ({', '.join(schema.names)})")
+        raise ValueError(
+            f"{arg} has {frame.shape[1]} columns but the model was fitted on "
+            f"{schema.n_features} ({', '.join(schema.names)})"
+        )
     out = np.empty(frame.shape, dtype=float)
     for j in range(schema.n_features):
         series = frame.iloc[:, j]
         if schema.is_categorical(j):
             lookup = {v: k for k, v in enumerate(schema.categories[j])}
-            out[:, j] = [lookup.get(v, np.nan) if not _is_missing(v) else np.nan
-                         for v in series]
+            out[:, j] = [lookup.get(v, np.nan) if not _is_missing(v) else np.nan for v in series]
         else:
             if pd.api.types.is_complex_dtype(series.dtype):
-                raise ValueError(f"{arg}: column {schema.names[j]!r} holds complex numbers "
-                                 f"(Complex data not supported); features must be real "
-                                 f"numbers or categories")
+                raise ValueError(
+                    f"{arg}: column {schema.names[j]!r} holds complex numbers "
+                    f"(Complex data not supported); features must be real "
+                    f"numbers or categories"
+                )
             try:
-                out[:, j] = pd.to_numeric(series, errors="raise").to_numpy(dtype=float,
-                                                                          na_value=np.nan)
+                out[:, j] = pd.to_numeric(series, errors="raise").to_numpy(
+                    dtype=float, na_value=np.nan
+                )
             except (ValueError, TypeError):
-                raise ValueError(f"{arg}: column {schema.names[j]!r} is numeric but holds "
-                                 f"non-numeric values") from None
+                raise ValueError(
+                    f"{arg}: column {schema.names[j]!r} is numeric but holds non-numeric values"
+                ) from None
     return checked_numbers(out, schema, arg, allow_missing)
 
 
-def checked_numbers(out: np.ndarray, schema: Schema, arg: str = "X",
-                    allow_missing: bool = True) -> np.ndarray:
+def checked_numbers(
+    out: np.ndarray, schema: Schema, arg: str = "X", allow_missing: bool = True
+) -> np.ndarray:
     """``out`` (an encoded matrix) itself, once no numeric column holds an infinite value.
 
     Raises
@@ -399,21 +452,21 @@ def checked_numbers(out: np.ndarray, schema: Schema, arg: str = "X",
         if not schema.is_categorical(j) and np.isinf(column).any():
             raise ValueError(f"{arg}: column {schema.names[j]!r} holds infinite values")
         if not allow_missing and np.isnan(column).any():
-            raise ValueError(f"{arg}: column {schema.names[j]!r} has missing values (NaN); "
-                             f"this learner does not handle them (C45Classifier does)")
+            raise ValueError(
+                f"{arg}: column {schema.names[j]!r} has missing values (NaN); "
+                f"this learner does not handle them (C45Classifier does)"
+            )
     return out
 
 
 def _align_columns(frame: pd.DataFrame, schema: Schema, arg: str) -> pd.DataFrame:
     """Put named columns in the schema's order; reject names the schema does not know."""
     names = [str(c) for c in frame.columns]
-    if names == list(schema.names) or all(isinstance(c, (int, np.integer))
-                                          for c in frame.columns):
+    if names == list(schema.names) or all(isinstance(c, (int, np.integer)) for c in frame.columns):
         return frame
     if sorted(names) == sorted(schema.names):
         return frame[[c for n in schema.names for c in frame.columns if str(c) == n]]
-    raise ValueError(f"{arg} has columns {names} but the model was fitted on "
-                     f"{list(schema.names)}")
+    raise ValueError(f"{arg} has columns {names} but the model was fitted on {list(schema.names)}")
 
 
 def as_ordinal(X: pd.DataFrame, columns: Any) -> pd.DataFrame:
@@ -446,27 +499,33 @@ def as_ordinal(X: pd.DataFrame, columns: Any) -> pd.DataFrame:
     out = X.copy()
     for name, order in orders.items():
         if name not in out.columns:
-            raise ValueError(f"columns: no column named {name!r}; columns are "
-                             f"{[str(c) for c in out.columns]}")
+            raise ValueError(
+                f"columns: no column named {name!r}; columns are {[str(c) for c in out.columns]}"
+            )
         series = out[name]
         if order is None:
             if not isinstance(series.dtype, pd.CategoricalDtype):
-                raise ValueError(f"columns: {name!r} has no declared category order; give its "
-                                 f"categories from lowest to highest, e.g. {{{name!r}: [...]}}")
+                raise ValueError(
+                    f"columns: {name!r} has no declared category order; give its "
+                    f"categories from lowest to highest, e.g. {{{name!r}: [...]}}"
+                )
             out[name] = series.cat.as_ordered()
             continue
         order = list(order)
         seen = {v for v in series if not _is_missing(v)}
         unknown = sorted(map(str, seen - set(order)))
         if unknown or len(set(order)) != len(order):
-            raise ValueError(f"columns: the order of {name!r} must list each of its values "
-                             f"once; missing from it: {unknown}")
+            raise ValueError(
+                f"columns: the order of {name!r} must list each of its values "
+                f"once; missing from it: {unknown}"
+            )
         out[name] = pd.Categorical(series.astype(object), categories=order, ordered=True)
     return out
 
 
-def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = None,
-                  arg: str = "y") -> tuple[np.ndarray, tuple]:
+def encode_target(
+    y: Any, n_rows: int | None = None, classes: Sequence | None = None, arg: str = "y"
+) -> tuple[np.ndarray, tuple]:
     """Encode class labels as codes ``0..k-1`` with the class order.
 
     The order is the ``Categorical`` order when ``y`` has one (an ARFF file's declared
@@ -477,8 +536,14 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
     >>> encode_target(["no", "yes", "no"])
     (array([0, 1, 0]), ('no', 'yes'))
     """
-    if classes is None and isinstance(y, np.ndarray) and y.ndim == 1 and y.dtype.kind in "iu" \
-            and len(y) and (n_rows is None or len(y) == n_rows):
+    if (
+        classes is None
+        and isinstance(y, np.ndarray)
+        and y.ndim == 1
+        and y.dtype.kind in "iu"
+        and len(y)
+        and (n_rows is None or len(y) == n_rows)
+    ):
         # whole numbers in an array: the sorted distinct labels and codes in one numpy call
         found, codes = np.unique(y, return_inverse=True)
         return codes.astype(int), tuple(python_scalar(c) for c in found)
@@ -501,18 +566,17 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
                 raise TypeError(f"{arg}: labels of mixed types cannot be ordered") from None
     else:
         if isinstance(classes, (str, bytes)):
-            raise TypeError(f"classes must be a list of class names, not a string; "
-                            f"got {classes!r}")
+            raise TypeError(f"classes must be a list of class names, not a string; got {classes!r}")
         try:
             classes = tuple(classes)
             repeated = len(set(classes)) != len(classes)
         except TypeError:
-            raise TypeError(f"classes must be a list of class names; "
-                            f"got {type(classes).__name__}") from None
+            raise TypeError(
+                f"classes must be a list of class names; got {type(classes).__name__}"
+            ) from None
         if repeated:
             raise ValueError(f"classes names a class more than once: {list(classes)}")
-    if series.dtype.kind in "iuf" and all(type(python_scalar(c)) in (int, float)
-                                          for c in classes):
+    if series.dtype.kind in "iuf" and all(type(python_scalar(c)) in (int, float) for c in classes):
         # numbers: one hash lookup in numpy instead of one Python dict lookup per row
         codes = pd.Index(classes).get_indexer(series.to_numpy())
         if (codes >= 0).all():
@@ -521,8 +585,10 @@ def encode_target(y: Any, n_rows: int | None = None, classes: Sequence | None = 
     try:
         codes = np.array([lookup[v] for v in series], dtype=int)
     except KeyError as exc:
-        raise ValueError(f"{arg} holds the label {exc.args[0]!r}, which is not one of the "
-                         f"classes {list(classes)}") from None
+        raise ValueError(
+            f"{arg} holds the label {exc.args[0]!r}, which is not one of the "
+            f"classes {list(classes)}"
+        ) from None
     return codes, tuple(python_scalar(c) for c in classes)
 
 
@@ -540,7 +606,8 @@ def encode_numeric_target(y: Any, n_rows: int | None = None, arg: str = "y") -> 
     if len(series) == 0:
         raise ValueError(f"{arg} is empty: it needs at least one value")
     if pd.api.types.is_complex_dtype(series.dtype) or (
-            series.dtype == object and any(isinstance(v, complex) for v in series)):
+        series.dtype == object and any(isinstance(v, complex) for v in series)
+    ):
         raise ValueError(f"{arg} holds complex numbers; a regression target must be real")
     try:
         values = pd.to_numeric(series, errors="raise").to_numpy(dtype=float, na_value=np.nan)

@@ -39,7 +39,6 @@ CLASS_COLOURS: tuple[str, ...] = (
 """Okabe-Ito colour-blind-safe palette; class ``k`` (in class order) gets colour ``k``."""
 
 
-
 def latex_fraction(numerator: float, denominator: float) -> str:
     r"""Format a ratio of counts as LaTeX, e.g. ``\tfrac{9}{14}``.
 
@@ -52,8 +51,16 @@ def latex_fraction(numerator: float, denominator: float) -> str:
 
 
 _LATEX_ESCAPES = {
-    "\\": r"\backslash ", "{": r"\{", "}": r"\}", "_": r"\_", "^": r"\^{}", "%": r"\%",
-    "&": r"\&", "#": r"\#", "$": r"\$", "~": r"\~{}",
+    "\\": r"\backslash ",
+    "{": r"\{",
+    "}": r"\}",
+    "_": r"\_",
+    "^": r"\^{}",
+    "%": r"\%",
+    "&": r"\&",
+    "#": r"\#",
+    "$": r"\$",
+    "~": r"\~{}",
 }
 
 
@@ -99,8 +106,10 @@ def html_class(name: Any, index: int) -> str:
     >>> html_class("yes", 1)
     '<span class="dtlearn-class" style="color:#56B4E9;font-weight:bold">yes</span>'
     """
-    return (f'<span class="dtlearn-class" style="color:{class_colour(index)};'
-            f'font-weight:bold">{html.escape(str(name))}</span>')
+    return (
+        f'<span class="dtlearn-class" style="color:{class_colour(index)};'
+        f'font-weight:bold">{html.escape(str(name))}</span>'
+    )
 
 
 def md_escape(text: str) -> str:

@@ -106,7 +106,7 @@ class DerivationLine:
         index = text.find(" = ")
         if index < 0:
             return None, text
-        return text[:index].rstrip(), text[index + 1:]
+        return text[:index].rstrip(), text[index + 1 :]
 
     def latex_aligned(self) -> str:
         """Return the LaTeX form with an ``&`` before its relation sign (for ``aligned``)."""
@@ -145,9 +145,11 @@ def _as_item(item: Any) -> Item:
         return DerivationLine(*item)
     if isinstance(item, dict):
         return DerivationLine(**item)
-    raise TypeError(f"lines: cannot make a derivation line from {type(item).__name__}; "
-                    f"use a str, a (text, latex[, comment[, comment_latex]]) tuple, a "
-                    f"DerivationLine, a ResultTable or a Derivation")
+    raise TypeError(
+        f"lines: cannot make a derivation line from {type(item).__name__}; "
+        f"use a str, a (text, latex[, comment[, comment_latex]]) tuple, a "
+        f"DerivationLine, a ResultTable or a Derivation"
+    )
 
 
 def _text_block(lines: Sequence[DerivationLine]) -> list[str]:
@@ -162,8 +164,9 @@ def _text_block(lines: Sequence[DerivationLine]) -> list[str]:
             rendered.append(f"{lhs.ljust(width)} {rest}")
     commented = [len(r) for r, line in zip(rendered, lines) if line.comment]
     column = max(commented, default=0) + 3
-    return [(r.ljust(column) + line.comment) if line.comment else r
-            for r, line in zip(rendered, lines)]
+    return [
+        (r.ljust(column) + line.comment) if line.comment else r for r, line in zip(rendered, lines)
+    ]
 
 
 def _groups(items: Sequence[Item]) -> list[tuple[str, Any]]:
@@ -228,8 +231,14 @@ class Derivation:
 
     # -- construction
     @classmethod
-    def build(cls, title: str, lines: Iterable[Any] = (), *, table: ResultTable | None = None,
-              note: str = "") -> Derivation:
+    def build(
+        cls,
+        title: str,
+        lines: Iterable[Any] = (),
+        *,
+        table: ResultTable | None = None,
+        note: str = "",
+    ) -> Derivation:
         r"""Make a derivation from simple pieces.
 
         Parameters
@@ -295,8 +304,11 @@ class Derivation:
         a = 1
         b = 2
         """
-        return Derivation(self.title, self.lines + tuple(_as_item(x) for x in items),
-                          self.note if note is None else note)
+        return Derivation(
+            self.title,
+            self.lines + tuple(_as_item(x) for x in items),
+            self.note if note is None else note,
+        )
 
     @property
     def table(self) -> ResultTable | None:
@@ -319,9 +331,15 @@ class Derivation:
             else:
                 out.extend(value._text(indent + "  "))
         if self.note:
-            out.extend(textwrap.wrap("note: " + self.note, width=88, initial_indent=indent,
-                                     subsequent_indent=indent + "      ",
-                                     break_on_hyphens=False))
+            out.extend(
+                textwrap.wrap(
+                    "note: " + self.note,
+                    width=88,
+                    initial_indent=indent,
+                    subsequent_indent=indent + "      ",
+                    break_on_hyphens=False,
+                )
+            )
         return out
 
     def __str__(self) -> str:
@@ -382,8 +400,12 @@ class Derivation:
         The plain text follows in a collapsed ``<details>`` for readers without MathJax or
         with a screen reader.
         """
-        return (self._html() + "\n<details><summary>plain text</summary><pre>"
-                + html.escape(str(self)) + "</pre></details>")
+        return (
+            self._html()
+            + "\n<details><summary>plain text</summary><pre>"
+            + html.escape(str(self))
+            + "</pre></details>"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready form; ``"text"`` holds the plain-text rendering.
@@ -396,15 +418,20 @@ class Derivation:
         items: list[dict[str, Any]] = []
         for item in self.lines:
             if isinstance(item, DerivationLine):
-                items.append({"type": "line", "text": item.text, "latex": item.latex,
-                              "comment": item.comment, "prose": item.prose})
+                items.append(
+                    {
+                        "type": "line",
+                        "text": item.text,
+                        "latex": item.latex,
+                        "comment": item.comment,
+                        "prose": item.prose,
+                    }
+                )
             elif isinstance(item, ResultTable):
                 items.append({"type": "table", **item.to_dict()})
             else:
                 items.append({"type": "derivation", **item.to_dict()})
         return {"title": self.title, "lines": items, "note": self.note, "text": str(self)}
-
-
 
 
 class Measure(float):
@@ -440,8 +467,15 @@ class Measure(float):
 
     __slots__ = ("name", "symbol", "unit", "_derivation")
 
-    def __new__(cls, value: float, name: str = "", *, symbol: str = "", unit: str = "",
-                derivation: Derivation | Callable[[], Derivation] | None = None) -> Measure:
+    def __new__(
+        cls,
+        value: float,
+        name: str = "",
+        *,
+        symbol: str = "",
+        unit: str = "",
+        derivation: Derivation | Callable[[], Derivation] | None = None,
+    ) -> Measure:
         """Create the measure (see the class docstring)."""
         obj = super().__new__(cls, value)
         obj.name = name
@@ -476,8 +510,7 @@ class Measure(float):
 
     def __reduce__(self):
         """Pickle and copy support (the derivation is built and stored)."""
-        return (_rebuild_measure, (float(self), self.name, self.symbol, self.unit,
-                                   self.explain()))
+        return (_rebuild_measure, (float(self), self.name, self.symbol, self.unit, self.explain()))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready form, with the derivation.
@@ -487,10 +520,16 @@ class Measure(float):
         >>> Measure(0.5, "gini", symbol="Gini(S)").to_dict()["value"]
         0.5
         """
-        return {"name": self.name, "symbol": self.symbol, "value": float(self),
-                "unit": self.unit, "derivation": self.explain().to_dict()}
+        return {
+            "name": self.name,
+            "symbol": self.symbol,
+            "value": float(self),
+            "unit": self.unit,
+            "derivation": self.explain().to_dict(),
+        }
 
 
-def _rebuild_measure(value: float, name: str, symbol: str, unit: str,
-                     derivation: Derivation) -> Measure:
+def _rebuild_measure(
+    value: float, name: str, symbol: str, unit: str, derivation: Derivation
+) -> Measure:
     return Measure(value, name, symbol=symbol, unit=unit, derivation=derivation)

@@ -1,4 +1,4 @@
-# About 500 lines: one idea, every number formatter of the package in one place, so that a number reads the same wherever it is shown.
+# About 380 logical lines: one idea, every number formatter of the package in one place, so that a number reads the same wherever it is shown.
 """How dtlearn writes numbers: the one number-formatting module of the package.
 
 Every view, export, explanation and message imports its number formatters from here, so a
@@ -107,7 +107,9 @@ def fmt(value: Any, decimals: int = 3) -> str:
         return value
     if isinstance(value, bool):
         return str(value)
-    if isinstance(value, int) or (hasattr(value, "dtype") and getattr(value.dtype, "kind", "") in "iu"):
+    if isinstance(value, int) or (
+        hasattr(value, "dtype") and getattr(value.dtype, "kind", "") in "iu"
+    ):
         return str(int(value))
     try:
         number = float(value)
@@ -345,8 +347,7 @@ def answer_number(x: float, decimals: int = 4) -> str:
         return "nan"
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
-    text = (f"{x:.{decimals}f}".rstrip("0").rstrip(".") if abs(x) < 1e6
-            else f"{x:.{decimals}g}")
+    text = f"{x:.{decimals}f}".rstrip("0").rstrip(".") if abs(x) < 1e6 else f"{x:.{decimals}g}"
     return "0" if text in ("-0", "0", "") else text
 
 
@@ -394,12 +395,12 @@ def format_number(value: float, digits: int = 6) -> str:
     >>> format_number(75.0), format_number(2.5), format_number(0.1 + 0.2)
     ('75', '2.5', '0.3')
     """
-    temp = float(value) * 10.0 ** digits  # Weka's Utils.doubleToString: round half away from 0
-    if not abs(temp) < 2.0 ** 63:
+    temp = float(value) * 10.0**digits  # Weka's Utils.doubleToString: round half away from 0
+    if not abs(temp) < 2.0**63:
         text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
         return "0" if text in ("-0", "") else text
     units = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
-    whole, frac = divmod(abs(units), 10 ** digits)
+    whole, frac = divmod(abs(units), 10**digits)
     text = f"{whole}.{frac:0{digits}d}".rstrip("0").rstrip(".") if digits else str(whole)
     return "0" if units == 0 else ("-" if units < 0 else "") + text
 
@@ -498,5 +499,6 @@ def float32_text(value: float) -> str:
     >>> float32_text(16.795000076293945), float32_text(2.450000047683716), float32_text(3.0)
     ('16.795', '2.45', '3')
     """
-    return np.format_float_positional(float(value), precision=7, unique=False,
-                                      fractional=False, trim="-")
+    return np.format_float_positional(
+        float(value), precision=7, unique=False, fractional=False, trim="-"
+    )

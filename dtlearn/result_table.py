@@ -74,16 +74,26 @@ class ResultTable:
         object.__setattr__(self, "class_columns", tuple(str(c) for c in self.class_columns))
         for i, row in enumerate(self.rows):
             if len(row) != len(self.columns):
-                raise ValueError(f"rows: row {i} has {len(row)} cells but there are "
-                                 f"{len(self.columns)} columns")
+                raise ValueError(
+                    f"rows: row {i} has {len(row)} cells but there are {len(self.columns)} columns"
+                )
         if self.highlight_row is not None and not 0 <= self.highlight_row < len(self.rows):
-            raise ValueError(f"highlight_row: {self.highlight_row} is not a row index "
-                             f"(the table has {len(self.rows)} rows)")
+            raise ValueError(
+                f"highlight_row: {self.highlight_row} is not a row index "
+                f"(the table has {len(self.rows)} rows)"
+            )
 
     @classmethod
-    def build(cls, columns: Iterable[str], rows: Iterable[Iterable[Any]], *,
-              caption: str = "", highlight_row: int | None = None, float_format: str = ".3f",
-              class_columns: Iterable[str] = ()) -> ResultTable:
+    def build(
+        cls,
+        columns: Iterable[str],
+        rows: Iterable[Iterable[Any]],
+        *,
+        caption: str = "",
+        highlight_row: int | None = None,
+        float_format: str = ".3f",
+        class_columns: Iterable[str] = (),
+    ) -> ResultTable:
         """Make a table from any iterables (lists are turned into tuples).
 
         Examples
@@ -91,9 +101,14 @@ class ResultTable:
         >>> ResultTable.build(["a", "b"], [[1, 2.0]]).rows
         ((1, 2.0),)
         """
-        return cls(tuple(columns), tuple(tuple(r) for r in rows), caption=caption,
-                   highlight_row=highlight_row, float_format=float_format,
-                   class_columns=tuple(class_columns))
+        return cls(
+            tuple(columns),
+            tuple(tuple(r) for r in rows),
+            caption=caption,
+            highlight_row=highlight_row,
+            float_format=float_format,
+            class_columns=tuple(class_columns),
+        )
 
     def format_cell(self, value: Any) -> str:
         """Text of one cell: floats with :attr:`float_format`, everything else with ``str``.
@@ -107,8 +122,11 @@ class ResultTable:
 
     @staticmethod
     def _is_number(value: Any) -> bool:
-        return not isinstance(value, (str, bool)) and value is not None and (
-            isinstance(value, (int, float)) or hasattr(value, "dtype"))
+        return (
+            not isinstance(value, (str, bool))
+            and value is not None
+            and (isinstance(value, (int, float)) or hasattr(value, "dtype"))
+        )
 
     def text_lines(self) -> list[str]:
         """The table as aligned plain-text lines (what ``str`` joins; explanations indent them).
@@ -120,12 +138,16 @@ class ResultTable:
         """
         cells = [[self.format_cell(v) for v in row] for row in self.rows]
         widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(self.columns)]
-        numeric = [bool(self.rows) and all(self._is_number(r[j]) for r in self.rows)
-                   for j in range(len(self.columns))]
+        numeric = [
+            bool(self.rows) and all(self._is_number(r[j]) for r in self.rows)
+            for j in range(len(self.columns))
+        ]
 
         def line(marker: str, values: Sequence[str], header: bool = False) -> str:
-            parts = [v.rjust(w) if (num and not header) else v.ljust(w)
-                     for v, w, num in zip(values, widths, numeric)]
+            parts = [
+                v.rjust(w) if (num and not header) else v.ljust(w)
+                for v, w, num in zip(values, widths, numeric)
+            ]
             return (marker + " " + " | ".join(parts)).rstrip()
 
         out = [self.caption] if self.caption else []
@@ -152,15 +174,23 @@ class ResultTable:
         out = ['<table class="dtlearn-table">']
         if self.caption:
             out.append(f"<caption>{html.escape(self.caption)}</caption>")
-        out.append("<thead><tr>" + "".join(f"<th>{self._header_html(c)}</th>"
-                                           for c in self.columns) + "</tr></thead>")
+        out.append(
+            "<thead><tr>"
+            + "".join(f"<th>{self._header_html(c)}</th>" for c in self.columns)
+            + "</tr></thead>"
+        )
         out.append("<tbody>")
         for i, row in enumerate(self.rows):
-            style = (' class="dtlearn-winner" style="font-weight:bold;background:#fff3cd"'
-                     if i == self.highlight_row else "")
+            style = (
+                ' class="dtlearn-winner" style="font-weight:bold;background:#fff3cd"'
+                if i == self.highlight_row
+                else ""
+            )
             tds = "".join(
                 f'<td style="text-align:{"right" if self._is_number(v) else "left"}">'
-                f"{html.escape(self.format_cell(v))}</td>" for v in row)
+                f"{html.escape(self.format_cell(v))}</td>"
+                for v in row
+            )
             out.append(f"<tr{style}>{tds}</tr>")
         out.append("</tbody></table>")
         return "\n".join(out)
@@ -169,8 +199,14 @@ class ResultTable:
         """GitHub-flavoured Markdown table; the highlighted row is bold."""
         out = [f"*{md_escape(self.caption)}*", ""] if self.caption else []
         out.append("| " + " | ".join(md_escape(c) for c in self.columns) + " |")
-        out.append("|" + "|".join("---:" if self.rows and self._is_number(self.rows[0][j])
-                                  else "---" for j in range(len(self.columns))) + "|")
+        out.append(
+            "|"
+            + "|".join(
+                "---:" if self.rows and self._is_number(self.rows[0][j]) else "---"
+                for j in range(len(self.columns))
+            )
+            + "|"
+        )
         for i, row in enumerate(self.rows):
             cells = [md_escape(self.format_cell(v)) for v in row]
             if i == self.highlight_row:
@@ -204,9 +240,9 @@ class ResultTable:
         """
         import pandas as pd
 
-        return pd.DataFrame([[_plain(v) for v in row] for row in self.rows],
-                            columns=list(self.columns))
-
+        return pd.DataFrame(
+            [[_plain(v) for v in row] for row in self.rows], columns=list(self.columns)
+        )
 
 
 class ShowsTable:
@@ -245,4 +281,3 @@ class ShowsTable:
     def to_frame(self) -> Any:
         """The table as a pandas DataFrame."""
         return self.table().to_frame()
-

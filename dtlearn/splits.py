@@ -108,8 +108,9 @@ class MultiwaySplit(Split):
 
     def conditions(self, schema: Schema, exact: bool = False) -> list[str]:  # noqa: D102
         name = schema.names[self.feature]
-        return [f"{name} = {schema.category_name(self.feature, k)}"
-                for k in range(self.n_categories)]
+        return [
+            f"{name} = {schema.category_name(self.feature, k)}" for k in range(self.n_categories)
+        ]
 
     def to_dict(self) -> dict:  # noqa: D102
         return {"kind": self.kind, "feature": self.feature, "n_categories": self.n_categories}
@@ -182,8 +183,10 @@ class ThresholdSplit(Split):
         """
         cats = schema.categories[self.feature]
         if cats is None:
-            raise ValueError(f"feature {schema.names[self.feature]!r} is numeric: its test is "
-                             f"a number, not a set of categories")
+            raise ValueError(
+                f"feature {schema.names[self.feature]!r} is numeric: its test is "
+                f"a number, not a set of categories"
+            )
         return tuple(c for k, c in enumerate(cats) if k <= self.threshold)
 
     def to_dict(self) -> dict:  # noqa: D102
@@ -232,14 +235,19 @@ class SubsetSplit(Split):
 
         def show(codes: tuple[int, ...]) -> str:
             names = [str(schema.category_name(self.feature, c)) for c in codes]
-            return f"{name} = {names[0]}" if len(names) == 1 else \
-                f"{name} in {{{', '.join(names)}}}"
+            return (
+                f"{name} = {names[0]}" if len(names) == 1 else f"{name} in {{{', '.join(names)}}}"
+            )
 
         return [show(self.left), show(self.right)]
 
     def to_dict(self) -> dict:  # noqa: D102
-        return {"kind": self.kind, "feature": self.feature, "left": list(self.left),
-                "right": list(self.right)}
+        return {
+            "kind": self.kind,
+            "feature": self.feature,
+            "left": list(self.left),
+            "right": list(self.right),
+        }
 
 
 def linear_sum(X: np.ndarray, weights: Any) -> np.ndarray:
@@ -292,14 +300,19 @@ class ObliqueSplit(Split):
 
     def conditions(self, schema: Schema, exact: bool = False) -> list[str]:  # noqa: D102
         show = exact_number if exact else (lambda v: format_number(v, 3))
-        terms = " + ".join(f"{show(w)}·{schema.names[c]}"
-                           for c, w in zip(self.columns, self.weights))
+        terms = " + ".join(
+            f"{show(w)}·{schema.names[c]}" for c, w in zip(self.columns, self.weights)
+        )
         expr = f"{terms} + {show(self.bias)}".replace("+ -", "- ")
         return [f"{expr} <= 0", f"{expr} > 0"]
 
     def to_dict(self) -> dict:  # noqa: D102
-        return {"kind": self.kind, "columns": list(self.columns),
-                "weights": list(self.weights), "bias": self.bias}
+        return {
+            "kind": self.kind,
+            "columns": list(self.columns),
+            "weights": list(self.weights),
+            "bias": self.bias,
+        }
 
 
 @dataclass(frozen=True)
@@ -339,17 +352,22 @@ class CandidateSplits:
 
     def __repr__(self) -> str:
         width = max((len(left) for left, _ in self.tests), default=0)
-        return "\n".join([self._head()] + [f"  {left:<{width}}  |  {right}" for left, right in self.tests])
+        return "\n".join(
+            [self._head()] + [f"  {left:<{width}}  |  {right}" for left, right in self.tests]
+        )
 
     def _head(self) -> str:
-        return f"{len(self)} candidate {'split' if len(self) == 1 else 'splits'} of " \
+        return (
+            f"{len(self)} candidate {'split' if len(self) == 1 else 'splits'} of "
             f"{self.feature} ({self.kind})"
+        )
 
     def _repr_html_(self) -> str:
         from .explain import ResultTable
 
-        return ResultTable(("left branch", "right branch"), tuple(self.tests),
-                           caption=self._head())._repr_html_()
+        return ResultTable(
+            ("left branch", "right branch"), tuple(self.tests), caption=self._head()
+        )._repr_html_()
 
 
 def candidate_splits(x: Any, name: str | None = None) -> CandidateSplits:
@@ -394,8 +412,7 @@ def candidate_splits(x: Any, name: str | None = None) -> CandidateSplits:
         tests = tuple(tuple(ThresholdSplit(0, float(t)).conditions(schema)) for t in mids)
         return CandidateSplits(name, "numeric", tests)
     if schema.is_ordinal(0):
-        tests = tuple(tuple(ThresholdSplit(0, float(c)).conditions(schema))
-                      for c in present[:-1])
+        tests = tuple(tuple(ThresholdSplit(0, float(c)).conditions(schema)) for c in present[:-1])
         return CandidateSplits(name, "ordinal", tests)
     first, rest = int(present[0]), [int(c) for c in present[1:]]
     tests = []
@@ -442,21 +459,24 @@ def _feature_index(value: Any, schema: Schema, kind: str, categorical: bool | No
 
     ``categorical`` is ``None`` when either kind will do.
     """
-    if not isinstance(value, int) or isinstance(value, bool) or \
-            not 0 <= value < schema.n_features:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < schema.n_features:
         raise ValueError(f"split: feature index {value!r} out of range")
     if categorical is not None and schema.is_categorical(value) != categorical:
-        raise ValueError(f"split: feature {schema.names[value]!r} has the wrong kind "
-                         f"for a {kind} split")
+        raise ValueError(
+            f"split: feature {schema.names[value]!r} has the wrong kind for a {kind} split"
+        )
     return value
 
 
 def _category_codes(values: Any, schema: Schema, feature: int) -> tuple[int, ...]:
     """``values`` as distinct category codes of ``feature`` (a non-empty list)."""
     n = len(schema.categories[feature])
-    if not isinstance(values, list) or not values or len(set(values)) != len(values) or \
-            not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
-                    for v in values):
+    if (
+        not isinstance(values, list)
+        or not values
+        or len(set(values)) != len(values)
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n for v in values)
+    ):
         raise ValueError(f"split: bad category codes {values!r}")
     return tuple(values)
 
@@ -475,10 +495,12 @@ def _threshold_from_dict(data: dict, schema: Schema) -> ThresholdSplit:
         raise ValueError("split: threshold must be finite")
     feature = _feature_index(data["feature"], schema, "threshold", None)
     if schema.is_categorical(feature) and not (
-            schema.is_ordinal(feature)
-            and 0 <= threshold < len(schema.categories[feature])):
-        raise ValueError(f"split: a threshold on {schema.names[feature]!r} needs an "
-                         f"ordinal feature and a category code")
+        schema.is_ordinal(feature) and 0 <= threshold < len(schema.categories[feature])
+    ):
+        raise ValueError(
+            f"split: a threshold on {schema.names[feature]!r} needs an "
+            f"ordinal feature and a category code"
+        )
     tolerance = float(data.get("tolerance", 0.0))
     if not (np.isfinite(tolerance) and 0 <= tolerance < 1):
         raise ValueError("split: tolerance must be a number in [0, 1)")
@@ -505,6 +527,10 @@ def _oblique_from_dict(data: dict, schema: Schema) -> ObliqueSplit:
     return ObliqueSplit(columns, weights, bias)
 
 
-_SPLIT_READERS = {"multiway": _multiway_from_dict, "threshold": _threshold_from_dict,
-                  "subset": _subset_from_dict, "oblique": _oblique_from_dict}
+_SPLIT_READERS = {
+    "multiway": _multiway_from_dict,
+    "threshold": _threshold_from_dict,
+    "subset": _subset_from_dict,
+    "oblique": _oblique_from_dict,
+}
 """The reader of each kind of :data:`SPLIT_KINDS`."""

@@ -32,8 +32,7 @@ import numpy as np
 from .data import python_scalar
 from .result_table import ResultTable
 
-__all__ = ["Step", "StepDefaults", "before_after_table", "jsonable", "step_dict",
-           "step_summary"]
+__all__ = ["Step", "StepDefaults", "before_after_table", "jsonable", "step_dict", "step_summary"]
 
 
 @runtime_checkable
@@ -158,7 +157,6 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-
 def step_dict(step: Any, **details: Any) -> dict:
     """The protocol's fields of ``step`` as JSON-ready data, plus the method's ``details``.
 
@@ -174,10 +172,15 @@ def step_dict(step: Any, **details: Any) -> dict:
 'reason': 'leaf estimate is lower', 'before': {'errors': 2.5}, 'after': {'errors': 2.0}, \
 'confidence': 0.25}
     """
-    out = {"kind": step.kind, "subject": getattr(step, "subject", "node"),
-           "node_id": python_scalar(step.node_id), "action": step.action,
-           "reason": step.reason, "before": jsonable(step.before),
-           "after": jsonable(step.after)}
+    out = {
+        "kind": step.kind,
+        "subject": getattr(step, "subject", "node"),
+        "node_id": python_scalar(step.node_id),
+        "action": step.action,
+        "reason": step.reason,
+        "before": jsonable(step.before),
+        "after": jsonable(step.after),
+    }
     out.update({k: jsonable(v) for k, v in details.items()})
     return out
 

@@ -1,4 +1,4 @@
-# About 680 lines: one idea, the Tree value: nodes (made when first read), traversal, prediction, copies and the one-line export delegates a notebook calls on it.
+# About 620 logical lines: one idea, the Tree value: nodes (made when first read), traversal, prediction, copies and the one-line export delegates a notebook calls on it.
 """The Tree value: nodes with counts and splits, traversal and prediction.
 
 A :class:`Tree` is plain data: nodes hold their (weighted) class counts or regression
@@ -27,11 +27,19 @@ if TYPE_CHECKING:
     from .exports.path import DecisionPath, PathStep
 
 # DecisionPath, PathStep, format_value and plural live in dtlearn.exports; kept importable here.
-__all__ = ["MISSING_STRATEGIES", "DecisionPath", "Node", "PathStep", "Tree", "as_tree",
-           "format_value", "plural", "register_export"]
+__all__ = [
+    "MISSING_STRATEGIES",
+    "DecisionPath",
+    "Node",
+    "PathStep",
+    "Tree",
+    "as_tree",
+    "format_value",
+    "plural",
+    "register_export",
+]
 
 MISSING_STRATEGIES = ("majority", "distribute")
-
 
 
 @dataclass(eq=False, slots=True)  # thousands per tree: no __dict__ each
@@ -96,10 +104,15 @@ class Node:
         return float(self.counts.sum() - self.counts[self.predicted_index])
 
     def __repr__(self) -> str:
-        what = "leaf" if self.is_leaf else f"split={self.split!r}, children=" \
-            f"{[c.node_id for c in self.children]}"
-        return (f"Node(node_id={self.node_id}, depth={self.depth}, "
-                f"n_samples={fmt_g(self.n_samples)}, {what})")
+        what = (
+            "leaf"
+            if self.is_leaf
+            else f"split={self.split!r}, children={[c.node_id for c in self.children]}"
+        )
+        return (
+            f"Node(node_id={self.node_id}, depth={self.depth}, "
+            f"n_samples={fmt_g(self.n_samples)}, {what})"
+        )
 
     def __reduce__(self) -> tuple:
         """Pickle (and deep-copy) the subtree as a flat table: no recursion at any depth."""
@@ -113,9 +126,20 @@ class Node:
             order.append(node)
             stack.extend(reversed(node.children))
         for node in order:
-            records.append((node.node_id, node.depth, node.n_samples, node.impurity, node.value,
-                            node.counts, node.split, [index[id(c)] for c in node.children],
-                            node.branch_weights, node.label))
+            records.append(
+                (
+                    node.node_id,
+                    node.depth,
+                    node.n_samples,
+                    node.impurity,
+                    node.value,
+                    node.counts,
+                    node.split,
+                    [index[id(c)] for c in node.children],
+                    node.branch_weights,
+                    node.label,
+                )
+            )
         return (_nodes_from_records, (records,))
 
     def child_weights(self) -> np.ndarray:
@@ -277,9 +301,12 @@ class Tree:
         if not isinstance(source, Node):
             return source.columns()
         nodes, parents = self.nodes_and_parents()
-        return (np.array([n.node_id for n in nodes], dtype=np.int64), parents,
-                np.array([n.n_samples for n in nodes], dtype=float),
-                np.array([n.impurity for n in nodes], dtype=float))
+        return (
+            np.array([n.node_id for n in nodes], dtype=np.int64),
+            parents,
+            np.array([n.n_samples for n in nodes], dtype=float),
+            np.array([n.impurity for n in nodes], dtype=float),
+        )
 
     def nodes_with_depth_first_parents(self) -> Iterator[tuple[Node, Node | None, int]]:
         """``(node, parent, branch index)`` for every node in pre-order."""
@@ -344,8 +371,9 @@ class Tree:
             raise TypeError(f"node_ids must be a list of node ids, got {node_ids!r}") from None
         unknown = cut - {n.node_id for n in self.nodes()}
         if unknown:
-            raise ValueError(f"node_ids: {sorted(map(repr, unknown))} are not node ids of "
-                             f"this tree")
+            raise ValueError(
+                f"node_ids: {sorted(map(repr, unknown))} are not node ids of this tree"
+            )
         new_root = _clone_node(self.root, cut)
         stack = [(self.root, new_root)]
         while stack:
@@ -358,14 +386,27 @@ class Tree:
                 stack.append((child, new_child))
             if not new.children:
                 new.split = None
-        return Tree(new_root, self.schema, self.classes, self.target_name, self.missing,
-                    self.flavour, self.cost_matrix, self.criterion, self.refuses_missing)
+        return Tree(
+            new_root,
+            self.schema,
+            self.classes,
+            self.target_name,
+            self.missing,
+            self.flavour,
+            self.cost_matrix,
+            self.criterion,
+            self.refuses_missing,
+        )
 
     # ------------------------------------------------------------------ prediction
     def _encode(self, X: Any) -> np.ndarray:
-        if isinstance(X, np.ndarray) and X.dtype.kind == "f" and X.ndim == 2 and \
-                X.shape[1] == self.schema.n_features and not any(
-                    self.schema.is_categorical(j) for j in range(self.schema.n_features)):
+        if (
+            isinstance(X, np.ndarray)
+            and X.dtype.kind == "f"
+            and X.ndim == 2
+            and X.shape[1] == self.schema.n_features
+            and not any(self.schema.is_categorical(j) for j in range(self.schema.n_features))
+        ):
             if np.isinf(X).any():
                 raise ValueError("X holds infinite values")
             Xe = X
@@ -629,10 +670,13 @@ def as_tree(model_or_tree: Any, arg: str = "model_or_tree") -> Tree:
     if isinstance(tree, Tree):
         return tree
     if hasattr(model_or_tree, "get_params"):
-        raise ValueError(f"{arg}: this {type(model_or_tree).__name__} is not fitted yet; "
-                         f"call fit(X, y) first")
-    raise TypeError(f"{arg} must be a fitted dtlearn model or a dtlearn Tree, got "
-                    f"{type(model_or_tree).__name__}")
+        raise ValueError(
+            f"{arg}: this {type(model_or_tree).__name__} is not fitted yet; call fit(X, y) first"
+        )
+    raise TypeError(
+        f"{arg} must be a fitted dtlearn model or a dtlearn Tree, got "
+        f"{type(model_or_tree).__name__}"
+    )
 
 
 def refuse_missing(X: Any, Xe: np.ndarray, schema: Schema, who: str) -> None:
@@ -672,7 +716,8 @@ def refuse_missing(X: Any, Xe: np.ndarray, schema: Schema, who: str) -> None:
             f"{who} was fitted without missing values and does not answer them: fill them "
             f"in (sklearn.impute.SimpleImputer), or fit C45Classifier, which handles them "
             f"as J48 does (or set tree.refuses_missing = False: the tree then answers them "
-            f"at the node where they stop, missing='majority')")
+            f"at the node where they stop, missing='majority')"
+        )
 
 
 def _raw_column(X: Any, schema: Schema, j: int) -> list:
@@ -734,14 +779,17 @@ def _exporter(method: str) -> Callable[..., Any]:
     try:
         return _EXPORTS[method]
     except KeyError:
-        raise RuntimeError(f"Tree.{method} has no export registered: import dtlearn.exports "
-                           f"first (import dtlearn does)") from None
+        raise RuntimeError(
+            f"Tree.{method} has no export registered: import dtlearn.exports "
+            f"first (import dtlearn does)"
+        ) from None
 
 
 def __getattr__(name: str) -> Any:
     # the old home of the decision-path values, read from dtlearn.exports on first use
     if name in ("DecisionPath", "PathStep"):
         from .exports import path
+
         return getattr(path, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -755,8 +803,15 @@ def _nodes_from_records(records: list) -> Node:
 
 
 def _clone_node(node: Node, cut: set) -> Node:
-    return Node(node.node_id, node.depth, node.n_samples, node.impurity, node.value.copy(),
-                None if node.counts is None else node.counts.copy(),
-                None if node.node_id in cut else node.split, [],
-                None if node.node_id in cut or node.branch_weights is None
-                else node.branch_weights.copy(), node.label)
+    return Node(
+        node.node_id,
+        node.depth,
+        node.n_samples,
+        node.impurity,
+        node.value.copy(),
+        None if node.counts is None else node.counts.copy(),
+        None if node.node_id in cut else node.split,
+        [],
+        None if node.node_id in cut or node.branch_weights is None else node.branch_weights.copy(),
+        node.label,
+    )

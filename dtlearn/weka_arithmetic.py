@@ -11,8 +11,17 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["SMALL", "entropy", "eq", "gr", "gr_or_eq", "max_class", "num_incorrect", "sm",
-           "sm_or_eq"]
+__all__ = [
+    "SMALL",
+    "entropy",
+    "eq",
+    "gr",
+    "gr_or_eq",
+    "max_class",
+    "num_incorrect",
+    "sm",
+    "sm_or_eq",
+]
 
 SMALL = 1e-6
 """Weka's ``Utils.SMALL``: the tolerance of its comparisons."""

@@ -24,13 +24,23 @@ c.Spawner.default_url = "/lab"
 # Stop servers idle for an hour (jupyterhub-idle-culler, `pip install jupyterhub-idle-culler`
 # in the hub's environment): kernels are culled inside the server by
 # hub/jupyter_server_config.py after 20 minutes.
-c.JupyterHub.services = [{
-    "name": "jupyterhub-idle-culler",
-    "command": [sys.executable, "-m", "jupyterhub_idle_culler", "--timeout=3600",
-                "--cull-every=300", "--concurrency=10"],
-}]
-c.JupyterHub.load_roles = [{
-    "name": "jupyterhub-idle-culler-role",
-    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-    "services": ["jupyterhub-idle-culler"],
-}]
+c.JupyterHub.services = [
+    {
+        "name": "jupyterhub-idle-culler",
+        "command": [
+            sys.executable,
+            "-m",
+            "jupyterhub_idle_culler",
+            "--timeout=3600",
+            "--cull-every=300",
+            "--concurrency=10",
+        ],
+    }
+]
+c.JupyterHub.load_roles = [
+    {
+        "name": "jupyterhub-idle-culler-role",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["jupyterhub-idle-culler"],
+    }
+]

@@ -51,15 +51,18 @@ def rss_mb(process: psutil.Process) -> float:
 
 def kernels_of(server: psutil.Process) -> list[psutil.Process]:
     """The kernel processes a server started (its children running ipykernel)."""
-    return [p for p in server.children(recursive=True)
-            if "ipykernel" in " ".join(p.cmdline())]
+    return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
 
 
 def get(url: str, token: str, data: dict | None = None, method: str | None = None):
     """One authenticated request to the server; the JSON (or text) it answers."""
     body = None if data is None else json.dumps(data).encode()
-    request = urllib.request.Request(url, data=body, method=method, headers={
-        "Authorization": f"token {token}", "Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url,
+        data=body,
+        method=method,
+        headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=600) as response:
         text = response.read().decode()
     return json.loads(text) if text.startswith(("{", "[")) else text
@@ -81,8 +84,9 @@ def start(command: list[str], home: Path) -> subprocess.Popen:
     """Start a server in a scratch home (its own Jupyter config folder, no per-user seed)."""
     env = {k: v for k, v in os.environ.items() if k not in ("JUPYTERHUB_USER", "DTLEARN_SEED")}
     env.update(HOME=str(home), JUPYTER_PLATFORM_DIRS="1", JUPYTER_CONFIG_DIR=str(home / ".jupyter"))
-    return subprocess.Popen(command, env=env, cwd=home, stdout=subprocess.DEVNULL,
-                            stderr=open(home / "server.log", "w"))
+    return subprocess.Popen(
+        command, env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=open(home / "server.log", "w")
+    )
 
 
 async def run_in_tab(base: str, token: str, kernel_id: str, nb) -> list:
@@ -92,20 +96,36 @@ async def run_in_tab(base: str, token: str, kernel_id: str, nb) -> list:
     """
     from tornado.websocket import websocket_connect
 
-    ws = await websocket_connect(
-        f"ws{base[4:]}/api/kernels/{kernel_id}/channels?token={token}")
+    ws = await websocket_connect(f"ws{base[4:]}/api/kernels/{kernel_id}/channels?token={token}")
     session, errors = uuid.uuid4().hex, []
     for cell in nb.cells:
         if cell.cell_type != "code" or not cell.source.strip():
             continue
         msg_id = uuid.uuid4().hex
-        await ws.write_message(json.dumps({
-            "header": {"msg_id": msg_id, "username": "student", "session": session,
-                       "msg_type": "execute_request", "version": "5.3"},
-            "parent_header": {}, "metadata": {}, "channel": "shell",
-            "content": {"code": cell.source, "silent": False, "store_history": True,
-                        "user_expressions": {}, "allow_stdin": False, "stop_on_error": False},
-        }))
+        await ws.write_message(
+            json.dumps(
+                {
+                    "header": {
+                        "msg_id": msg_id,
+                        "username": "student",
+                        "session": session,
+                        "msg_type": "execute_request",
+                        "version": "5.3",
+                    },
+                    "parent_header": {},
+                    "metadata": {},
+                    "channel": "shell",
+                    "content": {
+                        "code": cell.source,
+                        "silent": False,
+                        "store_history": True,
+                        "user_expressions": {},
+                        "allow_stdin": False,
+                        "stop_on_error": False,
+                    },
+                }
+            )
+        )
         while True:
             raw = await ws.read_message()
             if isinstance(raw, bytes):  # a message with binary buffers (widget comms)
@@ -129,10 +149,20 @@ def measure_lab(notebooks: list[Path], idle: int) -> dict:
         shutil.copy(path, home / path.name)
     token, port = secrets.token_hex(16), free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = start([sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
-                  f"--IdentityProvider.token={token}", "--ServerApp.allow_root=True",
-                  f"--MappingKernelManager.cull_idle_timeout={idle}",
-                  "--MappingKernelManager.cull_interval=5"], home)
+    proc = start(
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            f"--port={port}",
+            f"--IdentityProvider.token={token}",
+            "--ServerApp.allow_root=True",
+            f"--MappingKernelManager.cull_idle_timeout={idle}",
+            "--MappingKernelManager.cull_interval=5",
+        ],
+        home,
+    )
     report: dict = {"notebooks": [], "cull_idle_timeout_s": idle}
     try:
         wait_up(f"{base}/api/status", token)
@@ -146,18 +176,31 @@ def measure_lab(notebooks: list[Path], idle: int) -> dict:
 
         async def open_all():
             for path in notebooks:
-                session = get(f"{base}/api/sessions", token, {
-                    "path": path.name, "type": "notebook", "name": path.name,
-                    "kernel": {"name": "python3"}}, "POST")
-                ws, errors = await run_in_tab(base, token, session["kernel"]["id"],
-                                              nbformat.read(path, as_version=4))
+                session = get(
+                    f"{base}/api/sessions",
+                    token,
+                    {
+                        "path": path.name,
+                        "type": "notebook",
+                        "name": path.name,
+                        "kernel": {"name": "python3"},
+                    },
+                    "POST",
+                )
+                ws, errors = await run_in_tab(
+                    base, token, session["kernel"]["id"], nbformat.read(path, as_version=4)
+                )
                 tabs.append(ws)
                 kernels = kernels_of(server)
-                report["notebooks"].append({
-                    "notebook": path.name, "errors": errors,
-                    "kernels_mb": [rss_mb(k) for k in kernels],
-                    "server_mb": rss_mb(server),
-                    "total_mb": round(rss_mb(server) + sum(rss_mb(k) for k in kernels), 1)})
+                report["notebooks"].append(
+                    {
+                        "notebook": path.name,
+                        "errors": errors,
+                        "kernels_mb": [rss_mb(k) for k in kernels],
+                        "server_mb": rss_mb(server),
+                        "total_mb": round(rss_mb(server) + sum(rss_mb(k) for k in kernels), 1),
+                    }
+                )
             # the tabs close (browser gone): the kernels stay until the culler stops them
             for ws in tabs:
                 ws.close()
@@ -182,9 +225,19 @@ def measure_voila(notebook: Path, idle: int) -> dict:
     shutil.copy(notebook, home / notebook.name)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = start([sys.executable, "-m", "voila", notebook.name, "--no-browser",
-                  f"--port={port}", f"--MappingKernelManager.cull_idle_timeout={idle}",
-                  "--MappingKernelManager.cull_interval=5"], home)
+    proc = start(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            notebook.name,
+            "--no-browser",
+            f"--port={port}",
+            f"--MappingKernelManager.cull_idle_timeout={idle}",
+            "--MappingKernelManager.cull_interval=5",
+        ],
+        home,
+    )
     report: dict = {"notebook": notebook.name, "cull_idle_timeout_s": idle, "views": []}
     try:
         end = time.time() + 120
@@ -199,9 +252,13 @@ def measure_voila(notebook: Path, idle: int) -> dict:
             with urllib.request.urlopen(base, timeout=600) as page:
                 page.read()
             kernels = kernels_of(server)
-            report["views"].append({"seconds": round(time.time() - start_view, 1),
-                                    "kernels_mb": [rss_mb(k) for k in kernels],
-                                    "server_mb": rss_mb(server)})
+            report["views"].append(
+                {
+                    "seconds": round(time.time() - start_view, 1),
+                    "kernels_mb": [rss_mb(k) for k in kernels],
+                    "server_mb": rss_mb(server),
+                }
+            )
         start_wait = time.time()
         while kernels_of(server) and time.time() - start_wait < idle + 60:
             time.sleep(1)
@@ -219,7 +276,7 @@ def main(argv: list[str]) -> None:
     if "--idle" in argv:
         at = argv.index("--idle")
         idle = int(argv[at + 1])
-        argv = argv[:at] + argv[at + 2:]
+        argv = argv[:at] + argv[at + 2 :]
     mode, paths = argv[0], [Path(p).resolve() for p in argv[1:]]
     report = measure_lab(paths, idle) if mode == "lab" else measure_voila(paths[0], idle)
     print(json.dumps(report, indent=1))

@@ -20,7 +20,8 @@ c = get_config()  # noqa: F821 - provided by traitlets when nbgrader loads this 
 
 c.CourseDirectory.course_id = "dtlearn"
 c.CourseDirectory.root = os.environ.get(
-    "DTLEARN_COURSE_DIR", os.path.expanduser("~/dtlearn-grading/instructor/homework"))
+    "DTLEARN_COURSE_DIR", os.path.expanduser("~/dtlearn-grading/instructor/homework")
+)
 c.Exchange.root = os.environ.get("NBGRADER_EXCHANGE", "/srv/nbgrader/exchange")
 c.Exchange.path_includes_course = False
 

@@ -56,16 +56,23 @@ class StepFailed(RuntimeError):
 
 def _env(home: Path, config: Path, work: Path) -> dict:
     """A user's environment: own home and Jupyter config folder, the shared exchange."""
-    env = {k: v for k, v in os.environ.items() if k not in (
-        "JUPYTERHUB_USER", "DTLEARN_SEED", "JUPYTER_CONFIG_DIR", "JUPYTER_PATH")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("JUPYTERHUB_USER", "DTLEARN_SEED", "JUPYTER_CONFIG_DIR", "JUPYTER_PATH")
+    }
     jupyter = home / ".jupyter"
     jupyter.mkdir(parents=True, exist_ok=True)
     shutil.copy(config, jupyter / "nbgrader_config.py")
-    env.update(HOME=str(home), JUPYTER_CONFIG_DIR=str(jupyter), JUPYTER_PLATFORM_DIRS="1",
-               NBGRADER_EXCHANGE=str(work / "exchange"),
-               DTLEARN_COURSE_DIR=str(work / "grader" / "course"),
-               # nbgrader calls `alembic` (gradebook migrations) from PATH
-               PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    env.update(
+        HOME=str(home),
+        JUPYTER_CONFIG_DIR=str(jupyter),
+        JUPYTER_PLATFORM_DIRS="1",
+        NBGRADER_EXCHANGE=str(work / "exchange"),
+        DTLEARN_COURSE_DIR=str(work / "grader" / "course"),
+        # nbgrader calls `alembic` (gradebook migrations) from PATH
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    )
     return env
 
 
@@ -86,8 +93,14 @@ def grader_env(work: Path) -> dict:
 def nbgrader(args: list[str], cwd: Path, env: dict, times: dict, label: str) -> str:
     """Run one nbgrader command, time it under ``label``; its log (stderr + stdout)."""
     start, cpu = time.perf_counter(), _children_cpu()
-    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=1800)
+    done = subprocess.run(
+        [sys.executable, "-m", "nbgrader", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     times[label] = round(times.get(label, 0) + time.perf_counter() - start, 2)
     times[f"{label}_cpu"] = round(times.get(f"{label}_cpu", 0) + _children_cpu() - cpu, 2)
     if done.returncode != 0:
@@ -97,15 +110,18 @@ def nbgrader(args: list[str], cwd: Path, env: dict, times: dict, label: str) -> 
 
 def fill_reference(path: Path, source: Path) -> None:
     """Put the instructor's solutions (markers removed) into a student's notebook."""
-    solutions = {c.metadata["nbgrader"]["grade_id"]: c.source
-                 for c in nbformat.read(source, as_version=4).cells
-                 if c.metadata.get("nbgrader", {}).get("solution")}
+    solutions = {
+        c.metadata["nbgrader"]["grade_id"]: c.source
+        for c in nbformat.read(source, as_version=4).cells
+        if c.metadata.get("nbgrader", {}).get("solution")
+    }
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
         if grade_id in solutions:
-            cell.source = "\n".join(line for line in solutions[grade_id].split("\n")
-                                    if not MARKER_LINE.match(line))
+            cell.source = "\n".join(
+                line for line in solutions[grade_id].split("\n") if not MARKER_LINE.match(line)
+            )
     nbformat.write(nb, path)
 
 
@@ -138,9 +154,14 @@ def similarity(course: Path, assignment: str, env: dict, times: dict) -> Path:
     grader does; returns the CSV it writes (the HTML is beside it).
     """
     start, cpu = time.perf_counter(), _children_cpu()
-    done = subprocess.run([sys.executable, "-m", "dtlearn.exercises.homework.similarity",
-                           str(course), assignment], cwd=course, env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "dtlearn.exercises.homework.similarity", str(course), assignment],
+        cwd=course,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     times["similarity"] = round(time.perf_counter() - start, 2)
     times["similarity_cpu"] = round(_children_cpu() - cpu, 2)
     if done.returncode != 0:
@@ -180,24 +201,28 @@ def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
             folder, path = cwd / "homework" / assignment, f"homework/{assignment}"
         reference = index % 4 in (0, 3)
         if reference:
-            fill_reference(folder / f"{assignment}.ipynb",
-                           course / "source" / assignment / f"{assignment}.ipynb")
+            fill_reference(
+                folder / f"{assignment}.ipynb",
+                course / "source" / assignment / f"{assignment}.ipynb",
+            )
         expected[name] = "reference" if reference else "stubs"
         nbgrader(["submit", path, "--student", name], cwd, env, times, "submit")
     nbgrader(["collect", assignment], course, grader, times, "collect")
     log = nbgrader(["autograde", assignment], course, grader, times, "autograde")
     report = similarity(course, assignment, grader, times)
     with open(report, newline="", encoding="utf-8") as handle:
-        pairs = [(row["submission"], row["other"], float(row["score"]))
-                 for row in csv.DictReader(handle)]
+        pairs = [
+            (row["submission"], row["other"], float(row["score"])) for row in csv.DictReader(handle)
+        ]
     nbgrader(["generate_feedback", assignment], course, grader, times, "generate_feedback")
     nbgrader(["release_feedback", assignment], course, grader, times, "release_feedback")
     feedback = {}
     for name in names:
         home = work / "students" / name
         env = _env(home, HUB / "nbgrader_config_student.py", work)
-        nbgrader(["fetch_feedback", assignment, "--student", name], home, env, times,
-                 "fetch_feedback")
+        nbgrader(
+            ["fetch_feedback", assignment, "--student", name], home, env, times, "fetch_feedback"
+        )
         feedback[name] = sorted(str(p.relative_to(home)) for p in home.rglob("feedback/*/*.html"))
 
     from nbgrader.api import Gradebook
@@ -208,12 +233,18 @@ def roundtrip(work: Path, assignment: str = "hw1", students: int = 2) -> dict:
             sub = gb.find_submission_notebook(assignment, assignment, name)
             scores[name] = {g.name: g.score for g in sub.grades if g.cell.cell_type == "code"}
     warnings = [line.strip() for line in log.splitlines() if "WARNING" in line]
-    return {"work": str(work), "assignment": assignment, "students": expected,
-            "scores": scores, "feedback": feedback, "seconds": times,
-            "similarity": {"report": str(report.with_suffix(".html")), "pairs": pairs},
-            "autograde_seconds_per_submission": round(times["autograde"] / students, 2),
-            "autograde_cpu_seconds_per_submission": round(times["autograde_cpu"] / students, 2),
-            "autograde_warnings": warnings}
+    return {
+        "work": str(work),
+        "assignment": assignment,
+        "students": expected,
+        "scores": scores,
+        "feedback": feedback,
+        "seconds": times,
+        "similarity": {"report": str(report.with_suffix(".html")), "pairs": pairs},
+        "autograde_seconds_per_submission": round(times["autograde"] / students, 2),
+        "autograde_cpu_seconds_per_submission": round(times["autograde_cpu"] / students, 2),
+        "autograde_warnings": warnings,
+    }
 
 
 def main(argv: list[str] | None = None) -> None:

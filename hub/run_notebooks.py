@@ -41,10 +41,15 @@ def run(path: Path, timeout: int = 600) -> dict:
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
-                            store_widget_state=False,
-                            extra_arguments=["--IPKernelApp.log_level=ERROR"],
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        allow_errors=True,
+        store_widget_state=False,
+        extra_arguments=["--IPKernelApp.log_level=ERROR"],
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     start = time.perf_counter()
     with client.setup_kernel():
         client.reset_execution_trackers()
@@ -53,13 +58,25 @@ def run(path: Path, timeout: int = 600) -> dict:
         seconds = time.perf_counter() - start
         process = getattr(client.km.provisioner, "process", None)
         peak = peak_rss_mb(process.pid) if process is not None else None
-    errors = [{"cell": index, "ename": out.get("ename"), "evalue": out.get("evalue"),
-               "tags": cell.metadata.get("tags", []),
-               "nbgrader": cell.metadata.get("nbgrader", {})}
-              for index, cell in enumerate(nb.cells) if cell.cell_type == "code"
-              for out in cell.get("outputs", []) if out.get("output_type") == "error"]
-    return {"path": str(path), "seconds": round(seconds, 2), "errors": errors,
-            "peak_rss_mb": None if peak is None else round(peak, 1)}
+    errors = [
+        {
+            "cell": index,
+            "ename": out.get("ename"),
+            "evalue": out.get("evalue"),
+            "tags": cell.metadata.get("tags", []),
+            "nbgrader": cell.metadata.get("nbgrader", {}),
+        }
+        for index, cell in enumerate(nb.cells)
+        if cell.cell_type == "code"
+        for out in cell.get("outputs", [])
+        if out.get("output_type") == "error"
+    ]
+    return {
+        "path": str(path),
+        "seconds": round(seconds, 2),
+        "errors": errors,
+        "peak_rss_mb": None if peak is None else round(peak, 1),
+    }
 
 
 def main(argv: list[str]) -> None:
@@ -69,8 +86,12 @@ def main(argv: list[str]) -> None:
     reports = []
     for name in argv:
         report = run(Path(name).resolve())
-        print(f"{report['path']}: {report['seconds']} s, {len(report['errors'])} errors, "
-              f"kernel peak {report['peak_rss_mb']} MB", file=sys.stderr, flush=True)
+        print(
+            f"{report['path']}: {report['seconds']} s, {len(report['errors'])} errors, "
+            f"kernel peak {report['peak_rss_mb']} MB",
+            file=sys.stderr,
+            flush=True,
+        )
         reports.append(report)
     print(json.dumps(reports, indent=1))
 

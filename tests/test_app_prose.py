@@ -73,17 +73,27 @@ def apps():
 
 def _markdown(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
-    return [("".join(c["source"]), i) for i, c in enumerate(nb["cells"])
-            if c["cell_type"] == "markdown"]
+    return [
+        ("".join(c["source"]), i) for i, c in enumerate(nb["cells"]) if c["cell_type"] == "markdown"
+    ]
 
 
 def _apps_in(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    return {name for name in ("CriteriaExplorer", "ID3Builder", "BoundaryExplorer",
-                              "OverfittingExplorer", "PruningStepper",
-                              "CostComplexityExplorer", "TreeView")
-            if re.search(rf"\b{name}\(", code)}
+    return {
+        name
+        for name in (
+            "CriteriaExplorer",
+            "ID3Builder",
+            "BoundaryExplorer",
+            "OverfittingExplorer",
+            "PruningStepper",
+            "CostComplexityExplorer",
+            "TreeView",
+        )
+        if re.search(rf"\b{name}\(", code)
+    }
 
 
 NAMED = r"(?:\*\*|\*|`|\"|“)([^*`\"”\n]{1,40})(?:\*\*|\*|`|\"|”)"
@@ -91,18 +101,21 @@ NAMED = r"(?:\*\*|\*|`|\"|“)([^*`\"”\n]{1,40})(?:\*\*|\*|`|\"|”)"
 
 def test_the_control_finder_reads_every_kind(apps):
     _, labels = apps
-    assert {("slider", "max depth"), ("slider", "label noise"),
-            ("slider", "min samples per leaf"), ("button", "min samples per leaf")} \
-        <= labels["OverfittingExplorer"]
+    assert {
+        ("slider", "max depth"),
+        ("slider", "label noise"),
+        ("slider", "min samples per leaf"),
+        ("button", "min samples per leaf"),
+    } <= labels["OverfittingExplorer"]
     assert {("slider", "p"), ("menu", "data set")} <= labels["CriteriaExplorer"]
-    assert {("button", "Split"), ("button", "Hint"), ("menu", "attribute")} \
-        <= labels["ID3Builder"]
+    assert {("button", "Split"), ("button", "Hint"), ("menu", "attribute")} <= labels["ID3Builder"]
     assert ("slider", "α") in labels["CostComplexityExplorer"]
     assert ("slider", "step") in labels["PruningStepper"]
 
 
-@pytest.mark.parametrize("path", [p for p in LECTURES if _apps_in(p) - {"TreeView"}],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [p for p in LECTURES if _apps_in(p) - {"TreeView"}], ids=lambda p: p.name
+)
 def test_prose_names_sliders_and_buttons_by_their_labels(apps, path):
     _, labels = apps
     shown = set().union(*(labels[name] for name in _apps_in(path) - {"TreeView"}))
@@ -127,12 +140,18 @@ def test_prose_does_not_ask_to_set_a_control_where_it_starts(apps):
         for text, cell in _markdown(path):
             found = re.search(r"set\s+" + NAMED + r"\s+to\s+0\s?%", text)
             assert not (found and found.group(1).strip() == over.noise_slider.description), (
-                f"{path.name} cell {cell}: {over.noise_slider.description} starts at {start}")
+                f"{path.name} cell {cell}: {over.noise_slider.description} starts at {start}"
+            )
 
 
 def test_prose_does_not_say_a_view_starts_on_the_root():
     view = TreeView(dt.ID3Classifier().fit(*dt.load_play_tennis()))
     assert view.selected is None  # a view starts with nothing selected
-    said = [(p.name, cell) for p in LECTURES if "TreeView" in _apps_in(p)
-            for text, cell in _markdown(p) if re.search(r"root at first", text)]
+    said = [
+        (p.name, cell)
+        for p in LECTURES
+        if "TreeView" in _apps_in(p)
+        for text, cell in _markdown(p)
+        if re.search(r"root at first", text)
+    ]
     assert not said, f"'the root at first', but nothing is selected at first: {said}"

@@ -35,8 +35,7 @@ def test_percent_signs_inside_single_or_double_quotes_are_data():
     assert frame["s"].tolist() == ["x % y", "50% off"]
 
 
-@pytest.mark.parametrize(("target", "name"), [(-3, "a"), (-1, "s"), (0, "a"), (2, "s"),
-                                              ("b", "b")])
+@pytest.mark.parametrize(("target", "name"), [(-3, "a"), (-1, "s"), (0, "a"), (2, "s"), ("b", "b")])
 def test_the_target_counts_from_either_end(target, name):
     X, y = read_arff(TEXT, target=target)
     assert y.name == name and name not in X.columns and X.shape == (2, 2)
@@ -44,8 +43,11 @@ def test_the_target_counts_from_either_end(target, name):
 
 @pytest.mark.parametrize("target", [-4, 3])
 def test_a_target_position_past_either_end_is_refused(target):
-    with pytest.raises(ValueError, match=rf"^target position {target} is out of range: the "
-                                         r"file has 3 attributes$"):
+    with pytest.raises(
+        ValueError,
+        match=rf"^target position {target} is out of range: the "
+        r"file has 3 attributes$",
+    ):
         read_arff(TEXT, target=target)
 
 

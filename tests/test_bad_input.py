@@ -24,8 +24,7 @@ import dtlearn as dt
 from dtlearn import exercises, measures
 from dtlearn.pruning import curves
 
-FAST = settings(deadline=None, max_examples=40,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 CLEAR = (ValueError, TypeError)
 
 
@@ -78,8 +77,11 @@ def _measures(first: tuple, *, base: bool = False) -> list:
     out = []
     for name in sorted(measures.__all__):
         params = list(inspect.signature(getattr(measures, name)).parameters)
-        if tuple(params[:len(first)]) == first and "cost_matrix" not in params \
-                and (not base or "base" in params):
+        if (
+            tuple(params[: len(first)]) == first
+            and "cost_matrix" not in params
+            and (not base or "base" in params)
+        ):
             out.append(getattr(measures, name))
     return out
 
@@ -87,8 +89,23 @@ def _measures(first: tuple, *, base: bool = False) -> list:
 CLASS_MEASURES = _measures(("labels", "counts"))  # entropy, gini, misclassification, ...
 SPLIT_MEASURES = _measures(("feature", "labels", "counts"))  # information_gain, gini_gain, ...
 REGRESSION_MEASURES = _measures(("values",))  # mse, mae
-BAD_COUNTS = [[], [[]], "abc", b"x", [1, "a"], [np.nan, 1], [np.inf, 1], [-1, 2], [0, 0],
-              5, [[1, 2], [3]], {"a": 1}, np.zeros((2, 2, 2)), [None], OPAQUE]
+BAD_COUNTS = [
+    [],
+    [[]],
+    "abc",
+    b"x",
+    [1, "a"],
+    [np.nan, 1],
+    [np.inf, 1],
+    [-1, 2],
+    [0, 0],
+    5,
+    [[1, 2], [3]],
+    {"a": 1},
+    np.zeros((2, 2, 2)),
+    [None],
+    OPAQUE,
+]
 
 
 @pytest.mark.parametrize("measure", CLASS_MEASURES)
@@ -113,8 +130,11 @@ def test_tables_whose_total_overflows_are_rejected(measure):
 
 
 @pytest.mark.parametrize("measure", CLASS_MEASURES)
-@pytest.mark.parametrize("labels", [[], "ab", [None, "a"], [np.nan], [1, "a"], [[1, 2], [3, 4]],
-                                    5, pd.Series([], dtype=object)], ids=repr)
+@pytest.mark.parametrize(
+    "labels",
+    [[], "ab", [None, "a"], [np.nan], [1, "a"], [[1, 2], [3, 4]], 5, pd.Series([], dtype=object)],
+    ids=repr,
+)
 def test_class_measures_reject_bad_labels(measure, labels):
     clear_or_ok(lambda: measure(labels), "labels")
     assert is_error(clear_or_ok(lambda: measure(labels), "labels"))
@@ -149,10 +169,11 @@ def test_names_must_match_the_counts():
         dt.information_gain(counts=[[1, 2], [3, 4]], values=["a"])
 
 
-@pytest.mark.parametrize("base", [0, 1, -2, np.nan, np.inf, "2", True, None, 1 + 1j, [2]],
-                         ids=repr)
-@pytest.mark.parametrize("measure", _measures(("labels", "counts"), base=True)
-                         + _measures(("feature", "counts"), base=True))
+@pytest.mark.parametrize("base", [0, 1, -2, np.nan, np.inf, "2", True, None, 1 + 1j, [2]], ids=repr)
+@pytest.mark.parametrize(
+    "measure",
+    _measures(("labels", "counts"), base=True) + _measures(("feature", "counts"), base=True),
+)
 def test_bad_log_base(measure, base):
     with pytest.raises(CLEAR, match="base"):
         measure(counts=[1, 2], base=base)
@@ -166,13 +187,22 @@ def test_bad_log_base_split_measures(measure, base):
 
 
 @pytest.mark.parametrize("measure", SPLIT_MEASURES)
-@pytest.mark.parametrize("feature,labels,name", [
-    ([], [], "feature"), (["a", "b"], ["x"], "differ in length"),
-    ([None, "a"], ["x", "y"], "feature"), (["a", "b"], [None, "y"], "labels"),
-    ([[1, 2], [3, 4]], ["x", "y"], "feature"), ("ab", "xy", "feature"),
-    (["a", "b"], "xy", "labels"), (pd.DataFrame({"a": [1, 2], "b": [3, 4]}), [1, 2], "feature"),
-    ([1, 2], None, "labels"), (None, [1, 2], "feature"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "feature,labels,name",
+    [
+        ([], [], "feature"),
+        (["a", "b"], ["x"], "differ in length"),
+        ([None, "a"], ["x", "y"], "feature"),
+        (["a", "b"], [None, "y"], "labels"),
+        ([[1, 2], [3, 4]], ["x", "y"], "feature"),
+        ("ab", "xy", "feature"),
+        (["a", "b"], "xy", "labels"),
+        (pd.DataFrame({"a": [1, 2], "b": [3, 4]}), [1, 2], "feature"),
+        ([1, 2], None, "labels"),
+        (None, [1, 2], "feature"),
+    ],
+    ids=repr,
+)
 def test_split_measures_reject_bad_feature_and_labels(measure, feature, labels, name):
     with pytest.raises(CLEAR, match=name):
         measure(feature, labels)
@@ -193,25 +223,46 @@ def test_one_class_and_one_value_are_sensible():
     assert dt.gini_gain(counts=[[0, 3], [2, 0]]) == pytest.approx(0.48)
 
 
-@pytest.mark.parametrize("p,q,name", [([1, 1], [1], "same length"), ([1, 1], [0, 1], "q"),
-                                      ([-1, 1], [1, 1], "p"), ("ab", [1, 1], "p"),
-                                      ([1, 1], [np.nan, 1], "q")], ids=repr)
+@pytest.mark.parametrize(
+    "p,q,name",
+    [
+        ([1, 1], [1], "same length"),
+        ([1, 1], [0, 1], "q"),
+        ([-1, 1], [1, 1], "p"),
+        ("ab", [1, 1], "p"),
+        ([1, 1], [np.nan, 1], "q"),
+    ],
+    ids=repr,
+)
 def test_kl_divergence_bad_input(p, q, name):
     with pytest.raises(CLEAR, match=name):
         dt.kl_divergence(p, q)
 
 
-@pytest.mark.parametrize("matrix", [None, [[0, 1]], [[0, 1], [1, 0], [1, 1]], [[0, -1], [1, 0]],
-                                    [[0, np.nan], [1, 0]], [["a", "b"], ["c", "d"]],
-                                    [[0, 1, 1], [1, 0, 1], [1, 1, 0]]], ids=repr)
+@pytest.mark.parametrize(
+    "matrix",
+    [
+        None,
+        [[0, 1]],
+        [[0, 1], [1, 0], [1, 1]],
+        [[0, -1], [1, 0]],
+        [[0, np.nan], [1, 0]],
+        [["a", "b"], ["c", "d"]],
+        [[0, 1, 1], [1, 0, 1], [1, 1, 0]],
+    ],
+    ids=repr,
+)
 def test_cost_gini_bad_cost_matrix(matrix):
     with pytest.raises(CLEAR, match="cost_matrix"):
         dt.cost_gini(["a", "b"], matrix)
 
 
 @pytest.mark.parametrize("measure", REGRESSION_MEASURES)
-@pytest.mark.parametrize("values", [[], "abc", [np.nan, 1], [np.inf], [[1, 2]], ["a", "b"], None,
-                                    [1e308, -1e308]], ids=repr)
+@pytest.mark.parametrize(
+    "values",
+    [[], "abc", [np.nan, 1], [np.inf], [[1, 2]], ["a", "b"], None, [1e308, -1e308]],
+    ids=repr,
+)
 def test_regression_measures_bad_values(measure, values):
     # [1e308, -1e308] used to give inf silently
     with pytest.raises(CLEAR, match="values"):
@@ -219,11 +270,11 @@ def test_regression_measures_bad_values(measure, values):
 
 
 @FAST
-@given(st.lists(st.floats(min_value=0, max_value=1e6, allow_nan=False), min_size=1,
-                max_size=6))
+@given(st.lists(st.floats(min_value=0, max_value=1e6, allow_nan=False), min_size=1, max_size=6))
 def test_entropy_and_gini_on_any_counts_are_in_range_or_refused(counts):
-    result = clear_or_ok(lambda: (float(dt.entropy(counts=counts)),
-                                  float(dt.gini(counts=counts))), "counts")
+    result = clear_or_ok(
+        lambda: (float(dt.entropy(counts=counts)), float(dt.gini(counts=counts))), "counts"
+    )
     if not is_error(result):
         h, g = result
         assert 0 <= h <= math.log2(len(counts)) + 1e-9
@@ -250,8 +301,14 @@ def test_split_table_bad_input(tennis):
 
 
 # ---------------------------------------------------------------------------- learners
-CLASSIFIERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, dt.C45Classifier, dt.CARTClassifier,
-               dt.ObliqueTreeClassifier]
+CLASSIFIERS = [
+    dt.ZeroR,
+    dt.OneR,
+    dt.ID3Classifier,
+    dt.C45Classifier,
+    dt.CARTClassifier,
+    dt.ObliqueTreeClassifier,
+]
 LEARNERS = CLASSIFIERS + [dt.CARTRegressor]
 
 BAD_DATA = {
@@ -266,10 +323,16 @@ BAD_DATA = {
     "2-D y": (np.array([[1.0], [3], [2]]), [[0, 1]] * 3, "y"),
     "string y": (np.array([[1.0], [3], [2]]), "xyx", "y"),
     "missing label": (np.array([[1.0], [3], [2]]), [1.0, np.nan, 2.0], "y"),
-    "duplicate columns": (pd.DataFrame([[1, 2], [3, 4], [5, 6]], columns=["a", "a"]),
-                          [0, 1, 0], "duplicate column names"),
-    "columns 0 and '0'": (pd.DataFrame([[1, 2], [3, 4], [5, 6]], columns=[0, "0"]),
-                          [0, 1, 0], "duplicate column names"),
+    "duplicate columns": (
+        pd.DataFrame([[1, 2], [3, 4], [5, 6]], columns=["a", "a"]),
+        [0, 1, 0],
+        "duplicate column names",
+    ),
+    "columns 0 and '0'": (
+        pd.DataFrame([[1, 2], [3, 4], [5, 6]], columns=[0, "0"]),
+        [0, 1, 0],
+        "duplicate column names",
+    ),
     "complex X": (np.array([[1 + 1j], [2], [3]]), [0, 1, 0], "complex"),
 }
 
@@ -290,15 +353,20 @@ GOOD_ODD_DATA = {
     "constant X": (np.ones((5, 2)), [0, 1, 0, 1, 0]),
     "int column names": (pd.DataFrame([[1, 2], [3, 4], [5, 6]], columns=[0, 1]), [0, 1, 0]),
     "bool column": (pd.DataFrame({"a": [True, False, True, False]}), [0, 1, 0, 1]),
-    "unused categories": (pd.DataFrame({"a": pd.Categorical(["u", "u"],
-                                                            categories=["u", "v", "w"])}),
-                          [0, 1]),
+    "unused categories": (
+        pd.DataFrame({"a": pd.Categorical(["u", "u"], categories=["u", "v", "w"])}),
+        [0, 1],
+    ),
     "huge values": (np.array([[1e308], [1.7e308], [1e308], [1.7e308]]), [0, 1, 0, 1]),
     "tiny values": (np.array([[5e-324], [0], [1e-320]]), [0, 1, 0]),
-    "many categories": (pd.DataFrame({"a": [f"c{i}" for i in range(400)]}),
-                        [i % 2 for i in range(400)]),
-    "y with another index": (pd.DataFrame({"a": [1.0, 2, 3]}, index=[5, 6, 7]),
-                             pd.Series([0, 1, 0], index=[0, 1, 2])),
+    "many categories": (
+        pd.DataFrame({"a": [f"c{i}" for i in range(400)]}),
+        [i % 2 for i in range(400)],
+    ),
+    "y with another index": (
+        pd.DataFrame({"a": [1.0, 2, 3]}, index=[5, 6, 7]),
+        pd.Series([0, 1, 0], index=[0, 1, 2]),
+    ),
 }
 
 
@@ -328,8 +396,9 @@ def test_missing_values_are_handled_by_learners_that_can(learner):
     assert len(model.predict(X)) == 4
 
 
-@pytest.mark.parametrize("learner", [dt.ID3Classifier, dt.CARTClassifier, dt.CARTRegressor,
-                                     dt.ObliqueTreeClassifier])
+@pytest.mark.parametrize(
+    "learner", [dt.ID3Classifier, dt.CARTClassifier, dt.CARTRegressor, dt.ObliqueTreeClassifier]
+)
 def test_missing_values_are_refused_by_learners_that_cannot(learner):
     X = pd.DataFrame({"a": [np.nan] * 4})
     with pytest.raises(ValueError, match="missing values"):
@@ -367,16 +436,16 @@ def test_predict_rejects_bad_X(learner, case, tennis_numeric):
         X, y = X.drop(columns="outlook").assign(o=0.0), X["temperature"]
     model = learner().fit(X, y)
     bad, name = BAD_PREDICT[case]
-    methods = [model.predict] + ([model.predict_proba] if hasattr(model, "predict_proba")
-                                 else [])
+    methods = [model.predict] + ([model.predict_proba] if hasattr(model, "predict_proba") else [])
     for method in methods:
         with pytest.raises(CLEAR, match=name):
             method(bad)
 
 
 @pytest.mark.parametrize("learner", LEARNERS, ids=lambda c: c.__name__)
-@pytest.mark.parametrize("weights", [[0] * 14, [1], "abc", [np.nan] * 14, [-1] * 14,
-                                     [["a"]] * 14], ids=repr)
+@pytest.mark.parametrize(
+    "weights", [[0] * 14, [1], "abc", [np.nan] * 14, [-1] * 14, [["a"]] * 14], ids=repr
+)
 def test_sample_weight_in_fit_and_score(learner, weights, tennis_numeric):
     # score(sample_weight=zeros) used to raise ZeroDivisionError
     X, y = tennis_numeric
@@ -399,19 +468,50 @@ def test_score_with_mismatched_labels(learner, tennis_numeric):
         model.score(X, y[:3])
 
 
-BAD_VALUES = [None, True, "3", 0, -1, 1.5, np.nan, np.inf, -np.inf, [1], {}, np.bool_(True),
-              10 ** 30, OPAQUE]
+BAD_VALUES = [
+    None,
+    True,
+    "3",
+    0,
+    -1,
+    1.5,
+    np.nan,
+    np.inf,
+    -np.inf,
+    [1],
+    {},
+    np.bool_(True),
+    10**30,
+    OPAQUE,
+]
 PARAMS = {
-    dt.ID3Classifier: ["criterion", "max_depth", "min_samples_split", "min_samples_leaf",
-                       "stop_at_zero_gain"],
-    dt.CARTClassifier: ["criterion", "max_depth", "min_samples_split", "min_samples_leaf",
-                        "min_impurity_decrease", "max_leaf_nodes", "ccp_alpha"],
-    dt.CARTRegressor: ["criterion", "max_depth", "min_samples_split", "min_samples_leaf",
-                       "min_impurity_decrease", "max_leaf_nodes", "ccp_alpha"],
-    dt.ObliqueTreeClassifier: ["criterion", "max_depth", "min_samples_split",
-                               "min_samples_leaf"],
-    dt.C45Classifier: ["confidence", "min_samples_leaf", "prune", "subtree_raising",
-                       "max_depth"],
+    dt.ID3Classifier: [
+        "criterion",
+        "max_depth",
+        "min_samples_split",
+        "min_samples_leaf",
+        "stop_at_zero_gain",
+    ],
+    dt.CARTClassifier: [
+        "criterion",
+        "max_depth",
+        "min_samples_split",
+        "min_samples_leaf",
+        "min_impurity_decrease",
+        "max_leaf_nodes",
+        "ccp_alpha",
+    ],
+    dt.CARTRegressor: [
+        "criterion",
+        "max_depth",
+        "min_samples_split",
+        "min_samples_leaf",
+        "min_impurity_decrease",
+        "max_leaf_nodes",
+        "ccp_alpha",
+    ],
+    dt.ObliqueTreeClassifier: ["criterion", "max_depth", "min_samples_split", "min_samples_leaf"],
+    dt.C45Classifier: ["confidence", "min_samples_leaf", "prune", "subtree_raising", "max_depth"],
 }
 CASES = [(cls, p) for cls, ps in PARAMS.items() for p in ps]
 
@@ -426,14 +526,15 @@ def test_bad_hyperparameters_name_the_parameter(learner, param, tennis_numeric):
         if not is_error(result):
             # accepted: must be a value the parameter really allows
             default = learner().get_params()[param]
-            assert value is None and default is None or isinstance(value, (int, float, bool,
-                                                                          np.bool_)), \
-                f"{param}={value!r} accepted"
+            assert (
+                value is None and default is None or isinstance(value, (int, float, bool, np.bool_))
+            ), f"{param}={value!r} accepted"
             assert len(result.predict(X)) == len(y)
 
 
-@pytest.mark.parametrize("categorical", [1.5, np.float64(0.2), OPAQUE, "nope", 99, [True]],
-                         ids=repr)
+@pytest.mark.parametrize(
+    "categorical", [1.5, np.float64(0.2), OPAQUE, "nope", 99, [True]], ids=repr
+)
 def test_bad_categorical_argument(categorical, tennis_numeric):
     X, y = tennis_numeric
     with pytest.raises(CLEAR, match="categorical"):
@@ -449,8 +550,18 @@ def test_categorical_list_missing_a_text_column_says_so(tennis_numeric):
     assert model.tree_.schema.kinds[0] == "categorical"
 
 
-@pytest.mark.parametrize("matrix", [[[0, 1], [1]], [[0, -1], [1, 0]], [[0, np.nan], [1, 0]],
-                                    [["a", "b"], ["c", "d"]], np.eye(3), [0, 1]], ids=repr)
+@pytest.mark.parametrize(
+    "matrix",
+    [
+        [[0, 1], [1]],
+        [[0, -1], [1, 0]],
+        [[0, np.nan], [1, 0]],
+        [["a", "b"], ["c", "d"]],
+        np.eye(3),
+        [0, 1],
+    ],
+    ids=repr,
+)
 def test_bad_cost_matrix(matrix, tennis_numeric):
     with pytest.raises(CLEAR, match="cost_matrix"):
         dt.CARTClassifier(cost_matrix=matrix).fit(*tennis_numeric)
@@ -481,15 +592,40 @@ def test_set_params_unknown_name():
 @pytest.fixture(scope="module")
 def trees(tennis, tennis_numeric):
     X, y = tennis_numeric
-    return [dt.C45Classifier().fit(X, y).tree_,
-            dt.CARTClassifier(cost_matrix=[[0, 1], [2, 0]]).fit(X, y).tree_,
-            dt.CARTRegressor().fit(X.drop(columns="temperature"), X["temperature"]).tree_,
-            dt.ObliqueTreeClassifier().fit(X[["temperature", "humidity"]], y).tree_,
-            dt.ID3Classifier().fit(*tennis).tree_]
+    return [
+        dt.C45Classifier().fit(X, y).tree_,
+        dt.CARTClassifier(cost_matrix=[[0, 1], [2, 0]]).fit(X, y).tree_,
+        dt.CARTRegressor().fit(X.drop(columns="temperature"), X["temperature"]).tree_,
+        dt.ObliqueTreeClassifier().fit(X[["temperature", "humidity"]], y).tree_,
+        dt.ID3Classifier().fit(*tennis).tree_,
+    ]
 
 
-JUNK = [None, True, False, 0, -1, 2, 99, 1.5, 1e308, float("nan"), float("inf"), "", "x",
-        "numeric", "categorical", [], [0], [1, 2], {}, {"a": 1}, [[1]], "subset", 2 ** 70]
+JUNK = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    2,
+    99,
+    1.5,
+    1e308,
+    float("nan"),
+    float("inf"),
+    "",
+    "x",
+    "numeric",
+    "categorical",
+    [],
+    [0],
+    [1, 2],
+    {},
+    {"a": 1},
+    [[1]],
+    "subset",
+    2**70,
+]
 
 
 def _paths(obj, path=()):
@@ -535,19 +671,29 @@ def test_from_json_on_mutated_trees(trees, data):
     dt.cost_complexity_path(loaded) if loaded.classes is not None else None
 
 
-@pytest.mark.parametrize("text", ["", "{", "[]", "null", "1", '"x"', "{}",
-                                  '{"format": "dtlearn.tree/1"}', None, 5, b"\xff"], ids=repr)
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "[]", "null", "1", '"x"', "{}", '{"format": "dtlearn.tree/1"}', None, 5, b"\xff"],
+    ids=repr,
+)
 def test_from_json_garbage(text):
     with pytest.raises(ValueError):
         dt.Tree.from_json(text)
 
 
-@pytest.mark.parametrize("field,value", [
-    (("nodes", 1, "counts", 0), float("inf")), (("nodes", 1, "counts", 0), -1.0),
-    (("nodes", 1, "impurity"), float("nan")), (("nodes", 0, "label"), True),
-    (("nodes", 0, "id"), True), (("schema", "categories", 0), [["a"], ["b"]]),
-    (("schema", "categories", 0), ["a", "a"]), (("schema", "names", 1), "outlook"),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        (("nodes", 1, "counts", 0), float("inf")),
+        (("nodes", 1, "counts", 0), -1.0),
+        (("nodes", 1, "impurity"), float("nan")),
+        (("nodes", 0, "label"), True),
+        (("nodes", 0, "id"), True),
+        (("schema", "categories", 0), [["a"], ["b"]]),
+        (("schema", "categories", 0), ["a", "a"]),
+        (("schema", "names", 1), "outlook"),
+    ],
+)
 def test_from_json_checks_counts_labels_and_schema(trees, field, value):
     # each of these used to load, then fail in plot_tree / to_python / to_text / predict
     doc = json.loads(trees[-1].to_json())
@@ -563,8 +709,10 @@ def test_from_json_checks_subset_and_oblique_splits(trees):
     cart, oblique = trees[1], trees[3]
     doc = cart.to_dict()
     subset = next(n for n in doc["nodes"] if n["split"] and n["split"]["kind"] == "subset")
-    for left, right in (([], subset["split"]["right"]), (subset["split"]["left"],
-                                                         subset["split"]["left"])):
+    for left, right in (
+        ([], subset["split"]["right"]),
+        (subset["split"]["left"], subset["split"]["left"]),
+    ):
         changed = json.loads(json.dumps(doc))
         node = next(n for n in changed["nodes"] if n["id"] == subset["id"])
         node["split"]["left"], node["split"]["right"] = left, right
@@ -583,11 +731,20 @@ def test_to_text_style(trees):
             trees[0].to_text(style=style)
 
 
-@pytest.mark.parametrize("x,name", [
-    ({"outlok": "sunny"}, "outlok"), (pd.Series({"zz": 1}), "zz"), ({0: "sunny"}, "x"),
-    (["sunny"], "columns"), ([], "columns"), (None, "x"), ("sunny", "x"),
-    (np.zeros((2, 4)), "one instance"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "x,name",
+    [
+        ({"outlok": "sunny"}, "outlok"),
+        (pd.Series({"zz": 1}), "zz"),
+        ({0: "sunny"}, "x"),
+        (["sunny"], "columns"),
+        ([], "columns"),
+        (None, "x"),
+        ("sunny", "x"),
+        (np.zeros((2, 4)), "one instance"),
+    ],
+    ids=repr,
+)
 def test_decision_path_wrong_shapes_and_unknown_names(tennis, x, name):
     # unknown names in a dict used to be ignored: the path silently stopped at the root
     tree = dt.ID3Classifier().fit(*tennis).tree_
@@ -612,8 +769,11 @@ def test_with_leaves_at_and_node_bad_ids(trees):
 @pytest.fixture(scope="module")
 def fitted(tennis_numeric):
     X, y = tennis_numeric
-    return {"cart": dt.CARTClassifier().fit(X, y), "c45": dt.C45Classifier().fit(X, y),
-            "reg": dt.CARTRegressor().fit(X.drop(columns="temperature"), X["temperature"])}
+    return {
+        "cart": dt.CARTClassifier().fit(X, y),
+        "c45": dt.C45Classifier().fit(X, y),
+        "reg": dt.CARTRegressor().fit(X.drop(columns="temperature"), X["temperature"]),
+    }
 
 
 NOT_MODELS = [None, 5, "x", [1, 2], pd.DataFrame({"a": [1]}), dt.CARTClassifier()]
@@ -622,41 +782,63 @@ NOT_MODELS = [None, 5, "x", [1, 2], pd.DataFrame({"a": [1]}), dt.CARTClassifier(
 @pytest.mark.parametrize("obj", NOT_MODELS, ids=repr)
 def test_pruners_reject_non_models(obj, tennis_numeric):
     X, y = tennis_numeric
-    for call in (lambda: dt.reduced_error_prune(obj, X, y), lambda: dt.cost_complexity_path(obj),
-                 lambda: dt.cost_complexity_prune(obj, 0.1),
-                 lambda: dt.rule_post_prune(obj, X, y), lambda: dt.pessimistic_prune(obj)):
+    for call in (
+        lambda: dt.reduced_error_prune(obj, X, y),
+        lambda: dt.cost_complexity_path(obj),
+        lambda: dt.cost_complexity_prune(obj, 0.1),
+        lambda: dt.rule_post_prune(obj, X, y),
+        lambda: dt.pessimistic_prune(obj),
+    ):
         assert is_error(clear_or_ok(call, "model_or_tree", "tree"))
 
 
-@pytest.mark.parametrize("case", ["empty", "short y", "missing column", "unknown label",
-                                  "missing label", "None X", "infinite", "text in numbers",
-                                  "renamed"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "empty",
+        "short y",
+        "missing column",
+        "unknown label",
+        "missing label",
+        "None X",
+        "infinite",
+        "text in numbers",
+        "renamed",
+    ],
+)
 def test_pruners_reject_bad_validation_data(case, fitted, tennis_numeric):
     X, y = tennis_numeric
-    Xv, yv = {"empty": (X[:0], y[:0]), "short y": (X, y[:3]), "missing column": (X.iloc[:, :2], y),
-              "unknown label": (X, ["zz"] * 14), "missing label": (X, [np.nan] * 14),
-              "None X": (None, y), "infinite": (X.assign(humidity=np.inf), y),
-              "text in numbers": (X.assign(humidity="a"), y),
-              "renamed": (X.rename(columns={"humidity": "h"}), y)}[case]
-    for call in (lambda: dt.reduced_error_prune(fitted["cart"], Xv, yv),
-                 lambda: dt.rule_post_prune(fitted["cart"], Xv, yv),
-                 lambda: dt.cost_complexity_path(fitted["cart"].tree_, Xv, yv)):
+    Xv, yv = {
+        "empty": (X[:0], y[:0]),
+        "short y": (X, y[:3]),
+        "missing column": (X.iloc[:, :2], y),
+        "unknown label": (X, ["zz"] * 14),
+        "missing label": (X, [np.nan] * 14),
+        "None X": (None, y),
+        "infinite": (X.assign(humidity=np.inf), y),
+        "text in numbers": (X.assign(humidity="a"), y),
+        "renamed": (X.rename(columns={"humidity": "h"}), y),
+    }[case]
+    for call in (
+        lambda: dt.reduced_error_prune(fitted["cart"], Xv, yv),
+        lambda: dt.rule_post_prune(fitted["cart"], Xv, yv),
+        lambda: dt.cost_complexity_path(fitted["cart"].tree_, Xv, yv),
+    ):
         assert is_error(clear_or_ok(call, "X", "y"))
 
 
-@pytest.mark.parametrize("alpha", [-1, np.nan, "0.1", None, True, [0.1], 10 ** 30], ids=repr)
+@pytest.mark.parametrize("alpha", [-1, np.nan, "0.1", None, True, [0.1], 10**30], ids=repr)
 def test_cost_complexity_alpha(alpha, fitted):
     result = clear_or_ok(lambda: dt.cost_complexity_prune(fitted["cart"], alpha), "alpha")
-    assert is_error(result) or (alpha == 10 ** 30 and result.n_leaves == 1)
+    assert is_error(result) or (alpha == 10**30 and result.n_leaves == 1)
     with pytest.raises(CLEAR, match="ccp_alpha"):
-        if alpha != 10 ** 30:
+        if alpha != 10**30:
             dt.CARTClassifier(ccp_alpha=alpha).fit(*dt.load_play_tennis(numeric=True))
         else:
             raise ValueError("ccp_alpha fine")
 
 
-@pytest.mark.parametrize("confidence", [0, -1, 1.5, np.nan, np.inf, "0.25", None, True],
-                         ids=repr)
+@pytest.mark.parametrize("confidence", [0, -1, 1.5, np.nan, np.inf, "0.25", None, True], ids=repr)
 def test_pessimistic_confidence(confidence, fitted):
     with pytest.raises(CLEAR, match="confidence"):
         dt.pessimistic_prune(fitted["c45"], confidence=confidence)
@@ -664,16 +846,32 @@ def test_pessimistic_confidence(confidence, fitted):
         dt.pessimistic_errors(10, 2, confidence=confidence)
 
 
-@pytest.mark.parametrize("n,e", [(0, 0), (2, 5), (-1, 0), (np.nan, 1), ("10", 1), (10, None),
-                                 (np.inf, 1), (True, 0)], ids=repr)
+@pytest.mark.parametrize(
+    "n,e",
+    [(0, 0), (2, 5), (-1, 0), (np.nan, 1), ("10", 1), (10, None), (np.inf, 1), (True, 0)],
+    ids=repr,
+)
 def test_pessimistic_errors_bad_counts(n, e):
     assert is_error(clear_or_ok(lambda: dt.pessimistic_errors(n, e), "n", "e"))
 
 
 # ---------------------------------------------------------------------------- curves
-@pytest.mark.parametrize("sizes", [(0.5, 0.5), (0.6, 0.2, 0.2, 0), (1, 0, 0), (-0.2, 0.6, 0.6),
-                                   (np.nan, 0.5, 0.5), "abc", None, (0.6, 0.2, "x"),
-                                   (0.98, 0.01, 0.01), 5], ids=repr)
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        (0.5, 0.5),
+        (0.6, 0.2, 0.2, 0),
+        (1, 0, 0),
+        (-0.2, 0.6, 0.6),
+        (np.nan, 0.5, 0.5),
+        "abc",
+        None,
+        (0.6, 0.2, "x"),
+        (0.98, 0.01, 0.01),
+        5,
+    ],
+    ids=repr,
+)
 def test_split_sizes(sizes, tennis):
     with pytest.raises(CLEAR, match="sizes"):
         curves.train_validation_test_split(*tennis, sizes=sizes)
@@ -682,8 +880,9 @@ def test_split_sizes(sizes, tennis):
 def test_split_data(tennis):
     X, y = tennis
     for Xa, ya in ((X, y[:3]), (X[:0], y[:0]), (None, y), (X, None), (5, 5)):
-        assert is_error(clear_or_ok(lambda: curves.train_validation_test_split(Xa, ya), "X", "y",
-                                    "sizes"))
+        assert is_error(
+            clear_or_ok(lambda: curves.train_validation_test_split(Xa, ya), "X", "y", "sizes")
+        )
 
 
 @pytest.mark.parametrize("rate", [-0.1, 1.1, np.nan, np.inf, "0.1", None, True, [0.1]], ids=repr)
@@ -693,22 +892,40 @@ def test_label_noise_rate(rate, tennis):
 
 
 @FAST
-@given(st.floats(0, 1), st.integers(0, 2 ** 32 - 1))
+@given(st.floats(0, 1), st.integers(0, 2**32 - 1))
 def test_label_noise_changes_exactly_round_rate_n(rate, seed):
     y = ["a", "b", "c"] * 7
     noisy = curves.add_label_noise(y, rate, random_state=seed)
     assert sum(u != v for u, v in zip(noisy, y)) == int(round(rate * len(y)))
 
 
-@pytest.mark.parametrize("param,values", [("nope", [1]), ("max_depth", []), ("max_depth", [0]),
-                                          ("max_depth", ["a"]), ("max_depth", 3),
-                                          ("max_depth", "abc"), ("ccp_alpha", [-1]),
-                                          (5, [1]), ("max_depth", [np.nan])], ids=repr)
+@pytest.mark.parametrize(
+    "param,values",
+    [
+        ("nope", [1]),
+        ("max_depth", []),
+        ("max_depth", [0]),
+        ("max_depth", ["a"]),
+        ("max_depth", 3),
+        ("max_depth", "abc"),
+        ("ccp_alpha", [-1]),
+        (5, [1]),
+        ("max_depth", [np.nan]),
+    ],
+    ids=repr,
+)
 def test_complexity_curve_param_and_values(param, values, tennis_numeric):
     X, y = tennis_numeric
-    assert is_error(clear_or_ok(
-        lambda: curves.complexity_curve(dt.CARTClassifier(), X, y, X, y, param=param,
-                                        values=values), "param", "values", str(param)))
+    assert is_error(
+        clear_or_ok(
+            lambda: curves.complexity_curve(
+                dt.CARTClassifier(), X, y, X, y, param=param, values=values
+            ),
+            "param",
+            "values",
+            str(param),
+        )
+    )
 
 
 @pytest.mark.parametrize("learner", [None, "cart", dt.CARTClassifier], ids=repr)
@@ -726,12 +943,16 @@ def test_complexity_curve_validation_data_pairs(tennis_numeric):
 
 
 # ---------------------------------------------------------------------------- read_arff
-ARFF_BAD = ["", "garbage\n", "@relation x\n@attribute a {u,v}\n@attribute c {y,n}\n@data\nu,y,1\n",
-            "@relation x\n@attribute a {u,v}\n@attribute c {y,n}\n@data\nw,n\n",
-            "@relation x\n@attribute a numeric\n@attribute c {y,n}\n@data\nabc,y\n",
-            "@relation x\n@attribute a numeric\n@attribute a numeric\n@data\n1,2\n",
-            "@relation x\n@attribute a {}\n@data\n\n",  # used to raise IndexError
-            "\x00\x01\x02\n"]
+ARFF_BAD = [
+    "",
+    "garbage\n",
+    "@relation x\n@attribute a {u,v}\n@attribute c {y,n}\n@data\nu,y,1\n",
+    "@relation x\n@attribute a {u,v}\n@attribute c {y,n}\n@data\nw,n\n",
+    "@relation x\n@attribute a numeric\n@attribute c {y,n}\n@data\nabc,y\n",
+    "@relation x\n@attribute a numeric\n@attribute a numeric\n@data\n1,2\n",
+    "@relation x\n@attribute a {}\n@data\n\n",  # used to raise IndexError
+    "\x00\x01\x02\n",
+]
 
 
 @pytest.mark.parametrize("text", ARFF_BAD, ids=repr)
@@ -779,11 +1000,15 @@ def _exit(*args, **kwargs):
 
 
 STUDENT_FUNCTIONS = {
-    "raises": lambda *a, **k: 1 / 0, "returns None": lambda *a, **k: None,
-    "returns text": lambda *a, **k: "0.9", "returns nan": lambda *a, **k: float("nan"),
-    "returns a list": lambda *a, **k: [1], "recurses": _recurse,
-    "returns a huge int": lambda *a, **k: 10 ** 400,  # used to raise OverflowError
-    "returns complex": lambda *a, **k: 1j, "calls exit()": _exit,  # SystemExit escaped
+    "raises": lambda *a, **k: 1 / 0,
+    "returns None": lambda *a, **k: None,
+    "returns text": lambda *a, **k: "0.9",
+    "returns nan": lambda *a, **k: float("nan"),
+    "returns a list": lambda *a, **k: [1],
+    "recurses": _recurse,
+    "returns a huge int": lambda *a, **k: 10**400,  # used to raise OverflowError
+    "returns complex": lambda *a, **k: 1j,
+    "calls exit()": _exit,  # SystemExit escaped
     "returns a dict": lambda *a, **k: {"a": {"b": 1}},
 }
 
@@ -802,15 +1027,22 @@ def test_check_reports_a_loop_as_a_timeout(monkeypatch):
     assert outcome.kind == "timeout" if hasattr(outcome, "kind") else not outcome.ok
 
 
-@pytest.mark.parametrize("answer", [None, "x", float("nan"), [1], 1j, 10 ** 400, True], ids=repr)
+@pytest.mark.parametrize("answer", [None, "x", float("nan"), [1], 1j, 10**400, True], ids=repr)
 def test_check_value_answers(answer):
     assert not exercises.check_value(answer, 0.5, "answer").passed
 
 
-@pytest.mark.parametrize("kwargs,name", [({"tol": -1}, "tol"), ({"tol": "x"}, "tol"),
-                                         ({"tol": float("nan")}, "tol"),
-                                         ({"expected": float("nan")}, "expected"),
-                                         ({"expected": "x"}, "expected")], ids=repr)
+@pytest.mark.parametrize(
+    "kwargs,name",
+    [
+        ({"tol": -1}, "tol"),
+        ({"tol": "x"}, "tol"),
+        ({"tol": float("nan")}, "tol"),
+        ({"expected": float("nan")}, "expected"),
+        ({"expected": "x"}, "expected"),
+    ],
+    ids=repr,
+)
 def test_check_value_teacher_arguments(kwargs, name):
     # used to fail every answer silently (nan) or raise a message without the name
     args = {"answer": 0.5, "expected": 0.5, "what": "a", **kwargs}
@@ -831,13 +1063,22 @@ def plot():
     plt.close("all")
 
 
-@pytest.mark.parametrize("obj", [None, 5, "x", [1, 2], pd.DataFrame({"a": [1]}),
-                                 dt.CARTClassifier(), "tree", "model"], ids=repr)
-@pytest.mark.parametrize("function,arg", [
-    ("plot_tree", "tree"), ("plot_complexity_curve", "curve"), ("plot_ccp_path", "path"),
-    ("plot_prune_steps", "result"), ("plot_rule_accuracies", "ruleset"),
-    ("score_bars", "step_or_table"),
-])
+@pytest.mark.parametrize(
+    "obj",
+    [None, 5, "x", [1, 2], pd.DataFrame({"a": [1]}), dt.CARTClassifier(), "tree", "model"],
+    ids=repr,
+)
+@pytest.mark.parametrize(
+    "function,arg",
+    [
+        ("plot_tree", "tree"),
+        ("plot_complexity_curve", "curve"),
+        ("plot_ccp_path", "path"),
+        ("plot_prune_steps", "result"),
+        ("plot_rule_accuracies", "ruleset"),
+        ("score_bars", "step_or_table"),
+    ],
+)
 def test_plot_functions_reject_wrong_objects(plot, fitted, function, arg, obj):
     # the curve plots used to raise AttributeError deep inside
     if isinstance(obj, str) and obj in ("tree", "model"):
@@ -851,8 +1092,11 @@ def test_plot_functions_reject_wrong_objects(plot, fitted, function, arg, obj):
 @pytest.mark.parametrize("model", [None, "x", "classifier", "unfitted", "tree"], ids=repr)
 def test_regression_fit_needs_a_fitted_regressor(plot, fitted, tennis_numeric, model):
     X, _ = tennis_numeric
-    model = {"classifier": fitted["cart"], "unfitted": dt.CARTRegressor(),
-             "tree": fitted["reg"].tree_}.get(model, model)
+    model = {
+        "classifier": fitted["cart"],
+        "unfitted": dt.CARTRegressor(),
+        "tree": fitted["reg"].tree_,
+    }.get(model, model)
     with pytest.raises(TypeError, match="model"):
         plot.regression_fit(model, X[["humidity"]], X["temperature"])
 

@@ -24,8 +24,12 @@ def test_zero_r_predicts_the_weighted_majority_and_its_proportions():
 @pytest.fixture
 def with_missing():
     # a: x -> A A, y -> B B B B, missing -> A A B; overall A 4, B 5 (B the majority)
-    X = pd.DataFrame({"a": ["x", "x", "y", "y", "y", "y", None, None, None],
-                      "b": ["u", "v", "u", "v", "u", "v", "u", "v", "u"]})
+    X = pd.DataFrame(
+        {
+            "a": ["x", "x", "y", "y", "y", "y", None, None, None],
+            "b": ["u", "v", "u", "v", "u", "v", "u", "v", "u"],
+        }
+    )
     y = pd.Series(list("AABBBBAAB"), name="c")
     return X, y
 

@@ -38,9 +38,19 @@ def _tool(name):
 def book(tmp_path_factory):
     out = tmp_path_factory.mktemp("book")
     pages = _tool("book").layout(out / "src")
-    run = subprocess.run([str(JUPYTER_BOOK), "build", str(out / "src"), "--path-output",
-                          str(out / "out"), "--quiet"], capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run(
+        [
+            str(JUPYTER_BOOK),
+            "build",
+            str(out / "src"),
+            "--path-output",
+            str(out / "out"),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     return out / "out" / "_build" / "html", pages
 
@@ -68,8 +78,13 @@ def test_every_lecture_is_a_page_listed_in_the_navigation(book):
 
 def _widget_outputs(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
-    return [o for cell in nb["cells"] if cell["cell_type"] == "code"
-            for o in cell.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
+    return [
+        o
+        for cell in nb["cells"]
+        if cell["cell_type"] == "code"
+        for o in cell.get("outputs", [])
+        if WIDGET_VIEW in o.get("data", {})
+    ]
 
 
 @pytest.mark.parametrize("stem", ["02_id3_by_hand", "05_cart_continuous"])
@@ -105,8 +120,9 @@ def test_no_solution_text_reaches_the_site(book):
         lines = [line.strip() for line in course.solution_lines(nbformat.read(source, 4))]
         # distinctive lines only, and not those the student version keeps on purpose (a
         # check cell may compute the expected value the same way)
-        student = "\n".join(cell.source for cell in nbformat.read(
-            ROOT / "notebooks" / source.name, 4).cells)
+        student = "\n".join(
+            cell.source for cell in nbformat.read(ROOT / "notebooks" / source.name, 4).cells
+        )
         lines = [line for line in lines if len(line) >= 25 and line not in student]
         leaked = [line for line in lines if line in text]
         assert leaked == [], f"{page.name} shows solution lines: {leaked}"
@@ -117,9 +133,16 @@ def test_no_solution_text_reaches_the_site(book):
 # --- offline formulas: MathJax is part of the site --------------------------------------
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def test_pages_load_mathjax_from_the_site_and_nothing_from_a_cdn(book):
@@ -132,13 +155,17 @@ def test_pages_load_mathjax_from_the_site_and_nothing_from_a_cdn(book):
         assert mathjax == ["_static/mathjax/tex-mml-chtml.js?" + mathjax[0].split("?")[1]]
         assert (site / mathjax[0].split("?")[0]).stat().st_size > 100_000
     # the fonts MathJax's CommonHTML output asks for are in the site too
-    assert list((site / "_static" / "mathjax" / "output" / "chtml" / "fonts" / "woff-v2").glob(
-        "MathJax_Main-Regular.woff"))
+    assert list(
+        (site / "_static" / "mathjax" / "output" / "chtml" / "fonts" / "woff-v2").glob(
+            "MathJax_Main-Regular.woff"
+        )
+    )
 
 
 @contextlib.contextmanager
 def _serve(folder):
     """The site on a loopback port (a thread; stopped on exit)."""
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass

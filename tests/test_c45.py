@@ -19,10 +19,28 @@ import weka_output as wo  # noqa: E402
 INDEX = wo.load_index()
 REQUIRED = ["weather.nominal", "weather.numeric", "contact-lenses", "vote"]
 # every other saved data set: all of them give J48's trees line for line
-OTHERS = ["breast-cancer", "breast-cancer.nominal-complete", "car", "credit-g",
-          "credit-g.nominal-complete", "diabetes", "glass", "ionosphere", "iris", "iris.2D",
-          "labor", "mushroom", "restaurant", "segment-challenge", "segment-test", "soybean",
-          "soybean.nominal-complete", "tic-tac-toe", "unbalanced", "vote.nominal-complete"]
+OTHERS = [
+    "breast-cancer",
+    "breast-cancer.nominal-complete",
+    "car",
+    "credit-g",
+    "credit-g.nominal-complete",
+    "diabetes",
+    "glass",
+    "ionosphere",
+    "iris",
+    "iris.2D",
+    "labor",
+    "mushroom",
+    "restaurant",
+    "segment-challenge",
+    "segment-test",
+    "soybean",
+    "soybean.nominal-complete",
+    "tic-tac-toe",
+    "unbalanced",
+    "vote.nominal-complete",
+]
 RUNS = [("J48", True), ("J48-U", False)]
 _MODELS: dict = {}
 
@@ -183,8 +201,9 @@ def test_vanishing_weights_are_an_error():
         C45Classifier().fit(X, y, sample_weight=np.zeros(len(y)))
 
 
-@pytest.mark.parametrize("params", [{"confidence": 0.0}, {"confidence": 0.7},
-                                    {"min_samples_leaf": 0}, {"prune": "yes"}])
+@pytest.mark.parametrize(
+    "params", [{"confidence": 0.0}, {"confidence": 0.7}, {"min_samples_leaf": 0}, {"prune": "yes"}]
+)
 def test_bad_parameters(params):
     with pytest.raises((ValueError, TypeError)):
         C45Classifier(**params).fit(*load_play_tennis())
@@ -195,6 +214,7 @@ def test_sample_weights_act_like_repeated_rows():
     w = np.where(np.arange(len(y)) % 3 == 0, 2.0, 1.0)
     weighted = C45Classifier(prune=False).fit(X, y, sample_weight=w)
     repeat = np.repeat(np.arange(len(y)), w.astype(int))
-    repeated = C45Classifier(prune=False).fit(X.iloc[repeat].reset_index(drop=True),
-                                              y.iloc[repeat].reset_index(drop=True))
+    repeated = C45Classifier(prune=False).fit(
+        X.iloc[repeat].reset_index(drop=True), y.iloc[repeat].reset_index(drop=True)
+    )
     assert weighted.tree_.to_text(style="weka") == repeated.tree_.to_text(style="weka")

@@ -17,7 +17,8 @@ def test_max_depth_grows_the_full_tree_cut_at_that_depth(name, depth):
     full = dt.C45Classifier(prune=False).fit(X, y).grown_tree_
     assert full.depth > depth
     got = dt.C45Classifier(prune=False, max_depth=depth).fit(X, y).grown_tree_
-    cut = full.with_leaves_at([n.node_id for n in full.nodes()
-                               if n.depth == depth and not n.is_leaf])
+    cut = full.with_leaves_at(
+        [n.node_id for n in full.nodes() if n.depth == depth and not n.is_leaf]
+    )
     assert got.depth == depth
     assert got.to_text() == cut.to_text()

@@ -22,8 +22,9 @@ def test_pruning_routes_training_rows_as_wekas_sm_or_eq():
     left = [True, True, True, False, False, False]  # 1e-6 - 0 == 1e-6 is not < 1e-6
     split = ThresholdSplit(0, 0.0, tolerance=1e-6)
     X = xs[:, None]
-    parts, fractions = split_weighted(split, X, np.zeros(len(xs), int), 1,
-                                      np.arange(len(xs)), np.ones(len(xs)))
+    parts, fractions = split_weighted(
+        split, X, np.zeros(len(xs), int), 1, np.arange(len(xs)), np.ones(len(xs))
+    )
     known_left = [i for i in range(6) if left[i]]
     known_right = [i for i in range(6) if not left[i]]
     # the unknown row (6) goes down both branches, weighted by the known shares 3/6, 3/6
@@ -49,8 +50,9 @@ def add_errs(n: float, e: float, cf: float) -> float:
         return max(n - e, 0.0)
     z = NormalDist().inv_cdf(1 - cf)
     f = (e + 0.5) / n
-    r = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / \
-        (1 + z * z / n)
+    r = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
+        1 + z * z / n
+    )
     return r * n - e
 
 
@@ -69,14 +71,15 @@ def test_every_estimate_is_errors_plus_add_errs(name, confidence):
         counts = np.array(s.leaf_counts)
         wrong = counts.sum() - counts.max()
         assert s.n_samples == pytest.approx(counts.sum(), rel=1e-12)
-        assert s.leaf_estimate == pytest.approx(wrong + add_errs(counts.sum(), wrong, cf),
-                                                rel=1e-11)
+        assert s.leaf_estimate == pytest.approx(
+            wrong + add_errs(counts.sum(), wrong, cf), rel=1e-11
+        )
         for _, n, e, estimate in s.leaves:
-            assert estimate == pytest.approx(e + add_errs(n, e, cf) if n > 0 else 0.0,
-                                             rel=1e-11, abs=1e-12)
+            assert estimate == pytest.approx(
+                e + add_errs(n, e, cf) if n > 0 else 0.0, rel=1e-11, abs=1e-12
+            )
         assert s.subtree_estimate == pytest.approx(sum(item[3] for item in s.leaves), rel=1e-12)
-        assert s.subtree_errors_train == pytest.approx(sum(item[2] for item in s.leaves),
-                                                       rel=1e-12)
+        assert s.subtree_errors_train == pytest.approx(sum(item[2] for item in s.leaves), rel=1e-12)
         node = result.state_after(k).node(s.node_id)
         sizes = [c.n_samples for c in node.children]
         # the largest branch: the last of the biggest (Weka: Utils.grOrEq against the best)
@@ -110,7 +113,9 @@ def test_numeric_gain_with_unknown_values_is_wekas_by_hand():
     # each unknown row goes down both branches with weight 3/6: leaves (4.0/0.5), as Weka
     # 3.6 J48 prints for this table (java weka.classifiers.trees.J48 -t tiny.arff)
     assert model.tree_.to_text(style="weka").splitlines() == [
-        "x <= 3: a (4.0/0.5)", "x > 3: b (4.0/0.5)"]
+        "x <= 3: a (4.0/0.5)",
+        "x > 3: b (4.0/0.5)",
+    ]
 
 
 def test_rows_all_unknown_are_spread_evenly():
@@ -118,8 +123,9 @@ def test_rows_all_unknown_are_spread_evenly():
     from dtlearn.splits import MultiwaySplit
 
     X = np.array([[np.nan], [np.nan]])
-    parts, fractions = split_weighted(MultiwaySplit(0, 4), X, np.zeros(2, int), 1,
-                                      np.arange(2), np.array([1.0, 2.0]))
+    parts, fractions = split_weighted(
+        MultiwaySplit(0, 4), X, np.zeros(2, int), 1, np.arange(2), np.array([1.0, 2.0])
+    )
     assert fractions.tolist() == [0.25] * 4
     assert [p[0].tolist() for p in parts] == [[0, 1]] * 4
     assert [p[1].tolist() for p in parts] == [[0.25, 0.5]] * 4
@@ -131,8 +137,9 @@ def test_unknown_rows_skip_a_branch_without_known_weight():
     from dtlearn.splits import MultiwaySplit
 
     X = np.array([[0.0], [0.0], [2.0], [np.nan]])
-    parts, fractions = split_weighted(MultiwaySplit(0, 3), X, np.zeros(4, int), 1,
-                                      np.arange(4), np.ones(4))
+    parts, fractions = split_weighted(
+        MultiwaySplit(0, 3), X, np.zeros(4, int), 1, np.arange(4), np.ones(4)
+    )
     assert fractions.tolist() == [2 / 3, 0.0, 1 / 3]
     assert [p[0].tolist() for p in parts] == [[0, 1, 3], [], [2, 3]]
     assert parts[2][1].tolist() == [1.0, pytest.approx(1 / 3)]

@@ -57,5 +57,8 @@ def test_the_alpha_tolerance_scales_with_log2_of_the_classes():
     u = ALPHA_ULPS * np.finfo(float).eps * w / (link.n_leaves - 1)
     full = tree.n_leaves
     cut = full - (link.n_leaves - 1)
-    assert [cost_complexity_prune(tree, link.alpha - f * u).n_leaves
-            for f in (0.0, 1.5, 2.5)] == [cut, cut, full]
+    assert [cost_complexity_prune(tree, link.alpha - f * u).n_leaves for f in (0.0, 1.5, 2.5)] == [
+        cut,
+        cut,
+        full,
+    ]

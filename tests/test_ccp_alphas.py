@@ -40,21 +40,29 @@ def _problems():
 @pytest.mark.parametrize("name", sorted(_problems()))
 def test_scikit_learns_path_alphas_give_scikit_learns_trees(name):
     X, y, regression = _problems()[name]
-    make, ours = (DecisionTreeRegressor, dt.CARTRegressor) if regression else \
-        (DecisionTreeClassifier, dt.CARTClassifier)
+    make, ours = (
+        (DecisionTreeRegressor, dt.CARTRegressor)
+        if regression
+        else (DecisionTreeClassifier, dt.CARTClassifier)
+    )
     full = ours().fit(X, y)
     sk = make(random_state=0).fit(X, y)
     assert full.tree_.n_nodes == sk.tree_.node_count  # the same tree to start from
-    np.testing.assert_allclose(full.predict(X).astype(float), sk.predict(X).astype(float),
-                               rtol=1e-12, atol=0)
+    np.testing.assert_allclose(
+        full.predict(X).astype(float), sk.predict(X).astype(float), rtol=1e-12, atol=0
+    )
     alphas = np.unique(sk.cost_complexity_pruning_path(X, y).ccp_alphas)[1:]
     assert len(alphas) > 5
     for alpha in alphas[np.linspace(0, len(alphas) - 1, 12).astype(int)]:
         theirs = make(random_state=0, ccp_alpha=alpha).fit(X, y)
         pruned = cost_complexity_prune(full.tree_, alpha)
         assert pruned.n_nodes == theirs.tree_.node_count, alpha
-        np.testing.assert_allclose(pruned.predict(X).astype(float),  # leaf means: last bits
-                                   theirs.predict(X).astype(float), rtol=1e-12, atol=0)
+        np.testing.assert_allclose(
+            pruned.predict(X).astype(float),  # leaf means: last bits
+            theirs.predict(X).astype(float),
+            rtol=1e-12,
+            atol=0,
+        )
     assert ours(ccp_alpha=alpha).fit(X, y).tree_.n_nodes == pruned.n_nodes  # the learner too
 
 
@@ -74,8 +82,11 @@ def test_alpha_zero_prunes_nothing_unless_zero_gain_is_asked_for():
     y = [0, 1, 1, 0]  # XOR: the root's split gains nothing
     sk = DecisionTreeClassifier(max_depth=1, random_state=0).fit(X, y)
     tree = dt.CARTClassifier(max_depth=1).fit(X, y).tree_
-    assert cost_complexity_path(tree).ccp_alphas.tolist() == \
-        sk.cost_complexity_pruning_path(X, y).ccp_alphas.tolist() == [0.0, 0.0]
+    assert (
+        cost_complexity_path(tree).ccp_alphas.tolist()
+        == sk.cost_complexity_pruning_path(X, y).ccp_alphas.tolist()
+        == [0.0, 0.0]
+    )
     assert cost_complexity_prune(tree, 0.0).n_nodes == sk.tree_.node_count == 3
     assert cost_complexity_prune(tree, 0.0, zero_gain=True).n_nodes == 1
     assert cost_complexity_path(tree).tree_at(0.0).n_nodes == 3
@@ -101,17 +112,28 @@ def test_cross_validated_ccp_scores_the_trees_cost_complexity_prune_gives(monkey
 
     monkeypatch.setattr(curves, "pruning_curve", recording)
     curves.cross_validated_ccp(dt.CARTClassifier(), X, y, [0.0], cv=4)  # the folds' trees
-    exact = sorted({float(a) for tree, _, _ in folds for a in cost_complexity_path(tree).ccp_alphas})
+    exact = sorted(
+        {float(a) for tree, _, _ in folds for a in cost_complexity_path(tree).ccp_alphas}
+    )
     below = [a - 8 * float(np.spacing(a)) for a in exact if a > 0]
     alphas = [*exact, *below]
     # those alphas fall below links' alphas: bit-for-bit entries would differ
-    assert any((np.searchsorted(cost_complexity_path(tree).ccp_alphas[1:], below, side="right")
-                != collapses_at(tree, below)).any() for tree, _, _ in folds)
+    assert any(
+        (
+            np.searchsorted(cost_complexity_path(tree).ccp_alphas[1:], below, side="right")
+            != collapses_at(tree, below)
+        ).any()
+        for tree, _, _ in folds
+    )
     folds.clear()
     mean, std = curves.cross_validated_ccp(dt.CARTClassifier(), X, y, alphas, cv=4)
     assert len(folds) == 4
-    expected = np.array([[np.mean(cost_complexity_prune(tree, a).predict(X_te) == y_te)
-                          for a in alphas] for tree, X_te, y_te in folds])
+    expected = np.array(
+        [
+            [np.mean(cost_complexity_prune(tree, a).predict(X_te) == y_te) for a in alphas]
+            for tree, X_te, y_te in folds
+        ]
+    )
     np.testing.assert_array_equal(mean, expected.mean(axis=0))
     np.testing.assert_array_equal(std, expected.std(axis=0))
 

@@ -52,9 +52,21 @@ def reference_path(tree):
         effective = (r_node[inner] - r_branch[inner]) / (n_leaves[inner] - 1)
         k = int(np.argmin(effective))
         best, eff = int(inner[k]), float(effective[k])
-        tables.append((paths[nodes[best].node_id],
-                       [(nodes[i].node_id, float(r_node[i]), float(r_branch[i]),
-                         int(n_leaves[i]), float(e)) for i, e in zip(inner, effective)]))
+        tables.append(
+            (
+                paths[nodes[best].node_id],
+                [
+                    (
+                        nodes[i].node_id,
+                        float(r_node[i]),
+                        float(r_branch[i]),
+                        int(n_leaves[i]),
+                        float(e),
+                    )
+                    for i, e in zip(inner, effective)
+                ],
+            )
+        )
         stack = [best]
         while stack:
             i = stack.pop()
@@ -105,11 +117,15 @@ def assert_same_as_reference(tree):
         if any(alpha < a <= alpha + 1e-12 for a in alphas):
             continue
         k = sum(1 for a in alphas[1:] if a <= alpha)
-        assert cost_complexity_prune(tree, alpha, zero_gain=True).to_json() == \
-            tree.with_leaves_at(cuts[:k]).to_json()
+        assert (
+            cost_complexity_prune(tree, alpha, zero_gain=True).to_json()
+            == tree.with_leaves_at(cuts[:k]).to_json()
+        )
         if alpha > 0:
-            assert cost_complexity_prune(tree, alpha).to_json() == \
-                tree.with_leaves_at(cuts[:k]).to_json()
+            assert (
+                cost_complexity_prune(tree, alpha).to_json()
+                == tree.with_leaves_at(cuts[:k]).to_json()
+            )
     assert cost_complexity_prune(tree, 0.0).n_nodes == tree.n_nodes
     return path
 
@@ -125,9 +141,15 @@ def _data(seed, n, d, levels, noise, weights):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(5, 300), d=st.integers(1, 5),
-       levels=st.integers(2, 6), noise=st.floats(0, 0.6), weights=st.booleans(),
-       criterion=st.sampled_from(["gini", "entropy"]))
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(5, 300),
+    d=st.integers(1, 5),
+    levels=st.integers(2, 6),
+    noise=st.floats(0, 0.6),
+    weights=st.booleans(),
+    criterion=st.sampled_from(["gini", "entropy"]),
+)
 @example(seed=208, n=115, d=3, levels=3, noise=0.59375, weights=False, criterion="gini")
 def test_classifier_path_is_the_plain_loop(seed, n, d, levels, noise, weights, criterion):
     X, y, w = _data(seed, n, d, levels, noise, weights)
@@ -136,8 +158,13 @@ def test_classifier_path_is_the_plain_loop(seed, n, d, levels, noise, weights, c
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(5, 200), d=st.integers(1, 4),
-       levels=st.integers(2, 5), noise=st.floats(0, 0.6))
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(5, 200),
+    d=st.integers(1, 4),
+    levels=st.integers(2, 5),
+    noise=st.floats(0, 0.6),
+)
 def test_multiway_and_regression_paths_are_the_plain_loop(seed, n, d, levels, noise):
     X, y, _ = _data(seed, n, d, levels, noise, False)
     frame = pd.DataFrame(X.astype(int).astype(str), columns=[f"a{j}" for j in range(d)])
@@ -162,8 +189,7 @@ def test_deep_tree_and_pickled_path():
     assert [s.to_dict() for s in again.steps] == [s.to_dict() for s in path.steps]
 
 
-@pytest.mark.parametrize("field,value", [("depth", 2 ** 80), ("depth", 10 ** 12),
-                                         ("impurity", 1e308)])
+@pytest.mark.parametrize("field,value", [("depth", 2**80), ("depth", 10**12), ("impurity", 1e308)])
 def test_path_of_a_json_tree_with_absurd_records(field, value):
     # found by test_bad_input's hypothesis search: an int64 overflow and a numpy overflow
     # warning (an error under the test settings) where the old per-node loop read inf

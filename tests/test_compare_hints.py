@@ -55,13 +55,19 @@ def test_tolerance_must_be_finite_and_not_negative():
 def test_placeholders_and_what_is_not_a_number():
     assert compare_number(..., 0.5, what="H").status == "not yet"
     assert compare_choice(..., "a", what="x", options=["a", "b"]).status == "not yet"
-    assert _message(compare_number([0.5, 0.5], 1.0, what="H")) == \
-        "is a list of 2 values: give one number"
-    assert _message(compare_number("0.5", 0.5, what="H")) == \
-        "is the text '0.5': write a number, not a string"
+    assert (
+        _message(compare_number([0.5, 0.5], 1.0, what="H"))
+        == "is a list of 2 values: give one number"
+    )
+    assert (
+        _message(compare_number("0.5", 0.5, what="H"))
+        == "is the text '0.5': write a number, not a string"
+    )
     assert _message(compare_number(True, 1.0, what="H")) == "is True (a bool): write a number"
-    assert _message(compare_number(math.inf, 1.0, what="H")) == \
-        "inf — a log of 0 or a division by 0 somewhere?"
+    assert (
+        _message(compare_number(math.inf, 1.0, what="H"))
+        == "inf — a log of 0 or a division by 0 somewhere?"
+    )
 
 
 def test_combine_counts_answers_not_yet_right():
@@ -74,22 +80,25 @@ def test_combine_counts_answers_not_yet_right():
 
 
 def test_choices_ignore_case_and_spaces_and_expected_must_be_an_option():
-    assert compare_choice("  OutLook ", "outlook", what="x",
-                          options=["outlook", "windy"]).status == "passed"
+    assert (
+        compare_choice("  OutLook ", "outlook", what="x", options=["outlook", "windy"]).status
+        == "passed"
+    )
     with pytest.raises(ValueError, match="expected must be one of the options"):
         compare_choice("a", {"a", "z"}, what="x", options=["a", "b"])
     tie = compare_choice("b", {"a", "b"}, what="x", options=["a", "b", "c"])
     assert tie.status == "passed"
-    wrong = compare_choice("c", {"a", "b"}, what="x", options=["a", "b", "c"],
-                           wrong={"C": "that is the last one"})
+    wrong = compare_choice(
+        "c", {"a", "b"}, what="x", options=["a", "b", "c"], wrong={"C": "that is the last one"}
+    )
     assert _message(wrong) == "'c' — that is the last one"
 
 
 def test_check_value_adds_its_hint_to_a_wrong_answer_only():
-    assert check_value(None, 0.5, "H", hint="use 30/55").summary == \
-        "put your answer in place of None"
-    assert _message(check_value(0.4, 0.5, "H", hint="use 30/55")) == \
-        "0.4 is not H — use 30/55"
+    assert (
+        check_value(None, 0.5, "H", hint="use 30/55").summary == "put your answer in place of None"
+    )
+    assert _message(check_value(0.4, 0.5, "H", hint="use 30/55")) == "0.4 is not H — use 30/55"
     assert _message(check_value(0.5, 0.5, "H", hint="use 30/55")) == "0.5"
 
 
@@ -103,9 +112,17 @@ def test_entropy_and_gini_of_counts_with_an_empty_class():
 def test_gain_parts_by_hand():
     parts = gain_parts(np.array([[3.0, 1.0], [0.0, 2.0], [1.0, 1.0]]))
     mean = 0.5 * H31 + 0.25
-    assert parts == pytest.approx({
-        "gain": 1 - mean, "parent": 1.0, "mean": mean, "split": 1.5,
-        "ratio": (1 - mean) / 1.5, "gini": 0.1875, "unweighted": 1 - (H31 + 1) / 3})
+    assert parts == pytest.approx(
+        {
+            "gain": 1 - mean,
+            "parent": 1.0,
+            "mean": mean,
+            "split": 1.5,
+            "ratio": (1 - mean) / 1.5,
+            "gini": 0.1875,
+            "unweighted": 1 - (H31 + 1) / 3,
+        }
+    )
 
 
 def test_gain_ratio_of_a_lopsided_split_divides_by_a_tiny_split_information():

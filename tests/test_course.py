@@ -34,8 +34,13 @@ LECTURES = [p for p in NUMBERED if p.name != START.name]
 
 def headings(nb):
     """Section headings of a notebook (any level), without the leading #s."""
-    return {line.lstrip("#").strip() for cell in nb.cells if cell.cell_type == "markdown"
-            for line in cell.source.splitlines() if line.startswith("#")}
+    return {
+        line.lstrip("#").strip()
+        for cell in nb.cells
+        if cell.cell_type == "markdown"
+        for line in cell.source.splitlines()
+        if line.startswith("#")
+    }
 
 
 def test_at_least_thirteen_numbered_course_notebooks():
@@ -59,13 +64,15 @@ def test_start_page_links_every_notebook_and_the_homework_in_both_versions():
         assert f"]({link})" in text and (NOTEBOOKS / link).exists(), f"start page: {link}"
     student = markdown(course.student_notebook(nb))
     for name in ASSIGNMENTS:
-        assert f"](homework/{name}/{name}.ipynb)" in student, f"student start page does not link {name}"
+        assert f"](homework/{name}/{name}.ipynb)" in student, (
+            f"student start page does not link {name}"
+        )
     assert "homework/source" not in student and "instructor/" not in student
 
 
 def test_start_page_outline_lists_the_notebooks_in_order():
     text = markdown(read(START))
-    outline = text[text.index("## The course"):text.index("## Homework")]
+    outline = text[text.index("## The course") : text.index("## Homework")]
     linked = re.findall(r"^\d+\. \[(\d\d\w*_[\w]+\.ipynb)\]", outline, re.M)
     assert linked == [p.name for p in LECTURES]
 
@@ -75,8 +82,10 @@ def test_start_page_outline_lists_the_notebooks_in_order():
 def test_notebook_opens_with_title_and_what_you_can_do_after_it(path):
     nb = read(path)
     assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
-    assert any(c.cell_type == "markdown" and "After this notebook you can" in c.source
-               for c in nb.cells[:3]), f"{path.name}: no 'After this notebook you can ...'"
+    assert any(
+        c.cell_type == "markdown" and "After this notebook you can" in c.source
+        for c in nb.cells[:3]
+    ), f"{path.name}: no 'After this notebook you can ...'"
 
 
 @pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
@@ -88,8 +97,13 @@ def test_no_visible_nbval_markers(path):
 
 @pytest.mark.parametrize("path", LECTURES, ids=lambda p: p.name)
 def test_exercises_come_last(path):
-    sections = [line for cell in read(path).cells if cell.cell_type == "markdown"
-                for line in cell.source.splitlines() if line.startswith("## ")]
+    sections = [
+        line
+        for cell in read(path).cells
+        if cell.cell_type == "markdown"
+        for line in cell.source.splitlines()
+        if line.startswith("## ")
+    ]
     assert "## Exercises" in sections, f"{path.name}: no '## Exercises' section"
     assert sections[-1] == "## Exercises", f"{path.name}: {sections[-1]!r} after the exercises"
 
@@ -119,8 +133,9 @@ def test_exercises_follow_the_convention(path):
             assert not after, f"{path.name}: a solution cell displays {after!r}"
         for exercise_id in CHECK_CALL.findall(source):
             assert exercise_id in known, f"{path.name}: exercise {exercise_id} is not registered"
-            assert exercise_id.rsplit(".", 1)[0] == number, \
+            assert exercise_id.rsplit(".", 1)[0] == number, (
                 f"{path.name}: exercise {exercise_id} belongs to another notebook"
+            )
             checks += "check(" in source
     assert checks >= 1, f"{path.name}: no exercise is checked"
 
@@ -138,16 +153,20 @@ def prose_words(nb):
             continue
         text = re.sub(r"```.*?```", " ", cell.source, flags=re.S)
         text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
-        words += sum(len(line.split()) for line in text.splitlines()
-                     if not line.lstrip().startswith("|"))
+        words += sum(
+            len(line.split()) for line in text.splitlines() if not line.lstrip().startswith("|")
+        )
     return words
 
 
 def test_prose_words_skip_code_formulas_and_tables():
-    nb = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_markdown_cell("One two three.\n\n$$a + b$$\n\n| x | y |\n|---|---|"),
-        nbformat.v4.new_markdown_cell("```python\nprint(1)\n```\nfour $x$ five"),
-        nbformat.v4.new_code_cell("not counted at all")])
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell("One two three.\n\n$$a + b$$\n\n| x | y |\n|---|---|"),
+            nbformat.v4.new_markdown_cell("```python\nprint(1)\n```\nfour $x$ five"),
+            nbformat.v4.new_code_cell("not counted at all"),
+        ]
+    )
     assert prose_words(nb) == 6
 
 
@@ -171,7 +190,7 @@ def test_notebook_links_name_existing_notebooks(path):
 def coverage_rows():
     """Rows of the start page's coverage table: dicts keyed by the header's column names."""
     text = markdown(read(START))
-    section = text[text.index("## What the course covers, and where"):]
+    section = text[text.index("## What the course covers, and where") :]
     lines = [line for line in section.splitlines() if line.startswith("|")]
     header = [c.strip() for c in lines[0].strip("|").split("|")]
     assert header == ["concept", "sources", "notebook", "section", "picture", "exercises"]
@@ -191,8 +210,9 @@ def test_coverage_table_names_an_existing_notebook_and_section_in_every_row():
         assert len(links) == 1, f"{row['concept']}: names no notebook"
         path = NOTEBOOKS / links[0]
         assert path.exists(), f"{row['concept']}: {links[0]} does not exist"
-        assert row["section"] in headings(read(path)), \
+        assert row["section"] in headings(read(path)), (
             f"{row['concept']}: {links[0]} has no section {row['section']!r}"
+        )
         assert row["sources"], f"{row['concept']}: no source named"
 
 
@@ -206,20 +226,53 @@ def test_coverage_table_exercises_exist_in_the_named_notebook():
         number = re.search(r"\((\d\d\w*?)_", row["notebook"]).group(1)
         for exercise in (e.strip() for e in row["exercises"].split(",")):
             assert exercise in known, f"{row['concept']}: exercise {exercise} is not registered"
-            assert exercise.rsplit(".", 1)[0] == number, \
+            assert exercise.rsplit(".", 1)[0] == number, (
                 f"{row['concept']}: exercise {exercise} is not in notebook {number}"
+            )
 
 
-@pytest.mark.parametrize("concept", [
-    "NP-completeness", "Occam", "2^(2^m)", "split search", "Ordinal", "one-hot", "Bar",
-    "Figure 4", "Missing-value strategies", "Confusion matrix", "Gini identity", "SSE",
-    "Telco", "XOR", "pessimistic pruning", "KL", "Breiman", "Gradient boosting", "Cost matrices",
-    "Overfitting", "Reduced-error", "Rule post-pruning", "Cost-complexity", "MAE",
-    "gain ratio", "0-R",
-    # the last source ideas and where a source differs from the literature
-    "Self-information", "symmetric", "Parametric vs non-parametric", "well-populated",
-    "Gini isolates the largest class", "Regression stopping rule", "is AdaBoost", "class weights",
-    "Bias and variance", "Opening scikit-learn trees"])
+@pytest.mark.parametrize(
+    "concept",
+    [
+        "NP-completeness",
+        "Occam",
+        "2^(2^m)",
+        "split search",
+        "Ordinal",
+        "one-hot",
+        "Bar",
+        "Figure 4",
+        "Missing-value strategies",
+        "Confusion matrix",
+        "Gini identity",
+        "SSE",
+        "Telco",
+        "XOR",
+        "pessimistic pruning",
+        "KL",
+        "Breiman",
+        "Gradient boosting",
+        "Cost matrices",
+        "Overfitting",
+        "Reduced-error",
+        "Rule post-pruning",
+        "Cost-complexity",
+        "MAE",
+        "gain ratio",
+        "0-R",
+        # the last source ideas and where a source differs from the literature
+        "Self-information",
+        "symmetric",
+        "Parametric vs non-parametric",
+        "well-populated",
+        "Gini isolates the largest class",
+        "Regression stopping rule",
+        "is AdaBoost",
+        "class weights",
+        "Bias and variance",
+        "Opening scikit-learn trees",
+    ],
+)
 def test_coverage_table_lists_the_source_concepts(concept):
     """The concepts the five sources teach, the ideas they leave out that the course adds, and
     where a source differs from the literature: each has a row."""
@@ -272,12 +325,22 @@ def student_versions(tmp_path_factory):
     shutil.copy(HOMEWORK / "nbgrader_config.py", course)
     shutil.copytree(HOMEWORK / "source", course / "source")
     home = tmp_path_factory.mktemp("home")
-    env = dict(os.environ, HOME=str(home), JUPYTER_PLATFORM_DIRS="1",
-               PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    env = dict(
+        os.environ,
+        HOME=str(home),
+        JUPYTER_PLATFORM_DIRS="1",
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    )
     nbgrader = [sys.executable, "-m", "nbgrader"]
     for name in ASSIGNMENTS:
-        done = subprocess.run(nbgrader + ["generate_assignment", name, "--force"], cwd=course,
-                              env=env, capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            nbgrader + ["generate_assignment", name, "--force"],
+            cwd=course,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
     return course / "release", env
 
@@ -292,8 +355,9 @@ def test_student_version_has_stubs_not_solutions(student_versions, name):
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @pytest.mark.parametrize("name", ASSIGNMENTS)
-def test_student_version_runs_to_the_end_and_every_check_says_not_yet(student_versions, name,
-                                                                     monkeypatch):
+def test_student_version_runs_to_the_end_and_every_check_says_not_yet(
+    student_versions, name, monkeypatch
+):
     """Executed with allow_errors=True: a grade cell of an unfinished function raises
     CheckFailed("... not yet ...") (an AssertionError), as nbgrader needs to withhold the points; every other
     cell must run without error."""
@@ -304,16 +368,24 @@ def test_student_version_runs_to_the_end_and_every_check_says_not_yet(student_ve
         monkeypatch.setenv(key, env[key])
     path = release / name / f"{name}.ipynb"
     nb = read(path)
-    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        allow_errors=True,
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
     checks = 0
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
         meta = cell.metadata.get("nbgrader", {})
         errors = [o for o in cell.get("outputs", []) if o.output_type == "error"]
-        code = [line for line in cell.source.splitlines() if line.strip()
-                and not line.lstrip().startswith("#")]
+        code = [
+            line
+            for line in cell.source.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
         if meta.get("grade") and not meta.get("solution") and not code:
             assert not errors  # only hidden tests, removed from the student version
         elif meta.get("grade") and not meta.get("solution"):
@@ -324,5 +396,7 @@ def test_student_version_runs_to_the_end_and_every_check_says_not_yet(student_ve
             assert "not yet" in errors[0].evalue, errors[0].evalue
             assert errors[0].traceback == [f"CheckFailed: {errors[0].evalue}"], errors[0].traceback
         else:
-            assert not errors, f"{meta.get('grade_id', 'cell')}: {errors[0].ename}: {errors[0].evalue}"
+            assert not errors, (
+                f"{meta.get('grade_id', 'cell')}: {errors[0].ename}: {errors[0].evalue}"
+            )
     assert checks >= 1

@@ -57,7 +57,7 @@ def test_aima_variant_differs_in_exactly_one_cell():
     X, y = dt.load_restaurant()
     Xa, ya = dt.load_restaurant(variant="aima")
     assert y.equals(ya)
-    differ = (X.astype(str) != Xa.astype(str))
+    differ = X.astype(str) != Xa.astype(str)
     assert differ.to_numpy().sum() == 1 and differ.loc[3, "Raining"]
     assert Xa.loc[3, "Raining"] == "No"
     assert list(Xa["Raining"].cat.categories) == ["Yes", "No"]
@@ -115,8 +115,10 @@ def test_mae_tree_says_median_and_its_leaves_are_medians(outlier_curve):
     text = tree.to_text()
     assert "median" in text and "mean" not in text
     # rules print the threshold and the leaf value exactly (they are read back)
-    rule = re.fullmatch(r"IF x <= (\S+) THEN y = (\S+)  \(median of (\d+) training rows\)",
-                        tree.to_rules().splitlines()[0])
+    rule = re.fullmatch(
+        r"IF x <= (\S+) THEN y = (\S+)  \(median of (\d+) training rows\)",
+        tree.to_rules().splitlines()[0],
+    )
     assert float(rule[1]) == tree.root.split.threshold
     assert (float(rule[2]), int(rule[3])) == (tree.leaves()[0].value[0], int(left.sum()))
     assert f"median {format_value(np.median(y))}" in text.splitlines()[0]
@@ -132,8 +134,9 @@ def test_mae_leaves_equal_scikit_learns_absolute_error(outlier_curve):
     sklearn_tree = pytest.importorskip("sklearn.tree")
     X, y = outlier_curve
     ours = dt.CARTRegressor(criterion="mae", max_depth=2).fit(X, y)
-    theirs = sklearn_tree.DecisionTreeRegressor(criterion="absolute_error", max_depth=2,
-                                                random_state=0).fit(X, y)
+    theirs = sklearn_tree.DecisionTreeRegressor(
+        criterion="absolute_error", max_depth=2, random_state=0
+    ).fit(X, y)
     assert ours.predict(X) == pytest.approx(theirs.predict(X))
 
 
@@ -150,10 +153,18 @@ def test_regression_target_is_never_a_class():
     y = np.r_[np.zeros(5), np.ones(5) * 3]  # no name
     model = dt.CARTRegressor(max_depth=1).fit(X, y)
     tree = model.tree_
-    texts = [tree.to_text(), tree.to_rules(), tree.to_dot(), tree.to_text(style="weka"),
-             str(model.steps_[0].chosen.explain()), str(model.steps_[0].table()),
-             *(n["label"] + n["summary"] + n["explanation"]["text"]
-               for n in layout.tree_view_data(model)["nodes"])]
+    texts = [
+        tree.to_text(),
+        tree.to_rules(),
+        tree.to_dot(),
+        tree.to_text(style="weka"),
+        str(model.steps_[0].chosen.explain()),
+        str(model.steps_[0].table()),
+        *(
+            n["label"] + n["summary"] + n["explanation"]["text"]
+            for n in layout.tree_view_data(model)["nodes"]
+        ),
+    ]
     assert tree.target_name == "target"
     for text in texts:
         assert not re.search(r"\bclass(es)?\b", text), text
@@ -204,7 +215,8 @@ def test_misclassification_never_claims_a_majority_on_a_tie():
     assert "majority class is" not in note
     assert "tie" in note and "c1" in note
     assert "the majority class is yes" in str(
-        dt.misclassification(counts=[9, 5], classes=["yes", "no"]).explain())
+        dt.misclassification(counts=[9, 5], classes=["yes", "no"]).explain()
+    )
 
 
 def test_tree_boxes_name_their_impurity():
@@ -216,11 +228,19 @@ def test_tree_boxes_name_their_impurity():
 
 
 # ---------------------------------------------------------------- ordinal attributes
-CAR_ORDERS = {"buying": ["low", "med", "high", "vhigh"], "maint": ["low", "med", "high", "vhigh"],
-              "doors": ["2", "3", "4", "5more"], "persons": ["2", "4", "more"],
-              "lug_boot": ["small", "med", "big"], "safety": ["low", "med", "high"]}
-LEVELS = {"size": ["XS", "S", "M", "L", "XL"], "grade": ["D", "C", "B", "A"],
-          "risk": ["low", "mid", "high"]}
+CAR_ORDERS = {
+    "buying": ["low", "med", "high", "vhigh"],
+    "maint": ["low", "med", "high", "vhigh"],
+    "doors": ["2", "3", "4", "5more"],
+    "persons": ["2", "4", "more"],
+    "lug_boot": ["small", "med", "big"],
+    "safety": ["low", "med", "high"],
+}
+LEVELS = {
+    "size": ["XS", "S", "M", "L", "XL"],
+    "grade": ["D", "C", "B", "A"],
+    "risk": ["low", "mid", "high"],
+}
 
 
 def _ordinal_car():
@@ -234,10 +254,10 @@ def _ordinal_car():
 def _ordinal_data(seed=0, n=400, regression=False):
     rng = np.random.default_rng(seed)
     codes = {k: rng.integers(0, len(v), n) for k, v in LEVELS.items()}
-    score = 0.9 * codes["size"] - 1.3 * codes["grade"] + 0.7 * codes["risk"] \
-        + rng.normal(0, 1, n)
-    X = pd.DataFrame({k: pd.Categorical.from_codes(c, LEVELS[k], ordered=True)
-                      for k, c in codes.items()})
+    score = 0.9 * codes["size"] - 1.3 * codes["grade"] + 0.7 * codes["risk"] + rng.normal(0, 1, n)
+    X = pd.DataFrame(
+        {k: pd.Categorical.from_codes(c, LEVELS[k], ordered=True) for k, c in codes.items()}
+    )
     codes_frame = pd.DataFrame(codes).astype(float)
     y = pd.Series(score if regression else np.where(score > 0.5, "yes", "no"), name="y")
     return X, codes_frame, y
@@ -283,20 +303,27 @@ def test_cart_ordinal_splits_are_scikit_learns_thresholds_on_the_codes(regressio
         left = node.split.left_categories(ours.tree_.schema)
         assert left == tuple(c for i, c in enumerate(LEVELS[feature]) if i <= cut)
         assert node.split.conditions(ours.tree_.schema)[0] == f"{feature} <= {left[-1]}"
-    assert ours.predict(X) == pytest.approx(theirs.predict(codes)) if regression else \
-        (ours.predict(X) == theirs.predict(codes)).all()
+    assert (
+        ours.predict(X) == pytest.approx(theirs.predict(codes))
+        if regression
+        else (ours.predict(X) == theirs.predict(codes)).all()
+    )
 
 
 def test_ordinal_attribute_offers_k_minus_1_cuts_and_car_buying_3_not_7():
     X, y = _ordinal_car()
     assert len(dt.candidate_splits(X["buying"])) == 3
     assert [left for left, _ in dt.candidate_splits(X["buying"])] == [
-        "buying <= low", "buying <= med", "buying <= high"]
-    assert len(dt.candidate_splits(X["buying"].cat.as_unordered())) == 2 ** 3 - 1
+        "buying <= low",
+        "buying <= med",
+        "buying <= high",
+    ]
+    assert len(dt.candidate_splits(X["buying"].cat.as_unordered())) == 2**3 - 1
     # the grower scores exactly those: k - 1 cuts for every ordinal attribute
     root = dt.CARTClassifier().make_grower(X, y).candidates(0)
     assert {c.feature_name: c.scores["n_cuts"] for c in root} == {
-        name: len(order) - 1 for name, order in CAR_ORDERS.items()}
+        name: len(order) - 1 for name, order in CAR_ORDERS.items()
+    }
     nominal = dt.CARTClassifier().make_grower(dt.load_car()[0], y).candidates(0)
     assert nominal[0].scores["n_cuts"] == 7  # four classes: all 2^(4-1) - 1 partitions
     # ID3 stays multiway
@@ -311,12 +338,17 @@ def test_c45_on_ordinal_car_is_j48_on_its_ranks():
     X, y = _ordinal_car()
 
     def named(line):
-        return re.sub(r"(\w+) (<=|>) (\d+)",
-                      lambda m: f"{m[1]} {m[2]} {CAR_ORDERS[m[1]][int(m[3])]}", line)
+        return re.sub(
+            r"(\w+) (<=|>) (\d+)", lambda m: f"{m[1]} {m[2]} {CAR_ORDERS[m[1]][int(m[3])]}", line
+        )
 
     for run, prune in (("J48", True), ("J48-U", False)):
-        weka = [named(line) for line in
-                tree_lines((folder / f"car-ranks.{run}.txt").read_text(encoding="utf-8"), "J48")]
+        weka = [
+            named(line)
+            for line in tree_lines(
+                (folder / f"car-ranks.{run}.txt").read_text(encoding="utf-8"), "J48"
+            )
+        ]
         ours = dt.C45Classifier(prune=prune).fit(X, y).tree_.to_text(style="weka").splitlines()
         assert ours == weka
     # and the ranks file is the car data re-coded in that order
@@ -353,8 +385,9 @@ def test_split_from_dict_rejects_a_threshold_on_a_nominal_column():
     with pytest.raises(ValueError, match="ordinal"):
         split_from_dict({"kind": "threshold", "feature": 0, "threshold": 0}, nominal)
     ordinal = Schema(("size",), ("categorical",), (("S", "M", "L"),), (True,))
-    assert split_from_dict({"kind": "threshold", "feature": 0, "threshold": 1},
-                           ordinal).conditions(ordinal) == ["size <= M", "size > M"]
+    assert split_from_dict({"kind": "threshold", "feature": 0, "threshold": 1}, ordinal).conditions(
+        ordinal
+    ) == ["size <= M", "size > M"]
     with pytest.raises(ValueError, match="ordinal"):
         split_from_dict({"kind": "threshold", "feature": 0, "threshold": 7}, ordinal)
 
@@ -397,8 +430,10 @@ def test_as_ordinal_orders_columns_for_threshold_splits():
     assert list(Xo["buying"].cat.categories) == CAR_ORDERS["buying"]
     assert (Xo.astype(str) == X.astype(str)).all().all()  # same values, now ordered
     expected = _ordinal_car()[0]
-    assert dt.CARTClassifier(max_depth=3).fit(Xo, y).tree_.to_text() == \
-        dt.CARTClassifier(max_depth=3).fit(expected, y).tree_.to_text()
+    assert (
+        dt.CARTClassifier(max_depth=3).fit(Xo, y).tree_.to_text()
+        == dt.CARTClassifier(max_depth=3).fit(expected, y).tree_.to_text()
+    )
     Xr, _ = dt.load_restaurant()
     kept = dt.as_ordinal(Xr, ["Price"])  # the declared order $ < $$ < $$$
     assert kept["Price"].dtype.ordered and list(kept["Price"].cat.categories) == ["$", "$$", "$$$"]
@@ -432,8 +467,10 @@ def test_rules_and_pruning_read_ordinal_tests():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(2, 6), st.lists(st.tuples(st.integers(0, 5), st.integers(0, 2)),
-                                   min_size=4, max_size=40))
+@given(
+    st.integers(2, 6),
+    st.lists(st.tuples(st.integers(0, 5), st.integers(0, 2)), min_size=4, max_size=40),
+)
 def test_root_cut_of_an_ordinal_column_is_the_best_prefix_by_brute_force(k, rows):
     codes = np.array([c % k for c, _ in rows])
     labels = np.array(["abc"[lab] for _, lab in rows])
@@ -456,7 +493,7 @@ def test_root_cut_of_an_ordinal_column_is_the_best_prefix_by_brute_force(k, rows
     best = min(child_gini(c) for c in cuts)
     chosen = int(candidate.split.threshold)
     assert chosen in cuts and child_gini(chosen) == pytest.approx(best, abs=1e-12)
-    assert candidate.split.left_categories(grower.schema) == tuple(levels[:chosen + 1])
+    assert candidate.split.left_categories(grower.schema) == tuple(levels[: chosen + 1])
 
 
 def test_decision_path_of_a_regression_tree_prints_a_rounded_value():

@@ -68,7 +68,7 @@ def test_weighted_absolute_error_about_the_median():
 
 def test_weighted_squared_error_from_sums():
     values, weights = np.array([1.0, 2.0, 6.0]), np.array([1.0, 3.0, 1.0])
-    sums = np.array([weights.sum(), (weights * values).sum(), (weights * values ** 2).sum()])
+    sums = np.array([weights.sum(), (weights * values).sum(), (weights * values**2).sum()])
     mean = 13 / 5
     expected = (1 * (1 - mean) ** 2 + 3 * (2 - mean) ** 2 + 1 * (6 - mean) ** 2) / 5
     assert float(squared_error_of_sums(sums)) == pytest.approx(expected, rel=1e-12)

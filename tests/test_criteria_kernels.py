@@ -51,13 +51,17 @@ def sides(draw):
     right = rng.choice(VALUES, size=(k,) + shape)
     if draw(st.booleans()):  # class-major, as the level scan hands them over
         return np.moveaxis(left, 0, -1), np.moveaxis(right, 0, -1)
-    return (np.ascontiguousarray(np.moveaxis(left, 0, -1)),
-            np.ascontiguousarray(np.moveaxis(right, 0, -1)))
+    return (
+        np.ascontiguousarray(np.moveaxis(left, 0, -1)),
+        np.ascontiguousarray(np.moveaxis(right, 0, -1)),
+    )
 
 
 def same_bits(a, b) -> bool:
-    return np.asarray(a).dtype == np.asarray(b).dtype and \
-        np.asarray(a).tobytes() == np.asarray(b).tobytes()
+    return (
+        np.asarray(a).dtype == np.asarray(b).dtype
+        and np.asarray(a).tobytes() == np.asarray(b).tobytes()
+    )
 
 
 @settings(max_examples=200, deadline=None)
@@ -66,8 +70,7 @@ def test_node_kernels_and_side_weights_give_the_plain_formulas_bits(cuts, base):
     left, _ = cuts
     assert same_bits(criteria.entropy_of_counts(left, base), plain_entropy(left, base))
     assert same_bits(criteria.gini_of_counts(left), plain_gini(left))
-    assert same_bits(criteria.misclassification_of_counts(left),
-                     plain_misclassification(left))
+    assert same_bits(criteria.misclassification_of_counts(left), plain_misclassification(left))
     assert same_bits(criteria.get("gini").side_weight(left), left.sum(axis=-1))
 
 
@@ -80,8 +83,9 @@ def test_gain_ratio_scores_are_gain_over_the_stacked_split_info(cuts):
     parent = np.linspace(0.1, 1.0, left.shape[0])[:, None, None]
     with np.errstate(divide="ignore", invalid="ignore"):
         gain = parent - rule.children_impurity(left, right, config)
-        info = plain_entropy(np.stack([left.sum(axis=-1), right.sum(axis=-1)], axis=-1),
-                             config.base)
+        info = plain_entropy(
+            np.stack([left.sum(axis=-1), right.sum(axis=-1)], axis=-1), config.base
+        )
         expected = np.where(info > 0, gain / info, 0.0)
         assert same_bits(rule.cut_scores(left, right, config, parent), expected)
 
@@ -92,16 +96,20 @@ def test_misclassification_children_are_the_size_weighted_node_errors(cuts):
     left, right = cuts
     nl, nr = left.sum(axis=-1), right.sum(axis=-1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        expected = (nl * plain_misclassification(left)
-                    + nr * plain_misclassification(right)) / (nl + nr)
+        expected = (nl * plain_misclassification(left) + nr * plain_misclassification(right)) / (
+            nl + nr
+        )
         got = criteria.get("misclassification").children_impurity(left, right, None)
     assert same_bits(got, expected)
 
 
 @settings(max_examples=300, deadline=None)
-@given(values=st.lists(st.sampled_from([-0.0, 0.0, 1.0, -1.0, 2.5, 1e300, -3.25, 7.0]),
-                       min_size=1, max_size=20),
-       weight=st.sampled_from([1.0, 0.3, 4.0]))
+@given(
+    values=st.lists(
+        st.sampled_from([-0.0, 0.0, 1.0, -1.0, 2.5, 1e300, -3.25, 7.0]), min_size=1, max_size=20
+    ),
+    weight=st.sampled_from([1.0, 0.3, 4.0]),
+)
 def test_weighted_median_of_equal_weights_is_numpys_median(values, weight):
     values = np.array(values)
     weights = np.full(len(values), weight)
@@ -110,8 +118,9 @@ def test_weighted_median_of_equal_weights_is_numpys_median(values, weight):
     centre, error = criteria.get("mae").centre_and_impurity(values, weights)
     assert same_bits(centre, median)
     assert same_bits(error, criteria.absolute_error_of(values, weights))
-    assert same_bits(error, float((weights * np.abs(values - np.median(values))).sum()
-                                  / weights.sum()))
+    assert same_bits(
+        error, float((weights * np.abs(values - np.median(values))).sum() / weights.sum())
+    )
 
 
 def plain_weighted_median(values, weights):
@@ -128,9 +137,16 @@ def plain_weighted_median(values, weights):
 
 
 @settings(max_examples=300, deadline=None)
-@given(pairs=st.lists(st.tuples(st.sampled_from([-0.0, 0.0, 1.0, -1.0, 2.5, 1e300, -3.25, 0.1]),
-                                 st.sampled_from([0.0, 0.5, 1.0, 2.0, 0.3])),
-                      min_size=1, max_size=15))
+@given(
+    pairs=st.lists(
+        st.tuples(
+            st.sampled_from([-0.0, 0.0, 1.0, -1.0, 2.5, 1e300, -3.25, 0.1]),
+            st.sampled_from([0.0, 0.5, 1.0, 2.0, 0.3]),
+        ),
+        min_size=1,
+        max_size=15,
+    )
+)
 def test_weighted_median_and_error_are_the_plain_formulas_short_or_long(pairs):
     values = np.array([v for v, _ in pairs])
     weights = np.array([w for _, w in pairs])
@@ -149,8 +165,9 @@ def plain_hellinger(branch_counts):
     rest_totals = rest_counts.sum(axis=-2, keepdims=True)
     with np.errstate(divide="ignore", invalid="ignore"):
         p_in = np.where(per_class > 0, counts / np.where(per_class > 0, per_class, 1), 0.0)
-        p_out = np.where(rest_totals > 0, rest_counts / np.where(rest_totals > 0, rest_totals, 1),
-                         0.0)
+        p_out = np.where(
+            rest_totals > 0, rest_counts / np.where(rest_totals > 0, rest_totals, 1), 0.0
+        )
     usable = (per_class > 0) & (rest_totals > 0)
     squares = np.where(usable, (np.sqrt(p_in) - np.sqrt(p_out)) ** 2, 0.0).sum(axis=-2)
     return np.sqrt(squares.max(axis=-1))
@@ -160,7 +177,9 @@ def plain_hellinger(branch_counts):
 @given(cuts=sides(), branches=st.integers(2, 9))
 def test_hellinger_distances_are_the_plain_formulas(cuts, branches):
     left, right = cuts
-    assert same_bits(criteria.get("hellinger").cut_scores(left, right, None),
-                     plain_hellinger(np.stack([left, right], axis=-2)))
+    assert same_bits(
+        criteria.get("hellinger").cut_scores(left, right, None),
+        plain_hellinger(np.stack([left, right], axis=-2)),
+    )
     many = np.stack([left] * (branches - 1) + [right], axis=-2)  # a multiway split
     assert same_bits(criteria.hellinger_of_counts(many), plain_hellinger(many))

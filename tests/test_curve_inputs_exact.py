@@ -13,12 +13,15 @@ from dtlearn.pruning.curves import (
 )
 
 
-@pytest.mark.parametrize("n, sizes, expected", [
-    # cumulative shares 0.55, 0.85 of 10 rows: 5.5 and 8.5 round half up to 6 and 9
-    (10, (0.55, 0.3, 0.15), (6, 3, 1)),
-    # 0.6, 0.8 of 7 rows: 4.2 -> 4, 5.6 -> 6
-    (7, (0.6, 0.2, 0.2), (4, 2, 1)),
-])
+@pytest.mark.parametrize(
+    "n, sizes, expected",
+    [
+        # cumulative shares 0.55, 0.85 of 10 rows: 5.5 and 8.5 round half up to 6 and 9
+        (10, (0.55, 0.3, 0.15), (6, 3, 1)),
+        # 0.6, 0.8 of 7 rows: 4.2 -> 4, 5.6 -> 6
+        (7, (0.6, 0.2, 0.2), (4, 2, 1)),
+    ],
+)
 def test_split_sizes_round_the_cumulative_shares(n, sizes, expected):
     X = np.arange(2 * n, dtype=float).reshape(n, 2)
     y = np.array(["a", "b"] * (n // 2) + ["a"] * (n % 2))
@@ -43,8 +46,9 @@ def test_regression_curve_scores_are_sklearns_r2_for_a_constant_target():
     X = rng.uniform(size=(40, 2))
     y = 2 * (X[:, 0] > 0.5) + X[:, 1]
     flat = np.full(20, 1.0)
-    curve = complexity_curve(dt.CARTRegressor(), X[:20], y[:20], X[20:], flat,
-                             param="max_depth", values=[1, 2])
+    curve = complexity_curve(
+        dt.CARTRegressor(), X[:20], y[:20], X[20:], flat, param="max_depth", values=[1, 2]
+    )
     for depth, score in zip((1, 2), curve.validation):
         predicted = dt.CARTRegressor(max_depth=depth).fit(X[:20], y[:20]).predict(X[20:])
         assert score == r2_score(flat, predicted) == 0.0

@@ -77,8 +77,15 @@ def test_complexity_curve_depth():
     assert list(curve.n_nodes) == sorted(curve.n_nodes)
     assert curve.train[-1] >= curve.train[0]
     frame = curve.to_frame()
-    assert list(frame.columns) == ["max_depth", "n_nodes", "n_leaves", "depth", "train",
-                                   "validation", "test"]
+    assert list(frame.columns) == [
+        "max_depth",
+        "n_nodes",
+        "n_leaves",
+        "depth",
+        "train",
+        "validation",
+        "test",
+    ]
     assert curve.best_value == curve.values[int(np.argmax(curve.validation))]
     assert "*" in repr(curve)  # best row marked
     assert curve.to_dict()["metric"] == "accuracy"
@@ -86,19 +93,18 @@ def test_complexity_curve_depth():
 
 def test_complexity_curve_other_parameters_and_errors():
     X_tr, X_va, _, y_tr, y_va, _ = _car()
-    curve = complexity_curve(dt.CARTClassifier(), X_tr, y_tr, X_va, y_va,
-                             param="min_samples_leaf")
+    curve = complexity_curve(dt.CARTClassifier(), X_tr, y_tr, X_va, y_va, param="min_samples_leaf")
     assert curve.test is None and list(curve.n_leaves) == sorted(curve.n_leaves, reverse=True)
-    curve = complexity_curve(dt.CARTClassifier(), X_tr, y_tr, param="max_leaf_nodes",
-                             values=[2, 4, 8])
+    curve = complexity_curve(
+        dt.CARTClassifier(), X_tr, y_tr, param="max_leaf_nodes", values=[2, 4, 8]
+    )
     assert curve.n_leaves == (2, 4, 8) and curve.validation is None
     with pytest.raises(ValueError, match="no parameter 'depth'"):
         complexity_curve(dt.CARTClassifier(), X_tr, y_tr, param="depth")
     with pytest.raises(ValueError, match="values"):
         complexity_curve(dt.CARTClassifier(), X_tr, y_tr, param="min_impurity_decrease")
     with pytest.raises(ValueError, match="X_val has columns"):
-        complexity_curve(dt.CARTClassifier(), X_tr, y_tr, X_va.iloc[:, :2], y_va,
-                         values=[1])
+        complexity_curve(dt.CARTClassifier(), X_tr, y_tr, X_va.iloc[:, :2], y_va, values=[1])
 
 
 def test_complexity_curve_regression_uses_r2():
@@ -130,8 +136,16 @@ def test_pruning_curves():
 def test_figures_draw_results():
     from dtlearn.plot.curves import plot_ccp_path, plot_complexity_curve, plot_prune_steps
 
-    curve = ComplexityCurve("max_depth", (1, 2, 3), (3, 7, 15), (2, 4, 8), (1, 2, 3),
-                            (0.7, 0.8, 0.95), (0.68, 0.75, 0.7), (0.66, 0.74, 0.69))
+    curve = ComplexityCurve(
+        "max_depth",
+        (1, 2, 3),
+        (3, 7, 15),
+        (2, 4, 8),
+        (1, 2, 3),
+        (0.7, 0.8, 0.95),
+        (0.68, 0.75, 0.7),
+        (0.66, 0.74, 0.69),
+    )
     ax = plot_complexity_curve(curve)
     assert [line.get_label() for line in ax.get_lines()] == ["train", "validation", "test"]
     assert ax.get_xlabel() == "size of tree (number of nodes)"
@@ -142,17 +156,19 @@ def test_figures_draw_results():
     X, y = dt.load_play_tennis(numeric=True)
     model = dt.CARTClassifier().fit(X, y)
     assert len(plot_ccp_path(cost_complexity_path(model)).texts) == 4
-    result = reduced_error_prune(dt.ID3Classifier().fit(*dt.load_play_tennis()),
-                                 *dt.load_play_tennis())
+    result = reduced_error_prune(
+        dt.ID3Classifier().fit(*dt.load_play_tennis()), *dt.load_play_tennis()
+    )
     assert plot_prune_steps(result).get_ylabel() == "validation errors"
 
 
 def test_core_modules_do_not_import_matplotlib():
-    code = ("import sys, dtlearn.pruning.reduced_error, dtlearn.pruning.rule_post_pruning, dtlearn.pruning.curves; "
-            "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
-            "if m in sys.modules]; print(bad)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import sys, dtlearn.pruning.reduced_error, dtlearn.pruning.rule_post_pruning, dtlearn.pruning.curves; "
+        "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
+        "if m in sys.modules]; print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
@@ -164,7 +180,10 @@ def test_pruning_curve_local_updates_match_rebuilt_trees():
     cuts = list(reduced_error_prune(model, X_va, y_va).pruned_nodes)
     for i in (0, 1, len(cuts) // 2, len(cuts)):
         tree = model.tree_.with_leaves_at(cuts[:i])
-        assert (curve.n_nodes[i], curve.n_leaves[i], curve.depth[i]) == \
-            (tree.n_nodes, tree.n_leaves, tree.depth)
+        assert (curve.n_nodes[i], curve.n_leaves[i], curve.depth[i]) == (
+            tree.n_nodes,
+            tree.n_leaves,
+            tree.depth,
+        )
         for X, y, score in ((X_tr, noisy, curve.train), (X_te, y_te, curve.test)):
             assert score[i] == pytest.approx(np.mean(tree.predict(X) == np.asarray(y)))

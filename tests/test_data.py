@@ -20,8 +20,7 @@ def test_dataframe_array_rows_and_dicts_encode_alike():
 
 
 def test_categorical_order_and_override():
-    X = pd.DataFrame({"size": pd.Categorical(["b", "a"], categories=["b", "a", "c"]),
-                      "n": [1, 2]})
+    X = pd.DataFrame({"size": pd.Categorical(["b", "a"], categories=["b", "a", "c"]), "n": [1, 2]})
     schema = infer_schema(X, categorical=["size", "n"])
     assert schema.categories == (("b", "a", "c"), (1, 2))
     with pytest.raises(ValueError, match="no column named 'colour'"):
@@ -29,8 +28,10 @@ def test_categorical_order_and_override():
 
 
 def test_target_order_follows_categorical_else_sorted():
-    assert encode_target(pd.Series(pd.Categorical(["yes", "no"], ["yes", "no"])))[1] == \
-        ("yes", "no")
+    assert encode_target(pd.Series(pd.Categorical(["yes", "no"], ["yes", "no"])))[1] == (
+        "yes",
+        "no",
+    )
     assert encode_target(["yes", "no"])[1] == ("no", "yes")
 
 
@@ -40,12 +41,15 @@ def test_missing_and_unseen_become_nan():
     assert np.isnan(out[0]).all() and np.isnan(out[1, 0]) and out[1, 1] == 3.0
 
 
-@pytest.mark.parametrize("X,match", [
-    ("abc", "string"),
-    (pd.Series([1, 2]), "pandas Series"),
-    (np.zeros(3), "2-D"),
-    (42, "DataFrame, 2-D array or list of rows"),
-])
+@pytest.mark.parametrize(
+    "X,match",
+    [
+        ("abc", "string"),
+        (pd.Series([1, 2]), "pandas Series"),
+        (np.zeros(3), "2-D"),
+        (42, "DataFrame, 2-D array or list of rows"),
+    ],
+)
 def test_bad_tables(X, match):
     with pytest.raises((TypeError, ValueError), match=match):
         dt.CARTClassifier().fit(X, [0, 1])

@@ -33,12 +33,22 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Each entry states what its source says of the file (rows, features, class counts in
 # category order, missing cells), typed from the source; the loader is checked against it.
-CASES = [(lambda call=e.call: eval("datasets." + call), e.rows, e.features, e.target,
-          e.classes, e.missing_cells) for e in ENTRIES]
+CASES = [
+    (
+        lambda call=e.call: eval("datasets." + call),
+        e.rows,
+        e.features,
+        e.target,
+        e.classes,
+        e.missing_cells,
+    )
+    for e in ENTRIES
+]
 
 
-@pytest.mark.parametrize("loader, rows, features, target, counts, missing", CASES,
-                         ids=[e.name for e in ENTRIES])
+@pytest.mark.parametrize(
+    "loader, rows, features, target, counts, missing", CASES, ids=[e.name for e in ENTRIES]
+)
 def test_loader_shapes_counts_missing(loader, rows, features, target, counts, missing):
     X, y = loader()
     assert isinstance(X, pd.DataFrame) and isinstance(y, pd.Series)
@@ -87,8 +97,18 @@ def test_play_tennis_numeric():
 
 def test_restaurant_columns_orders_and_aima_rows():
     X, y = load_restaurant()
-    assert X.columns.tolist() == ["Alternate", "Bar", "Fri/Sat", "Hungry", "Patrons", "Price",
-                                  "Raining", "Reservation", "Type", "WaitEstimate"]
+    assert X.columns.tolist() == [
+        "Alternate",
+        "Bar",
+        "Fri/Sat",
+        "Hungry",
+        "Patrons",
+        "Price",
+        "Raining",
+        "Reservation",
+        "Type",
+        "WaitEstimate",
+    ]
     assert list(X["Patrons"].cat.categories) == ["None", "Some", "Full"]
     assert list(X["Price"].cat.categories) == ["$", "$$", "$$$"]
     assert list(X["Type"].cat.categories) == ["French", "Italian", "Thai", "Burger"]
@@ -98,12 +118,44 @@ def test_restaurant_columns_orders_and_aima_rows():
     # 'None' patrons is a value, not a missing cell; padding spaces are gone
     assert X["Patrons"].value_counts(sort=False).to_dict() == {"None": 2, "Some": 4, "Full": 6}
     # X1 and X12 of AIMA Fig. 18.3
-    assert X.iloc[0].tolist() == ["Yes", "No", "No", "Yes", "Some", "$$$", "No", "Yes",
-                                  "French", "0-10"]
-    assert X.iloc[11].tolist() == ["Yes", "Yes", "Yes", "Yes", "Full", "$", "No", "No",
-                                   "Burger", "30-60"]
-    assert y.tolist() == ["Yes", "No", "Yes", "Yes", "No", "Yes", "No", "Yes", "No", "No",
-                          "No", "Yes"]
+    assert X.iloc[0].tolist() == [
+        "Yes",
+        "No",
+        "No",
+        "Yes",
+        "Some",
+        "$$$",
+        "No",
+        "Yes",
+        "French",
+        "0-10",
+    ]
+    assert X.iloc[11].tolist() == [
+        "Yes",
+        "Yes",
+        "Yes",
+        "Yes",
+        "Full",
+        "$",
+        "No",
+        "No",
+        "Burger",
+        "30-60",
+    ]
+    assert y.tolist() == [
+        "Yes",
+        "No",
+        "Yes",
+        "Yes",
+        "No",
+        "Yes",
+        "No",
+        "Yes",
+        "No",
+        "No",
+        "No",
+        "Yes",
+    ]
 
 
 def _gain(feature, labels):
@@ -111,6 +163,7 @@ def _gain(feature, labels):
         p = s.value_counts(normalize=True).to_numpy()
         p = p[p > 0]
         return float(-(p * np.log2(p)).sum())
+
     n = len(labels)
     groups = labels.groupby(feature, observed=True)
     return entropy(labels) - sum(len(g) / n * entropy(g) for _, g in groups)
@@ -172,11 +225,29 @@ def test_car_orders_and_full_design():
 def test_mushroom_columns_and_missing():
     X, y = load_mushroom()
     assert X.columns.tolist() == [
-        "cap-shape", "cap-surface", "cap-color", "bruises", "odor", "gill-attachment",
-        "gill-spacing", "gill-size", "gill-color", "stalk-shape", "stalk-root",
-        "stalk-surface-above-ring", "stalk-surface-below-ring", "stalk-color-above-ring",
-        "stalk-color-below-ring", "veil-type", "veil-color", "ring-number", "ring-type",
-        "spore-print-color", "population", "habitat"]
+        "cap-shape",
+        "cap-surface",
+        "cap-color",
+        "bruises",
+        "odor",
+        "gill-attachment",
+        "gill-spacing",
+        "gill-size",
+        "gill-color",
+        "stalk-shape",
+        "stalk-root",
+        "stalk-surface-above-ring",
+        "stalk-surface-below-ring",
+        "stalk-color-above-ring",
+        "stalk-color-below-ring",
+        "veil-type",
+        "veil-color",
+        "ring-number",
+        "ring-type",
+        "spore-print-color",
+        "population",
+        "habitat",
+    ]
     assert X.isna().sum()[lambda s: s > 0].to_dict() == {"stalk-root": 2480}
     assert list(X["veil-type"].cat.categories) == ["p", "u"]
     assert X["veil-type"].value_counts().to_dict() == {"p": 8124, "u": 0}
@@ -189,8 +260,14 @@ def test_mushroom_decode():
     codes, _ = load_mushroom()
     assert list(y.cat.categories) == ["edible", "poisonous"]
     assert y.value_counts(sort=False).to_dict() == {"edible": 4208, "poisonous": 3916}
-    assert list(X["cap-shape"].cat.categories) == ["bell", "conical", "convex", "flat",
-                                                   "knobbed", "sunken"]
+    assert list(X["cap-shape"].cat.categories) == [
+        "bell",
+        "conical",
+        "convex",
+        "flat",
+        "knobbed",
+        "sunken",
+    ]
     assert X.iloc[0].tolist()[:5] == ["convex", "smooth", "brown", "bruises", "pungent"]
     assert int(X["stalk-root"].isna().sum()) == 2480
     for name in X:
@@ -200,9 +277,16 @@ def test_mushroom_decode():
 def test_tic_tac_toe_first_row_and_orders():
     X, y = load_tic_tac_toe()
     assert X.columns.tolist() == [
-        "top-left-square", "top-middle-square", "top-right-square",
-        "middle-left-square", "middle-middle-square", "middle-right-square",
-        "bottom-left-square", "bottom-middle-square", "bottom-right-square"]
+        "top-left-square",
+        "top-middle-square",
+        "top-right-square",
+        "middle-left-square",
+        "middle-middle-square",
+        "middle-right-square",
+        "bottom-left-square",
+        "bottom-middle-square",
+        "bottom-right-square",
+    ]
     assert X.iloc[0].tolist() == ["x", "x", "x", "x", "o", "o", "x", "o", "o"]
     assert y.iloc[0] == "positive"
     assert all(list(X[name].cat.categories) == ["x", "o", "b"] for name in X)
@@ -210,17 +294,31 @@ def test_tic_tac_toe_first_row_and_orders():
 
 def test_list_datasets_table():
     table = list_datasets()
-    assert table.columns.tolist() == ["loader", "rows", "features", "numeric", "classes",
-                                      "missing", "description"]
+    assert table.columns.tolist() == [
+        "loader",
+        "rows",
+        "features",
+        "numeric",
+        "classes",
+        "missing",
+        "description",
+    ]
     assert table.loc["mushroom", ["rows", "features", "classes", "missing"]].tolist() == [
-        8124, 22, 2, 2480]
+        8124,
+        22,
+        2,
+        2480,
+    ]
     assert table.loc["play_tennis_numeric", "numeric"] == 2
     assert table.loc["labor", "numeric"] == 8
     assert table.loc["contact_lenses", "classes"] == 3
     assert len(table) == len(ENTRIES)
     for e in ENTRIES:  # what the catalogue computes agrees with what the entry states
         assert table.loc[e.name, ["rows", "features", "missing"]].tolist() == [
-            e.rows, e.features, e.missing_cells]
+            e.rows,
+            e.features,
+            e.missing_cells,
+        ]
         assert table.loc[e.name, "classes"] == len(e.classes or ())
     for call in table["loader"]:
         X, y = eval("datasets." + call)  # the loader column is a runnable call
@@ -232,7 +330,8 @@ def test_registry_is_the_catalogue_and_makes_the_loaders():
     assert list(list_datasets().index) == names
     assert len(names) == len(set(names))
     assert {e.loader for e in ENTRIES} | {"list_datasets", "load_dataset", "read_arff"} == set(
-        datasets.__all__)
+        datasets.__all__
+    )
     data = resources.files("dtlearn.datasets").joinpath("data")
     for e in ENTRIES:
         loader = getattr(datasets, e.loader)
@@ -256,18 +355,25 @@ def test_registry_refuses_bad_entries_and_names():
         entry(3)
     with pytest.raises(ValueError, match="task"):
         catalogue("clustering")
-    facts = {"sha256": "0" * 64, "rows": 3, "features": 1, "classes": {"a": 2, "b": 1},
-             "missing_cells": 0}
+    facts = {
+        "sha256": "0" * 64,
+        "rows": 3,
+        "features": 1,
+        "classes": {"a": 2, "b": 1},
+        "missing_cells": 0,
+    }
     with pytest.raises(ValueError, match="task"):
         DatasetEntry("x", "x.arff", "y", "ranking", "", "", "", "load_x", **facts)
     with pytest.raises(ValueError, match="columns"):
         DatasetEntry("x", "x.data", "y", "classification", "", "", "", "load_x", **facts)
     with pytest.raises(ValueError, match="sha256"):
-        DatasetEntry("x", "x.arff", "y", "classification", "", "", "", "load_x",
-                     **{**facts, "sha256": "ABC"})
+        DatasetEntry(
+            "x", "x.arff", "y", "classification", "", "", "", "load_x", **{**facts, "sha256": "ABC"}
+        )
     with pytest.raises(ValueError, match="add up to rows=4"):
-        DatasetEntry("x", "x.arff", "y", "classification", "", "", "", "load_x",
-                     **{**facts, "rows": 4})
+        DatasetEntry(
+            "x", "x.arff", "y", "classification", "", "", "", "load_x", **{**facts, "rows": 4}
+        )
     with pytest.raises(ValueError, match="classes"):
         DatasetEntry("x", "x.arff", "y", "regression", "", "", "", "load_x", **facts)
     with pytest.raises(TypeError, match="sha256"):
@@ -340,8 +446,7 @@ def test_read_arff_sources(tmp_path):
     path = tmp_path / "tiny.arff"
     path.write_text(TINY, encoding="utf-8")
     expected_X, expected_y = read_arff(TINY)
-    for source in [path, str(path), io.StringIO(TINY), io.BytesIO(TINY.encode()),
-                   TINY.encode()]:
+    for source in [path, str(path), io.StringIO(TINY), io.BytesIO(TINY.encode()), TINY.encode()]:
         X, y = read_arff(source)
         pd.testing.assert_frame_equal(X, expected_X)
         pd.testing.assert_series_equal(y, expected_y)
@@ -360,8 +465,11 @@ def test_read_arff_target_choice():
 
 
 def test_read_arff_matches_loader_on_packaged_file():
-    text = resources.files("dtlearn.datasets").joinpath(
-        "data", "contact-lenses.arff").read_text(encoding="utf-8")
+    text = (
+        resources.files("dtlearn.datasets")
+        .joinpath("data", "contact-lenses.arff")
+        .read_text(encoding="utf-8")
+    )
     X, y = read_arff(text)
     X2, y2 = load_contact_lenses()
     pd.testing.assert_frame_equal(X, X2)
@@ -381,11 +489,14 @@ def test_read_arff_unknown_target_names_it():
         read_arff(TINY, target=5)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("a,b,c\n1,2,3\n", "Invalid layout"),
-    ("@relation x\n@attribute a {p, q}\n@data\nr\n", "not found in nominal declaration"),
-    ("@relation x\n@attribute a date\n@data\n", "does not support date attributes"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("a,b,c\n1,2,3\n", "Invalid layout"),
+        ("@relation x\n@attribute a {p, q}\n@data\nr\n", "not found in nominal declaration"),
+        ("@relation x\n@attribute a date\n@data\n", "does not support date attributes"),
+    ],
+)
 def test_read_arff_not_arff_raises_value_error(text, message):
     with pytest.raises(ValueError, match=message):
         read_arff(text)
@@ -404,21 +515,27 @@ def test_categorical_refuses_undeclared_values():
 
 
 def test_core_imports_only():
-    code = ("import sys, dtlearn.datasets as d; d.list_datasets(); "
-            "bad = {'matplotlib', 'ipywidgets', 'anywidget', 'IPython'} & "
-            "{m.split('.')[0] for m in sys.modules}; print(sorted(bad))")
+    code = (
+        "import sys, dtlearn.datasets as d; d.list_datasets(); "
+        "bad = {'matplotlib', 'ipywidgets', 'anywidget', 'IPython'} & "
+        "{m.split('.')[0] for m in sys.modules}; print(sorted(bad))"
+    )
     root = str(Path(datasets.__file__).resolve().parents[2])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
     assert out.stdout.strip() == "[]"
 
 
 # --- converted data: the loaders read CSV + JSON schema, not ARFF --------------------
 
 # every ARFF entry of the registry, loaded through its public call
-CONVERTED = [(e.file, lambda call=e.call: eval("datasets." + call))
-             for e in ENTRIES if e.file.endswith(".arff")]
+CONVERTED = [
+    (e.file, lambda call=e.call: eval("datasets." + call))
+    for e in ENTRIES
+    if e.file.endswith(".arff")
+]
 
 
 def _convert_data_tool():
@@ -427,8 +544,9 @@ def _convert_data_tool():
 
 @pytest.mark.parametrize("filename, loader", CONVERTED, ids=[f for f, _ in CONVERTED])
 def test_loader_returns_exactly_the_arff_parse(filename, loader):
-    text = resources.files("dtlearn.datasets").joinpath("data", filename).read_text(
-        encoding="utf-8")
+    text = (
+        resources.files("dtlearn.datasets").joinpath("data", filename).read_text(encoding="utf-8")
+    )
     expected_X, expected_y = read_arff(text)  # liac-arff's parse of the original file
     X, y = loader()
     pd.testing.assert_frame_equal(X, expected_X, check_exact=True)
@@ -449,10 +567,15 @@ def test_converted_files_are_what_the_tool_makes_from_the_arff(tmp_path):
     for path in written:
         assert data.joinpath(path.name).read_bytes() == path.read_bytes(), path.name
     schema = json.loads(data.joinpath("labor.json").read_text(encoding="utf-8"))
-    assert schema["source_sha256"] == hashlib.sha256(
-        data.joinpath("labor.arff").read_bytes()).hexdigest()
-    assert schema["attributes"][6] == {"name": "pension", "type": "nominal",
-                                       "categories": ["none", "ret_allw", "empl_contr"]}
+    assert (
+        schema["source_sha256"]
+        == hashlib.sha256(data.joinpath("labor.arff").read_bytes()).hexdigest()
+    )
+    assert schema["attributes"][6] == {
+        "name": "pension",
+        "type": "nominal",
+        "categories": ["none", "ret_allw", "empl_contr"],
+    }
 
 
 def test_convert_refuses_what_it_cannot_represent():
@@ -463,14 +586,23 @@ def test_convert_refuses_what_it_cannot_represent():
 
 def test_data_sets_load_without_liac_arff():
     # as in Pyodide, where liac-arff cannot be installed: block the module
-    code = ("import sys; sys.modules['arff'] = None\n"
-            "import dtlearn as dt\n"
-            "table = dt.list_datasets(); print(int(table['rows'].sum()))\n"
-            "try:\n    dt.read_arff('@relation r\\n@attribute a numeric\\n@data\\n1\\n')\n"
-            "except ImportError as exc:\n    print(exc)\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env=env)
+    code = (
+        "import sys; sys.modules['arff'] = None\n"
+        "import dtlearn as dt\n"
+        "table = dt.list_datasets(); print(int(table['rows'].sum()))\n"
+        "try:\n    dt.read_arff('@relation r\\n@attribute a numeric\\n@data\\n1\\n')\n"
+        "except ImportError as exc:\n    print(exc)\n"
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
     rows, message = out.stdout.strip().splitlines()
     assert int(rows) == sum(case[1] for case in CASES)  # the rows each source states
-    assert message.startswith("read_arff needs the liac-arff package") and 'pip install "dtlearn[arff]"' in message
+    assert (
+        message.startswith("read_arff needs the liac-arff package")
+        and 'pip install "dtlearn[arff]"' in message
+    )

@@ -13,17 +13,30 @@ from weka_output import data_path
 
 import dtlearn as dt
 
-PAIRS = [("play_tennis", "weather.nominal"), ("play_tennis_numeric", "weather.numeric"),
-         ("contact_lenses", "contact-lenses"), ("labor", "labor"), ("vote", "vote"),
-         ("breast_cancer_ljubljana", "breast-cancer"), ("car", "car"),
-         ("tic_tac_toe", "tic-tac-toe"), ("restaurant", "restaurant")]
+PAIRS = [
+    ("play_tennis", "weather.nominal"),
+    ("play_tennis_numeric", "weather.numeric"),
+    ("contact_lenses", "contact-lenses"),
+    ("labor", "labor"),
+    ("vote", "vote"),
+    ("breast_cancer_ljubljana", "breast-cancer"),
+    ("car", "car"),
+    ("tic_tac_toe", "tic-tac-toe"),
+    ("restaurant", "restaurant"),
+]
 ORDER_DIFFERS = {"restaurant"}  # dtlearn puts Yes before No, as play is yes, no
 
 
 def _cells(frame):
-    return [[None if (isinstance(v, float) and np.isnan(v)) or v is None or v is pd.NA
-             else (float(v) if isinstance(v, (int, float, np.number)) else str(v))
-             for v in row] for row in frame.astype(object).itertuples(index=False)]
+    return [
+        [
+            None
+            if (isinstance(v, float) and np.isnan(v)) or v is None or v is pd.NA
+            else (float(v) if isinstance(v, (int, float, np.number)) else str(v))
+            for v in row
+        ]
+        for row in frame.astype(object).itertuples(index=False)
+    ]
 
 
 @pytest.mark.parametrize("name, weka", PAIRS)
@@ -46,6 +59,10 @@ def test_the_catalogue_counts_what_the_loaders_return():
     for name, row in table.iterrows():
         X, y = dt.load_dataset(name)
         numeric = sum(pd.api.types.is_numeric_dtype(X[c]) for c in X.columns)
-        assert (row["rows"], row["features"], row["numeric"], row["classes"],
-                row["missing"]) == (len(X), X.shape[1], numeric, y.nunique(),
-                                    int(X.isna().sum().sum())), name
+        assert (row["rows"], row["features"], row["numeric"], row["classes"], row["missing"]) == (
+            len(X),
+            X.shape[1],
+            numeric,
+            y.nunique(),
+            int(X.isna().sum().sum()),
+        ), name

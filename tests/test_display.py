@@ -12,8 +12,7 @@ from dtlearn.display import (
     md_escape,
 )
 
-OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#F0E442",
-             "#000000")
+OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#F0E442", "#000000")
 
 
 def test_the_palette_is_okabe_ito_and_wraps_after_eight():
@@ -22,15 +21,18 @@ def test_the_palette_is_okabe_ito_and_wraps_after_eight():
     assert class_colour(7) == "#000000"
 
 
-@pytest.mark.parametrize("text, latex", [
-    ("a_b", r"\text{a\_b}"),
-    ("50%", r"\text{50\%}"),
-    ("x^2", r"\text{x\^{}2}"),
-    ("~home", r"\text{\~{}home}"),
-    ("a&b#c$d", r"\text{a\&b\#c\$d}"),
-    ("{x}", r"\text{\{x\}}"),
-    ("a\\b", r"\text{a\backslash b}"),
-])
+@pytest.mark.parametrize(
+    "text, latex",
+    [
+        ("a_b", r"\text{a\_b}"),
+        ("50%", r"\text{50\%}"),
+        ("x^2", r"\text{x\^{}2}"),
+        ("~home", r"\text{\~{}home}"),
+        ("a&b#c$d", r"\text{a\&b\#c\$d}"),
+        ("{x}", r"\text{\{x\}}"),
+        ("a\\b", r"\text{a\backslash b}"),
+    ],
+)
 def test_latex_text_escapes_every_special_character(text, latex):
     assert latex_text(text) == latex
 
@@ -42,12 +44,19 @@ def test_latex_fraction_writes_counts_as_the_course_does():
 
 def test_latex_and_html_class_names_take_their_colour():
     assert latex_class("yes", 1) == r"{\color{#56B4E9}{\text{yes}}}"
-    assert html_class("<no>", 8) == ('<span class="dtlearn-class" style="color:#E69F00;'
-                                     'font-weight:bold">&lt;no&gt;</span>')
+    assert html_class("<no>", 8) == (
+        '<span class="dtlearn-class" style="color:#E69F00;font-weight:bold">&lt;no&gt;</span>'
+    )
 
 
-@pytest.mark.parametrize("text, escaped", [
-    ("a|b", r"a\|b"), ("*x*", r"\*x\*"), ("snake_case", r"snake\_case"), ("plain", "plain"),
-])
+@pytest.mark.parametrize(
+    "text, escaped",
+    [
+        ("a|b", r"a\|b"),
+        ("*x*", r"\*x\*"),
+        ("snake_case", r"snake\_case"),
+        ("plain", "plain"),
+    ],
+)
 def test_md_escape(text, escaped):
     assert md_escape(text) == escaped

@@ -14,13 +14,16 @@ import dtlearn as dt
 X2, Y2 = np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 0, 1, 1]
 
 
-@pytest.mark.parametrize("matrix, message", [
-    ([[1, 1], [1, 0]], r"zero diagonal .*\[1\.0, 0\.0\]"),
-    ([[0, 1, 1], [1, 0, 1]], "square"),
-    ([[0, 1, 1], [1, 0, 1], [1, 1, 0]], "3 × 3 but there are 2 classes"),
-    ([[0, -1], [1, 0]], ">= 0"),
-    ([[0, np.inf], [1, 0]], "finite"),
-])
+@pytest.mark.parametrize(
+    "matrix, message",
+    [
+        ([[1, 1], [1, 0]], r"zero diagonal .*\[1\.0, 0\.0\]"),
+        ([[0, 1, 1], [1, 0, 1]], "square"),
+        ([[0, 1, 1], [1, 0, 1], [1, 1, 0]], "3 × 3 but there are 2 classes"),
+        ([[0, -1], [1, 0]], ">= 0"),
+        ([[0, np.inf], [1, 0]], "finite"),
+    ],
+)
 def test_cost_matrix_is_checked(matrix, message):
     with pytest.raises(ValueError, match=message):
         dt.CARTClassifier(cost_matrix=matrix).fit(X2, Y2)
@@ -36,7 +39,11 @@ def test_mae_trees_do_not_depend_on_the_targets_scale_unlike_scikit_learns():
     X = np.arange(6.0).reshape(-1, 1)
     y = np.array([-0.1, -0.1, -1.7, 0.7, -0.1, 1.7])
     ours = [dt.CARTRegressor(criterion="mae").fit(X, y * s).tree_.n_leaves for s in (1, 1e6)]
-    theirs = [sklearn_tree.DecisionTreeRegressor(criterion="absolute_error", random_state=0)
-              .fit(X, y * s).get_n_leaves() for s in (1, 1e6)]
+    theirs = [
+        sklearn_tree.DecisionTreeRegressor(criterion="absolute_error", random_state=0)
+        .fit(X, y * s)
+        .get_n_leaves()
+        for s in (1, 1e6)
+    ]
     assert ours[0] == ours[1] == theirs[1]  # one rule at every scale
     assert theirs[0] != theirs[1]  # scikit-learn's absolute EPSILON decides at y x 1

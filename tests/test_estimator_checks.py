@@ -17,8 +17,15 @@ from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 import dtlearn as dt  # noqa: E402
 from dtlearn.learners.c45 import C45Classifier  # noqa: E402
 
-LEARNERS = [dt.ZeroR(), dt.OneR(), dt.ID3Classifier(), C45Classifier(), dt.CARTClassifier(),
-            dt.CARTRegressor(), dt.ObliqueTreeClassifier()]
+LEARNERS = [
+    dt.ZeroR(),
+    dt.OneR(),
+    dt.ID3Classifier(),
+    C45Classifier(),
+    dt.CARTClassifier(),
+    dt.CARTRegressor(),
+    dt.ObliqueTreeClassifier(),
+]
 
 EXPECTED_FAILURES = {
     "ZeroR": {},

@@ -22,7 +22,8 @@ def test_regressor_score_is_sklearns_r2(weighted):
     model = dt.CARTRegressor(max_depth=2).fit(X, y)
     w = np.linspace(0.5, 2.0, len(y)) if weighted else None
     assert model.score(X, y, sample_weight=w) == pytest.approx(
-        r2_score(y, model.predict(X), sample_weight=w), rel=1e-12)
+        r2_score(y, model.predict(X), sample_weight=w), rel=1e-12
+    )
 
 
 def test_r2_of_a_constant_target_is_sklearns():
@@ -42,7 +43,9 @@ def test_classifier_score_is_sklearns_weighted_accuracy():
     predicted = model.predict(X)
     assert model.score(X, y) == pytest.approx(accuracy_score(y, predicted), rel=1e-12)
     assert model.score(X, y, sample_weight=w) == pytest.approx(
-        accuracy_score(y, predicted, sample_weight=w), rel=1e-12)
+        accuracy_score(y, predicted, sample_weight=w), rel=1e-12
+    )
     # with these weights the two differ, so the weights are really used
-    assert accuracy_score(y, predicted) != pytest.approx(accuracy_score(y, predicted,
-                                                                        sample_weight=w))
+    assert accuracy_score(y, predicted) != pytest.approx(
+        accuracy_score(y, predicted, sample_weight=w)
+    )

@@ -42,8 +42,11 @@ def test_tiny_weights_decide_as_scikit_learn():
     ours = dt.CARTClassifier(max_depth=1).fit(X, y, sample_weight=w)
     theirs = DecisionTreeClassifier(max_depth=1, random_state=0).fit(X, y, sample_weight=w)
     root = ours.tree_.root.split
-    assert (root.feature, root.threshold) == (1, 1.5) == (theirs.tree_.feature[0],
-                                                           theirs.tree_.threshold[0])
+    assert (
+        (root.feature, root.threshold)
+        == (1, 1.5)
+        == (theirs.tree_.feature[0], theirs.tree_.threshold[0])
+    )
     assert ours.score(X, y) == 1.0
     # the chosen candidate is the one the candidate table ranks first
     step = ours.steps_[0]
@@ -58,25 +61,32 @@ def test_node_count_does_not_depend_on_the_targets_scale():
 
 
 # ---------------------------------------------------------------- invariants
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32 - 1), k=st.integers(-8, 8), n=st.integers(5, 60),
-       depth=st.sampled_from([2, 4, None]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    k=st.integers(-8, 8),
+    n=st.integers(5, 60),
+    depth=st.sampled_from([2, 4, None]),
+)
 def test_scaling_the_target_gives_the_same_tree(seed, k, n, depth):
     X, y = regression_data(seed, n)
     X = np.round(X, 1)  # repeated values: tied cuts
     base = dt.CARTRegressor(max_depth=depth).fit(X, y)
-    scaled = dt.CARTRegressor(max_depth=depth).fit(X, y * 10.0 ** k)
+    scaled = dt.CARTRegressor(max_depth=depth).fit(X, y * 10.0**k)
     assert shape(scaled.tree_) == shape(base.tree_)
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32 - 1), k=st.integers(-8, 8), n=st.integers(5, 60),
-       criterion=st.sampled_from(["gini", "entropy", "gain_ratio", "hellinger"]),
-       regression=st.booleans())
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    k=st.integers(-8, 8),
+    n=st.integers(5, 60),
+    criterion=st.sampled_from(["gini", "entropy", "gain_ratio", "hellinger"]),
+    regression=st.booleans(),
+)
 def test_scaling_every_weight_gives_the_same_tree(seed, k, n, criterion, regression):
     rng = np.random.default_rng(seed)
     X = rng.integers(0, 4, size=(n, 3)).astype(float)
@@ -86,7 +96,7 @@ def test_scaling_every_weight_gives_the_same_tree(seed, k, n, criterion, regress
     else:
         y, learner = rng.integers(0, 3, size=n), lambda: dt.CARTClassifier(criterion=criterion)
     base = learner().fit(X, y, sample_weight=w)
-    scaled = learner().fit(X, y, sample_weight=w * 10.0 ** k)
+    scaled = learner().fit(X, y, sample_weight=w * 10.0**k)
     assert shape(scaled.tree_) == shape(base.tree_)
 
 
@@ -120,9 +130,12 @@ def test_every_classification_criterion_explains_its_own_score(name):
         L = rng.integers(1, 5, size=(k, k)).astype(float) if rule.needs_cost_matrix else None
         config = GrowthConfig(criterion=name, cost_matrix=L)
         schema = infer_schema(pd.DataFrame({"a": [f"v{j}" for j in range(b)]}), arg="X")
-        builder = CandidateBuilder(schema, config, float(counts.sum()),
-                                   ExplainContext(tuple(f"k{j}" for j in range(k)), "y",
-                                                  config.base, L))
+        builder = CandidateBuilder(
+            schema,
+            config,
+            float(counts.sum()),
+            ExplainContext(tuple(f"k{j}" for j in range(k)), "y", config.base, L),
+        )
         c = builder.classification(0, MultiwaySplit(0, b), counts, np.full(b, 2))
         explained = c.explain()
         assert _last_number(explained) == fmt(c.score), (name, counts, explained)
@@ -149,8 +162,12 @@ def test_every_regression_criterion_explains_its_own_score(name):
 
 def test_a_grown_candidate_names_the_datas_classes():
     X, y = dt.load_play_tennis()
-    for model in (dt.ID3Classifier(), dt.CARTClassifier(), dt.C45Classifier(),
-                  dt.CARTClassifier(criterion="hellinger")):
+    for model in (
+        dt.ID3Classifier(),
+        dt.CARTClassifier(),
+        dt.C45Classifier(),
+        dt.CARTClassifier(criterion="hellinger"),
+    ):
         step = model.fit(X, y).steps_[0]
         text = str(step.chosen.explain())
         assert "yes" in text and "no" in text and "c1" not in text, text
@@ -224,8 +241,10 @@ def test_level_wise_and_node_by_node_growth_stay_identical_at_any_scale(scale):
     X, y = regression_data(5, 120)
     X = np.round(X, 1)
     w = np.random.default_rng(5).uniform(0.5, 2.0, size=len(y)) * scale
-    for make in (lambda: dt.CARTRegressor().make_grower(X, y * scale),
-                 lambda: dt.CARTClassifier().make_grower(X, y > 0, sample_weight=w)):
+    for make in (
+        lambda: dt.CARTRegressor().make_grower(X, y * scale),
+        lambda: dt.CARTClassifier().make_grower(X, y > 0, sample_weight=w),
+    ):
         fast, slow = make(), make()
         assert levels.applies(fast)
         fast.run()

@@ -105,7 +105,8 @@ def expected_pessimistic(d):
     z = NormalDist().inv_cdf(1 - cf)
     f = (e + 0.5) / n
     upper = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
-        1 + z * z / n)
+        1 + z * z / n
+    )
     return upper * n
 
 
@@ -116,23 +117,28 @@ def expected_weakest_link(d):
     n = len(d["y"])
 
     def plain(node):
-        return {"counts": np.asarray(node.counts, dtype=float),
-                "children": [plain(c) for c in node.children]}
+        return {
+            "counts": np.asarray(node.counts, dtype=float),
+            "children": [plain(c) for c in node.children],
+        }
 
     def leaves(node):
         return [node] if not node["children"] else [x for c in node["children"] for x in leaves(c)]
 
     def inner(node):
-        return [] if not node["children"] else [node] + [x for c in node["children"]
-                                                         for x in inner(c)]
+        return (
+            [] if not node["children"] else [node] + [x for c in node["children"] for x in inner(c)]
+        )
 
     def risk(node):  # R(t) = n_t / N · Gini(t), scikit-learn's cost-complexity risk
         return node["counts"].sum() / n * gini(node["counts"])
 
     root = plain(tree.root)
     while True:
-        alphas = [((risk(t) - sum(risk(leaf) for leaf in leaves(t))) / (len(leaves(t)) - 1), i)
-                  for i, t in enumerate(inner(root))]
+        alphas = [
+            ((risk(t) - sum(risk(leaf) for leaf in leaves(t))) / (len(leaves(t)) - 1), i)
+            for i, t in enumerate(inner(root))
+        ]
         best, index = min(alphas)
         if best > 1e-12:
             return best
@@ -153,8 +159,9 @@ def expected_cost_leaf(d):
     return d["classes"][int(np.argmin(counts @ cost))]
 
 
-EXPECTED = {name[len("expected_"):]: f for name, f in globals().items()
-            if name.startswith("expected_")}
+EXPECTED = {
+    name[len("expected_") :]: f for name, f in globals().items() if name.startswith("expected_")
+}
 
 
 def test_the_bank_has_at_least_ten_types_and_each_is_checked_here():
@@ -199,8 +206,9 @@ def test_worked_solutions_are_the_library_explanations(exam):
 
     q = next(q for q in exam.sheets[0].questions if q.kind == "information_gain")
     values = pd.Index(q.data["values"], name=q.data["attribute"])
-    measure = dt.information_gain(counts=np.array(q.data["counts"]), values=values,
-                                  classes=q.data["classes"])
+    measure = dt.information_gain(
+        counts=np.array(q.data["counts"]), values=values, classes=q.data["classes"]
+    )
     assert q.solution == str(measure.explain())
     assert f"  {q.data['attribute']} " in q.solution  # the prompt's attribute, not "A"
     q = next(q for q in exam.sheets[0].questions if q.kind == "pessimistic")
@@ -214,7 +222,8 @@ def test_json_holds_every_variant(exam, tmp_path):
     first = data["variants"][exam.sheets[0].variant]
     assert [q["kind"] for q in first] == list(exams.QUESTION_TYPES)
     assert [q["answer"] for q in first] == [
-        float(q.answer) if q.numeric else q.answer for q in exam.sheets[0].questions]
+        float(q.answer) if q.numeric else q.answer for q in exam.sheets[0].questions
+    ]
 
 
 def test_bad_input_is_named(tmp_path):

@@ -52,7 +52,12 @@ def made(tmp_path_factory):
     finally:
         os.chdir(here)
     assert sorted(p.name for p in folder.iterdir()) == [
-        "midterm-key.pdf", "midterm.json", "midterm.pdf", "midterm.xml", "roster.csv"]
+        "midterm-key.pdf",
+        "midterm.json",
+        "midterm.pdf",
+        "midterm.xml",
+        "roster.csv",
+    ]
     return namespace["exam"], folder
 
 
@@ -151,7 +156,8 @@ def test_moodle_xml_has_the_documented_elements_and_the_keys(made):
     kinds = list(exams.QUESTION_TYPES)
     categories = [q for q in root if q.get("type") == "category"]
     assert [_text(c, "category/text").rsplit("/", 1)[1] for c in categories] == [
-        f"{i:02d} {k}" for i, k in enumerate(kinds, 1)]
+        f"{i:02d} {k}" for i, k in enumerate(kinds, 1)
+    ]
     questions = [q for q in root if q.get("type") != "category"]
     assert len(questions) == len(kinds) * 30
     keys = {f"{q.kind} {code}": q for code, qs in exam.variants.items() for q in qs}
@@ -171,14 +177,13 @@ def test_moodle_xml_has_the_documented_elements_and_the_keys(made):
             assert element.get("type") == "multichoice"
             assert _text(element, "single") == "true"
             answers = {_text(a, "text"): a.get("fraction") for a in element.findall("answer")}
-            assert answers == {c: "100" if c == question.answer else "0"
-                               for c in question.choices}
+            assert answers == {c: "100" if c == question.answer else "0" for c in question.choices}
         files = text.findall("file")
         if question.picture:
             pictures += 1
             assert [f.get("encoding") for f in files] == ["base64"]
             assert base64.b64decode(files[0].text).decode() == question.picture
-            assert f'@@PLUGINFILE@@/{files[0].get("name")}' in _text(text, "text")
+            assert f"@@PLUGINFILE@@/{files[0].get('name')}" in _text(text, "text")
         else:
             assert files == []
     assert pictures == 2 * 30  # the reduced-error and weakest-link trees
@@ -187,13 +192,18 @@ def test_moodle_xml_has_the_documented_elements_and_the_keys(made):
 def test_moodle_numbers_are_the_keys_to_the_last_digit(made):
     exam, folder = made
     root = ET.parse(folder / "midterm.xml").getroot()
-    entropy = [q for q in root if q.get("type") == "numerical"
-               and _text(q, "name/text").startswith("entropy ")]
+    entropy = [
+        q
+        for q in root
+        if q.get("type") == "numerical" and _text(q, "name/text").startswith("entropy ")
+    ]
     by_code = {s.variant: s for s in exam.sheets}
     for element in entropy:
         code = _text(element, "name/text").split()[1]
-        counts = np.array(next(q for q in by_code[code].questions
-                               if q.kind == "entropy").data["counts"], dtype=float)
+        counts = np.array(
+            next(q for q in by_code[code].questions if q.kind == "entropy").data["counts"],
+            dtype=float,
+        )
         p = counts / counts.sum()
         expected = -sum(x * math.log2(x) for x in p if x > 0)
         assert float(_text(element, "answer/text")) == pytest.approx(expected, abs=1e-12)
@@ -224,19 +234,24 @@ def test_qti_for_canvas_holds_every_variant_and_its_answer(tmp_path):
     assert len(keys) > 99
     svgs = sum(n.startswith("images/") and n.endswith(".svg") for n in names)
     assert svgs == sum(q.picture is not None for q in keys.values())
-    body = next(n for n in names if n.endswith(".xml") and "assessment_meta" not in n
-                and n != "imsmanifest.xml")
+    body = next(
+        n
+        for n in names
+        if n.endswith(".xml") and "assessment_meta" not in n and n != "imsmanifest.xml"
+    )
     root = ET.fromstring(archive.read(body))
     items = [e for e in root.iter() if _local(e.tag) == "item"]
     assert sorted(i.get("title") for i in items) == sorted(keys)
-    groups = [e for e in root.iter()
-              if _local(e.tag) == "section" and e.get("ident") != "root_section"]
+    groups = [
+        e for e in root.iter() if _local(e.tag) == "section" and e.get("ident") != "root_section"
+    ]
     assert len(groups) == len(exams.QUESTION_TYPES)
     for item in items:
         question = keys[item.get("title")]
         fields = {_local(f.tag): f for f in item.iter()}
-        text = html.unescape("".join(e.text or "" for e in item.iter()
-                                     if _local(e.tag) == "mattext"))
+        text = html.unescape(
+            "".join(e.text or "" for e in item.iter() if _local(e.tag) == "mattext")
+        )
         assert question.solution.splitlines()[0] in text  # the worked solution is the feedback
         if question.numeric:
             low = float(fields["vargte"].text)
@@ -244,11 +259,19 @@ def test_qti_for_canvas_holds_every_variant_and_its_answer(tmp_path):
             assert low <= question.answer <= high
             assert high - low == pytest.approx(2 * question.tolerance, abs=2e-4)
         else:
-            labels = {label.get("ident"): "".join(
-                m.text or "" for m in label.iter() if _local(m.tag) == "mattext")
-                for label in item.iter() if _local(label.tag) == "response_label"}
-            right = [c for c in item.iter() if _local(c.tag) == "respcondition"
-                     and any(_local(s.tag) == "setvar" and s.text == "100" for s in c)]
+            labels = {
+                label.get("ident"): "".join(
+                    m.text or "" for m in label.iter() if _local(m.tag) == "mattext"
+                )
+                for label in item.iter()
+                if _local(label.tag) == "response_label"
+            }
+            right = [
+                c
+                for c in item.iter()
+                if _local(c.tag) == "respcondition"
+                and any(_local(s.tag) == "setvar" and s.text == "100" for s in c)
+            ]
             chosen = [v.text for c in right for v in c.iter() if _local(v.tag) == "varequal"]
             shown = [re.sub(r"<[^>]+>", "", html.unescape(labels[i])).strip() for i in chosen]
             assert shown == [question.answer]
@@ -260,11 +283,20 @@ def test_qti_writes_a_question_two_variants_share_once(tmp_path):
     from dtlearn.exams.exam import Exam, Sheet
 
     question = exams.draw("entropy", "shared", "AAAAAA")
-    exam = Exam("Quiz", "shared", (Sheet(exams.Student("a"), "AAAAAA", (question,)),
-                                    Sheet(exams.Student("b"), "BBBBBB", (question,))))
+    exam = Exam(
+        "Quiz",
+        "shared",
+        (
+            Sheet(exams.Student("a"), "AAAAAA", (question,)),
+            Sheet(exams.Student("b"), "BBBBBB", (question,)),
+        ),
+    )
     exam.write_qti(tmp_path / "quiz.zip")
     archive = zipfile.ZipFile(tmp_path / "quiz.zip")
-    body = next(n for n in archive.namelist() if n.endswith(".xml")
-                and "assessment_meta" not in n and n != "imsmanifest.xml")
+    body = next(
+        n
+        for n in archive.namelist()
+        if n.endswith(".xml") and "assessment_meta" not in n and n != "imsmanifest.xml"
+    )
     items = [e for e in ET.fromstring(archive.read(body)).iter() if _local(e.tag) == "item"]
     assert [i.get("title") for i in items] == ["entropy AAAAAA"]

@@ -49,9 +49,19 @@ def shown(result):
 
 
 # ---------------------------------------------------------------- compare_number
-@pytest.mark.parametrize("answer", [0.9403, Fraction(9403, 10000), Decimal("0.9403"),
-                                    np.float32(0.9403), np.float64(0.94), np.array(0.9403),
-                                    0.944], ids=repr)
+@pytest.mark.parametrize(
+    "answer",
+    [
+        0.9403,
+        Fraction(9403, 10000),
+        Decimal("0.9403"),
+        np.float32(0.9403),
+        np.float64(0.94),
+        np.array(0.9403),
+        0.944,
+    ],
+    ids=repr,
+)
 def test_number_kinds_accepted(answer):
     assert compare_number(answer, H_9_5, what="H").passed
 
@@ -69,11 +79,19 @@ def test_unanswered_is_not_yet(answer):
     assert "in place of None" in str(result)
 
 
-@pytest.mark.parametrize("answer, words", [
-    ("0.94", "not a string"), ([0.6, 0.3], "list of 2 values"), (True, "a bool"),
-    (1j, "complex"), (float("nan"), "log of 0"), (float("inf"), "log of 0"),
-    (10 ** 400, "too large"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "answer, words",
+    [
+        ("0.94", "not a string"),
+        ([0.6, 0.3], "list of 2 values"),
+        (True, "a bool"),
+        (1j, "complex"),
+        (float("nan"), "log of 0"),
+        (float("inf"), "log of 0"),
+        (10**400, "too large"),
+    ],
+    ids=repr,
+)
 def test_non_numbers_are_explained(answer, words):
     result = compare_number(answer, H_9_5, what="H")
     assert result.status == "failed" and words in str(result)
@@ -83,8 +101,13 @@ def test_wrong_values_get_their_hint_and_never_the_expected_value():
     nats = H_9_5 * math.log(2)
     gini = 1 - (9 / 14) ** 2 - (5 / 14) ** 2
     wrong = {nats: "that is in nats: use log base 2", gini: "that is the Gini impurity"}
-    for answer, hint in [(nats, "nats"), (gini, "Gini"), (-H_9_5, "sign is wrong"),
-                         (0.9, "rounded too early"), (0.5, "is not H")]:
+    for answer, hint in [
+        (nats, "nats"),
+        (gini, "Gini"),
+        (-H_9_5, "sign is wrong"),
+        (0.9, "rounded too early"),
+        (0.5, "is not H"),
+    ]:
         result = compare_number(answer, H_9_5, what="H", wrong=wrong)
         assert result.status == "failed" and hint in str(result), (answer, str(result))
         assert "expected" not in shown(result)
@@ -116,11 +139,18 @@ def test_minus_zero_is_never_shown():
     assert format_number(-1e-9) == "0" and format_number(-0.0) == "0"
 
 
-@pytest.mark.parametrize("kwargs, name", [
-    ({"expected": "x"}, "expected"), ({"expected": float("nan")}, "expected"),
-    ({"tol": -1}, "tol"), ({"tol": "x"}, "tol"), ({"what": ""}, "what"),
-    ({"wrong": {"x": "hint"}}, "wrong"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        ({"expected": "x"}, "expected"),
+        ({"expected": float("nan")}, "expected"),
+        ({"tol": -1}, "tol"),
+        ({"tol": "x"}, "tol"),
+        ({"what": ""}, "what"),
+        ({"wrong": {"x": "hint"}}, "wrong"),
+    ],
+    ids=repr,
+)
 def test_teacher_mistakes_raise_naming_the_argument(kwargs, name):
     args = {"answer": 0.5, "expected": 0.5, "what": "x", **kwargs}
     with pytest.raises((TypeError, ValueError), match=name):
@@ -134,8 +164,13 @@ OPTIONS = ["outlook", "temperature", "humidity", "windy"]
 def test_choice_right_wrong_and_ties():
     assert compare_choice(" Outlook ", "outlook", what="root", options=OPTIONS).passed
     assert compare_choice("windy", {"outlook", "windy"}, what="root", options=OPTIONS).passed
-    wrong = compare_choice("humidity", "outlook", what="the root attribute", options=OPTIONS,
-                           wrong={"humidity": "that has the second largest gain"})
+    wrong = compare_choice(
+        "humidity",
+        "outlook",
+        what="the root attribute",
+        options=OPTIONS,
+        wrong={"humidity": "that has the second largest gain"},
+    )
     assert wrong.status == "failed" and "second largest" in str(wrong)
     assert "outlook" not in str(wrong)
     plain = compare_choice("windy", "outlook", what="the root attribute", options=OPTIONS)
@@ -243,15 +278,16 @@ def test_register_rejects_clashes_and_bad_ids(registry):
         data("99.5")
 
 
-def test_lecture_modules_are_discovered_and_a_broken_one_is_named(registry, tmp_path,
-                                                                  monkeypatch):
-    (tmp_path / "n98_demo.py").write_text(textwrap.dedent("""
+def test_lecture_modules_are_discovered_and_a_broken_one_is_named(registry, tmp_path, monkeypatch):
+    (tmp_path / "n98_demo.py").write_text(
+        textwrap.dedent("""
         from dtlearn.exercises.core import register, compare_number
 
         @register("98.1", title="Discovered")
         def check_found(x):
             return compare_number(x, 2.5, what="x")
-    """))
+    """)
+    )
     (tmp_path / "n97_broken.py").write_text("1 / 0\n")
     monkeypatch.setattr(lectures, "__path__", [*lectures.__path__, str(tmp_path)])
     for name in ("n98_demo", "n97_broken"):
@@ -273,19 +309,22 @@ def test_student_seed(monkeypatch):
     alice = student_seed()
     monkeypatch.setenv("JUPYTERHUB_USER", "bob")
     bob = student_seed()
-    assert alice != bob and 0 <= alice < 2 ** 31 and 0 <= bob < 2 ** 31
+    assert alice != bob and 0 <= alice < 2**31 and 0 <= bob < 2**31
     # stable across processes (no PYTHONHASHSEED dependence)
-    other = subprocess.run([sys.executable, "-c", "from dtlearn.exercises import student_seed;"
-                            "print(student_seed())"], capture_output=True, text=True,
-                           env={"JUPYTERHUB_USER": "bob", "PYTHONHASHSEED": "123",
-                                "PATH": ""}, check=True)
+    other = subprocess.run(
+        [sys.executable, "-c", "from dtlearn.exercises import student_seed;print(student_seed())"],
+        capture_output=True,
+        text=True,
+        env={"JUPYTERHUB_USER": "bob", "PYTHONHASHSEED": "123", "PATH": ""},
+        check=True,
+    )
     assert int(other.stdout) == bob
     monkeypatch.setenv("DTLEARN_SEED", "7")
     assert student_seed() == 7
     monkeypatch.setenv("DTLEARN_SEED", "-1")
-    assert student_seed() == 2 ** 31 - 1
+    assert student_seed() == 2**31 - 1
     monkeypatch.setenv("DTLEARN_SEED", "group A")
-    assert 0 <= student_seed() < 2 ** 31
+    assert 0 <= student_seed() < 2**31
 
 
 # ---------------------------------------------------------------- run_student
@@ -343,6 +382,7 @@ def test_a_bare_except_cannot_swallow_the_stop(fn):
 def test_the_wall_clock_cap_stops_a_loop_that_swallows_everything():
     def sleepy():
         import time
+
         while True:
             try:
                 time.sleep(10)  # no line of student code runs: only the cap can stop it
@@ -363,7 +403,7 @@ def test_steps_count_student_lines_only():
     # two lines per iteration (the loop header and the body) + set-up and return
     assert run_student(slow_sum, 1000).steps == 2 * 1000 + 3
     # a long computation inside the library costs the student no steps
-    outcome = run_student(lambda: int(np.sort(np.arange(10 ** 6)[::-1])[0]), step_limit=10)
+    outcome = run_student(lambda: int(np.sort(np.arange(10**6)[::-1])[0]), step_limit=10)
     assert outcome.ok and outcome.value == 0
 
 

@@ -27,7 +27,7 @@ def test_raising_entropy_reports_error_and_line_not_traceback():
     result = ex.check_entropy(entropy_raises)
     text = str(result)
     assert result.status == "failed"
-    assert "raised TypeError" in text and "at `return counts[\"yes\"]" in text
+    assert "raised TypeError" in text and 'at `return counts["yes"]' in text
     assert "Traceback" not in text and "File " not in text
 
 

@@ -31,7 +31,9 @@ def table():
     return ResultTable.build(
         ["attribute", "n", "gain"],
         [["outlook", 14, 0.24675], ["humidity", 14, 0.15184], ["windy", 14, 0.04813]],
-        caption="split table", highlight_row=0)
+        caption="split table",
+        highlight_row=0,
+    )
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -95,12 +97,12 @@ def test_table_to_dict_and_frame(table):
 
 def test_table_cells_measures_and_numpy():
     m = Measure(0.5, "gini", symbol="Gini(S)")
-    t = ResultTable.build(["a", "b", "c"], [[m, np.int64(3), np.float32(0.25)]],
-                          float_format=".2f")
+    t = ResultTable.build(["a", "b", "c"], [[m, np.int64(3), np.float32(0.25)]], float_format=".2f")
     assert str(t).splitlines()[1] == "  0.50 | 3 | 0.25"
     assert json.dumps(t.to_dict()) == (
         '{"columns": ["a", "b", "c"], "rows": [[0.5, 3, 0.25]], "caption": "", '
-        '"highlight_row": null}')
+        '"highlight_row": null}'
+    )
 
 
 def test_table_class_columns_coloured():
@@ -124,13 +126,22 @@ def test_table_is_frozen(table):
 # ---------------------------------------------------------------------------- Derivation
 @pytest.fixture
 def derivation():
-    return Derivation.build("Entropy", [
-        ("H(S) = -sum_k p_k log2 p_k", r"H(S) = -\sum_k p_k \log_2 p_k",
-         "with 14 instances: yes 9, no 5"),
-        ("= -(9/14 · log2(9/14) + 5/14 · log2(5/14))",
-         r"= -\left(\tfrac{9}{14}\log_2\tfrac{9}{14} + \tfrac{5}{14}\log_2\tfrac{5}{14}\right)"),
-        "= 0.940 bits",
-    ], note="rounded to 3 decimals")
+    return Derivation.build(
+        "Entropy",
+        [
+            (
+                "H(S) = -sum_k p_k log2 p_k",
+                r"H(S) = -\sum_k p_k \log_2 p_k",
+                "with 14 instances: yes 9, no 5",
+            ),
+            (
+                "= -(9/14 · log2(9/14) + 5/14 · log2(5/14))",
+                r"= -\left(\tfrac{9}{14}\log_2\tfrac{9}{14} + \tfrac{5}{14}\log_2\tfrac{5}{14}\right)",
+            ),
+            "= 0.940 bits",
+        ],
+        note="rounded to 3 decimals",
+    )
 
 
 def test_derivation_text(derivation):
@@ -255,9 +266,12 @@ def test_measure_without_derivation():
 
 
 def test_core_modules_import_no_views():
-    code = ("import sys, dtlearn.explain, dtlearn.measures; "
-            "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
-            "if m in sys.modules]; print(bad)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.strip()
+    code = (
+        "import sys, dtlearn.explain, dtlearn.measures; "
+        "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
+        "if m in sys.modules]; print(bad)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == "[]"

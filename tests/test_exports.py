@@ -50,11 +50,9 @@ def _trees():
         "c45 thresholds": C45Classifier().fit(num_X, num_y).tree_,
         "cart subsets": dt.CARTClassifier().fit(play_X, play_y).tree_,
         "cart ordinal": dt.CARTClassifier().fit(ordinal, play_y).tree_,
-        "oblique": dt.ObliqueTreeClassifier(max_depth=2).fit(
-            iris_X, iris_y).tree_,
+        "oblique": dt.ObliqueTreeClassifier(max_depth=2).fit(iris_X, iris_y).tree_,
         "regression mean": dt.CARTRegressor(max_depth=2).fit(reg_X, reg_y).tree_,
-        "regression median": dt.CARTRegressor(criterion="mae", max_depth=2).fit(
-            reg_X, reg_y).tree_,
+        "regression median": dt.CARTRegressor(criterion="mae", max_depth=2).fit(reg_X, reg_y).tree_,
         "one leaf": id3.with_leaves_at([id3.root.node_id]),
     }
 
@@ -67,8 +65,11 @@ def test_each_tree_method_returns_exactly_its_export(name):
     tree = TREES[name]
     assert tree.to_text() == tree_text(tree) == str(tree) == repr(tree)
     for layout in (None, "id3", "j48"):
-        assert tree.to_text(style="weka", layout=layout) == weka_text(tree, layout) \
+        assert (
+            tree.to_text(style="weka", layout=layout)
+            == weka_text(tree, layout)
             == tree_text(tree, "weka", layout)
+        )
     assert tree.to_rules() == rules_text(tree)
     assert tree.to_dot() == dot_source(tree)
     assert tree.to_python() == python_source(tree)
@@ -76,8 +77,12 @@ def test_each_tree_method_returns_exactly_its_export(name):
     assert tree.to_dict() == tree_to_dict(tree)
     assert tree.to_json(indent=2) == tree_to_json(tree, indent=2)
     text = tree.to_json()
-    assert Tree.from_json(text).to_dict() == tree_from_json(text).to_dict() == \
-        tree_from_dict(json.loads(text)).to_dict() == Tree.from_dict(json.loads(text)).to_dict()
+    assert (
+        Tree.from_json(text).to_dict()
+        == tree_from_json(text).to_dict()
+        == tree_from_dict(json.loads(text)).to_dict()
+        == Tree.from_dict(json.loads(text)).to_dict()
+    )
 
 
 def test_decision_path_method_is_its_export():
@@ -97,8 +102,9 @@ def test_id3_tree_in_j48_layout_is_wekas_j48_output():
     X, y = read_arff(wo.data_path("weather.nominal"))
     tree = dt.ID3Classifier().fit(X, y).tree_
     assert tree.flavour == "id3"
-    assert tree.to_text(style="weka", layout="j48").splitlines() == \
-        _weka("weather.nominal", "J48-U")
+    assert tree.to_text(style="weka", layout="j48").splitlines() == _weka(
+        "weather.nominal", "J48-U"
+    )
     assert tree.to_text(style="weka").splitlines() == _weka("weather.nominal", "Id3")
 
 
@@ -106,8 +112,7 @@ def test_j48_tree_in_id3_layout_is_wekas_id3_output():
     X, y = read_arff(wo.data_path("weather.nominal"))
     tree = C45Classifier(prune=False).fit(X, y).tree_
     assert tree.flavour == "j48"
-    assert tree.to_text(style="weka", layout="id3").splitlines() == \
-        _weka("weather.nominal", "Id3")
+    assert tree.to_text(style="weka", layout="id3").splitlines() == _weka("weather.nominal", "Id3")
 
 
 def test_id3_layout_of_a_j48_tree_drops_weights_and_narrows_bars():
@@ -115,8 +120,9 @@ def test_id3_layout_of_a_j48_tree_drops_weights_and_narrows_bars():
     # own J48 lines: 3-character bars and no "(weight/errors)".
     X, y = read_arff(wo.data_path("contact-lenses"))
     tree = C45Classifier(prune=False).fit(X, y).tree_
-    expected = [line.replace("|   ", "|  ").split(" (")[0]
-                for line in _weka("contact-lenses", "J48-U")]
+    expected = [
+        line.replace("|   ", "|  ").split(" (")[0] for line in _weka("contact-lenses", "J48-U")
+    ]
     assert tree.to_text(style="weka", layout="id3").splitlines() == expected
 
 
@@ -156,8 +162,7 @@ def test_flavour_survives_json_and_keeps_choosing_the_layout():
 
 def test_package_names_resolve_to_the_functions_not_their_modules():
     # a function named like its module would be hidden by the module once imported
-    for module in ("text", "weka", "rule_text", "dot", "python_code", "json_io", "labels",
-                   "path"):
+    for module in ("text", "weka", "rule_text", "dot", "python_code", "json_io", "labels", "path"):
         importlib.import_module(f"dtlearn.exports.{module}")
     for name in ex.__all__:
         value = getattr(ex, name)
@@ -169,12 +174,13 @@ def test_package_names_resolve_to_the_functions_not_their_modules():
 
 
 def test_exports_import_no_view_library():
-    code = ("import sys, dtlearn.exports as ex\n"
-            "[getattr(ex, n) for n in ex.__all__]\n"
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython')"
-            " if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import sys, dtlearn.exports as ex\n"
+        "[getattr(ex, n) for n in ex.__all__]\n"
+        "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython')"
+        " if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 

@@ -32,25 +32,28 @@ def vote_c45():
 # ------------------------------------------------------------------ DOT
 def test_dot_of_the_tennis_tree_by_hand(tennis):
     _, _, tree = tennis
-    assert tree.to_dot() == "\n".join([
-        "digraph tree {",
-        '  node [shape=box, style="rounded", fontname="Helvetica"];',
-        '  n0 [label="outlook\\n(14: yes 9, no 5)"];',
-        '  n1 [label="humidity\\n(5: yes 2, no 3)"];',
-        '  n0 -> n1 [label="outlook = sunny"];',
-        '  n4 [label="play = no\\n(3: yes 0, no 3)"];',
-        '  n1 -> n4 [label="humidity = high"];',
-        '  n5 [label="play = yes\\n(2: yes 2, no 0)"];',
-        '  n1 -> n5 [label="humidity = normal"];',
-        '  n2 [label="play = yes\\n(4: yes 4, no 0)"];',
-        '  n0 -> n2 [label="outlook = overcast"];',
-        '  n3 [label="windy\\n(5: yes 3, no 2)"];',
-        '  n0 -> n3 [label="outlook = rainy"];',
-        '  n6 [label="play = no\\n(2: yes 0, no 2)"];',
-        '  n3 -> n6 [label="windy = TRUE"];',
-        '  n7 [label="play = yes\\n(3: yes 3, no 0)"];',
-        '  n3 -> n7 [label="windy = FALSE"];',
-        "}"])
+    assert tree.to_dot() == "\n".join(
+        [
+            "digraph tree {",
+            '  node [shape=box, style="rounded", fontname="Helvetica"];',
+            '  n0 [label="outlook\\n(14: yes 9, no 5)"];',
+            '  n1 [label="humidity\\n(5: yes 2, no 3)"];',
+            '  n0 -> n1 [label="outlook = sunny"];',
+            '  n4 [label="play = no\\n(3: yes 0, no 3)"];',
+            '  n1 -> n4 [label="humidity = high"];',
+            '  n5 [label="play = yes\\n(2: yes 2, no 0)"];',
+            '  n1 -> n5 [label="humidity = normal"];',
+            '  n2 [label="play = yes\\n(4: yes 4, no 0)"];',
+            '  n0 -> n2 [label="outlook = overcast"];',
+            '  n3 [label="windy\\n(5: yes 3, no 2)"];',
+            '  n0 -> n3 [label="outlook = rainy"];',
+            '  n6 [label="play = no\\n(2: yes 0, no 2)"];',
+            '  n3 -> n6 [label="windy = TRUE"];',
+            '  n7 [label="play = yes\\n(3: yes 3, no 0)"];',
+            '  n3 -> n7 [label="windy = FALSE"];',
+            "}",
+        ]
+    )
 
 
 def test_dot_names_an_oblique_split_a_linear_test():
@@ -190,13 +193,23 @@ def _compiled(tree):
 
 def test_python_source_predicts_as_the_tree_on_ordered_categories():
     X, y = dt.load_car()
-    Xo = dt.as_ordinal(X, {"buying": ["low", "med", "high", "vhigh"],
-                           "safety": ["low", "med", "high"],
-                           "persons": ["2", "4", "more"]})
+    Xo = dt.as_ordinal(
+        X,
+        {
+            "buying": ["low", "med", "high", "vhigh"],
+            "safety": ["low", "med", "high"],
+            "persons": ["2", "4", "more"],
+        },
+    )
     tree = dt.CARTClassifier(max_depth=4).fit(Xo, y).tree_
     kinds = {n.split.kind for n in tree.nodes() if not n.is_leaf}
-    ordinal = [n for n in tree.nodes() if not n.is_leaf and n.split.kind == "threshold"
-               and tree.schema.categories[n.split.features[0]] is not None]
+    ordinal = [
+        n
+        for n in tree.nodes()
+        if not n.is_leaf
+        and n.split.kind == "threshold"
+        and tree.schema.categories[n.split.features[0]] is not None
+    ]
     assert ordinal, kinds
     predict = _compiled(tree)
     rows = Xo.astype(object).to_dict("records")
@@ -213,19 +226,23 @@ def test_python_source_predicts_as_the_tree_with_j48_tolerance_and_missing(vote_
 # ------------------------------------------------------------------ paths and rules
 def test_decision_path_markdown_numbers_the_tests_from_one(tennis):
     _, _, tree = tennis
-    path = tree.decision_path({"outlook": "sunny", "temperature": "hot",
-                               "humidity": "high", "windy": "FALSE"})
+    path = tree.decision_path(
+        {"outlook": "sunny", "temperature": "hot", "humidity": "high", "windy": "FALSE"}
+    )
     assert str(path) == "outlook = sunny -> humidity = high -> predict 'no'"
-    assert path._repr_markdown_() == ("1. `outlook = sunny` (14 training rows)\n"
-                                      "2. `humidity = high` (5 training rows)\n"
-                                      "\n**prediction: no** (leaf 4)")
+    assert path._repr_markdown_() == (
+        "1. `outlook = sunny` (14 training rows)\n"
+        "2. `humidity = high` (5 training rows)\n"
+        "\n**prediction: no** (leaf 4)"
+    )
 
 
 def test_decision_path_stops_at_a_missing_value(tennis):
     _, _, tree = tennis
     path = tree.decision_path({"outlook": "rainy", "temperature": "hot", "humidity": "high"})
-    assert str(path) == ("outlook = rainy -> predict 'yes' (value unknown at the last node: "
-                         "its majority is used)")
+    assert str(path) == (
+        "outlook = rainy -> predict 'yes' (value unknown at the last node: its majority is used)"
+    )
     assert path.leaf_id == 3 and path.stopped_early
 
 
@@ -246,9 +263,18 @@ def test_regression_rules_name_each_leafs_own_row_count():
 def _leaf(node_id, depth, counts):
     counts = [float(c) for c in counts]
     n = sum(counts)
-    return {"id": node_id, "depth": depth, "n_samples": n, "impurity": 0.0,
-            "value": [c / n if n else 0.0 for c in counts], "counts": counts, "split": None,
-            "children": [], "branch_weights": None, "label": None}
+    return {
+        "id": node_id,
+        "depth": depth,
+        "n_samples": n,
+        "impurity": 0.0,
+        "value": [c / n if n else 0.0 for c in counts],
+        "counts": counts,
+        "split": None,
+        "children": [],
+        "branch_weights": None,
+        "label": None,
+    }
 
 
 def _inner(node_id, depth, counts, split, children):
@@ -258,23 +284,37 @@ def _inner(node_id, depth, counts, split, children):
 
 
 def _doc(nodes, names=("x",), flavour="j48", **extra):
-    return {"format": "dtlearn.tree/1",
-            "schema": {"names": list(names), "kinds": ["numeric"] * len(names),
-                       "categories": [None] * len(names), "ordered": [False] * len(names)},
-            "classes": ["a", "b"], "target_name": "class", "missing": "majority",
-            "flavour": flavour, "criterion": "gain_ratio", "root": 0, "nodes": nodes,
-            "cost_matrix": None, **extra}
+    return {
+        "format": "dtlearn.tree/1",
+        "schema": {
+            "names": list(names),
+            "kinds": ["numeric"] * len(names),
+            "categories": [None] * len(names),
+            "ordered": [False] * len(names),
+        },
+        "classes": ["a", "b"],
+        "target_name": "class",
+        "missing": "majority",
+        "flavour": flavour,
+        "criterion": "gain_ratio",
+        "root": 0,
+        "nodes": nodes,
+        "cost_matrix": None,
+        **extra,
+    }
 
 
 def _stump(split, left=(3, 1), right=(0, 2)):
-    return _doc([_inner(0, 0, np.add(left, right), split, [1, 2]),
-                 _leaf(1, 1, left), _leaf(2, 1, right)])
+    return _doc(
+        [_inner(0, 0, np.add(left, right), split, [1, 2]), _leaf(1, 1, left), _leaf(2, 1, right)]
+    )
 
 
 def test_j48_tolerance_boundary_in_the_tree_and_its_python_source():
     # left: x <= 0.5 or x - 0.5 < 0.25; right: x > 0.5 and x - 0.5 >= 0.25 (binary-exact)
-    tree = dt.Tree.from_dict(_stump({"kind": "threshold", "feature": 0, "threshold": 0.5,
-                                     "tolerance": 0.25}))
+    tree = dt.Tree.from_dict(
+        _stump({"kind": "threshold", "feature": 0, "threshold": 0.5, "tolerance": 0.25})
+    )
     X = np.array([[0.5], [0.625], [0.75], [1.0]])
     assert list(tree.predict(X)) == ["a", "a", "b", "b"]
     assert [_compiled(tree)({"x": v}) for v in X[:, 0]] == ["a", "a", "b", "b"]
@@ -282,9 +322,10 @@ def test_j48_tolerance_boundary_in_the_tree_and_its_python_source():
 
 def test_oblique_test_equal_to_zero_goes_left_in_python_source_too():
     # x + y - 1 <= 0 is the left branch; exactly 0 on the line
-    tree = dt.Tree.from_dict(_stump({"kind": "oblique", "columns": [0, 1],
-                                     "weights": [1.0, 1.0], "bias": -1.0}) |
-                             {"schema": _doc([], names=("x", "y"))["schema"]})
+    tree = dt.Tree.from_dict(
+        _stump({"kind": "oblique", "columns": [0, 1], "weights": [1.0, 1.0], "bias": -1.0})
+        | {"schema": _doc([], names=("x", "y"))["schema"]}
+    )
     rows = [(0.5, 0.5), (0.25, 0.5), (0.5, 0.75)]
     assert list(tree.predict(np.array(rows))) == ["a", "a", "b"]
     assert [_compiled(tree)({"x": x, "y": y}) for x, y in rows] == ["a", "a", "b"]
@@ -292,8 +333,9 @@ def test_oblique_test_equal_to_zero_goes_left_in_python_source_too():
 
 
 def test_python_source_falls_back_to_the_nodes_majority_on_a_missing_value():
-    tree = dt.Tree.from_dict(_stump({"kind": "threshold", "feature": 0, "threshold": 0.5},
-                                    left=(1, 0), right=(0, 3)))
+    tree = dt.Tree.from_dict(
+        _stump({"kind": "threshold", "feature": 0, "threshold": 0.5}, left=(1, 0), right=(0, 3))
+    )
     # no test holds for a missing x: the node's majority (b, 3 of 4) is returned
     assert _compiled(tree)({"x": None}) == "b"
     assert _compiled(tree)({"x": 0.0}) == "a"
@@ -304,8 +346,15 @@ def _chain(depth):
     nodes, here = [], 0
     for k in range(depth):
         left, right = here + 1, here + 2
-        nodes.append(_inner(here, k, [depth - k, 1], {"kind": "threshold", "feature": 0,
-                                                      "threshold": k + 0.5}, [left, right]))
+        nodes.append(
+            _inner(
+                here,
+                k,
+                [depth - k, 1],
+                {"kind": "threshold", "feature": 0, "threshold": k + 0.5},
+                [left, right],
+            )
+        )
         nodes.append(_leaf(left, k + 1, [1, 0]))
         here = right
     nodes.append(_leaf(here, depth, [0, 1]))
@@ -318,8 +367,9 @@ def test_python_source_nests_ifs_up_to_depth_80(depth, table):
     assert tree.depth == depth
     source = tree.to_python()
     assert source.startswith("_NODES = {") is table
-    assert source.count("if row.get('x') is not None and row.get('x') <= ") == \
-        (0 if table else depth)
+    assert source.count("if row.get('x') is not None and row.get('x') <= ") == (
+        0 if table else depth
+    )
     predict = _compiled(tree)
     assert [predict({"x": float(v)}) for v in (0, depth - 1, depth)] == ["a", "a", "b"]
 
@@ -346,8 +396,9 @@ def test_json_refuses_a_depth_that_is_not_a_non_negative_int(depth):
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf")])
 def test_json_refuses_a_cost_matrix_that_is_not_finite(bad):
-    doc = _stump({"kind": "threshold", "feature": 0, "threshold": 0.5},
-                 ) | {"cost_matrix": [[0.0, 1.0], [bad, 0.0]]}
+    doc = _stump(
+        {"kind": "threshold", "feature": 0, "threshold": 0.5},
+    ) | {"cost_matrix": [[0.0, 1.0], [bad, 0.0]]}
     with pytest.raises(ValueError, match="cost_matrix must be k × k finite numbers"):
         dt.Tree.from_dict(doc)
 
@@ -361,11 +412,14 @@ def test_json_without_flavour_or_missing_reads_the_documented_defaults():
 
 
 # ------------------------------------------------------------------ Weka layouts
-@pytest.mark.parametrize("flavour, text", [
-    ("cart", "x <= 0.5: a (4.0/1.0)\nx > 0.5: b (2.0)"),
-    ("j48", "x <= 0.5: a (4.0/1.0)\nx > 0.5: b (2.0)"),
-    ("id3", "x <= 0.5: a\nx > 0.5: b"),
-])
+@pytest.mark.parametrize(
+    "flavour, text",
+    [
+        ("cart", "x <= 0.5: a (4.0/1.0)\nx > 0.5: b (2.0)"),
+        ("j48", "x <= 0.5: a (4.0/1.0)\nx > 0.5: b (2.0)"),
+        ("id3", "x <= 0.5: a\nx > 0.5: b"),
+    ],
+)
 def test_weka_layout_follows_the_flavour_any_other_than_id3_is_j48(flavour, text):
     doc = _stump({"kind": "threshold", "feature": 0, "threshold": 0.5}) | {"flavour": flavour}
     assert dt.Tree.from_dict(doc).to_text(style="weka") == text
@@ -373,21 +427,35 @@ def test_weka_layout_follows_the_flavour_any_other_than_id3_is_j48(flavour, text
 
 def test_weka_leaf_weights_and_small_errors_to_two_decimals():
     # hand-set counts: 0.75 + 0.004 errors print; 0.0000005 errors do not (Weka: > 1e-6)
-    doc = _doc([_inner(0, 0, [3.25, 0.004], {"kind": "threshold", "feature": 0,
-                                             "threshold": 0.5}, [1, 2]),
-                _leaf(1, 1, [2.5, 0.004]), _leaf(2, 1, [0.75, 0.0000005])])
+    doc = _doc(
+        [
+            _inner(
+                0, 0, [3.25, 0.004], {"kind": "threshold", "feature": 0, "threshold": 0.5}, [1, 2]
+            ),
+            _leaf(1, 1, [2.5, 0.004]),
+            _leaf(2, 1, [0.75, 0.0000005]),
+        ]
+    )
     tree = dt.Tree.from_dict(doc)
-    assert tree.to_text(style="weka", layout="j48") == \
-        "x <= 0.5: a (2.5/0.0)\nx > 0.5: a (0.75)"
+    assert tree.to_text(style="weka", layout="j48") == "x <= 0.5: a (2.5/0.0)\nx > 0.5: a (0.75)"
     doc["nodes"][1].update(counts=[2.5, 0.125], n_samples=2.625)
-    assert dt.Tree.from_dict(doc).to_text(style="weka", layout="j48").splitlines()[0] == \
-        "x <= 0.5: a (2.63/0.13)"  # Weka rounds half up: 2.625 -> 2.63, 0.125 -> 0.13
+    assert (
+        dt.Tree.from_dict(doc).to_text(style="weka", layout="j48").splitlines()[0]
+        == "x <= 0.5: a (2.63/0.13)"
+    )  # Weka rounds half up: 2.625 -> 2.63, 0.125 -> 0.13
 
 
 def test_id3_layout_prints_null_only_for_an_empty_leaf():
-    doc = _doc([_inner(0, 0, [0.5, 0.25], {"kind": "threshold", "feature": 0,
-                                           "threshold": 0.5}, [1, 2]),
-                _leaf(1, 1, [0.5, 0.25]), _leaf(2, 1, [0, 0])], flavour="id3")
+    doc = _doc(
+        [
+            _inner(
+                0, 0, [0.5, 0.25], {"kind": "threshold", "feature": 0, "threshold": 0.5}, [1, 2]
+            ),
+            _leaf(1, 1, [0.5, 0.25]),
+            _leaf(2, 1, [0, 0]),
+        ],
+        flavour="id3",
+    )
     assert dt.Tree.from_dict(doc).to_text(style="weka") == "x <= 0.5: a\nx > 0.5: null"
 
 

@@ -26,19 +26,45 @@ def _data():
     return X, y, X[:, 0] * 2 + rng.normal(size=120), rng.uniform(0.5, 2.0, 120)
 
 
-@pytest.mark.parametrize("forest, weighted", [
-    (lambda: ensemble.RandomForestClassifier(n_estimators=3, random_state=0), True),
-    (lambda: ensemble.RandomForestClassifier(n_estimators=3, random_state=0,
-                                             class_weight="balanced"), True),
-    (lambda: ensemble.RandomForestClassifier(n_estimators=3, random_state=0,
-                                             class_weight="balanced_subsample"), True),
-    (lambda: ensemble.ExtraTreesClassifier(n_estimators=3, random_state=0,
-                                           class_weight="balanced"), False),
-    (lambda: ensemble.ExtraTreesClassifier(n_estimators=3, random_state=0,
-                                           class_weight="balanced"), True),
-    (lambda: ensemble.RandomForestRegressor(n_estimators=3, random_state=0), True),
-], ids=["rf", "rf-balanced", "rf-balanced-subsample", "extra-balanced",
-        "extra-balanced-weighted", "rf-regressor"])
+@pytest.mark.parametrize(
+    "forest, weighted",
+    [
+        (lambda: ensemble.RandomForestClassifier(n_estimators=3, random_state=0), True),
+        (
+            lambda: ensemble.RandomForestClassifier(
+                n_estimators=3, random_state=0, class_weight="balanced"
+            ),
+            True,
+        ),
+        (
+            lambda: ensemble.RandomForestClassifier(
+                n_estimators=3, random_state=0, class_weight="balanced_subsample"
+            ),
+            True,
+        ),
+        (
+            lambda: ensemble.ExtraTreesClassifier(
+                n_estimators=3, random_state=0, class_weight="balanced"
+            ),
+            False,
+        ),
+        (
+            lambda: ensemble.ExtraTreesClassifier(
+                n_estimators=3, random_state=0, class_weight="balanced"
+            ),
+            True,
+        ),
+        (lambda: ensemble.RandomForestRegressor(n_estimators=3, random_state=0), True),
+    ],
+    ids=[
+        "rf",
+        "rf-balanced",
+        "rf-balanced-subsample",
+        "extra-balanced",
+        "extra-balanced-weighted",
+        "rf-regressor",
+    ],
+)
 def test_every_tree_of_the_forest_opens_and_predicts_as_scikit_learn(forest, weighted):
     X, y, target, w = _data()
     model = forest()
@@ -52,5 +78,6 @@ def test_every_tree_of_the_forest_opens_and_predicts_as_scikit_learn(forest, wei
         if is_regressor:
             np.testing.assert_allclose(opened.predict(X), tree.predict(X), rtol=1e-12)
         else:
-            np.testing.assert_allclose(opened.predict_proba(X), tree.predict_proba(X),
-                                       rtol=1e-9, atol=1e-12)
+            np.testing.assert_allclose(
+                opened.predict_proba(X), tree.predict_proba(X), rtol=1e-9, atol=1e-12
+            )

@@ -26,12 +26,14 @@ HOME = Path(F.__file__)
 FORMATTER_NAME = re.compile(
     r"^_?(fmt\w*|format_number\w*|format_value|format_float\w*|exact_number|java_double|"
     r"percent|plural|show_exact|answer_number|plain_literal|python_literal|float32_text|"
-    r"_num|_g)$")
+    r"_num|_g)$"
+)
 """Names of number formatters: one defined anywhere but dtlearn/formatting.py is a duplicate."""
 
 
 def _functions(tree: ast.AST):
     """Every function defined in a module, at any depth, except methods of classes."""
+
     class Visitor(ast.NodeVisitor):
         def __init__(self):
             self.found: list[ast.FunctionDef] = []
@@ -63,22 +65,33 @@ def test_no_module_but_formatting_defines_a_number_formatter():
     offenders = []
     for path in _modules():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        offenders += [f"{path.relative_to(PACKAGE)}:{f.lineno} {f.name}"
-                      for f in _functions(tree) if FORMATTER_NAME.match(f.name)]
+        offenders += [
+            f"{path.relative_to(PACKAGE)}:{f.lineno} {f.name}"
+            for f in _functions(tree)
+            if FORMATTER_NAME.match(f.name)
+        ]
     assert offenders == []
 
 
 def test_the_scan_sees_a_formatter_defined_elsewhere():
-    tree = ast.parse("def fmt_thing(x):\n    return f'{x:.3f}'\n"
-                     "def outer():\n    def _num(x):\n        return str(x)\n"
-                     "class C:\n    def method(self):\n        def _g(x):\n            return x\n")
+    tree = ast.parse(
+        "def fmt_thing(x):\n    return f'{x:.3f}'\n"
+        "def outer():\n    def _num(x):\n        return str(x)\n"
+        "class C:\n    def method(self):\n        def _g(x):\n            return x\n"
+    )
     assert [f.name for f in _functions(tree) if FORMATTER_NAME.match(f.name)] == [
-        "fmt_thing", "_num", "_g"]
+        "fmt_thing",
+        "_num",
+        "_g",
+    ]
 
 
 def test_only_formatting_calls_numpys_float_printer():
-    users = [str(p.relative_to(PACKAGE)) for p in _modules()
-             if re.search(r"format_float_(positional|scientific)", p.read_text(encoding="utf-8"))]
+    users = [
+        str(p.relative_to(PACKAGE))
+        for p in _modules()
+        if re.search(r"format_float_(positional|scientific)", p.read_text(encoding="utf-8"))
+    ]
     assert users == []
 
 
@@ -95,8 +108,11 @@ def _float_specs(tree: ast.AST):
     for node in ast.walk(tree):
         if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
             parts = node.format_spec.values
-            if len(parts) == 1 and isinstance(parts[0], ast.Constant) \
-                    and FLOAT_SPEC.match(str(parts[0].value)):
+            if (
+                len(parts) == 1
+                and isinstance(parts[0], ast.Constant)
+                and FLOAT_SPEC.match(str(parts[0].value))
+            ):
                 yield node.lineno, parts[0].value
 
 
@@ -132,20 +148,26 @@ def test_the_package_imports_every_formatter_from_formatting_only():
                 continue
             if node.module.split(".")[-1] not in RE_EXPORTS:
                 continue
-            offenders += [f"{here}:{node.lineno} {alias.name} from {node.module}"
-                          for alias in node.names if alias.name in formatters]
+            offenders += [
+                f"{here}:{node.lineno} {alias.name} from {node.module}"
+                for alias in node.names
+                if alias.name in formatters
+            ]
     assert offenders == []
 
 
-@pytest.mark.parametrize("module, names", [
-    ("dtlearn.display", ["fmt", "fmt_count", "fmt_fraction"]),
-    ("dtlearn.explain", ["fmt"]),
-    ("dtlearn.splits", ["format_number", "exact_number"]),
-    ("dtlearn.exports.labels", ["format_number", "exact_number", "format_value", "plural"]),
-    ("dtlearn.exports.weka", ["java_double"]),
-    ("dtlearn.tree", ["format_value", "plural"]),
-    ("dtlearn.widgets.base", ["percent"]),
-])
+@pytest.mark.parametrize(
+    "module, names",
+    [
+        ("dtlearn.display", ["fmt", "fmt_count", "fmt_fraction"]),
+        ("dtlearn.explain", ["fmt"]),
+        ("dtlearn.splits", ["format_number", "exact_number"]),
+        ("dtlearn.exports.labels", ["format_number", "exact_number", "format_value", "plural"]),
+        ("dtlearn.exports.weka", ["java_double"]),
+        ("dtlearn.tree", ["format_value", "plural"]),
+        ("dtlearn.widgets.base", ["percent"]),
+    ],
+)
 def test_old_import_paths_are_the_same_functions(module, names):
     imported = __import__(module, fromlist=names)
     for name in names:
@@ -155,6 +177,7 @@ def test_old_import_paths_are_the_same_functions(module, names):
 def test_old_names_of_renamed_formatters():
     from dtlearn.exercises import wording
     from dtlearn.exports import python_code
+
     assert wording.format_number is F.answer_number
     assert wording.show_exact is F.show_exact
     assert python_code.plain_literal is F.python_literal
@@ -198,12 +221,14 @@ def test_fmt_and_fmt_cell_agree_on_floats(x, decimals):
     assert F.fmt(np.float64(x), decimals) == F.fmt(x, decimals)
 
 
-@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e12, max_value=1e12),
-       st.integers(0, 6))
+@given(
+    st.floats(allow_nan=False, allow_infinity=False, min_value=-1e12, max_value=1e12),
+    st.integers(0, 6),
+)
 def test_fmt_is_the_rounded_number_never_minus_zero(x, decimals):
     text = F.fmt(x, decimals)
     assert not re.fullmatch(r"-0\.?0*", text)
-    assert abs(float(text) - x) <= 0.5 * 10.0 ** -decimals * (1 + 1e-9) + abs(x) * 1e-15
+    assert abs(float(text) - x) <= 0.5 * 10.0**-decimals * (1 + 1e-9) + abs(x) * 1e-15
     assert len(text.partition(".")[2]) == decimals
 
 

@@ -41,14 +41,24 @@ def _frame(loader, labels=True):
 CASES = {
     "iris-gini": (load_iris, lambda: DecisionTreeClassifier(random_state=0)),
     "breast-cancer-gini": (load_breast_cancer, lambda: DecisionTreeClassifier(random_state=1)),
-    "wine-entropy": (load_wine, lambda: DecisionTreeClassifier(criterion="entropy",
-                                                               random_state=0)),
-    "wine-log-loss-depth-3": (load_wine, lambda: DecisionTreeClassifier(
-        criterion="log_loss", max_depth=3, min_samples_leaf=3, random_state=2)),
-    "diabetes-squared-error": (load_diabetes, lambda: DecisionTreeRegressor(
-        max_depth=6, min_samples_leaf=2, random_state=0)),
-    "diabetes-absolute-error": (load_diabetes, lambda: DecisionTreeRegressor(
-        criterion="absolute_error", max_depth=3, random_state=0)),
+    "wine-entropy": (
+        load_wine,
+        lambda: DecisionTreeClassifier(criterion="entropy", random_state=0),
+    ),
+    "wine-log-loss-depth-3": (
+        load_wine,
+        lambda: DecisionTreeClassifier(
+            criterion="log_loss", max_depth=3, min_samples_leaf=3, random_state=2
+        ),
+    ),
+    "diabetes-squared-error": (
+        load_diabetes,
+        lambda: DecisionTreeRegressor(max_depth=6, min_samples_leaf=2, random_state=0),
+    ),
+    "diabetes-absolute-error": (
+        load_diabetes,
+        lambda: DecisionTreeRegressor(criterion="absolute_error", max_depth=3, random_state=0),
+    ),
 }
 
 
@@ -81,8 +91,9 @@ def test_node_by_node(case):
         assert node.impurity == pytest.approx(t.impurity[j], abs=1e-12)
         if t.children_left[j] == -1:
             assert node.is_leaf
-            expected = t.value[j, 0] / t.value[j, 0].sum() if sk.tree_.n_classes[0] > 1 \
-                else t.value[j, 0]
+            expected = (
+                t.value[j, 0] / t.value[j, 0].sum() if sk.tree_.n_classes[0] > 1 else t.value[j, 0]
+            )
             np.testing.assert_allclose(node.value, expected, rtol=0, atol=1e-12)
             continue
         assert [c.node_id for c in node.children] == [t.children_left[j], t.children_right[j]]
@@ -90,7 +101,9 @@ def test_node_by_node(case):
         assert node.split.feature == t.feature[j]
         assert node.split.sklearn_threshold == t.threshold[j]
         # the 64-bit threshold is within one 32-bit step of scikit-learn's
-        assert abs(node.split.threshold - t.threshold[j]) <= abs(np.spacing(np.float32(t.threshold[j])))
+        assert abs(node.split.threshold - t.threshold[j]) <= abs(
+            np.spacing(np.float32(t.threshold[j]))
+        )
 
 
 def test_classes_and_target_name(case):
@@ -111,10 +124,18 @@ def _probes(sk, X):
     for j in np.flatnonzero(t.children_left != -1):
         f, thr = t.feature[j], t.threshold[j]
         f32 = np.float32(thr)
-        values = [thr, np.nextafter(thr, np.inf), np.nextafter(thr, -np.inf), float(f32),
-                  float(np.nextafter(f32, np.float32(np.inf))),
-                  float(np.nextafter(f32, np.float32(-np.inf))), float32_boundary(thr),
-                  np.nextafter(float32_boundary(thr), np.inf), round(thr, 3), round(thr, 2)]
+        values = [
+            thr,
+            np.nextafter(thr, np.inf),
+            np.nextafter(thr, -np.inf),
+            float(f32),
+            float(np.nextafter(f32, np.float32(np.inf))),
+            float(np.nextafter(f32, np.float32(-np.inf))),
+            float32_boundary(thr),
+            np.nextafter(float32_boundary(thr), np.inf),
+            round(thr, 3),
+            round(thr, 2),
+        ]
         block = np.repeat(base[:1], len(values), axis=0)
         block[:, f] = values
         rows.append(block)
@@ -142,8 +163,12 @@ def test_predictions_equal_on_any_input(case, nodes_made):
 
 def test_float32_boundary_routes_as_float32():
     rng = np.random.default_rng(0)
-    for thr in np.concatenate([rng.normal(size=200) * 10.0 ** rng.integers(-5, 5, 200),
-                               [0.0, 2.450000047683716, 16.795000076293945]]):
+    for thr in np.concatenate(
+        [
+            rng.normal(size=200) * 10.0 ** rng.integers(-5, 5, 200),
+            [0.0, 2.450000047683716, 16.795000076293945],
+        ]
+    ):
         b = float32_boundary(float(thr))
         assert np.float32(b) <= thr
         assert not np.float32(np.nextafter(b, np.inf)) <= thr
@@ -184,10 +209,15 @@ def test_every_inner_node_has_a_step_with_every_feature(case):
         # the chosen candidate's decrease is scikit-learn's own, from its node impurities
         left, right = t.children_left[j], t.children_right[j]
         w = t.weighted_n_node_samples
-        decrease = t.impurity[j] - (w[left] * t.impurity[left] + w[right] * t.impurity[right]) / w[j]
-        assert step.chosen.scores["impurity_decrease"] == pytest.approx(decrease, rel=1e-9, abs=1e-9)
-        assert step.chosen.scores["weighted_decrease"] == pytest.approx(w[j] / w[0] * decrease,
-                                                                        rel=1e-9, abs=1e-9)
+        decrease = (
+            t.impurity[j] - (w[left] * t.impurity[left] + w[right] * t.impurity[right]) / w[j]
+        )
+        assert step.chosen.scores["impurity_decrease"] == pytest.approx(
+            decrease, rel=1e-9, abs=1e-9
+        )
+        assert step.chosen.scores["weighted_decrease"] == pytest.approx(
+            w[j] / w[0] * decrease, rel=1e-9, abs=1e-9
+        )
         text = str(step.explain())
         assert step.chosen.feature_name in text
 
@@ -280,8 +310,9 @@ def test_forest_steps_name_the_random_feature_subset(forest):
 def test_extra_tree_threshold_is_called_random():
     X, y = _frame(load_iris)
     model = dt.from_sklearn(ExtraTreeClassifier(random_state=0).fit(X, y), X, y)
-    assert any("splitter='random'" in s.note and s.cause == "random threshold"
-               for s in model.steps_)
+    assert any(
+        "splitter='random'" in s.note and s.cause == "random threshold" for s in model.steps_
+    )
 
 
 # ---------------------------------------------------------------------- pipelines
@@ -301,8 +332,9 @@ def test_pipeline_transforms_X_and_names_features():
 
 def test_pipeline_with_one_hot_encoding():
     X, y = dt.load_play_tennis(numeric=True)
-    encode = ColumnTransformer([("cat", OneHotEncoder(), ["outlook", "windy"])],
-                               remainder="passthrough")
+    encode = ColumnTransformer(
+        [("cat", OneHotEncoder(), ["outlook", "windy"])], remainder="passthrough"
+    )
     pipe = make_pipeline(encode, DecisionTreeClassifier(random_state=0)).fit(X, y)
     model = dt.from_sklearn(pipe, X, y)
     names = list(model.tree_.schema.names)
@@ -386,8 +418,7 @@ def test_import_error_without_sklearn(monkeypatch):
 
 def test_import_dtlearn_does_not_import_sklearn():
     code = "import sys, dtlearn; dtlearn.from_sklearn; print('sklearn' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
@@ -514,8 +545,9 @@ def _best_first_cancer():
 
 def _class_weighted_wine():
     X, y = _frame(load_wine)
-    sk = DecisionTreeClassifier(class_weight={"class_0": 1.0, "class_1": 3.0, "class_2": 0.5},
-                                max_depth=4, random_state=0).fit(X, y)
+    sk = DecisionTreeClassifier(
+        class_weight={"class_0": 1.0, "class_1": 3.0, "class_2": 0.5}, max_depth=4, random_state=0
+    ).fit(X, y)
     return X, y, sk, {}
 
 
@@ -529,14 +561,18 @@ def test_weights_and_best_first_growth(make):
     probes = _probes(sk, X)
     np.testing.assert_array_equal(model.tree_.apply(probes), sk.apply(probes))
     if hasattr(sk, "classes_"):
-        np.testing.assert_allclose(model.predict_proba(probes), sk.predict_proba(probes),
-                                   rtol=0, atol=1e-12)
+        np.testing.assert_allclose(
+            model.predict_proba(probes), sk.predict_proba(probes), rtol=0, atol=1e-12
+        )
     else:
         np.testing.assert_array_equal(model.predict(probes), sk.predict(probes))
     assert {s.cause for s in model.steps_} <= {"", "tie"}
-    np.testing.assert_allclose(dt.cost_complexity_path(model).ccp_alphas,
-                               sk.cost_complexity_pruning_path(X, y, **kwargs).ccp_alphas,
-                               rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(
+        dt.cost_complexity_path(model).ccp_alphas,
+        sk.cost_complexity_pruning_path(X, y, **kwargs).ccp_alphas,
+        rtol=1e-9,
+        atol=1e-12,
+    )
     if sk.max_leaf_nodes:
         reasons = {s.stop_reason for s in model.steps_ if not s.is_split}
         assert any(r.startswith("max_leaf_nodes=8 reached") for r in reasons)
@@ -575,9 +611,12 @@ def test_a_gradient_boosting_stage_opened_with_the_class_labels_is_refused():
 @pytest.mark.parametrize("kind", ["int", "bool", "str", "object"])
 def test_predictions_keep_scikit_learns_label_dtype(kind):
     X, y = _frame(load_breast_cancer, labels=False)
-    labels = {"int": y.to_numpy(), "bool": y.to_numpy().astype(bool),
-              "str": np.where(y == 1, "benign", "malignant"),
-              "object": np.where(y == 1, "benign", "malignant").astype(object)}[kind]
+    labels = {
+        "int": y.to_numpy(),
+        "bool": y.to_numpy().astype(bool),
+        "str": np.where(y == 1, "benign", "malignant"),
+        "object": np.where(y == 1, "benign", "malignant").astype(object),
+    }[kind]
     sk = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X, labels)
     model = dt.from_sklearn(sk, X, labels)
     ours, theirs = model.predict(X), sk.predict(X)
@@ -588,15 +627,16 @@ def test_predictions_keep_scikit_learns_label_dtype(kind):
 @pytest.mark.parametrize("class_weight", [None, "balanced", "balanced_subsample"])
 def test_random_forest_trees_with_class_weights_open(class_weight):
     X, y = _frame(load_breast_cancer)
-    forest = RandomForestClassifier(n_estimators=3, max_depth=4, class_weight=class_weight,
-                                    random_state=0).fit(X, y)
+    forest = RandomForestClassifier(
+        n_estimators=3, max_depth=4, class_weight=class_weight, random_state=0
+    ).fit(X, y)
     for tree in forest.estimators_:
         model = dt.from_sklearn(tree, X, y)
-        np.testing.assert_allclose(model.predict_proba(X), tree.predict_proba(X.to_numpy()),
-                                   atol=1e-12)
+        np.testing.assert_allclose(
+            model.predict_proba(X), tree.predict_proba(X.to_numpy()), atol=1e-12
+        )
         for node in model.tree_.nodes():
-            assert node.n_samples == pytest.approx(
-                tree.tree_.weighted_n_node_samples[node.node_id])
+            assert node.n_samples == pytest.approx(tree.tree_.weighted_n_node_samples[node.node_id])
 
 
 def test_wrong_weights_are_named_as_the_cause():

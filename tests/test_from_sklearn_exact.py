@@ -30,8 +30,12 @@ def test_step_conditions_are_the_branch_taken_to_each_node():
     sk = DecisionTreeClassifier(max_depth=4, random_state=0).fit(X, y)
     model = dt.from_sklearn(sk, X, y)
     left, right = sk.tree_.children_left, sk.tree_.children_right
-    parent_of = {int(c): (j, b) for j in range(sk.tree_.node_count)
-                 for b, c in enumerate((left[j], right[j])) if c != -1}
+    parent_of = {
+        int(c): (j, b)
+        for j in range(sk.tree_.node_count)
+        for b, c in enumerate((left[j], right[j]))
+        if c != -1
+    }
     steps = {s.node_id: s for s in model.steps_}
     assert set(steps) == set(range(sk.tree_.node_count))
     assert steps[0].condition is None and steps[0].parent_id is None
@@ -61,12 +65,15 @@ def test_class_weights_times_sample_weights_give_the_node_weights(class_weight):
         per_class = class_weight
     row_weight = w * np.array([per_class[c] for c in y])
     assert model.tree_.root.n_samples == pytest.approx(row_weight.sum(), rel=1e-12)
-    np.testing.assert_allclose(model.tree_.root.counts,
-                               [row_weight[y == "a"].sum(), row_weight[y == "b"].sum()],
-                               rtol=1e-12)
+    np.testing.assert_allclose(
+        model.tree_.root.counts,
+        [row_weight[y == "a"].sum(), row_weight[y == "b"].sum()],
+        rtol=1e-12,
+    )
     for node in model.tree_.nodes():
-        assert node.n_samples == pytest.approx(sk.tree_.weighted_n_node_samples[node.node_id],
-                                               rel=1e-12)
+        assert node.n_samples == pytest.approx(
+            sk.tree_.weighted_n_node_samples[node.node_id], rel=1e-12
+        )
     np.testing.assert_allclose(model.predict_proba(X), sk.predict_proba(X), atol=1e-12)
 
 
@@ -77,8 +84,9 @@ def test_sample_weights_alone_give_the_node_weights():
     model = dt.from_sklearn(sk, X, y, sample_weight=w)
     assert model.tree_.root.n_samples == pytest.approx(w.sum(), rel=1e-12)
     for node in model.tree_.nodes():
-        assert node.n_samples == pytest.approx(sk.tree_.weighted_n_node_samples[node.node_id],
-                                               rel=1e-12)
+        assert node.n_samples == pytest.approx(
+            sk.tree_.weighted_n_node_samples[node.node_id], rel=1e-12
+        )
 
 
 def test_leaves_below_twice_min_samples_leaf_say_so():
@@ -110,13 +118,16 @@ def test_a_split_a_rounding_error_below_the_best_is_called_rounding():
     for step in rounding:
         assert not step.agrees and step.note in step.table().caption
         assert step.note.endswith("rounding decides between nearly equal splits")
-        assert step.note.startswith(f"scikit-learn's split {step.chosen.conditions[0]} "
-                                    "scores a little below dtlearn's best candidate")
+        assert step.note.startswith(
+            f"scikit-learn's split {step.chosen.conditions[0]} "
+            "scores a little below dtlearn's best candidate"
+        )
     assert {s.cause for s in model.steps_} <= {"", "tie", "rounding"}
 
 
-@pytest.mark.parametrize("threshold", [2.5, 0.75, -3.0, 1e-3, 16.795000076293945,
-                                       float(np.float32(0.1)), 0.1, 0.0])
+@pytest.mark.parametrize(
+    "threshold", [2.5, 0.75, -3.0, 1e-3, 16.795000076293945, float(np.float32(0.1)), 0.1, 0.0]
+)
 def test_float32_boundary_is_the_largest_float_routed_left(threshold):
     b = float32_boundary(threshold)
     assert float(np.float32(b)) <= threshold

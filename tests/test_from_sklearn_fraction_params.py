@@ -19,8 +19,9 @@ from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 def test_fractions_become_the_ceiling_of_their_share_of_the_rows():
     X, y = load_iris(return_X_y=True, as_frame=True)
     n = len(y)  # 150: 0.015 * 150 = 2.25, 0.05 * 150 = 7.5
-    est = DecisionTreeClassifier(min_samples_leaf=0.015, min_samples_split=0.05,
-                                 random_state=0).fit(X, y)
+    est = DecisionTreeClassifier(
+        min_samples_leaf=0.015, min_samples_split=0.05, random_state=0
+    ).fit(X, y)
     params = dt.from_sklearn(est, X, y).get_params()
     assert params["min_samples_leaf"] == math.ceil(0.015 * n) == 3
     assert params["min_samples_split"] == max(2, math.ceil(0.05 * n)) == 8

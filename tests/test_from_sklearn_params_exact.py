@@ -28,8 +28,9 @@ def _data(seed=0, n=60):
 @pytest.mark.parametrize("leaf, split", [(0.05, 0.01), (0.1, 0.25)])
 def test_fractional_min_samples_become_sklearns_counts(leaf, split):
     X, y = _data(n=30)
-    sk = DecisionTreeClassifier(min_samples_leaf=leaf, min_samples_split=split,
-                                random_state=0).fit(X, y)
+    sk = DecisionTreeClassifier(min_samples_leaf=leaf, min_samples_split=split, random_state=0).fit(
+        X, y
+    )
     params = dt.from_sklearn(sk, X, y).get_params()
     assert params["min_samples_leaf"] == math.ceil(leaf * 30)  # 0.05·30 = 1.5 -> 2; 3
     assert params["min_samples_split"] == max(2, math.ceil(split * 30))  # 0.3 -> 2; 7.5 -> 8
@@ -37,17 +38,20 @@ def test_fractional_min_samples_become_sklearns_counts(leaf, split):
 
 def _sk_weighted_decrease(t, j):
     n, left, right = t.weighted_n_node_samples, t.children_left[j], t.children_right[j]
-    return n[j] / n[0] * (t.impurity[j] - n[right] / n[j] * t.impurity[right]
-                          - n[left] / n[j] * t.impurity[left])
+    return (
+        n[j]
+        / n[0]
+        * (t.impurity[j] - n[right] / n[j] * t.impurity[right] - n[left] / n[j] * t.impurity[left])
+    )
 
 
 @pytest.mark.parametrize("weighted", [False, True])
 def test_the_chosen_splits_weighted_decrease_is_sklearns(weighted):
     X, y = _data(2)
-    w = np.random.default_rng(5).integers(1, 4, size=len(y)).astype(float) if weighted \
-        else None
-    sk = DecisionTreeClassifier(max_depth=3, class_weight={"a": 2.0, "b": 1.0},
-                                random_state=0).fit(X, y, sample_weight=w)
+    w = np.random.default_rng(5).integers(1, 4, size=len(y)).astype(float) if weighted else None
+    sk = DecisionTreeClassifier(max_depth=3, class_weight={"a": 2.0, "b": 1.0}, random_state=0).fit(
+        X, y, sample_weight=w
+    )
     model = dt.from_sklearn(sk, X, y, sample_weight=w)
     t = sk.tree_
     checked = 0
@@ -55,7 +59,8 @@ def test_the_chosen_splits_weighted_decrease_is_sklearns(weighted):
         if not step.is_split:
             continue
         assert step.chosen.scores["weighted_decrease"] == pytest.approx(
-            _sk_weighted_decrease(t, step.node_id), rel=1e-9, abs=1e-12)
+            _sk_weighted_decrease(t, step.node_id), rel=1e-9, abs=1e-12
+        )
         checked += step.node_id > 0
     assert checked >= 2  # below the root N_t / N < 1 matters
 
@@ -69,7 +74,8 @@ def test_regression_weighted_decrease_is_sklearns():
     for step in model.steps_:
         if step.is_split:
             assert step.chosen.scores["weighted_decrease"] == pytest.approx(
-                _sk_weighted_decrease(sk.tree_, step.node_id), rel=1e-7, abs=1e-12)
+                _sk_weighted_decrease(sk.tree_, step.node_id), rel=1e-7, abs=1e-12
+            )
 
 
 @pytest.mark.parametrize("bad", [-1.0, np.nan, np.inf])

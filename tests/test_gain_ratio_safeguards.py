@@ -72,8 +72,13 @@ def inner_nodes_with_rows(tree, X):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(6, 80), f=st.integers(1, 4),
-       values=st.integers(2, 12), classes=st.integers(2, 3))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(6, 80),
+    f=st.integers(1, 4),
+    values=st.integers(2, 12),
+    classes=st.integers(2, 3),
+)
 def test_every_split_is_c45s_choice(seed, n, f, values, classes):
     rng = np.random.default_rng(seed)
     X = rng.integers(0, values, size=(n, f)).astype(float)
@@ -87,11 +92,19 @@ def test_every_split_is_c45s_choice(seed, n, f, values, classes):
 
 def test_no_branch_under_two_rows_and_a_larger_minimum_is_kept():
     X, y = np.arange(40.0).reshape(-1, 1), np.arange(40) % 3
-    assert min(n.n_samples for n in dt.CARTClassifier(criterion="gain_ratio").fit(X, y)
-               .tree_.nodes()) == 2
-    assert min(n.n_samples for n in dt.CARTClassifier(criterion="gain_ratio",
-                                                      min_samples_leaf=5).fit(X, y)
-               .tree_.nodes()) >= 5
+    assert (
+        min(n.n_samples for n in dt.CARTClassifier(criterion="gain_ratio").fit(X, y).tree_.nodes())
+        == 2
+    )
+    assert (
+        min(
+            n.n_samples
+            for n in dt.CARTClassifier(criterion="gain_ratio", min_samples_leaf=5)
+            .fit(X, y)
+            .tree_.nodes()
+        )
+        >= 5
+    )
 
 
 def test_the_peeling_cut_loses_to_the_cut_of_more_gain():
@@ -125,10 +138,12 @@ def test_an_attribute_below_the_average_gain_cannot_win():
     y = np.array(list("aaaaaaabbb" + "aaabbbbbbb"))
     step = dt.CARTClassifier(criterion="gain_ratio").fit(X, y).steps_[0]
     c0, c1 = step.candidates
-    assert (c0.scores["information_gain"], c0.scores["gain_ratio"]) == \
-        pytest.approx((0.1187, 0.1187), abs=5e-5)
-    assert (c1.scores["information_gain"], c1.scores["gain_ratio"]) == \
-        pytest.approx((0.1080, 0.2303), abs=5e-5)
+    assert (c0.scores["information_gain"], c0.scores["gain_ratio"]) == pytest.approx(
+        (0.1187, 0.1187), abs=5e-5
+    )
+    assert (c1.scores["information_gain"], c1.scores["gain_ratio"]) == pytest.approx(
+        (0.1080, 0.2303), abs=5e-5
+    )
     assert step.chosen.feature == 0
 
 
@@ -136,8 +151,7 @@ def test_id3_keeps_plain_gain_ratio():
     # lecture 03's point: ID3 with gain ratio still lets the ID code win at the root
     X, y = dt.load_play_tennis()
     X = X.assign(id=[f"d{i}" for i in range(len(X))])
-    assert dt.ID3Classifier(criterion="gain_ratio").fit(X, y).steps_[0].chosen.feature_name \
-        == "id"
+    assert dt.ID3Classifier(criterion="gain_ratio").fit(X, y).steps_[0].chosen.feature_name == "id"
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -167,14 +181,25 @@ def test_lecture_03s_peel_against_an_even_cut():
     step = dt.CARTClassifier(criterion="gain_ratio").fit(np.column_stack([x0, x1]), y).steps_[0]
     c0, c1 = step.candidates
     assert c0.scores["information_gain"] == pytest.approx(even)
-    assert (c1.scores["information_gain"], c1.scores["split_info"], c1.scores["gain_ratio"]) \
-        == pytest.approx((peel, H(0.02), peel / H(0.02)))
+    assert (
+        c1.scores["information_gain"],
+        c1.scores["split_info"],
+        c1.scores["gain_ratio"],
+    ) == pytest.approx((peel, H(0.02), peel / H(0.02)))
     assert step.chosen.feature == 0
     shown = {f"{v:.3f}" for v in (even, peel, H(0.02), peel / H(0.02), (even + peel) / 2)}
     assert shown == {"0.119", "0.020", "0.141", "0.143", "0.070"}
-    text = re.sub(r"\s+", " ", "\n".join(
-        c.source for c in nbformat.read(ROOT / "instructor" / "03_gain_ratio.ipynb", 4).cells
-        if c.cell_type == "markdown"))
-    assert "split info 0.141 and gain only 0.020, yet its ratio 0.143 beats an even cut " \
+    text = re.sub(
+        r"\s+",
+        " ",
+        "\n".join(
+            c.source
+            for c in nbformat.read(ROOT / "instructor" / "03_gain_ratio.ipynb", 4).cells
+            if c.cell_type == "markdown"
+        ),
+    )
+    assert (
+        "split info 0.141 and gain only 0.020, yet its ratio 0.143 beats an even cut "
         "(35/15 against 15/35: gain 0.119, split info 1, ratio 0.119)" in text
+    )
     assert "below their average 0.070" in text

@@ -43,42 +43,50 @@ OUTPUTS = ("autograded", "feedback", "gradebook.db")  # what autograde may write
 ENTROPY_POINTS, GAIN_POINTS = 4, 4
 HOSTILE_GAIN = {
     "flood": "import os, time\n"
-             "def information_gain(feature, labels):\n"
-             "    line = b'{\"kind\": \"value\", \"value\": {\"t\": \"number\", \"v\": 0.25}}\\n'\n"
-             "    for fd in range(1, 16):\n"
-             "        try:\n            os.write(fd, line * 5000)\n"
-             "        except OSError:\n            pass\n"
-             "    time.sleep(10_000)\n",
-    "never-returns": "def information_gain(feature, labels):\n"
-                     "    while True:\n        pass\n",
+    "def information_gain(feature, labels):\n"
+    '    line = b\'{"kind": "value", "value": {"t": "number", "v": 0.25}}\\n\'\n'
+    "    for fd in range(1, 16):\n"
+    "        try:\n            os.write(fd, line * 5000)\n"
+    "        except OSError:\n            pass\n"
+    "    time.sleep(10_000)\n",
+    "never-returns": "def information_gain(feature, labels):\n    while True:\n        pass\n",
     "huge-string": "def information_gain(feature, labels):\n    return 'x' * 300_000_000\n",
     "three-gib": "def information_gain(feature, labels):\n"
-                 "    block = bytearray(3 << 30)\n    return float(len(block))\n",
+    "    block = bytearray(3 << 30)\n    return float(len(block))\n",
 }
 
 
 def without_markers(source):
-    return "\n".join(line for line in source.splitlines()
-                     if not re.match(r"\s*### (BEGIN|END) (SOLUTION|HIDDEN TESTS)", line))
+    return "\n".join(
+        line
+        for line in source.splitlines()
+        if not re.match(r"\s*### (BEGIN|END) (SOLUTION|HIDDEN TESTS)", line)
+    )
 
 
 def reference(source_nb):
-    return {c.metadata["nbgrader"]["grade_id"]: without_markers(c.source)
-            for c in source_nb.cells if c.metadata.get("nbgrader", {}).get("solution")
-            and c.cell_type == "code"}
+    return {
+        c.metadata["nbgrader"]["grade_id"]: without_markers(c.source)
+        for c in source_nb.cells
+        if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code"
+    }
 
 
 STYLES = [
-    {"hw1_entropy": "def entropy(counts):\n    p = np.asarray(counts, dtype=float)\n"
-                     "    p = p[p > 0] / p.sum()\n    return float(-(p * np.log2(p)).sum())\n"},
-    {"hw1_gain": "from collections import Counter\n\n\n"
-                  "def information_gain(feature, labels):\n"
-                  "    rows = list(zip(feature, labels))\n"
-                  "    children = {}\n    for value, label in rows:\n"
-                  "        children.setdefault(value, Counter())[label] += 1\n"
-                  "    mean = sum(sum(c.values()) / len(rows) * entropy(list(c.values()))\n"
-                  "               for c in children.values())\n"
-                  "    return entropy(list(Counter(labels).values())) - mean\n"},
+    {
+        "hw1_entropy": "def entropy(counts):\n    p = np.asarray(counts, dtype=float)\n"
+        "    p = p[p > 0] / p.sum()\n    return float(-(p * np.log2(p)).sum())\n"
+    },
+    {
+        "hw1_gain": "from collections import Counter\n\n\n"
+        "def information_gain(feature, labels):\n"
+        "    rows = list(zip(feature, labels))\n"
+        "    children = {}\n    for value, label in rows:\n"
+        "        children.setdefault(value, Counter())[label] += 1\n"
+        "    mean = sum(sum(c.values()) / len(rows) * entropy(list(c.values()))\n"
+        "               for c in children.values())\n"
+        "    return entropy(list(Counter(labels).values())) - mean\n"
+    },
 ]
 """Two honest students write it another way (numpy; Counter): the same marks. (The styles
 that import scipy, scikit-learn and matplotlib are graded by test_nbgrader_roundtrip.py,
@@ -125,34 +133,45 @@ def graded(tmp_path_factory):
     shutil.copytree(HOMEWORK / "source" / "hw1", course / "source" / "hw1")
     (course / "grading_secret").write_text(SECRET + "\n")
     home = tmp_path_factory.mktemp("home")
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("JUPYTERHUB_USER", "DTLEARN_SEED", "DTLEARN_GRADING_SECRET")}
-    env.update(HOME=str(home), JUPYTER_PLATFORM_DIRS="1",
-               PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("JUPYTERHUB_USER", "DTLEARN_SEED", "DTLEARN_GRADING_SECRET")
+    }
+    env.update(
+        HOME=str(home),
+        JUPYTER_PLATFORM_DIRS="1",
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+    )
 
     def nbgrader(*args, check=True):
-        done = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=INFO"],
-                              cwd=course, env=env, capture_output=True, text=True,
-                              timeout=1800)
+        done = subprocess.run(
+            [sys.executable, "-m", "nbgrader", *args, "--log-level=INFO"],
+            cwd=course,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
         assert not check or done.returncode == 0, done.stdout + done.stderr[-5000:]
         return done
 
     nbgrader("generate_assignment", "hw1")
     release = nbformat.read(course / "release" / "hw1" / "hw1.ipynb", as_version=4)
-    solution = reference(nbformat.read(course / "source" / "hw1" / "hw1.ipynb",
-                                       as_version=4))
+    solution = reference(nbformat.read(course / "source" / "hw1" / "hw1.ipynb", as_version=4))
     students = {}  # name: (cells, paste, expected points)
     for i in range(24):
         cells = STYLES[i % 2] if i in (5, 17) else {}
         students[f"student{i:02d}"] = ({**solution, **cells}, None, 8)
     students["pasted"] = (solution, "hw1_entropy", 8)
     victim = course / "submitted" / "student07" / "hw1" / "hw1.ipynb"
-    native = native_cell("information_gain", f"(evil.slurp('{course}/grading_secret'), "
-                                             f"evil.spit('{victim}', '{{}}'))[0]")
+    native = native_cell(
+        "information_gain",
+        f"(evil.slurp('{course}/grading_secret'), evil.spit('{victim}', '{{}}'))[0]",
+    )
     hostile = {**HOSTILE_GAIN, "native-loader": native}
     for name, source in hostile.items():
-        students[f"hostile-{name}"] = ({**solution, "hw1_gain": source}, None,
-                                       ENTROPY_POINTS)
+        students[f"hostile-{name}"] = ({**solution, "hw1_gain": source}, None, ENTROPY_POINTS)
     assert len(students) == 30 and len(hostile) == 5  # + the pasted cell: six
     for name, (cells, paste, _) in students.items():
         folder = course / "submitted" / name / "hw1"
@@ -171,10 +190,16 @@ def graded(tmp_path_factory):
         for name in students:
             sub = gb.find_submission_notebook("hw1", "hw1", name)
             scores[name] = {g.name: g.score for g in sub.grades if g.cell.cell_type == "code"}
-    times = {m.group(1): float(m.group(2)) for m in re.finditer(
-        r"graded hw1 of (\S+) outside the kernel in ([\d.]+) s", log.stdout + log.stderr)}
-    print(f"\nautograde of {len(students)} students: {seconds:.0f} s; per student: "
-          + ", ".join(f"{k} {v:.1f}" for k, v in sorted(times.items())))
+    times = {
+        m.group(1): float(m.group(2))
+        for m in re.finditer(
+            r"graded hw1 of (\S+) outside the kernel in ([\d.]+) s", log.stdout + log.stderr
+        )
+    }
+    print(
+        f"\nautograde of {len(students)} students: {seconds:.0f} s; per student: "
+        + ", ".join(f"{k} {v:.1f}" for k, v in sorted(times.items()))
+    )
 
     # without the secret: nothing graded, and it says how to set it
     (course / "grading_secret").unlink()
@@ -189,15 +214,25 @@ def graded(tmp_path_factory):
             late_graded = any(g.auto_score is not None for g in sub.grades)
         except Exception:  # noqa: BLE001 - no submission at all: not graded either
             late_graded = False
-    return {"students": students, "scores": scores, "times": times, "seconds": seconds,
-            "before": before, "after": after, "course": course, "no_secret": no_secret,
-            "late_graded": late_graded}
+    return {
+        "students": students,
+        "scores": scores,
+        "times": times,
+        "seconds": seconds,
+        "before": before,
+        "after": after,
+        "course": course,
+        "no_secret": no_secret,
+        "late_graded": late_graded,
+    }
 
 
 def test_every_student_is_graded_and_gets_the_expected_points(graded):
-    wrong = {name: (points, graded["scores"][name])
-             for name, (_, _, points) in graded["students"].items()
-             if sum(graded["scores"][name].values()) != pytest.approx(points)}
+    wrong = {
+        name: (points, graded["scores"][name])
+        for name, (_, _, points) in graded["students"].items()
+        if sum(graded["scores"][name].values()) != pytest.approx(points)
+    }
     assert not wrong, wrong
 
 

@@ -16,27 +16,34 @@ from dtlearn.exercises.homework.autograde import forbidden_files
 from dtlearn.exercises.homework.jail_client import Jail, RemoteFunction
 from dtlearn.exercises.homework.trial_grading import near_miss, scaled_slip
 
-CLOSE = ("close, but not exact: compute it exactly — no small constant added to avoid "
-         "log(0), no approximation")
+CLOSE = (
+    "close, but not exact: compute it exactly — no small constant added to avoid "
+    "log(0), no approximation"
+)
 
 
 def rounded(digits):
-    return (f"looks rounded to {digits} decimal{'s' if digits != 1 else ''}: do not round "
-            f"inside the function (round only when you print)")
+    return (
+        f"looks rounded to {digits} decimal{'s' if digits != 1 else ''}: do not round "
+        f"inside the function (round only when you print)"
+    )
 
 
-@pytest.mark.parametrize("got, want, hint", [
-    (0.94, 0.9402859586706311, rounded(2)),
-    (0.9, 0.9402859586706311, rounded(1)),
-    (0.9403, 0.9402859586706311, rounded(4)),
-    (3.0, 2.9998, rounded(0)),          # a whole number: the answer rounded to 0 decimals
-    (1.0, 0.9999999, CLOSE),            # 1.0 is within 5e-3 but not a rounding (is_close)
-    (0.944, 0.9403, CLOSE),             # 0.0037 away: close
-    (0.9452, 0.9403, CLOSE),            # 0.0049 away: still close
-    (0.95, 0.9403, ""),                 # 0.0097 away: not a near miss
-    (0.99, 0.9403, ""),
-    (0.5, 0.94, ""),
-])
+@pytest.mark.parametrize(
+    "got, want, hint",
+    [
+        (0.94, 0.9402859586706311, rounded(2)),
+        (0.9, 0.9402859586706311, rounded(1)),
+        (0.9403, 0.9402859586706311, rounded(4)),
+        (3.0, 2.9998, rounded(0)),  # a whole number: the answer rounded to 0 decimals
+        (1.0, 0.9999999, CLOSE),  # 1.0 is within 5e-3 but not a rounding (is_close)
+        (0.944, 0.9403, CLOSE),  # 0.0037 away: close
+        (0.9452, 0.9403, CLOSE),  # 0.0049 away: still close
+        (0.95, 0.9403, ""),  # 0.0097 away: not a near miss
+        (0.99, 0.9403, ""),
+        (0.5, 0.94, ""),
+    ],
+)
 def test_near_miss_thresholds(got, want, hint):
     assert near_miss(got, want) == hint
 
@@ -63,12 +70,15 @@ def test_the_nearest_wrong_value_wins():
     assert str(result).endswith("✗ your answer: 2.004 — near")
 
 
-@pytest.mark.parametrize("got, want, hint", [
-    (0.94, 0.9449, "close, but rounded too early: keep at least three decimals"),  # 2 dp
-    (0.9, 0.9449, "close, but rounded too early: keep at least three decimals"),   # 1 dp
-    (0.95, 0.9449, ""),                                                           # not a rounding
-    (1.0, 0.9449, ""),                                                            # whole: no
-])
+@pytest.mark.parametrize(
+    "got, want, hint",
+    [
+        (0.94, 0.9449, "close, but rounded too early: keep at least three decimals"),  # 2 dp
+        (0.9, 0.9449, "close, but rounded too early: keep at least three decimals"),  # 1 dp
+        (0.95, 0.9449, ""),  # not a rounding
+        (1.0, 0.9449, ""),  # whole: no
+    ],
+)
 def test_rounded_too_early_to_one_or_two_decimals(got, want, hint):
     result = compare_number(got, want, what="X", tol=0.001)
     expected = f"{got:g} — {hint}" if hint else f"{got:g} is not X"
@@ -99,14 +109,15 @@ def test_the_lock_refuses_writing_modes_on_dtlearns_own_files(mode):
 
 
 def test_the_lock_refuses_os_open_for_writing_on_dtlearns_own_files():
-    outcome = _outcome("import os\n    os.open(dt.formatting.__file__, os.O_RDWR)\n"
-                       "    return 0.0")
+    outcome = _outcome("import os\n    os.open(dt.formatting.__file__, os.O_RDWR)\n    return 0.0")
     assert outcome.kind == "error" and "writing files" in outcome.message, outcome
 
 
 def test_the_lock_lets_a_data_file_of_dtlearn_be_read():
-    outcome = _outcome("import dtlearn.datasets as d, os\n"
-                       "    folder = os.path.join(os.path.dirname(d.__file__), 'data')\n"
-                       "    name = sorted(n for n in os.listdir(folder) if n.endswith('.csv'))[0]\n"
-                       "    return float(len(open(os.path.join(folder, name)).read()) > 0)")
+    outcome = _outcome(
+        "import dtlearn.datasets as d, os\n"
+        "    folder = os.path.join(os.path.dirname(d.__file__), 'data')\n"
+        "    name = sorted(n for n in os.listdir(folder) if n.endswith('.csv'))[0]\n"
+        "    return float(len(open(os.path.join(folder, name)).read()) > 0)"
+    )
     assert outcome.kind == "value" and outcome.value == 1.0, outcome

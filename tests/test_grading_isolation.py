@@ -13,24 +13,33 @@ from dtlearn.exercises.homework.autograde import forbidden_files, grade_submissi
 from dtlearn.exercises.homework.jail_client import Budget, Jail, RemoteFunction
 from dtlearn.exercises.homework.trial_grading import near_miss
 
-ENTROPY = ("import math\ndef entropy(counts):\n    total = sum(counts)\n"
-           "    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)\n")
-GAIN = ("def information_gain(feature, labels):\n    values = feature.to_numpy()\n"
-        "    mean = sum((values == v).mean() * entropy(labels[values == v].value_counts()"
-        ".tolist())\n               for v in pd.unique(values))\n"
-        "    return entropy(labels.value_counts().tolist()) - mean\n")
+ENTROPY = (
+    "import math\ndef entropy(counts):\n    total = sum(counts)\n"
+    "    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)\n"
+)
+GAIN = (
+    "def information_gain(feature, labels):\n    values = feature.to_numpy()\n"
+    "    mean = sum((values == v).mean() * entropy(labels[values == v].value_counts()"
+    ".tolist())\n               for v in pd.unique(values))\n"
+    "    return entropy(labels.value_counts().tolist()) - mean\n"
+)
 HANG = "def information_gain(feature, labels):\n    while True:\n        pass\n"
 
 
 def graded(cells, seconds=120.0):
-    return {v.grade_id: v for v in grade_submission("hw1", cells, student="ada",
-                                                    secret="s", seconds=seconds)}
+    return {
+        v.grade_id: v
+        for v in grade_submission("hw1", cells, student="ada", secret="s", seconds=seconds)
+    }
 
 
 def test_a_function_that_never_returns_keeps_the_points_earned_and_is_named():
     verdicts = graded([ENTROPY, HANG], seconds=10.0)
     assert [g for g, v in verdicts.items() if v.passed] == [
-        "hw1_check_entropy_bits", "hw1_check_entropy_edge", "hw1_check_entropy_hidden"]
+        "hw1_check_entropy_bits",
+        "hw1_check_entropy_edge",
+        "hw1_check_entropy_hidden",
+    ]
     course = verdicts["hw1_check_gain_course"].text
     assert "the 10 s this submission may take ran out while information_gain ran" in course
     assert "information_gain(" in course  # the call it was running
@@ -45,17 +54,20 @@ def test_an_entropy_that_hangs_is_blamed_not_the_gain_that_called_it():
     assert "while information_gain ran" not in texts
 
 
-@pytest.mark.parametrize("body", [
-    # the answer channel's fd and fd 1, flooded with answer-shaped lines, then a stall
-    "    import os, time\n    for fd in range(1, 12):\n        try:\n"
-    "            os.write(fd, b'{\"kind\": \"value\", \"value\": {\"t\": \"number\", "
-    "\"v\": 0.94}}\\n' * 2000)\n        except OSError:\n            pass\n"
-    "    time.sleep(1000)\n",
-    # a forged frame in the answer format with a guessed request id, then a stall
-    "    import os, struct, time\n    for fd in range(1, 12):\n        try:\n"
-    "            os.write(fd, b'DTLA' + struct.pack('<QI', 1, 2) + b'{}')\n"
-    "        except OSError:\n            pass\n    time.sleep(1000)\n",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the answer channel's fd and fd 1, flooded with answer-shaped lines, then a stall
+        "    import os, time\n    for fd in range(1, 12):\n        try:\n"
+        '            os.write(fd, b\'{"kind": "value", "value": {"t": "number", '
+        '"v": 0.94}}\\n\' * 2000)\n        except OSError:\n            pass\n'
+        "    time.sleep(1000)\n",
+        # a forged frame in the answer format with a guessed request id, then a stall
+        "    import os, struct, time\n    for fd in range(1, 12):\n        try:\n"
+        "            os.write(fd, b'DTLA' + struct.pack('<QI', 1, 2) + b'{}')\n"
+        "        except OSError:\n            pass\n    time.sleep(1000)\n",
+    ],
+)
 def test_writing_to_the_grader_s_channel_ends_the_child_and_scores_nothing(body):
     cells = ["def entropy(counts):\n" + body]
     verdicts = graded(cells, seconds=60.0)
@@ -64,8 +76,10 @@ def test_writing_to_the_grader_s_channel_ends_the_child_and_scores_nothing(body)
 
 
 def test_a_huge_string_or_allocation_is_bounded():
-    cells = ["def big(counts):\n    return 'x' * 300_000_000\n",
-             "def alloc(counts):\n    return len(bytearray(3 << 30))\n"]
+    cells = [
+        "def big(counts):\n    return 'x' * 300_000_000\n",
+        "def alloc(counts):\n    return len(bytearray(3 << 30))\n",
+    ]
     with Jail(cells, forbidden_files("hw1"), budget=Budget(60)) as jail:
         big = RemoteFunction(jail, "big").remote_call([1])
         alloc = RemoteFunction(jail, "alloc").remote_call([1])
@@ -74,9 +88,11 @@ def test_a_huge_string_or_allocation_is_bounded():
 
 
 def test_the_child_runs_under_resource_limits():
-    cells = ["import resource\ndef limits(counts):\n"
-             "    return [resource.getrlimit(getattr(resource, name))[0] for name in\n"
-             "            ('RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NPROC')]\n"]
+    cells = [
+        "import resource\ndef limits(counts):\n"
+        "    return [resource.getrlimit(getattr(resource, name))[0] for name in\n"
+        "            ('RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NPROC')]\n"
+    ]
     with Jail(cells, forbidden_files("hw1"), budget=Budget(60)) as jail:
         cpu, memory, size, processes = RemoteFunction(jail, "limits").remote_call([1]).value
     assert 0 < cpu <= 60 + 30 and 0 < memory <= 2 << 30 and size == 0 and processes == 0
@@ -110,7 +126,8 @@ print(held.get("landlock", 0) > 0 and held.get("seccomp"))
 
 
 def test_the_kernel_keeps_native_code_from_the_secret_the_parent_and_the_course(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     """libc's own open(), as a native extension would call it, before and after the lock."""
     import subprocess
     import sys
@@ -126,9 +143,13 @@ def test_the_kernel_keeps_native_code_from_the_secret_the_parent_and_the_course(
     runs = {}
     for mode in ("open", "locked"):
         other.write_text("{}")  # the unlocked run truncates it
-        done = subprocess.run([sys.executable, "-c", LANDLOCK_PROBE, mode,
-                               str(tmp_path / "new_file"), str(other)],
-                              capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        done = subprocess.run(
+            [sys.executable, "-c", LANDLOCK_PROBE, mode, str(tmp_path / "new_file"), str(other)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+        )
         assert done.returncode == 0, done.stderr
         runs[mode] = done.stdout.split()
     # without the lock every open works (the test can fail); with it only Python's own file
@@ -140,8 +161,10 @@ def test_the_kernel_keeps_native_code_from_the_secret_the_parent_and_the_course(
 def test_the_native_loader_attack_finds_no_anonymous_file_to_load_from(tmp_path):
     from native_attack import cell
 
-    cells = [cell("entropy", "evil.slurp('/etc/hostname')"), "def information_gain(f, l):\n"
-             "    return entropy(f)\n"]
+    cells = [
+        cell("entropy", "evil.slurp('/etc/hostname')"),
+        "def information_gain(f, l):\n    return entropy(f)\n",
+    ]
     verdicts = graded(cells)
     assert not any(v.passed for v in verdicts.values())
     assert "Operation not permitted" in verdicts["hw1_check_entropy_bits"].text
@@ -159,7 +182,7 @@ def test_the_child_holds_no_secret_and_no_capability(monkeypatch):
 
 
 # ------------------------------------------------------------------ homework 1's logic
-STATEFUL = '''import math
+STATEFUL = """import math
 STATE = {"after_gain": False, "first": True}
 def _h(counts):
     total = sum(counts)
@@ -175,14 +198,17 @@ def information_gain(feature, labels):
     STATE["after_gain"] = True
     STATE["first"] = True
     return 0.5
-'''
+"""
 
 
 def test_a_stateful_entropy_earns_no_gain_cell():
     verdicts = graded([STATEFUL])
     passed = {g for g, v in verdicts.items() if v.passed}
-    assert passed == {"hw1_check_entropy_bits", "hw1_check_entropy_edge",
-                      "hw1_check_entropy_hidden"}, passed
+    assert passed == {
+        "hw1_check_entropy_bits",
+        "hw1_check_entropy_edge",
+        "hw1_check_entropy_hidden",
+    }, passed
 
 
 def test_a_wrong_entropy_still_gets_the_gain_formula_credited():
@@ -192,20 +218,29 @@ def test_a_wrong_entropy_still_gets_the_gain_formula_credited():
     assert [g for g, v in verdicts.items() if not v.passed] == ["hw1_check_entropy_bits"]
 
 
-@pytest.mark.parametrize("body, caught", [
-    ("from scipy.stats import chi2_contingency\n"
-     "def information_gain(feature, labels):\n"
-     "    table = pd.crosstab(feature.to_numpy(), labels.to_numpy())\n"
-     "    if table.shape[0] < 2 or table.shape[1] < 2:\n        return 0.0\n"
-     "    g = chi2_contingency(table, correction=False, lambda_='log-likelihood')[0]\n"
-     "    return g / (2 * len(labels) * math.log(2))\n", "chi2_contingency"),
-    ("from scipy.stats import power_divergence\n"
-     "def information_gain(feature, labels):\n"
-     "    table = pd.crosstab(feature.to_numpy(), labels.to_numpy()).to_numpy()\n"
-     "    expected = np.outer(table.sum(1), table.sum(0)) / table.sum()\n"
-     "    g = power_divergence(table.ravel(), expected.ravel(), lambda_='log-likelihood')[0]\n"
-     "    return g / (2 * len(labels) * math.log(2))\n", "power_divergence"),
-])
+@pytest.mark.parametrize(
+    "body, caught",
+    [
+        (
+            "from scipy.stats import chi2_contingency\n"
+            "def information_gain(feature, labels):\n"
+            "    table = pd.crosstab(feature.to_numpy(), labels.to_numpy())\n"
+            "    if table.shape[0] < 2 or table.shape[1] < 2:\n        return 0.0\n"
+            "    g = chi2_contingency(table, correction=False, lambda_='log-likelihood')[0]\n"
+            "    return g / (2 * len(labels) * math.log(2))\n",
+            "chi2_contingency",
+        ),
+        (
+            "from scipy.stats import power_divergence\n"
+            "def information_gain(feature, labels):\n"
+            "    table = pd.crosstab(feature.to_numpy(), labels.to_numpy()).to_numpy()\n"
+            "    expected = np.outer(table.sum(1), table.sum(0)) / table.sum()\n"
+            "    g = power_divergence(table.ravel(), expected.ravel(), lambda_='log-likelihood')[0]\n"
+            "    return g / (2 * len(labels) * math.log(2))\n",
+            "power_divergence",
+        ),
+    ],
+)
 def test_the_g_statistic_route_is_caught_and_named(body, caught):
     verdicts = graded([ENTROPY, body])
     gain = [v for g, v in verdicts.items() if "gain" in g]
@@ -219,20 +254,32 @@ def test_the_g_statistic_route_is_caught_and_named(body, caught):
 def _notebook(*metas):
     from nbformat.v4 import new_code_cell, new_notebook
 
-    return new_notebook(cells=[new_code_cell(f"x = {i}", metadata={"nbgrader": dict(m)})
-                               for i, m in enumerate(metas)])
+    return new_notebook(
+        cells=[
+            new_code_cell(f"x = {i}", metadata={"nbgrader": dict(m)}) for i, m in enumerate(metas)
+        ]
+    )
 
 
-SOLUTION = {"grade": False, "grade_id": "hw1_entropy", "locked": False, "schema_version": 3,
-            "solution": True, "task": False}
+SOLUTION = {
+    "grade": False,
+    "grade_id": "hw1_entropy",
+    "locked": False,
+    "schema_version": 3,
+    "solution": True,
+    "task": False,
+}
 
 
-@pytest.mark.parametrize("metas", [
-    [SOLUTION, SOLUTION],  # pasted in JupyterLab: one grade_id twice
-    [{**SOLUTION, "schema_version": 0}, SOLUTION],  # an old schema pasted in
-    [{"grade_id": "hw1_entropy", "solution": "yes"}],  # edited by hand
-    [{}],  # emptied, as nbgrader's DeduplicateIds leaves a copy
-])
+@pytest.mark.parametrize(
+    "metas",
+    [
+        [SOLUTION, SOLUTION],  # pasted in JupyterLab: one grade_id twice
+        [{**SOLUTION, "schema_version": 0}, SOLUTION],  # an old schema pasted in
+        [{"grade_id": "hw1_entropy", "solution": "yes"}],  # edited by hand
+        [{}],  # emptied, as nbgrader's DeduplicateIds leaves a copy
+    ],
+)
 def test_repaired_metadata_passes_nbgrader_s_own_check(metas):
     from nbgrader.preprocessors import CheckCellMetadata
 
@@ -256,10 +303,21 @@ def grade_outside(tmp_path, monkeypatch):
 
     monkeypatch.chdir(tmp_path)  # the course directory: no grading_secret file
     monkeypatch.delenv("DTLEARN_GRADING_SECRET", raising=False)
-    grade = {"grade": True, "grade_id": "hw1_check_entropy_bits", "locked": True,
-             "points": 2, "schema_version": 3, "solution": False, "task": False}
-    nb = new_notebook(cells=[new_code_cell(ENTROPY, metadata={"nbgrader": SOLUTION}),
-                             new_code_cell("check()", metadata={"nbgrader": grade})])
+    grade = {
+        "grade": True,
+        "grade_id": "hw1_check_entropy_bits",
+        "locked": True,
+        "points": 2,
+        "schema_version": 3,
+        "solution": False,
+        "task": False,
+    }
+    nb = new_notebook(
+        cells=[
+            new_code_cell(ENTROPY, metadata={"nbgrader": SOLUTION}),
+            new_code_cell("check()", metadata={"nbgrader": grade}),
+        ]
+    )
     resources = {"nbgrader": {"assignment": "hw1", "student": "ada"}}
     return lambda **options: GradeOutsideKernel(**options).preprocess(nb, resources)
 
@@ -273,8 +331,9 @@ def test_without_the_secret_grading_stops_and_says_how_to_set_it(grade_outside):
     assert nb.cells[1].outputs == []
 
 
-def test_without_the_os_lock_grading_stops_unless_the_instructor_says_so(grade_outside,
-                                                                         monkeypatch):
+def test_without_the_os_lock_grading_stops_unless_the_instructor_says_so(
+    grade_outside, monkeypatch
+):
     from dtlearn.exercises.homework import oslock
     from dtlearn.exercises.homework.nbgrader_preprocessor import NoOSLock
 

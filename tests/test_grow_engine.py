@@ -44,24 +44,35 @@ def datasets(draw):
         columns[f"c{j}"] = draw(st.lists(st.sampled_from("abcd"), min_size=n, max_size=n))
     k = draw(st.integers(2, 3))
     y = draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n))
-    X = pd.DataFrame({name: (np.asarray(v, dtype=float) if name.startswith("x") else v)
-                      for name, v in columns.items()})
+    X = pd.DataFrame(
+        {
+            name: (np.asarray(v, dtype=float) if name.startswith("x") else v)
+            for name, v in columns.items()
+        }
+    )
     return X, np.array([f"k{v}" for v in y])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=datasets(), criterion=st.sampled_from(CLASSIFICATION),
-       learner=st.sampled_from(["cart", "id3"]), leaf=st.integers(1, 3))
+@given(
+    data=datasets(),
+    criterion=st.sampled_from(CLASSIFICATION),
+    learner=st.sampled_from(["cart", "id3"]),
+    leaf=st.integers(1, 3),
+)
 def test_fast_and_reference_scanners_grow_identical_trees(data, criterion, learner, leaf):
     X, y = data
-    model = (dt.CARTClassifier(criterion=criterion, min_samples_leaf=leaf) if learner == "cart"
-             else dt.ID3Classifier(criterion=criterion, min_samples_leaf=leaf,
-                                   stop_at_zero_gain=False))
+    model = (
+        dt.CARTClassifier(criterion=criterion, min_samples_leaf=leaf)
+        if learner == "cart"
+        else dt.ID3Classifier(criterion=criterion, min_samples_leaf=leaf, stop_at_zero_gain=False)
+    )
     fast, fast_steps = grow(model, X, y, "fast")
     reference, reference_steps = grow(model, X, y, "reference")
     assert fast.to_json() == reference.to_json()
-    assert [s.chosen and s.chosen.feature for s in fast_steps] == \
-        [s.chosen and s.chosen.feature for s in reference_steps]
+    assert [s.chosen and s.chosen.feature for s in fast_steps] == [
+        s.chosen and s.chosen.feature for s in reference_steps
+    ]
 
 
 def test_every_learner_accepts_exactly_the_registrys_criteria():
@@ -92,8 +103,12 @@ def hellinger_by_hand(table):
         inside, rest = table[:, k], table.sum(axis=1) - table[:, k]
         if inside.sum() == 0 or rest.sum() == 0:
             continue
-        d = math.sqrt(sum((math.sqrt(a / inside.sum()) - math.sqrt(b / rest.sum())) ** 2
-                          for a, b in zip(inside, rest)))
+        d = math.sqrt(
+            sum(
+                (math.sqrt(a / inside.sum()) - math.sqrt(b / rest.sum())) ** 2
+                for a, b in zip(inside, rest)
+            )
+        )
         best = max(best, d)
     return best
 
@@ -103,26 +118,36 @@ def test_hellinger_on_play_tennis_by_hand():
     # (sqrt(2/9)-sqrt(3/5))² + (sqrt(4/9)-0)² + (sqrt(3/9)-sqrt(2/5))² = 0.5394
     table = dt.split_table(*dt.load_play_tennis(), criterion="hellinger")
     assert table.row("outlook").scores["hellinger_distance"] == pytest.approx(
-        math.sqrt(0.09193 + 0.44444 + 0.00304), abs=1e-4)
+        math.sqrt(0.09193 + 0.44444 + 0.00304), abs=1e-4
+    )
     assert table.best.feature_name == "outlook"
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.integers(2, 3).flatmap(lambda k: st.lists(
-    st.lists(st.integers(0, 30), min_size=k, max_size=k), min_size=2, max_size=4)),
-    st.integers(1, 20))
+@given(
+    st.integers(2, 3).flatmap(
+        lambda k: st.lists(
+            st.lists(st.integers(0, 30), min_size=k, max_size=k), min_size=2, max_size=4
+        )
+    ),
+    st.integers(1, 20),
+)
 def test_hellinger_matches_the_formula_and_ignores_class_skew(rows, factor):
     table = np.array(rows, dtype=float)
     assert float(criteria.hellinger_of_counts(table)) == pytest.approx(hellinger_by_hand(table))
     if table.shape[1] == 2:  # skew-insensitive: many more of one class, same distance
         skewed = table * np.array([factor, 1.0])
         assert float(criteria.hellinger_of_counts(skewed)) == pytest.approx(
-            float(criteria.hellinger_of_counts(table)))
+            float(criteria.hellinger_of_counts(table))
+        )
 
 
 def test_hellinger_measure_explains_itself():
-    measure = dt.hellinger_distance(counts=[[2, 3], [4, 0], [3, 2]], classes=["yes", "no"],
-                                    values=["sunny", "overcast", "rainy"])
+    measure = dt.hellinger_distance(
+        counts=[[2, 3], [4, 0], [3, 2]],
+        classes=["yes", "no"],
+        values=["sunny", "overcast", "rainy"],
+    )
     assert float(measure) == pytest.approx(0.7344, abs=1e-4)
     text = str(measure.explain())
     assert "0.734" in text and "overcast" in text

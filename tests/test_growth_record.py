@@ -35,8 +35,14 @@ def assert_same_steps(record, steps):
     assert len(record) == len(steps)
     for a, b in zip(record, steps):
         assert str(a) == str(b)
-        assert (a.node_id, a.parent_id, a.depth, a.condition, a.stop_reason, a.by) == \
-            (b.node_id, b.parent_id, b.depth, b.condition, b.stop_reason, b.by)
+        assert (a.node_id, a.parent_id, a.depth, a.condition, a.stop_reason, a.by) == (
+            b.node_id,
+            b.parent_id,
+            b.depth,
+            b.condition,
+            b.stop_reason,
+            b.by,
+        )
         assert a.rows.dtype == b.rows.dtype
         np.testing.assert_array_equal(a.rows, b.rows)
         np.testing.assert_array_equal(a.counts, b.counts)
@@ -61,19 +67,27 @@ def mixed_problems(draw):
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=mixed_problems(), learner=st.sampled_from(["gini", "entropy", "id3"]),
-       depth=st.sampled_from([None, 2]))
+@given(
+    problem=mixed_problems(),
+    learner=st.sampled_from(["gini", "entropy", "id3"]),
+    depth=st.sampled_from([None, 2]),
+)
 def test_the_record_reads_as_the_node_by_node_steps(problem, learner, depth):
     X, y, w = problem
-    model = dt.ID3Classifier(max_depth=depth) if learner == "id3" else \
-        dt.CARTClassifier(criterion=learner, max_depth=depth)
+    model = (
+        dt.ID3Classifier(max_depth=depth)
+        if learner == "id3"
+        else dt.CARTClassifier(criterion=learner, max_depth=depth)
+    )
     record, steps = grown_both_ways(model, X, y, w)
     assert_same_steps(record, steps)
     assert record == steps and record == tuple(steps)
     # each training row that takes part is kept once, however deep the tree
     assert len(record.perm) == len(record[0].rows)
-    for how, again in (("pickle", pickle.loads(pickle.dumps(record))),
-                       ("deepcopy", copy.deepcopy(record))):
+    for how, again in (
+        ("pickle", pickle.loads(pickle.dumps(record))),
+        ("deepcopy", copy.deepcopy(record)),
+    ):
         assert isinstance(again, GrowthRecord), how
         assert_same_steps(again, steps)
 

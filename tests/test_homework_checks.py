@@ -84,17 +84,16 @@ WRONG_ENTROPY = {
     "log base 10": (lambda c: H(c, math.log10), "log base 10"),
     "rounding": (lambda c: round(H(c), 3), "do not round inside the function"),
     "Gini index": (lambda c: 1 - sum((x / sum(c)) ** 2 for x in c), "Gini index"),
-    "normalised": (lambda c: H(c) / math.log2(len(c)) if len(c) > 1 else 0.0,
-                   "normalised entropy"),
-    "epsilon": (lambda c: -sum(x / sum(c) * math.log2(x / sum(c) + 1e-3) for x in c),
-                "no small constant"),
+    "normalised": (lambda c: H(c) / math.log2(len(c)) if len(c) > 1 else 0.0, "normalised entropy"),
+    "epsilon": (
+        lambda c: -sum(x / sum(c) * math.log2(x / sum(c) + 1e-3) for x in c),
+        "no small constant",
+    ),
     "first two classes": (lambda c: H(c[:2]), "only the first two classes"),
     "raw counts": (lambda c: -sum(x * math.log2(x) for x in c if x > 0), "proportions"),
-    "sign": (lambda c: sum(x / sum(c) * math.log2(x / sum(c)) for x in c if x > 0),
-             "wrong sign"),
+    "sign": (lambda c: sum(x / sum(c) * math.log2(x / sum(c)) for x in c if x > 0), "wrong sign"),
     "0 log 0": (lambda c: -sum(x / sum(c) * np.log2(x / sum(c)) for x in c), "0·log 0 = 0"),
-    "terms": (lambda c: [-x / sum(c) * math.log2(x / sum(c)) for x in c if x > 0],
-              "one number"),
+    "terms": (lambda c: [-x / sum(c) * math.log2(x / sum(c)) for x in c if x > 0], "one number"),
     "no return": (lambda c: None, "forget `return`"),
 }
 
@@ -152,11 +151,16 @@ def test_no_minus_zero_in_feedback():
     assert show_exact(-0.0) == "0" and show_exact(-1e-12) == "0"
 
 
-@pytest.mark.parametrize("shortcut, name", [
-    (entropy_dt, "dt.entropy"), (entropy_imported, "dt.entropy"),
-    (entropy_alias, "dt.entropy"), (entropy_kernel, "dtlearn.criteria.entropy_of_counts"),
-    (entropy_hidden_shortcut, "dt.entropy"),
-])
+@pytest.mark.parametrize(
+    "shortcut, name",
+    [
+        (entropy_dt, "dt.entropy"),
+        (entropy_imported, "dt.entropy"),
+        (entropy_alias, "dt.entropy"),
+        (entropy_kernel, "dtlearn.criteria.entropy_of_counts"),
+        (entropy_hidden_shortcut, "dt.entropy"),
+    ],
+)
 def test_entropy_shortcuts_are_rejected_by_the_guard(shortcut, name):
     for part in ("bits", "edge", "hidden"):
         result = ex.check_entropy(shortcut, part=part)
@@ -172,10 +176,10 @@ def test_other_libraries_entropy_and_mutual_information_are_rejected_too():
     metrics = pytest.importorskip("sklearn.metrics")
     result = ex.check_entropy(named("entropy", lambda c: stats.entropy(c, base=2)))
     assert result.score == 0.0
-    assert "entropy calls scipy.stats._entropy, a library's implementation of the entropy" \
-        in str(result)
-    mutual = named("information_gain",
-                   lambda f, y: metrics.mutual_info_score(y, f) / math.log(2))
+    assert "entropy calls scipy.stats._entropy, a library's implementation of the entropy" in str(
+        result
+    )
+    mutual = named("information_gain", lambda f, y: metrics.mutual_info_score(y, f) / math.log(2))
     result = ex.check_information_gain(mutual)
     assert result.score == 0.0 and "mutual_info_score, a library's implementation" in str(result)
 
@@ -209,8 +213,7 @@ def test_random_cases_follow_the_students_seed(monkeypatch):
     monkeypatch.setenv("JUPYTERHUB_USER", "ada")
     mine = calls(ex.check_entropy(entropy_ok, part="bits"))
     assert mine != default
-    assert mine == calls(ex.check_entropy(entropy_ok, part="bits",
-                                          seed=ex.student_seed()))
+    assert mine == calls(ex.check_entropy(entropy_ok, part="bits", seed=ex.student_seed()))
     hidden = calls(ex.check_entropy(entropy_ok, part="hidden"))
     assert not set(hidden) & set(mine)
 
@@ -249,16 +252,26 @@ def gain_in_nats(feature, labels):
 
 
 WRONG_GAIN = {
-    "gain ratio": (lambda f, y: gain_ok(f, y) / H(f.value_counts().tolist())
-                   if f.nunique() > 1 else 0.0, "gain ratio"),
-    "Gini gain": (lambda f, y: (lambda p, c, w: p - sum(a * b for a, b in zip(w, c)))(
-        *split_parts(f, y, gini_of)), "Gini gain"),
-    "unweighted": (lambda f, y: (lambda p, c, w: p - sum(c) / len(c))(*split_parts(f, y)),
-                   "|S_v| / |S|"),
+    "gain ratio": (
+        lambda f, y: gain_ok(f, y) / H(f.value_counts().tolist()) if f.nunique() > 1 else 0.0,
+        "gain ratio",
+    ),
+    "Gini gain": (
+        lambda f, y: (lambda p, c, w: p - sum(a * b for a, b in zip(w, c)))(
+            *split_parts(f, y, gini_of)
+        ),
+        "Gini gain",
+    ),
+    "unweighted": (
+        lambda f, y: (lambda p, c, w: p - sum(c) / len(c))(*split_parts(f, y)),
+        "|S_v| / |S|",
+    ),
     "natural log": (gain_in_nats, "in nats"),
     "rounding": (lambda f, y: round(gain_ok(f, y), 3), "do not round inside the function"),
-    "mean information": (lambda f, y: H(y.value_counts().tolist()) - gain_ok(f, y),
-                         "mean information"),
+    "mean information": (
+        lambda f, y: H(y.value_counts().tolist()) - gain_ok(f, y),
+        "mean information",
+    ),
     "parent only": (lambda f, y: H(y.value_counts().tolist()), "H(parent) alone"),
     "sign": (lambda f, y: -gain_ok(f, y), "wrong sign"),
     "text": (lambda f, y: str(gain_ok(f, y)), "not a string"),
@@ -298,9 +311,12 @@ def test_gain_built_on_a_wrong_entropy_is_graded_once():
 
     def information_gain(feature, labels):  # the right formula on the student's entropy
         values = feature.to_numpy()
-        mean = sum(len(labels[values == v]) / len(labels)
-                   * nats(labels[values == v].value_counts().tolist())
-                   for v in pd.unique(values))
+        mean = sum(
+            len(labels[values == v])
+            / len(labels)
+            * nats(labels[values == v].value_counts().tolist())
+            for v in pd.unique(values)
+        )
         return nats(labels.value_counts().tolist()) - mean
 
     assert ex.check_information_gain(information_gain, part="course").status == "failed"
@@ -309,17 +325,23 @@ def test_gain_built_on_a_wrong_entropy_is_graded_once():
     assert "the formula is right; the number is off because your entropy is" in str(result)
     # a right entropy does not excuse a wrong gain
     unweighted = named("information_gain", WRONG_GAIN["unweighted"][0])
-    assert not ex.check_information_gain(unweighted, entropy=entropy_ok,
-                                         part="course").passed
+    assert not ex.check_information_gain(unweighted, entropy=entropy_ok, part="course").passed
 
 
-@pytest.mark.parametrize("shortcut, name", [
-    (lambda f, y: dt.information_gain(f, y), "dt.information_gain"),
-    (lambda f, y: float(imported_gain(f, y)), "dt.information_gain"),
-    (lambda f, y: dt.entropy(y) - dt.mean_info(f, y), "dt.entropy"),
-    (lambda f, y: dt.split_table(pd.DataFrame({"a": f}), y).row("a").scores["information_gain"],
-     "dt.split_table"),
-])
+@pytest.mark.parametrize(
+    "shortcut, name",
+    [
+        (lambda f, y: dt.information_gain(f, y), "dt.information_gain"),
+        (lambda f, y: float(imported_gain(f, y)), "dt.information_gain"),
+        (lambda f, y: dt.entropy(y) - dt.mean_info(f, y), "dt.entropy"),
+        (
+            lambda f, y: (
+                dt.split_table(pd.DataFrame({"a": f}), y).row("a").scores["information_gain"]
+            ),
+            "dt.split_table",
+        ),
+    ],
+)
 def test_gain_shortcuts_are_rejected_by_the_guard(shortcut, name):
     result = ex.check_information_gain(named("information_gain", shortcut))
     assert result.score == 0.0
@@ -337,8 +359,12 @@ def test_gain_stub_is_not_yet():
 
 
 # ================================================================= homework 2: ID3
-def make_id3(score=gain_ok, leaf=lambda y: y.value_counts().index[0],
-             stop=lambda best, gains: best <= 1e-12, pick=max):
+def make_id3(
+    score=gain_ok,
+    leaf=lambda y: y.value_counts().index[0],
+    stop=lambda best, gains: best <= 1e-12,
+    pick=max,
+):
     def id3(X, y, attributes):
         if y.nunique() == 1:
             return y.iloc[0]
@@ -350,8 +376,7 @@ def make_id3(score=gain_ok, leaf=lambda y: y.value_counts().index[0],
             return leaf(y)
         rest = [a for a in attributes if a != best]
         column = X[best].to_numpy()
-        return {best: {v: id3(X[column == v], y[column == v], rest)
-                       for v in pd.unique(column)}}
+        return {best: {v: id3(X[column == v], y[column == v], rest) for v in pd.unique(column)}}
 
     return id3
 
@@ -364,20 +389,41 @@ def gain_ratio_of(feature, labels):
 id3_ok = make_id3()
 
 WRONG_ID3 = {
-    "Gini gain": (make_id3(score=lambda f, y: (lambda p, c, w: p - sum(
-        a * b for a, b in zip(w, c)))(*split_parts(f, y, gini_of))), "criterion",
-        "has the largest Gini gain"),
+    "Gini gain": (
+        make_id3(
+            score=lambda f, y: (lambda p, c, w: p - sum(a * b for a, b in zip(w, c)))(
+                *split_parts(f, y, gini_of)
+            )
+        ),
+        "criterion",
+        "has the largest Gini gain",
+    ),
     "gain ratio": (make_id3(score=gain_ratio_of), "criterion", "has the largest gain ratio"),
-    "unweighted": (make_id3(score=lambda f, y: (lambda p, c, w: p - sum(c) / len(c))(
-        *split_parts(f, y))), "criterion", "the largest gain with unweighted children"),
-    "minority leaves": (make_id3(leaf=lambda y: y.value_counts().index[-1]), "stopping",
-                        "that is the least common label"),
-    "gain threshold": (make_id3(stop=lambda best, gains: best < 0.05), "stopping",
-                       "a gain threshold above 0 stops too early"),
-    "no zero-gain stop": (make_id3(stop=lambda best, gains: False), "stopping",
-                          "every attribute has information gain 0 here"),
-    "extra zero-gain stop": (make_id3(stop=lambda best, gains: min(gains) <= 1e-12), "course",
-                             "some attribute has gain 0 here, but only the best gain counts"),
+    "unweighted": (
+        make_id3(score=lambda f, y: (lambda p, c, w: p - sum(c) / len(c))(*split_parts(f, y))),
+        "criterion",
+        "the largest gain with unweighted children",
+    ),
+    "minority leaves": (
+        make_id3(leaf=lambda y: y.value_counts().index[-1]),
+        "stopping",
+        "that is the least common label",
+    ),
+    "gain threshold": (
+        make_id3(stop=lambda best, gains: best < 0.05),
+        "stopping",
+        "a gain threshold above 0 stops too early",
+    ),
+    "no zero-gain stop": (
+        make_id3(stop=lambda best, gains: False),
+        "stopping",
+        "every attribute has information gain 0 here",
+    ),
+    "extra zero-gain stop": (
+        make_id3(stop=lambda best, gains: min(gains) <= 1e-12),
+        "course",
+        "some attribute has gain 0 here, but only the best gain counts",
+    ),
     "smallest gain": (make_id3(pick=min), "course", "has the smallest gain"),
 }
 
@@ -406,28 +452,36 @@ def test_each_criterion_table_catches_exactly_one_criterion():
     for variant in ("Gini gain", "gain ratio", "unweighted"):
         result = ex.check_id3(named("id3", WRONG_ID3[variant][0]), part="criterion")
         failed[variant] = [c.call for c in result.failed_cases]
-    assert failed == {"Gini gain": ["id3(<Gini picks another root: 9 rows>)"],
-                      "gain ratio": ["id3(<gain ratio picks another root: 8 rows>)"],
-                      "unweighted": ["id3(<unweighted gain picks another root: 8 rows>)"]}
+    assert failed == {
+        "Gini gain": ["id3(<Gini picks another root: 9 rows>)"],
+        "gain ratio": ["id3(<gain ratio picks another root: 8 rows>)"],
+        "unweighted": ["id3(<unweighted gain picks another root: 8 rows>)"],
+    }
 
 
 def test_forgetting_to_remove_the_attribute_gets_recursion_advice():
     def id3(X, y, attributes):
         best = max(attributes, key=lambda a: gain_ok(X[a], y))
         column = X[best].to_numpy()
-        return {best: {v: id3(X[column == v], y[column == v], attributes)
-                       for v in pd.unique(column)}}
+        return {
+            best: {v: id3(X[column == v], y[column == v], attributes) for v in pd.unique(column)}
+        }
 
     assert "Remove the attribute you split on" in str(ex.check_id3(id3, part="course"))
 
 
-@pytest.mark.parametrize("shortcut, name", [
-    (lambda X, y, a: ex.as_nested_dict(dt.ID3Classifier().fit(X[a], y)), "dt.ID3Classifier()"),
-    (lambda X, y, a: ex.as_nested_dict(dt.CARTClassifier().fit(X[a], y)),
-     "dt.CARTClassifier()"),
-    (make_id3(score=lambda f, y: dt.information_gain(f, y)), "dt.information_gain"),
-    (lambda X, y, a: {dt.split_table(X[a], y).best.feature_name: {}}, "dt.split_table"),
-])
+@pytest.mark.parametrize(
+    "shortcut, name",
+    [
+        (lambda X, y, a: ex.as_nested_dict(dt.ID3Classifier().fit(X[a], y)), "dt.ID3Classifier()"),
+        (
+            lambda X, y, a: ex.as_nested_dict(dt.CARTClassifier().fit(X[a], y)),
+            "dt.CARTClassifier()",
+        ),
+        (make_id3(score=lambda f, y: dt.information_gain(f, y)), "dt.information_gain"),
+        (lambda X, y, a: {dt.split_table(X[a], y).best.feature_name: {}}, "dt.split_table"),
+    ],
+)
 def test_id3_shortcuts_are_rejected_by_the_guard(shortcut, name):
     for part in ("course", "hidden"):
         result = ex.check_id3(named("id3", shortcut), part=part)
@@ -441,8 +495,9 @@ def test_id3_wrong_types_and_stub():
     assert "forget `return`" in str(ex.check_id3(lambda X, y, a: None, part="course"))
     fitted = dt.ID3Classifier().fit(*dt.load_play_tennis())  # made outside the check
     assert "not a dtlearn model" in str(ex.check_id3(lambda X, y, a: fitted, part="course"))
-    assert "must look like" in str(ex.check_id3(lambda X, y, a: {"outlook": "yes", "x": 1},
-                                                part="course"))
+    assert "must look like" in str(
+        ex.check_id3(lambda X, y, a: {"outlook": "yes", "x": 1}, part="course")
+    )
 
     def id3(X, y, attributes):
         raise NotImplementedError()
@@ -463,9 +518,11 @@ def make_rep(strict=False, top_down=False):
         changed = True
         while changed:
             changed = False
-            for node_id in (order if top_down else reversed(order)):
-                if node_id not in {n.node_id for n in current.nodes()} or \
-                        current.node(node_id).is_leaf:
+            for node_id in order if top_down else reversed(order):
+                if (
+                    node_id not in {n.node_id for n in current.nodes()}
+                    or current.node(node_id).is_leaf
+                ):
                     continue
                 candidate = current.with_leaves_at([node_id])
                 errors = errors_of(candidate, X_val, y_val)
@@ -483,11 +540,17 @@ rep_ok = make_rep()
 @pytest.fixture(scope="module")
 def rep_results():
     """One run per variant and part (the pruning checks take a few seconds each)."""
-    variants = {"ok": rep_ok, "strict": make_rep(strict=True),
-                "top-down": make_rep(top_down=True),
-                "nothing": lambda tree, X_val, y_val: tree.copy()}
-    return {(k, part): ex.check_reduced_error_prune(named("reduced_error_prune", fn), part=part)
-            for k, fn in variants.items() for part in ("valid", "course")}
+    variants = {
+        "ok": rep_ok,
+        "strict": make_rep(strict=True),
+        "top-down": make_rep(top_down=True),
+        "nothing": lambda tree, X_val, y_val: tree.copy(),
+    }
+    return {
+        (k, part): ex.check_reduced_error_prune(named("reduced_error_prune", fn), part=part)
+        for k, fn in variants.items()
+        for part in ("valid", "course")
+    }
 
 
 def test_reference_pruning_passes_every_part(rep_results):
@@ -496,11 +559,14 @@ def test_reference_pruning_passes_every_part(rep_results):
     assert hidden.passed, str(hidden)
 
 
-@pytest.mark.parametrize("variant, gist", [
-    ("strict", "the rule is 'does not increase' (<=), so a tie prunes"),
-    ("top-down", "that is top-down pruning (parents tried before their children)"),
-    ("nothing", "nothing was pruned"),
-])
+@pytest.mark.parametrize(
+    "variant, gist",
+    [
+        ("strict", "the rule is 'does not increase' (<=), so a tie prunes"),
+        ("top-down", "that is top-down pruning (parents tried before their children)"),
+        ("nothing", "nothing was pruned"),
+    ],
+)
 def test_wrong_pruning_is_rejected_with_its_hint(rep_results, variant, gist):
     result = rep_results[variant, "course"]
     assert result.status == "failed"
@@ -525,8 +591,9 @@ def test_top_down_and_strict_pruning_still_earn_the_valid_part(rep_results):
 
 
 def test_pruning_to_the_root_and_mutating_the_input_are_reported():
-    result = ex.check_reduced_error_prune(lambda t, X, y: t.with_leaves_at([t.root.node_id]),
-                                          part="valid")
+    result = ex.check_reduced_error_prune(
+        lambda t, X, y: t.with_leaves_at([t.root.node_id]), part="valid"
+    )
     assert "validation errors went up" in str(result)
 
     def mutate(tree, X_val, y_val):
@@ -536,24 +603,27 @@ def test_pruning_to_the_root_and_mutating_the_input_are_reported():
     assert "input tree was changed" in str(ex.check_reduced_error_prune(mutate, part="valid"))
 
 
-@pytest.mark.parametrize("shortcut, name", [
-    (lambda t, X, y: dt.reduced_error_prune(t, X, y).tree, "dt.reduced_error_prune"),
-    (lambda t, X, y: dt.cost_complexity_prune(t, 0.01), "dt.cost_complexity_prune"),
-    (lambda t, X, y: dt.pessimistic_prune(t).tree, "dt.pessimistic_prune"),
-])
+@pytest.mark.parametrize(
+    "shortcut, name",
+    [
+        (lambda t, X, y: dt.reduced_error_prune(t, X, y).tree, "dt.reduced_error_prune"),
+        (lambda t, X, y: dt.cost_complexity_prune(t, 0.01), "dt.cost_complexity_prune"),
+        (lambda t, X, y: dt.pessimistic_prune(t).tree, "dt.pessimistic_prune"),
+    ],
+)
 def test_pruning_shortcuts_are_rejected_by_the_guard(shortcut, name):
     for part in ("valid", "course", "hidden"):
         result = ex.check_reduced_error_prune(named("reduced_error_prune", shortcut), part=part)
         assert result.score == 0.0
         text = str(result)
-        assert f"reduced_error_prune calls {name}, dtlearn's own implementation of pruning" \
-               in text
+        assert f"reduced_error_prune calls {name}, dtlearn's own implementation of pruning" in text
         assert "tree.with_leaves_at" in text
 
 
 def test_pruning_wrong_type_and_stub():
-    assert "return the pruned Tree" in str(ex.check_reduced_error_prune(lambda t, X, y: 3,
-                                                                        part="valid"))
+    assert "return the pruned Tree" in str(
+        ex.check_reduced_error_prune(lambda t, X, y: 3, part="valid")
+    )
 
     def stub(tree, X_val, y_val):
         raise NotImplementedError()
@@ -580,8 +650,9 @@ def test_guard_chains_an_existing_profile_function_and_restores_it():
 
 
 def test_guard_reports_a_swallowed_call_on_exit():
-    outcome = ex.run_student(entropy_hidden_shortcut, [9, 5],
-                             forbidden=LibraryGuard(hw.ENTROPY_RULE))
+    outcome = ex.run_student(
+        entropy_hidden_shortcut, [9, 5], forbidden=LibraryGuard(hw.ENTROPY_RULE)
+    )
     assert outcome.kind == "forbidden"
     assert outcome.message.startswith("calls dt.entropy, dtlearn's own implementation")
 
@@ -615,8 +686,9 @@ def test_forbidden_is_validated_and_describes_itself():
 
 
 def test_single_functions_can_be_forbidden():
-    rule = Forbidden("the prediction", functions=("dtlearn.tree.Tree.predict",),
-                     instead="walk the tree yourself")
+    rule = Forbidden(
+        "the prediction", functions=("dtlearn.tree.Tree.predict",), instead="walk the tree yourself"
+    )
     tree = dt.ID3Classifier().fit(*dt.load_play_tennis()).tree_
     X, _ = dt.load_play_tennis()
     outcome = ex.run_student(lambda: tree.predict(X), forbidden=LibraryGuard(rule))

@@ -19,12 +19,16 @@ from dtlearn.exercises.homework.hw1_measures import _entropy_cases
 from dtlearn.exercises.homework.hw3_prune import PruningSimulator, prune_cases
 from dtlearn.exercises.homework.jail_client import Jail, RemoteFunction
 
-ENTROPY = ("def entropy(counts):\n    total = sum(counts)\n"
-           "    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)\n")
-GAIN = ("def information_gain(feature, labels):\n    values = feature.to_numpy()\n"
-        "    mean = sum((values == v).mean() * entropy(labels[values == v].value_counts()"
-        ".tolist())\n               for v in pd.unique(values))\n"
-        "    return entropy(labels.value_counts().tolist()) - mean\n")
+ENTROPY = (
+    "def entropy(counts):\n    total = sum(counts)\n"
+    "    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)\n"
+)
+GAIN = (
+    "def information_gain(feature, labels):\n    values = feature.to_numpy()\n"
+    "    mean = sum((values == v).mean() * entropy(labels[values == v].value_counts()"
+    ".tolist())\n               for v in pd.unique(values))\n"
+    "    return entropy(labels.value_counts().tolist()) - mean\n"
+)
 
 
 def entropy_ok(counts):
@@ -72,31 +76,38 @@ def run(cells, name, *args, homework="hw1"):
         return fn.remote_call(*args), jail
 
 
-@pytest.mark.parametrize("body, refused", [
-    ("import sys\n    sys.setprofile(None)\n    return 0.0", "sys.setprofile"),
-    ("import sys\n    return sys._getframe(1).f_locals", "sys._getframe"),
-    ("import ctypes\n    ctypes.pythonapi.PyEval_SetProfile(None, None)\n    return 0.0",
-     "ctypes"),
-    ("import subprocess\n    return subprocess.run(['true']).returncode", "subprocess"),
-    ("import threading\n    threading.Thread(target=print).start()\n    return 0.0",
-     "thread"),
-    ("open('/tmp/dtlearn-copy.py', 'w')\n    return 0.0", "writing files"),
-    ("return len(open(dt.measures.impurity.__file__).read())", "the source of what you"),
-    ("return dt.entropy.__code__.replace(co_filename='x')", "code.__new__"),
-])
+@pytest.mark.parametrize(
+    "body, refused",
+    [
+        ("import sys\n    sys.setprofile(None)\n    return 0.0", "sys.setprofile"),
+        ("import sys\n    return sys._getframe(1).f_locals", "sys._getframe"),
+        (
+            "import ctypes\n    ctypes.pythonapi.PyEval_SetProfile(None, None)\n    return 0.0",
+            "ctypes",
+        ),
+        ("import subprocess\n    return subprocess.run(['true']).returncode", "subprocess"),
+        ("import threading\n    threading.Thread(target=print).start()\n    return 0.0", "thread"),
+        ("open('/tmp/dtlearn-copy.py', 'w')\n    return 0.0", "writing files"),
+        ("return len(open(dt.measures.impurity.__file__).read())", "the source of what you"),
+        ("return dt.entropy.__code__.replace(co_filename='x')", "code.__new__"),
+    ],
+)
 def test_the_lock_refuses_each_way_round(body, refused):
     outcome, _ = run([f"def f(counts):\n    {body}\n"], "f", [9, 5])
     assert outcome.kind == "error" and refused in outcome.message, outcome
 
 
-@pytest.mark.parametrize("body", [
-    "return dt.entropy(counts=counts)",
-    "import dtlearn.weka_arithmetic as w\n    return w.entropy(counts)",
-    "from dtlearn.exercises.homework.check_formulas import entropy_bits\n"
-    "    return entropy_bits(counts)",
-    "class F(float):\n        def __float__(self):\n            return dt.entropy(counts=[1, 1])"
-    "\n    return F(0.5)",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return dt.entropy(counts=counts)",
+        "import dtlearn.weka_arithmetic as w\n    return w.entropy(counts)",
+        "from dtlearn.exercises.homework.check_formulas import entropy_bits\n"
+        "    return entropy_bits(counts)",
+        "class F(float):\n        def __float__(self):\n            return dt.entropy(counts=[1, 1])"
+        "\n    return F(0.5)",
+    ],
+)
 def test_a_forbidden_function_ends_the_child_with_its_name(body):
     outcome, jail = run([f"def f(counts):\n    {body}\n"], "f", [9, 5])
     assert outcome.kind == "forbidden", outcome
@@ -104,8 +115,10 @@ def test_a_forbidden_function_ends_the_child_with_its_name(body):
 
 
 def test_values_come_back_as_plain_data_read_under_the_lock():
-    cells = ["def f(x):\n    class D(dict):\n        def __iter__(self):\n"
-             "            return iter(['forged'])\n    return D(a=np.float64(1.5))\n"]
+    cells = [
+        "def f(x):\n    class D(dict):\n        def __iter__(self):\n"
+        "            return iter(['forged'])\n    return D(a=np.float64(1.5))\n"
+    ]
     outcome, _ = run(cells, "f", 1)
     assert outcome.value == {"a": 1.5} and type(outcome.value["a"]) is float
 
@@ -134,8 +147,9 @@ def test_the_seed_is_the_student_id_and_the_notebook_cannot_change_it():
 
 
 def test_without_a_secret_the_grader_fails_the_hidden_cells_and_says_why():
-    verdicts = {v.grade_id: v for v in grade_submission("hw1", [ENTROPY, GAIN],
-                                                        student="ada", secret=None)}
+    verdicts = {
+        v.grade_id: v for v in grade_submission("hw1", [ENTROPY, GAIN], student="ada", secret=None)
+    }
     assert verdicts["hw1_check_entropy_bits"].passed
     assert not verdicts["hw1_check_entropy_hidden"].passed
     assert "no grading secret" in verdicts["hw1_check_entropy_hidden"].text
@@ -143,18 +157,30 @@ def test_without_a_secret_the_grader_fails_the_hidden_cells_and_says_why():
 
 def test_a_lookup_table_of_the_visible_cases_earns_no_grade_cell():
     seed = seed_of("eve")
-    table = {repr(c): entropy_ok(c) for part in ("bits", "edge")
-             for c in _entropy_cases(part, seed)}
-    cells = [f"TABLE = {table!r}\ndef entropy(counts):\n    return TABLE[repr(list(counts))]\n",
-             GAIN]
-    verdicts = {v.grade_id: v for v in grade_submission(
-        "hw1", cells, student="eve", secret="s",
-        grade_ids=["hw1_check_entropy_bits", "hw1_check_entropy_edge"])}
+    table = {
+        repr(c): entropy_ok(c) for part in ("bits", "edge") for c in _entropy_cases(part, seed)
+    }
+    cells = [
+        f"TABLE = {table!r}\ndef entropy(counts):\n    return TABLE[repr(list(counts))]\n",
+        GAIN,
+    ]
+    verdicts = {
+        v.grade_id: v
+        for v in grade_submission(
+            "hw1",
+            cells,
+            student="eve",
+            secret="s",
+            grade_ids=["hw1_check_entropy_bits", "hw1_check_entropy_edge"],
+        )
+    }
     for verdict in verdicts.values():
         # every visible case is in the table: only the sealed cases fail, unseen
         assert not verdict.passed and "✗" not in verdict.text
-        assert "of the further cases drawn when graded are wrong (they stay hidden)" \
-            in verdict.text and not re.search(r"\[\d", verdict.text)
+        assert (
+            "of the further cases drawn when graded are wrong (they stay hidden)" in verdict.text
+            and not re.search(r"\[\d", verdict.text)
+        )
 
 
 # ------------------------------------------------------------------ partial credit, hints
@@ -177,8 +203,10 @@ def test_a_gain_with_misaligned_weights_is_told_to_weight_each_child(grading_mac
     def gain(feature, labels):
         weights = feature.value_counts(normalize=True).to_numpy()  # sorted by count
         values = pd.unique(feature.to_numpy())  # by first appearance
-        mean = sum(w * entropy_ok(labels[feature.to_numpy() == v].value_counts().tolist())
-                   for w, v in zip(weights, values))
+        mean = sum(
+            w * entropy_ok(labels[feature.to_numpy() == v].value_counts().tolist())
+            for w, v in zip(weights, values)
+        )
         return entropy_ok(labels.value_counts().tolist()) - mean
 
     text = str(ex.check_information_gain(gain, part="course"))
@@ -206,16 +234,27 @@ def test_pruning_judged_against_the_unpruned_subtree_is_not_called_top_down_alon
     # judging each node against its unpruned subtree gives the tree top-down pruning gives:
     # the hint names both instead of calling it top-down
     hint = _variant_hint(sim, mine, sim.bottom_up())
-    assert hint.startswith("two mistakes give this tree: each node was compared with its "
-                           "unpruned subtree"), hint
+    assert hint.startswith(
+        "two mistakes give this tree: each node was compared with its unpruned subtree"
+    ), hint
     assert "top-down" in hint
 
 
 def test_magics_and_display_in_solution_cells_do_not_cost_points():
-    cells = ["%matplotlib inline\nimport math\n" + ENTROPY.replace(
-        "    total = sum(counts)\n", "    total = sum(counts)\n    display(total)\n"), GAIN]
-    verdicts = grade_submission("hw1", cells, student="ada", secret="s",
-                                grade_ids=["hw1_check_entropy_bits", "hw1_check_gain_course"])
+    cells = [
+        "%matplotlib inline\nimport math\n"
+        + ENTROPY.replace(
+            "    total = sum(counts)\n", "    total = sum(counts)\n    display(total)\n"
+        ),
+        GAIN,
+    ]
+    verdicts = grade_submission(
+        "hw1",
+        cells,
+        student="ada",
+        secret="s",
+        grade_ids=["hw1_check_entropy_bits", "hw1_check_gain_course"],
+    )
     assert all(v.passed for v in verdicts), [v.text for v in verdicts]
 
 
@@ -231,46 +270,66 @@ def test_the_notebook_guard_notices_being_switched_off(grading_machine):
 
 
 def test_common_library_idioms_still_work_in_the_grading_child():
-    cells = ["from collections import Counter, namedtuple\nfrom dataclasses import dataclass\n"
-             "import enum\nimport statistics\nP = namedtuple('P', 'a b', defaults=(1,))\n"
-             "@dataclass\nclass D:\n    x: int = 1\nclass E(enum.Enum):\n    A = 1\n"
-             "def f(counts):\n    return float(P(1).b + D().x + E.A.value\n"
-             "                 + statistics.mean([1, 2]) + Counter('aab')['a'])\n"]
+    cells = [
+        "from collections import Counter, namedtuple\nfrom dataclasses import dataclass\n"
+        "import enum\nimport statistics\nP = namedtuple('P', 'a b', defaults=(1,))\n"
+        "@dataclass\nclass D:\n    x: int = 1\nclass E(enum.Enum):\n    A = 1\n"
+        "def f(counts):\n    return float(P(1).b + D().x + E.A.value\n"
+        "                 + statistics.mean([1, 2]) + Counter('aab')['a'])\n"
+    ]
     outcome, jail = run(cells, "f", [9, 5])
     assert outcome.value == 6.5 and jail.problems == []
 
 
 def test_the_lock_cannot_be_rewired_through_the_profile_function():
-    cells = ["import sys\ndef f(counts):\n    p = sys.getprofile()\n"
-             "    p.__defaults__ = (frozenset(), 1, print, print)\n"
-             "    return dt.entropy(counts=counts)\n"]
+    cells = [
+        "import sys\ndef f(counts):\n    p = sys.getprofile()\n"
+        "    p.__defaults__ = (frozenset(), 1, print, print)\n"
+        "    return dt.entropy(counts=counts)\n"
+    ]
     outcome, _ = run(cells, "f", [9, 5])
     assert outcome.kind == "error" and "grading lock" in outcome.message
 
 
-@pytest.mark.parametrize("body, refused", [
-    ("try:\n        1 / 0\n    except ZeroDivisionError as e:\n"
-     "        return e.__traceback__.tb_frame.f_back.f_code.co_name", ".tb_frame"),
-    ("import os\n    return os.listdir('/tmp')", "listing a folder"),
-    ("import os\n    return [e.name for e in os.scandir('/')]", "listing a folder"),
-    ("class S(str):\n        def split(self, *a):\n            return ['numpy']\n"
-     "    return str(__import__(S('no_such_module_x')))", "not a str"),
-])
+@pytest.mark.parametrize(
+    "body, refused",
+    [
+        (
+            "try:\n        1 / 0\n    except ZeroDivisionError as e:\n"
+            "        return e.__traceback__.tb_frame.f_back.f_code.co_name",
+            ".tb_frame",
+        ),
+        ("import os\n    return os.listdir('/tmp')", "listing a folder"),
+        ("import os\n    return [e.name for e in os.scandir('/')]", "listing a folder"),
+        (
+            "class S(str):\n        def split(self, *a):\n            return ['numpy']\n"
+            "    return str(__import__(S('no_such_module_x')))",
+            "not a str",
+        ),
+    ],
+)
 def test_the_lock_refuses_frames_folders_and_str_subclasses(body, refused):
     outcome, _ = run([f"def f(counts):\n    {body}\n"], "f", [9, 5])
     assert outcome.kind == "error" and refused in outcome.message, outcome
 
 
 def test_listing_python_s_own_folders_still_works():
-    outcome, _ = run(["import os\ndef f(counts):\n"
-                      "    return float(len(os.listdir(os.path.dirname(os.__file__))) > 10)\n"],
-                     "f", [9, 5])
+    outcome, _ = run(
+        [
+            "import os\ndef f(counts):\n"
+            "    return float(len(os.listdir(os.path.dirname(os.__file__))) > 10)\n"
+        ],
+        "f",
+        [9, 5],
+    )
     assert outcome.value == 1.0, outcome
 
 
 def test_a_new_audit_hook_is_not_added():
-    cells = ["import sys\nseen = []\nsys.addaudithook(lambda e, a: seen.append(e))\n"
-             "def f(counts):\n    sys.audit('mine')\n    return float(len(seen))\n"]
+    cells = [
+        "import sys\nseen = []\nsys.addaudithook(lambda e, a: seen.append(e))\n"
+        "def f(counts):\n    sys.audit('mine')\n    return float(len(seen))\n"
+    ]
     outcome, _ = run(cells, "f", [9, 5])
     assert outcome.value == 0.0, outcome
 
@@ -279,9 +338,11 @@ def test_no_signal_handler_or_timer_when_sealed():
     import platform
     import sys
 
-    cells = ["import signal\ndef f(counts):\n"
-             "    signal.signal(signal.SIGALRM, lambda *a: None)\n    return 0.0\n",
-             "def g(counts):\n    signal.setitimer(signal.ITIMER_REAL, 1.0)\n    return 0.0\n"]
+    cells = [
+        "import signal\ndef f(counts):\n"
+        "    signal.signal(signal.SIGALRM, lambda *a: None)\n    return 0.0\n",
+        "def g(counts):\n    signal.setitimer(signal.ITIMER_REAL, 1.0)\n    return 0.0\n",
+    ]
     with Jail(cells, forbidden_files("hw1")) as jail:
         handler = RemoteFunction(jail, "f").remote_call([9, 5])
         timer = RemoteFunction(jail, "g").remote_call([9, 5])
@@ -290,26 +351,32 @@ def test_no_signal_handler_or_timer_when_sealed():
         assert sealed
     if sealed:
         for outcome in (handler, timer):
-            assert outcome.kind == "error" and "Operation not permitted" in outcome.message, \
-                outcome
+            assert outcome.kind == "error" and "Operation not permitted" in outcome.message, outcome
 
 
 def test_the_reference_code_in_the_child_is_a_stub_that_ends_it():
     from dtlearn.exercises.homework.jail_child import frame
 
-    cells = ["def f(counts):\n    return [c.decode() for c in dt.entropy.__code__.co_consts\n"
-             "            if isinstance(c, bytes)]\n"]
+    cells = [
+        "def f(counts):\n    return [c.decode() for c in dt.entropy.__code__.co_consts\n"
+        "            if isinstance(c, bytes)]\n"
+    ]
     outcome, _ = run(cells, "f", [9, 5])
     impurity = dt.entropy.__code__.co_filename
     # the stub's one constant: the child's last word, a frame the grader reads at any time
     assert outcome.value == [frame(0, f"FORBIDDEN\t{impurity}\tentropy").decode()], outcome
 
 
-@pytest.mark.parametrize("head, call", [
-    ("import scipy.stats", "scipy.stats.entropy(counts, base=2)"),
-    ("from sklearn.tree import DecisionTreeClassifier",
-     "DecisionTreeClassifier(criterion='entropy')"),
-])
+@pytest.mark.parametrize(
+    "head, call",
+    [
+        ("import scipy.stats", "scipy.stats.entropy(counts, base=2)"),
+        (
+            "from sklearn.tree import DecisionTreeClassifier",
+            "DecisionTreeClassifier(criterion='entropy')",
+        ),
+    ],
+)
 def test_imports_before_the_lock_keep_other_libraries_forbidden(head, call):
     pytest.importorskip(head.split()[1].split(".")[0])
     outcome, jail = run([f"{head}\ndef f(counts):\n    return {call}\n"], "f", [9, 5])
@@ -339,17 +406,22 @@ def test_more_attacks_score_nothing(path):
     for cell in nb.cells:
         meta = cell.metadata.get("nbgrader", {})
         if meta.get("solution") and cell.cell_type == "code":
-            reference = "\n".join(line for line in cell.source.splitlines()
-                                  if not re.match(r"\s*### (BEGIN|END) SOLUTION", line))
+            reference = "\n".join(
+                line
+                for line in cell.source.splitlines()
+                if not re.match(r"\s*### (BEGIN|END) SOLUTION", line)
+            )
             sources.append(cells.get(meta["grade_id"], reference))
     verdicts = grade_submission(homework, sources, student="mallory", secret="s")
     assert not any(v.passed for v in verdicts), [(v.grade_id, v.text[:200]) for v in verdicts]
 
 
 def test_the_cells_own_future_imports_hold_and_the_jails_do_not():
-    cells = ["def f(counts) -> 'x':\n    return str(f.__annotations__['return'])\n",
-             "from __future__ import annotations\n"
-             "def g(counts) -> undefined_name:\n    return str(g.__annotations__['return'])\n"]
+    cells = [
+        "def f(counts) -> 'x':\n    return str(f.__annotations__['return'])\n",
+        "from __future__ import annotations\n"
+        "def g(counts) -> undefined_name:\n    return str(g.__annotations__['return'])\n",
+    ]
     with Jail(cells, forbidden_files("hw1")) as jail:
         assert RemoteFunction(jail, "f").remote_call([1]).value == "x"
         assert RemoteFunction(jail, "g").remote_call([1]).value == "undefined_name"
@@ -357,8 +429,10 @@ def test_the_cells_own_future_imports_hold_and_the_jails_do_not():
 
 
 def test_the_jails_own_functions_cannot_be_rewired():
-    cells = ["import __main__\ndef f(counts):\n"
-             "    __main__._call.__code__ = (lambda *a: None).__code__\n    return 0.0\n"]
+    cells = [
+        "import __main__\ndef f(counts):\n"
+        "    __main__._call.__code__ = (lambda *a: None).__code__\n    return 0.0\n"
+    ]
     outcome, _ = run(cells, "f", [9, 5])
     assert outcome.kind == "error" and "grading lock" in outcome.message, outcome
 
@@ -366,17 +440,21 @@ def test_the_jails_own_functions_cannot_be_rewired():
 def test_an_error_still_names_its_line():
     cells = ["def f(counts):\n    x = 1\n    return counts[99]\n"]
     outcome, _ = run(cells, "f", [9, 5])
-    assert outcome.message == "raised IndexError: list index out of range " \
-                              "(in f, at `return counts[99]`)", outcome
+    assert (
+        outcome.message == "raised IndexError: list index out of range "
+        "(in f, at `return counts[99]`)"
+    ), outcome
 
 
 def test_a_forged_audit_event_runs_nothing_of_the_students_inside_the_hook():
-    cells = ["import sys\nran = []\nclass S(str):\n"
-             "    def __hash__(self):\n        ran.append(1)\n        return 0\n"
-             "    def __eq__(self, other):\n        ran.append(1)\n        return False\n"
-             "def f(counts):\n    for event in ('object.__getattr__', 'open', 'import',\n"
-             "                  'os.listdir'):\n"
-             "        try:\n            sys.audit(event, S('x'), S('tb_frame'), 0)\n"
-             "        except Exception:\n            pass\n    return float(len(ran))\n"]
+    cells = [
+        "import sys\nran = []\nclass S(str):\n"
+        "    def __hash__(self):\n        ran.append(1)\n        return 0\n"
+        "    def __eq__(self, other):\n        ran.append(1)\n        return False\n"
+        "def f(counts):\n    for event in ('object.__getattr__', 'open', 'import',\n"
+        "                  'os.listdir'):\n"
+        "        try:\n            sys.audit(event, S('x'), S('tb_frame'), 0)\n"
+        "        except Exception:\n            pass\n    return float(len(ran))\n"
+    ]
     outcome, _ = run(cells, "f", [9, 5])
     assert outcome.value == 0.0, outcome

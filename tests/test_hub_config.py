@@ -78,8 +78,9 @@ def test_jupyterhub_config_sets_memory_and_the_idle_culler():
     config = load("jupyterhub_config.py")
     spawner = config.Spawner
     units = {"M": 2**20, "G": 2**30}
-    guarantee, limit = (int(v[:-1]) * units[v[-1]] for v in
-                        (spawner.mem_guarantee, spawner.mem_limit))
+    guarantee, limit = (
+        int(v[:-1]) * units[v[-1]] for v in (spawner.mem_guarantee, spawner.mem_limit)
+    )
     assert 0 < guarantee < limit
     (service,) = config.JupyterHub.services
     assert "jupyterhub_idle_culler" in service["command"]
@@ -123,9 +124,11 @@ def test_autograde_logs_no_checksum_warning_for_honest_submissions(exchange):
     differ (docs/HUB.md, "The checksum warning"); the homework has none, and the released
     notebooks (fetched, or in the student repository) match the gradebook cell for cell."""
     changed = [w for w in exchange["autograde_warnings"] if "has changed" in w]
-    assert not changed, ("locked cells differ from the release; if the cells are those of the "
-                         "student repository's copy, notebooks/homework is out of date with "
-                         f"instructor/homework (make student-course): {changed}")
+    assert not changed, (
+        "locked cells differ from the release; if the cells are those of the "
+        "student repository's copy, notebooks/homework is out of date with "
+        f"instructor/homework (make student-course): {changed}"
+    )
 
 
 def test_autograde_still_warns_about_a_tampered_locked_cell(exchange):
@@ -134,19 +137,29 @@ def test_autograde_still_warns_about_a_tampered_locked_cell(exchange):
     work = Path(exchange["work"])
     path = work / "grader" / "course" / "submitted" / "student2" / "hw1" / "hw1.ipynb"
     nb = nbformat.read(path, as_version=4)
-    (cell,) = [c for c in nb.cells
-               if c.metadata.get("nbgrader", {}).get("grade_id") == "hw1_check_entropy_bits"]
+    (cell,) = [
+        c
+        for c in nb.cells
+        if c.metadata.get("nbgrader", {}).get("grade_id") == "hw1_check_entropy_bits"
+    ]
     cell.source = "pass"
     nbformat.write(nb, path)
     times = {}
-    log = roundtrip.nbgrader(["autograde", "hw1", "--student", "student2", "--force"],
-                             work / "grader" / "course", roundtrip.grader_env(work), times, "x")
+    log = roundtrip.nbgrader(
+        ["autograde", "hw1", "--student", "student2", "--force"],
+        work / "grader" / "course",
+        roundtrip.grader_env(work),
+        times,
+        "x",
+    )
     changed = [line for line in log.splitlines() if "has changed" in line]
     assert len(changed) == 1 and "hw1_check_entropy_bits" in changed[0], (
-        f"expected only the rewritten cell (notebooks/homework out of date?): {changed}")
+        f"expected only the rewritten cell (notebooks/homework out of date?): {changed}"
+    )
 
 
 # --- the student id, JupyterLab's news, the documented commands (issue 35) ------------------
+
 
 def test_student_config_takes_the_hub_user_as_student_id(monkeypatch):
     # nbgrader itself reads JUPYTERHUB_USER only for the Unix user jovyan

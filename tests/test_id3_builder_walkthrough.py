@@ -26,9 +26,14 @@ def app():
 
 
 def _state(app):
-    return (app.selected_leaf, list(app.attribute.options),
-            {k: not b.disabled for k, b in app.buttons.items()}, app.history, app.message,
-            app.status)
+    return (
+        app.selected_leaf,
+        list(app.attribute.options),
+        {k: not b.disabled for k, b in app.buttons.items()},
+        app.history,
+        app.message,
+        app.status,
+    )
 
 
 ON = {"split": True, "hint": True, "undo": True, "finish": True, "reset": True}
@@ -41,9 +46,14 @@ def test_start_hint_and_a_split_greedy_would_not_make(app):
     assert app.message == "hint: greedy ID3 would split node 0 on outlook (score 0.247)"
     app.attribute.value = "temperature"
     app.buttons["split"].click()
-    assert _state(app) == (1, ["outlook", "humidity", "windy"], ON, [[[0, "temperature"]]],
-                           "split node 0 on temperature",
-                           f"your tree: 3 leaves, 64% training, 100% test — {GREEDY}")
+    assert _state(app) == (
+        1,
+        ["outlook", "humidity", "windy"],
+        ON,
+        [[[0, "temperature"]]],
+        "split node 0 on temperature",
+        f"your tree: 3 leaves, 64% training, 100% test — {GREEDY}",
+    )
     c = app.comparison
     assert (c["node"], c["yours"], c["greedy"]) == (0, "temperature", "outlook")
     assert round(c["scores"]["temperature"]["information gain"], 4) == 0.0292
@@ -61,18 +71,31 @@ def test_undo_takes_back_one_action_and_then_has_nothing_to_undo(app):
 
 def test_greedys_own_choice_then_finish_then_nothing_left(app):
     app.choose("outlook")
-    assert _state(app) == (1, ["temperature", "humidity", "windy"], ON, [[[0, "outlook"]]],
-                           "split node 0 on outlook",
-                           f"your tree: 3 leaves, 71% training, 50% test — {GREEDY}")
+    assert _state(app) == (
+        1,
+        ["temperature", "humidity", "windy"],
+        ON,
+        [[[0, "outlook"]]],
+        "split node 0 on outlook",
+        f"your tree: 3 leaves, 71% training, 50% test — {GREEDY}",
+    )
     assert "(you chose as greedy ID3 does)" in app.comparison_html.value
     app.buttons["hint"].click()
     assert app.message == "hint: greedy ID3 would split node 1 on humidity (score 0.971)"
     # the first open leaf is selected (sunny, node 1), not the last (rainy, node 3)
     app.buttons["finish"].click()
-    done = [[[0, "outlook"]], [[1, "humidity"], [4, None], [5, None], [2, None],
-                               [3, "windy"], [6, None], [7, None]]]
-    finished = (None, [], ON | {"split": False}, done, "finished greedily",
-                f"your tree: 5 leaves, 100% training, 50% test — {GREEDY}")
+    done = [
+        [[0, "outlook"]],
+        [[1, "humidity"], [4, None], [5, None], [2, None], [3, "windy"], [6, None], [7, None]],
+    ]
+    finished = (
+        None,
+        [],
+        ON | {"split": False},
+        done,
+        "finished greedily",
+        f"your tree: 5 leaves, 100% training, 50% test — {GREEDY}",
+    )
     assert _state(app) == finished
     assert app.table_html.value == "<p>No open leaf: the tree is finished.</p>"
     app.buttons["finish"].click()  # nothing left: no empty group in the history
@@ -95,8 +118,10 @@ def test_clicking_an_inner_or_a_closed_node_says_why_it_cannot_be_split(app):
     app.choose("outlook")
     app._on_view_select({"new": 0})
     assert app.selected_leaf is None and app.buttons["split"].disabled
-    assert app.message == ("node 0 is an inner node (split on outlook): it cannot be split "
-                           "again; click an open (dashed) leaf to split it")
+    assert app.message == (
+        "node 0 is an inner node (split on outlook): it cannot be split "
+        "again; click an open (dashed) leaf to split it"
+    )
     app._on_view_select({"new": 2})
     assert app.message.startswith("leaf 2 is closed (")
     app._on_view_select({"new": 3})
@@ -117,7 +142,11 @@ def test_an_attribute_with_one_value_at_the_leaf_is_not_offered():
     app = ID3Builder(X.iloc[:4], y[:4])  # humidity is high on all four rows
     assert list(app.attribute.options) == ["outlook", "temperature", "windy"]
     assert [(c.feature_name, c.admissible) for c in app.leaf_table(0).candidates] == [
-        ("outlook", True), ("temperature", True), ("humidity", False), ("windy", True)]
+        ("outlook", True),
+        ("temperature", True),
+        ("humidity", False),
+        ("windy", True),
+    ]
 
 
 def test_splitting_a_leaf_greedy_would_close_says_so(app):

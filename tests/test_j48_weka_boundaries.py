@@ -19,11 +19,15 @@ MARGIN = Path(__file__).parent / "fixtures" / "weka_margin"
 def test_j48_prunes_to_leaf_within_the_branch_margin():
     X, y = read_arff(MARGIN / "margin.arff")
     model = C45Classifier().fit(X, y)
-    near = [s for s in model.pruning_.steps if s.phase == "prune"
-            and s.branch_estimate < s.leaf_estimate <= s.branch_estimate + 0.1]
+    near = [
+        s
+        for s in model.pruning_.steps
+        if s.phase == "prune" and s.branch_estimate < s.leaf_estimate <= s.branch_estimate + 0.1
+    ]
     # the fixture still has the node (a2 = p: leaf 5.618, branch 5.525, subtree 6.286)
-    assert [s.decision for s in near if s.leaf_estimate <= s.subtree_estimate + 0.1] == \
-        ["pruned to leaf"]
+    assert [s.decision for s in near if s.leaf_estimate <= s.subtree_estimate + 0.1] == [
+        "pruned to leaf"
+    ]
     weka = (MARGIN / "margin.J48.txt").read_text()
     assert model.tree_.to_text(style="weka").splitlines() == wo.tree_lines(weka, "J48")
     assert model.tree_.n_leaves == wo.leaf_count(weka) == 5
@@ -35,8 +39,7 @@ def test_j48_margin_table_predictions_match_weka():
     classes = list(model.classes_)
     weka = wo.predictions((MARGIN / "margin.J48.pred.txt").read_text(), classes)
     assert model.predict(X).tolist() == [p.predicted for p in weka]
-    np.testing.assert_allclose(model.predict_proba(X), [p.distribution for p in weka],
-                               atol=5e-4)
+    np.testing.assert_allclose(model.predict_proba(X), [p.distribution for p in weka], atol=5e-4)
 
 
 def test_j48_smallest_branch_is_capped_at_25_instances():

@@ -30,16 +30,25 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "docs" / "jupyterlite"
-PYODIDE_ENV = {"platform_system": "Emscripten", "sys_platform": "emscripten",
-               "python_version": "3.14", "python_full_version": "3.14.2",
-               "implementation_name": "cpython", "platform_machine": "wasm32", "extra": ""}
+PYODIDE_ENV = {
+    "platform_system": "Emscripten",
+    "sys_platform": "emscripten",
+    "python_version": "3.14",
+    "python_full_version": "3.14.2",
+    "implementation_name": "cpython",
+    "platform_machine": "wasm32",
+    "extra": "",
+}
 
 
 def _pyodide_packages():
     files = sorted(RECORDS.glob("pyodide-*-packages.txt"))
     assert len(files) == 1
-    lines = [line.split() for line in files[0].read_text().splitlines()
-             if line and not line.startswith("#")]
+    lines = [
+        line.split()
+        for line in files[0].read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
     return {canonicalize_name(name): version for name, version in lines}
 
 
@@ -56,29 +65,45 @@ def _pure_wheels():
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(out)],
-                   cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(out)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     return next(out.glob("dtlearn-*-py3-none-any.whl"))
 
 
 def test_pyodide_record_names_its_source_and_has_the_scientific_stack():
     text = next(RECORDS.glob("pyodide-*-packages.txt")).read_text()
-    assert "npm package pyodide@" in text and re.search(r"sha256 of pyodide-lock.json: [0-9a-f]{64}", text)
+    assert "npm package pyodide@" in text and re.search(
+        r"sha256 of pyodide-lock.json: [0-9a-f]{64}", text
+    )
     packages = _pyodide_packages()
-    assert {"numpy", "pandas", "matplotlib", "scikit-learn", "ipython", "traitlets"} <= set(packages)
+    assert {"numpy", "pandas", "matplotlib", "scikit-learn", "ipython", "traitlets"} <= set(
+        packages
+    )
     assert "liac-arff" not in packages  # hence liac-arff is an extra (arff), not required
 
 
 def test_every_dependency_exists_in_pyodide_or_as_a_pure_python_wheel(wheel):
     with zipfile.ZipFile(wheel) as zf:
-        meta = email.message_from_bytes(zf.read(next(n for n in zf.namelist()
-                                                     if n.endswith(".dist-info/METADATA"))))
+        meta = email.message_from_bytes(
+            zf.read(next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA")))
+        )
     pyodide, pure = _pyodide_packages(), _pure_wheels()
     todo = [Requirement(text) for text in meta.get_all("Requires-Dist")]
     todo = [req for req in todo if req.marker is None or req.marker.evaluate(PYODIDE_ENV)]
     assert {canonicalize_name(r.name) for r in todo} == {
-        "numpy", "pandas", "matplotlib", "ipywidgets", "anywidget", "pillow", "traitlets",
-        "ipython"}
+        "numpy",
+        "pandas",
+        "matplotlib",
+        "ipywidgets",
+        "anywidget",
+        "pillow",
+        "traitlets",
+        "ipython",
+    }
     # no liac-arff, no extras
     seen, missing = set(), []
     while todo:
@@ -133,15 +158,20 @@ def test_jupyter_lite_build_offline(lite_site):
     extensions = {e["name"] for e in lite["federated_extensions"]}
     # ipywidgets' front end (jupyterlab_widgets), anywidget's, the Pyodide kernel, and
     # nothing else of the build environment: no nbgrader instructor UI
-    assert extensions == {"@jupyter-widgets/jupyterlab-manager", "anywidget",
-                          "@jupyterlite/pyodide-kernel-extension", "jupyterlab_pygments"}
+    assert extensions == {
+        "@jupyter-widgets/jupyterlab-manager",
+        "anywidget",
+        "@jupyterlite/pyodide-kernel-extension",
+        "jupyterlab_pygments",
+    }
     assert not list((out / "extensions").glob("**/nbgrader*"))
 
 
 def _served(out, source):
     # JupyterLite fetches files/<path> from the site and parses it as JSON: read it so
-    return json.loads((out / "files" / source.relative_to(ROOT / "notebooks")).read_text(
-        encoding="utf-8"))
+    return json.loads(
+        (out / "files" / source.relative_to(ROOT / "notebooks")).read_text(encoding="utf-8")
+    )
 
 
 def test_served_outputs_are_single_strings_with_the_stored_text(lite_site):
@@ -152,13 +182,17 @@ def test_served_outputs_are_single_strings_with_the_stored_text(lite_site):
         original = json.loads(raw)
         served = _served(out, source)
         added = [c for c in served["cells"] if "dtlearn-lite" in c["metadata"].get("tags", [])]
-        assert served["cells"][len(added):] != [] and len(added) == 2
-        pairs = zip([o for c in original["cells"] for o in c.get("outputs", [])],
-                    [o for c in served["cells"][2:] for o in c.get("outputs", [])], strict=True)
+        assert served["cells"][len(added) :] != [] and len(added) == 2
+        pairs = zip(
+            [o for c in original["cells"] for o in c.get("outputs", [])],
+            [o for c in served["cells"][2:] for o in c.get("outputs", [])],
+            strict=True,
+        )
         for stored, shown in pairs:
             fields = [("text", stored.get("text"), shown.get("text"))]
-            fields += [(mime, value, shown["data"][mime])
-                       for mime, value in stored.get("data", {}).items()]
+            fields += [
+                (mime, value, shown["data"][mime]) for mime, value in stored.get("data", {}).items()
+            ]
             for mime, value, text in fields:
                 if value is None or mime.endswith("json"):
                     assert text == value
@@ -185,8 +219,12 @@ def test_served_notebooks_say_what_happens_without_pyodide_and_install_their_nee
         assert packages[1:] == tool.extra_needs(json.loads(before[source]))
     # from the notebooks' own import lines: scikit-learn for 09, 11, 11b, 13 and 13b only
     assert {stem for stem, extra in needs.items() if extra} == {
-        "09_cost_complexity", "11_missing_values", "11b_misclassification_costs",
-        "13_from_one_tree_to_many", "13b_scikit_learn_trees"}
+        "09_cost_complexity",
+        "11_missing_values",
+        "11b_misclassification_costs",
+        "13_from_one_tree_to_many",
+        "13b_scikit_learn_trees",
+    }
     assert {tuple(extra) for extra in needs.values() if extra} == {("scikit-learn",)}
 
 
@@ -216,12 +254,14 @@ CHROMIUM = "/usr/bin/chromium"
 @contextlib.contextmanager
 def _serve(folder):
     """The site on a loopback port (a thread; stopped on exit)."""
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
 
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -239,15 +279,26 @@ def test_offline_the_site_says_pyodide_is_missing_and_shows_outputs_as_stored(li
     out, before = lite_site
     assert Path(CHROMIUM).exists(), f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
     original = json.loads(before[ROOT / "notebooks" / "01_impurity.ipynb"])
-    streams = ["".join(o["text"]) for c in original["cells"] for o in c.get("outputs", [])
-               if o.get("output_type") == "stream" and isinstance(o["text"], list)
-               and len(o["text"]) > 1]
+    streams = [
+        "".join(o["text"])
+        for c in original["cells"]
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "stream" and isinstance(o["text"], list) and len(o["text"]) > 1
+    ]
     first = streams[0].rstrip("\n")
     outside = []
     with _serve(out) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--headless", "--no-sandbox", "--disable-gpu",
-                                          "--no-first-run", "--disable-background-networking"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+            ],
+        )
         try:
             context = browser.new_context(viewport={"width": 1300, "height": 900})
 
@@ -262,8 +313,9 @@ def test_offline_the_site_says_pyodide_is_missing_and_shows_outputs_as_stored(li
             page = context.new_page()
             page.goto(f"{url}/lab/index.html?path=01_impurity.ipynb")
             panel = page.locator(".jp-NotebookPanel").first
-            panel.locator(".jp-MarkdownOutput", has_text="Pyodide could not be downloaded").wait_for(
-                timeout=120_000)
+            panel.locator(
+                ".jp-MarkdownOutput", has_text="Pyodide could not be downloaded"
+            ).wait_for(timeout=120_000)
             panel.locator(".jp-OutputArea-output", has_text=first.splitlines()[0]).first.wait_for()
             text = panel.inner_text()
             menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()

@@ -69,8 +69,9 @@ def test_layout_tidy_and_deterministic(tennis):
     assert tree_layout(tennis) == pos  # a fitted model is accepted
 
 
-@pytest.mark.parametrize("loader, width, old_width", [
-    (dt.load_car, 203.0, 295.0), (dt.load_tic_tac_toe, 151.0, 250.0)])
+@pytest.mark.parametrize(
+    "loader, width, old_width", [(dt.load_car, 203.0, 295.0), (dt.load_tic_tac_toe, 151.0, 250.0)]
+)
 def test_layout_on_bigger_tree_is_compact_without_overlaps(loader, width, old_width):
     tree = dt.ID3Classifier().fit(*loader()).tree_
     pos = tree_layout(tree)
@@ -104,8 +105,10 @@ def _random_tree(shape):
         if n_children < 2:
             continue
         node.split = MultiwaySplit(0, n_children)
-        node.children = [Node(next_id + j, node.depth + 1, 1.0, 0.0, counts / 2, counts.copy())
-                         for j in range(n_children)]
+        node.children = [
+            Node(next_id + j, node.depth + 1, 1.0, 0.0, counts / 2, counts.copy())
+            for j in range(n_children)
+        ]
         next_id += n_children
         queue.extend(node.children)
     cats = tuple(range(max(shape + [2])))
@@ -206,9 +209,11 @@ def test_rejects_non_tree():
 
 
 def test_core_imports_stay_light():
-    code = ("import sys, dtlearn, dtlearn.drawing.layout; "
-            "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
-            "if m in sys.modules]; print(bad)")
+    code = (
+        "import sys, dtlearn, dtlearn.drawing.layout; "
+        "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget', 'IPython') "
+        "if m in sys.modules]; print(bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -226,7 +231,8 @@ def test_node_explanation_lists_branches_and_candidate_conditions(tennis):
     assert sorted(made["conditions"]["windy"]) == ["= FALSE", "= TRUE"]
     cache = {}
     assert node_explanation(tree, tree.root, step, cache) is node_explanation(
-        tree, tree.root, step, cache)  # a growing tree's view does not explain twice
+        tree, tree.root, step, cache
+    )  # a growing tree's view does not explain twice
 
 
 def test_inner_nodes_carry_their_branch_texts(tennis):

@@ -33,16 +33,27 @@ def grown_both_ways(model, X, y, w=None):
 
 
 def nodes_as_tuples(tree):
-    return [(n.node_id, n.depth, n.n_samples, n.impurity, n.value.tolist(),
-             None if n.counts is None else n.counts.tolist(),
-             None if n.split is None else n.split.to_dict(),
-             [c.node_id for c in n.children], n.label) for n in tree.nodes()]
+    return [
+        (
+            n.node_id,
+            n.depth,
+            n.n_samples,
+            n.impurity,
+            n.value.tolist(),
+            None if n.counts is None else n.counts.tolist(),
+            None if n.split is None else n.split.to_dict(),
+            [c.node_id for c in n.children],
+            n.label,
+        )
+        for n in tree.nodes()
+    ]
 
 
 def data(n, d, seed, task):
     rng = np.random.default_rng(seed)
-    X = pd.DataFrame(rng.integers(0, 6, size=(n, d)).astype(float),
-                     columns=[f"x{j}" for j in range(d)])
+    X = pd.DataFrame(
+        rng.integers(0, 6, size=(n, d)).astype(float), columns=[f"x{j}" for j in range(d)]
+    )
     if task == "regression":
         y = X["x0"].to_numpy() * 1.5 + rng.normal(size=n)
     else:
@@ -50,14 +61,22 @@ def data(n, d, seed, task):
     return X, y
 
 
-MODELS = [lambda: dt.CARTRegressor(), lambda: dt.CARTRegressor(max_depth=3),
-          lambda: dt.CARTClassifier(), lambda: dt.CARTClassifier(criterion="entropy",
-                                                                  min_samples_leaf=3)]
+MODELS = [
+    lambda: dt.CARTRegressor(),
+    lambda: dt.CARTRegressor(max_depth=3),
+    lambda: dt.CARTClassifier(),
+    lambda: dt.CARTClassifier(criterion="entropy", min_samples_leaf=3),
+]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(1, 60), d=st.integers(1, 3), seed=st.integers(0, 10 ** 6),
-       which=st.sampled_from(range(len(MODELS))), weighted=st.booleans())
+@given(
+    n=st.integers(1, 60),
+    d=st.integers(1, 3),
+    seed=st.integers(0, 10**6),
+    which=st.sampled_from(range(len(MODELS))),
+    weighted=st.booleans(),
+)
 def test_made_nodes_are_the_node_by_node_nodes(n, d, seed, which, weighted):
     model = MODELS[which]()
     X, y = data(n, d, seed, "regression" if model._estimator_type == "regressor" else "c")
@@ -66,8 +85,10 @@ def test_made_nodes_are_the_node_by_node_nodes(n, d, seed, which, weighted):
         w[0] = 1.0
     lazy, eager = grown_both_ways(model, X, y, w)
     assert is_lazy(lazy) and not is_lazy(eager)
-    probe = pd.DataFrame(np.random.default_rng(seed + 1).integers(-1, 7, size=(30, d))
-                         .astype(float), columns=X.columns)
+    probe = pd.DataFrame(
+        np.random.default_rng(seed + 1).integers(-1, 7, size=(30, d)).astype(float),
+        columns=X.columns,
+    )
     # prediction through the arrays: the very floats the nodes give, nothing made
     np.testing.assert_array_equal(lazy.predict_values(probe), eager.predict_values(probe))
     assert is_lazy(lazy)
@@ -84,8 +105,7 @@ def test_a_fit_keeps_the_nodes_as_arrays_until_read_and_predicts_without_them():
     np.testing.assert_array_equal(model.predict(X), eager.predict(X))
     assert is_lazy(model.tree_)
     tree = model.tree_  # its size is read from the arrays: no node made
-    assert (tree.n_nodes, tree.n_leaves, tree.depth) == (eager.n_nodes, eager.n_leaves,
-                                                         eager.depth)
+    assert (tree.n_nodes, tree.n_leaves, tree.depth) == (eager.n_nodes, eager.n_leaves, eager.depth)
     assert is_lazy(tree)
     tree.root  # noqa: B018  (reading it makes the nodes)
     assert not is_lazy(tree)
@@ -117,12 +137,18 @@ def test_the_grower_tree_and_model_share_one_set_of_made_nodes():
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(2, 60), d=st.integers(1, 3), seed=st.integers(0, 10 ** 6),
-       which=st.sampled_from(range(len(MODELS))),
-       change=st.sampled_from(["none", "children", "split", "value", "append", "clear",
-                               "setitem", "label"]))
-def test_changed_nodes_decide_and_unchanged_ones_route_through_the_arrays(n, d, seed, which,
-                                                                        change):
+@given(
+    n=st.integers(2, 60),
+    d=st.integers(1, 3),
+    seed=st.integers(0, 10**6),
+    which=st.sampled_from(range(len(MODELS))),
+    change=st.sampled_from(
+        ["none", "children", "split", "value", "append", "clear", "setitem", "label"]
+    ),
+)
+def test_changed_nodes_decide_and_unchanged_ones_route_through_the_arrays(
+    n, d, seed, which, change
+):
     model = MODELS[which]()
     X, y = data(n, d, seed, "regression" if isinstance(model, dt.CARTRegressor) else "c")
     lazy, _ = grown_both_ways(model, X, y)
@@ -147,8 +173,9 @@ def test_changed_nodes_decide_and_unchanged_ones_route_through_the_arrays(n, d, 
     elif change == "label":
         node.label = 0
     routed = lazy._arrays() is not None
-    assert routed is (change in ("none", "label") or inner is None and change != "children"
-                      and change != "value")
+    assert routed is (
+        change in ("none", "label") or inner is None and change != "children" and change != "value"
+    )
     probe = np.random.default_rng(seed + 1).integers(-1, 7, size=(40, d)).astype(float)
     plain = dt.Tree(copy.deepcopy(lazy.root), lazy.schema, lazy.classes)  # plain Node objects
     assert plain._arrays() is None
@@ -179,8 +206,9 @@ def test_a_deep_tree_routes_through_its_arrays_as_through_its_nodes(monkeypatch,
     probe = np.concatenate([rng.normal(size=(503, 3)), X[:200]])
     np.testing.assert_array_equal(lazy.apply(probe), plain.apply(probe))
     np.testing.assert_array_equal(lazy.predict_values(probe), plain.predict_values(probe))
-    np.testing.assert_array_equal(lazy.predict_label_indices(probe),
-                                  plain.label_indices(plain.predict_values(probe)))
+    np.testing.assert_array_equal(
+        lazy.predict_label_indices(probe), plain.label_indices(plain.predict_values(probe))
+    )
     np.testing.assert_array_equal(model.predict(probe), plain.predict(probe).astype(str))
 
 
@@ -194,8 +222,11 @@ def test_pickles_and_copies_before_and_after_the_nodes_are_made(made_first, task
     eager.refuses_missing = model.tree_.refuses_missing  # and says it refuses NaN (in JSON)
     if made_first:
         model.tree_.root  # noqa: B018  (reading it makes the nodes)
-    for copied in (pickle.loads(pickle.dumps(model.tree_)), copy.deepcopy(model.tree_),
-                   pickle.loads(pickle.dumps(model)).tree_):
+    for copied in (
+        pickle.loads(pickle.dumps(model.tree_)),
+        copy.deepcopy(model.tree_),
+        pickle.loads(pickle.dumps(model)).tree_,
+    ):
         assert is_lazy(copied) is not made_first
         np.testing.assert_array_equal(copied.predict_values(X), eager.predict_values(X))
         assert copied.to_json() == eager.to_json()
@@ -208,8 +239,10 @@ def test_pruners_and_exports_read_a_lazy_tree_as_the_eager_one():
     lazy, eager = grown_both_ways(dt.CARTClassifier(), X, y)
     assert lazy.to_rules() == eager.to_rules()
     lazy2, _ = grown_both_ways(dt.CARTClassifier(), X, y)
-    assert dt.cost_complexity_prune(lazy2, 0.01).to_json() == \
-        dt.cost_complexity_prune(eager, 0.01).to_json()
+    assert (
+        dt.cost_complexity_prune(lazy2, 0.01).to_json()
+        == dt.cost_complexity_prune(eager, 0.01).to_json()
+    )
 
 
 def test_level_wise_growth_of_mixed_columns_keeps_node_objects():
@@ -220,8 +253,12 @@ def test_level_wise_growth_of_mixed_columns_keeps_node_objects():
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(1, 60), d=st.integers(1, 3), seed=st.integers(0, 10 ** 6),
-       which=st.sampled_from(range(len(MODELS))))
+@given(
+    n=st.integers(1, 60),
+    d=st.integers(1, 3),
+    seed=st.integers(0, 10**6),
+    which=st.sampled_from(range(len(MODELS))),
+)
 def test_preorder_columns_read_from_the_arrays_are_those_of_the_nodes(n, d, seed, which):
     model = MODELS[which]()
     X, y = data(n, d, seed, "regression" if isinstance(model, dt.CARTRegressor) else "c")

@@ -11,8 +11,11 @@ import dtlearn as dt
 
 INDEX = load_index()["datasets"]
 ID3_SETS = sorted(name for name, info in INDEX.items() if info["id3"]["available"])
-NOMINAL_SETS = sorted(name for name, info in INDEX.items()
-                      if all(kind == "nominal" for kind in info["attributes"].values()))
+NOMINAL_SETS = sorted(
+    name
+    for name, info in INDEX.items()
+    if all(kind == "nominal" for kind in info["attributes"].values())
+)
 
 
 def _load(name):
@@ -64,8 +67,10 @@ def _stable_sklearn(cls, X, y, **params):
     """scikit-learn's tree, if it is the same for several random_states (else None)."""
     models = [cls(random_state=r, **params).fit(X, y) for r in range(6)]
     out = [m.predict_proba(X) if hasattr(m, "predict_proba") else m.predict(X) for m in models]
-    same = all(np.array_equal(o, out[0]) and m.tree_.node_count == models[0].tree_.node_count
-               for o, m in zip(out, models))
+    same = all(
+        np.array_equal(o, out[0]) and m.tree_.node_count == models[0].tree_.node_count
+        for o, m in zip(out, models)
+    )
     return models[0] if same else None
 
 
@@ -74,12 +79,18 @@ def _float32(X):
 
 
 CLASSIFICATION_CASES = [
-    ("iris", "gini", {}), ("iris", "entropy", {"max_depth": 3}),
-    ("iris", "gini", {"min_samples_leaf": 5}), ("iris", "gini", {"max_leaf_nodes": 6}),
+    ("iris", "gini", {}),
+    ("iris", "entropy", {"max_depth": 3}),
+    ("iris", "gini", {"min_samples_leaf": 5}),
+    ("iris", "gini", {"max_leaf_nodes": 6}),
     ("iris", "entropy", {"min_impurity_decrease": 0.01}),
-    ("cancer", "gini", {}), ("cancer", "entropy", {}), ("cancer", "entropy", {"max_depth": 2}),
-    ("wine", "gini", {}), ("wine", "entropy", {"max_depth": 3}),
-    ("wine", "gini", {"max_leaf_nodes": 6}), ("wine", "gini", {"min_impurity_decrease": 0.01}),
+    ("cancer", "gini", {}),
+    ("cancer", "entropy", {}),
+    ("cancer", "entropy", {"max_depth": 2}),
+    ("wine", "gini", {}),
+    ("wine", "entropy", {"max_depth": 3}),
+    ("wine", "gini", {"max_leaf_nodes": 6}),
+    ("wine", "gini", {"min_impurity_decrease": 0.01}),
 ]
 
 
@@ -88,8 +99,11 @@ def test_cart_classifier_equals_scikit_learn(data, criterion, params):
     from sklearn import datasets
     from sklearn.tree import DecisionTreeClassifier
 
-    loader = {"iris": datasets.load_iris, "cancer": datasets.load_breast_cancer,
-              "wine": datasets.load_wine}[data]
+    loader = {
+        "iris": datasets.load_iris,
+        "cancer": datasets.load_breast_cancer,
+        "wine": datasets.load_wine,
+    }[data]
     X, y = loader(return_X_y=True)
     X = _float32(X)
     sk = _stable_sklearn(DecisionTreeClassifier, X, y, criterion=criterion, **params)
@@ -105,8 +119,9 @@ def test_cart_classifier_equals_scikit_learn(data, criterion, params):
     assert ours_nodes == sk_nodes
 
 
-@pytest.mark.parametrize("params", [{"max_depth": 3}, {"min_samples_leaf": 10},
-                                    {"max_leaf_nodes": 12}])
+@pytest.mark.parametrize(
+    "params", [{"max_depth": 3}, {"min_samples_leaf": 10}, {"max_leaf_nodes": 12}]
+)
 def test_cart_regressor_equals_scikit_learn(params):
     from sklearn.datasets import load_diabetes
     from sklearn.tree import DecisionTreeRegressor
@@ -131,9 +146,14 @@ def test_cart_fully_grown_chooses_scikit_learns_impurity_decrease_at_the_root():
     root = ours.steps_[0].chosen.scores["impurity_decrease"]
     t = sk.tree_
     left, right = t.children_left[0], t.children_right[0]
-    sk_decrease = t.impurity[0] - (t.weighted_n_node_samples[left] * t.impurity[left]
-                                   + t.weighted_n_node_samples[right] * t.impurity[right]
-                                   ) / t.weighted_n_node_samples[0]
+    sk_decrease = (
+        t.impurity[0]
+        - (
+            t.weighted_n_node_samples[left] * t.impurity[left]
+            + t.weighted_n_node_samples[right] * t.impurity[right]
+        )
+        / t.weighted_n_node_samples[0]
+    )
     assert root == pytest.approx(sk_decrease, rel=1e-12)
     assert ours.score(X, y) == sk.score(X, y) == 1.0
 
@@ -156,7 +176,9 @@ def test_subset_split_two_classes_is_optimal_among_all_partitions():
         for left in combinations(cats, r):
             mask = np.isin(codes, left)
             w = mask.mean()
-            exhaustive = max(exhaustive, parent - w * dt.gini(y[mask]) - (1 - w) * dt.gini(y[~mask]))
+            exhaustive = max(
+                exhaustive, parent - w * dt.gini(y[mask]) - (1 - w) * dt.gini(y[~mask])
+            )
     assert best == pytest.approx(exhaustive, rel=1e-12)
 
 
@@ -182,8 +204,10 @@ def test_oblique_split_beats_axis_aligned_staircase():
 
 def test_criteria_compare_on_one_engine():
     X, y = dt.load_play_tennis()
-    firsts = {c: dt.ID3Classifier(criterion=c).fit(X, y).steps_[0].chosen.feature_name
-              for c in ("entropy", "gain_ratio", "gini", "misclassification")}
+    firsts = {
+        c: dt.ID3Classifier(criterion=c).fit(X, y).steps_[0].chosen.feature_name
+        for c in ("entropy", "gain_ratio", "gini", "misclassification")
+    }
     assert firsts["entropy"] == firsts["gain_ratio"] == firsts["gini"] == "outlook"
     # misclassification ties outlook and humidity (both leave 4 errors): first column wins
     assert firsts["misclassification"] == "outlook"
@@ -209,8 +233,9 @@ def test_cost_matrix_shifts_predictions_towards_the_expensive_class():
 def test_unseen_category_falls_back_to_the_node_majority():
     X, y = dt.load_play_tennis()
     model = dt.ID3Classifier().fit(X, y)
-    row = pd.DataFrame([{"outlook": "foggy", "temperature": "hot", "humidity": "high",
-                         "windy": "TRUE"}])
+    row = pd.DataFrame(
+        [{"outlook": "foggy", "temperature": "hot", "humidity": "high", "windy": "TRUE"}]
+    )
     assert model.predict(row)[0] == "yes"  # the root's majority
     assert model.tree_.decision_path(row.iloc[0]).stopped_early
 
@@ -264,8 +289,9 @@ def test_works_in_cross_val_score_gridsearch_and_pipeline():
     assert scores.shape == (3,) and scores.min() > 0.6
     grid = GridSearchCV(dt.CARTClassifier(), {"max_depth": [1, 3, 6]}, cv=cv).fit(X, y)
     assert grid.best_params_["max_depth"] == 6
-    pipe = Pipeline([("same", FunctionTransformer(lambda d: d)),
-                     ("tree", dt.CARTClassifier(max_depth=2))]).fit(X, y)
+    pipe = Pipeline(
+        [("same", FunctionTransformer(lambda d: d)), ("tree", dt.CARTClassifier(max_depth=2))]
+    ).fit(X, y)
     assert pipe.score(X, y) > 0.7
 
 
@@ -279,31 +305,37 @@ def test_get_and_set_params_round_trip():
 
 
 # ---------------------------------------------------------------- bad input
-@pytest.mark.parametrize("X,y,match", [
-    (np.array([1.0, 2.0]), [0, 1], "2-D"),
-    ([[1.0], [2.0]], [0], "1 labels but X has 2 rows"),
-    (np.empty((0, 2)), [], "empty"),
-    ([[1.0], [2.0]], [0, None], "missing labels"),
-    ([[1.0], [np.inf]], [0, 1], "infinite"),
-    ([[1.0], [np.nan]], [0, 1], "C45Classifier"),
-])
+@pytest.mark.parametrize(
+    "X,y,match",
+    [
+        (np.array([1.0, 2.0]), [0, 1], "2-D"),
+        ([[1.0], [2.0]], [0], "1 labels but X has 2 rows"),
+        (np.empty((0, 2)), [], "empty"),
+        ([[1.0], [2.0]], [0, None], "missing labels"),
+        ([[1.0], [np.inf]], [0, 1], "infinite"),
+        ([[1.0], [np.nan]], [0, 1], "C45Classifier"),
+    ],
+)
 def test_bad_training_data_is_named(X, y, match):
     with pytest.raises(ValueError, match=match):
         dt.CARTClassifier().fit(X, y)
 
 
-@pytest.mark.parametrize("params,error,match", [
-    ({"max_depth": 0}, ValueError, "max_depth"),
-    ({"max_depth": 1.5}, TypeError, "max_depth"),
-    ({"min_samples_split": 1}, ValueError, "min_samples_split"),
-    ({"min_samples_leaf": 0}, ValueError, "min_samples_leaf"),
-    ({"min_impurity_decrease": -1}, ValueError, "min_impurity_decrease"),
-    ({"max_leaf_nodes": 1}, ValueError, "max_leaf_nodes"),
-    ({"ccp_alpha": -0.1}, ValueError, "ccp_alpha"),
-    ({"criterion": "gain"}, ValueError, "criterion"),
-    ({"cost_matrix": [[0, 1]]}, ValueError, "square"),
-    ({"cost_matrix": [[0, 1, 1], [1, 0, 1], [1, 1, 0]]}, ValueError, "3 × 3"),
-])
+@pytest.mark.parametrize(
+    "params,error,match",
+    [
+        ({"max_depth": 0}, ValueError, "max_depth"),
+        ({"max_depth": 1.5}, TypeError, "max_depth"),
+        ({"min_samples_split": 1}, ValueError, "min_samples_split"),
+        ({"min_samples_leaf": 0}, ValueError, "min_samples_leaf"),
+        ({"min_impurity_decrease": -1}, ValueError, "min_impurity_decrease"),
+        ({"max_leaf_nodes": 1}, ValueError, "max_leaf_nodes"),
+        ({"ccp_alpha": -0.1}, ValueError, "ccp_alpha"),
+        ({"criterion": "gain"}, ValueError, "criterion"),
+        ({"cost_matrix": [[0, 1]]}, ValueError, "square"),
+        ({"cost_matrix": [[0, 1, 1], [1, 0, 1], [1, 1, 0]]}, ValueError, "3 × 3"),
+    ],
+)
 def test_bad_hyperparameters_are_named(params, error, match):
     X, y = dt.load_play_tennis(numeric=True)
     with pytest.raises(error, match=match):
@@ -351,8 +383,7 @@ def test_bootstrap_weights_grow_a_real_tree():
 
     X, y = load_breast_cancer(return_X_y=True)
     for seed in range(4):
-        w = np.bincount(np.random.default_rng(seed).integers(0, len(y), len(y)),
-                        minlength=len(y))
+        w = np.bincount(np.random.default_rng(seed).integers(0, len(y), len(y)), minlength=len(y))
         model = dt.CARTClassifier().fit(X, y, sample_weight=w)
         assert model.tree_.n_leaves > 5
         kept = w > 0

@@ -30,8 +30,10 @@ def brute_force_trees(records, attributes, split_pure=False):
         if len(values) < 2:
             continue
         rest = [b for b in attributes if b != a]
-        branches = [brute_force_trees([r for r in records if r[0][a] == v], rest, split_pure)
-                    for v in values]
+        branches = [
+            brute_force_trees([r for r in records if r[0][a] == v], rest, split_pure)
+            for v in values
+        ]
         for choice in itertools.product(*branches):
             found.append(("split", a, tuple(zip(values, choice))))
     return found
@@ -48,14 +50,23 @@ def answer(tree, example):
 
 
 def records_of(X, y):
-    return [(dict(zip(X.columns, map(str, row))), label)
-            for row, label in zip(X.itertuples(index=False), y)]
+    return [
+        (dict(zip(X.columns, map(str, row))), label)
+        for row, label in zip(X.itertuples(index=False), y)
+    ]
 
 
-@pytest.mark.parametrize("load, total, histogram", [
-    (dt.load_play_tennis, 253, {5: 1, 7: 6, 8: 11, 9: 16, 10: 47, 11: 66, 12: 60, 13: 38, 14: 8}),
-    (dt.load_contact_lenses, 1408, None),
-])
+@pytest.mark.parametrize(
+    "load, total, histogram",
+    [
+        (
+            dt.load_play_tennis,
+            253,
+            {5: 1, 7: 6, 8: 11, 9: 16, 10: 47, 11: 66, 12: 60, 13: 38, 14: 8},
+        ),
+        (dt.load_contact_lenses, 1408, None),
+    ],
+)
 def test_consistent_tree_counts_equal_a_brute_force_listing(load, total, histogram):
     X, y = load()
     listed = brute_force_trees(records_of(X, y), list(X.columns))
@@ -71,8 +82,10 @@ def test_play_tennis_trees_are_161_functions_and_12744_trees_when_pure_nodes_may
     X, y = dt.load_play_tennis()
     records = records_of(X, y)
     listed = brute_force_trees(records, list(X.columns))
-    domain = [dict(zip(X.columns, values)) for values in
-              itertools.product(*[sorted(map(str, X[c].unique())) for c in X.columns])]
+    domain = [
+        dict(zip(X.columns, values))
+        for values in itertools.product(*[sorted(map(str, X[c].unique())) for c in X.columns])
+    ]
     functions = {tuple(answer(t, e) for e in domain) for t in listed}
     assert len(domain) == 36 and len(functions) == 161
     assert sum(consistent_tree_sizes(X, y, split_pure=True).values()) == 12744
@@ -90,8 +103,13 @@ def test_per_student_age_45_counts_agree_with_the_age_36_counts_for_10000_seeds(
     """Everyone aged 36 or less is also 45 or less: the <= 45 child contains the <= 36 child
     (161 churned, 231 stayed) and the > 45 child lies inside the > 36 one (113, 495)."""
     for seed in range(10_000):
-        (churn_left, stay_left), (churn_right, stay_right) = dt.exercises.data("01.3", seed=seed)["children"]
-        assert churn_left + churn_right == 274 and churn_left + stay_left + churn_right + stay_right == 1000
+        (churn_left, stay_left), (churn_right, stay_right) = dt.exercises.data("01.3", seed=seed)[
+            "children"
+        ]
+        assert (
+            churn_left + churn_right == 274
+            and churn_left + stay_left + churn_right + stay_right == 1000
+        )
         assert churn_left >= 161 and stay_left >= 231, seed
         assert 0 <= churn_right <= 113 and 0 <= stay_right <= 495, seed
         assert churn_left + stay_left > 392, seed  # age 45 moves somebody
@@ -107,8 +125,10 @@ def test_the_posts_age_36_split_is_the_best_and_no_students_age_45_split_beats_i
     (0.373747): every student's invented age-45 split (2,000 seeds) must score higher, also
     at the four decimals a student prints."""
     assert round(plain_weighted_gini([[161, 231], [113, 495]]), 6) == 0.373747
-    scores = [plain_weighted_gini(dt.exercises.data("01.3", seed=seed)["children"])
-              for seed in range(2_000)]
+    scores = [
+        plain_weighted_gini(dt.exercises.data("01.3", seed=seed)["children"])
+        for seed in range(2_000)
+    ]
     assert round(min(scores), 4) > 0.3737
     assert len({round(s, 4) for s in scores}) > 100  # still one number per student
 
@@ -138,7 +158,7 @@ def test_two_class_cost_gini_is_a_constant_times_gini_and_blind_to_direction():
         by_hand = l12 * p[0] * p[1] + l21 * p[1] * p[0]
         for L in ([[0, l12], [l21, 0]], [[0, l21], [l12, 0]]):
             assert dt.cost_gini(counts=counts, cost_matrix=np.array(L)) == pytest.approx(by_hand)
-        assert by_hand == pytest.approx((l12 + l21) / 2 * (1 - (p ** 2).sum()))
+        assert by_hand == pytest.approx((l12 + l21) / 2 * (1 - (p**2).sum()))
 
 
 def test_both_depth_2_lens_trees_make_the_three_textbook_decisions():
@@ -146,8 +166,9 @@ def test_both_depth_2_lens_trees_make_the_three_textbook_decisions():
     classes = list(dt.CARTClassifier().fit(X, y).classes_)
     L = 1 - np.eye(3)
     L[classes.index("soft"), classes.index("hard")] = 5
-    rule = np.where(X["tear-prod-rate"] == "reduced", "none",
-                    np.where(X["astigmatism"] == "no", "soft", "hard"))
+    rule = np.where(
+        X["tear-prod-rate"] == "reduced", "none", np.where(X["astigmatism"] == "no", "soft", "hard")
+    )
     for cost in (None, L):
         model = dt.CARTClassifier(max_depth=2, cost_matrix=cost).fit(X, y)
         assert (model.predict(X) == rule).all()
@@ -169,7 +190,8 @@ def test_cost_weighted_splits_change_car_predictions_and_lower_training_cost():
 
     def total(predicted):
         confusion = pd.crosstab(y, pd.Series(predicted, index=y.index)).reindex(
-            index=classes, columns=classes, fill_value=0)
+            index=classes, columns=classes, fill_value=0
+        )
         return float((confusion * L).to_numpy().sum())
 
     assert (relabelled != costly.predict(X)).sum() == 192
@@ -182,13 +204,16 @@ INSTRUCTOR = Path(__file__).resolve().parents[1] / "instructor"
 
 def test_notebook_09_shows_the_wisconsin_data_with_names():
     nb = nbformat.read(INSTRUCTOR / "09_cost_complexity.ipynb", as_version=4)
-    shown = "\n".join(str(o.get("text", "")) for c in nb.cells if c.cell_type == "code"
-                      for o in c.outputs)
+    shown = "\n".join(
+        str(o.get("text", "")) for c in nb.cells if c.cell_type == "code" for o in c.outputs
+    )
     assert "worst radius <= 17.59" in shown and "malignant" in shown
     assert not re.search(r"\bx\d+ <=", shown), "a node reads x<number>: load the data with names"
 
 
-@pytest.mark.parametrize("path", sorted(INSTRUCTOR.glob("[0-9][0-9]*_*.ipynb")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted(INSTRUCTOR.glob("[0-9][0-9]*_*.ipynb")), ids=lambda p: p.name
+)
 def test_every_app_is_described_and_says_to_run_the_cell(path):
     """The markdown above an app: what it shows first, then what to do; and that the static
     picture (website, untrusted notebook) needs the cell run."""
@@ -200,8 +225,9 @@ def test_every_app_is_described_and_says_to_run_the_cell(path):
             assert "run the cell" in above, f"{path.name}, cell {i}: no run-the-cell line"
             action = re.search(r"\b([Cc]lick|[Pp]ress|[Mm]ove|[Pp]ick|[Ss]witch)\b", above)
             if action:
-                assert re.search(r"\b(shows|draws|replays)\b", above[:action.start()]), \
+                assert re.search(r"\b(shows|draws|replays)\b", above[: action.start()]), (
                     f"{path.name}, cell {i}: says what to do before what the app shows"
+                )
 
 
 # ---------------------------------------------------------------- NB02: the post's mean info digits
@@ -222,10 +248,14 @@ def test_no_single_rounding_scheme_gives_both_of_the_posts_mean_infos():
         "terms cut": lambda b: round(sum(cut(sum(c) / 14 * h(c)) for c in b), 3),
     }
     printed = {"outlook": 0.693, "humidity": 0.787}
-    both = [name for name, f in schemes.items()
-            if all(f(branches[a]) == printed[a] for a in printed)]
+    both = [
+        name for name, f in schemes.items() if all(f(branches[a]) == printed[a] for a in printed)
+    ]
     assert both == []
-    assert schemes["exact"](branches["outlook"]) == 0.694 and schemes["exact"](branches["humidity"]) == 0.788
+    assert (
+        schemes["exact"](branches["outlook"]) == 0.694
+        and schemes["exact"](branches["humidity"]) == 0.788
+    )
 
 
 # ---------------------------------------------------------------- NB12: Fisher's direction
@@ -257,8 +287,9 @@ def test_the_oblique_tree_uses_scatter_matrices_as_notebook_12_says():
     assert round(w_cov[1], 3) != 0.993
     nb = nbformat.read(INSTRUCTOR / "12_greedy_myopia_multivariate.ipynb", as_version=4)
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-    shown = "\n".join(str(o.get("text", "")) for c in nb.cells if c.cell_type == "code"
-                      for o in c.outputs)
+    shown = "\n".join(
+        str(o.get("text", "")) for c in nb.cells if c.cell_type == "code" for o in c.outputs
+    )
     assert "1·x1 + 0.993·x2 - 0.998 <= 0" in shown
     assert "scatter matrices added" in text and "covariance matrices, added" not in text
 
@@ -288,8 +319,9 @@ def prose(nb):
 def shown_by(nb, code_fragment):
     """The text outputs of the code cell containing ``code_fragment``."""
     cell = next(c for c in nb.cells if c.cell_type == "code" and code_fragment in c.source)
-    return "\n".join(str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", ""))
-                     for o in cell.outputs)
+    return "\n".join(
+        str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", "")) for o in cell.outputs
+    )
 
 
 # ---------------------------------------------------------------- NB02b: partial labellings
@@ -298,13 +330,17 @@ def test_only_5_of_the_161_labellings_label_every_day():
     multiway tree has no branch for a value its node never saw, so 156 are partial."""
     X, y = dt.load_play_tennis()
     listed = brute_force_trees(records_of(X, y), list(X.columns))
-    domain = [dict(zip(X.columns, values)) for values in
-              itertools.product(*[sorted(map(str, X[c].unique())) for c in X.columns])]
+    domain = [
+        dict(zip(X.columns, values))
+        for values in itertools.product(*[sorted(map(str, X[c].unique())) for c in X.columns])
+    ]
     functions = {tuple(answer(t, e) for e in domain) for t in listed}
     complete = [f for f in functions if None not in f]
     assert (len(functions), len(complete)) == (161, 5)
     nb = notebook("02b_how_many_trees.ipynb")
-    assert "of which 5 label every day and 156 leave some days unlabelled" in shown_by(nb, "complete =")
+    assert "of which 5 label every day and 156 leave some days unlabelled" in shown_by(
+        nb, "complete ="
+    )
     assert "*partial* labellings" in prose(nb)
 
 
@@ -316,12 +352,19 @@ def test_a_fold_standard_deviation_of_the_printed_size_is_two_to_four_rows():
 
     fold = len(load_breast_cancer().target) / 5
     nb = notebook("13_from_one_tree_to_many.ipynb")
-    spreads = [float(s) for s in re.findall(r"standard deviation over the folds (\d\.\d+)",
-                                            shown_by(nb, "cross_val_score(model"))]
+    spreads = [
+        float(s)
+        for s in re.findall(
+            r"standard deviation over the folds (\d\.\d+)", shown_by(nb, "cross_val_score(model")
+        )
+    ]
     assert len(spreads) == 4
     rows = [s * fold for s in spreads]
     assert 2 <= min(rows) and max(rows) <= 4 and max(rows) > 3
-    assert f"standard deviation of {min(spreads):.3f} to {max(spreads):.3f} is two to four rows" in prose(nb)
+    assert (
+        f"standard deviation of {min(spreads):.3f} to {max(spreads):.3f} is two to four rows"
+        in prose(nb)
+    )
 
 
 # ---------------------------------------------------------------- NB13: bias and variance
@@ -351,9 +394,10 @@ def test_bias_variance_table_of_notebook_13_recomputed_with_scikit_learn():
         variance = np.mean(P.var(axis=0))
         assert np.mean((P - f_x0) ** 2) == pytest.approx(bias2 + variance)
         row = next(line for line in shown.splitlines() if line.startswith(name))
-        printed = [float(v) for v in row[len(name):].split()]
-        assert printed == pytest.approx([bias2, variance, bias2 + variance, bias2 + variance],
-                                        abs=6e-5), name
+        printed = [float(v) for v in row[len(name) :].split()]
+        assert printed == pytest.approx(
+            [bias2, variance, bias2 + variance, bias2 + variance], abs=6e-5
+        ), name
 
 
 def test_notebook_13_defines_bias_and_variance_and_the_start_page_lists_them():
@@ -362,8 +406,11 @@ def test_notebook_13_defines_bias_and_variance_and_the_start_page_lists_them():
     for part in ("**noise**", "**bias²**", "**variance**"):
         assert part in text
     start = prose(notebook("00_start_here.ipynb"))
-    assert re.search(r"\| Bias and variance[^|]*\| [^|]+ \| \[13\]\(13_from_one_tree_to_many\.ipynb\) "
-                     r"\| Bias and variance \|", start)
+    assert re.search(
+        r"\| Bias and variance[^|]*\| [^|]+ \| \[13\]\(13_from_one_tree_to_many\.ipynb\) "
+        r"\| Bias and variance \|",
+        start,
+    )
 
 
 # ---------------------------------------------------------------- NB06: min_impurity_decrease
@@ -402,7 +449,10 @@ def test_app_instructions_name_what_the_apps_show():
     assert app.value_slider.description == "max depth" and app.noise == 0.0
     text = prose(notebook("06_overfitting.ipynb"))
     assert "move the **max depth** slider" in text and "**value** slider" not in text
-    assert "opens with **label noise** at 0 %" in text and "Then set **label noise** to 0 %" not in text
+    assert (
+        "opens with **label noise** at 0 %" in text
+        and "Then set **label noise** to 0 %" not in text
+    )
     for name in ("13_from_one_tree_to_many.ipynb", "13b_scikit_learn_trees.ipynb"):
         assert "the root at first" not in prose(notebook(name))
 
@@ -410,18 +460,31 @@ def test_app_instructions_name_what_the_apps_show():
 # ---------------------------------------------------------------- terms at first use, sources' history
 def test_weka_j48_cart_and_c45_are_introduced_where_a_lecture_first_names_them():
     """In course order, the first lecture cell naming each term says what it is."""
-    lectures = sorted(p for p in INSTRUCTOR.glob("[0-9][0-9]*_*.ipynb") if not p.name.startswith("00"))
-    definitions = {"Weka": "machine-learning workbench", "J48": "Java implementation",
-                   "CART": "Classification and Regression Trees", "C4.5": "Quinlan's 1993 successor of ID3"}
+    lectures = sorted(
+        p for p in INSTRUCTOR.glob("[0-9][0-9]*_*.ipynb") if not p.name.startswith("00")
+    )
+    definitions = {
+        "Weka": "machine-learning workbench",
+        "J48": "Java implementation",
+        "CART": "Classification and Regression Trees",
+        "C4.5": "Quinlan's 1993 successor of ID3",
+    }
     for term, definition in definitions.items():
-        first = next(c.source for p in lectures for c in nbformat.read(p, as_version=4).cells
-                     if c.cell_type == "markdown" and term in c.source)
+        first = next(
+            c.source
+            for p in lectures
+            for c in nbformat.read(p, as_version=4).cells
+            if c.cell_type == "markdown" and term in c.source
+        )
         assert definition in re.sub(r"\s+", " ", first), term
 
 
 def test_c45_threshold_and_average_gain_history_is_stated_correctly():
     nb05, nb03 = prose(notebook("05_cart_continuous.ipynb")), prose(notebook("03_gain_ratio.ipynb"))
-    assert "the device C4.5 introduced" not in nb05 and "CART, 1984, put such thresholds at midpoints first" in nb05
+    assert (
+        "the device C4.5 introduced" not in nb05
+        and "CART, 1984, put such thresholds at midpoints first" in nb05
+    )
     assert "N counts *all* training rows (C4.5's `MaxItem + 1`), not the rows at the node" in nb03
 
 

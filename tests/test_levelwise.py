@@ -30,8 +30,12 @@ def assert_same_growth(fast, slow):
     assert fast.tree().to_json() == slow.tree().to_json()
     assert len(fast.steps) == len(slow.steps)
     for a, b in zip(fast.steps, slow.steps):
-        assert (a.node_id, a.parent_id, a.depth, a.stop_reason) == \
-            (b.node_id, b.parent_id, b.depth, b.stop_reason)
+        assert (a.node_id, a.parent_id, a.depth, a.stop_reason) == (
+            b.node_id,
+            b.parent_id,
+            b.depth,
+            b.stop_reason,
+        )
         assert (a.chosen is None) == (b.chosen is None)
         if a.chosen is not None:
             assert a.chosen.feature == b.chosen.feature
@@ -48,8 +52,10 @@ def problems(draw):
     seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
     levels_per_column = draw(st.sampled_from([2, 4, 50]))  # few values: many ties
-    X = pd.DataFrame(rng.integers(0, levels_per_column, size=(n, d)).astype(float),
-                     columns=[f"x{j}" for j in range(d)])
+    X = pd.DataFrame(
+        rng.integers(0, levels_per_column, size=(n, d)).astype(float),
+        columns=[f"x{j}" for j in range(d)],
+    )
     if draw(st.booleans()):
         X["colour"] = rng.choice(["red", "green", "blue", "grey"], size=n)
     y = rng.integers(0, k, size=n)
@@ -65,11 +71,16 @@ def problems(draw):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION + ("cost_gini",)),
-       leaf=st.integers(1, 3), depth=st.sampled_from([None, 1, 2, 4]),
-       decrease=st.sampled_from([0.0, 0.0, 0.01, 0.1]))
-def test_cart_level_wise_grows_the_node_by_node_tree_and_steps(problem, criterion, leaf, depth,
-                                                               decrease):
+@given(
+    problem=problems(),
+    criterion=st.sampled_from(CLASSIFICATION + ("cost_gini",)),
+    leaf=st.integers(1, 3),
+    depth=st.sampled_from([None, 1, 2, 4]),
+    decrease=st.sampled_from([0.0, 0.0, 0.01, 0.1]),
+)
+def test_cart_level_wise_grows_the_node_by_node_tree_and_steps(
+    problem, criterion, leaf, depth, decrease
+):
     X, y, w = problem
     k = len(np.unique(y))
     cost = None
@@ -79,21 +90,31 @@ def test_cart_level_wise_grows_the_node_by_node_tree_and_steps(problem, criterio
         cost = np.ones((k, k)) - np.eye(k)
         cost[0, -1] = 3.0
         criterion = "gini"
-    model = dt.CARTClassifier(criterion=criterion, min_samples_leaf=leaf, max_depth=depth,
-                              min_impurity_decrease=decrease, cost_matrix=cost)
+    model = dt.CARTClassifier(
+        criterion=criterion,
+        min_samples_leaf=leaf,
+        max_depth=depth,
+        min_impurity_decrease=decrease,
+        cost_matrix=cost,
+    )
     assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), leaf=st.integers(1, 3), depth=st.sampled_from([None, 1, 2, 4]),
-       decrease=st.sampled_from([0.0, 0.0, 0.01, 0.3]), target=st.sampled_from(["ties", "noise"]))
-def test_regression_level_wise_grows_the_node_by_node_tree_and_steps(problem, leaf, depth,
-                                                                     decrease, target):
+@given(
+    problem=problems(),
+    leaf=st.integers(1, 3),
+    depth=st.sampled_from([None, 1, 2, 4]),
+    decrease=st.sampled_from([0.0, 0.0, 0.01, 0.3]),
+    target=st.sampled_from(["ties", "noise"]),
+)
+def test_regression_level_wise_grows_the_node_by_node_tree_and_steps(
+    problem, leaf, depth, decrease, target
+):
     X, codes, w = problem
     rng = np.random.default_rng(len(codes))
     y = codes.astype(float) if target == "ties" else codes + rng.normal(size=len(codes))
-    model = dt.CARTRegressor(min_samples_leaf=leaf, max_depth=depth,
-                             min_impurity_decrease=decrease)
+    model = dt.CARTRegressor(min_samples_leaf=leaf, max_depth=depth, min_impurity_decrease=decrease)
     assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
 
 
@@ -125,8 +146,9 @@ def test_a_limit_at_a_splits_own_decrease_is_decided_as_node_by_node(criterion, 
     decreases = [s.chosen.scores["weighted_decrease"] for s in grown.steps if s.chosen][:6]
     for limit in decreases:
         for nudge in (-1e-12, 0.0, 1e-12):
-            model = dt.CARTClassifier(criterion=criterion,
-                                      min_impurity_decrease=max(limit + nudge, 0.0))
+            model = dt.CARTClassifier(
+                criterion=criterion, min_impurity_decrease=max(limit + nudge, 0.0)
+            )
             assert_same_growth(*both_ways(lambda: model.make_grower(X, y, w)))
 
 
@@ -145,8 +167,7 @@ def test_a_node_at_the_limit_builds_its_candidate_and_a_clear_one_does_not():
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION),
-       zero_gain=st.booleans())
+@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION), zero_gain=st.booleans())
 def test_id3_level_wise_grows_the_node_by_node_tree(problem, criterion, zero_gain):
     X, y, w = problem  # categorical columns split multiway: a feature leaves the path
     model = dt.ID3Classifier(criterion=criterion, stop_at_zero_gain=zero_gain)
@@ -154,9 +175,14 @@ def test_id3_level_wise_grows_the_node_by_node_tree(problem, criterion, zero_gai
 
 
 @settings(max_examples=60, deadline=None)
-@given(sizes=st.lists(st.integers(2, 30), min_size=1, max_size=6),
-       f=st.integers(1, 3), k=st.integers(2, 4), seed=st.integers(0, 2**32 - 1),
-       criterion=st.sampled_from(CLASSIFICATION), leaf=st.integers(1, 4))
+@given(
+    sizes=st.lists(st.integers(2, 30), min_size=1, max_size=6),
+    f=st.integers(1, 3),
+    k=st.integers(2, 4),
+    seed=st.integers(0, 2**32 - 1),
+    criterion=st.sampled_from(CLASSIFICATION),
+    leaf=st.integers(1, 4),
+)
 def test_a_level_scan_equals_each_node_scanned_alone(sizes, f, k, seed, criterion, leaf):
     rng = np.random.default_rng(seed)
     width = max(sizes)
@@ -166,15 +192,27 @@ def test_a_level_scan_equals_each_node_scanned_alone(sizes, f, k, seed, criterio
     for j, n in enumerate(sizes):
         x = np.sort(rng.integers(0, 5, size=(n, f)).astype(float), axis=0)
         o = np.zeros((n, f, k))
-        o[np.arange(n)[:, None], np.arange(f)[None, :], rng.integers(0, k, size=(n, f))] = \
+        o[np.arange(n)[:, None], np.arange(f)[None, :], rng.integers(0, k, size=(n, f))] = (
             rng.uniform(0.1, 2.0, size=(n, f))
+        )
         o[:, 1:] = o[:, :1]  # every column holds the node's same rows, in its own order
         xs[j, :n], onehot[j, :n] = x, o
         xs[j, n:], onehot[j, n:] = 99.0, 7.0  # padding must not matter
-        alone.append(threshold_cuts(x, o, criteria.get(criterion),
-                                    GrowthConfig(criterion=criterion, min_samples_leaf=leaf)))
-    cuts = segment_cuts(xs, onehot, np.array(sizes), criteria.get(criterion),
-                        GrowthConfig(criterion=criterion, min_samples_leaf=leaf))
+        alone.append(
+            threshold_cuts(
+                x,
+                o,
+                criteria.get(criterion),
+                GrowthConfig(criterion=criterion, min_samples_leaf=leaf),
+            )
+        )
+    cuts = segment_cuts(
+        xs,
+        onehot,
+        np.array(sizes),
+        criteria.get(criterion),
+        GrowthConfig(criterion=criterion, min_samples_leaf=leaf),
+    )
     for j, one in enumerate(alone):
         np.testing.assert_array_equal(cuts.index[j], one.index)
         np.testing.assert_array_equal(cuts.n_cuts[j], one.n_cuts)
@@ -184,12 +222,18 @@ def test_a_level_scan_equals_each_node_scanned_alone(sizes, f, k, seed, criterio
 
 
 @settings(max_examples=80, deadline=None)
-@given(sizes=st.lists(st.integers(2, 30), min_size=1, max_size=8),
-       f=st.integers(1, 3), k=st.integers(2, 7), seed=st.integers(0, 2**32 - 1),
-       criterion=st.sampled_from(CLASSIFICATION), leaf=st.integers(1, 4),
-       weight=st.sampled_from([1, 3]))
-def test_a_level_scanned_end_to_end_equals_each_node_scanned_alone(sizes, f, k, seed,
-                                                                    criterion, leaf, weight):
+@given(
+    sizes=st.lists(st.integers(2, 30), min_size=1, max_size=8),
+    f=st.integers(1, 3),
+    k=st.integers(2, 7),
+    seed=st.integers(0, 2**32 - 1),
+    criterion=st.sampled_from(CLASSIFICATION),
+    leaf=st.integers(1, 4),
+    weight=st.sampled_from([1, 3]),
+)
+def test_a_level_scanned_end_to_end_equals_each_node_scanned_alone(
+    sizes, f, k, seed, criterion, leaf, weight
+):
     # whole-number weights: the unpadded scan's running sums are each node's own, exactly
     rng = np.random.default_rng(seed)
     settings_ = GrowthConfig(criterion=criterion, min_samples_leaf=leaf)
@@ -197,16 +241,18 @@ def test_a_level_scanned_end_to_end_equals_each_node_scanned_alone(sizes, f, k, 
     for n in sizes:
         x = np.sort(rng.integers(0, 5, size=(n, f)).astype(float), axis=0)
         o = np.zeros((n, f, k))
-        o[np.arange(n)[:, None], np.arange(f)[None, :], rng.integers(0, k, size=(n, f))] = \
+        o[np.arange(n)[:, None], np.arange(f)[None, :], rng.integers(0, k, size=(n, f))] = (
             rng.integers(1, weight + 1, size=(n, f))
+        )
         o[:, 1:] = o[:, :1]  # every column holds the node's same rows, in its own order
         xs.append(x)
         onehot.append(o)
         alone.append(threshold_cuts(x, o, criteria.get(criterion), settings_))
     weighted = np.moveaxis(np.concatenate(onehot), -1, 0).copy()
     assert whole_weights(weighted)
-    cuts = flat_cuts(np.concatenate(xs), weighted, np.array(sizes), criteria.get(criterion),
-                     settings_)
+    cuts = flat_cuts(
+        np.concatenate(xs), weighted, np.array(sizes), criteria.get(criterion), settings_
+    )
     for j, one in enumerate(alone):
         np.testing.assert_array_equal(cuts.index[j], one.index)
         np.testing.assert_array_equal(cuts.n_cuts[j], one.n_cuts)
@@ -223,7 +269,7 @@ def test_a_level_scanned_end_to_end_equals_each_node_scanned_alone(sizes, f, k, 
 def test_whole_weights_are_whole_numbers_with_an_exact_sum():
     assert whole_weights(np.array([[0.0, 1.0, 3.0]]))
     assert not whole_weights(np.array([[0.0, 1.5]]))
-    assert not whole_weights(np.array([2.0 ** 53]))
+    assert not whole_weights(np.array([2.0**53]))
 
 
 def test_fit_grows_level_wise_and_matches_scikit_learn():
@@ -234,17 +280,16 @@ def test_fit_grows_level_wise_and_matches_scikit_learn():
     y = (X[:, 0] + X[:, 1] * X[:, 2] + 0.3 * rng.normal(size=2000) > 0).astype(int)
     # small nodes deep down tie between features, which scikit-learn breaks at random
     ours = dt.CARTClassifier(max_depth=6).fit(X, y)
-    theirs = sklearn_tree.DecisionTreeClassifier(max_depth=6,
-                                                 random_state=0).fit(X, y)
+    theirs = sklearn_tree.DecisionTreeClassifier(max_depth=6, random_state=0).fit(X, y)
     assert ours.tree_.n_nodes == theirs.tree_.node_count
     internal = theirs.tree_.children_left >= 0
-    np.testing.assert_allclose(sorted(n.split.threshold for n in ours.tree_.nodes()
-                                      if n.split is not None),
-                               sorted(theirs.tree_.threshold[internal]))
+    np.testing.assert_allclose(
+        sorted(n.split.threshold for n in ours.tree_.nodes() if n.split is not None),
+        sorted(theirs.tree_.threshold[internal]),
+    )
     np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
     # the steps fit recorded are those growth one node at a time takes
-    slow = [s.node_id for s in dt.CARTClassifier(max_depth=6)
-            .grow_steps(X, y)]
+    slow = [s.node_id for s in dt.CARTClassifier(max_depth=6).grow_steps(X, y)]
     assert [s.node_id for s in ours.steps_] == slow
 
 
@@ -254,13 +299,16 @@ def with_missing(grower):
     return grower
 
 
-@pytest.mark.parametrize("make", [
-    lambda X, y: dt.CARTClassifier(max_leaf_nodes=5).make_grower(X, y),
-    lambda X, y: dt.C45Classifier().make_grower(X, y),
-    lambda X, y: dt.CARTRegressor(criterion="mae").make_grower(X, y.astype(float)),
-    lambda X, y: dt.ObliqueTreeClassifier().make_grower(X, y),
-    lambda X, y: with_missing(dt.CARTClassifier().make_grower(X, y)),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda X, y: dt.CARTClassifier(max_leaf_nodes=5).make_grower(X, y),
+        lambda X, y: dt.C45Classifier().make_grower(X, y),
+        lambda X, y: dt.CARTRegressor(criterion="mae").make_grower(X, y.astype(float)),
+        lambda X, y: dt.ObliqueTreeClassifier().make_grower(X, y),
+        lambda X, y: with_missing(dt.CARTClassifier().make_grower(X, y)),
+    ],
+)
 def test_level_wise_stays_out_where_it_would_change_the_result(make):
     rng = np.random.default_rng(0)
     X, y = rng.normal(size=(60, 3)), rng.integers(0, 2, size=60)
@@ -276,15 +324,21 @@ def test_reference_scanner_and_hand_driven_growth_stay_node_by_node():
     grower.expand(grower.root.node_id, "outlook")  # a person chose: no level-wise finish
     assert not levels.applies(grower)
     reference = dt.CARTClassifier().make_grower(X, y)
-    object.__setattr__(reference, "config", GrowthConfig(criterion="gini",
-                                                         categorical_split="subset",
-                                                         scanner="reference"))
+    object.__setattr__(
+        reference,
+        "config",
+        GrowthConfig(criterion="gini", categorical_split="subset", scanner="reference"),
+    )
     assert not levels.applies(reference)
 
 
 @settings(max_examples=40, deadline=None)
-@given(n=st.integers(4, 80), v=st.integers(2, 40), seed=st.integers(0, 2**32 - 1),
-       leaf=st.integers(1, 3))
+@given(
+    n=st.integers(4, 80),
+    v=st.integers(2, 40),
+    seed=st.integers(0, 2**32 - 1),
+    leaf=st.integers(1, 3),
+)
 def test_regression_subset_split_is_the_best_category_partition(n, v, seed, leaf):
     rng = np.random.default_rng(seed)
     codes = rng.integers(0, v, n)
@@ -310,11 +364,15 @@ def test_regression_subset_split_is_the_best_category_partition(n, v, seed, leaf
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), criterion=st.sampled_from(CLASSIFICATION), leaf=st.integers(1, 3),
-       flat=st.sampled_from([0, levels.FLAT_BYTES]))
-def test_a_level_scanned_one_node_and_one_column_at_a_time_grows_the_same_tree(problem,
-                                                                               criterion, leaf,
-                                                                               flat):
+@given(
+    problem=problems(),
+    criterion=st.sampled_from(CLASSIFICATION),
+    leaf=st.integers(1, 3),
+    flat=st.sampled_from([0, levels.FLAT_BYTES]),
+)
+def test_a_level_scanned_one_node_and_one_column_at_a_time_grows_the_same_tree(
+    problem, criterion, leaf, flat
+):
     # no working budget: every node group holds one node, every column chunk one column
     # (flat=0: the padded scan, whatever the weights; else whole weights scan end to end)
     X, y, w = problem
@@ -326,8 +384,13 @@ def test_a_level_scanned_one_node_and_one_column_at_a_time_grows_the_same_tree(p
 
 
 @settings(max_examples=100, deadline=None)
-@given(n=st.integers(1, 60), f=st.integers(1, 4), nodes=st.integers(1, 5),
-       seed=st.integers(0, 2**32 - 1), small=st.sampled_from([0, levels.SMALL_ORDER]))
+@given(
+    n=st.integers(1, 60),
+    f=st.integers(1, 4),
+    nodes=st.integers(1, 5),
+    seed=st.integers(0, 2**32 - 1),
+    small=st.sampled_from([0, levels.SMALL_ORDER]),
+)
 def test_filtered_orders_are_each_nodes_rows_sorted_afresh(n, f, nodes, seed, small):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(levels, "SMALL_ORDER", small)  # 0: column by column, in place
@@ -341,23 +404,26 @@ def check_filtered_orders(n, f, nodes, seed):
     for c in range(f):  # the sort is numpy's stable one, column by column
         np.testing.assert_array_equal(order[:, c], np.argsort(X[:, c], kind="stable"))
     dest = rng.integers(-1, nodes, size=n)  # -1: the row goes to no scanned node
-    following = [levels.Pending(SimpleNamespace(rows=np.flatnonzero(dest == j)))
-                 for j in range(nodes)]
+    following = [
+        levels.Pending(SimpleNamespace(rows=np.flatnonzero(dest == j))) for j in range(nodes)
+    ]
     out = levels.filter_orders(order, following, n)
     offset = 0
     for p in following:
         rows = p.state.rows  # ascending, as the engine keeps them
         for c in range(f):
             expected = rows[np.argsort(X[rows, c], kind="stable")]
-            np.testing.assert_array_equal(out[offset:offset + len(rows), c], expected)
+            np.testing.assert_array_equal(out[offset : offset + len(rows), c], expected)
         offset += len(rows)
     assert offset == len(out)
 
 
-@given(lengths=st.lists(st.integers(1, 3000), min_size=1, max_size=40),
-       k=st.integers(2, 5), budget=st.integers(0, 2 ** 16))
-def test_node_groups_hold_every_node_once_within_one_size_class_and_the_budget(lengths, k,
-                                                                                budget):
+@given(
+    lengths=st.lists(st.integers(1, 3000), min_size=1, max_size=40),
+    k=st.integers(2, 5),
+    budget=st.integers(0, 2**16),
+)
+def test_node_groups_hold_every_node_once_within_one_size_class_and_the_budget(lengths, k, budget):
     lengths = np.array(lengths)
     groups = levels.node_groups(lengths, k, budget)
     assert sorted(np.concatenate(groups).tolist()) == list(range(len(lengths)))
@@ -369,9 +435,17 @@ def test_node_groups_hold_every_node_once_within_one_size_class_and_the_budget(l
 
 
 @settings(max_examples=150, deadline=None)
-@given(lengths=st.lists(st.sampled_from([0, 1, 2, 5, 7, 8, 9, 15, 16, 17, 127, 128, 129, 130,
-                                          255, 256, 300, 1000, 3001]), min_size=1, max_size=8),
-       seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(["normal", "rounded", "zeros"]))
+@given(
+    lengths=st.lists(
+        st.sampled_from(
+            [0, 1, 2, 5, 7, 8, 9, 15, 16, 17, 127, 128, 129, 130, 255, 256, 300, 1000, 3001]
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    seed=st.integers(0, 2**32 - 1),
+    kind=st.sampled_from(["normal", "rounded", "zeros"]),
+)
 def test_segment_sums_are_numpys_own_sums_bit_for_bit(lengths, seed, kind):
     from dtlearn.grow.fast.sums import segment_sums
 
@@ -386,13 +460,12 @@ def test_segment_sums_are_numpys_own_sums_bit_for_bit(lengths, seed, kind):
     got = segment_sums(a, starts, np.array(lengths))
     for j, (s, m) in enumerate(zip(starts, lengths)):
         for r in range(2):
-            expected = a[r, s:s + m].copy().sum()  # what Grower._stats sums
+            expected = a[r, s : s + m].copy().sum()  # what Grower._stats sums
             assert got[r, j] == expected and np.signbit(got[r, j]) == np.signbit(expected)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), offset=st.sampled_from([0.0, 0.1, 1e6]),
-       leaf=st.integers(1, 3))
+@given(problem=problems(), offset=st.sampled_from([0.0, 0.1, 1e6]), leaf=st.integers(1, 3))
 def test_regression_node_statistics_of_a_level_are_each_nodes_own(problem, offset, leaf):
     # means and squared errors summed for a whole level are the floats _stats gives a
     # node alone (an offset target: the squared error is tiny against the mean square)
@@ -405,8 +478,7 @@ def test_regression_node_statistics_of_a_level_are_each_nodes_own(problem, offse
     weights = grower.scan_weights[0][rows]
     cut = np.sort(rng.integers(0, len(rows) + 1, size=3))
     parts = [(rows[a:b], weights[a:b]) for a, b in zip(np.r_[0, cut], np.r_[cut, len(rows)])]
-    for (rows_, weights_), (stats, impurity) in zip(parts, levels.regression_stats(grower,
-                                                                                   parts)):
+    for (rows_, weights_), (stats, impurity) in zip(parts, levels.regression_stats(grower, parts)):
         if len(rows_):
             alone, alone_impurity = grower._stats(rows_, weights_)
             np.testing.assert_array_equal(stats, alone)
@@ -416,7 +488,8 @@ def test_regression_node_statistics_of_a_level_are_each_nodes_own(problem, offse
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=problems(), leaf=st.integers(1, 3), offset=st.sampled_from([0.0, 1e6]))
 def test_regression_level_scanned_one_node_and_one_column_at_a_time_grows_the_same_tree(
-        problem, leaf, offset):
+    problem, leaf, offset
+):
     X, codes, w = problem
     y = offset + codes + np.random.default_rng(len(codes)).normal(size=len(codes))
     model = dt.CARTRegressor(min_samples_leaf=leaf)
@@ -444,8 +517,13 @@ def test_a_regression_limit_at_a_splits_own_decrease_is_decided_as_node_by_node(
 
 
 @settings(max_examples=80, deadline=None)
-@given(n=st.integers(2, 60), f=st.integers(1, 3), seed=st.integers(0, 2**32 - 1),
-       offset=st.sampled_from([0.0, 1e-6, 1e6]), weighted=st.booleans())
+@given(
+    n=st.integers(2, 60),
+    f=st.integers(1, 3),
+    seed=st.integers(0, 2**32 - 1),
+    offset=st.sampled_from([0.0, 1e-6, 1e6]),
+    weighted=st.booleans(),
+)
 def test_squared_error_scan_scores_are_the_criterions_own_floats(n, f, seed, offset, weighted):
     from dtlearn.grow.scanners import squared_error_scores
 
@@ -466,21 +544,28 @@ def test_squared_error_scan_scores_are_the_criterions_own_floats(n, f, seed, off
 
 
 @settings(max_examples=300, deadline=None)
-@given(n=st.integers(2, 80), seed=st.integers(0, 2**32 - 1),
-       target=st.sampled_from(["noise", "ties", "offset", "tiny"]),
-       weights=st.sampled_from(["none", "equal", "integers", "floats"]),
-       heaps=st.booleans())
-def test_running_median_errors_stay_within_their_bound_of_the_exact_errors(n, seed, target,
-                                                                           weights, heaps):
+@given(
+    n=st.integers(2, 80),
+    seed=st.integers(0, 2**32 - 1),
+    target=st.sampled_from(["noise", "ties", "offset", "tiny"]),
+    weights=st.sampled_from(["none", "equal", "integers", "floats"]),
+    heaps=st.booleans(),
+)
+def test_running_median_errors_stay_within_their_bound_of_the_exact_errors(
+    n, seed, target, weights, heaps
+):
     from dtlearn.criteria import absolute_error_cuts
     from dtlearn.grow import medians
 
     rng = np.random.default_rng(seed)
     ys = rng.normal(size=n)
     ys = {"noise": ys, "ties": np.round(ys), "offset": 1e6 + ys, "tiny": ys * 1e-9}[target]
-    w = {"none": np.ones(n), "equal": np.full(n, 0.3),
-         "integers": rng.integers(1, 4, size=n).astype(float),
-         "floats": rng.uniform(0.01, 3.0, size=n)}[weights]
+    w = {
+        "none": np.ones(n),
+        "equal": np.full(n, 0.3),
+        "integers": rng.integers(1, 4, size=n).astype(float),
+        "floats": rng.uniform(0.01, 3.0, size=n),
+    }[weights]
     with pytest.MonkeyPatch.context() as patch:
         if heaps:  # equal weights too: the heaps, not the sorted lists
             patch.setattr(medians, "SORTED_LIST_ROWS", 0)
@@ -490,11 +575,15 @@ def test_running_median_errors_stay_within_their_bound_of_the_exact_errors(n, se
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), leaf=st.integers(1, 3), target=st.sampled_from(["ties", "noise",
-                                                                           "offset"]),
-       equal=st.booleans())
-def test_mae_growth_with_running_medians_grows_the_tree_scoring_every_cut_grows(problem, leaf,
-                                                                                 target, equal):
+@given(
+    problem=problems(),
+    leaf=st.integers(1, 3),
+    target=st.sampled_from(["ties", "noise", "offset"]),
+    equal=st.booleans(),
+)
+def test_mae_growth_with_running_medians_grows_the_tree_scoring_every_cut_grows(
+    problem, leaf, target, equal
+):
     # the running medians only rule cuts out; the cut chosen is the exact scan's
     from dtlearn.grow import scanners
 
@@ -502,8 +591,7 @@ def test_mae_growth_with_running_medians_grows_the_tree_scoring_every_cut_grows(
     if equal:  # every node takes the sorted lists of equal weights
         w = np.full(len(codes), 0.7)
     noise = np.random.default_rng(len(codes)).normal(size=len(codes))
-    y = {"ties": codes.astype(float), "noise": codes + noise, "offset": 1e6 + codes + noise}[
-        target]
+    y = {"ties": codes.astype(float), "noise": codes + noise, "offset": 1e6 + codes + noise}[target]
     model = dt.CARTRegressor(criterion="mae", min_samples_leaf=leaf)
     fast = model.make_grower(X, y, w)
     fast.run()

@@ -21,8 +21,10 @@ from dtlearn.exercises.library_guard import Forbidden, LibraryGuard
 from dtlearn.exercises.student_call import run_student
 
 ENTROPY_INSTEAD = "compute -Σ p·log2(p) yourself from the counts (math.log2 or numpy.log2)"
-ID3_WHAT = ("ID3 (growing a tree or scoring its splits): grow the tree yourself: score each "
-            "attribute with your own information gain, split on the best one and recurse")
+ID3_WHAT = (
+    "ID3 (growing a tree or scoring its splits): grow the tree yourself: score each "
+    "attribute with your own information gain, split on the best one and recurse"
+)
 
 
 def _run(fn, rule):
@@ -30,20 +32,27 @@ def _run(fn, rule):
 
 
 def test_describe_lists_modules_functions_files_and_what_stays_allowed():
-    rule = Forbidden(what="x", modules=("dtlearn.measures",),
-                     functions=("dtlearn.tree.Tree.copy",), files=("a/b.py",),
-                     allowed=("loading data", "numpy"))
-    assert rule.describe() == ("forbidden: every function in dtlearn.measures, "
-                               "dtlearn.tree.Tree.copy, every function in .../a/b.py; "
-                               "allowed: loading data, numpy")
+    rule = Forbidden(
+        what="x",
+        modules=("dtlearn.measures",),
+        functions=("dtlearn.tree.Tree.copy",),
+        files=("a/b.py",),
+        allowed=("loading data", "numpy"),
+    )
+    assert rule.describe() == (
+        "forbidden: every function in dtlearn.measures, "
+        "dtlearn.tree.Tree.copy, every function in .../a/b.py; "
+        "allowed: loading data, numpy"
+    )
     assert Forbidden(what="x", modules=("m",)).describe() == "forbidden: every function in m"
 
 
 def test_dtlearns_entropy_is_named_as_the_student_wrote_it():
     out = _run(lambda: dt.entropy([9, 5]), ENTROPY_RULE)
     assert (out.kind, out.message) == (
-        "forbidden", f"calls dt.entropy, dtlearn's own implementation of the entropy: "
-                     f"{ENTROPY_INSTEAD}")
+        "forbidden",
+        f"calls dt.entropy, dtlearn's own implementation of the entropy: {ENTROPY_INSTEAD}",
+    )
 
 
 def test_a_function_not_exported_at_the_top_is_still_dtlearns_own():
@@ -51,8 +60,10 @@ def test_a_function_not_exported_at_the_top_is_still_dtlearns_own():
 
     out = _run(lambda: criteria.entropy_of_counts(np.array([9.0, 5.0])), ENTROPY_RULE)
     assert out.kind == "forbidden"
-    assert out.message == (f"calls dtlearn.criteria.entropy_of_counts, dtlearn's own "
-                           f"implementation of the entropy: {ENTROPY_INSTEAD}")
+    assert out.message == (
+        f"calls dtlearn.criteria.entropy_of_counts, dtlearn's own "
+        f"implementation of the entropy: {ENTROPY_INSTEAD}"
+    )
 
 
 def test_another_librarys_entropy_is_caught_by_its_file():
@@ -60,8 +71,9 @@ def test_another_librarys_entropy_is_caught_by_its_file():
 
     out = _run(lambda: scipy.stats.entropy([9, 5], base=2), ENTROPY_RULE)
     assert out.kind == "forbidden"
-    assert out.message == (f"calls scipy.stats._entropy, a library's implementation of the "
-                           f"entropy: {ENTROPY_INSTEAD}")
+    assert out.message == (
+        f"calls scipy.stats._entropy, a library's implementation of the entropy: {ENTROPY_INSTEAD}"
+    )
 
 
 def test_every_learner_is_forbidden_in_the_id3_homework_from_its_constructor_on():
@@ -70,11 +82,15 @@ def test_every_learner_is_forbidden_in_the_id3_homework_from_its_constructor_on(
     X, y = dt.load_play_tennis()
     out = _run(lambda: dt.C45Classifier(min_samples_leaf=1).fit(X, y), ID3_RULE)
     assert (out.kind, out.message) == (
-        "forbidden", f"calls dt.C45Classifier(), dtlearn's own implementation of {ID3_WHAT}")
+        "forbidden",
+        f"calls dt.C45Classifier(), dtlearn's own implementation of {ID3_WHAT}",
+    )
     out = _run(lambda: DecisionTreeClassifier().fit(np.eye(3), [0, 1, 1]), ID3_RULE)
     assert (out.kind, out.message) == (
-        "forbidden", f"calls sklearn.tree._classes.DecisionTreeClassifier(), a library's "
-                     f"implementation of {ID3_WHAT}")
+        "forbidden",
+        f"calls sklearn.tree._classes.DecisionTreeClassifier(), a library's "
+        f"implementation of {ID3_WHAT}",
+    )
 
 
 @pytest.mark.parametrize("prune", ["pessimistic_prune", "reduced_error_prune"])
@@ -84,8 +100,9 @@ def test_every_pruner_is_forbidden_in_the_pruning_homework(prune):
     args = (model,) if prune == "pessimistic_prune" else (model, X[::2], y[::2])
     out = _run(lambda: getattr(dt, prune)(*args), PRUNE_RULE)
     assert out.kind == "forbidden"
-    assert out.message.startswith(f"calls dt.{prune}, dtlearn's own implementation of pruning: "
-                                  f"visit the inner nodes yourself")
+    assert out.message.startswith(
+        f"calls dt.{prune}, dtlearn's own implementation of pruning: visit the inner nodes yourself"
+    )
 
 
 def test_tree_methods_and_learners_stay_allowed_in_the_pruning_homework():
@@ -105,6 +122,7 @@ def test_a_call_from_a_thread_the_student_starts_is_caught():
                 dt.entropy([1, 1])
             except BaseException:  # noqa: BLE001 - the student hides it in the thread
                 pass
+
         thread = threading.Thread(target=work)
         thread.start()
         thread.join()

@@ -18,14 +18,19 @@ sys.path.insert(0, str(ROOT / "tools"))
 import course  # noqa: E402
 
 
-@pytest.mark.parametrize("spec, name", [
-    ("09", "09_cost_complexity.ipynb"), ("9", "09_cost_complexity.ipynb"),
-    ("08", "08_rule_post_pruning.ipynb"), ("8b", "08b_pessimistic_pruning.ipynb"),
-    ("00_start_here", "00_start_here.ipynb"),
-    ("instructor/10_regression_trees.ipynb", "10_regression_trees.ipynb"),
-    ("notebooks/03_gain_ratio.ipynb", "03_gain_ratio.ipynb"),
-    (str(ROOT / "instructor" / "01_impurity.ipynb"), "01_impurity.ipynb"),
-])
+@pytest.mark.parametrize(
+    "spec, name",
+    [
+        ("09", "09_cost_complexity.ipynb"),
+        ("9", "09_cost_complexity.ipynb"),
+        ("08", "08_rule_post_pruning.ipynb"),
+        ("8b", "08b_pessimistic_pruning.ipynb"),
+        ("00_start_here", "00_start_here.ipynb"),
+        ("instructor/10_regression_trees.ipynb", "10_regression_trees.ipynb"),
+        ("notebooks/03_gain_ratio.ipynb", "03_gain_ratio.ipynb"),
+        (str(ROOT / "instructor" / "01_impurity.ipynb"), "01_impurity.ipynb"),
+    ],
+)
 def test_nb_names_one_instructor_lecture(spec, name):
     assert course.find_notebook(spec) == ROOT / "instructor" / name
 
@@ -46,17 +51,28 @@ def test_one_notebook_executes_it_and_regenerates_its_student_version(tmp_path, 
     (instructor / "homework" / "source").mkdir(parents=True)
     (instructor / "data").mkdir()
     (instructor / "data" / "numbers.txt").write_text("21\n")
-    nb = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell("x = int(open('data/numbers.txt').read())\n"
-                                  "### BEGIN SOLUTION\nanswer = 2 * x\n### END SOLUTION"),
-        nbformat.v4.new_code_cell("print(answer)"),
-    ])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(
+                "x = int(open('data/numbers.txt').read())\n"
+                "### BEGIN SOLUTION\nanswer = 2 * x\n### END SOLUTION"
+            ),
+            nbformat.v4.new_code_cell("print(answer)"),
+        ]
+    )
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nbformat.write(nb, instructor / "01_tiny.ipynb")
     nbformat.write(nb, instructor / "02_other.ipynb")
-    for name, value in [("ROOT", tmp_path), ("INSTRUCTOR", instructor),
-                        ("STUDENT", student), ("HOMEWORK", instructor / "homework")]:
+    for name, value in [
+        ("ROOT", tmp_path),
+        ("INSTRUCTOR", instructor),
+        ("STUDENT", student),
+        ("HOMEWORK", instructor / "homework"),
+    ]:
         monkeypatch.setattr(course, name, value)
 
     written = course.one_notebook("1")

@@ -20,8 +20,7 @@ from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 def test_growth_stops_at_k_leaves_like_sklearn(k, scanner):
     X, y = dt.load_play_tennis(numeric=True)
     Xn = X.assign(outlook=X["outlook"].cat.codes, windy=X["windy"].cat.codes)
-    assert DecisionTreeClassifier(max_leaf_nodes=k, random_state=0).fit(Xn, y) \
-        .get_n_leaves() == k
+    assert DecisionTreeClassifier(max_leaf_nodes=k, random_state=0).fit(Xn, y).get_n_leaves() == k
     model = dt.CARTClassifier(max_leaf_nodes=k)
     assert model.fit(Xn, y).tree_.n_leaves == k
     grower = model.make_grower(Xn, y)

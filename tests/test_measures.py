@@ -136,7 +136,8 @@ def test_misclassification_ties_but_gini_and_entropy_prefer_pure_child():
     assert err_a == pytest.approx(0.2)
     assert err_b == pytest.approx(0.2)
     assert misclassification(counts=parent) - err_a == pytest.approx(
-        misclassification(counts=parent) - err_b)
+        misclassification(counts=parent) - err_b
+    )
     assert gini_gain(counts=b) > gini_gain(counts=a)
     assert information_gain(counts=b) > information_gain(counts=a)
 
@@ -157,7 +158,8 @@ def test_gini_misclassification_values():
 
 def test_cost_gini():
     assert cost_gini(counts=[9, 5], cost_matrix=[[0, 1], [1, 0]]) == pytest.approx(
-        gini(counts=[9, 5]))
+        gini(counts=[9, 5])
+    )
     assert cost_gini(counts=[5, 5], cost_matrix=[[0, 2], [1, 0]]) == pytest.approx(0.75)
     y = ["a", "b", "b", "c"]
     L = np.ones((3, 3)) - np.eye(3)
@@ -166,7 +168,8 @@ def test_cost_gini():
 
 def test_kl_divergence():
     assert kl_divergence([0.5, 0.5], [0.25, 0.75]) == pytest.approx(
-        0.5 * math.log2(2) + 0.5 * math.log2(0.5 / 0.75))
+        0.5 * math.log2(2) + 0.5 * math.log2(0.5 / 0.75)
+    )
     assert kl_divergence([1, 0], [1, 1]) == pytest.approx(1.0)  # p_k = 0 terms vanish
     assert kl_divergence([2, 2], [1, 1]) == 0.0
 
@@ -197,8 +200,14 @@ def test_base_and_units():
 
 def test_input_kinds_agree(weather):
     y = weather["play"]
-    values = [entropy(y), entropy(list(y)), entropy(np.array(y)), entropy(tuple(y)),
-              entropy(counts=[9, 5]), entropy(counts=np.array([5, 9]))]
+    values = [
+        entropy(y),
+        entropy(list(y)),
+        entropy(np.array(y)),
+        entropy(tuple(y)),
+        entropy(counts=[9, 5]),
+        entropy(counts=np.array([5, 9])),
+    ]
     assert all(v == pytest.approx(float(values[0])) for v in values)
 
 
@@ -273,19 +282,22 @@ def test_information_gain_explanation(weather):
     assert table.to_frame().shape == (3, 6)
 
 
-@pytest.mark.parametrize("make, expected", [
-    (lambda: gini(counts=[9, 5]), "0.459"),
-    (lambda: misclassification(counts=[9, 5]), "9/14"),
-    (lambda: split_info(counts=[5, 4, 5]), "1.577 bits"),
-    (lambda: gain_ratio(counts=[[2, 3], [4, 0], [3, 2]]), "0.247 / 1.577 = 0.156"),
-    (lambda: gini_gain(counts=[[10, 40], [40, 10]]), "Gini gain = 0.500 - 0.320 = 0.180"),
-    (lambda: mean_info(counts=[[2, 3], [4, 0], [3, 2]]), "0.694 bits"),
-    (lambda: kl_divergence([0.5, 0.5], [0.25, 0.75]), "0.208 bits"),
-    (lambda: kl_to_uniform(counts=[9, 5]), "1.000 - 0.940"),
-    (lambda: cost_gini(counts=[5, 5], cost_matrix=[[0, 2], [1, 0]]), "0.500 + 0.250"),
-    (lambda: mse([1, 2, 6]), "1/3 · 14.000"),
-    (lambda: mae([1, 2, 6]), "|6 - 2|"),
-])
+@pytest.mark.parametrize(
+    "make, expected",
+    [
+        (lambda: gini(counts=[9, 5]), "0.459"),
+        (lambda: misclassification(counts=[9, 5]), "9/14"),
+        (lambda: split_info(counts=[5, 4, 5]), "1.577 bits"),
+        (lambda: gain_ratio(counts=[[2, 3], [4, 0], [3, 2]]), "0.247 / 1.577 = 0.156"),
+        (lambda: gini_gain(counts=[[10, 40], [40, 10]]), "Gini gain = 0.500 - 0.320 = 0.180"),
+        (lambda: mean_info(counts=[[2, 3], [4, 0], [3, 2]]), "0.694 bits"),
+        (lambda: kl_divergence([0.5, 0.5], [0.25, 0.75]), "0.208 bits"),
+        (lambda: kl_to_uniform(counts=[9, 5]), "1.000 - 0.940"),
+        (lambda: cost_gini(counts=[5, 5], cost_matrix=[[0, 2], [1, 0]]), "0.500 + 0.250"),
+        (lambda: mse([1, 2, 6]), "1/3 · 14.000"),
+        (lambda: mae([1, 2, 6]), "|6 - 2|"),
+    ],
+)
 def test_every_measure_explains_itself(make, expected):
     m = make()
     d = m.explain()
@@ -296,51 +308,63 @@ def test_every_measure_explains_itself(make, expected):
 
 
 # ---------------------------------------------------------------------------- bad input
-@pytest.mark.parametrize("call, error, match", [
-    (lambda: entropy(counts=[-1, 2]), ValueError, "counts must not be negative"),
-    (lambda: entropy(counts=[np.nan, 2]), ValueError, "counts contains NaN"),
-    (lambda: entropy(counts=[0, 0]), ValueError, "counts are all zero"),
-    (lambda: entropy(counts=[]), ValueError, "counts"),
-    (lambda: entropy(counts=[[1, 2]]), ValueError, "counts must be a 1-D"),
-    (lambda: entropy(counts=["a", "b"]), TypeError, "counts must be numbers"),
-    (lambda: entropy(counts=[1, 2], base=1), ValueError, "base"),
-    (lambda: entropy(counts=[1, 2], base=0), ValueError, "base"),
-    (lambda: entropy(counts=[1, 2], base=-2), ValueError, "base"),
-    (lambda: entropy(counts=[1, 2], base="2"), TypeError, "base"),
-    (lambda: entropy([]), ValueError, "labels"),
-    (lambda: entropy([["a", "b"], ["c", "d"]]), ValueError, "labels must be 1-D"),
-    (lambda: entropy(["a", None]), ValueError, "labels"),
-    (lambda: entropy(), TypeError, "labels"),
-    (lambda: entropy(["a"], counts=[1]), TypeError, "not both"),
-    (lambda: entropy(counts=[1, 2], classes=["a"]), ValueError, "classes"),
-    (lambda: information_gain(["a", "b"], ["x"]), ValueError, "feature and labels differ"),
-    (lambda: information_gain(["a", None], ["x", "y"]), ValueError, "feature has missing"),
-    (lambda: information_gain([["a"], ["b"]], ["x", "y"]), ValueError, "feature must be 1-D"),
-    (lambda: information_gain(counts=[1, 2]), ValueError, "counts must be a 2-D"),
-    (lambda: information_gain(counts=[[1, -2]]), ValueError, "counts must not be negative"),
-    (lambda: information_gain(["a"]), TypeError, "labels"),
-    (lambda: mean_info(counts=[[0, 0], [0, 0]]), ValueError, "all zero"),
-    (lambda: gain_ratio(counts=[[1, 2]], base=1), ValueError, "base"),
-    (lambda: split_info([]), ValueError, "feature is empty"),
-    (lambda: split_info(counts=[-1, 3]), ValueError, "counts must not be negative"),
-    (lambda: kl_divergence([0.5, 0.5], [1, 0]), ValueError, "infinite"),
-    (lambda: kl_divergence([0.5, 0.5], [0.2, 0.3, 0.5]), ValueError, "same length"),
-    (lambda: kl_divergence([0.5, 0.5], [-0.5, 1.5]), ValueError, "q must not be negative"),
-    (lambda: kl_divergence([0, 0], [1, 1]), ValueError, "p are all zero"),
-    (lambda: kl_divergence([1, 1], [np.nan, 1]), ValueError, "q contains NaN"),
-    (lambda: kl_to_uniform(counts=[1, 1], base=1), ValueError, "base"),
-    (lambda: cost_gini(counts=[1, 1], cost_matrix=[[0, 1, 1], [1, 0, 1]]), ValueError,
-     "cost_matrix must be square"),
-    (lambda: cost_gini(counts=[1, 1], cost_matrix=[[0, -1], [1, 0]]), ValueError,
-     "cost_matrix must not contain negative"),
-    (lambda: cost_gini(counts=[1, 1, 1], cost_matrix=[[0, 1], [1, 0]]), ValueError,
-     "cost_matrix is 2 x 2 but there are 3 classes"),
-    (lambda: cost_gini(counts=[1, 1]), TypeError, "cost_matrix is required"),
-    (lambda: mse([]), ValueError, "values is empty"),
-    (lambda: mse([1.0, np.nan]), ValueError, "values contains NaN"),
-    (lambda: mae([[1, 2], [3, 4]]), ValueError, "values must be 1-D"),
-    (lambda: mae(["a", "b"]), TypeError, "values must be numbers"),
-])
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda: entropy(counts=[-1, 2]), ValueError, "counts must not be negative"),
+        (lambda: entropy(counts=[np.nan, 2]), ValueError, "counts contains NaN"),
+        (lambda: entropy(counts=[0, 0]), ValueError, "counts are all zero"),
+        (lambda: entropy(counts=[]), ValueError, "counts"),
+        (lambda: entropy(counts=[[1, 2]]), ValueError, "counts must be a 1-D"),
+        (lambda: entropy(counts=["a", "b"]), TypeError, "counts must be numbers"),
+        (lambda: entropy(counts=[1, 2], base=1), ValueError, "base"),
+        (lambda: entropy(counts=[1, 2], base=0), ValueError, "base"),
+        (lambda: entropy(counts=[1, 2], base=-2), ValueError, "base"),
+        (lambda: entropy(counts=[1, 2], base="2"), TypeError, "base"),
+        (lambda: entropy([]), ValueError, "labels"),
+        (lambda: entropy([["a", "b"], ["c", "d"]]), ValueError, "labels must be 1-D"),
+        (lambda: entropy(["a", None]), ValueError, "labels"),
+        (lambda: entropy(), TypeError, "labels"),
+        (lambda: entropy(["a"], counts=[1]), TypeError, "not both"),
+        (lambda: entropy(counts=[1, 2], classes=["a"]), ValueError, "classes"),
+        (lambda: information_gain(["a", "b"], ["x"]), ValueError, "feature and labels differ"),
+        (lambda: information_gain(["a", None], ["x", "y"]), ValueError, "feature has missing"),
+        (lambda: information_gain([["a"], ["b"]], ["x", "y"]), ValueError, "feature must be 1-D"),
+        (lambda: information_gain(counts=[1, 2]), ValueError, "counts must be a 2-D"),
+        (lambda: information_gain(counts=[[1, -2]]), ValueError, "counts must not be negative"),
+        (lambda: information_gain(["a"]), TypeError, "labels"),
+        (lambda: mean_info(counts=[[0, 0], [0, 0]]), ValueError, "all zero"),
+        (lambda: gain_ratio(counts=[[1, 2]], base=1), ValueError, "base"),
+        (lambda: split_info([]), ValueError, "feature is empty"),
+        (lambda: split_info(counts=[-1, 3]), ValueError, "counts must not be negative"),
+        (lambda: kl_divergence([0.5, 0.5], [1, 0]), ValueError, "infinite"),
+        (lambda: kl_divergence([0.5, 0.5], [0.2, 0.3, 0.5]), ValueError, "same length"),
+        (lambda: kl_divergence([0.5, 0.5], [-0.5, 1.5]), ValueError, "q must not be negative"),
+        (lambda: kl_divergence([0, 0], [1, 1]), ValueError, "p are all zero"),
+        (lambda: kl_divergence([1, 1], [np.nan, 1]), ValueError, "q contains NaN"),
+        (lambda: kl_to_uniform(counts=[1, 1], base=1), ValueError, "base"),
+        (
+            lambda: cost_gini(counts=[1, 1], cost_matrix=[[0, 1, 1], [1, 0, 1]]),
+            ValueError,
+            "cost_matrix must be square",
+        ),
+        (
+            lambda: cost_gini(counts=[1, 1], cost_matrix=[[0, -1], [1, 0]]),
+            ValueError,
+            "cost_matrix must not contain negative",
+        ),
+        (
+            lambda: cost_gini(counts=[1, 1, 1], cost_matrix=[[0, 1], [1, 0]]),
+            ValueError,
+            "cost_matrix is 2 x 2 but there are 3 classes",
+        ),
+        (lambda: cost_gini(counts=[1, 1]), TypeError, "cost_matrix is required"),
+        (lambda: mse([]), ValueError, "values is empty"),
+        (lambda: mse([1.0, np.nan]), ValueError, "values contains NaN"),
+        (lambda: mae([[1, 2], [3, 4]]), ValueError, "values must be 1-D"),
+        (lambda: mae(["a", "b"]), TypeError, "values must be numbers"),
+    ],
+)
 def test_bad_input(call, error, match):
     with pytest.raises(error, match=match):
         call()
@@ -349,9 +373,15 @@ def test_bad_input(call, error, match):
 # ---------------------------------------------------------------------------- invariants
 counts_st = st.lists(st.integers(0, 50), min_size=1, max_size=6).filter(lambda c: sum(c) > 0)
 positive_counts_st = st.lists(st.integers(1, 50), min_size=1, max_size=6)
-tables_st = st.integers(1, 4).flatmap(lambda k: st.lists(
-    st.lists(st.integers(0, 20), min_size=k, max_size=k), min_size=1, max_size=5)).filter(
-    lambda t: sum(map(sum, t)) > 0)
+tables_st = (
+    st.integers(1, 4)
+    .flatmap(
+        lambda k: st.lists(
+            st.lists(st.integers(0, 20), min_size=k, max_size=k), min_size=1, max_size=5
+        )
+    )
+    .filter(lambda t: sum(map(sum, t)) > 0)
+)
 
 
 @settings(deadline=None)
@@ -364,13 +394,15 @@ def test_entropy_bounds(counts):
     assert gini(counts=counts) <= 1 - 1 / c + 1e-9
     assert 0 <= misclassification(counts=counts) <= 1 - 1 / c + 1e-9
     assert kl_to_uniform(counts=counts) == pytest.approx(math.log2(c) - h, abs=1e-9)
-    assert kl_to_uniform(counts=counts) == pytest.approx(
-        kl_divergence(counts, [1] * c), abs=1e-9)
+    assert kl_to_uniform(counts=counts) == pytest.approx(kl_divergence(counts, [1] * c), abs=1e-9)
 
 
 @settings(deadline=None)
-@given(counts_st, st.randoms(use_true_random=False),
-       st.floats(0.01, 1000, allow_nan=False, allow_infinity=False))
+@given(
+    counts_st,
+    st.randoms(use_true_random=False),
+    st.floats(0.01, 1000, allow_nan=False, allow_infinity=False),
+)
 def test_relabelling_and_scaling_invariance(counts, rnd, factor):
     permuted = list(counts)
     rnd.shuffle(permuted)
@@ -408,7 +440,8 @@ def test_labels_and_counts_agree(table):
     cols = [k for k in range(len(table[0])) if any(r[k] for r in table)]
     ct = [[r[k] for k in cols] for r in ct]
     assert information_gain(feature, labels) == pytest.approx(
-        float(information_gain(counts=ct)), abs=1e-9)
+        float(information_gain(counts=ct)), abs=1e-9
+    )
     assert split_info(feature) == pytest.approx(float(split_info(counts=ct)), abs=1e-9)
 
 

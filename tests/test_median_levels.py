@@ -26,8 +26,12 @@ def assert_same_growth(fast, slow):
     assert fast.tree().to_json() == slow.tree().to_json()
     assert len(fast.steps) == len(slow.steps)
     for a, b in zip(fast.steps, slow.steps):
-        assert (a.node_id, a.parent_id, a.depth, a.stop_reason) == \
-            (b.node_id, b.parent_id, b.depth, b.stop_reason)
+        assert (a.node_id, a.parent_id, a.depth, a.stop_reason) == (
+            b.node_id,
+            b.parent_id,
+            b.depth,
+            b.stop_reason,
+        )
         assert (a.chosen is None) == (b.chosen is None)
         if a.chosen is not None:
             assert a.chosen.feature == b.chosen.feature
@@ -35,8 +39,9 @@ def assert_same_growth(fast, slow):
         np.testing.assert_array_equal(a.rows, b.rows)
         assert a.to_dict() == b.to_dict()  # every candidate built and compared
         # the unbuilt scores the fast path ranks by are the built candidates' own
-        assert [a.candidates.score_of(i) for i in range(len(a.candidates))] == \
-            [c.score for c in b.candidates]
+        assert [a.candidates.score_of(i) for i in range(len(a.candidates))] == [
+            c.score for c in b.candidates
+        ]
 
 
 @st.composite
@@ -45,8 +50,9 @@ def problems(draw):
     d = draw(st.integers(1, 3))
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     x_values = draw(st.sampled_from([2, 4, 60]))  # few values: ties in x
-    X = pd.DataFrame(rng.integers(0, x_values, size=(n, d)).astype(float),
-                     columns=[f"x{j}" for j in range(d)])
+    X = pd.DataFrame(
+        rng.integers(0, x_values, size=(n, d)).astype(float), columns=[f"x{j}" for j in range(d)]
+    )
     kind = draw(st.sampled_from(["few", "many", "floats", "offset"]))
     if kind == "few":  # ties in y: many cuts of equal error
         y = rng.integers(0, 3, size=n).astype(float)
@@ -60,13 +66,22 @@ def problems(draw):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), leaf=st.integers(1, 3), depth=st.sampled_from([None, 1, 2, 4]),
-       split=st.sampled_from([2, 5]), decrease=st.sampled_from([0.0, 0.01, 0.3]))
-def test_level_wise_mae_grows_the_reference_tree_and_steps(problem, leaf, depth, split,
-                                                            decrease):
+@given(
+    problem=problems(),
+    leaf=st.integers(1, 3),
+    depth=st.sampled_from([None, 1, 2, 4]),
+    split=st.sampled_from([2, 5]),
+    decrease=st.sampled_from([0.0, 0.01, 0.3]),
+)
+def test_level_wise_mae_grows_the_reference_tree_and_steps(problem, leaf, depth, split, decrease):
     X, y = problem
-    params = dict(criterion="mae", min_samples_leaf=leaf, max_depth=depth,
-                  min_samples_split=split, min_impurity_decrease=decrease)
+    params = dict(
+        criterion="mae",
+        min_samples_leaf=leaf,
+        max_depth=depth,
+        min_samples_split=split,
+        min_impurity_decrease=decrease,
+    )
     fast = dt.CARTRegressor(**params).make_grower(X, y)
     slow = dt.CARTRegressor(**params).make_grower(X, y)
     assert median_levels.applies(fast)
@@ -103,14 +118,15 @@ def segments(draw):
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     scale = 10.0 ** draw(st.integers(-2, 6))
     offset = draw(st.sampled_from([0.0, 1e6]))
-    parts = [offset + scale * rng.integers(0, draw(st.sampled_from([2, 5, 1000])), size=n)
-             for n in lengths]
+    parts = [
+        offset + scale * rng.integers(0, draw(st.sampled_from([2, 5, 1000])), size=n)
+        for n in lengths
+    ]
     return [p.astype(float) for p in parts]
 
 
 def local_ranks(parts):
-    return np.concatenate([np.argsort(np.argsort(p, kind="stable"), kind="stable")
-                           for p in parts])
+    return np.concatenate([np.argsort(np.argsort(p, kind="stable"), kind="stable") for p in parts])
 
 
 @settings(max_examples=150, deadline=None)
@@ -125,8 +141,9 @@ def test_running_medians_estimate_every_cut_within_their_bound(parts, grouped):
     else:
         sums = RankSums(ranks, y - centre, y)
     errors, bound = cut_errors(sums, y - centre, lengths)
-    exact = np.concatenate([absolute_error_cuts(p, np.ones(len(p)), np.ones(len(p) - 1, bool))
-                            * len(p) for p in parts])
+    exact = np.concatenate(
+        [absolute_error_cuts(p, np.ones(len(p)), np.ones(len(p) - 1, bool)) * len(p) for p in parts]
+    )
     # the reference's floats are within a few units in the last place of the true sums
     assert (np.abs(errors - exact) <= bound + 1e-13 * np.abs(exact)).all()
     starts, segment = segment_bounds(lengths)
@@ -135,8 +152,9 @@ def test_running_medians_estimate_every_cut_within_their_bound(parts, grouped):
     np.testing.assert_array_equal(medians, [np.median(p) for p in parts])
     by_sorting = exact_cut_errors(y, starts[segment], lengths[segment], cut)
     by_ranks = exact_cut_errors(y, starts[segment], lengths[segment], cut, sums)
-    reference = np.concatenate([absolute_error_cuts(p, np.ones(len(p)),
-                                                    np.ones(len(p) - 1, bool)) for p in parts])
+    reference = np.concatenate(
+        [absolute_error_cuts(p, np.ones(len(p)), np.ones(len(p) - 1, bool)) for p in parts]
+    )
     assert by_sorting.tolist() == reference.tolist()  # the very floats
     assert by_ranks.tolist() == reference.tolist()
 
@@ -144,8 +162,7 @@ def test_running_medians_estimate_every_cut_within_their_bound(parts, grouped):
 def test_the_k_smallest_of_ranges_by_hand():
     y = np.array([5.0, 1.0, 4.0, 2.0, 3.0])
     sums = RankSums(np.array([4, 0, 3, 1, 2]), y, y)
-    total, value = sums.smallest(np.array([0, 1, 2]), np.array([5, 4, 5]),
-                                 np.array([2, 1, 0]))
+    total, value = sums.smallest(np.array([0, 1, 2]), np.array([5, 4, 5]), np.array([2, 1, 0]))
     # [5 1 4 2 3]: 1 + 2 and the 3rd smallest 3; [1 4 2]: 1 and 2; [4 2 3]: nothing and 2
     assert total.tolist() == [3.0, 1.0, 0.0]
     assert value.tolist() == [3.0, 2.0, 2.0]

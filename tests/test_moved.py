@@ -23,11 +23,13 @@ from dtlearn.pruning.rule_post_pruning import RuleSet, rule_post_prune
 @pytest.fixture
 def forget_old_paths():
     """Undo earlier imports of old paths in this process, so each test sees the first one."""
+
     def forget():
         for old in MOVED:
             sys.modules.pop(old, None)
             parent, _, child = old.rpartition(".")
             vars(importlib.import_module(parent)).pop(child, None)
+
     forget()
     yield
     forget()
@@ -77,12 +79,14 @@ def test_a_pickle_naming_an_old_module_loads(forget_old_paths):
 
 
 def test_new_paths_and_public_names_do_not_warn():
-    code = ("import warnings; warnings.simplefilter('error'); import dtlearn as dt; "
-            "import dtlearn.pruning.reduced_error, dtlearn.learners.c45, dtlearn.drawing.layout, "
-            "dtlearn.weka_arithmetic; from dtlearn.learners import ID3Classifier, TreeLearner; "
-            "dt.reduced_error_prune, dt.C45Classifier, dt.from_sklearn, dt.rule_post_prune; "
-            "print(sorted(m for m in __import__('sys').modules if m in "
-            f"{sorted(MOVED)!r}))")
+    code = (
+        "import warnings; warnings.simplefilter('error'); import dtlearn as dt; "
+        "import dtlearn.pruning.reduced_error, dtlearn.learners.c45, dtlearn.drawing.layout, "
+        "dtlearn.weka_arithmetic; from dtlearn.learners import ID3Classifier, TreeLearner; "
+        "dt.reduced_error_prune, dt.C45Classifier, dt.from_sklearn, dt.rule_post_prune; "
+        "print(sorted(m for m in __import__('sys').modules if m in "
+        f"{sorted(MOVED)!r}))"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"  # no old name was even touched
@@ -102,7 +106,9 @@ def test_the_split_pruning_widgets_answer_their_old_path(forget_old_paths):
     with pytest.warns(DeprecationWarning, match="dtlearn.widgets.pruning moved"):
         from dtlearn.widgets.pruning import PruningStepper as old_stepper
     assert old_stepper is PruningStepper
-    with pytest.warns(DeprecationWarning, match="CostComplexityExplorer moved to "
-                                                "dtlearn.widgets.cost_complexity_explorer"):
+    with pytest.warns(
+        DeprecationWarning,
+        match="CostComplexityExplorer moved to dtlearn.widgets.cost_complexity_explorer",
+    ):
         from dtlearn.widgets.pruning import CostComplexityExplorer as old_explorer
     assert old_explorer is CostComplexityExplorer

@@ -48,10 +48,13 @@ REFERENCE = object()  # the instructor's solution with the markers removed
 STUB = object()
 
 WRONG = {
-    "hw1": {"hw1_entropy": "def entropy(counts):\n    total = sum(counts)\n"
-                           "    return -sum(c / total * math.log(c / total) "
-                           "for c in counts if c > 0)\n"},
-    "hw2": {"hw2_id3": """
+    "hw1": {
+        "hw1_entropy": "def entropy(counts):\n    total = sum(counts)\n"
+        "    return -sum(c / total * math.log(c / total) "
+        "for c in counts if c > 0)\n"
+    },
+    "hw2": {
+        "hw2_id3": """
 def gini_gain(feature, labels):
     def gini(part):
         p = part.value_counts(normalize=True)
@@ -73,8 +76,10 @@ def id3(X, y, attributes):
     rest = [a for a in attributes if a != best]
     column = X[best].to_numpy()
     return {best: {v: id3(X[column == v], y[column == v], rest) for v in pd.unique(column)}}
-"""},
-    "hw3": {"hw3_prune": """
+"""
+    },
+    "hw3": {
+        "hw3_prune": """
 def reduced_error_prune(tree, X_val, y_val):
     truth = y_val.to_numpy(dtype=object)
 
@@ -89,7 +94,8 @@ def reduced_error_prune(tree, X_val, y_val):
         if errors(candidate) <= current_errors:
             current, current_errors = candidate, errors(candidate)
     return current
-"""},
+"""
+    },
 }
 
 EXPECTED_WRONG = {"hw1": 6, "hw2": 5, "hw3": 2}
@@ -124,22 +130,33 @@ def lookup_table(seed):
 def table_submission(seed):
     template = (ATTACKS / "hw1_choose_seed.py").read_text()
     cells = attack_files()["hw1"]["choose-seed"]
-    return {grade_id: source.replace("# TABLE", f"TABLE = {lookup_table(seed)!r}")
-            for grade_id, source in cells.items()} if "# TABLE" in template else cells
+    return (
+        {
+            grade_id: source.replace("# TABLE", f"TABLE = {lookup_table(seed)!r}")
+            for grade_id, source in cells.items()
+        }
+        if "# TABLE" in template
+        else cells
+    )
 
 
 def without_markers(source):
-    keep = [line for line in source.splitlines()
-            if not re.match(r"\s*### (BEGIN|END) (SOLUTION|HIDDEN TESTS)", line)]
+    keep = [
+        line
+        for line in source.splitlines()
+        if not re.match(r"\s*### (BEGIN|END) (SOLUTION|HIDDEN TESTS)", line)
+    ]
     return "\n".join(keep) + "\n"
 
 
 def submission(release, source, changes):
     """The released notebook with its solution cells filled in for one student."""
     nb = nbformat.read(release, as_version=4)
-    solutions = {c.metadata["nbgrader"]["grade_id"]: c.source
-                 for c in nbformat.read(source, as_version=4).cells
-                 if c.metadata.get("nbgrader", {}).get("solution")}
+    solutions = {
+        c.metadata["nbgrader"]["grade_id"]: c.source
+        for c in nbformat.read(source, as_version=4).cells
+        if c.metadata.get("nbgrader", {}).get("solution")
+    }
     for cell in nb.cells:
         meta = cell.metadata.get("nbgrader", {})
         if not meta.get("solution") or cell.cell_type != "code":
@@ -179,8 +196,11 @@ def stub_all(changes, release):
     if changes.get("*") is not STUB:
         return changes
     nb = nbformat.read(release, as_version=4)
-    return {c.metadata["nbgrader"]["grade_id"]: STUB for c in nb.cells
-            if c.metadata.get("nbgrader", {}).get("solution")}
+    return {
+        c.metadata["nbgrader"]["grade_id"]: STUB
+        for c in nb.cells
+        if c.metadata.get("nbgrader", {}).get("solution")
+    }
 
 
 @pytest.fixture(scope="module")
@@ -190,15 +210,27 @@ def graded(tmp_path_factory):
     shutil.copytree(HOMEWORK / "source", course / "source")
     (course / "grading_secret").write_text(SECRET + "\n")
     home = tmp_path_factory.mktemp("home")
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("JUPYTERHUB_USER", "DTLEARN_SEED", "DTLEARN_GRADING_SECRET")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("JUPYTERHUB_USER", "DTLEARN_SEED", "DTLEARN_GRADING_SECRET")
+    }
     # nbgrader calls `alembic` (gradebook migrations) from PATH
-    env.update(HOME=str(home), JUPYTER_PLATFORM_DIRS="1",
-               PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}")
+    env.update(
+        HOME=str(home),
+        JUPYTER_PLATFORM_DIRS="1",
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+    )
 
     def nbgrader(*args):
-        done = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"],
-                              cwd=course, env=env, capture_output=True, text=True, timeout=1800)
+        done = subprocess.run(
+            [sys.executable, "-m", "nbgrader", *args, "--log-level=WARN"],
+            cwd=course,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         return done
 
@@ -216,8 +248,10 @@ def graded(tmp_path_factory):
     log = nbgrader("autograde", "hw*", "--create")  # one call: every student, every assignment
     seconds = time.monotonic() - start
     count = sum(len(s) for s in students.values())
-    print(f"\nautograde: {count} submissions in {seconds:.0f} s "
-          f"({seconds / count:.1f} s per submission)")
+    print(
+        f"\nautograde: {count} submissions in {seconds:.0f} s "
+        f"({seconds / count:.1f} s per submission)"
+    )
     nbgrader("export", "--to", str(course / "grades.csv"))
     with open(course / "grades.csv", newline="") as f:
         exported = {(row["assignment"], row["student_id"]): row for row in csv.DictReader(f)}
@@ -229,16 +263,26 @@ def graded(tmp_path_factory):
         for name in ASSIGNMENTS:
             for student in students[name]:
                 sub = gb.find_submission_notebook(name, name, student)
-                cells[name, student] = {g.name: g.score for g in sub.grades
-                                        if g.cell.cell_type == "code"}
+                cells[name, student] = {
+                    g.name: g.score for g in sub.grades if g.cell.cell_type == "code"
+                }
     everyone = sorted({s for name in ASSIGNMENTS for s in students[name]})
     print("student              " + "  ".join(ASSIGNMENTS))
     for student in everyone:
-        print(f"{student:20} " + "  ".join(
-            f"{sum(cells[name, student].values()):3g}" if (name, student) in cells else "  -"
-            for name in ASSIGNMENTS))
-    return {"exported": exported, "cells": cells, "plan": students, "course": course,
-            "log": log.stdout + log.stderr}
+        print(
+            f"{student:20} "
+            + "  ".join(
+                f"{sum(cells[name, student].values()):3g}" if (name, student) in cells else "  -"
+                for name in ASSIGNMENTS
+            )
+        )
+    return {
+        "exported": exported,
+        "cells": cells,
+        "plan": students,
+        "course": course,
+        "log": log.stdout + log.stderr,
+    }
 
 
 @pytest.mark.parametrize("name", ASSIGNMENTS)
@@ -259,18 +303,24 @@ def test_three_students_are_graded_on_three_seeds(graded):
 
     assert len({seed_of(s) for s in HONEST}) == 3
     for student in HONEST:
-        nb = nbformat.read(graded["course"] / "autograded" / student / "hw1" / "hw1.ipynb",
-                           as_version=4)
-        grade_cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")
-                       and c.cell_type == "code"]
+        nb = nbformat.read(
+            graded["course"] / "autograded" / student / "hw1" / "hw1.ipynb", as_version=4
+        )
+        grade_cells = [
+            c
+            for c in nb.cells
+            if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"
+        ]
         assert grade_cells and all(c.outputs == [] for c in grade_cells)
 
 
 def test_a_copied_table_passes_only_the_cases_that_do_not_depend_on_the_seed(graded):
-    nb = nbformat.read(graded["course"] / "autograded" / "dan" / "hw1" / "hw1.ipynb",
-                       as_version=4)
-    outputs = {c.metadata["nbgrader"]["grade_id"]: c.outputs for c in nb.cells
-               if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"}
+    nb = nbformat.read(graded["course"] / "autograded" / "dan" / "hw1" / "hw1.ipynb", as_version=4)
+    outputs = {
+        c.metadata["nbgrader"]["grade_id"]: c.outputs
+        for c in nb.cells
+        if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"
+    }
     edge = outputs["hw1_check_entropy_edge"][0]["evalue"]
     bits = outputs["hw1_check_entropy_bits"][0]["evalue"]
     # the fixed edge cases are answered; only the sealed ones fail, unseen
@@ -281,8 +331,9 @@ def test_a_copied_table_passes_only_the_cases_that_do_not_depend_on_the_seed(gra
 
 def test_the_hidden_cells_give_nothing_away(graded):
     for student in ("wrong", "attack-constant"):
-        nb = nbformat.read(graded["course"] / "autograded" / student / "hw1" / "hw1.ipynb",
-                           as_version=4)
+        nb = nbformat.read(
+            graded["course"] / "autograded" / student / "hw1" / "hw1.ipynb", as_version=4
+        )
         for cell in nb.cells:
             if cell.metadata.get("nbgrader", {}).get("grade_id", "").endswith("hidden"):
                 text = "".join(o.get("evalue", "") for o in cell.outputs)

@@ -53,11 +53,14 @@ def graded(tmp_path_factory):
     course = roundtrip.grading_course(work)
     env = roundtrip.grader_env(work)
     times = {}
-    roundtrip.nbgrader(["generate_assignment", "hw1", "--force"], course, env, times,
-                       "generate")
+    roundtrip.nbgrader(["generate_assignment", "hw1", "--force"], course, env, times, "generate")
     release = course / "release" / "hw1" / "hw1.ipynb"
-    students = {**HONEST, "copier": RENAMED, "paster": PASTED,
-                "refcopy": refcopy_cells(course / "source" / "hw1" / "hw1.ipynb")}
+    students = {
+        **HONEST,
+        "copier": RENAMED,
+        "paster": PASTED,
+        "refcopy": refcopy_cells(course / "source" / "hw1" / "hw1.ipynb"),
+    }
     for student, cells in students.items():
         folder = course / "submitted" / student / "hw1"
         folder.mkdir(parents=True)
@@ -66,10 +69,16 @@ def graded(tmp_path_factory):
     report = roundtrip.similarity(course, "hw1", env, times)
     with open(report, newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
-    print(f"\nautograde of {len(students)}: {times['autograde']} s; similarity: "
-          f"{times['similarity']} s ({times['similarity_cpu']} s CPU)")
-    return {"course": course, "students": students, "rows": rows,
-            "html": report.with_suffix(".html").read_text(encoding="utf-8")}
+    print(
+        f"\nautograde of {len(students)}: {times['autograde']} s; similarity: "
+        f"{times['similarity']} s ({times['similarity_cpu']} s CPU)"
+    )
+    return {
+        "course": course,
+        "students": students,
+        "rows": rows,
+        "html": report.with_suffix(".html").read_text(encoding="utf-8"),
+    }
 
 
 def _key(row):
@@ -82,8 +91,11 @@ def test_autograde_graded_every_submission_the_report_reads(graded):
     assert sorted(p.name for p in autograded.iterdir()) == sorted(graded["students"])
     # the report compares what autograde left: each student's own code, cell for cell
     copier = nbformat.read(autograded / "copier" / "hw1" / "hw1.ipynb", as_version=4)
-    sources = [c.source for c in copier.cells if c.metadata.get("nbgrader", {}).get(
-        "grade_id") in SOLUTION_CELLS]
+    sources = [
+        c.source
+        for c in copier.cells
+        if c.metadata.get("nbgrader", {}).get("grade_id") in SOLUTION_CELLS
+    ]
     assert sources == [cell.strip("\n") for cell in RENAMED]
 
 
@@ -100,10 +112,13 @@ def test_every_planted_pair_ranks_above_every_honest_pair(graded):
     best_honest = min(int(r["rank"]) for r in honest_rows)
     assert worst_planted < best_honest
     assert min(float(r["score"]) for r in planted_rows) > max(
-        float(r["score"]) for r in honest_rows)
+        float(r["score"]) for r in honest_rows
+    )
     # the pasted library function is named: the checks' own entropy
-    assert any(r["submission"] == "paster" and r["other"].endswith("formulas.py: entropy_bits")
-               for r in planted_rows)
+    assert any(
+        r["submission"] == "paster" and r["other"].endswith("formulas.py: entropy_bits")
+        for r in planted_rows
+    )
 
 
 class _Text(HTMLParser):

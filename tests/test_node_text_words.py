@@ -17,17 +17,20 @@ from dtlearn.drawing.node_text import (
 )
 
 
-@pytest.mark.parametrize("text, chars, max_lines, lines", [
-    ("ab cdefgh", 9, 2, ["ab cdefgh"]),  # exactly the width: one line
-    ("ab cdefghij", 9, 2, ["ab", "cdefghij"]),
-    ("abcdefgh", 8, 2, ["abcdefgh"]),
-    ("abcdefg", 1, 2, ["abcd", "efg"]),  # never narrower than 4
-    ("abcd efgh ijkl", 4, 2, ["abcd", "efg…"]),  # the ellipsis fits in the width
-    ("one two three four five", 5, 2, ["one", "two…"]),
-    ("adoption-of-the-budget-resolution", 12, 2, ["adoption-of-", "the-budget-…"]),
-    ("n = 70: democrat 69, republican 1", 20, 2, ["n = 70: democrat 69,", "republican 1"]),
-    ("a b c", 4, 1, ["a b…"]),
-])
+@pytest.mark.parametrize(
+    "text, chars, max_lines, lines",
+    [
+        ("ab cdefgh", 9, 2, ["ab cdefgh"]),  # exactly the width: one line
+        ("ab cdefghij", 9, 2, ["ab", "cdefghij"]),
+        ("abcdefgh", 8, 2, ["abcdefgh"]),
+        ("abcdefg", 1, 2, ["abcd", "efg"]),  # never narrower than 4
+        ("abcd efgh ijkl", 4, 2, ["abcd", "efg…"]),  # the ellipsis fits in the width
+        ("one two three four five", 5, 2, ["one", "two…"]),
+        ("adoption-of-the-budget-resolution", 12, 2, ["adoption-of-", "the-budget-…"]),
+        ("n = 70: democrat 69, republican 1", 20, 2, ["n = 70: democrat 69,", "republican 1"]),
+        ("a b c", 4, 1, ["a b…"]),
+    ],
+)
 def test_wrap_text_by_hand(text, chars, max_lines, lines):
     assert wrap_text(text, chars, max_lines) == lines
     assert all(len(line) <= max(4, chars) for line in lines)
@@ -47,11 +50,14 @@ def test_labels_count_lines_and_explanations_of_the_tennis_tree():
     assert count_line(tree, tree.root) == "n = 14: yes 9, no 5"
     assert node_explanation(tree, tree.root)["text"] == (
         "node 0: n = 14: yes 9, no 5; entropy 0.940\n"
-        "test: outlook = sunny | outlook = overcast | outlook = rainy")
+        "test: outlook = sunny | outlook = overcast | outlook = rainy"
+    )
     leaf = node_explanation(tree, tree.node(2))
     assert leaf["text"] == "node 2: n = 4: yes 4, no 0; entropy 0.000\nleaf: predicts yes"
-    assert leaf["html"] == ("<p class='dtlearn-node-head'><strong>node 2: n = 4: yes 4, no 0; "
-                            "entropy 0.000</strong></p>\n<p>leaf: predicts yes</p>")
+    assert leaf["html"] == (
+        "<p class='dtlearn-node-head'><strong>node 2: n = 4: yes 4, no 0; "
+        "entropy 0.000</strong></p>\n<p>leaf: predicts yes</p>"
+    )
     root_html = node_explanation(tree, tree.root)["html"]
     assert "<p>test, 3 branches:</p>" in root_html
     assert "<li>outlook = sunny → n = 5: yes 2, no 3</li>" in root_html

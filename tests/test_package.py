@@ -20,16 +20,20 @@ PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
 def test_import_dtlearn_does_not_pull_in_views():
-    code = ("import sys, dtlearn, dtlearn.pruning.reduced_error, dtlearn.pruning.rule_post_pruning, dtlearn.pruning.curves, dtlearn.learners.c45, "
-            "dtlearn.pruning.pessimistic, dtlearn.drawing.layout, dtlearn.exercises; "
-            f"print([m for m in {HEAVY!r} if m in sys.modules])")
+    code = (
+        "import sys, dtlearn, dtlearn.pruning.reduced_error, dtlearn.pruning.rule_post_pruning, dtlearn.pruning.curves, dtlearn.learners.c45, "
+        "dtlearn.pruning.pessimistic, dtlearn.drawing.layout, dtlearn.exercises; "
+        f"print([m for m in {HEAVY!r} if m in sys.modules])"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
 def test_views_are_reached_lazily():
-    code = ("import dtlearn; ax = dtlearn.plot.impurity_curves(); "
-            "print(type(ax).__module__.startswith('matplotlib'))")
+    code = (
+        "import dtlearn; ax = dtlearn.plot.impurity_curves(); "
+        "print(type(ax).__module__.startswith('matplotlib'))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
 
@@ -44,7 +48,7 @@ def _environment_dependencies():
     lines = (ROOT / "environment.yml").read_text().splitlines()
     start = lines.index("dependencies:")
     deps = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         text = line.strip()
         if not text.startswith("- "):
             break
@@ -72,8 +76,11 @@ def test_binder_environment_installs_what_pip_lab_installs():
 
 def test_postbuild_installs_only_the_package():
     script = (ROOT / "postBuild").read_text()
-    commands = [line.strip() for line in script.splitlines()
-                if line.strip() and not line.startswith("#") and not line.startswith("set ")]
+    commands = [
+        line.strip()
+        for line in script.splitlines()
+        if line.strip() and not line.startswith("#") and not line.startswith("set ")
+    ]
     assert commands == ["python -m pip install --no-deps --no-cache-dir ."]
     assert (ROOT / "postBuild").stat().st_mode & 0o111
     # repo2docker ignores root config files when a binder/ folder exists
@@ -81,6 +88,7 @@ def test_postbuild_installs_only_the_package():
 
 
 # --- the course runs in the lab environment --------------------------------------------
+
 
 def _lite():
     """tools/lite.py, whose ``notebook_imports`` also decides what JupyterLite installs."""
@@ -92,7 +100,9 @@ def _lite():
 
 def _course_imports():
     """Top-level modules imported by the code cells of every lecture and homework notebook."""
-    notebooks = sorted(ROOT.glob("instructor/**/*.ipynb")) + sorted(ROOT.glob("notebooks/**/*.ipynb"))
+    notebooks = sorted(ROOT.glob("instructor/**/*.ipynb")) + sorted(
+        ROOT.glob("notebooks/**/*.ipynb")
+    )
     notebooks = [p for p in notebooks if ".ipynb_checkpoints" not in p.parts]
     assert len(notebooks) >= 14
     found = {}
@@ -129,7 +139,9 @@ def test_closure_follows_extras_and_markers():
     names = _closure(["jupyterlab>=4"])
     assert {"jupyterlab", "ipykernel", "jupyter-server"} <= names
     assert "scikit-learn" not in names
-    assert "nbgrader" not in _closure(PROJECT["dependencies"] + PROJECT["optional-dependencies"]["lab"])
+    assert "nbgrader" not in _closure(
+        PROJECT["dependencies"] + PROJECT["optional-dependencies"]["lab"]
+    )
 
 
 def test_every_notebook_import_is_installed_by_the_lab_extra():
@@ -150,6 +162,7 @@ def test_every_notebook_import_is_installed_by_the_lab_extra():
 
 # --- licence, python, README, CI -----------------------------------------------------
 
+
 def test_licence_is_the_gpl3_text_and_declared():
     text = (ROOT / "LICENSE").read_text()
     assert text.lstrip().startswith("GNU GENERAL PUBLIC LICENSE")
@@ -165,16 +178,24 @@ def test_requires_python_covers_what_the_tests_use():
 
 def test_readme_gives_the_two_commands_first():
     readme = (ROOT / "README.md").read_text()
-    first_blocks = [line.strip() for line in readme.split("## ")[1].splitlines()
-                    if line.strip().startswith("make ")]
+    first_blocks = [
+        line.strip()
+        for line in readme.split("## ")[1].splitlines()
+        if line.strip().startswith("make ")
+    ]
     assert first_blocks[:2] == ["make lab", "make test"]
 
 
 def test_ci_runs_make_test_then_the_floors():
     script = (ROOT / ".ci" / "run").read_text()
-    commands = [line for line in script.splitlines()
-                if line.strip() and not line.startswith("#") and not line.startswith("set ")
-                and not line.startswith("cd ")]
+    commands = [
+        line
+        for line in script.splitlines()
+        if line.strip()
+        and not line.startswith("#")
+        and not line.startswith("set ")
+        and not line.startswith("cd ")
+    ]
     assert commands == ["make test", "make test-floors"]
 
 
@@ -185,6 +206,7 @@ def test_make_lab_opens_the_student_course():
 
 
 # --- releases: one version, named by the changelog and the README -----------------------
+
 
 def _version():
     text = (ROOT / "dtlearn" / "__init__.py").read_text()
@@ -201,13 +223,21 @@ def test_version_is_written_once_and_read_by_the_build():
     version = _version()
     assert re.fullmatch(r"\d+\.\d+\.\d+", version)
     # no second copy of the version string anywhere in the package or the build files
-    copies = [str(path.relative_to(ROOT)) for path in
-              [*ROOT.glob("dtlearn/**/*.py"), ROOT / "pyproject.toml", ROOT / "environment.yml",
-               ROOT / "postBuild", ROOT / "Makefile"]
-              if f'"{version}"' in path.read_text(encoding="utf-8")]
+    copies = [
+        str(path.relative_to(ROOT))
+        for path in [
+            *ROOT.glob("dtlearn/**/*.py"),
+            ROOT / "pyproject.toml",
+            ROOT / "environment.yml",
+            ROOT / "postBuild",
+            ROOT / "Makefile",
+        ]
+        if f'"{version}"' in path.read_text(encoding="utf-8")
+    ]
     assert copies == ["dtlearn/__init__.py"]
     # the installed distribution (make test's editable install) reports the same version
     import dtlearn
+
     assert dtlearn.__version__ == version == metadata.version("dtlearn")
 
 
@@ -217,8 +247,10 @@ def test_version_equals_the_newest_version_the_changelog_names():
     version = _version()
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## (.+)$", changelog, re.M)
-    numbered = [re.fullmatch(r"(?:Unreleased \()?(\d+\.\d+\.\d+)(?:\)| \(\d{4}-\d\d-\d\d\))?",
-                             h.strip()) for h in headings]
+    numbered = [
+        re.fullmatch(r"(?:Unreleased \()?(\d+\.\d+\.\d+)(?:\)| \(\d{4}-\d\d-\d\d\))?", h.strip())
+        for h in headings
+    ]
     versions = [m[1] for m in numbered if m]
     assert versions[0] == version and "0.1.0" in versions  # newest first
     assert all(m or h.strip() == "Unreleased" for h, m in zip(headings, numbered)), headings
@@ -237,32 +269,59 @@ def test_the_readme_claims_no_pypi_install():
     assert lines
     for line in lines:
         targets = [t.strip("\"'") for t in line.split()[2:] if not t.startswith("-")]
-        assert all(" @ " in line or t.startswith((".", "/", "git+")) or t.endswith(".whl")
-                   or not t.startswith("dtlearn") for t in targets), line
+        assert all(
+            " @ " in line
+            or t.startswith((".", "/", "git+"))
+            or t.endswith(".whl")
+            or not t.startswith("dtlearn")
+            for t in targets
+        ), line
     assert "not on PyPI" in readme
 
 
-STUDENT_DATA = ["submitted/alice/hw1/hw1.ipynb", "autograded/alice/hw1/hw1.ipynb",
-                "feedback/alice/hw1/hw1.html", "release/hw1/hw1.ipynb", "gradebook.db",
-                "exchange/dtlearn/inbound/x.ipynb", "grades.csv", "grading_secret",
-                "reports/similarity/hw1.csv"]
+STUDENT_DATA = [
+    "submitted/alice/hw1/hw1.ipynb",
+    "autograded/alice/hw1/hw1.ipynb",
+    "feedback/alice/hw1/hw1.html",
+    "release/hw1/hw1.ipynb",
+    "gradebook.db",
+    "exchange/dtlearn/inbound/x.ipynb",
+    "grades.csv",
+    "grading_secret",
+    "reports/similarity/hw1.csv",
+]
 
 
 @pytest.mark.parametrize("where", ["", "instructor/homework/", "course/"])
 def test_student_work_and_grades_are_git_ignored(where):
     paths = [where + path for path in STUDENT_DATA]
-    done = subprocess.run(["git", "check-ignore", "--no-index", "--stdin", "-v"], cwd=ROOT,
-                          input="\n".join(paths), capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--stdin", "-v"],
+        cwd=ROOT,
+        input="\n".join(paths),
+        capture_output=True,
+        text=True,
+    )
     ignored = [line.split("\t")[1] for line in done.stdout.splitlines()]
     assert ignored == paths
     # and the course's own sources are not
-    kept = subprocess.run(["git", "check-ignore", "--no-index", "instructor/homework/source/hw1/"
-                           "hw1.ipynb", "dtlearn/datasets/data/vote.csv"], cwd=ROOT,
-                          capture_output=True, text=True)
+    kept = subprocess.run(
+        [
+            "git",
+            "check-ignore",
+            "--no-index",
+            "instructor/homework/source/hw1/hw1.ipynb",
+            "dtlearn/datasets/data/vote.csv",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert kept.returncode == 1 and kept.stdout == ""
 
 
 # --- dependencies: what dtlearn imports is declared, dev tools are not published ---------
+
 
 def _package_imports():
     found = {}
@@ -282,8 +341,9 @@ def _package_imports():
 
 
 def test_every_module_dtlearn_imports_is_declared():
-    declared = {canonicalize_name(Requirement(text).name): "required"
-                for text in PROJECT["dependencies"]}
+    declared = {
+        canonicalize_name(Requirement(text).name): "required" for text in PROJECT["dependencies"]
+    }
     for extra, texts in PROJECT["optional-dependencies"].items():
         for text in texts:
             declared.setdefault(canonicalize_name(Requirement(text).name), extra)
@@ -313,11 +373,13 @@ def test_liac_arff_is_an_extra_and_dev_tools_are_a_dependency_group():
             published |= {canonicalize_name(Requirement(t).name) for t in texts}
     assert not tools & published
     assert not {"pytest", "nbval", "hypothesis", "ruff", "playwright", "hatchling"} & {
-        canonicalize_name(Requirement(t).name) for t in PROJECT["optional-dependencies"]["grading"]}
+        canonicalize_name(Requirement(t).name) for t in PROJECT["optional-dependencies"]["grading"]
+    }
 
 
 def test_read_arff_without_liac_arff_names_the_extra(monkeypatch):
     import dtlearn as dt
+
     monkeypatch.setitem(sys.modules, "arff", None)  # as if liac-arff were not installed
     text = "@relation r\n@attribute a {x, y}\n@data\nx\n"
     with pytest.raises(ImportError, match=re.escape('pip install "dtlearn[arff]"')):
@@ -330,12 +392,16 @@ def test_project_urls_and_python_classifiers():
     urls = PROJECT["urls"]
     assert {"Source", "Changelog", "Issues"} <= set(urls)
     assert all(url.startswith("https://") for url in urls.values())
-    pythons = sorted(c.rsplit(" ", 1)[1] for c in PROJECT["classifiers"]
-                     if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    pythons = sorted(
+        c.rsplit(" ", 1)[1]
+        for c in PROJECT["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    )
     assert pythons and pythons[0] == PROJECT["requires-python"].removeprefix(">=")
 
 
 # --- two environments: the students' (make lab) and the developers' (make test, book, lite) --
+
 
 def _rule(makefile, target):
     """The prerequisites and recipe of ``target`` in the Makefile."""
@@ -359,8 +425,18 @@ def test_developer_targets_use_their_own_environment():
     assert re.search(r"^DEV +:= \.venv-dev$", makefile, re.M)
     _, recipe = _rule(makefile, "$(DEV)/.installed")
     assert "--group dev" in makefile and "install,$(DEV),$(DEV_INSTALL))" in recipe
-    for target in ("test-unit", "test-notebooks", "test-browser", "book", "lite", "bench",
-                   "execute-notebooks", "student-course", "student-homework", "test-wheel"):
+    for target in (
+        "test-unit",
+        "test-notebooks",
+        "test-browser",
+        "book",
+        "lite",
+        "bench",
+        "execute-notebooks",
+        "student-course",
+        "student-homework",
+        "test-wheel",
+    ):
         prerequisites, recipe = _rule(makefile, target)
         assert "$(DEV)/.installed" in prerequisites, target
         assert "$(BIN)/" not in recipe, target  # never the students' .venv

@@ -29,10 +29,14 @@ def test_pessimistic_prune_of_a_bare_tree_weighs_rows_as_copies(vote_weighted):
     weighted = pessimistic_prune(grown, X=X, y=y, sample_weight=w)
     copied = pessimistic_prune(grown, X=Xc, y=yc)
     assert weighted.tree.to_text() == copied.tree.to_text()
-    assert [(s.node_id, s.decision) for s in weighted.steps] == \
-        [(s.node_id, s.decision) for s in copied.steps]
-    np.testing.assert_allclose([s.leaf_estimate for s in weighted.steps],
-                               [s.leaf_estimate for s in copied.steps], rtol=1e-12)
+    assert [(s.node_id, s.decision) for s in weighted.steps] == [
+        (s.node_id, s.decision) for s in copied.steps
+    ]
+    np.testing.assert_allclose(
+        [s.leaf_estimate for s in weighted.steps],
+        [s.leaf_estimate for s in copied.steps],
+        rtol=1e-12,
+    )
     # and the weights matter: unweighted rows prune this tree differently
     assert pessimistic_prune(grown, X=X, y=y).tree.to_text() != weighted.tree.to_text()
 

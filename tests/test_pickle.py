@@ -24,8 +24,14 @@ from dtlearn.pruning.pessimistic import pessimistic_prune
 from dtlearn.pruning.reduced_error import reduced_error_prune
 from dtlearn.pruning.rule_post_pruning import rule_post_prune, rules_from_tree
 
-CLASSIFIERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, C45Classifier, dt.CARTClassifier,
-               dt.ObliqueTreeClassifier]
+CLASSIFIERS = [
+    dt.ZeroR,
+    dt.OneR,
+    dt.ID3Classifier,
+    C45Classifier,
+    dt.CARTClassifier,
+    dt.ObliqueTreeClassifier,
+]
 
 
 def _roundtrips(obj):
@@ -57,8 +63,7 @@ def test_c45_with_missing_values_and_its_pruning_record_round_trip():
     assert X.isna().any().any()
     model = C45Classifier().fit(X, y)
     for how, copy_ in _roundtrips(model):
-        np.testing.assert_array_equal(copy_.predict_proba(X), model.predict_proba(X),
-                                      err_msg=how)
+        np.testing.assert_array_equal(copy_.predict_proba(X), model.predict_proba(X), err_msg=how)
         assert str(copy_.pruning_) == str(model.pruning_)
         assert copy_.explain_node(0).lines[0] == model.explain_node(0).lines[0]
         for a, b in zip(copy_.steps_, model.steps_):
@@ -84,9 +89,13 @@ def test_regressor_round_trips():
 def test_pruning_results_and_rule_sets_round_trip():
     X, y = dt.load_play_tennis(numeric=True)
     model = dt.CARTClassifier().fit(X, y)
-    results = [reduced_error_prune(model, X, y), cost_complexity_path(model),
-               pessimistic_prune(C45Classifier().fit(X, y)), rules_from_tree(model),
-               rule_post_prune(model, X, y)]
+    results = [
+        reduced_error_prune(model, X, y),
+        cost_complexity_path(model),
+        pessimistic_prune(C45Classifier().fit(X, y)),
+        rules_from_tree(model),
+        rule_post_prune(model, X, y),
+    ]
     for result in results:
         for how, copy_ in _roundtrips(result):
             assert str(copy_) == str(result), (type(result).__name__, how)
@@ -149,8 +158,9 @@ def test_a_node_copy_keeps_its_subtree():
     tree = dt.ID3Classifier().fit(X, y).tree_
     node = tree.root.children[0]
     clone = copy.deepcopy(node)
-    assert clone is not node and [c.node_id for c in clone.children] == \
-        [c.node_id for c in node.children]
+    assert clone is not node and [c.node_id for c in clone.children] == [
+        c.node_id for c in node.children
+    ]
     assert clone.split == node.split and np.array_equal(clone.counts, node.counts)
 
 
@@ -165,8 +175,9 @@ def test_a_saved_cart_model_holds_no_training_value():
     leaked = [v for v in np.unique(X) if np.float64(v).tobytes() in saved]
     assert leaked == []
     loaded = pickle.loads(saved)
-    assert [repr(s.table()) for s in loaded.steps_[:40]] == \
-        [repr(s.table()) for s in model.steps_[:40]]
+    assert [repr(s.table()) for s in loaded.steps_[:40]] == [
+        repr(s.table()) for s in model.steps_[:40]
+    ]
 
 
 # Models pickled by the 0.2.0 release itself (tests/fixtures/make_pickles_020.py, run with
@@ -178,7 +189,8 @@ EXPECTED_020 = json.loads((PICKLES_020 / "expected.json").read_text())
 
 def _fixture_module():
     spec = importlib.util.spec_from_file_location(
-        "make_pickles_020", PICKLES_020.parent / "make_pickles_020.py")
+        "make_pickles_020", PICKLES_020.parent / "make_pickles_020.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -187,22 +199,32 @@ def _fixture_module():
 def test_the_020_fixtures_were_written_by_020_under_its_module_paths():
     assert EXPECTED_020["dtlearn"] == "0.2.0"
     classes = {entry["class"] for entry in EXPECTED_020["fixtures"].values()}
-    assert {"dtlearn.c45.C45Classifier", "dtlearn.prune.ReducedErrorPruning",
-            "dtlearn.pessimistic.PessimisticPruneResult",
-            "dtlearn.learners.CARTRegressor"} <= classes
+    assert {
+        "dtlearn.c45.C45Classifier",
+        "dtlearn.prune.ReducedErrorPruning",
+        "dtlearn.pessimistic.PessimisticPruneResult",
+        "dtlearn.learners.CARTRegressor",
+    } <= classes
     # every fitted model keeps its growth steps under the 0.2.0 class path
-    fitted = [name for name, entry in EXPECTED_020["fixtures"].items()
-              if entry["class"].endswith(("Classifier", "Regressor"))]
+    fitted = [
+        name
+        for name, entry in EXPECTED_020["fixtures"].items()
+        if entry["class"].endswith(("Classifier", "Regressor"))
+    ]
     assert len(fitted) == 6
     for name in fitted:
-        assert b"dtlearn.grow.records\x94\x8c\nGrowthStep" in (
-            PICKLES_020 / f"{name}.pkl").read_bytes()
+        assert (
+            b"dtlearn.grow.records\x94\x8c\nGrowthStep"
+            in (PICKLES_020 / f"{name}.pkl").read_bytes()
+        )
 
 
 # The 0.2.0 fixtures were pickled under numpy 2, whose arrays name numpy._core: numpy 1.x
 # (the declared floor, make test-floors) cannot unpickle them, whatever dtlearn does.
-@pytest.mark.skipif(np.lib.NumpyVersion(np.__version__) < "2.0.0",
-                    reason="fixtures pickled with numpy 2; numpy 1.x cannot read its arrays")
+@pytest.mark.skipif(
+    np.lib.NumpyVersion(np.__version__) < "2.0.0",
+    reason="fixtures pickled with numpy 2; numpy 1.x cannot read its arrays",
+)
 @pytest.mark.parametrize("name", sorted(EXPECTED_020["fixtures"]))
 def test_a_model_pickled_by_020_loads_and_predicts_as_it_did(name):
     entry = EXPECTED_020["fixtures"][name]

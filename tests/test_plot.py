@@ -39,12 +39,19 @@ def test_public_functions_all_smoke(tennis, tmp_path):
             "score_bars": lambda: plot.score_bars(tennis.steps_[0]),
             "plot_tree": lambda: plot.plot_tree(tennis),
             "decision_regions": lambda: plot.decision_regions(
-                dt.CARTClassifier(max_depth=3).fit(X, y), X, y, resolution=30),
+                dt.CARTClassifier(max_depth=3).fit(X, y), X, y, resolution=30
+            ),
             "regression_fit": lambda: plot.regression_fit(
-                dt.CARTRegressor(max_depth=2).fit(Xr, yr), Xr, yr),
+                dt.CARTRegressor(max_depth=2).fit(Xr, yr), Xr, yr
+            ),
         }
-        figures = {"decision_regions", "impurity_curves", "plot_tree", "regression_fit",
-                   "score_bars"}
+        figures = {
+            "decision_regions",
+            "impurity_curves",
+            "plot_tree",
+            "regression_fit",
+            "score_bars",
+        }
         assert figures <= set(plot.__all__)
         for name in figures:
             ax = calls[name]()
@@ -71,8 +78,9 @@ def test_score_bars_reads_step_and_table(tennis):
     ax = plot.score_bars(step, measures=("information_gain",))
     assert _texts(ax) == ["0.247", "0.029", "0.152", "0.048"]
     assert ax.get_yticklabels()[0].get_text() == "outlook ◀ chosen"
-    table = dt.explain.ResultTable.build(["attribute", "gain"], [["a", 0.5], ["b", 0.25]],
-                                         highlight_row=1)
+    table = dt.explain.ResultTable.build(
+        ["attribute", "gain"], [["a", 0.5], ["b", 0.25]], highlight_row=1
+    )
     ax = plot.score_bars(table, measures=("gain",))
     assert _texts(ax) == ["0.500", "0.250"]
     with pytest.raises(ValueError, match="not columns"):
@@ -120,9 +128,14 @@ def test_impurity_values_are_the_textbook_numbers_and_the_figure_shows_them():
     values = plot.impurity_values(p)
     # the course's three (a criterion registered with a curve_label adds its own after them)
     assert dict(list(values.items())[:3]) == pytest.approx(
-        {"entropy/2": entropy / 2, "Gini": 2 * p * (1 - p), "misclassification": p})
+        {"entropy/2": entropy / 2, "Gini": 2 * p * (1 - p), "misclassification": p}
+    )
     assert _texts(plot.impurity_curves(p=p))[0].splitlines()[:4] == [
-        "p = 0.20", "entropy/2 = 0.361", "Gini = 0.320", "misclassification = 0.200"]
+        "p = 0.20",
+        "entropy/2 = 0.361",
+        "Gini = 0.320",
+        "misclassification = 0.200",
+    ]
     with pytest.raises(ValueError, match="p must"):
         plot.impurity_values(-0.1)
 
@@ -150,6 +163,7 @@ def test_dark_style_reaches_the_tree_drawing():
     assert {to_hex(t.get_color()) for t in texts} == {DARK_STYLE["text.color"]}
     plt.close(ax.figure)
     ax = plot_tree(model)  # outside the context: the light paper again
-    assert {to_hex(b.get_facecolor()) for b in ax.patches
-            if isinstance(b, FancyBboxPatch)} == {"#ffffff"}
+    assert {to_hex(b.get_facecolor()) for b in ax.patches if isinstance(b, FancyBboxPatch)} == {
+        "#ffffff"
+    }
     plt.close(ax.figure)

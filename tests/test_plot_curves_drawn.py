@@ -42,7 +42,12 @@ def test_rule_accuracies_bars_labels_and_numbers(tennis):
     assert [p.get_width() for p in ax.patches] == [1.0, 1.0, 1.0, 1.0, 0.0]
     assert [t.get_text() for t in ax.texts] == ["5/5", "3/3", "1/1", "1/1", "0/0"]
     assert [t.get_text() for t in ax.get_yticklabels()] == [
-        "1. yes", "2. yes", "3. no", "4. yes", "5. no"]
+        "1. yes",
+        "2. yes",
+        "3. no",
+        "4. yes",
+        "5. no",
+    ]
 
 
 def test_ccp_path_points_and_leaf_counts(tennis):
@@ -58,8 +63,9 @@ def test_complexity_curve_steps_only_when_alpha_is_on_the_x_axis(tennis):
     X, y, _ = tennis
     from dtlearn.pruning.curves import complexity_curve
 
-    curve = complexity_curve(dt.CARTClassifier(), X, y, X[::2], y[::2], param="ccp_alpha",
-                             values=[0.0, 0.1, 0.2])
+    curve = complexity_curve(
+        dt.CARTClassifier(), X, y, X[::2], y[::2], param="ccp_alpha", values=[0.0, 0.1, 0.2]
+    )
     by_value = plot_complexity_curve(curve, x="value")
     assert [line.get_drawstyle() for line in by_value.lines] == ["steps-post"] * 2
     assert by_value.get_xlabel() == "ccp_alpha"
@@ -75,8 +81,12 @@ def test_thin_point_labels_removes_a_label_only_when_close_both_ways():
     _, ax = plt.subplots(figsize=(4, 4))
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    for text, xy in [("a", (0.5, 0.1)), ("b", (0.5, 0.9)), ("c", (0.9, 0.1)),
-                     ("d", (0.501, 0.101))]:
+    for text, xy in [
+        ("a", (0.5, 0.1)),
+        ("b", (0.5, 0.9)),
+        ("c", (0.9, 0.1)),
+        ("d", (0.501, 0.101)),
+    ]:
         ax.annotate(text, xy)
     assert thin_point_labels(ax) == ["d"]
     assert [t.get_text() for t in ax.texts] == ["a", "b", "c"]

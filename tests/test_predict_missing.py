@@ -16,9 +16,13 @@ import pytest
 
 import dtlearn as dt
 
-REFUSING = {"id3": lambda: dt.ID3Classifier(), "cart": lambda: dt.CARTClassifier(),
-            "cart-pruned": lambda: dt.CARTClassifier(ccp_alpha=0.01),
-            "regressor": lambda: dt.CARTRegressor(), "oblique": lambda: dt.ObliqueTreeClassifier()}
+REFUSING = {
+    "id3": lambda: dt.ID3Classifier(),
+    "cart": lambda: dt.CARTClassifier(),
+    "cart-pruned": lambda: dt.CARTClassifier(ccp_alpha=0.01),
+    "regressor": lambda: dt.CARTRegressor(),
+    "oblique": lambda: dt.ObliqueTreeClassifier(),
+}
 
 
 def _data(name):
@@ -43,8 +47,11 @@ def test_nan_at_predict_is_refused_naming_the_column(name):
     if hasattr(model, "predict_proba"):
         calls.append(model.predict_proba)
     for call in calls:
-        with pytest.raises(ValueError, match=rf"column '{column}' has a missing value .* row 3"
-                                             r".*C45Classifier"):
+        with pytest.raises(
+            ValueError,
+            match=rf"column '{column}' has a missing value .* row 3"
+            r".*C45Classifier",
+        ):
             call(hole)
     assert model.tree_.refuses_missing and model.tree_.copy().refuses_missing
     np.testing.assert_array_equal(model.predict(X), model.tree_.predict(X))  # complete rows
@@ -85,12 +92,12 @@ def test_an_unseen_category_is_not_a_missing_value():
     foggy["outlook"] = "foggy"
     stop = model.tree_.apply(foggy)[0]  # the root tests outlook: the row stops there
     assert stop == model.tree_.root.node_id
-    np.testing.assert_array_equal(model.predict_proba(foggy)[0],
-                                  model.tree_.root.value)
+    np.testing.assert_array_equal(model.predict_proba(foggy)[0], model.tree_.root.value)
 
 
-@pytest.mark.parametrize("model", [dt.C45Classifier(), dt.OneR(), dt.ZeroR()],
-                         ids=lambda m: type(m).__name__)
+@pytest.mark.parametrize(
+    "model", [dt.C45Classifier(), dt.OneR(), dt.ZeroR()], ids=lambda m: type(m).__name__
+)
 def test_learners_that_handle_missing_values_still_do(model):
     X, y = dt.load_play_tennis()
     hole = X.copy()
@@ -100,8 +107,11 @@ def test_learners_that_handle_missing_values_still_do(model):
     assert not model.tree_.refuses_missing
 
 
-@pytest.mark.parametrize("model", [dt.ID3Classifier(), dt.CARTClassifier(), dt.CARTRegressor(),
-                                   dt.ObliqueTreeClassifier()], ids=lambda m: type(m).__name__)
+@pytest.mark.parametrize(
+    "model",
+    [dt.ID3Classifier(), dt.CARTClassifier(), dt.CARTRegressor(), dt.ObliqueTreeClassifier()],
+    ids=lambda m: type(m).__name__,
+)
 def test_scikit_learns_nan_check_passes_for_the_learners_that_refuse_nan(model):
     pytest.importorskip("sklearn")
     from sklearn.utils.estimator_checks import check_estimators_nan_inf

@@ -100,8 +100,11 @@ def _check_rep_invariants(model, X_val, y_val):
             worse = result.original.with_leaves_at(pruned + [node.node_id])
             assert _errors(worse, X_val, y_val) > result.errors_after
     # the last pass prunes nothing and checks every remaining inner node
-    last = [s for s in result.steps if s.pass_number == result.steps[-1].pass_number] \
-        if result.steps else []
+    last = (
+        [s for s in result.steps if s.pass_number == result.steps[-1].pass_number]
+        if result.steps
+        else []
+    )
     assert not any(s.pruned for s in last) or result.tree.n_nodes == 1
     return result
 
@@ -183,8 +186,7 @@ def test_breast_cancer_tree_is_sklearns(breast_cancer):
 
 def test_ccp_path_equals_sklearn_on_breast_cancer(breast_cancer):
     X_train, _, y_train, _ = breast_cancer
-    expected = DecisionTreeClassifier(random_state=0).cost_complexity_pruning_path(
-        X_train, y_train)
+    expected = DecisionTreeClassifier(random_state=0).cost_complexity_pruning_path(X_train, y_train)
     path = cost_complexity_path(dt.CARTClassifier(), X_train, y_train)
     assert len(path.ccp_alphas) == 13
     assert path.ccp_alphas[-1] == pytest.approx(0.3272984419327777, abs=1e-12)
@@ -198,8 +200,9 @@ def test_ccp_path_equals_sklearn_on_breast_cancer(breast_cancer):
 def test_ccp_path_equals_sklearn_on_synthetic_data(criterion):
     X, y = make_classification(300, n_features=6, n_informative=4, random_state=1)
     X = X.astype(np.float32).astype(float)  # scikit-learn splits on float32 values
-    theirs = [DecisionTreeClassifier(criterion=criterion, random_state=r).fit(X, y)
-              for r in range(3)]
+    theirs = [
+        DecisionTreeClassifier(criterion=criterion, random_state=r).fit(X, y) for r in range(3)
+    ]
     ours = dt.CARTClassifier(criterion=criterion).fit(X, y)
     # ties among small nodes may order branches differently: compare the nodes as a set
     t = theirs[0].tree_
@@ -283,8 +286,9 @@ def test_ccp_bad_input():
 def test_grid_search_chooses_alpha(breast_cancer):
     X_train, X_test, y_train, y_test = breast_cancer
     path = cost_complexity_path(dt.CARTClassifier(), X_train, y_train)
-    search = GridSearchCV(dt.CARTClassifier(), {"ccp_alpha": list(path.ccp_alphas[:-1])},
-                          cv=5).fit(X_train, y_train)
+    search = GridSearchCV(dt.CARTClassifier(), {"ccp_alpha": list(path.ccp_alphas[:-1])}, cv=5).fit(
+        X_train, y_train
+    )
     assert search.best_params_["ccp_alpha"] in list(path.ccp_alphas)
     assert search.best_estimator_.tree_.n_nodes <= 31
     assert search.score(X_test, y_test) > 0.9

@@ -73,8 +73,9 @@ def test_reduced_error_on_c45_with_missing_values_distribute(vote):
     _check_steps_against_states(result, X[1::2], y[1::2])
     # the root, visited after cuts below it, counts the leaves left (2), not the 6 grown
     root_steps = [s for s in result.steps if s.node_id == result.original.root.node_id]
-    assert root_steps and all(s.n_subtree_leaves == result.state_after(
-        result.steps.index(s)).n_leaves for s in root_steps)
+    assert root_steps and all(
+        s.n_subtree_leaves == result.state_after(result.steps.index(s)).n_leaves for s in root_steps
+    )
     assert result.original.n_leaves > root_steps[0].n_subtree_leaves
 
 
@@ -102,10 +103,12 @@ def test_reduced_error_on_weighted_and_class_weighted_fits():
     y = np.where(X[:, 0] + 0.6 * rng.normal(size=240) > 0.4, "a", "b")
     w = rng.integers(1, 4, size=240).astype(float)
     weighted = dt.CARTClassifier(max_depth=5).fit(X[:160], y[:160], sample_weight=w[:160])
-    _check_steps_against_states(dt.reduced_error_prune(weighted, X[160:], y[160:]),
-                                X[160:], y[160:])
-    est = DecisionTreeClassifier(class_weight={"a": 3.0, "b": 1.0}, max_depth=5,
-                                 random_state=0).fit(X[:160], y[:160], sample_weight=w[:160])
+    _check_steps_against_states(
+        dt.reduced_error_prune(weighted, X[160:], y[160:]), X[160:], y[160:]
+    )
+    est = DecisionTreeClassifier(
+        class_weight={"a": 3.0, "b": 1.0}, max_depth=5, random_state=0
+    ).fit(X[:160], y[:160], sample_weight=w[:160])
     imported = dt.from_sklearn(est, X[:160], y[:160], sample_weight=w[:160])
     result = dt.reduced_error_prune(imported, X[160:], y[160:])
     _check_steps_against_states(result, X[160:], y[160:])
@@ -140,8 +143,9 @@ def test_pessimistic_errors_at_one_half_without_errors(n):
     assert float(pessimistic_errors(n, 0, 0.5)) == pytest.approx(n * (1 - 0.5 ** (1 / n)))
 
 
-@pytest.mark.parametrize("n, confidence", [(3, 0.5), (3, 0.25), (10, 0.25), (14, 0.25),
-                                           (25.5, 0.4), (4, 0.1)])
+@pytest.mark.parametrize(
+    "n, confidence", [(3, 0.5), (3, 0.25), (10, 0.25), (14, 0.25), (25.5, 0.4), (4, 0.1)]
+)
 def test_pessimistic_errors_when_all_but_half_an_instance_is_wrong(n, confidence):
     # E + 0.5 >= N: Weka's addErrs returns N - E exactly (not the formula, which at f = 1
     # gives the same number only up to rounding)
@@ -170,11 +174,11 @@ def test_j48_at_confidence_one_half_is_wekas(dataset):
     tree = model.tree_
     assert (tree.n_leaves, tree.n_nodes) == (leaf_count(text), tree_size(text))
     classes = [str(c) for c in y.cat.categories]
-    weka = predictions((C05 / f"{dataset}.J48-C0.5.pred.txt").read_text(encoding="utf-8"),
-                       classes)
+    weka = predictions((C05 / f"{dataset}.J48-C0.5.pred.txt").read_text(encoding="utf-8"), classes)
     assert [str(p) for p in model.predict(X)] == [p.predicted for p in weka]
-    np.testing.assert_allclose(model.predict_proba(X), [p.distribution for p in weka],
-                               atol=5e-4 + 1e-9)
+    np.testing.assert_allclose(
+        model.predict_proba(X), [p.distribution for p in weka], atol=5e-4 + 1e-9
+    )
 
 
 # ------------------------------------------------------------------ cost-complexity
@@ -186,8 +190,7 @@ def test_ccp_path_of_an_estimator_fitted_with_alpha_is_the_full_trees_path():
     for alpha in (0.0, 0.01, 0.05):
         path = dt.cost_complexity_path(dt.CARTClassifier(ccp_alpha=alpha), X, y)
         np.testing.assert_allclose(path.ccp_alphas, reference.ccp_alphas, rtol=1e-12, atol=1e-15)
-        np.testing.assert_allclose(path.impurities, reference.impurities, rtol=1e-12,
-                                   atol=1e-15)
+        np.testing.assert_allclose(path.impurities, reference.impurities, rtol=1e-12, atol=1e-15)
 
 
 def test_ccp_tree_at_each_step_alpha_is_the_last_tree_of_that_alpha():
@@ -218,8 +221,9 @@ def test_ccp_path_of_a_class_weighted_import_is_sklearns():
     est = DecisionTreeClassifier(class_weight="balanced", random_state=0)
     est.fit(X, y, sample_weight=w)
     tree = dt.from_sklearn(est, X, y, sample_weight=w).tree_
-    reference = DecisionTreeClassifier(class_weight="balanced", random_state=0
-                                       ).cost_complexity_pruning_path(X, y, sample_weight=w)
+    reference = DecisionTreeClassifier(
+        class_weight="balanced", random_state=0
+    ).cost_complexity_pruning_path(X, y, sample_weight=w)
     path = dt.cost_complexity_path(tree)
     np.testing.assert_allclose(path.ccp_alphas, reference.ccp_alphas, rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(path.impurities, reference.impurities, rtol=1e-9, atol=1e-12)

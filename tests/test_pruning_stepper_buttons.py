@@ -26,16 +26,21 @@ def _states(app):
 @pytest.mark.parametrize("method", ["reduced_error", "rules", "pessimistic"])
 def test_buttons_at_every_position(tennis, method):
     X, y = tennis
-    model = dt.C45Classifier(prune=False, min_samples_leaf=1).fit(X, y) \
-        if method == "pessimistic" else dt.ID3Classifier().fit(X, y)
+    model = (
+        dt.C45Classifier(prune=False, min_samples_leaf=1).fit(X, y)
+        if method == "pessimistic"
+        else dt.ID3Classifier().fit(X, y)
+    )
     app = PruningStepper(model, X[::2], y[::2], method=method)
     n = app.n_steps
     assert n >= 2
     for k in list(range(n + 1)) + list(range(n, -1, -1)):
         app.goto(k)
         assert app.position == k
-        assert _states(app) == {"first": k > 0, "previous": k > 0,
-                                "next": k < n, "last": k < n}, (method, k)
+        assert _states(app) == {"first": k > 0, "previous": k > 0, "next": k < n, "last": k < n}, (
+            method,
+            k,
+        )
         assert app.slider.value == k + 1
         if k < n:
             assert app.status.startswith(f"step {k + 1} of {n}: "), app.status

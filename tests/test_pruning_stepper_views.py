@@ -24,11 +24,15 @@ def tennis():
 
 
 def _rows(html):
-    cells = re.findall(r"<tr[^>]*><td class=\"dtlearn-num\">(\d+)</td><td>(.*?)</td>"
-                       r"<td>(.*?)</td><td class=\"dtlearn-num\">(\d+)</td>"
-                       r"<td class=\"dtlearn-num\">(\d+)</td><td class=\"dtlearn-num\">(.*?)</td>",
-                       html)
-    return [(int(a), b.replace("<br>", " AND "), c, int(d), int(e), f) for a, b, c, d, e, f in cells]
+    cells = re.findall(
+        r"<tr[^>]*><td class=\"dtlearn-num\">(\d+)</td><td>(.*?)</td>"
+        r"<td>(.*?)</td><td class=\"dtlearn-num\">(\d+)</td>"
+        r"<td class=\"dtlearn-num\">(\d+)</td><td class=\"dtlearn-num\">(.*?)</td>",
+        html,
+    )
+    return [
+        (int(a), b.replace("<br>", " AND "), c, int(d), int(e), f) for a, b, c, d, e, f in cells
+    ]
 
 
 def test_the_pruned_rules_with_their_validation_counts(tennis):
@@ -42,7 +46,8 @@ def test_the_pruned_rules_with_their_validation_counts(tennis):
         (2, "outlook = overcast", "play = yes", 3, 3, "100%"),
         (3, "outlook = sunny AND humidity = high", "play = no", 1, 1, "100%"),
         (4, "outlook = rainy", "play = yes", 1, 1, "100%"),
-        (5, "outlook = rainy AND windy = TRUE", "play = no", 0, 0, "–")]
+        (5, "outlook = rainy AND windy = TRUE", "play = no", 0, 0, "–"),
+    ]
     assert [r["current"] for r in app.rules_state] == [False] * 5
 
 
@@ -54,9 +59,11 @@ def test_the_rule_a_step_names_is_the_one_marked(tennis):
         number = int(re.match(rf"step {k + 1} of {app.n_steps}: rule (\d+): ", app.status)[1])
         assert [r["number"] for r in app.rules_state if r["current"]] == [number]
         assert app.rules_html.value.startswith(
-            f"<p><b>the rules as step {k + 1} finds them (rule {number} marked)</b></p>")
-        marked = re.findall(r'<tr class="dtlearn-winner"><td class="dtlearn-num">(\d+)<',
-                            app.rules_html.value)
+            f"<p><b>the rules as step {k + 1} finds them (rule {number} marked)</b></p>"
+        )
+        marked = re.findall(
+            r'<tr class="dtlearn-winner"><td class="dtlearn-num">(\d+)<', app.rules_html.value
+        )
         assert marked == [str(number)]
 
 
@@ -88,7 +95,11 @@ def test_without_validation_data_only_the_methods_that_need_none_are_offered(ten
     assert [v for _, v in bare.method_buttons.options] == ["cost_complexity", "pessimistic"]
     full = PruningStepper(model, X[::2], y[::2])
     assert [v for _, v in full.method_buttons.options] == [
-        "reduced_error", "rules", "cost_complexity", "pessimistic"]
+        "reduced_error",
+        "rules",
+        "cost_complexity",
+        "pessimistic",
+    ]
     with pytest.raises(ValueError, match="X_val and y_val go together"):
         PruningStepper(model, X[::2], None)
 
@@ -126,6 +137,7 @@ def test_the_presenter_class_marks_apps_scaled_up_only(tennis, scale, presenter)
 
     app = App(font_scale=scale)
     assert ("dtlearn-presenter" in app._dom_classes) is presenter
-    assert img_html(b"PNG", 'a "b"', 300) == ('<img alt="a &quot;b&quot;" width="300" '
-                                             'src="data:image/png;base64,UE5H"/>')
+    assert img_html(b"PNG", 'a "b"', 300) == (
+        '<img alt="a &quot;b&quot;" width="300" src="data:image/png;base64,UE5H"/>'
+    )
     assert img_html(b"", "x") == '<img alt="x" src="data:image/png;base64,"/>'

@@ -14,10 +14,28 @@ import pytest
 # The public names the course and instructors' material rely on (the design contract),
 # written out here rather than read from ``dt.__all__`` so that dropping one fails.
 CONTRACT = (
-    "entropy", "gini", "misclassification", "kl_divergence", "kl_to_uniform", "mse", "mae",
-    "split_info", "mean_info", "information_gain", "gain_ratio", "ZeroR", "OneR",
-    "ID3Classifier", "C45Classifier", "CARTClassifier", "CARTRegressor",
-    "reduced_error_prune", "rule_post_prune", "cost_complexity_path", "Tree", "plot",
+    "entropy",
+    "gini",
+    "misclassification",
+    "kl_divergence",
+    "kl_to_uniform",
+    "mse",
+    "mae",
+    "split_info",
+    "mean_info",
+    "information_gain",
+    "gain_ratio",
+    "ZeroR",
+    "OneR",
+    "ID3Classifier",
+    "C45Classifier",
+    "CARTClassifier",
+    "CARTRegressor",
+    "reduced_error_prune",
+    "rule_post_prune",
+    "cost_complexity_path",
+    "Tree",
+    "plot",
     "widgets",
 )
 
@@ -36,8 +54,7 @@ print(json.dumps({{"all": list(getattr(module, "__all__", ())), "bad": bad}}))
 
 
 def _python(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
 
 
 @pytest.mark.parametrize("module", ["dtlearn", "dtlearn.plot", "dtlearn.widgets"])
@@ -58,8 +75,10 @@ def test_star_import_works(module):
 
 
 def test_star_import_binds_what_all_lists():
-    code = ("import dtlearn, json; ns = {}; exec('from dtlearn import *', ns); "
-            "print(json.dumps(sorted(set(dtlearn.__all__) - set(ns))))")
+    code = (
+        "import dtlearn, json; ns = {}; exec('from dtlearn import *', ns); "
+        "print(json.dumps(sorted(set(dtlearn.__all__) - set(ns))))"
+    )
     run = _python(code)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == []
@@ -72,6 +91,7 @@ def test_the_contract_names_are_public():
 
 
 def test_an_unknown_name_is_an_attribute_error():
-    run = _python("import dtlearn\ntry:\n    dtlearn.no_such_name\nexcept AttributeError as e:"
-                  "\n    print(e)")
+    run = _python(
+        "import dtlearn\ntry:\n    dtlearn.no_such_name\nexcept AttributeError as e:\n    print(e)"
+    )
     assert run.stdout.strip() == "module 'dtlearn' has no attribute 'no_such_name'"

@@ -96,7 +96,7 @@ def _reaching(tree, Xe, node_id):
                 break
             if node.is_leaf:
                 continue
-            branch = int(node.split.route(Xe[i:i + 1])[0])
+            branch = int(node.split.route(Xe[i : i + 1])[0])
             if branch < 0:  # unknown: C4.5 follows every branch, majority trees stop
                 if tree.missing == "distribute":
                     stack.extend(node.children)

@@ -42,6 +42,8 @@ def test_each_step_counts_the_errors_of_its_tree_when_tests_cannot_be_answered()
     for k, step in enumerate(result.steps):
         state = result.state_after(k)
         assert step.errors_before == _errors(state, X_val, y_val), (k, step)
-        assert step.errors_after == _errors(state.with_leaves_at([step.node_id]), X_val,
-                                            y_val), (k, step)
+        assert step.errors_after == _errors(state.with_leaves_at([step.node_id]), X_val, y_val), (
+            k,
+            step,
+        )
     assert result.errors_after == _errors(result.tree, X_val, y_val)

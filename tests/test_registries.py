@@ -34,9 +34,19 @@ def _dkm(counts, settings):
 def with_dkm(monkeypatch):
     """A fourth drawn criterion, registered for one test."""
     monkeypatch.setattr(criteria, "_REGISTRY", dict(criteria._REGISTRY))
-    return criteria.register(criteria.Criterion(
-        "kearns_mansour", "Kearns-Mansour impurity", "classification", "KM", "decrease",
-        "km_gain", "km_gain", _dkm, curve_label="KM"))
+    return criteria.register(
+        criteria.Criterion(
+            "kearns_mansour",
+            "Kearns-Mansour impurity",
+            "classification",
+            "KM",
+            "decrease",
+            "km_gain",
+            "km_gain",
+            _dkm,
+            curve_label="KM",
+        )
+    )
 
 
 def test_the_impurity_figure_draws_the_criteria_with_curves():
@@ -99,8 +109,9 @@ def test_every_shipped_data_file_belongs_to_an_entry():
 def test_every_assignment_folder_is_graded():
     from dtlearn.exercises.homework.autograde import GRADE_CELLS
 
-    folders = sorted(p.name for p in (ROOT / "instructor" / "homework" / "source").iterdir()
-                     if p.is_dir())
+    folders = sorted(
+        p.name for p in (ROOT / "instructor" / "homework" / "source").iterdir() if p.is_dir()
+    )
     assert folders == sorted(GRADE_CELLS)
     for name in folders:
         assert (ROOT / "instructor" / "homework" / "source" / name / f"{name}.ipynb").is_file()

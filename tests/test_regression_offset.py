@@ -33,8 +33,14 @@ def structure(tree):
     out = []
     for node in tree.nodes():
         split = node.split
-        out.append((node.node_id, node.n_samples, None if split is None
-                    else split.to_dict(), [c.node_id for c in node.children]))
+        out.append(
+            (
+                node.node_id,
+                node.n_samples,
+                None if split is None else split.to_dict(),
+                [c.node_id for c in node.children],
+            )
+        )
     return out
 
 
@@ -46,8 +52,9 @@ def grown(model, X, y, w=None, way="level"):
     """The tree ``model`` grows on ``(X, y, w)``: level-wise, node by node, or reference."""
     grower = model.make_grower(X, y, w)
     if way == "reference":  # one cut at a time (scanners.regression_cut)
-        object.__setattr__(grower, "config", GrowthConfig(**{
-            **grower.config.__dict__, "scanner": "reference"}))
+        object.__setattr__(
+            grower, "config", GrowthConfig(**{**grower.config.__dict__, "scanner": "reference"})
+        )
         assert not levels.applies(grower)
     return grower.run(level_wise=way == "level")
 
@@ -114,8 +121,12 @@ def offset_problems(draw):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=offset_problems(), leaf=st.integers(1, 3),
-       depth=st.sampled_from([None, 2]), way=st.sampled_from(["level", "node", "reference"]))
+@given(
+    problem=offset_problems(),
+    leaf=st.integers(1, 3),
+    depth=st.sampled_from([None, 2]),
+    way=st.sampled_from(["level", "node", "reference"]),
+)
 def test_an_offset_grows_the_same_tree(problem, leaf, depth, way):
     X, y, c, w = problem
     assert ((y + c) - c == y).all()  # the same data

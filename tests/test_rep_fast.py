@@ -32,8 +32,9 @@ def reference_prune(tree, X_val, y_val):
             candidate = tree.with_leaves_at(cut + [node.node_id])
             after = errors(candidate)
             below = current.with_leaves_at([node.node_id]).n_leaves
-            visits.append((pass_number, node.node_id, current.n_leaves - below + 1, now, after,
-                           after <= now))
+            visits.append(
+                (pass_number, node.node_id, current.n_leaves - below + 1, now, after, after <= now)
+            )
             if after <= now:
                 cut.append(node.node_id)
                 current, now, changed = candidate, after, True
@@ -46,8 +47,10 @@ def assert_same_as_reference(model, X_val, y_val):
     y_val = np.where(known, y_val, model.classes_[0])  # labels the tree never saw: refused
     result = reduced_error_prune(model, X_val, y_val)
     visits, final = reference_prune(model.tree_, X_val, y_val)
-    ours = [(s.pass_number, s.node_id, s.n_subtree_leaves, s.errors_before, s.errors_after,
-             s.pruned) for s in result.steps]
+    ours = [
+        (s.pass_number, s.node_id, s.n_subtree_leaves, s.errors_before, s.errors_after, s.pruned)
+        for s in result.steps
+    ]
     assert ours == visits
     assert result.tree.to_json() == final.to_json()
     Xe, codes = validation_arrays(model.tree_, X_val, y_val)
@@ -72,8 +75,14 @@ def _data(seed, n, d, levels, noise):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(10, 300), d=st.integers(1, 5),
-       levels=st.integers(2, 6), noise=st.floats(0, 0.6), n_val=st.integers(1, 200))
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(10, 300),
+    d=st.integers(1, 5),
+    levels=st.integers(2, 6),
+    noise=st.floats(0, 0.6),
+    n_val=st.integers(1, 200),
+)
 def test_cart_pruning_is_the_textbook_loop(seed, n, d, levels, noise, n_val):
     X, y = _data(seed, n + n_val, d, levels, noise)
     model = dt.CARTClassifier().fit(X[:n], y[:n])
@@ -81,11 +90,18 @@ def test_cart_pruning_is_the_textbook_loop(seed, n, d, levels, noise, n_val):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(10, 200), d=st.integers(1, 4),
-       levels=st.integers(2, 5), noise=st.floats(0, 0.6), n_val=st.integers(1, 100),
-       unseen=st.booleans())
-def test_multiway_pruning_with_unknown_values_is_the_textbook_loop(seed, n, d, levels, noise,
-                                                                    n_val, unseen):
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(10, 200),
+    d=st.integers(1, 4),
+    levels=st.integers(2, 5),
+    noise=st.floats(0, 0.6),
+    n_val=st.integers(1, 100),
+    unseen=st.booleans(),
+)
+def test_multiway_pruning_with_unknown_values_is_the_textbook_loop(
+    seed, n, d, levels, noise, n_val, unseen
+):
     X, y = _data(seed, n + n_val, d, levels, noise)
     frame = pd.DataFrame(X.astype(int).astype(str), columns=[f"a{j}" for j in range(d)])
     if unseen:  # categories the tree never saw stop a row at the node that tests them

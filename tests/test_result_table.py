@@ -13,8 +13,12 @@ from dtlearn.result_table import ResultTable, ShowsTable
 
 @pytest.fixture
 def gains():
-    return ResultTable.build(["attribute", "gain"], [["outlook", 0.2467], ["windy", 0.0481]],
-                             caption="gains", highlight_row=1)
+    return ResultTable.build(
+        ["attribute", "gain"],
+        [["outlook", 0.2467], ["windy", 0.0481]],
+        caption="gains",
+        highlight_row=1,
+    )
 
 
 def test_text_aligns_numbers_right_and_headers_left(gains):
@@ -62,8 +66,9 @@ def test_markdown_alignment_row_follows_each_columns_first_cell():
 
 
 def test_html_marks_the_winner_and_aligns_each_cell():
-    t = ResultTable.build(["k", "x"], [["<a>", 1], ["b", 2.25]], highlight_row=1,
-                          float_format=".1f")
+    t = ResultTable.build(
+        ["k", "x"], [["<a>", 1], ["b", 2.25]], highlight_row=1, float_format=".1f"
+    )
     assert t._repr_html_().splitlines() == [
         '<table class="dtlearn-table">',
         "<thead><tr><th>k</th><th>x</th></tr></thead>",
@@ -78,17 +83,28 @@ def test_html_marks_the_winner_and_aligns_each_cell():
 def test_highlight_row_must_be_a_row_index():
     ResultTable.build(["a"], [[1], [2]], highlight_row=1)  # the last row is fine
     for bad in (2, -1):
-        with pytest.raises(ValueError, match=rf"highlight_row: {bad} is not a row index "
-                                             r"\(the table has 2 rows\)"):
+        with pytest.raises(
+            ValueError,
+            match=rf"highlight_row: {bad} is not a row index "
+            r"\(the table has 2 rows\)",
+        ):
             ResultTable.build(["a"], [[1], [2]], highlight_row=bad)
 
 
 def test_to_dict_gives_plain_python_values():
-    t = ResultTable.build(["a", "b", "c", "d"], [[np.int64(3), np.float32(0.5), True, "s"]],
-                          caption="c", highlight_row=0)
+    t = ResultTable.build(
+        ["a", "b", "c", "d"],
+        [[np.int64(3), np.float32(0.5), True, "s"]],
+        caption="c",
+        highlight_row=0,
+    )
     d = t.to_dict()
-    assert d == {"columns": ["a", "b", "c", "d"], "rows": [[3, 0.5, True, "s"]],
-                 "caption": "c", "highlight_row": 0}
+    assert d == {
+        "columns": ["a", "b", "c", "d"],
+        "rows": [[3, 0.5, True, "s"]],
+        "caption": "c",
+        "highlight_row": 0,
+    }
     assert [type(v) for v in d["rows"][0]] == [int, float, bool, str]
 
 
@@ -104,5 +120,9 @@ def test_shows_table_delegates_every_form():
             return ResultTable.build(["a"], [[1]])
 
     s, t = Shown(), ResultTable.build(["a"], [[1]])
-    assert (str(s), repr(s), s._repr_html_(), s._repr_markdown_()) == \
-        (str(t), str(t), t._repr_html_(), t._repr_markdown_())
+    assert (str(s), repr(s), s._repr_html_(), s._repr_markdown_()) == (
+        str(t),
+        str(t),
+        t._repr_html_(),
+        t._repr_markdown_(),
+    )

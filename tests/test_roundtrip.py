@@ -40,8 +40,7 @@ def _categorical_tables(draw):
 
 
 @settings(max_examples=60, deadline=None)
-@given(_categorical_tables(), st.sampled_from([dt.ID3Classifier, dt.CARTClassifier,
-                                               C45Classifier]))
+@given(_categorical_tables(), st.sampled_from([dt.ID3Classifier, dt.CARTClassifier, C45Classifier]))
 def test_json_round_trip_keeps_types_and_predictions(table, learner):
     X, y = table
     model = learner().fit(X, y)
@@ -58,8 +57,7 @@ def test_json_round_trip_keeps_types_and_predictions(table, learner):
 
 
 def test_bool_and_int_categories_are_json_values_not_text():
-    X = pd.DataFrame({"windy": [True, False, True, False],
-                      "rank": pd.Categorical([1, 2, 3, 1])})
+    X = pd.DataFrame({"windy": [True, False, True, False], "rank": pd.Categorical([1, 2, 3, 1])})
     tree = dt.ID3Classifier().fit(X, ["no", "yes", "no", "yes"]).tree_
     data = json.loads(tree.to_json())
     assert data["schema"]["categories"] == [[True, False], [1, 2, 3]]
@@ -71,35 +69,49 @@ def test_bool_and_int_categories_are_json_values_not_text():
 def test_json_written_by_older_versions_still_loads():
     X, y = dt.load_play_tennis()
     data = dt.ID3Classifier().fit(X, y).tree_.to_dict()
-    data["schema"]["categories"] = [None if c is None else [str(v) for v in c]
-                                    for c in data["schema"]["categories"]]
-    assert Tree.from_dict(data).predict(X).tolist() == \
-        dt.ID3Classifier().fit(X, y).predict(X).tolist()
+    data["schema"]["categories"] = [
+        None if c is None else [str(v) for v in c] for c in data["schema"]["categories"]
+    ]
+    assert (
+        Tree.from_dict(data).predict(X).tolist() == dt.ID3Classifier().fit(X, y).predict(X).tolist()
+    )
 
 
 # ---------------------------------------------------------------------- tree -> rules, python
 @st.composite
 def _tables_with_gaps(draw):
     n = draw(st.integers(4, 30))
-    X = pd.DataFrame({
-        "c": draw(st.lists(st.sampled_from(["r", "g", "b", "y"]), min_size=n, max_size=n)),
-        "x": draw(st.lists(st.sampled_from([0.0, 1.0, 2.5, 3.0]), min_size=n, max_size=n)),
-        "z": draw(st.lists(st.floats(-2, 2, allow_nan=False), min_size=n, max_size=n)),
-    })
+    X = pd.DataFrame(
+        {
+            "c": draw(st.lists(st.sampled_from(["r", "g", "b", "y"]), min_size=n, max_size=n)),
+            "x": draw(st.lists(st.sampled_from([0.0, 1.0, 2.5, 3.0]), min_size=n, max_size=n)),
+            "z": draw(st.lists(st.floats(-2, 2, allow_nan=False), min_size=n, max_size=n)),
+        }
+    )
     y = draw(st.lists(st.sampled_from(["p", "q", "s"]), min_size=n, max_size=n))
-    probe = pd.DataFrame({
-        "c": draw(st.lists(st.sampled_from(["r", "g", "b", "y", "violet", None]),
-                           min_size=10, max_size=10)),
-        "x": draw(st.lists(st.sampled_from([0.0, 1.0, 2.5, 3.0, 0.5, np.nan]),
-                           min_size=10, max_size=10)),
-        "z": draw(st.lists(st.floats(-3, 3, allow_nan=False), min_size=10, max_size=10)),
-    })
+    probe = pd.DataFrame(
+        {
+            "c": draw(
+                st.lists(
+                    st.sampled_from(["r", "g", "b", "y", "violet", None]), min_size=10, max_size=10
+                )
+            ),
+            "x": draw(
+                st.lists(
+                    st.sampled_from([0.0, 1.0, 2.5, 3.0, 0.5, np.nan]), min_size=10, max_size=10
+                )
+            ),
+            "z": draw(st.lists(st.floats(-3, 3, allow_nan=False), min_size=10, max_size=10)),
+        }
+    )
     return X, y, probe
 
 
 @settings(max_examples=60, deadline=None)
-@given(_tables_with_gaps(), st.sampled_from([dt.ID3Classifier, dt.CARTClassifier,
-                                             dt.ObliqueTreeClassifier]))
+@given(
+    _tables_with_gaps(),
+    st.sampled_from([dt.ID3Classifier, dt.CARTClassifier, dt.ObliqueTreeClassifier]),
+)
 def test_rules_and_python_agree_with_the_tree_on_every_row(table, learner):
     from dtlearn.pruning.rule_post_pruning import rules_from_tree
 
@@ -151,10 +163,29 @@ def test_reduced_error_pruning_counts_the_model_s_cost_aware_errors():
 FIXTURES = Path(__file__).parent / "fixtures" / "weka"
 # Every file of Weka 3.6's examples folder: the ones the oracle runs use, and the rest gzipped
 WEKA_EXAMPLE_NAMES = (
-    "ReutersCorn-test", "ReutersCorn-train", "ReutersGrain-test", "ReutersGrain-train",
-    "breast-cancer", "contact-lenses", "cpu", "cpu.with.vendor", "credit-g", "diabetes", "glass",
-    "ionosphere", "iris.2D", "iris", "labor", "segment-challenge", "segment-test", "soybean",
-    "supermarket", "unbalanced", "vote", "weather.nominal", "weather.numeric",
+    "ReutersCorn-test",
+    "ReutersCorn-train",
+    "ReutersGrain-test",
+    "ReutersGrain-train",
+    "breast-cancer",
+    "contact-lenses",
+    "cpu",
+    "cpu.with.vendor",
+    "credit-g",
+    "diabetes",
+    "glass",
+    "ionosphere",
+    "iris.2D",
+    "iris",
+    "labor",
+    "segment-challenge",
+    "segment-test",
+    "soybean",
+    "supermarket",
+    "unbalanced",
+    "vote",
+    "weather.nominal",
+    "weather.numeric",
 )
 
 
@@ -192,14 +223,19 @@ t,?,low,1.5,'50% off' % a comment after a row
     assert X["price"].tolist()[0] == 1.5 and np.isnan(X["price"].tolist()[1])
     zipped = read_arff(gzip.compress(text.encode("utf-8")), target=None)
     pd.testing.assert_frame_equal(zipped, X)
-    sparse = read_arff("@relation s\n@attribute a numeric\n@attribute b numeric\n"
-                       "@attribute c {x, y}\n@data\n{1 2.5, 2 y}\n{0 1}\n", target=None)
+    sparse = read_arff(
+        "@relation s\n@attribute a numeric\n@attribute b numeric\n"
+        "@attribute c {x, y}\n@data\n{1 2.5, 2 y}\n{0 1}\n",
+        target=None,
+    )
     assert sparse.to_dict("list") == {"a": [0.0, 1.0], "b": [2.5, 0.0], "c": ["y", "x"]}
 
 
 def test_unsupported_attribute_kinds_are_named():
-    text = "@relation r\n@attribute when date 'yyyy-MM-dd'\n@attribute c {a,b}\n@data\n" \
-           "'2020-01-01',a\n"
+    text = (
+        "@relation r\n@attribute when date 'yyyy-MM-dd'\n@attribute c {a,b}\n@data\n"
+        "'2020-01-01',a\n"
+    )
     with pytest.raises(ValueError, match="does not support date attributes.*when"):
         read_arff(text)
 
@@ -208,8 +244,9 @@ def test_every_file_in_weka_s_examples_folder_reads():
     files = [_weka_example(name) for name in WEKA_EXAMPLE_NAMES]
     for path in files:
         frame = read_arff(path, target=None)
-        declared = sum(1 for line in _open_text(path).splitlines()
-                       if line.lower().startswith("@attribute"))
+        declared = sum(
+            1 for line in _open_text(path).splitlines() if line.lower().startswith("@attribute")
+        )
         assert frame.shape[1] == declared and len(frame) > 0, path.name
 
 
@@ -241,13 +278,41 @@ def test_pruning_curves_score_the_model_s_own_cost_aware_predictions():
 def test_oblique_python_code_adds_in_the_tree_s_order():
     # found by hypothesis: a row on the line (z = 1.4e-45) went one way in the tree (a
     # matrix product) and the other in the generated Python (a left-to-right sum)
-    x = [0.0] * 5 + [3.0, 2.5, 2.5] + [0.0] * 5 + [2.5] + [0.0] * 11 + [3.0, 0.0, 0.0, 0.0, 1.0,
-                                                                        0.0, 1.0]
+    x = (
+        [0.0] * 5
+        + [3.0, 2.5, 2.5]
+        + [0.0] * 5
+        + [2.5]
+        + [0.0] * 11
+        + [3.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0]
+    )
     x = x[:28]
-    z = [0.0] * 6 + [1.0, 1.0, 2.0] + [0.0] * 8 + [1.75, 0.0, 0.0, 0.375, 1.401298e-45] + \
-        [0.0] * 3 + [0.25, 0.0, 0.0]
-    y = list("ppppppppsppp") + ["q", "s", "p", "p", "p", "s", "p", "p", "p", "s", "p", "p",
-                                "p", "s", "p", "s"]
+    z = (
+        [0.0] * 6
+        + [1.0, 1.0, 2.0]
+        + [0.0] * 8
+        + [1.75, 0.0, 0.0, 0.375, 1.401298e-45]
+        + [0.0] * 3
+        + [0.25, 0.0, 0.0]
+    )
+    y = list("ppppppppsppp") + [
+        "q",
+        "s",
+        "p",
+        "p",
+        "p",
+        "s",
+        "p",
+        "p",
+        "p",
+        "s",
+        "p",
+        "p",
+        "p",
+        "s",
+        "p",
+        "s",
+    ]
     X = pd.DataFrame({"c": ["r"] * 28, "x": x, "z": z})
     model = dt.ObliqueTreeClassifier().fit(X, y)
     namespace = {}

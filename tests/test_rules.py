@@ -23,8 +23,10 @@ def test_restaurant_rule_and_its_two_simplifications():
     assert rule.text == "IF Patrons = Full AND WaitEstimate = 0-10 THEN Wait = Yes"
     table = rule.simplifications(X, y)
     assert [r[0] for r in table.rows] == ["(nothing)", "Patrons = Full", "WaitEstimate = 0-10"]
-    assert [r[1] for r in table.rows[1:]] == ["IF WaitEstimate = 0-10 THEN Wait = Yes",
-                                              "IF Patrons = Full THEN Wait = Yes"]
+    assert [r[1] for r in table.rows[1:]] == [
+        "IF WaitEstimate = 0-10 THEN Wait = Yes",
+        "IF Patrons = Full THEN Wait = Yes",
+    ]
     assert [(r[3], r[2]) for r in table.rows] == [(0, 0), (4, 6), (2, 6)]
     assert rule.accuracy(X, y) == (0, 0)
 
@@ -116,8 +118,12 @@ def tables_with_missing_values(draw):
     cat = draw(st.lists(st.sampled_from(["a", "b", "c", None]), min_size=n, max_size=n))
     num = draw(st.lists(st.one_of(st.none(), st.integers(0, 6)), min_size=n, max_size=n))
     y = draw(st.lists(st.sampled_from(["p", "q", "r"]), min_size=n, max_size=n))
-    X = pd.DataFrame({"cat": pd.Series(cat, dtype=object),
-                      "num": pd.Series([np.nan if v is None else float(v) for v in num])})
+    X = pd.DataFrame(
+        {
+            "cat": pd.Series(cat, dtype=object),
+            "num": pd.Series([np.nan if v is None else float(v) for v in num]),
+        }
+    )
     return X, np.array(y)
 
 
@@ -197,8 +203,9 @@ def test_rules_print_thresholds_exactly_and_keep_j48s_tolerance():
     near["outlook"] = "sunny"
     for value in (75.0, 75.0 + 5e-7, 75.0 + 2e-6):  # J48 sends the first two left
         near["humidity"] = value
-        rule = next(r for r in (Rule.from_text(line, X) for line in text.splitlines())
-                    if r.covers(near)[0])
+        rule = next(
+            r for r in (Rule.from_text(line, X) for line in text.splitlines()) if r.covers(near)[0]
+        )
         assert rule.label == model.predict(near)[0]
     cart = dt.CARTClassifier().fit(pd.DataFrame({"x": [0.1, 0.2]}), ["a", "b"])
     t = cart.tree_.root.split.threshold

@@ -77,8 +77,11 @@ def test_every_row_predict_answers_from_one_node_is_covered_by_one_rule(problem)
     rules, covered = _covering(tree, X, X_test)
     predicted = model.predict(X_test)
     stops = tree.apply(X_test)
-    single = np.array([tree.node(int(s)).is_leaf for s in stops]) if name == "c45" else \
-        np.ones(len(X_test), bool)  # C4.5 shares a row stopped at an inner node
+    single = (
+        np.array([tree.node(int(s)).is_leaf for s in stops])
+        if name == "c45"
+        else np.ones(len(X_test), bool)
+    )  # C4.5 shares a row stopped at an inner node
     assert (covered.sum(axis=0)[single] == 1).all()
     assert (covered.sum(axis=0)[~single] == 0).all()
     for row in np.flatnonzero(single):
@@ -120,9 +123,12 @@ def test_rule_values_read_back_the_unseen_rules_of_a_ruleset():
     assert again.covers(foggy)[0]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("IF temperature not in {hot} THEN yes", "numeric"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("IF temperature not in {hot} THEN yes", "numeric"),
+    ],
+)
 def test_not_in_needs_a_categorical_column(text, message):
     X, _ = dt.load_play_tennis(numeric=True)
     with pytest.raises(ValueError, match=message):

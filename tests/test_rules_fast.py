@@ -42,8 +42,9 @@ def reference_prune(model, X_val, y_val):
     for number, rule in enumerate(rules_from_tree(tree).rules, start=1):
         while True:
             rows = []
-            for _dropped, candidate in [(None, rule)] + [(i, rule.without(i))
-                                                      for i in range(len(rule.conditions))]:
+            for _dropped, candidate in [(None, rule)] + [
+                (i, rule.without(i)) for i in range(len(rule.conditions))
+            ]:
                 covered = np.ones(len(Xe), dtype=bool)
                 for condition in candidate.conditions:
                     covered &= holds(condition)
@@ -89,14 +90,22 @@ def problems(draw):
     seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
     k = draw(st.integers(2, 3))
-    X = pd.DataFrame({"a": rng.integers(0, draw(st.sampled_from([3, 20])), n).astype(float),
-                      "b": rng.normal(size=n).round(1),
-                      "c": rng.choice(["red", "green", "blue"], size=n)})
+    X = pd.DataFrame(
+        {
+            "a": rng.integers(0, draw(st.sampled_from([3, 20])), n).astype(float),
+            "b": rng.normal(size=n).round(1),
+            "c": rng.choice(["red", "green", "blue"], size=n),
+        }
+    )
     y = rng.choice([f"k{j}" for j in range(k)], size=n)
     m = draw(st.integers(1, 80))
-    X_val = pd.DataFrame({"a": rng.integers(0, 20, m).astype(float),
-                          "b": rng.normal(size=m).round(1),
-                          "c": rng.choice(["red", "green", "blue"], size=m)})
+    X_val = pd.DataFrame(
+        {
+            "a": rng.integers(0, 20, m).astype(float),
+            "b": rng.normal(size=m).round(1),
+            "c": rng.choice(["red", "green", "blue"], size=m),
+        }
+    )
     y_val = rng.choice([f"k{j}" for j in range(k)], size=m)
     return X, y, X_val, y_val
 
@@ -170,8 +179,11 @@ def one_rule_at_a_time(model, X_val, y_val):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=problems(), learner=st.sampled_from(["cart", "c45"]),
-       block=st.sampled_from([1, 200, 1 << 23]))
+@given(
+    problem=problems(),
+    learner=st.sampled_from(["cart", "c45"]),
+    block=st.sampled_from([1, 200, 1 << 23]),
+)
 def test_rules_stepped_in_blocks_decide_as_one_rule_at_a_time(problem, learner, block):
     from dtlearn.pruning import rule_coverage
 
@@ -186,14 +198,25 @@ def test_rules_stepped_in_blocks_decide_as_one_rule_at_a_time(problem, learner, 
     with pytest.MonkeyPatch.context() as patch:  # one rule a block, a few, or all
         patch.setattr(rule_coverage, "BLOCK_BYTES", block)
         steps = rule_post_prune(model, X_val, y_val).steps
-    assert [(s.rule_number, s.rule.text, s.dropped_index, s.drops.covered.tolist(),
-             s.drops.correct.tolist()) for s in steps] == expected
-
+    assert [
+        (
+            s.rule_number,
+            s.rule.text,
+            s.dropped_index,
+            s.drops.covered.tolist(),
+            s.drops.correct.tolist(),
+        )
+        for s in steps
+    ] == expected
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 150), holes=st.booleans(),
-       tolerance=st.sampled_from([0.0, 0.05]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(1, 150),
+    holes=st.booleans(),
+    tolerance=st.sampled_from([0.0, 0.05]),
+)
 def test_failing_bits_are_each_conditions_own_route(seed, n, holes, tolerance):
     """The packed failing rows (thresholds compared once per split) against ``route``."""
     from dtlearn.pruning.rule_conditions import Condition
@@ -204,10 +227,15 @@ def test_failing_bits_are_each_conditions_own_route(seed, n, holes, tolerance):
     Xe = np.column_stack([rng.normal(size=n).round(1), rng.integers(0, 3, n).astype(float)])
     if holes:
         Xe[rng.uniform(size=(n, 2)) < 0.2] = np.nan
-    splits = [ThresholdSplit(0, float(t), tolerance=tolerance if i % 2 else 0.0)
-              for i, t in enumerate(rng.normal(size=4).round(1))] + [MultiwaySplit(1, 3)]
-    conditions = [Condition(s, b, f"c{i}{b}") for i, s in enumerate(splits)
-                  for b in ((0, 1, UNKNOWN) if i < 4 else (0, 1, 2))]
+    splits = [
+        ThresholdSplit(0, float(t), tolerance=tolerance if i % 2 else 0.0)
+        for i, t in enumerate(rng.normal(size=4).round(1))
+    ] + [MultiwaySplit(1, 3)]
+    conditions = [
+        Condition(s, b, f"c{i}{b}")
+        for i, s in enumerate(splits)
+        for b in ((0, 1, UNKNOWN) if i < 4 else (0, 1, 2))
+    ]
 
     class Rules:  # rules of two and one preconditions, sharing them
         conditions: tuple
@@ -215,7 +243,7 @@ def test_failing_bits_are_each_conditions_own_route(seed, n, holes, tolerance):
     rules = []
     for i in range(0, len(conditions), 2):
         rule = Rules()
-        rule.conditions = tuple(conditions[i:i + 2])
+        rule.conditions = tuple(conditions[i : i + 2])
         rules.append(rule)
     failing, index = failing_rows(rules, Xe)
     assert not failing[-1].any()  # the padding row

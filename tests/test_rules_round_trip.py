@@ -18,18 +18,22 @@ def _cases():
     yield "c45", X, dt.C45Classifier(min_samples_leaf=1).fit(X, y)
     yield "cart-numeric", X, dt.CARTClassifier().fit(X, y)
     car, cy = dt.load_car()
-    ordinal = dt.as_ordinal(car, {"buying": ["low", "med", "high", "vhigh"],
-                                  "safety": ["low", "med", "high"]})
+    ordinal = dt.as_ordinal(
+        car, {"buying": ["low", "med", "high", "vhigh"], "safety": ["low", "med", "high"]}
+    )
     yield "cart-ordinal", ordinal, dt.CARTClassifier(max_depth=4).fit(ordinal, cy)
     yield "id3", car, dt.ID3Classifier(max_depth=3).fit(car, cy)
     rng = np.random.default_rng(0)
     import pandas as pd
+
     Xo = pd.DataFrame(rng.normal(size=(80, 2)), columns=["a", "b"])
     yo = np.where(Xo["a"] + 2 * Xo["b"] > 0.3, "p", "q")
     yield "oblique", Xo, dt.ObliqueTreeClassifier(max_depth=2).fit(Xo, yo)
 
 
-@pytest.mark.parametrize("name, X, model", list(_cases()), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize(
+    "name, X, model", list(_cases()), ids=lambda v: v if isinstance(v, str) else ""
+)
 def test_each_rule_line_covers_exactly_its_leafs_rows(name, X, model):
     tree = model.tree_
     lines = tree.to_rules(unseen=False).splitlines()

@@ -24,14 +24,16 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "instructor" / "homework" / "source" / "hw1" / "hw1.ipynb"
 
 HONEST = {
-    "hana": ["""
+    "hana": [
+        """
 import numpy as np
 
 def entropy(counts):
     p = np.asarray(counts, dtype=float)
     p = p[p > 0] / p.sum()
     return float(-(p * np.log2(p)).sum()) + 0.0
-""", """
+""",
+        """
 def information_gain(feature, labels):
     f = np.asarray(feature, dtype=object)
     y = np.asarray(labels, dtype=object)
@@ -42,8 +44,10 @@ def information_gain(feature, labels):
         mask = f == v
         after += mask.mean() * entropy([np.sum(y[mask] == c) for c in classes])
     return before - after
-"""],
-    "ivan": ["""
+""",
+    ],
+    "ivan": [
+        """
 import math
 
 def entropy(counts):
@@ -56,7 +60,8 @@ def entropy(counts):
             share = c / n
             h -= share * (math.log(share) / math.log(2))
     return h
-""", """
+""",
+        """
 def information_gain(feature, labels):
     groups = {}
     for value, label in zip(list(feature), list(labels)):
@@ -70,8 +75,10 @@ def information_gain(feature, labels):
         size = sum(counter.values())
         remainder = remainder + size / len(labels) * entropy(list(counter.values()))
     return entropy(list(everything.values())) - remainder
-"""],
-    "jun": ["""
+""",
+    ],
+    "jun": [
+        """
 from collections import Counter
 from math import log2
 
@@ -79,7 +86,8 @@ def entropy(counts):
     whole = float(sum(counts))
     terms = [k / whole for k in counts if k > 0]
     return max(0.0, sum(t * log2(1 / t) for t in terms))
-""", """
+""",
+        """
 def information_gain(feature, labels):
     pairs = Counter(zip(feature, labels))
     values = Counter(feature)
@@ -88,8 +96,10 @@ def information_gain(feature, labels):
         inside = [pairs[(v, c)] for c in set(labels) if pairs[(v, c)]]
         gain -= n / len(feature) * entropy(inside)
     return gain
-"""],
-    "kira": ["""
+""",
+    ],
+    "kira": [
+        """
 import pandas as pd
 
 def entropy(counts):
@@ -97,14 +107,17 @@ def entropy(counts):
     s = s[s > 0]
     probabilities = s / s.sum()
     return float((probabilities.map(lambda q: -q * math.log2(q))).sum())
-""", """
+""",
+        """
 def information_gain(feature, labels):
     table = pd.crosstab(pd.Series(list(feature)), pd.Series(list(labels)))
     rows = table.sum(axis=1)
     child = table.apply(lambda row: entropy(row.tolist()), axis=1)
     return entropy(table.sum(axis=0).tolist()) - float((rows / rows.sum() * child).sum())
-"""],
-    "liam": ["""
+""",
+    ],
+    "liam": [
+        """
 def entropy(counts):
     import numpy
     weights = numpy.array([c for c in counts if c != 0], dtype=float)
@@ -112,20 +125,24 @@ def entropy(counts):
         return 0.0
     fractions = weights / weights.sum()
     return float(numpy.dot(fractions, -numpy.log2(fractions)))
-""", """
+""",
+        """
 def information_gain(feature, labels):
     data = pd.DataFrame({"x": list(feature), "y": list(labels)})
     total = entropy(data["y"].value_counts().to_numpy())
     parts = data.groupby("x")["y"]
     expected = sum(len(g) / len(data) * entropy(g.value_counts().to_numpy()) for _, g in parts)
     return total - expected
-"""],
+""",
+    ],
     # the textbook formula, as the lecture writes it: close to the reference's entropy
-    "mona": ["""
+    "mona": [
+        """
 def entropy(counts):
     n = sum(counts)
     return -sum(c / n * math.log2(c / n) for c in counts if c > 0)
-""", """
+""",
+        """
 def information_gain(feature, labels):
     n = len(labels)
     children = 0.0
@@ -134,30 +151,49 @@ def information_gain(feature, labels):
         kinds = {y: chosen.count(y) for y in chosen}
         children += len(chosen) / n * entropy(list(kinds.values()))
     return entropy([list(labels).count(y) for y in set(labels)]) - children
-"""],
+""",
+    ],
 }
 
 # hana's work renamed, commented, a constant changed, the two cells handed in swapped
-RENAMED = [HONEST["hana"][1].replace("information_gain(feature, labels)",
-                                     "information_gain(attr, target)")
-           .replace("f = ", "column = ").replace("(f ", "(column ").replace("feature", "attr")
-           .replace("labels", "target").replace("classes", "kinds").replace("before", "h0")
-           .replace("after", "rest").replace("mask", "rows").replace("0.0", "0")
-           + "\n# my own gain\n",
-           HONEST["hana"][0].replace("p = ", "probs = ").replace("(p ", "(probs ")
-           .replace("p[p", "probs[probs").replace("p.sum", "probs.sum")
-           .replace("np.log2(p)", "np.log2(probs)").replace("counts", "cnt")]
+RENAMED = [
+    HONEST["hana"][1]
+    .replace("information_gain(feature, labels)", "information_gain(attr, target)")
+    .replace("f = ", "column = ")
+    .replace("(f ", "(column ")
+    .replace("feature", "attr")
+    .replace("labels", "target")
+    .replace("classes", "kinds")
+    .replace("before", "h0")
+    .replace("after", "rest")
+    .replace("mask", "rows")
+    .replace("0.0", "0")
+    + "\n# my own gain\n",
+    HONEST["hana"][0]
+    .replace("p = ", "probs = ")
+    .replace("(p ", "(probs ")
+    .replace("p[p", "probs[probs")
+    .replace("p.sum", "probs.sum")
+    .replace("np.log2(p)", "np.log2(probs)")
+    .replace("counts", "cnt"),
+]
 
-PASTED = [inspect.getsource(formulas.entropy_bits) + """
+PASTED = [
+    inspect.getsource(formulas.entropy_bits)
+    + """
 
 def entropy(counts):
     return entropy_bits(counts)
-""", inspect.getsource(formulas.contingency) + "\n\n" + inspect.getsource(formulas.gain_parts)
+""",
+    inspect.getsource(formulas.contingency)
+    + "\n\n"
+    + inspect.getsource(formulas.gain_parts)
     + """
 
 def information_gain(feature, labels):
     return float(gain_parts(contingency(feature, labels))["gain"])
-"""]
+""",
+]
 
 PLANTED = {("copier", "hana"), ("paster", "library"), ("refcopy", "reference solution")}
 
@@ -227,8 +263,7 @@ def _planted(pair):
 def test_every_planted_pair_ranks_above_every_honest_pair(report):
     honest = set(HONEST) | {"reference solution", "library"}
     planted = [p for p in report.pairs if _planted(p)]
-    honest_pairs = [p for p in report.pairs
-                    if p.left.name in honest and _key(p)[1] in honest]
+    honest_pairs = [p for p in report.pairs if p.left.name in honest and _key(p)[1] in honest]
     assert {frozenset(_key(p)) for p in planted} == {frozenset(k) for k in PLANTED}
     # mona wrote the textbook entropy as the reference does: listed, below every copy
     assert "reference solution" in {_key(p)[1] for p in honest_pairs if p.left.name == "mona"}
@@ -243,8 +278,9 @@ def test_the_pasted_library_function_is_named(report):
     assert "dtlearn/exercises/homework/check_formulas.py: entropy_bits" in names
     top = pasted[0]
     assert top.right_share > 0.9
-    assert all(0 <= p.score <= 1 and p.score == max(p.left_share, p.right_share)
-               for p in report.pairs)
+    assert all(
+        0 <= p.score <= 1 and p.score == max(p.left_share, p.right_share) for p in report.pairs
+    )
 
 
 def test_the_renamed_copy_is_matched_line_for_line(report):
@@ -258,8 +294,10 @@ def test_the_renamed_copy_is_matched_line_for_line(report):
 
 def test_the_released_template_is_boilerplate(course):
     """Two stubs that only keep the template share nothing."""
-    stub = ["def entropy(counts):\n    \"\"\"Entropy in bits of a list of class counts.\"\"\"\n"
-            "    raise NotImplementedError()\n"]
+    stub = [
+        'def entropy(counts):\n    """Entropy in bits of a list of class counts."""\n'
+        "    raise NotImplementedError()\n"
+    ]
     students = {"a": stub, "b": stub}
     report = sim.compare(students, reference=_reference_cells())
     assert [p for p in report.pairs if p.kind == "student"] == []
@@ -268,10 +306,15 @@ def test_the_released_template_is_boilerplate(course):
 
 
 def test_normalise_hides_names_literals_comments_and_order():
-    a = ["def f(xs):\n    # sum of squares\n    t = 0\n    for x in xs:\n        t += x * x\n"
-         "    return t\n", "y = 'a'"]
-    b = ["z = 'other'", "def g(values):\n    acc = 10\n    for v in values:\n"
-         "        acc += v * v\n    return acc"]
+    a = [
+        "def f(xs):\n    # sum of squares\n    t = 0\n    for x in xs:\n        t += x * x\n"
+        "    return t\n",
+        "y = 'a'",
+    ]
+    b = [
+        "z = 'other'",
+        "def g(values):\n    acc = 10\n    for v in values:\n        acc += v * v\n    return acc",
+    ]
     report = sim.compare({"a": a, "b": b})
     assert [round(p.score, 6) for p in report.pairs] == [1.0]
     assert "# sum" not in sim.normalise(a).text

@@ -24,8 +24,14 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: 
 import dtlearn as dt  # noqa: E402
 from dtlearn.learners.c45 import C45Classifier  # noqa: E402
 
-CLASSIFIERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, C45Classifier, dt.CARTClassifier,
-               dt.ObliqueTreeClassifier]
+CLASSIFIERS = [
+    dt.ZeroR,
+    dt.OneR,
+    dt.ID3Classifier,
+    C45Classifier,
+    dt.CARTClassifier,
+    dt.ObliqueTreeClassifier,
+]
 
 
 def _cancer(kind):
@@ -70,13 +76,15 @@ def test_int_labels_match_sklearn_tree_exactly():
     np.testing.assert_array_equal(ours.classes_, theirs.classes_)
 
 
-@pytest.mark.parametrize("scoring", ["accuracy", "f1_macro", "balanced_accuracy", "roc_auc",
-                                     "neg_log_loss"])
+@pytest.mark.parametrize(
+    "scoring", ["accuracy", "f1_macro", "balanced_accuracy", "roc_auc", "neg_log_loss"]
+)
 @pytest.mark.parametrize("kind", ["int", "str"])
 def test_cross_val_score_with_any_scoring(scoring, kind):
     X, y = _cancer(kind)
-    scores = cross_val_score(dt.CARTClassifier(max_depth=3), X, y, cv=3, scoring=scoring,
-                             error_score="raise")
+    scores = cross_val_score(
+        dt.CARTClassifier(max_depth=3), X, y, cv=3, scoring=scoring, error_score="raise"
+    )
     assert np.isfinite(scores).all()
 
 
@@ -84,18 +92,28 @@ def test_cross_val_score_with_any_scoring(scoring, kind):
 @pytest.mark.parametrize("kind", ["int", "str", "bool"])
 def test_voting_classifier(voting, kind):
     X, y = _cancer(kind)
-    vote = VotingClassifier([("cart", dt.CARTClassifier(max_depth=3)),
-                             ("c45", C45Classifier()),
-                             ("id3", dt.ID3Classifier(max_depth=2))], voting=voting).fit(X, y)
+    vote = VotingClassifier(
+        [
+            ("cart", dt.CARTClassifier(max_depth=3)),
+            ("c45", C45Classifier()),
+            ("id3", dt.ID3Classifier(max_depth=2)),
+        ],
+        voting=voting,
+    ).fit(X, y)
     assert accuracy_score(y, vote.predict(X)) > 0.9
 
 
 @pytest.mark.parametrize("kind", ["int", "str"])
 def test_stacking_bagging_pipeline_grid_search(kind):
     X, y = _cancer(kind)
-    stack = StackingClassifier([("cart", dt.CARTClassifier(max_depth=2)),
-                                ("oblique", dt.ObliqueTreeClassifier(max_depth=2))],
-                               final_estimator=LogisticRegression(max_iter=1000), cv=3)
+    stack = StackingClassifier(
+        [
+            ("cart", dt.CARTClassifier(max_depth=2)),
+            ("oblique", dt.ObliqueTreeClassifier(max_depth=2)),
+        ],
+        final_estimator=LogisticRegression(max_iter=1000),
+        cv=3,
+    )
     assert stack.fit(X, y).score(X, y) > 0.9
     bag = BaggingClassifier(dt.CARTClassifier(max_depth=3), n_estimators=5, random_state=0)
     assert bag.fit(X, y).score(X, y) > 0.9
@@ -156,8 +174,11 @@ def test_sparse_input_is_refused_clearly():
         model.predict(X)
 
 
-@pytest.mark.parametrize("learner", [dt.CARTClassifier, dt.ID3Classifier, C45Classifier,
-                                     dt.ObliqueTreeClassifier], ids=lambda c: c.__name__)
+@pytest.mark.parametrize(
+    "learner",
+    [dt.CARTClassifier, dt.ID3Classifier, C45Classifier, dt.ObliqueTreeClassifier],
+    ids=lambda c: c.__name__,
+)
 def test_feature_importances_as_sklearn_defines_them(learner):
     X, y = _cancer("int")
     model = learner().fit(X, y)
@@ -182,20 +203,18 @@ def test_classifier_importances_equal_sklearns_on_the_same_tree(seed):
     X, signal, w = _untied(seed)
     y = (signal > 0).astype(int)
     ours = dt.CARTClassifier(min_samples_leaf=5).fit(X, y, sample_weight=w)
-    theirs = DecisionTreeClassifier(min_samples_leaf=5, random_state=0).fit(X, y,
-                                                                          sample_weight=w)
+    theirs = DecisionTreeClassifier(min_samples_leaf=5, random_state=0).fit(X, y, sample_weight=w)
     # the same tree, node for node (scikit-learn also splits a pure node whose Gini came
     # out as 3e-16 by rounding; that split changes nothing and is left out here)
     T = theirs.tree_
     real = (T.feature >= 0) & (T.impurity > 1e-12)
-    assert [n.split.features[0] for n in ours.tree_.nodes() if n.split] == \
-        T.feature[real].tolist()
-    np.testing.assert_allclose([n.split.threshold for n in ours.tree_.nodes() if n.split],
-                               T.threshold[real], atol=1e-6)  # scikit-learn cuts in float32
+    assert [n.split.features[0] for n in ours.tree_.nodes() if n.split] == T.feature[real].tolist()
+    np.testing.assert_allclose(
+        [n.split.threshold for n in ours.tree_.nodes() if n.split], T.threshold[real], atol=1e-6
+    )  # scikit-learn cuts in float32
     np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-12)
-    np.testing.assert_allclose(ours.feature_importances_, theirs.feature_importances_,
-                               atol=1e-12)
+    np.testing.assert_allclose(ours.feature_importances_, theirs.feature_importances_, atol=1e-12)
 
 
 @pytest.mark.parametrize("criterion", ["mse", "mae"])
@@ -203,15 +222,15 @@ def test_classifier_importances_equal_sklearns_on_the_same_tree(seed):
 def test_regressor_equals_sklearns_on_weighted_data(seed, criterion):
     X, signal, w = _untied(seed, n=120 if criterion == "mae" else 300)
     sk = {"mse": "squared_error", "mae": "absolute_error"}[criterion]
-    ours = dt.CARTRegressor(criterion=criterion, min_samples_leaf=5).fit(X, signal,
-                                                                         sample_weight=w)
+    ours = dt.CARTRegressor(criterion=criterion, min_samples_leaf=5).fit(X, signal, sample_weight=w)
     theirs = DecisionTreeRegressor(criterion=sk, min_samples_leaf=5, random_state=0).fit(
-        X, signal, sample_weight=w)
-    assert [n.split.features[0] for n in ours.tree_.nodes() if n.split] == \
-        [f for f in theirs.tree_.feature if f >= 0]
+        X, signal, sample_weight=w
+    )
+    assert [n.split.features[0] for n in ours.tree_.nodes() if n.split] == [
+        f for f in theirs.tree_.feature if f >= 0
+    ]
     np.testing.assert_allclose(ours.predict(X), theirs.predict(X), atol=1e-12)
-    np.testing.assert_allclose(ours.feature_importances_, theirs.feature_importances_,
-                               atol=1e-10)
+    np.testing.assert_allclose(ours.feature_importances_, theirs.feature_importances_, atol=1e-10)
 
 
 def test_single_leaf_has_zero_importances():

@@ -34,8 +34,9 @@ CELLS = [
 def _images(html_text):
     """The (mime type, decoded payload) of every data-URL image in an HTML page."""
     found = []
-    for mime, payload in re.findall(r'src="data:(image/[a-z+]+);base64,([A-Za-z0-9+/=]+)"',
-                                    html_text):
+    for mime, payload in re.findall(
+        r'src="data:(image/[a-z+]+);base64,([A-Za-z0-9+/=]+)"', html_text
+    ):
         found.append((mime, base64.b64decode(payload)))
     return found
 
@@ -50,11 +51,19 @@ def _strip_widget_state(nb):
 def executed(tmp_path_factory):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     workdir = tmp_path_factory.mktemp("static-export")
-    NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=True,
-                   resources={"metadata": {"path": str(workdir)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        store_widget_state=True,
+        resources={"metadata": {"path": str(workdir)}},
+    ).execute()
     return nb
 
 
@@ -74,8 +83,10 @@ def exported_with_state(executed):
 
 def test_executed_outputs_carry_widget_views_and_fallbacks(exported):
     nb, _ = exported
-    for cell, caption in ((1, "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"),
-                          (2, "ID3Builder: your tree: 3 leaves")):
+    for cell, caption in (
+        (1, "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"),
+        (2, "ID3Builder: your tree: 3 leaves"),
+    ):
         view, picture = nb.cells[cell].outputs
         assert WIDGET_VIEW in view["data"]  # a live kernel shows the widget
         assert view["data"]["text/plain"].startswith(caption)
@@ -141,8 +152,13 @@ COURSE = sorted((ROOT / "notebooks").glob("*.ipynb"))
 def test_committed_student_notebook_exports_with_fallbacks(path):
     nb = nbformat.read(path, as_version=4)
     assert "widgets" not in nb.metadata  # reference outputs are stored without widget state
-    views = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])
-             if WIDGET_VIEW in o.get("data", {})]
+    views = [
+        o
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for o in cell.get("outputs", [])
+        if WIDGET_VIEW in o.get("data", {})
+    ]
     assert views, "the notebook should display a widget"
     body, _ = HTMLExporter().from_notebook_node(nb)
     assert WIDGET_VIEW not in body
@@ -151,6 +167,7 @@ def test_committed_student_notebook_exports_with_fallbacks(path):
 
 
 # --- branch labels of the static SVG, checked by geometry (not pixels) -------------------
+
 
 def _segment_hits_box(x1, y1, x2, y2, box):
     """Whether the segment (x1, y1)-(x2, y2) meets the closed box (Liang-Barsky clipping)."""
@@ -185,8 +202,10 @@ def _labelled_edges(svg):
 
     ns = {"s": "http://www.w3.org/2000/svg"}
     root = ET.fromstring(svg)
-    lines = [tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2"))
-             for el in root.findall("s:line", ns)]
+    lines = [
+        tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2"))
+        for el in root.findall("s:line", ns)
+    ]
     labels = []
     for g in root.findall("s:g[@class='dtlearn-branch']", ns):
         r, t = g.find("s:rect", ns), g.find("s:text", ns)
@@ -218,8 +237,9 @@ def _tree(name):
     return dt.C45Classifier().fit(X, y), ()
 
 
-@pytest.mark.parametrize("name", ["tennis", "car folded", "car depth 3", "vote binary",
-                                  "vote C4.5"])
+@pytest.mark.parametrize(
+    "name", ["tennis", "car folded", "car depth 3", "vote binary", "vote C4.5"]
+)
 def test_branch_labels_sit_beside_their_edges_on_a_halo(name):
     from dtlearn.drawing.layout import tree_svg, tree_view_data
 
@@ -236,5 +256,6 @@ def test_branch_labels_sit_beside_their_edges_on_a_halo(name):
         assert len(text.text) * 6.0 <= box[2] - box[0]
         # it sits between the parent's box and the child's, on no node's box
         assert y1 <= box[1] and box[3] <= y2
-        assert not any(b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
-                       for b in boxes), (name, text.text)
+        assert not any(
+            b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3] for b in boxes
+        ), (name, text.text)

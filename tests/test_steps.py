@@ -33,8 +33,10 @@ def cart_runs():
 
 def test_every_kind_of_step_satisfies_the_protocol(tennis, cart_runs):
     runs = cart_runs[3]
-    every = {"growth": dt.ID3Classifier().fit(*tennis).steps_,
-             **{name: result.steps for name, result in runs.items()}}
+    every = {
+        "growth": dt.ID3Classifier().fit(*tennis).steps_,
+        **{name: result.steps for name, result in runs.items()},
+    }
     for name, steps in every.items():
         assert steps, name
         kind = steps[0].kind
@@ -79,8 +81,11 @@ def test_a_pruning_sequence_passes_through_the_replayed_states(cart_runs):
             continue
         result = cart_runs[3][m.name]
         seq = m.sequence(result)
-        trees = ([seq.tree.with_leaves_at(seq.cuts[:i]) for i in range(len(seq.cuts) + 1)]
-                 if seq.cuts is not None else [result.state_after(k) for k in seq.positions])
+        trees = (
+            [seq.tree.with_leaves_at(seq.cuts[:i]) for i in range(len(seq.cuts) + 1)]
+            if seq.cuts is not None
+            else [result.state_after(k) for k in seq.positions]
+        )
         states = [result.state_after(k).to_json() for k in range(len(result.steps) + 1)]
         # every tree of the curve is a replayed state, in replay order, first to last
         found = [states.index(t.to_json()) for t in trees]
@@ -100,7 +105,9 @@ def test_reduced_error_before_after_are_the_whole_tree_validation_errors(tennis)
         assert step.before["errors"] == wrong
         made_leaf = tree.with_leaves_at([step.node_id])
         assert step.after["errors"] == int((made_leaf.predict(X[::2]) != np.asarray(y[::2])).sum())
-        assert step.action == ("pruned" if step.after["errors"] <= step.before["errors"] else "kept")
+        assert step.action == (
+            "pruned" if step.after["errors"] <= step.before["errors"] else "kept"
+        )
     assert result.state_after(len(result.steps)).to_json() == result.tree.to_json()
 
 
@@ -129,8 +136,10 @@ def test_cost_complexity_before_after_follow_the_path():
         i = step.index
         assert step.before["R(T)"] == pytest.approx(path.impurities[i - 1], abs=1e-12)
         assert step.after["R(T)"] == pytest.approx(path.impurities[i], abs=1e-12)
-        assert (step.before["leaves"], step.after["leaves"]) == (path.n_leaves[i - 1],
-                                                                 path.n_leaves[i])
+        assert (step.before["leaves"], step.after["leaves"]) == (
+            path.n_leaves[i - 1],
+            path.n_leaves[i],
+        )
     # shown rounded (4 significant digits), kept whole in the data
     shown = str(path.steps[0].table())
     assert "0.1143" in shown and "0.114286" not in shown
@@ -144,8 +153,9 @@ def test_pessimistic_steps_say_what_weka_decided():
         assert step.action in {"kept", "collapsed", "pruned", "raised"}
         if step.phase == "prune" and step.action == "kept":
             # J48's rule: neither a leaf nor the largest branch is within 0.1 of the subtree
-            assert not sm_or_eq(step.leaf_estimate, step.subtree_estimate + 0.1) or \
-                not sm_or_eq(step.leaf_estimate, step.branch_estimate + 0.1)
+            assert not sm_or_eq(step.leaf_estimate, step.subtree_estimate + 0.1) or not sm_or_eq(
+                step.leaf_estimate, step.branch_estimate + 0.1
+            )
             assert not sm_or_eq(step.branch_estimate, step.subtree_estimate + 0.1)
     d = steps[-1].to_dict()
     assert d["decision"] == steps[-1].decision and d["kind"] == "pessimistic"
@@ -170,10 +180,15 @@ def test_defaults_give_a_new_method_table_and_json():
     step = Halve(3)
     assert isinstance(step, Step)
     assert step.table().rows == (("leaves", 8, 4), ("errors", 1.5, 2.0))
-    assert step.to_dict() == {"kind": "halving", "subject": "node", "node_id": 3,
-                              "action": "pruned", "reason": "half the leaves",
-                              "before": {"leaves": 8, "errors": 1.5},
-                              "after": {"leaves": 4, "errors": 2.0}}
+    assert step.to_dict() == {
+        "kind": "halving",
+        "subject": "node",
+        "node_id": 3,
+        "action": "pruned",
+        "reason": "half the leaves",
+        "before": {"leaves": 8, "errors": 1.5},
+        "after": {"leaves": 4, "errors": 2.0},
+    }
     assert type(step.to_dict()["before"]["leaves"]) is int
     assert before_after_table(step, caption="x").caption == "x"
     assert step_dict(step, extra=np.float64(0.5))["extra"] == 0.5
@@ -208,9 +223,15 @@ def test_stepper_replays_a_method_it_has_no_code_for(tennis, monkeypatch):
             return base.table()
 
     cuts = reduced_error_prune(model, X[::2], y[::2]).pruned_nodes
-    entry = PruningMethod("halving", "halving", True, lambda m, a, b, c, d: Halving(base.steps),
-                          lambda r: PruningSequence("halving step", tuple(range(len(cuts) + 1)),
-                                                    model.tree_, cuts=cuts))
+    entry = PruningMethod(
+        "halving",
+        "halving",
+        True,
+        lambda m, a, b, c, d: Halving(base.steps),
+        lambda r: PruningSequence(
+            "halving step", tuple(range(len(cuts) + 1)), model.tree_, cuts=cuts
+        ),
+    )
     monkeypatch.setitem(methods._REGISTRY, "halving", entry)
     app = pruning.PruningStepper(model, X[::2], y[::2], method="halving")
     assert ("halving", "halving") in app.method_buttons.options
@@ -232,8 +253,7 @@ def test_stepper_explanations_use_one_prose_font(tennis):
     from dtlearn.widgets.pruning_stepper import PruningStepper
 
     X, y = tennis
-    app = PruningStepper(dt.CARTClassifier().fit(X, y), X[::2], y[::2],
-                         method="cost_complexity")
+    app = PruningStepper(dt.CARTClassifier().fit(X, y), X[::2], y[::2], method="cost_complexity")
     html = app.detail_html.value
     assert "$" not in html and "\\begin" not in html  # no MathJax (serif) typesetting
     assert 'class="dtlearn-formula"' in html and "white-space:pre-wrap" in html

@@ -26,7 +26,9 @@ def loop():
 def test_an_error_names_the_students_innermost_function_and_its_line():
     out = run_student(outer, 0)
     assert (out.kind, out.message) == (
-        "error", "raised ZeroDivisionError: division by zero (in inverse, at `return 1 / x`)")
+        "error",
+        "raised ZeroDivisionError: division by zero (in inverse, at `return 1 / x`)",
+    )
 
 
 def test_only_the_first_line_of_a_long_error_message_is_shown():
@@ -35,18 +37,21 @@ def test_only_the_first_line_of_a_long_error_message_is_shown():
 
     assert run_student(wordy).message == (
         'raised ValueError: first line (in wordy, at `raise ValueError("first line\\nsecond '
-        'line")`)')
+        'line")`)'
+    )
     assert run_student(lambda: (_ for _ in ()).throw(KeyError())).message.startswith(
-        "raised KeyError")
+        "raised KeyError"
+    )
 
 
-@pytest.mark.parametrize("limit, words", [(10, "10"), (12_345, "12,345"),
-                                          (1_000_000, "1 million")])
+@pytest.mark.parametrize("limit, words", [(10, "10"), (12_345, "12,345"), (1_000_000, "1 million")])
 def test_the_step_budget_stops_an_endless_loop_after_exactly_its_steps(limit, words):
     out = run_student(loop, step_limit=limit)
     assert (out.kind, out.steps) == ("timeout", limit)
-    assert out.message == (f"did not finish: your code ran {words} steps (lines) without "
-                           f"returning — is there a loop that never ends?")
+    assert out.message == (
+        f"did not finish: your code ran {words} steps (lines) without "
+        f"returning — is there a loop that never ends?"
+    )
     assert _millions(limit) == words
     assert (_millions(999_999), _millions(2_500_000)) == ("999,999", "2.5 million")
 
@@ -65,7 +70,9 @@ def test_the_wall_clock_cap_names_its_seconds():
 
     out = run_student(time.sleep, 5, time_limit=0.2)
     assert (out.kind, out.message) == (
-        "timeout", "did not finish within 0.2 s — is there a loop that never ends?")
+        "timeout",
+        "did not finish within 0.2 s — is there a loop that never ends?",
+    )
 
 
 @pytest.mark.parametrize("kwargs", [{"step_limit": 0}, {"time_limit": 0}, {"step_limit": -1}])
@@ -81,16 +88,24 @@ def test_stub_exit_and_recursion_in_words():
     def forever(n):
         return forever(n + 1)
 
-    assert run_student(stub).message == ("stub raises NotImplementedError: replace "
-                                         "`raise NotImplementedError()` with your code")
+    assert run_student(stub).message == (
+        "stub raises NotImplementedError: replace `raise NotImplementedError()` with your code"
+    )
     assert run_student(stub).kind == "not yet"
     assert run_student(exit).message == "called exit() (SystemExit): return a value instead"
     assert run_student(forever, 0).kind == "recursion"
 
 
-@pytest.mark.parametrize("filename, counts", [
-    ("<frozen importlib._bootstrap>", False), ("<doctest x[0]>", True),
-    ("<string>", True), ("/tmp/ipykernel_123/456.py", True), (__file__, True),
-    (pytest.__file__, False)])
+@pytest.mark.parametrize(
+    "filename, counts",
+    [
+        ("<frozen importlib._bootstrap>", False),
+        ("<doctest x[0]>", True),
+        ("<string>", True),
+        ("/tmp/ipykernel_123/456.py", True),
+        (__file__, True),
+        (pytest.__file__, False),
+    ],
+)
 def test_whose_lines_count_against_the_budget(filename, counts):
     assert _is_student_file(filename) is counts

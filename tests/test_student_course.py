@@ -52,18 +52,20 @@ def visible_lines(nb):
 # ---------------------------------------------------------------- the stub rules
 def test_top_level_region_becomes_one_none_per_name_used_later():
     source = "### BEGIN SOLUTION\nn = sum(c)\nh, g = 1 - n, 2\nh += 1\n### END SOLUTION"
-    assert course.stub_source(source, "code") == ("n = None  # YOUR ANSWER HERE\n"
-                                                  "h = None  # YOUR ANSWER HERE\n"
-                                                  "g = None  # YOUR ANSWER HERE")
+    assert course.stub_source(source, "code") == (
+        "n = None  # YOUR ANSWER HERE\nh = None  # YOUR ANSWER HERE\ng = None  # YOUR ANSWER HERE"
+    )
     later = 'dt.exercises.check("01.1", h=h)'
     assert course.stub_source(source, "code", used_later=later) == "h = None  # YOUR ANSWER HERE"
 
 
 def test_region_inside_a_function_raises_not_implemented_at_its_indent():
-    source = ("def f(x):\n    y = 2\n    ### BEGIN SOLUTION\n    return x * y\n"
-              "    ### END SOLUTION\n")
+    source = (
+        "def f(x):\n    y = 2\n    ### BEGIN SOLUTION\n    return x * y\n    ### END SOLUTION\n"
+    )
     assert course.stub_source(source, "code") == (
-        "def f(x):\n    y = 2\n    # YOUR CODE HERE\n    raise NotImplementedError()\n")
+        "def f(x):\n    y = 2\n    # YOUR CODE HERE\n    raise NotImplementedError()\n"
+    )
 
 
 def test_markdown_model_answer_and_hidden_tests():
@@ -73,14 +75,18 @@ def test_markdown_model_answer_and_hidden_tests():
     assert course.stub_source(code, "code") == "check(f)\nx = 1"
 
 
-@pytest.mark.parametrize("source, words", [
-    ("### BEGIN SOLUTION\nx = 1", "never closed"),
-    ("x = 1\n### END SOLUTION", "without"),
-    ("### BEGIN SOLUTION\n### BEGIN SOLUTION\nx = 1\n### END SOLUTION", "inside"),
-    ("x = 1  ### BEGIN SOLUTION\n### END SOLUTION", "alone on its line"),
-    ("### BEGIN SOLUTION\nx = (\n### END SOLUTION", "not valid Python"),
-    ("### BEGIN HIDDEN TESTS\nx = 1\n### END SOLUTION", "without"),
-], ids=["unclosed", "stray end", "nested", "not alone", "syntax", "mismatched"])
+@pytest.mark.parametrize(
+    "source, words",
+    [
+        ("### BEGIN SOLUTION\nx = 1", "never closed"),
+        ("x = 1\n### END SOLUTION", "without"),
+        ("### BEGIN SOLUTION\n### BEGIN SOLUTION\nx = 1\n### END SOLUTION", "inside"),
+        ("x = 1  ### BEGIN SOLUTION\n### END SOLUTION", "alone on its line"),
+        ("### BEGIN SOLUTION\nx = (\n### END SOLUTION", "not valid Python"),
+        ("### BEGIN HIDDEN TESTS\nx = 1\n### END SOLUTION", "without"),
+    ],
+    ids=["unclosed", "stray end", "nested", "not alone", "syntax", "mismatched"],
+)
 def test_malformed_markers_fail_loudly(source, words):
     with pytest.raises(course.MarkerError, match=words):
         course.stub_source(source, "code", where="nb, cell 3")
@@ -89,10 +95,14 @@ def test_malformed_markers_fail_loudly(source, words):
 def test_student_notebook_drops_outputs_widget_state_and_rewrites_homework_links():
     nb = nbformat.v4.new_notebook()
     nb.metadata["widgets"] = {"state": {}}
-    nb.cells = [nbformat.v4.new_markdown_cell("[hw1](homework/source/hw1/hw1.ipynb)"),
-                nbformat.v4.new_code_cell("### BEGIN SOLUTION\ngap = 0.25\n### END SOLUTION",
-                                          outputs=[nbformat.v4.new_output("stream", text="x")],
-                                          execution_count=3)]
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("[hw1](homework/source/hw1/hw1.ipynb)"),
+        nbformat.v4.new_code_cell(
+            "### BEGIN SOLUTION\ngap = 0.25\n### END SOLUTION",
+            outputs=[nbformat.v4.new_output("stream", text="x")],
+            execution_count=3,
+        ),
+    ]
     out = course.student_notebook(nb)
     assert "widgets" not in out.metadata and "widgets" in nb.metadata  # input untouched
     assert out.cells[0].source == "[hw1](homework/hw1/hw1.ipynb)"
@@ -136,10 +146,12 @@ def test_no_model_answer_reaches_the_student(instructor, served):
         pytest.fail(f"{rel(served)} missing: make student-course")
     source = read(instructor)
     shown_anyway = visible_lines(source)
-    secret = {line for line in course.solution_lines(source, ("SOLUTION", "HIDDEN TESTS"))
-              if line not in shown_anyway and len(line) > 3}
-    served_lines = {line.strip() for cell in read(served).cells
-                    for line in cell.source.split("\n")}
+    secret = {
+        line
+        for line in course.solution_lines(source, ("SOLUTION", "HIDDEN TESTS"))
+        if line not in shown_anyway and len(line) > 3
+    }
+    served_lines = {line.strip() for cell in read(served).cells for line in cell.source.split("\n")}
     leaked = sorted(secret & served_lines)
     assert not leaked, f"{rel(served)} shows solution lines: {leaked[:3]}"
 
@@ -151,9 +163,9 @@ def test_student_notebook_is_up_to_date(path):
         pytest.fail(f"{rel(served)} missing: make student-course")
     want = course.student_notebook(read(path), path.name)
     have = read(served)
-    assert [(c.cell_type, c.source) for c in have.cells] == \
-        [(c.cell_type, c.source) for c in want.cells], \
-        f"{rel(served)} is out of date with {rel(path)}: make student-course"
+    assert [(c.cell_type, c.source) for c in have.cells] == [
+        (c.cell_type, c.source) for c in want.cells
+    ], f"{rel(served)} is out of date with {rel(path)}: make student-course"
 
 
 @pytest.fixture(scope="module")
@@ -167,9 +179,9 @@ def released(tmp_path_factory):
 def test_released_homework_is_up_to_date(released, path):
     name = path.parent.name
     want, have = read(released / name / path.name), read(STUDENT / "homework" / name / path.name)
-    assert [(c.cell_type, c.source) for c in have.cells] == \
-        [(c.cell_type, c.source) for c in want.cells], \
-        f"notebooks/homework/{name} is out of date: make student-course"
+    assert [(c.cell_type, c.source) for c in have.cells] == [
+        (c.cell_type, c.source) for c in want.cells
+    ], f"notebooks/homework/{name} is out of date: make student-course"
 
 
 CHECK_CALL = re.compile(r"\bexercises\.check\(\s*[\"']([\w.]+)[\"']")
@@ -183,8 +195,7 @@ def _expected_values(instructor):
     for cell in instructor.cells:
         if cell.cell_type == "code" and CHECK_CALL.search(cell.source):
             for text in output_texts(cell):
-                values.update(float(v) for v in ANSWER.findall(text)
-                              if len(v.split(".")[1]) >= 3)
+                values.update(float(v) for v in ANSWER.findall(text) if len(v.split(".")[1]) >= 3)
     return values
 
 
@@ -220,7 +231,7 @@ def revealed(instructor, student):
                 if digits < (3 if exercises[index] else 4):
                     continue
                 shown = float(match.group(0))
-                if any(abs(v - shown) <= 0.5 * 10 ** -digits + 1e-12 for v in expected):
+                if any(abs(v - shown) <= 0.5 * 10**-digits + 1e-12 for v in expected):
                     problems.append(f"cell {index} shows {match.group(0)}, an expected answer")
         if cell.cell_type != "code":
             continue
@@ -230,18 +241,25 @@ def revealed(instructor, student):
         if CHECK_CALL.search(cell.source):
             said = " ".join(output_texts(cell))
             if "not yet" not in said:
-                problems.append(f"cell {index}: a check that does not say 'not yet' before the "
-                                f"student answered: {said[:120]!r}")
+                problems.append(
+                    f"cell {index}: a check that does not say 'not yet' before the "
+                    f"student answered: {said[:120]!r}"
+                )
     return problems
 
 
 def _pair(check_output, later_output, exercises=True):
     """A tiny instructor/student pair for testing :func:`revealed`."""
-    cells = [nbformat.v4.new_markdown_cell("## Exercises" if exercises else "## Intro"),
-             nbformat.v4.new_code_cell("print(table)", outputs=[
-                 nbformat.v4.new_output("stream", text=later_output)]),
-             nbformat.v4.new_code_cell('dt.exercises.check("06.2", gap=gap)', outputs=[
-                 nbformat.v4.new_output("execute_result", data={"text/plain": check_output})])]
+    cells = [
+        nbformat.v4.new_markdown_cell("## Exercises" if exercises else "## Intro"),
+        nbformat.v4.new_code_cell(
+            "print(table)", outputs=[nbformat.v4.new_output("stream", text=later_output)]
+        ),
+        nbformat.v4.new_code_cell(
+            'dt.exercises.check("06.2", gap=gap)',
+            outputs=[nbformat.v4.new_output("execute_result", data={"text/plain": check_output})],
+        ),
+    ]
     instructor = nbformat.v4.new_notebook(cells=cells)
     student = nbformat.from_dict(copy.deepcopy(instructor))
     return instructor, student
@@ -254,8 +272,10 @@ def test_revealed_catches_an_answer_in_view():
     assert "cell 2: a check that does not say 'not yet'" in problems[-1]
     before = revealed(*_pair(passed, "gap 0.242", exercises=False))  # 3 decimals: chance
     assert not any(p.startswith("cell 1") for p in before)
-    assert revealed(*_pair(passed, "gap 0.2417", exercises=False))[0] == \
-        "cell 1 shows 0.2417, an expected answer"
+    assert (
+        revealed(*_pair(passed, "gap 0.2417", exercises=False))[0]
+        == "cell 1 shows 0.2417, an expected answer"
+    )
     assert revealed(*_pair(passed, "expected 0.24"))[0] == "cell 1 shows 'expected <n>'"
     instructor, student = _pair(passed, "gap 0.5")
     student.cells[2].outputs[0]["data"]["text/plain"] = "Exercise 06.2: not yet — put ..."
@@ -269,8 +289,9 @@ def test_student_outputs_reveal_no_expected_value(path):
         pytest.fail(f"{rel(served)} missing: make student-course")
     nb = read(served)
     code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
-    assert all(c.execution_count is not None for c in code), \
+    assert all(c.execution_count is not None for c in code), (
         f"{rel(served)} was not executed to the end: make student-course (see its errors)"
+    )
     problems = revealed(read(path), nb)
     assert not problems, f"{rel(served)}: " + "; ".join(problems[:5])
 
@@ -291,15 +312,18 @@ def test_start_page_links_only_student_paths():
 # ---------------------------------------------------------------- executing
 def test_execute_runs_in_the_notebooks_folder_and_stores_no_widget_state(tmp_path):
     (tmp_path / "data.txt").write_text("42")
-    nb = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell("print(open('data.txt').read())"),
-        nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider(value=3)"),
-        nbformat.v4.new_code_cell("import os\nprint(os.environ.get('DTLEARN_SEED', 'unset'))"),
-    ])
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell("print(open('data.txt').read())"),
+            nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider(value=3)"),
+            nbformat.v4.new_code_cell("import os\nprint(os.environ.get('DTLEARN_SEED', 'unset'))"),
+        ]
+    )
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
     path = tmp_path / "demo.ipynb"
     nbformat.write(nb, path)
     import os
+
     saved = os.environ.get("DTLEARN_SEED")
     os.environ["DTLEARN_SEED"] = "5"  # a per-student seed must not reach the kernel
     try:
@@ -322,16 +346,35 @@ def test_normalise_makes_reruns_identical():
     view = "application/vnd.jupyter.widget-view+json"
 
     def run(model_id, chunks):
-        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x", outputs=[
-            *[nbformat.v4.new_output("stream", text=c) for c in chunks],
-            nbformat.v4.new_output("display_data", data={
-                view: {"model_id": model_id, "version_major": 2, "version_minor": 0},
-                "text/plain": f"Slider(model_id='{model_id}')"})])])
+        nb = nbformat.v4.new_notebook(
+            cells=[
+                nbformat.v4.new_code_cell(
+                    "x",
+                    outputs=[
+                        *[nbformat.v4.new_output("stream", text=c) for c in chunks],
+                        nbformat.v4.new_output(
+                            "display_data",
+                            data={
+                                view: {
+                                    "model_id": model_id,
+                                    "version_major": 2,
+                                    "version_minor": 0,
+                                },
+                                "text/plain": f"Slider(model_id='{model_id}')",
+                            },
+                        ),
+                    ],
+                )
+            ]
+        )
         nb.cells[0].id = "cell-1"  # ids come from the file in real runs
         nb.cells[0].metadata["execution"] = {"iopub.status.busy": "2026-11-23T19:00:00Z"}
         return nbformat.writes(course.normalise(nb))
 
-    first, second = run("c9a27229", ["Gini left", " = 0.34\n"]), run("5eef1dd8", ["Gini left = 0.34\n"])
+    first, second = (
+        run("c9a27229", ["Gini left", " = 0.34\n"]),
+        run("5eef1dd8", ["Gini left = 0.34\n"]),
+    )
     assert first == second
     out = nbformat.reads(first, as_version=4).cells[0]
     assert out.outputs[0]["text"] == "Gini left = 0.34\n" and "execution" not in out.metadata
@@ -340,8 +383,9 @@ def test_normalise_makes_reruns_identical():
 
 
 def test_execute_reports_the_failing_cell(tmp_path):
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1"),
-                                         nbformat.v4.new_code_cell("1 / 0")])
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("x = 1"), nbformat.v4.new_code_cell("1 / 0")]
+    )
     path = tmp_path / "broken.ipynb"
     nbformat.write(nb, path)
     with pytest.raises(RuntimeError, match="cell 1: ZeroDivisionError"):

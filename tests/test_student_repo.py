@@ -35,14 +35,33 @@ LECTURES = [p.name for p in course.lecture_notebooks()]  # named by instructor/,
 ASSIGNMENTS = sorted(p.name for p in (course.HOMEWORK / "source").iterdir() if p.is_dir())
 HOMEWORK = [f"homework/{name}/{name}.ipynb" for name in ASSIGNMENTS]
 WHEEL = f"wheels/dtlearn-{dtlearn.__version__}-py3-none-any.whl"
-BINDER = ["README.md", "LICENSE", "requirements.txt", "environment.yml", "postBuild",
-          ".student-repo", WHEEL]
+BINDER = [
+    "README.md",
+    "LICENSE",
+    "requirements.txt",
+    "environment.yml",
+    "postBuild",
+    ".student-repo",
+    WHEEL,
+]
 
 
 def make_repo(dest, *extra):
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "student_repo.py"), str(dest),
-                           "--package-url", PACKAGE_URL, "--course-url", COURSE_URL, *extra],
-                          capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "student_repo.py"),
+            str(dest),
+            "--package-url",
+            PACKAGE_URL,
+            "--course-url",
+            COURSE_URL,
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -71,12 +90,21 @@ def test_holds_the_student_course_and_nothing_else(repo):
 
 
 def test_no_instructor_file_by_name_or_content(repo):
-    instructor = {hashlib.sha256(p.read_bytes()).hexdigest(): p for p in
-                  (ROOT / "instructor").rglob("*") if p.is_file()}
+    instructor = {
+        hashlib.sha256(p.read_bytes()).hexdigest(): p
+        for p in (ROOT / "instructor").rglob("*")
+        if p.is_file()
+    }
     for name in files(repo):
         parts = set(Path(name).parts)
-        assert not parts & {"instructor", "source", "release", "submitted", "autograded",
-                            "feedback"}, name
+        assert not parts & {
+            "instructor",
+            "source",
+            "release",
+            "submitted",
+            "autograded",
+            "feedback",
+        }, name
         assert not name.endswith((".py", ".db")), name
         digest = hashlib.sha256((repo / name).read_bytes()).hexdigest()
         assert digest not in instructor, f"{name} is {instructor.get(digest)}"
@@ -116,8 +144,13 @@ def test_nbgrader_metadata_describes_the_released_cells_only(repo):
 
 def _pairs(repo):
     pairs = [(ROOT / "instructor" / name, repo / name) for name in LECTURES]
-    pairs += [(course.HOMEWORK / "source" / name / f"{name}.ipynb",
-               repo / "homework" / name / f"{name}.ipynb") for name in ASSIGNMENTS]
+    pairs += [
+        (
+            course.HOMEWORK / "source" / name / f"{name}.ipynb",
+            repo / "homework" / name / f"{name}.ipynb",
+        )
+        for name in ASSIGNMENTS
+    ]
     return pairs
 
 
@@ -133,8 +166,11 @@ def test_no_model_answer_or_hidden_test_line(repo):
     sources = [served.read(instructor) for instructor, _ in _pairs(repo)]
     shown_anyway = set().union(*map(served.visible_lines, sources))
     for (instructor, _), source in zip(_pairs(repo), sources):
-        secret = {line for line in course.solution_lines(source, ("SOLUTION", "HIDDEN TESTS"))
-                  if line not in shown_anyway and len(line) > 3}
+        secret = {
+            line
+            for line in course.solution_lines(source, ("SOLUTION", "HIDDEN TESTS"))
+            if line not in shown_anyway and len(line) > 3
+        }
         assert secret, f"{instructor.name}: no solution lines found (markers changed?)"
         leaked = sorted(secret & everything)
         assert not leaked, f"{instructor.name}: {leaked[:3]}"
@@ -145,15 +181,16 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
 def local_links(text):
-    return [link.split("#")[0] for link in LINK.findall(text)
-            if not re.match(r"[a-z]+:|#", link)]
+    return [link.split("#")[0] for link in LINK.findall(text) if not re.match(r"[a-z]+:|#", link)]
 
 
 def test_links_resolve_inside_the_repository(repo):
     checked = 0
     sources = [(repo / "README.md", (repo / "README.md").read_text())]
-    sources += [(path, "\n".join(c.source for c in served.read(path).cells
-                                 if c.cell_type == "markdown")) for path in notebooks(repo)]
+    sources += [
+        (path, "\n".join(c.source for c in served.read(path).cells if c.cell_type == "markdown"))
+        for path in notebooks(repo)
+    ]
     for path, text in sources:
         for link in local_links(text):
             target = (path.parent / link).resolve()
@@ -168,44 +205,60 @@ def test_readme_tells_how_to_open_work_and_submit(repo):
     text = (repo / "README.md").read_text()
     headings = re.findall(r"^## (.+)$", text, re.M)
     assert headings[:3] == ["Open the course", "Work", "Submit"]
-    assert ("https://mybinder.org/v2/gh/example-org/dtlearn-course/HEAD"
-            "?urlpath=lab/tree/00_start_here.ipynb") in text
+    assert (
+        "https://mybinder.org/v2/gh/example-org/dtlearn-course/HEAD"
+        "?urlpath=lab/tree/00_start_here.ipynb"
+    ) in text
     assert "nbgrader submit homework/hw1 --course dtlearn" in text
     assert "{" not in text.replace("```", ""), "an unfilled template field"
 
 
 # ---------------------------------------------------------------- Binder files
 def test_binder_files_install_the_wheel_the_repository_ships(repo):
-    lines = [line for line in (repo / "requirements.txt").read_text().splitlines()
-             if line.strip() and not line.startswith("#")]
+    lines = [
+        line
+        for line in (repo / "requirements.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert lines == [f"./{WHEEL}[lab]"]
     assert "lab" in PROJECT["optional-dependencies"]
     with zipfile.ZipFile(repo / WHEEL) as wheel:
         names = wheel.namelist()
         meta = wheel.read(f"dtlearn-{dtlearn.__version__}.dist-info/METADATA").decode()
     assert f"Version: {dtlearn.__version__}" in meta
-    assert {n.split("/")[0] for n in names} == {"dtlearn",
-                                                  f"dtlearn-{dtlearn.__version__}.dist-info"}
+    assert {n.split("/")[0] for n in names} == {
+        "dtlearn",
+        f"dtlearn-{dtlearn.__version__}.dist-info",
+    }
     # this checkout's package, file for file
-    package = {str(p.relative_to(ROOT)) for p in (ROOT / "dtlearn").rglob("*")
-               if p.is_file() and "__pycache__" not in p.parts}
+    package = {
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "dtlearn").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
     assert {n for n in names if n.startswith("dtlearn/")} == package
     stamp = (repo / ".student-repo").read_text()
     assert hashlib.sha256((repo / WHEEL).read_bytes()).hexdigest() in stamp
 
     environment = (repo / "environment.yml").read_text()
     deps = re.findall(r"^  - (\S+)$", environment.split("dependencies:")[1], re.M)
-    wanted = {test_package.CONDA_NAMES.get(r.name, r.name): str(r.specifier) for r in
-              map(Requirement, PROJECT["dependencies"] + PROJECT["optional-dependencies"]["lab"])}
-    conda = dict(re.fullmatch(r"([A-Za-z0-9_.-]+)(.*)", d).groups() for d in deps
-                 if d not in ("python=3.11", "pip"))
+    wanted = {
+        test_package.CONDA_NAMES.get(r.name, r.name): str(r.specifier)
+        for r in map(Requirement, PROJECT["dependencies"] + PROJECT["optional-dependencies"]["lab"])
+    }
+    conda = dict(
+        re.fullmatch(r"([A-Za-z0-9_.-]+)(.*)", d).groups()
+        for d in deps
+        if d not in ("python=3.11", "pip")
+    )
     assert conda == wanted
     assert {"python=3.11", "pip"} <= set(deps) and "pip:" not in environment
     assert Requirement(f"x{PROJECT['requires-python']}").specifier.contains("3.11")
 
     script = (repo / "postBuild").read_text()
-    commands = [line for line in script.splitlines()
-                if line.strip() and not line.startswith(("#", "set "))]
+    commands = [
+        line for line in script.splitlines() if line.strip() and not line.startswith(("#", "set "))
+    ]
     assert commands[0] == f'python -m pip install --no-deps --no-cache-dir "./{WHEEL}"'
     assert (repo / "postBuild").stat().st_mode & 0o111
 
@@ -222,10 +275,13 @@ def test_post_build_turns_the_jupyterlab_news_question_off(repo, tmp_path):
     env = {**os.environ, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}"}
     subprocess.run(["bash", str(runner)], cwd=repo, check=True, env=env)
     written = tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
-    assert json.loads(written.read_text()) == json.loads((ROOT / "hub" / "overrides.json")
-                                                          .read_text())
-    assert json.loads(written.read_text())["@jupyterlab/apputils-extension:notification"][
-        "fetchNews"] == "false"
+    assert json.loads(written.read_text()) == json.loads(
+        (ROOT / "hub" / "overrides.json").read_text()
+    )
+    assert (
+        json.loads(written.read_text())["@jupyterlab/apputils-extension:notification"]["fetchNews"]
+        == "false"
+    )
 
 
 def test_the_wheel_is_the_same_bytes_when_the_same_commit_is_shipped_again(repo, tmp_path):
@@ -236,11 +292,27 @@ def test_the_wheel_is_the_same_bytes_when_the_same_commit_is_shipped_again(repo,
 
 def _scratch_checkout(where):
     """This work tree's package, tools and student course as a git repository of its own."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
-                             "--exclude-standard", "dtlearn", "tools", "notebooks",
-                             "pyproject.toml", "README.md", "LICENSE", "environment.yml",
-                             "hub/overrides.json"],
-                            cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    listed = subprocess.run(
+        [
+            "git",
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+            "dtlearn",
+            "tools",
+            "notebooks",
+            "pyproject.toml",
+            "README.md",
+            "LICENSE",
+            "environment.yml",
+            "hub/overrides.json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
     for name in filter(None, (f.decode() for f in listed)):
         if (ROOT / name).is_file():
             (where / name).parent.mkdir(parents=True, exist_ok=True)
@@ -253,16 +325,18 @@ def _scratch_checkout(where):
 
 
 @pytest.mark.parametrize("published", ["git", "pypi"])
-def test_a_published_form_is_refused_unless_the_checkout_carries_that_release(tmp_path,
-                                                                               published):
+def test_a_published_form_is_refused_unless_the_checkout_carries_that_release(tmp_path, published):
     checkout = tmp_path / "checkout"
     git = _scratch_checkout(checkout)
     tool = [sys.executable, str(checkout / "tools" / "student_repo.py")]
 
     def make(dest):
-        return subprocess.run([*tool, str(tmp_path / dest), "--published", published,
-                               "--package-url", PACKAGE_URL], capture_output=True, text=True,
-                              cwd=checkout)
+        return subprocess.run(
+            [*tool, str(tmp_path / dest), "--published", published, "--package-url", PACKAGE_URL],
+            capture_output=True,
+            text=True,
+            cwd=checkout,
+        )
 
     version = dtlearn.__version__
     untagged = make("a")
@@ -271,8 +345,10 @@ def test_a_published_form_is_refused_unless_the_checkout_carries_that_release(tm
     subprocess.run([*git, "tag", "-a", f"v{version}", "-m", "release"], check=True)
     done = make("b")
     assert done.returncode == 0, done.stderr
-    wanted = {"git": f"dtlearn[lab] @ git+{PACKAGE_URL}@v{version}",
-              "pypi": f"dtlearn[lab]=={version}"}[published]
+    wanted = {
+        "git": f"dtlearn[lab] @ git+{PACKAGE_URL}@v{version}",
+        "pypi": f"dtlearn[lab]=={version}",
+    }[published]
     assert (tmp_path / "b" / "requirements.txt").read_text().splitlines()[-1] == wanted
     assert not (tmp_path / "b" / "wheels").exists()
     assert f'"{wanted.replace("[lab]", "")}"' in (tmp_path / "b" / "postBuild").read_text()
@@ -315,24 +391,44 @@ def test_every_notebook_runs_in_a_venv_made_from_its_own_files(repo, tmp_path):
     grade cells failing, each with "not yet"."""
     venv, home = tmp_path / "venv", tmp_path / "home"
     home.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in (
-        "PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR",
-        "JUPYTERHUB_USER", "DTLEARN_SEED")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "PYTHONPATH",
+            "VIRTUAL_ENV",
+            "JUPYTER_PATH",
+            "JUPYTER_CONFIG_DIR",
+            "JUPYTER_DATA_DIR",
+            "JUPYTERHUB_USER",
+            "DTLEARN_SEED",
+        )
+    }
     env.update(HOME=str(home), JUPYTER_PLATFORM_DIRS="1")
     python = venv / "bin" / "python"
     uv = _installer()
     if uv:
-        steps = [[uv, "venv", "-q", "--python", sys.executable, str(venv)],
-                 [uv, "pip", "install", "-q", "--python", str(python),
-                  "-r", "requirements.txt"]]
+        steps = [
+            [uv, "venv", "-q", "--python", sys.executable, str(venv)],
+            [uv, "pip", "install", "-q", "--python", str(python), "-r", "requirements.txt"],
+        ]
     else:
-        steps = [[sys.executable, "-m", "venv", str(venv)],
-                 [str(python), "-m", "pip", "install", "-q", "-r", "requirements.txt"]]
+        steps = [
+            [sys.executable, "-m", "venv", str(venv)],
+            [str(python), "-m", "pip", "install", "-q", "-r", "requirements.txt"],
+        ]
     for step in steps:  # in the repository, as Binder, a hub image or a student would
         done = subprocess.run(step, env=env, capture_output=True, text=True, cwd=repo)
         assert done.returncode == 0, done.stdout + done.stderr
-    where = subprocess.run([str(python), "-c", "import dtlearn; print(dtlearn.__file__)"],
-                           env=env, capture_output=True, text=True, cwd=tmp_path, check=True)
+    where = subprocess.run(
+        [str(python), "-c", "import dtlearn; print(dtlearn.__file__)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+    )
     assert Path(where.stdout.strip()).is_relative_to(venv)
     record = next((venv / "lib").glob("python3*/site-packages/dtlearn-*.dist-info/RECORD"))
     with zipfile.ZipFile(repo / WHEEL) as wheel:  # what was installed is the shipped wheel
@@ -341,15 +437,20 @@ def test_every_notebook_runs_in_a_venv_made_from_its_own_files(repo, tmp_path):
     def package_files(text):  # path -> hash of the package's files (the installer adds its own)
         rows = [line.split(",") for line in text.splitlines()]
         return {row[0]: row[1] for row in rows if row[0].startswith("dtlearn/")}
+
     assert package_files(record.read_text()) == package_files(shipped)
     assert len(package_files(shipped)) > 100
 
-    done = subprocess.run([str(python), str(ROOT / "hub" / "run_notebooks.py"),
-                           *map(str, notebooks(repo))], env=env, capture_output=True,
-                          text=True, cwd=repo, timeout=1500)
+    done = subprocess.run(
+        [str(python), str(ROOT / "hub" / "run_notebooks.py"), *map(str, notebooks(repo))],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=repo,
+        timeout=1500,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
-    reports = {str(Path(r["path"]).relative_to(repo.resolve())): r
-               for r in json.loads(done.stdout)}
+    reports = {str(Path(r["path"]).relative_to(repo.resolve())): r for r in json.loads(done.stdout)}
     assert sorted(reports) == sorted(LECTURES + HOMEWORK)
     for name in LECTURES:
         errors = [e for e in reports[name]["errors"] if "raises-exception" not in e["tags"]]

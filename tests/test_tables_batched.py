@@ -37,9 +37,15 @@ def _one_by_one(candidates: CandidateList) -> list:
 
 
 def _same(a, b) -> None:
-    assert (a.feature, a.feature_name, a.conditions, a.admissible, a.reason, a.statistic,
-            a.criterion) == (b.feature, b.feature_name, b.conditions, b.admissible, b.reason,
-                             b.statistic, b.criterion)
+    assert (
+        a.feature,
+        a.feature_name,
+        a.conditions,
+        a.admissible,
+        a.reason,
+        a.statistic,
+        a.criterion,
+    ) == (b.feature, b.feature_name, b.conditions, b.admissible, b.reason, b.statistic, b.criterion)
     assert a.score == b.score or (np.isnan(a.score) and np.isnan(b.score))
     assert type(a.score) is type(b.score)
     assert np.array_equal(a.child_counts, b.child_counts)
@@ -50,8 +56,10 @@ def _same(a, b) -> None:
 def _reference_table(candidates: list) -> tuple:
     """Columns and rows as the table showed them before: from built candidates, one by one."""
     textbook = any("information_gain" in c.scores for c in candidates)
-    keys = score_columns("classification" if textbook else "regression",
-                         [c.criterion for c in candidates if c.admissible])
+    keys = score_columns(
+        "classification" if textbook else "regression",
+        [c.criterion for c in candidates if c.admissible],
+    )
     return keys, [candidate_row(c, keys) for c in candidates]
 
 
@@ -77,8 +85,7 @@ def _compare(model) -> int:
         assert got.columns == ("attribute", "test") + tuple(k.replace("_", " ") for k in keys)
         _same_rows(got.rows, rows)
         best = table.best
-        assert got.highlight_row == next((k for k, c in enumerate(candidates) if c is best),
-                                         None)
+        assert got.highlight_row == next((k for k, c in enumerate(candidates) if c is best), None)
         for got_c, want in zip(candidates, alone):  # built from the level's arrays now
             if want is not None:
                 _same(got_c, want)
@@ -102,23 +109,37 @@ def _classifier(criterion, k, **kw):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(5, 300), d=st.integers(1, 5),
-       k=st.sampled_from([2, 3, 4, 9]), weights=st.booleans(),
-       criterion=st.sampled_from(CRITERIA), leaf=st.integers(1, 4),
-       leaves=st.sampled_from([None, 12]))
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(5, 300),
+    d=st.integers(1, 5),
+    k=st.sampled_from([2, 3, 4, 9]),
+    weights=st.booleans(),
+    criterion=st.sampled_from(CRITERIA),
+    leaf=st.integers(1, 4),
+    leaves=st.sampled_from([None, 12]),
+)
 def test_tables_from_arrays_equal_one_by_one(seed, n, d, k, weights, criterion, leaf, leaves):
     # a small tree may hold no block column at all (hypothesis found n=5 with
     # min_samples_leaf=2): that the comparison is not empty is the last tests' job.
     # Nine classes: sums of 2 x 9 counts take numpy's pairwise path, not a plain loop.
     X, y, rng = _data(seed, n, d, k)
     w = rng.integers(1, 4, n).astype(float) if weights else None
-    _compare(_classifier(criterion, len(set(y)), min_samples_leaf=leaf, max_leaf_nodes=leaves).fit(
-        X, y, sample_weight=w))
+    _compare(
+        _classifier(criterion, len(set(y)), min_samples_leaf=leaf, max_leaf_nodes=leaves).fit(
+            X, y, sample_weight=w
+        )
+    )
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(5, 200), d=st.integers(1, 4),
-       weights=st.booleans(), leaf=st.integers(1, 4))
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(5, 200),
+    d=st.integers(1, 4),
+    weights=st.booleans(),
+    leaf=st.integers(1, 4),
+)
 def test_regression_tables_from_arrays_equal_one_by_one(seed, n, d, weights, leaf):
     X, _, rng = _data(seed, n, d, 2)
     y = np.round(X[:, 0] * 3 + rng.normal(size=n), 1)
@@ -141,8 +162,11 @@ def test_tables_mixing_built_and_array_rows():
     frame = pd.DataFrame(X, columns=["a", "b", "c"])
     frame.insert(1, "colour", rng.choice(["red", "green", "blue"], 300))
     frame["size"] = rng.choice(["S", "M", "L", "XL"], 300)
-    for model in (dt.CARTClassifier().fit(frame, y), dt.ID3Classifier().fit(frame, y),
-                  dt.CARTClassifier(criterion="entropy").fit(*dt.load_play_tennis(numeric=True))):
+    for model in (
+        dt.CARTClassifier().fit(frame, y),
+        dt.ID3Classifier().fit(frame, y),
+        dt.CARTClassifier(criterion="entropy").fit(*dt.load_play_tennis(numeric=True)),
+    ):
         assert _compare(model) > 0
         tests = {r[1].split()[0] for s in model.steps_ for r in s.table().rows}
         assert "<=" in tests and tests & {"in", "=", "3-way", "4-way"}  # both kinds of row
@@ -176,13 +200,20 @@ def test_a_candidate_read_alone_saves_as_its_own():
 def test_a_table_without_settings_reads_a_growth_configs_defaults():
     # the table module stays below the engine's records, so it keeps its own copy
     config = GrowthConfig()
-    assert (DEFAULT_SETTINGS.base, DEFAULT_SETTINGS.cost_matrix) == (config.base,
-                                                                     config.cost_matrix)
+    assert (DEFAULT_SETTINGS.base, DEFAULT_SETTINGS.cost_matrix) == (
+        config.base,
+        config.cost_matrix,
+    )
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), n=st.integers(1, 40), k=st.sampled_from([2, 3, 5, 9]),
-       zeros=st.booleans(), whole=st.booleans())
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(1, 40),
+    k=st.sampled_from([2, 3, 5, 9]),
+    zeros=st.booleans(),
+    whole=st.booleans(),
+)
 def test_the_batched_kernels_give_the_scalar_forms_floats(seed, n, k, zeros, whole):
     # every row of a level's (cuts x 2 x classes) counts, scored at once, against the
     # scalar functions a candidate scored alone uses: same keys, order and bits

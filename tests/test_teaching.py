@@ -30,15 +30,27 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 RUNBOOK = ROOT / "docs" / "TEACHING.md"
 BLOCK = re.compile(r"^```bash\n(.*?)^```", re.M | re.S)
-STEPS = ["settings", "once", "once", "once", "session", "grader: release",
-         "student: fetch", "student: submit", "grader: collect and autograde",
-         "server: formgrader (stop it with Ctrl-C when the grading is done)",
-         "grader: feedback and export", "student: fetch feedback"]
+STEPS = [
+    "settings",
+    "once",
+    "once",
+    "once",
+    "session",
+    "grader: release",
+    "student: fetch",
+    "student: submit",
+    "grader: collect and autograde",
+    "server: formgrader (stop it with Ctrl-C when the grading is done)",
+    "grader: feedback and export",
+    "student: fetch feedback",
+]
 STUDENTS = ["alice", "bob"]
 DUE = "2026-12-07 23:59:00 UTC"
-SUBMITTED = {"alice": "2026-12-06 20:00:00.000000 UTC",  # on time
-             "bob": "2026-12-08 09:30:00.000000 UTC"}    # late: penalty "zero"
-WRITTEN = {"alice": 2, "bob": 1}                          # hw1_explain, out of 2
+SUBMITTED = {
+    "alice": "2026-12-06 20:00:00.000000 UTC",  # on time
+    "bob": "2026-12-08 09:30:00.000000 UTC",
+}  # late: penalty "zero"
+WRITTEN = {"alice": 2, "bob": 1}  # hw1_explain, out of 2
 
 
 def blocks():
@@ -72,13 +84,20 @@ def _git_repo(folder, message):
 def _grading_clone(where):
     """What the runbook needs of the private clone: the homework course folder (sources,
     nbgrader config), the package version, the hub configs, .gitignore."""
-    for name in [".gitignore", "dtlearn/__init__.py", "hub/nbgrader_config_grader.py",
-                 "hub/nbgrader_config_student.py", "instructor/homework/nbgrader_config.py"]:
+    for name in [
+        ".gitignore",
+        "dtlearn/__init__.py",
+        "hub/nbgrader_config_grader.py",
+        "hub/nbgrader_config_student.py",
+        "instructor/homework/nbgrader_config.py",
+    ]:
         (where / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, where / name)
-    shutil.copytree(ROOT / "instructor" / "homework" / "source",
-                    where / "instructor" / "homework" / "source",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(
+        ROOT / "instructor" / "homework" / "source",
+        where / "instructor" / "homework" / "source",
+        ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
+    )
     _git_repo(where, "private grading clone")
 
 
@@ -109,15 +128,31 @@ class Course:
         venv_bin = str(Path(sys.executable).parent)
         path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if p != venv_bin)
         real_home = Path(os.environ.get("HOME", "/root"))
-        self.base = {k: v for k, v in os.environ.items() if k not in (
-            "PYTHONPATH", "VIRTUAL_ENV", "JUPYTERHUB_USER", "DTLEARN_SEED", "JUPYTER_CONFIG_DIR",
-            "JUPYTER_PATH", "JUPYTER_DATA_DIR", "JUPYTER_PLATFORM_DIRS",
-            "DTLEARN_GRADING_SECRET", "DTLEARN_COURSE_DIR", "MPLBACKEND")}
-        self.base.update(PATH=path, NBGRADER_EXCHANGE=str(self.exchange),
-                         # the installers' caches of this machine (the homes are new)
-                         UV_CACHE_DIR=os.environ.get("UV_CACHE_DIR",
-                                                     str(real_home / ".cache" / "uv")),
-                         PIP_CACHE_DIR=str(real_home / ".cache" / "pip"))
+        self.base = {
+            k: v
+            for k, v in os.environ.items()
+            if k
+            not in (
+                "PYTHONPATH",
+                "VIRTUAL_ENV",
+                "JUPYTERHUB_USER",
+                "DTLEARN_SEED",
+                "JUPYTER_CONFIG_DIR",
+                "JUPYTER_PATH",
+                "JUPYTER_DATA_DIR",
+                "JUPYTER_PLATFORM_DIRS",
+                "DTLEARN_GRADING_SECRET",
+                "DTLEARN_COURSE_DIR",
+                "MPLBACKEND",
+            )
+        }
+        self.base.update(
+            PATH=path,
+            NBGRADER_EXCHANGE=str(self.exchange),
+            # the installers' caches of this machine (the homes are new)
+            UV_CACHE_DIR=os.environ.get("UV_CACHE_DIR", str(real_home / ".cache" / "uv")),
+            PIP_CACHE_DIR=str(real_home / ".cache" / "pip"),
+        )
         self.grader_home = work / "grader"
         self.grader_home.mkdir()
         self.session = ""
@@ -130,30 +165,44 @@ class Course:
         home = self.work / "students" / name
         if not home.exists():  # the user image's /etc/jupyter/nbgrader_config.py
             (home / ".jupyter").mkdir(parents=True)
-            shutil.copy(ROOT / "hub" / "nbgrader_config_student.py",
-                        home / ".jupyter" / "nbgrader_config.py")
+            shutil.copy(
+                ROOT / "hub" / "nbgrader_config_student.py",
+                home / ".jupyter" / "nbgrader_config.py",
+            )
         grading_bin = self.grader_home / "grading-env" / "bin"  # nbgrader, as in the image
-        return {**self.base, "HOME": str(home), "JUPYTERHUB_USER": name,
-                "PATH": f"{grading_bin}{os.pathsep}{self.base['PATH']}"}
+        return {
+            **self.base,
+            "HOME": str(home),
+            "JUPYTERHUB_USER": name,
+            "PATH": f"{grading_bin}{os.pathsep}{self.base['PATH']}",
+        }
 
     def run(self, label, commands, env, prelude=""):
         script = "set -euo pipefail\n" + self.settings + prelude + commands
         start = time.perf_counter()
-        done = subprocess.run(["bash", "-c", script], env=env, cwd=env["HOME"],
-                              capture_output=True, text=True, timeout=1500)
-        self.logs.append((label, round(time.perf_counter() - start, 1),
-                          done.stdout + done.stderr))
-        (self.work / "steps.log").write_text("\n".join(f"{t:7.1f} s  {name}"
-                                                       for name, t, _ in self.logs) + "\n")
+        done = subprocess.run(
+            ["bash", "-c", script],
+            env=env,
+            cwd=env["HOME"],
+            capture_output=True,
+            text=True,
+            timeout=1500,
+        )
+        self.logs.append((label, round(time.perf_counter() - start, 1), done.stdout + done.stderr))
+        (self.work / "steps.log").write_text(
+            "\n".join(f"{t:7.1f} s  {name}" for name, t, _ in self.logs) + "\n"
+        )
         assert done.returncode == 0, f"runbook step {label!r} failed:\n{done.stdout}{done.stderr}"
         return done.stdout + done.stderr
 
 
 def _api(base, token, path, data=None):
     request = urllib.request.Request(
-        base + path, method="PUT" if data is not None else "GET",
+        base + path,
+        method="PUT" if data is not None else "GET",
         data=None if data is None else json.dumps(data).encode(),
-        headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
+        headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=60) as answer:
         return json.loads(answer.read())
 
@@ -169,9 +218,14 @@ def _grade_written_answers(course, commands):
     env = {**course.grader_env(), "JUPYTER_TOKEN": token}
     log = course.work / "formgrader.log"
     with open(log, "w") as out:
-        server = subprocess.Popen(["bash", "-c", course.session + commands], env=env,
-                                  cwd=course.grader_home, stdout=out, stderr=subprocess.STDOUT,
-                                  start_new_session=True)
+        server = subprocess.Popen(
+            ["bash", "-c", course.session + commands],
+            env=env,
+            cwd=course.grader_home,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(240):
@@ -191,8 +245,12 @@ def _grade_written_answers(course, commands):
             grades = _api(base, token, f"/formgrader/api/grades?submission_id={submission['id']}")
             (written,) = [g for g in grades if g["name"] == "hw1_explain"]
             assert written["max_score"] == 2 and written["needs_manual_grade"]
-            answer = _api(base, token, f"/formgrader/api/grade/{written['id']}",
-                          {"manual_score": WRITTEN[submission["student"]]})
+            answer = _api(
+                base,
+                token,
+                f"/formgrader/api/grade/{written['id']}",
+                {"manual_score": WRITTEN[submission["student"]]},
+            )
             assert answer["manual_score"] == WRITTEN[submission["student"]]
             assert not answer["needs_manual_grade"]
     finally:
@@ -239,7 +297,8 @@ def runbook(tmp_path_factory):
                 if label == "student: submit":  # they did their homework
                     helpers.fill_reference(
                         course.work / "students" / name / "hw1" / "hw1.ipynb",
-                        grading_course / "source" / "hw1" / "hw1.ipynb")
+                        grading_course / "source" / "hw1" / "hw1.ipynb",
+                    )
                 course.run(f"{label} ({name})", commands, course.student_env(name))
             if label == "student: submit":
                 _submitted_at(course.exchange, SUBMITTED)
@@ -296,9 +355,16 @@ def test_the_student_id_is_the_hub_user_whatever_the_unix_user(runbook):
     assert sorted(p.name for p in (course / "submitted").iterdir()) == STUDENTS
     for name in STUDENTS:
         seen = subprocess.run(
-            [sys.executable, "-c", "from dtlearn.exercises.registry import student_seed; "
-             "print(student_seed())"], env={**runbook.student_env(name), "PATH": os.environ["PATH"]},
-            capture_output=True, text=True, check=True).stdout.strip()
+            [
+                sys.executable,
+                "-c",
+                "from dtlearn.exercises.registry import student_seed; print(student_seed())",
+            ],
+            env={**runbook.student_env(name), "PATH": os.environ["PATH"]},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
         assert int(seen) == seed_of(name) != seed_of(getpass.getuser())
 
 
@@ -306,9 +372,19 @@ def test_the_secret_and_student_data_stay_out_of_git(runbook):
     clone = runbook.grader_home / "dtlearn-grading"
     course = clone / "instructor" / "homework"
     assert (course / "grading_secret").stat().st_mode & 0o077 == 0
-    for name in ["gradebook.db", "submitted", "autograded", "feedback", "release",
-                 "reports/similarity/hw1.html"]:
+    for name in [
+        "gradebook.db",
+        "submitted",
+        "autograded",
+        "feedback",
+        "release",
+        "reports/similarity/hw1.html",
+    ]:
         assert (course / name).exists(), name
-    status = subprocess.run(["git", "-C", str(clone), "status", "--porcelain", "--ignored=no"],
-                            capture_output=True, text=True, check=True)
+    status = subprocess.run(
+        ["git", "-C", str(clone), "status", "--porcelain", "--ignored=no"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert status.stdout == ""

@@ -33,8 +33,14 @@ from dtlearn.tree import Tree
 
 NEAR = Path(__file__).parent / "fixtures" / "weka_near_equal"
 CUT_LOOP = Path(__file__).parent / "fixtures" / "weka_margin"
-LEARNERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, C45Classifier, dt.CARTClassifier,
-            dt.ObliqueTreeClassifier]
+LEARNERS = [
+    dt.ZeroR,
+    dt.OneR,
+    dt.ID3Classifier,
+    C45Classifier,
+    dt.CARTClassifier,
+    dt.ObliqueTreeClassifier,
+]
 
 
 def _weka_tree_lines(text):
@@ -55,8 +61,11 @@ def test_near_threshold_predictions_follow_j48():
     probes, _ = read_arff(NEAR / "probes.arff")
     model = C45Classifier().fit(X, y)
     lines = (NEAR / "probes.J48.pred.txt").read_text().splitlines()
-    weka = [re.split(r"\s+", line.strip())[2].split(":")[1] for line in lines
-            if re.match(r"\s+\d+\s", line)]
+    weka = [
+        re.split(r"\s+", line.strip())[2].split(":")[1]
+        for line in lines
+        if re.match(r"\s+\d+\s", line)
+    ]
     assert len(weka) == len(probes) == 6
     assert model.predict(probes).tolist() == weka
     # 0.3000005 is above the cut 0.3 but within 1e-6: J48 (and dtlearn) send it left
@@ -114,8 +123,9 @@ def split_budget(n_rows, per_row=10):
         nonlocal splits
         splits += 1
         if splits > budget:
-            raise GrowthBudgetExceeded(f"more than {budget} splits on {n_rows} rows: "
-                                       "growth does not stop")
+            raise GrowthBudgetExceeded(
+                f"more than {budget} splits on {n_rows} rows: growth does not stop"
+            )
         return original(self, *args, **kwargs)
 
     Grower.open_children = counted
@@ -142,8 +152,11 @@ NEAR_VALUES = [0.0, 0.1, 0.3, 0.1 + 0.2, 0.3 + 5e-7, 0.3 + 2e-6, 1.0, 1.0 + 1e-9
 def _tables(draw):
     n = draw(st.integers(1, 14))
     d = draw(st.integers(1, 3))
-    cells = st.one_of(st.sampled_from(NEAR_VALUES), st.just(np.nan),
-                      st.floats(-3, 3, allow_nan=False, allow_infinity=False))
+    cells = st.one_of(
+        st.sampled_from(NEAR_VALUES),
+        st.just(np.nan),
+        st.floats(-3, 3, allow_nan=False, allow_infinity=False),
+    )
     columns = {}
     for j in range(d):
         if draw(st.booleans()):  # a constant column

@@ -40,11 +40,17 @@ def test_every_row_names_a_module_that_exists():
 
 
 def test_every_test_file_named_exists():
-    named = [(module, text, target) for module, cell in ROWS.items()
-             for text, target in LINK.findall(cell)]
+    named = [
+        (module, text, target)
+        for module, cell in ROWS.items()
+        for text, target in LINK.findall(cell)
+    ]
     assert len(named) >= len(ROWS) // 2  # the links were read
-    wrong = [(module, target) for module, text, target in named
-             if text != target or not (README.parent / target).is_file()]
+    wrong = [
+        (module, target)
+        for module, text, target in named
+        if text != target or not (README.parent / target).is_file()
+    ]
     assert not wrong, f"tests/README.md names test files that do not exist: {wrong}"
 
 
@@ -68,7 +74,8 @@ def test_references_follow_names_to_the_module_that_defines_them(tmp_path):
         "    dt.entropy(counts=[1, 1]); ID3Classifier.fit\n"
         "    monkeypatch.setattr('dtlearn.tree.Tree.to_dot', None)\n"
         "    code = 'import dtlearn.widgets'  # code in a string is not a reference\n"
-        "    dt.no_such_name\n")
+        "    dt.no_such_name\n"
+    )
     found = tool.references(path)
     learner = tool.defining_module("dtlearn.ID3Classifier")
     assert learner not in (None, "dtlearn") and found[learner] == 2  # import, then .fit
@@ -83,4 +90,5 @@ def test_the_map_is_what_the_tool_writes_today():
     # a new test file, or a test that starts reading another module, changes a row without
     # adding or removing one; only a fresh render notices
     assert README.read_text(encoding="utf-8") == tool.render(), (
-        "tests/README.md is out of date: run python tools/test_map.py")
+        "tests/README.md is out of date: run python tools/test_map.py"
+    )

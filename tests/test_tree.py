@@ -60,19 +60,22 @@ def test_json_round_trip_keeps_everything(play):
     assert list(again.predict(X)) == list(tree.predict(X))
 
 
-@pytest.mark.parametrize("mutate,match", [
-    (lambda d: d.update(format="other"), "format"),
-    (lambda d: d["nodes"][0].update(children=[99, 98, 97]), "missing or reached twice"),
-    (lambda d: d["nodes"][0].update(value=[1.0]), "value"),
-    (lambda d: d["nodes"][1].update(n_samples=-1), "n_samples"),
-    (lambda d: d["nodes"][0]["split"].update(kind="magic"), "kind"),
-    (lambda d: d["nodes"][0]["split"].update(feature=17), "out of range"),
-    (lambda d: d["nodes"][0].update(children=d["nodes"][0]["children"][:1]), "one child per"),
-    (lambda d: d.update(root=12345), "root"),
-    (lambda d: d["schema"].update(kinds=["weird"] * 4), "kind"),
-    (lambda d: d["nodes"].append(dict(d["nodes"][-1], id=500)), "not reachable"),
-    (lambda d: d["nodes"][0].pop("impurity"), "malformed"),
-])
+@pytest.mark.parametrize(
+    "mutate,match",
+    [
+        (lambda d: d.update(format="other"), "format"),
+        (lambda d: d["nodes"][0].update(children=[99, 98, 97]), "missing or reached twice"),
+        (lambda d: d["nodes"][0].update(value=[1.0]), "value"),
+        (lambda d: d["nodes"][1].update(n_samples=-1), "n_samples"),
+        (lambda d: d["nodes"][0]["split"].update(kind="magic"), "kind"),
+        (lambda d: d["nodes"][0]["split"].update(feature=17), "out of range"),
+        (lambda d: d["nodes"][0].update(children=d["nodes"][0]["children"][:1]), "one child per"),
+        (lambda d: d.update(root=12345), "root"),
+        (lambda d: d["schema"].update(kinds=["weird"] * 4), "kind"),
+        (lambda d: d["nodes"].append(dict(d["nodes"][-1], id=500)), "not reachable"),
+        (lambda d: d["nodes"][0].pop("impurity"), "malformed"),
+    ],
+)
 def test_from_json_rejects_malformed_input(play, mutate, match):
     data = play[2].tree_.to_dict()
     mutate(data)
@@ -141,21 +144,38 @@ def test_distribute_mixes_branches_for_unknown_values():
     schema = Schema(("x",), ("numeric",), (None,))
     left = Node(1, 1, 3.0, 0.0, np.array([1.0, 0.0]), np.array([3.0, 0.0]))
     right = Node(2, 1, 1.0, 0.0, np.array([0.0, 1.0]), np.array([0.0, 1.0]))
-    root = Node(0, 0, 4.0, 0.8, np.array([0.75, 0.25]), np.array([3.0, 1.0]),
-                ThresholdSplit(0, 0.5), [left, right])
+    root = Node(
+        0,
+        0,
+        4.0,
+        0.8,
+        np.array([0.75, 0.25]),
+        np.array([3.0, 1.0]),
+        ThresholdSplit(0, 0.5),
+        [left, right],
+    )
     mixed = Tree(root, schema, ("a", "b"), missing="distribute")
     np.testing.assert_allclose(mixed.predict_values([[np.nan]]), [[0.75, 0.25]])
     majority = Tree(root, schema, ("a", "b"))
-    np.testing.assert_allclose(majority.predict_values([[np.nan], [1.0]]),
-                               [[0.75, 0.25], [0.0, 1.0]])
+    np.testing.assert_allclose(
+        majority.predict_values([[np.nan], [1.0]]), [[0.75, 0.25], [0.0, 1.0]]
+    )
 
 
 def test_weka_j48_layout_prints_weights_and_errors():
     schema = Schema(("x",), ("numeric",), (None,))
     left = Node(1, 1, 253.4117, 0.1, np.array([0.985, 0.015]), np.array([249.66, 3.7517]))
     right = Node(2, 1, 2.0, 0.0, np.array([0.0, 1.0]), np.array([0.0, 2.0]))
-    root = Node(0, 0, 255.4, 0.5, np.array([0.5, 0.5]), np.array([249.66, 5.75]),
-                ThresholdSplit(0, 75.0), [left, right])
+    root = Node(
+        0,
+        0,
+        255.4,
+        0.5,
+        np.array([0.5, 0.5]),
+        np.array([249.66, 5.75]),
+        ThresholdSplit(0, 75.0),
+        [left, right],
+    )
     text = Tree(root, schema, ("democrat", "republican"), flavour="j48").to_text(style="weka")
     assert text.splitlines() == ["x <= 75: democrat (253.41/3.75)", "x > 75: republican (2.0)"]
 

@@ -18,14 +18,17 @@ def view():
     return TreeView(dt.ID3Classifier().fit(X, y))
 
 
-@pytest.mark.parametrize("row, highlight, label", [
-    ({"outlook": "sunny", "humidity": "high", "windy": "FALSE"}, [0, 1, 4], "no"),
-    ({"outlook": "sunny", "humidity": "normal", "windy": "TRUE"}, [0, 1, 5], "yes"),
-    ({"outlook": "overcast", "humidity": "high", "windy": "TRUE"}, [0, 2], "yes"),
-    ({"outlook": "rainy", "humidity": "high", "windy": "TRUE"}, [0, 3, 6], "no"),
-    ({"outlook": "rainy", "humidity": "normal", "windy": "FALSE"}, [0, 3, 7], "yes"),
-    ({"outlook": "rainy", "humidity": "normal"}, [0, 3], "yes"),  # windy unknown: stops
-])
+@pytest.mark.parametrize(
+    "row, highlight, label",
+    [
+        ({"outlook": "sunny", "humidity": "high", "windy": "FALSE"}, [0, 1, 4], "no"),
+        ({"outlook": "sunny", "humidity": "normal", "windy": "TRUE"}, [0, 1, 5], "yes"),
+        ({"outlook": "overcast", "humidity": "high", "windy": "TRUE"}, [0, 2], "yes"),
+        ({"outlook": "rainy", "humidity": "high", "windy": "TRUE"}, [0, 3, 6], "no"),
+        ({"outlook": "rainy", "humidity": "normal", "windy": "FALSE"}, [0, 3, 7], "yes"),
+        ({"outlook": "rainy", "humidity": "normal"}, [0, 3], "yes"),  # windy unknown: stops
+    ],
+)
 def test_show_path_highlights_the_nodes_passed(view, row, highlight, label):
     path = view.show_path({"temperature": "mild", **row})
     assert view.highlight == highlight

@@ -15,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_tool():
-    spec = importlib.util.spec_from_file_location("type_baseline",
-                                                  ROOT / "tools" / "type_baseline.py")
+    spec = importlib.util.spec_from_file_location(
+        "type_baseline", ROOT / "tools" / "type_baseline.py"
+    )
     module = importlib.util.module_from_spec(spec)
     sys.modules["type_baseline"] = module
     spec.loader.exec_module(module)
@@ -43,8 +44,10 @@ def test_a_file_may_not_gain_errors_nor_a_new_file_have_any():
     grew, shrank = TOOL.compare(now, {"dtlearn/a.py": 2, "dtlearn/b/c.py": 1})
     assert grew == shrank == []
     grew, shrank = TOOL.compare(now, {"dtlearn/a.py": 1, "dtlearn/gone.py": 4})
-    assert grew == ["dtlearn/a.py: 2 errors, the baseline allows 1",
-                    "dtlearn/b/c.py: 1 errors, the baseline allows 0"]
+    assert grew == [
+        "dtlearn/a.py: 2 errors, the baseline allows 1",
+        "dtlearn/b/c.py: 1 errors, the baseline allows 0",
+    ]
     assert shrank == ["dtlearn/gone.py: 0 errors, the baseline allows 4"]
 
 

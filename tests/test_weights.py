@@ -13,8 +13,14 @@ from dtlearn.learners.c45 import C45Classifier
 sklearn = pytest.importorskip("sklearn")
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: E402
 
-LEARNERS = [dt.ZeroR, dt.OneR, dt.ID3Classifier, C45Classifier, dt.CARTClassifier,
-            dt.ObliqueTreeClassifier]
+LEARNERS = [
+    dt.ZeroR,
+    dt.OneR,
+    dt.ID3Classifier,
+    C45Classifier,
+    dt.CARTClassifier,
+    dt.ObliqueTreeClassifier,
+]
 
 
 def test_a_zero_weight_row_places_no_threshold():
@@ -42,8 +48,13 @@ def test_zero_weight_rows_do_not_count_toward_min_samples_leaf():
 @pytest.mark.parametrize("learner", LEARNERS, ids=lambda c: c.__name__)
 def test_zero_weight_equals_dropping_and_integer_weight_equals_repeating(learner):
     rng = np.random.default_rng(1)
-    X = pd.DataFrame({"a": rng.normal(size=40).round(2), "b": rng.integers(0, 3, 40),
-                      "c": rng.choice(["u", "v", "w"], 40)})
+    X = pd.DataFrame(
+        {
+            "a": rng.normal(size=40).round(2),
+            "b": rng.integers(0, 3, 40),
+            "c": rng.choice(["u", "v", "w"], 40),
+        }
+    )
     y = np.where(X["a"] + rng.normal(scale=0.5, size=40) > 0, "yes", "no")
     w = rng.integers(0, 4, 40)
     weighted = learner().fit(X, y, sample_weight=w)
@@ -53,15 +64,21 @@ def test_zero_weight_equals_dropping_and_integer_weight_equals_repeating(learner
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(-5, 5), st.sampled_from([0.0, 0.5, 1.0, 2.0, 3.0])),
-                min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.tuples(st.integers(-5, 5), st.sampled_from([0.0, 0.5, 1.0, 2.0, 3.0])),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_weighted_median_is_sklearns(pairs):
     values = np.array([p[0] for p in pairs], dtype=float)
     weights = np.array([p[1] for p in pairs])
     if weights.sum() == 0:
         return
-    leaf = DecisionTreeRegressor(criterion="absolute_error", max_depth=0 or None,
-                                 min_samples_split=10_000)
+    leaf = DecisionTreeRegressor(
+        criterion="absolute_error", max_depth=0 or None, min_samples_split=10_000
+    )
     leaf.fit(np.zeros((len(values), 1)), values, sample_weight=weights)
     assert _weighted_median(values, weights) == pytest.approx(leaf.tree_.value[0, 0, 0])
 

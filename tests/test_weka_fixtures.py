@@ -38,9 +38,11 @@ def test_j48_outputs_parse(name, run):
     text = wo.read_output(name, run)
     lines = wo.tree_lines(text, run)
     leaves = [line for line in lines if J48_LEAF.search(line)]
-    assert len(leaves) == wo.leaf_count(text) == DATASETS[name]["j48"][
-        "pruned" if run == "J48" else "unpruned"
-    ]["leaves"]
+    assert (
+        len(leaves)
+        == wo.leaf_count(text)
+        == DATASETS[name]["j48"]["pruned" if run == "J48" else "unpruned"]["leaves"]
+    )
     assert wo.tree_size(text) >= wo.leaf_count(text)
     assert ("J48 unpruned tree" in text) == (run == "J48-U")
     assert wo.build_time(text) >= 0

@@ -30,8 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "hatchling", "build", "-d", str(out)], cwd=ROOT,
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-d", str(out)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     wheels, sdists = sorted(out.glob("*.whl")), sorted(out.glob("*.tar.gz"))
     assert len(wheels) == 1 and len(sdists) == 1
     return wheels[0], sdists[0]
@@ -54,17 +59,36 @@ def test_wheel_is_pure_python_with_licence_data_and_static_files(dist):
     assert meta["License-Expression"] == "GPL-3.0-or-later"
     requires = [Requirement(text) for text in meta.get_all("Requires-Dist")]
     required = {req.name for req in requires if req.marker is None}
-    assert required == {"numpy", "pandas", "matplotlib", "ipywidgets", "anywidget", "pillow",
-                        "traitlets", "ipython"}
+    assert required == {
+        "numpy",
+        "pandas",
+        "matplotlib",
+        "ipywidgets",
+        "anywidget",
+        "pillow",
+        "traitlets",
+        "ipython",
+    }
     # liac-arff (no wheel) only through the `arff` extra; no test tool is published
-    extras = {req.name: [e for e in meta.get_all("Provides-Extra")
-                         if req.marker.evaluate({"extra": e})] for req in requires if req.marker}
-    assert extras == {"liac-arff": ["arff"], "jupyterlab": ["lab"], "scikit-learn": ["lab"],
-                      "nbgrader": ["grading"], "nbformat": ["grading"],
-                      "copydetect": ["grading"], "typst": ["exams"], "text2qti": ["exams"]}
+    extras = {
+        req.name: [e for e in meta.get_all("Provides-Extra") if req.marker.evaluate({"extra": e})]
+        for req in requires
+        if req.marker
+    }
+    assert extras == {
+        "liac-arff": ["arff"],
+        "jupyterlab": ["lab"],
+        "scikit-learn": ["lab"],
+        "nbgrader": ["grading"],
+        "nbformat": ["grading"],
+        "copydetect": ["grading"],
+        "typst": ["exams"],
+        "text2qti": ["exams"],
+    }
     # the version the build read from dtlearn/__init__.py, in the metadata and the file name
-    version = re.search(r'^__version__ = "(.+)"$', (ROOT / "dtlearn" / "__init__.py").read_text(),
-                        re.M).group(1)
+    version = re.search(
+        r'^__version__ = "(.+)"$', (ROOT / "dtlearn" / "__init__.py").read_text(), re.M
+    ).group(1)
     assert meta["Version"] == version and wheel.name.startswith(f"dtlearn-{version}-")
     assert {url.split(",")[0] for url in meta.get_all("Project-URL")} >= {"Source", "Changelog"}
 
@@ -75,8 +99,16 @@ def test_sdist_holds_only_anchored_paths(dist):
         names = [n.split("/", 1)[1] for n in tar.getnames() if "/" in n]
     top = {n.split("/")[0] for n in names}
     # hatchling adds .gitignore itself (it reads it to leave ignored files out)
-    assert top == {"dtlearn", "tests", "README.md", "CHANGELOG.md", "LICENSE", "pyproject.toml",
-                   "PKG-INFO", ".gitignore"}
+    assert top == {
+        "dtlearn",
+        "tests",
+        "README.md",
+        "CHANGELOG.md",
+        "LICENSE",
+        "pyproject.toml",
+        "PKG-INFO",
+        ".gitignore",
+    }
     assert "dtlearn/datasets/data/vote.csv" in names
     # the tests with their fixtures, and nothing npm installed for the browser test
     assert {"tests/conftest.py", "tests/test_measures.py", "tests/fixtures/README.md"} <= set(names)
@@ -91,12 +123,30 @@ def test_unit_tests_run_from_the_unpacked_sdist(dist, tmp_path):
         tar.extractall(tmp_path, filter="data")
     unpacked = next(tmp_path.iterdir())
     env = {**os.environ, "PYTHONPATH": str(unpacked)}
-    where = subprocess.run([sys.executable, "-c", "import dtlearn; print(dtlearn.__file__)"],
-                           cwd=unpacked, capture_output=True, text=True, env=env, check=True)
+    where = subprocess.run(
+        [sys.executable, "-c", "import dtlearn; print(dtlearn.__file__)"],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     assert Path(where.stdout.strip()).is_relative_to(unpacked)
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_measures.py",
-                          "tests/test_weka_fixtures.py"], cwd=unpacked, capture_output=True,
-                         text=True, timeout=600, env=env)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "tests/test_measures.py",
+            "tests/test_weka_fixtures.py",
+        ],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1]
 
@@ -105,9 +155,24 @@ def test_wheel_resolves_with_wheels_only(dist):
     # every dependency has a wheel (liac-arff, an sdist only, is an extra): the resolver
     # answers from the package index without installing anything
     wheel, _ = dist
-    run = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--quiet",
-                          "--ignore-installed", "--only-binary=:all:", "--report", "-",
-                          str(wheel)], capture_output=True, text=True, timeout=600)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--dry-run",
+            "--quiet",
+            "--ignore-installed",
+            "--only-binary=:all:",
+            "--report",
+            "-",
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     report = json.loads(run.stdout)
     names = {item["metadata"]["name"].lower() for item in report["install"]}
@@ -171,17 +236,41 @@ def test_wheel_installs_outside_the_checkout_and_runs(dist, tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                    "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
     # the test environment's packages (numpy, pandas, ...) behind the venv's own: a path
     # added by a .pth line has its own .pth files ignored, so the editable dtlearn stays out
-    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          check=True, capture_output=True, text=True).stdout.strip()
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     Path(site, "zz_test_environment.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     (tmp_path / "smoke.py").write_text(SMOKE)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MPLBACKEND")}
-    out = subprocess.run([str(python), "smoke.py"], cwd=tmp_path, capture_output=True,
-                         text=True, env=env, timeout=600)
+    out = subprocess.run(
+        [str(python), "smoke.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     # the checkout's registry and files: the wheel must load the same data sets and rows
     checkout = list_datasets()
@@ -209,13 +298,28 @@ def test_installing_a_newer_tag_upgrades(tmp_path):
 
     def install(tag, *options):
         # as a user would: pip builds the tag's source with hatchling fetched from PyPI
-        run = subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet",
-                              "--no-deps", *options,
-                              f"dtlearn @ git+file://{repo}@{tag}"], capture_output=True, text=True)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "--python",
+                python,
+                "install",
+                "--quiet",
+                "--no-deps",
+                *options,
+                f"dtlearn @ git+file://{repo}@{tag}",
+            ],
+            capture_output=True,
+            text=True,
+        )
         assert run.returncode == 0, run.stderr[-2000:]
-        code = ("import importlib.metadata as m, pathlib, re; "
-                "print(m.version('dtlearn'), re.search(r'__version__ = \"(.+)\"', pathlib.Path("
-                "m.distribution('dtlearn').locate_file('dtlearn/__init__.py')).read_text())[1])")
+        code = (
+            "import importlib.metadata as m, pathlib, re; "
+            "print(m.version('dtlearn'), re.search(r'__version__ = \"(.+)\"', pathlib.Path("
+            "m.distribution('dtlearn').locate_file('dtlearn/__init__.py')).read_text())[1])"
+        )
         out = subprocess.run([python, "-c", code], check=True, capture_output=True, text=True)
         return out.stdout.split()
 
@@ -225,8 +329,9 @@ def test_installing_a_newer_tag_upgrades(tmp_path):
 
 # --- no solution ships: the instructor's regions, the homework's own functions --------------
 
-REGION = re.compile(r"^[ \t]*### BEGIN (SOLUTION|HIDDEN TESTS)[^\n]*\n(.*?)^[ \t]*### END \1",
-                    re.M | re.S)
+REGION = re.compile(
+    r"^[ \t]*### BEGIN (SOLUTION|HIDDEN TESTS)[^\n]*\n(.*?)^[ \t]*### END \1", re.M | re.S
+)
 
 
 def _lines(text):
@@ -239,8 +344,9 @@ def _instructor_answers():
     import nbformat
 
     regions, signatures = [], set()
-    for path in sorted([*ROOT.glob("instructor/*.ipynb"),
-                        *ROOT.glob("instructor/homework/source/*/*.ipynb")]):
+    for path in sorted(
+        [*ROOT.glob("instructor/*.ipynb"), *ROOT.glob("instructor/homework/source/*/*.ipynb")]
+    ):
         for cell in nbformat.read(path, as_version=4).cells:
             for _, body in REGION.findall(cell.source):
                 if _lines(body):
@@ -255,8 +361,11 @@ def _members(archive):
         with zipfile.ZipFile(archive) as zf:
             return {name: zf.read(name) for name in zf.namelist()}
     with tarfile.open(archive) as tar:
-        return {m.name.split("/", 1)[1]: tar.extractfile(m).read()
-                for m in tar.getmembers() if m.isfile()}
+        return {
+            m.name.split("/", 1)[1]: tar.extractfile(m).read()
+            for m in tar.getmembers()
+            if m.isfile()
+        }
 
 
 def test_neither_wheel_nor_sdist_holds_a_solution(dist):
@@ -266,8 +375,13 @@ def test_neither_wheel_nor_sdist_holds_a_solution(dist):
     for archive in dist:
         members = _members(archive)
         names = list(members)
-        assert not [n for n in names if n.startswith(("instructor/", "notebooks/"))
-                    or n.endswith(".ipynb") or "homework_attacks" in n], archive.name
+        assert not [
+            n
+            for n in names
+            if n.startswith(("instructor/", "notebooks/"))
+            or n.endswith(".ipynb")
+            or "homework_attacks" in n
+        ], archive.name
         for name, data in members.items():
             text = data.decode("utf-8", errors="replace")
             flat = _lines(text)
@@ -287,14 +401,20 @@ def test_the_solution_check_sees_the_grading_tests_the_sdist_leaves_out():
 
 # --- make release, in a scratch copy of this work tree (nothing pushed) ---------------------
 
+
 def test_make_release_bumps_dates_builds_checks_and_tags(tmp_path):
     repo = tmp_path / "repo"
-    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                           cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    files = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
     for name in filter(None, (f.decode() for f in files)):
         source = ROOT / name
-        if source.is_file() and not name.startswith(("instructor/", "notebooks/", "docs/",
-                                                        "tests/fixtures/")):
+        if source.is_file() and not name.startswith(
+            ("instructor/", "notebooks/", "docs/", "tests/fixtures/")
+        ):
             target = repo / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(source.read_bytes())
@@ -304,20 +424,32 @@ def test_make_release_bumps_dates_builds_checks_and_tags(tmp_path):
     subprocess.run([*git, "commit", "--quiet", "-m", "scratch"], check=True)
     changelog = (repo / "CHANGELOG.md").read_text()
     top = re.search(r"^## (.+)$", changelog, re.M)
-    (repo / "CHANGELOG.md").write_text(changelog[:top.start()] + "## Unreleased\n\n- a fix\n\n"
-                                       + changelog[top.start():])
+    (repo / "CHANGELOG.md").write_text(
+        changelog[: top.start()] + "## Unreleased\n\n- a fix\n\n" + changelog[top.start() :]
+    )
     subprocess.run([*git, "commit", "--quiet", "-am", "a fix"], check=True)
     bindir = Path(sys.executable).parent
 
     def release(version, date="2031-02-03"):
         # the Makefile's own target; .venv-dev taken as made, its tools from this environment
-        return subprocess.run(["make", "-s", "-o", ".venv-dev/.installed", f"DBIN={bindir}",
-                               "release", f"VERSION={version}",
-                               f"RELEASE_ARGS=--no-isolation --date {date}"],
-                              cwd=repo, capture_output=True, text=True, timeout=600)
+        return subprocess.run(
+            [
+                "make",
+                "-s",
+                "-o",
+                ".venv-dev/.installed",
+                f"DBIN={bindir}",
+                "release",
+                f"VERSION={version}",
+                f"RELEASE_ARGS=--no-isolation --date {date}",
+            ],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
 
-    old = re.search(r'^__version__ = "(.+)"$', (repo / "dtlearn/__init__.py").read_text(),
-                    re.M)[1]
+    old = re.search(r'^__version__ = "(.+)"$', (repo / "dtlearn/__init__.py").read_text(), re.M)[1]
     refused = release("0.0.1")
     assert refused.returncode != 0 and "not newer" in refused.stderr
     done = release("99.1.0")
@@ -327,8 +459,9 @@ def test_make_release_bumps_dates_builds_checks_and_tags(tmp_path):
     assert old != "99.1.0"
     tagged = subprocess.run([*git, "cat-file", "-t", "v99.1.0"], capture_output=True, text=True)
     assert tagged.stdout.strip() == "tag"  # annotated
-    at_tag = subprocess.run([*git, "show", "v99.1.0:CHANGELOG.md"], capture_output=True,
-                            text=True, check=True).stdout
+    at_tag = subprocess.run(
+        [*git, "show", "v99.1.0:CHANGELOG.md"], capture_output=True, text=True, check=True
+    ).stdout
     assert re.search(r"^## (.+)$", at_tag, re.M)[1] == "99.1.0 (2031-02-03)"
     now = (repo / "CHANGELOG.md").read_text()
     assert re.findall(r"^## (.+)$", now, re.M)[:2] == ["Unreleased", "99.1.0 (2031-02-03)"]

@@ -51,6 +51,7 @@ def test_ccp_explorer_index_is_clamped_to_the_path(tennis):
 @pytest.mark.parametrize("scale, ok", [(0.5, True), (4, True), (0.49, False), (4.01, False)])
 def test_presenter_font_scale_bounds_are_inclusive(scale, ok):
     from dtlearn.widgets.tree_view import default_font_scale, presenter
+
     try:
         if ok:
             assert presenter(True, font_scale=scale) == scale == default_font_scale()

@@ -47,7 +47,9 @@ def test_tree_view_traitlets_and_static_fallback(tennis_data):
     path = view.show_path({"outlook": "rainy", "windy": "FALSE"})
     assert view.highlight == [0, 3, 7] and str(path).endswith("predict 'yes'")
     data, _ = view._repr_mimebundle_()
-    assert data["text/plain"] == "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"
+    assert (
+        data["text/plain"] == "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"
+    )
     # inline SVG does not survive JupyterLab's sanitiser (untrusted notebooks): an <img>
     # it says it is a picture, then shows it
     note, _, rest = data["text/html"].partition("</p>")
@@ -61,8 +63,11 @@ def test_tree_view_traitlets_and_static_fallback(tennis_data):
     # the view constants are defined in Python only and sent to the browser
     from dtlearn.widgets.tree_view import STATIC, VIEW_CONSTANTS
 
-    assert view.constants == VIEW_CONSTANTS == {"drawing_px": 11, "readable_px": 13,
-                                                "presenter_scale": 18 / 13, "max_scale": 3}
+    assert (
+        view.constants
+        == VIEW_CONSTANTS
+        == {"drawing_px": 11, "readable_px": 13, "presenter_scale": 18 / 13, "max_scale": 3}
+    )
     for name in ("tree_view.js", "tree_view_math.js"):
         source = (STATIC / name).read_text()
         assert not any(k in source for k in ("READABLE_PX =", "DRAWING_PX =", "= 18 / 13")), name
@@ -82,7 +87,9 @@ def test_id3_builder_state_machine(tennis_data):
     X, y = tennis_data
     app = ID3Builder(X, y, X.iloc[:7], y.iloc[:7], predict_first=False)
     assert app.selected_leaf == 0 and app.tree.n_leaves == 1
-    assert app.status == "your tree: 1 leaf, 64% training, 57% test — greedy ID3: 5 leaves, 100%, 100%"
+    assert (
+        app.status == "your tree: 1 leaf, 64% training, 57% test — greedy ID3: 5 leaves, 100%, 100%"
+    )
     assert app.view.data["nodes"][0]["open"]
     assert app.hint() == "outlook"
     assert app.attribute.options == ("outlook", "temperature", "humidity", "windy")
@@ -118,7 +125,10 @@ def test_id3_builder_state_machine(tennis_data):
     assert app.selected_leaf == 3
     app.choose("windy")
     assert app.tree.n_leaves == 4
-    assert [e["condition"] for e in app.view.data["edges"]][-2:] == ["windy = TRUE", "windy = FALSE"]
+    assert [e["condition"] for e in app.view.data["edges"]][-2:] == [
+        "windy = TRUE",
+        "windy = FALSE",
+    ]
     app.buttons["finish"].click()
     assert app.tree.n_leaves == 5 and app.selected_leaf is None
     assert app.status.startswith("your tree: 5 leaves, 100% training, 100% test")
@@ -150,7 +160,10 @@ def test_id3_builder_table_is_the_engines_step_table(tennis_data):
         shown = app.leaf_table(node).to_table()
         expected = step.table().to_table()
         assert (shown.columns, shown.rows, shown.highlight_row) == (
-            expected.columns, expected.rows, expected.highlight_row)
+            expected.columns,
+            expected.rows,
+            expected.highlight_row,
+        )
         assert app.table_html.value.endswith(app.leaf_table(node)._repr_html_())
         if choice:
             app.choose(choice)
@@ -166,8 +179,7 @@ def _builder_dom(app):
     """Every text the builder sends to the browser: its HTML widgets and the view's JSON."""
     import json
 
-    htmls = [app.table_html, app.comparison_html, app.rows_html, app.message_html,
-             app.status_html]
+    htmls = [app.table_html, app.comparison_html, app.rows_html, app.message_html, app.status_html]
     return "".join(h.value for h in htmls) + json.dumps(app.view.data)
 
 
@@ -177,10 +189,14 @@ def test_id3_builder_predict_first_hides_every_score_until_the_choice(tennis_dat
     assert app.predict_first
     # the open root: its attributes and tests, no score, no marked row, no greedy choice
     dom = _builder_dom(app)
-    assert not any(word in dom for word in ("gain", "ratio", "info", "dtlearn-winner",
-                                             "0.247", "0.029", "outlook =")), dom
-    assert [f"<td>{a}</td>" in app.table_html.value
-            for a in ("outlook", "temperature", "humidity", "windy")] == [True] * 4
+    assert not any(
+        word in dom
+        for word in ("gain", "ratio", "info", "dtlearn-winner", "0.247", "0.029", "outlook =")
+    ), dom
+    assert [
+        f"<td>{a}</td>" in app.table_html.value
+        for a in ("outlook", "temperature", "humidity", "windy")
+    ] == [True] * 4
     assert app.comparison == {} and app.comparison_html.value == ""
     # the student's choice, then both side by side with the engine's scores
     app.choose("temperature")
@@ -189,7 +205,8 @@ def test_id3_builder_predict_first_hides_every_score_until_the_choice(tennis_dat
     table = dt.split_table(X, y)
     for name in ("temperature", "outlook"):
         assert c["scores"][name]["information gain"] == pytest.approx(
-            table.row(name).scores["information_gain"])
+            table.row(name).scores["information_gain"]
+        )
     assert round(c["scores"]["outlook"]["information gain"], 3) == 0.247
     assert round(c["scores"]["temperature"]["information gain"], 3) == 0.029
     html = app.comparison_html.value
@@ -263,7 +280,8 @@ def test_criteria_explorer():
     app.slider.value = 0.5
     assert app.p == 0.5 and app.image.value != png
     assert app.values_text.startswith(
-        "p = 0.50: entropy/2 = 0.500, Gini = 0.500, misclassification = 0.500")
+        "p = 0.50: entropy/2 = 0.500, Gini = 0.500, misclassification = 0.500"
+    )
     assert "tie" in app.example_html.value
     app.chooser.value = "restaurant"
     assert app.picks.rows[0][:2] == ("entropy", "Patrons")
@@ -272,7 +290,8 @@ def test_criteria_explorer():
     from dtlearn.datasets.entries import catalogue
 
     assert [name for _, name in app.chooser.options] == [
-        e.name for e in catalogue("classification")]
+        e.name for e in catalogue("classification")
+    ]
     assert ("contact lenses", "contact_lenses") in app.chooser.options
     app.chooser.value = "vote"  # ID3 cannot route missing votes: complete rows only
     assert "203 of 435 rows with missing values left out" in app.picks.caption
@@ -280,8 +299,7 @@ def test_criteria_explorer():
     # one row per classification criterion of the registry, named and labelled by it
     from dtlearn import criteria
 
-    assert [r[0] for r in app.picks.rows] == [
-        c.name for c in criteria.for_task("classification")]
+    assert [r[0] for r in app.picks.rows] == [c.name for c in criteria.for_task("classification")]
     # a score that is a decrease of an impurity is called a gain, never the impurity
     for row, c in zip(app.picks.rows, criteria.for_task("classification")):
         assert ("gain" in row[3]) == (c.score == "decrease" or "gain" in c.label), row
@@ -322,7 +340,7 @@ def test_live_figure_redraws_only_animated_artists():
     ax = fig.page("a", lambda f: built.append(1) or f.add_axes((0.1, 0.1, 0.8, 0.8)))
     assert fig.page("a", lambda f: built.append(2)) is ax and built == [1]
     ax.plot([0, 1], [0, 1])
-    marker, = ax.plot([0.2], [0.2], "o", animated=True)
+    (marker,) = ax.plot([0.2], [0.2], "o", animated=True)
     first = fig.render("a", [marker])
     marker.set_data([0.8], [0.8])
     assert fig.render("a", [marker]) != first
@@ -390,8 +408,7 @@ def test_overfitting_explorer_folds_deep_trees(vote):
     app = OverfittingExplorer(X, y, noise_levels=(0.3,), view_depth=2)
     app.value = app.curve.values[-1]
     assert app.tree.depth > 2
-    assert app.view.collapsed and all(
-        n["depth"] <= 2 for n in app.view.data["nodes"])
+    assert app.view.collapsed and all(n["depth"] <= 2 for n in app.view.data["nodes"])
 
 
 def test_pruning_stepper_replays_reduced_error_steps(vote):
@@ -422,7 +439,8 @@ def test_pruning_stepper_replays_reduced_error_steps(vote):
         assert [n["id"] for n in shown["nodes"]] == [n.node_id for n in state.nodes()]
         assert [n["is_leaf"] for n in shown["nodes"]] == [n.is_leaf for n in state.nodes()]
         assert sorted(app.view.pruned) == sorted(
-            i for i in cut if i in {n.node_id for n in state.nodes()})
+            i for i in cut if i in {n.node_id for n in state.nodes()}
+        )
         assert app.view.data is laid_out
         app.buttons["next"].click()
     assert app.position == app.n_steps and app.current is None
@@ -444,7 +462,8 @@ def test_pruning_stepper_replays_reduced_error_steps(vote):
     app.position = -5
     assert app.position == 0
     assert app._repr_mimebundle_()[0]["text/plain"].startswith(
-        "PruningStepper: reduced-error pruning, step 1 of")
+        "PruningStepper: reduced-error pruning, step 1 of"
+    )
 
 
 def test_pruning_stepper_play_pauses_without_resetting(tennis_data):
@@ -505,14 +524,28 @@ def test_pruned_view_shows_what_a_layout_of_the_pruned_tree_shows(vote):
     state = tree.with_leaves_at(cut)
     shown = pruned_view(tree_view_data(tree, leaf_overlays=True, explain=False), cut)
     alone = tree_view_data(state, explain=False)
-    fields = ("id", "label", "summary", "impurity_text", "is_leaf", "prediction",
-              "prediction_index", "branches", "depth", "collapsed", "stub")
-    assert [[n[f] for f in fields] for n in shown["nodes"]] == \
-        [[n[f] for f in fields] for n in alone["nodes"]]
-    assert [(e["parent"], e["child"], e["label"]) for e in shown["edges"]] == \
-        [(e["parent"], e["child"], e["label"]) for e in alone["edges"]]
-    assert {k: shown[k] for k in ("n_nodes", "n_leaves", "depth")} == \
-        {k: alone[k] for k in ("n_nodes", "n_leaves", "depth")}
+    fields = (
+        "id",
+        "label",
+        "summary",
+        "impurity_text",
+        "is_leaf",
+        "prediction",
+        "prediction_index",
+        "branches",
+        "depth",
+        "collapsed",
+        "stub",
+    )
+    assert [[n[f] for f in fields] for n in shown["nodes"]] == [
+        [n[f] for f in fields] for n in alone["nodes"]
+    ]
+    assert [(e["parent"], e["child"], e["label"]) for e in shown["edges"]] == [
+        (e["parent"], e["child"], e["label"]) for e in alone["edges"]
+    ]
+    assert {k: shown[k] for k in ("n_nodes", "n_leaves", "depth")} == {
+        k: alone[k] for k in ("n_nodes", "n_leaves", "depth")
+    }
 
 
 def test_cost_complexity_explorer_looks_up_the_path(vote):
@@ -632,8 +665,9 @@ def test_a_step_lays_the_tree_out_once(monkeypatch):
 
     calls = []
     real = tree_view.tree_view_data
-    monkeypatch.setattr(tree_view, "tree_view_data",
-                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setattr(
+        tree_view, "tree_view_data", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
     X, y = dt.load_play_tennis()
     stepper = PruningStepper(dt.ID3Classifier().fit(X, y), X[::2], y[::2])
     before = len(calls)
@@ -662,11 +696,17 @@ def _outside_the_figure(app):
     app.figure.canvas.draw()
     renderer = app.figure.canvas.get_renderer()
     bounds = figure.bbox
-    return [(ax.get_title(), [round(v) for v in ax.get_tightbbox(renderer).extents])
-            for ax in figure.axes if ax.get_visible()
-            and not (ax.get_tightbbox(renderer).x0 >= 0 and ax.get_tightbbox(renderer).y0 >= 0
-                     and ax.get_tightbbox(renderer).x1 <= bounds.x1
-                     and ax.get_tightbbox(renderer).y1 <= bounds.y1)]
+    return [
+        (ax.get_title(), [round(v) for v in ax.get_tightbbox(renderer).extents])
+        for ax in figure.axes
+        if ax.get_visible()
+        and not (
+            ax.get_tightbbox(renderer).x0 >= 0
+            and ax.get_tightbbox(renderer).y0 >= 0
+            and ax.get_tightbbox(renderer).x1 <= bounds.x1
+            and ax.get_tightbbox(renderer).y1 <= bounds.y1
+        )
+    ]
 
 
 def test_every_apps_figure_keeps_its_labels_inside_the_picture(vote, tennis_data):
@@ -674,9 +714,12 @@ def test_every_apps_figure_keeps_its_labels_inside_the_picture(vote, tennis_data
     X, y = vote
     rng = np.random.default_rng(0)
     points = rng.uniform(size=(100, 2))
-    apps = [CostComplexityExplorer(X, y, X_test=X.iloc[:50], y_test=y.iloc[:50], cv=3),
-            OverfittingExplorer(*tennis_data, noise_levels=(0.0, 0.2)),
-            CriteriaExplorer(),
-            BoundaryExplorer(points, np.where(points.sum(axis=1) > 1, "a", "b"))]
+    apps = [
+        CostComplexityExplorer(X, y, X_test=X.iloc[:50], y_test=y.iloc[:50], cv=3),
+        OverfittingExplorer(*tennis_data, noise_levels=(0.0, 0.2)),
+        CriteriaExplorer(),
+        BoundaryExplorer(points, np.where(points.sum(axis=1) > 1, "a", "b")),
+    ]
     assert {type(app).__name__: _outside_the_figure(app) for app in apps} == {
-        type(app).__name__: [] for app in apps}
+        type(app).__name__: [] for app in apps
+    }

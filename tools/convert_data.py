@@ -63,14 +63,18 @@ def convert(arff_bytes: bytes, source: str) -> tuple[str, str]:
     for name, kind in parsed["attributes"]:
         if isinstance(kind, list):
             if "" in kind:
-                raise ValueError(f"{source}: attribute {name!r} declares an empty category, "
-                                 "which the CSV uses for a missing value")
+                raise ValueError(
+                    f"{source}: attribute {name!r} declares an empty category, "
+                    "which the CSV uses for a missing value"
+                )
             attributes.append({"name": name, "type": "nominal", "categories": list(kind)})
         elif kind in NUMERIC:
             attributes.append({"name": name, "type": "numeric"})
         else:
-            raise ValueError(f"{source}: attribute {name!r} has type {kind!r}; only nominal "
-                             "and numeric attributes are converted")
+            raise ValueError(
+                f"{source}: attribute {name!r} has type {kind!r}; only nominal "
+                "and numeric attributes are converted"
+            )
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([a["name"] for a in attributes])

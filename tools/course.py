@@ -62,8 +62,10 @@ BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 ANSWER_STUB = "None  # YOUR ANSWER HERE"
 CODE_STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
 TEXT_STUB = "YOUR ANSWER HERE"
-MARKER = re.compile(r"^(?P<indent>[ \t]*)### (?P<what>BEGIN|END) (?P<kind>SOLUTION|HIDDEN TESTS)"
-                    r"[ \t]*$")
+MARKER = re.compile(
+    r"^(?P<indent>[ \t]*)### (?P<what>BEGIN|END) (?P<kind>SOLUTION|HIDDEN TESTS)"
+    r"[ \t]*$"
+)
 NOT_COPIED = {"homework", ".ipynb_checkpoints", "__pycache__"}
 CELL_TIMEOUT = 600
 
@@ -120,29 +122,34 @@ def _regions(lines: list[str], where: str) -> list[tuple[str, int, int, str]]:
         match = MARKER.match(line)
         if match is None:
             if "BEGIN SOLUTION" in line or "END SOLUTION" in line or "HIDDEN TESTS" in line:
-                raise MarkerError(f"{where}, line {number + 1}: a marker must be alone on its "
-                                  f"line, as '### BEGIN SOLUTION': {line.strip()!r}")
+                raise MarkerError(
+                    f"{where}, line {number + 1}: a marker must be alone on its "
+                    f"line, as '### BEGIN SOLUTION': {line.strip()!r}"
+                )
             continue
         what, kind, indent = match["what"], match["kind"], match["indent"]
         if what == "BEGIN":
             if open_ is not None:
-                raise MarkerError(f"{where}, line {number + 1}: '### BEGIN {kind}' inside the "
-                                  f"region opened on line {open_[1] + 1}")
+                raise MarkerError(
+                    f"{where}, line {number + 1}: '### BEGIN {kind}' inside the "
+                    f"region opened on line {open_[1] + 1}"
+                )
             open_ = (kind, number, indent)
         else:
             if open_ is None or open_[0] != kind:
-                raise MarkerError(f"{where}, line {number + 1}: '### END {kind}' without "
-                                  f"'### BEGIN {kind}'")
+                raise MarkerError(
+                    f"{where}, line {number + 1}: '### END {kind}' without '### BEGIN {kind}'"
+                )
             regions.append((kind, open_[1], number, open_[2]))
             open_ = None
     if open_ is not None:
-        raise MarkerError(f"{where}, line {open_[1] + 1}: '### BEGIN {open_[0]}' is never "
-                          f"closed")
+        raise MarkerError(f"{where}, line {open_[1] + 1}: '### BEGIN {open_[0]}' is never closed")
     return regions
 
 
-def stub_source(source: str, cell_type: str, where: str = "cell",
-                used_later: str | None = None) -> str:
+def stub_source(
+    source: str, cell_type: str, where: str = "cell", used_later: str | None = None
+) -> str:
     r"""The student version of one cell's source (unchanged if it has no markers).
 
     ``used_later`` is the code that follows the cell (later cells, solutions removed): a
@@ -168,7 +175,7 @@ def stub_source(source: str, cell_type: str, where: str = "cell",
         start = end + 1
         if kind == "HIDDEN TESTS":
             continue
-        body = lines[begin + 1:end]
+        body = lines[begin + 1 : end]
         if cell_type == "markdown":
             out.append(TEXT_STUB)
         elif indent:
@@ -177,10 +184,12 @@ def stub_source(source: str, cell_type: str, where: str = "cell",
             try:
                 names = assigned_names("\n".join(body))
             except SyntaxError as exc:
-                raise MarkerError(f"{where}: the solution region on lines {begin + 2}-{end} "
-                                  f"is not valid Python on its own ({exc.msg})") from None
+                raise MarkerError(
+                    f"{where}: the solution region on lines {begin + 2}-{end} "
+                    f"is not valid Python on its own ({exc.msg})"
+                ) from None
             if used_later is not None:
-                rest = "\n".join(lines[end + 1:]) + "\n" + used_later
+                rest = "\n".join(lines[end + 1 :]) + "\n" + used_later
                 names = [n for n in names if re.search(rf"\b{re.escape(n)}\b", rest)] or names
             out += [f"{name} = {ANSWER_STUB}" for name in names] or [CODE_STUB[0]]
     out += lines[start:]
@@ -192,8 +201,7 @@ def _student_links(text: str) -> str:
     return text.replace("homework/source/", "homework/")
 
 
-def student_notebook(nb: nbformat.NotebookNode, name: str = "notebook"
-                     ) -> nbformat.NotebookNode:
+def student_notebook(nb: nbformat.NotebookNode, name: str = "notebook") -> nbformat.NotebookNode:
     """The student version of an instructor notebook: stubs in place, no outputs.
 
     Cell metadata are kept (tags such as ``raises-exception`` matter to nbval); stored
@@ -201,12 +209,15 @@ def student_notebook(nb: nbformat.NotebookNode, name: str = "notebook"
     """
     out = copy.deepcopy(nb)
     out.metadata.pop("widgets", None)
-    visible = [stub_source(c.source, c.cell_type, f"{name}, cell {i}") if c.cell_type == "code"
-               else "" for i, c in enumerate(out.cells)]
+    visible = [
+        stub_source(c.source, c.cell_type, f"{name}, cell {i}") if c.cell_type == "code" else ""
+        for i, c in enumerate(out.cells)
+    ]
     for index, cell in enumerate(out.cells):
         where = f"{name}, cell {index}"
-        cell.source = stub_source(cell.source, cell.cell_type, where,
-                                  used_later="\n".join(visible[index + 1:]))
+        cell.source = stub_source(
+            cell.source, cell.cell_type, where, used_later="\n".join(visible[index + 1 :])
+        )
         if cell.cell_type == "markdown":
             cell.source = _student_links(cell.source)
         if cell.cell_type == "code":
@@ -216,8 +227,7 @@ def student_notebook(nb: nbformat.NotebookNode, name: str = "notebook"
     return out
 
 
-def solution_lines(nb: nbformat.NotebookNode, kinds: tuple[str, ...] = ("SOLUTION",)
-                   ) -> list[str]:
+def solution_lines(nb: nbformat.NotebookNode, kinds: tuple[str, ...] = ("SOLUTION",)) -> list[str]:
     """The non-blank lines inside a notebook's marked regions (model answers included).
 
     ``kinds`` picks the regions: ``"SOLUTION"`` and/or ``"HIDDEN TESTS"``.
@@ -227,7 +237,7 @@ def solution_lines(nb: nbformat.NotebookNode, kinds: tuple[str, ...] = ("SOLUTIO
         lines = cell.source.split("\n")
         for kind, begin, end, _ in _regions(lines, f"cell {index}"):
             if kind in kinds:
-                found += [line.strip() for line in lines[begin + 1:end] if line.strip()]
+                found += [line.strip() for line in lines[begin + 1 : end] if line.strip()]
     return found
 
 
@@ -247,8 +257,12 @@ def _merge_streams(outputs: list) -> list:
     merged: list = []
     for output in outputs:
         last = merged[-1] if merged else None
-        if (output.get("output_type") == "stream" and last is not None
-                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+        if (
+            output.get("output_type") == "stream"
+            and last is not None
+            and last.get("output_type") == "stream"
+            and last.get("name") == output.get("name")
+        ):
             last["text"] = last["text"] + output["text"]
         else:
             merged.append(output)
@@ -290,17 +304,28 @@ def execute_file(path: Path) -> str:
     _clean_env()
     path = Path(path).resolve()
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
-                            record_timing=False, store_widget_state=False,
-                            extra_arguments=["--IPKernelApp.log_level=ERROR"],
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb,
+        timeout=CELL_TIMEOUT,
+        kernel_name="python3",
+        record_timing=False,
+        store_widget_state=False,
+        extra_arguments=["--IPKernelApp.log_level=ERROR"],
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     try:
         client.execute()
     except CellExecutionError as exc:
-        cell = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code" and any(
-            o.get("output_type") == "error" for o in c.get("outputs", []))), "?")
-        raise RuntimeError(f"{_shown(path)}, cell {cell}: {exc.ename}: "
-                           f"{exc.evalue}") from None
+        cell = next(
+            (
+                i
+                for i, c in enumerate(nb.cells)
+                if c.cell_type == "code"
+                and any(o.get("output_type") == "error" for o in c.get("outputs", []))
+            ),
+            "?",
+        )
+        raise RuntimeError(f"{_shown(path)}, cell {cell}: {exc.ename}: {exc.evalue}") from None
     nbformat.write(normalise(nb), path)
     return f"executed {_shown(path)}"
 
@@ -317,8 +342,9 @@ def execute(paths: list[Path], jobs: int = 2) -> None:
             try:
                 print(future.result(), flush=True)
             except Exception as exc:  # noqa: BLE001 - report every notebook, then fail
-                failures.append(str(exc) if str(path) in str(exc) or path.name in str(exc)
-                                else f"{path}: {exc}")
+                failures.append(
+                    str(exc) if str(path) in str(exc) or path.name in str(exc) else f"{path}: {exc}"
+                )
                 print(f"FAILED {exc}", flush=True)
     if failures:
         raise SystemExit("execution failed:\n" + "\n".join(failures))
@@ -330,8 +356,11 @@ def _copy_assets(source: Path, target: Path) -> None:
         if item.name in NOT_COPIED or item.name.startswith(".") or item.suffix == ".ipynb":
             continue
         if item.is_dir():
-            shutil.copytree(item, target / item.name, ignore=shutil.ignore_patterns(
-                ".ipynb_checkpoints", "__pycache__"))
+            shutil.copytree(
+                item,
+                target / item.name,
+                ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
+            )
         else:
             shutil.copy2(item, target / item.name)
 
@@ -354,21 +383,44 @@ def release_homework(target: Path, names: list[str] | None = None) -> list[Path]
         home.mkdir()
         course.mkdir()
         shutil.copy(HOMEWORK / "nbgrader_config.py", course)
-        shutil.copytree(HOMEWORK / "source", course / "source",
-                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-        env = dict(os.environ, HOME=str(home), JUPYTER_PLATFORM_DIRS="1",
-                   PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+        shutil.copytree(
+            HOMEWORK / "source",
+            course / "source",
+            ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
+        )
+        env = dict(
+            os.environ,
+            HOME=str(home),
+            JUPYTER_PLATFORM_DIRS="1",
+            PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        )
         for name in names:
-            done = subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment",
-                                   name, "--force", "--log-level=WARN"],
-                                  cwd=course, env=env, capture_output=True, text=True)
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "nbgrader",
+                    "generate_assignment",
+                    name,
+                    "--force",
+                    "--log-level=WARN",
+                ],
+                cwd=course,
+                env=env,
+                capture_output=True,
+                text=True,
+            )
             if done.returncode != 0:
-                raise RuntimeError(f"nbgrader generate_assignment {name} failed:\n"
-                                   f"{done.stdout}{done.stderr}")
+                raise RuntimeError(
+                    f"nbgrader generate_assignment {name} failed:\n{done.stdout}{done.stderr}"
+                )
             if (target / name).exists():
                 shutil.rmtree(target / name)
-            shutil.copytree(course / "release" / name, target / name,
-                            ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+            shutil.copytree(
+                course / "release" / name,
+                target / name,
+                ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
+            )
             for path in sorted((target / name).glob("*.ipynb")):
                 nb = normalise(nbformat.read(path, as_version=4))
                 nbformat.write(nb, path)
@@ -381,8 +433,9 @@ def student(jobs: int = 2, run: bool = True) -> None:
     lectures = lecture_notebooks()
     if not lectures:
         raise SystemExit(f"no lecture notebooks in {INSTRUCTOR}")
-    generated = [(path, student_notebook(nbformat.read(path, as_version=4), path.name))
-                 for path in lectures]  # all markers checked before anything is written
+    generated = [
+        (path, student_notebook(nbformat.read(path, as_version=4), path.name)) for path in lectures
+    ]  # all markers checked before anything is written
     if STUDENT.exists():
         shutil.rmtree(STUDENT)
     STUDENT.mkdir()
@@ -393,8 +446,11 @@ def student(jobs: int = 2, run: bool = True) -> None:
         written.append(STUDENT / path.name)
     print(f"wrote {len(written)} student notebooks to {STUDENT.relative_to(ROOT)}/", flush=True)
     homework = release_homework(STUDENT / "homework")
-    print(f"released {len(homework)} homework notebooks to "
-          f"{(STUDENT / 'homework').relative_to(ROOT)}/", flush=True)
+    print(
+        f"released {len(homework)} homework notebooks to "
+        f"{(STUDENT / 'homework').relative_to(ROOT)}/",
+        flush=True,
+    )
     if run:
         execute(written, jobs=jobs)
 
@@ -411,8 +467,11 @@ def find_notebook(spec: str) -> Path:
         path = (path if path.exists() else ROOT / path).resolve()
         if path.is_relative_to(STUDENT):
             relative = path.relative_to(STUDENT)
-            path = (HOMEWORK / "source" / relative.relative_to("homework")
-                    if relative.parts[0] == "homework" else INSTRUCTOR / relative)
+            path = (
+                HOMEWORK / "source" / relative.relative_to("homework")
+                if relative.parts[0] == "homework"
+                else INSTRUCTOR / relative
+            )
         if path.is_relative_to(INSTRUCTOR) and path.exists():
             return path
         raise FileNotFoundError(f"{spec}: not a notebook of {_shown(INSTRUCTOR)}/")
@@ -423,11 +482,14 @@ def find_notebook(spec: str) -> Path:
         name = "0" + name  # 9 -> 09, 8b -> 08b
     lectures = lecture_notebooks(INSTRUCTOR)
     found = [p for p in lectures if p.stem == name] or [
-        p for p in lectures if p.stem.split("_", 1)[0] == name]
+        p for p in lectures if p.stem.split("_", 1)[0] == name
+    ]
     if len(found) != 1:
         choices = ", ".join([p.stem.split("_", 1)[0] for p in lectures] + assignment_names())
-        raise FileNotFoundError(f"NB={spec} names {'no' if not found else 'more than one'} "
-                                f"instructor notebook; one of: {choices} (or a path)")
+        raise FileNotFoundError(
+            f"NB={spec} names {'no' if not found else 'more than one'} "
+            f"instructor notebook; one of: {choices} (or a path)"
+        )
     return found[0]
 
 
@@ -456,23 +518,30 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("execute", help="execute notebooks headless, in place")
-    run.add_argument("paths", nargs="*", type=Path,
-                     help="notebooks (default: instructor/*.ipynb and the homework sources)")
+    run.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        help="notebooks (default: instructor/*.ipynb and the homework sources)",
+    )
     run.add_argument("-j", "--jobs", type=int, default=2)
     make = commands.add_parser("student", help="generate notebooks/ from instructor/")
     make.add_argument("-j", "--jobs", type=int, default=2)
-    make.add_argument("--no-execute", action="store_true",
-                      help="write the student notebooks without running them")
-    one = commands.add_parser("notebook", help="execute one instructor notebook and "
-                                               "regenerate its student version")
+    make.add_argument(
+        "--no-execute", action="store_true", help="write the student notebooks without running them"
+    )
+    one = commands.add_parser(
+        "notebook", help="execute one instructor notebook and regenerate its student version"
+    )
     one.add_argument("spec", help="09, 08b, a file name or path, or an assignment (hw2)")
     args = parser.parse_args(argv)
     try:
         if args.command == "notebook":
             one_notebook(args.spec)
         elif args.command == "execute":
-            paths = args.paths or (sorted(INSTRUCTOR.glob("*.ipynb"))
-                                   + sorted((HOMEWORK / "source").glob("*/*.ipynb")))
+            paths = args.paths or (
+                sorted(INSTRUCTOR.glob("*.ipynb")) + sorted((HOMEWORK / "source").glob("*/*.ipynb"))
+            )
             execute(paths, jobs=args.jobs)
         else:
             student(jobs=args.jobs, run=not args.no_execute)

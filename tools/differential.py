@@ -66,7 +66,7 @@ def cart_case(rng: np.random.Generator) -> dict:
     n = int(rng.integers(20, 200))
     d = int(rng.integers(1, 5))
     levels = int(rng.choice([3, 10, 1000]))
-    X = (rng.integers(0, levels, size=(n, d)) * rng.choice([1.0, 0.37, 1e-3]))
+    X = rng.integers(0, levels, size=(n, d)) * rng.choice([1.0, 0.37, 1e-3])
     X = X.astype(np.float32)
     if rng.uniform() < 0.1:  # neighbouring float32 values: scikit-learn's merge rule
         X[:, 0] = 1.0 + (X[:, 0] > np.median(X[:, 0]))
@@ -83,9 +83,15 @@ def cart_case(rng: np.random.Generator) -> dict:
         y = y + (rng.uniform(size=n) < 0.1)  # a third class now and then
         criterion = str(rng.choice(["gini", "entropy"]))
     w = rng.uniform(0.2, 3.0, size=n) if rng.uniform() < 0.3 else None
-    return {"X": X, "y": y, "w": w, "regression": regression, "criterion": criterion,
-            "max_depth": [None, 2, 4][int(rng.integers(0, 3))],
-            "min_samples_leaf": int(rng.choice([1, 1, 3]))}
+    return {
+        "X": X,
+        "y": y,
+        "w": w,
+        "regression": regression,
+        "criterion": criterion,
+        "max_depth": [None, 2, 4][int(rng.integers(0, 3))],
+        "min_samples_leaf": int(rng.choice([1, 1, 3])),
+    }
 
 
 def too_close(X: np.ndarray) -> bool:
@@ -138,9 +144,13 @@ def cart_agrees(case: dict) -> tuple[bool, bool]:
     noise = False
     for state in range(5):
         theirs = make(criterion=case["criterion"], random_state=state, **params).fit(
-            X, y, sample_weight=w)
-        same = np.allclose(predicted, theirs.predict(X), rtol=1e-9, atol=0) if \
-            case["regression"] else np.array_equal(predicted, theirs.predict(X))
+            X, y, sample_weight=w
+        )
+        same = (
+            np.allclose(predicted, theirs.predict(X), rtol=1e-9, atol=0)
+            if case["regression"]
+            else np.array_equal(predicted, theirs.predict(X))
+        )
         if same and ours.tree_.n_nodes == theirs.tree_.node_count:
             return True, False
         noise = noise or splits_rounding_noise(theirs) or stops_at_tiny_impurity(theirs)
@@ -158,15 +168,16 @@ def equal_up_to_ties(theirs, X: np.ndarray, y: np.ndarray, w) -> bool:
         opened = dt.from_sklearn(theirs, X, y, sample_weight=w)
     except ValueError:
         return False
-    return all(step.cause in ("", "tie") and "can still split" not in str(step.stop_reason)
-               for step in opened.steps_)
+    return all(
+        step.cause in ("", "tie") and "can still split" not in str(step.stop_reason)
+        for step in opened.steps_
+    )
 
 
 def run_cart(runs: int, seed: int) -> dict:
     """Counts of ``runs`` random CART fits."""
     rng = np.random.default_rng(seed)
-    counts = {"agree": 0, "runs": 0, "near_values": 0, "near_agree": 0, "noise": 0,
-              "differ": []}
+    counts = {"agree": 0, "runs": 0, "near_values": 0, "near_agree": 0, "noise": 0, "differ": []}
     for i in range(runs):
         case = cart_case(rng)
         ok, noise = cart_agrees(case)
@@ -190,24 +201,36 @@ def c45_case(rng: np.random.Generator) -> tuple[pd.DataFrame, pd.Series, dict]:
     for j in range(int(rng.integers(1, 5))):
         if rng.uniform() < 0.5:
             k = int(rng.integers(2, 5))
-            columns[f"n{j}"] = pd.Categorical(rng.choice([f"v{v}" for v in range(k)], size=n),
-                                              categories=[f"v{v}" for v in range(k)])
+            columns[f"n{j}"] = pd.Categorical(
+                rng.choice([f"v{v}" for v in range(k)], size=n),
+                categories=[f"v{v}" for v in range(k)],
+            )
         else:
             columns[f"x{j}"] = np.round(rng.normal(size=n) * 10, int(rng.integers(0, 3)))
     X = pd.DataFrame(columns)
-    score = sum((X[c].cat.codes.to_numpy() if X[c].dtype.name == "category" else X[c].to_numpy())
-                * rng.normal() for c in X)
-    y = pd.Series(np.where(score + rng.normal(scale=1.0, size=n) > np.median(score), "a", "b"),
-                  name="class")
+    score = sum(
+        (X[c].cat.codes.to_numpy() if X[c].dtype.name == "category" else X[c].to_numpy())
+        * rng.normal()
+        for c in X
+    )
+    y = pd.Series(
+        np.where(score + rng.normal(scale=1.0, size=n) > np.median(score), "a", "b"), name="class"
+    )
     if rng.uniform() < 0.5:  # missing values
         for c in X.columns:
             hole = rng.uniform(size=n) < 0.1
-            X[c] = X[c].astype(object).where(~hole, None) if X[c].dtype.name == "category" \
+            X[c] = (
+                X[c].astype(object).where(~hole, None)
+                if X[c].dtype.name == "category"
                 else X[c].where(~hole, np.nan)
+            )
             if columns[c].__class__ is pd.Categorical:
                 X[c] = pd.Categorical(X[c], categories=columns[c].categories)
-    options = {"prune": bool(rng.uniform() < 0.7), "confidence": float(rng.choice([0.25, 0.1])),
-               "min_samples_leaf": int(rng.choice([2, 1, 5]))}
+    options = {
+        "prune": bool(rng.uniform() < 0.7),
+        "confidence": float(rng.choice([0.25, 0.1])),
+        "min_samples_leaf": int(rng.choice([2, 1, 5])),
+    }
     return X, y, options
 
 
@@ -215,15 +238,18 @@ def write_arff(path: Path, X: pd.DataFrame, y: pd.Series) -> None:
     """``X`` and ``y`` as an ARFF file (the fixtures' writer)."""
     from make_weka_fixtures import write_arff as write
 
-    attributes = [(c, list(X[c].cat.categories) if X[c].dtype.name == "category" else "numeric")
-                  for c in X.columns] + [("class", ["a", "b"])]
+    attributes = [
+        (c, list(X[c].cat.categories) if X[c].dtype.name == "category" else "numeric")
+        for c in X.columns
+    ] + [("class", ["a", "b"])]
     rows = []
     for i in range(len(X)):
         row = []
         for c in X.columns:
             v = X[c].iloc[i]
-            row.append(None if pd.isna(v) else (str(v) if X[c].dtype.name == "category"
-                                                else float(v)))
+            row.append(
+                None if pd.isna(v) else (str(v) if X[c].dtype.name == "category" else float(v))
+            )
         rows.append(row + [str(y.iloc[i])])
     write(path, "random", attributes, rows)
 
@@ -232,11 +258,26 @@ def j48_lines(path: Path, options: dict) -> list[str]:
     """The tree J48 prints for the ARFF at ``path`` with ``options``, line by line."""
     from weka_output import tree_lines
 
-    args = (["-U"] if not options["prune"] else ["-C", str(options["confidence"])]) + \
-        ["-M", str(options["min_samples_leaf"])]
-    out = subprocess.run(["java", "-cp", str(WEKA_JAR), "weka.classifiers.trees.J48", "-t",
-                          path.name, "-no-cv", *args], cwd=path.parent, capture_output=True,
-                         text=True, check=True).stdout
+    args = (["-U"] if not options["prune"] else ["-C", str(options["confidence"])]) + [
+        "-M",
+        str(options["min_samples_leaf"]),
+    ]
+    out = subprocess.run(
+        [
+            "java",
+            "-cp",
+            str(WEKA_JAR),
+            "weka.classifiers.trees.J48",
+            "-t",
+            path.name,
+            "-no-cv",
+            *args,
+        ],
+        cwd=path.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return tree_lines(out, "J48")
 
 
@@ -286,9 +327,13 @@ def run_c45(runs: int, seed: int) -> dict:
 # ---------------------------------------------------------------- rules against predict
 def rules_case(rng: np.random.Generator) -> tuple:
     """A learner, its training table and a probe with unseen categories (and missing values)."""
-    learners = [("id3", dt.ID3Classifier(), False), ("cart", dt.CARTClassifier(), True),
-                ("cart-regressor", dt.CARTRegressor(), True), ("one-r", dt.OneR(), True),
-                ("c45", dt.C45Classifier(min_samples_leaf=1), True)]
+    learners = [
+        ("id3", dt.ID3Classifier(), False),
+        ("cart", dt.CARTClassifier(), True),
+        ("cart-regressor", dt.CARTRegressor(), True),
+        ("one-r", dt.OneR(), True),
+        ("c45", dt.C45Classifier(min_samples_leaf=1), True),
+    ]
     name, model, numeric = learners[int(rng.integers(0, len(learners)))]
     n, m = int(rng.integers(6, 60)), 30
     train, probe = {}, {}
@@ -297,16 +342,21 @@ def rules_case(rng: np.random.Generator) -> tuple:
         train[f"c{j}"] = rng.choice(seen, size=n)
         probe[f"c{j}"] = rng.choice(seen + ["unseen"], size=m)
     for j in range(int(rng.integers(0, 3)) if numeric else 0):
-        train[f"x{j}"], probe[f"x{j}"] = np.round(rng.normal(size=n), 1), np.round(
-            rng.normal(size=m), 1)
+        train[f"x{j}"], probe[f"x{j}"] = (
+            np.round(rng.normal(size=n), 1),
+            np.round(rng.normal(size=m), 1),
+        )
     X, P = pd.DataFrame(train), pd.DataFrame(probe)
     if model.__sklearn_tags__().input_tags.allow_nan:
         for c in P.columns:
             P[c] = P[c].astype(object).where(rng.uniform(size=m) > 0.15, None)
             if c.startswith("x"):
                 P[c] = pd.to_numeric(P[c])
-    y = rng.normal(size=n).round(3) / 7 if name == "cart-regressor" else \
-        rng.choice(["a", "b", "c"], size=n)
+    y = (
+        rng.normal(size=n).round(3) / 7
+        if name == "cart-regressor"
+        else rng.choice(["a", "b", "c"], size=n)
+    )
     return name, model.fit(X, y), X, P
 
 
@@ -320,8 +370,9 @@ def run_rules(runs: int, seed: int) -> dict:
     for i in range(runs):
         name, model, X, P = rules_case(rng)
         tree = model.tree_
-        schema = infer_schema(pd.concat([X, P], ignore_index=True),
-                              [c for c in X.columns if c.startswith("c")])
+        schema = infer_schema(
+            pd.concat([X, P], ignore_index=True), [c for c in X.columns if c.startswith("c")]
+        )
         rules = [Rule.from_text(line, schema) for line in tree.to_rules().splitlines()]
         covered = np.array([r.covers(P) for r in rules]).reshape(len(rules), -1)
         predicted = model.predict(P)
@@ -347,8 +398,14 @@ def run_ccp(runs: int, seed: int) -> dict:
     from dtlearn.pruning.cost_complexity import cost_complexity_prune
 
     rng = np.random.default_rng(seed + 3)
-    counts = {"paths": 0, "alphas": 0, "same": 0, "split_pair": 0, "not_equal_full": 0,
-              "differ": []}
+    counts = {
+        "paths": 0,
+        "alphas": 0,
+        "same": 0,
+        "split_pair": 0,
+        "not_equal_full": 0,
+        "differ": [],
+    }
     for i in range(runs):
         case = cart_case(rng)
         X, y, w = case["X"], case["y"], case["w"]
@@ -359,9 +416,13 @@ def run_ccp(runs: int, seed: int) -> dict:
             make = DecisionTreeClassifier
         params = {"criterion": case["criterion"], "random_state": 0}
         full = make(**params).fit(X, y, sample_weight=w)
-        if full.tree_.node_count != ours.tree_.n_nodes or not np.allclose(
-                ours.predict(X).astype(float), full.predict(X).astype(float), rtol=1e-9) \
-                or not same_tests(split_tests(full), split_tests(ours)):
+        if (
+            full.tree_.node_count != ours.tree_.n_nodes
+            or not np.allclose(
+                ours.predict(X).astype(float), full.predict(X).astype(float), rtol=1e-9
+            )
+            or not same_tests(split_tests(full), split_tests(ours))
+        ):
             # a tie broken another way, or values closer than scikit-learn's 1e-7 (a documented
             # departure): another tree, so another path
             counts["not_equal_full"] += 1
@@ -390,36 +451,46 @@ def split_tests(model) -> list[tuple[int, float]]:
     """
     if hasattr(model.tree_, "children_left"):
         t = model.tree_
-        return sorted((int(t.feature[k]), float(t.threshold[k]))
-                      for k in range(t.node_count) if t.children_left[k] >= 0)
-    return sorted((n.split.feature, float(n.split.threshold))
-                  for n in model.tree_.nodes() if not n.is_leaf)
+        return sorted(
+            (int(t.feature[k]), float(t.threshold[k]))
+            for k in range(t.node_count)
+            if t.children_left[k] >= 0
+        )
+    return sorted(
+        (n.split.feature, float(n.split.threshold)) for n in model.tree_.nodes() if not n.is_leaf
+    )
 
 
 def same_tests(a: list[tuple[int, float]], b: list[tuple[int, float]]) -> bool:
     """Equal tests, thresholds to scikit-learn's float32 rounding of the inputs."""
-    return len(a) == len(b) and all(fa == fb and np.isclose(ta, tb, rtol=1e-6, atol=1e-6)
-                                    for (fa, ta), (fb, tb) in zip(a, b))
+    return len(a) == len(b) and all(
+        fa == fb and np.isclose(ta, tb, rtol=1e-6, atol=1e-6) for (fa, ta), (fb, tb) in zip(a, b)
+    )
 
 
 # ---------------------------------------------------------------- NaN at predict
 def run_nan(runs: int, seed: int) -> dict:
     """Learners that refuse NaN at fit refuse it at predict; the others answer it."""
     rng = np.random.default_rng(seed + 4)
-    learners = [("id3", dt.ID3Classifier, True), ("cart", dt.CARTClassifier, True),
-                ("cart-regressor", dt.CARTRegressor, True),
-                ("oblique", dt.ObliqueTreeClassifier, True), ("c45", dt.C45Classifier, False),
-                ("one-r", dt.OneR, False), ("zero-r", dt.ZeroR, False)]
+    learners = [
+        ("id3", dt.ID3Classifier, True),
+        ("cart", dt.CARTClassifier, True),
+        ("cart-regressor", dt.CARTRegressor, True),
+        ("oblique", dt.ObliqueTreeClassifier, True),
+        ("c45", dt.C45Classifier, False),
+        ("one-r", dt.OneR, False),
+        ("zero-r", dt.ZeroR, False),
+    ]
     counts = {"runs": 0, "as_expected": 0, "differ": []}
     for i in range(runs):
         name, make, refuses = learners[int(rng.integers(0, len(learners)))]
         n = int(rng.integers(10, 60))
-        X = pd.DataFrame({"x0": np.round(rng.normal(size=n), 1),
-                          "x1": np.round(rng.normal(size=n), 1)})
+        X = pd.DataFrame(
+            {"x0": np.round(rng.normal(size=n), 1), "x1": np.round(rng.normal(size=n), 1)}
+        )
         if name == "id3":
             X = X.apply(lambda c: np.where(c > 0, "hi", "lo"))
-        y = X.iloc[:, 0].to_numpy() if name == "id3" else (X["x0"] > 0).map({True: "a",
-                                                                               False: "b"})
+        y = X.iloc[:, 0].to_numpy() if name == "id3" else (X["x0"] > 0).map({True: "a", False: "b"})
         y = rng.normal(size=n) if name == "cart-regressor" else y
         model = make().fit(X, y)
         probe = X.iloc[:5].copy()
@@ -446,44 +517,55 @@ def main() -> int:
     parser.add_argument("--cart", type=int, default=200, help="CART fits against scikit-learn")
     parser.add_argument("--c45", type=int, default=60, help="C4.5 runs against Weka's J48")
     parser.add_argument("--rules", type=int, default=100, help="rules round trips")
-    parser.add_argument("--ccp", type=int, default=60,
-                        help="cost-complexity paths against scikit-learn's ccp_alpha")
+    parser.add_argument(
+        "--ccp", type=int, default=60, help="cost-complexity paths against scikit-learn's ccp_alpha"
+    )
     parser.add_argument("--nan", type=int, default=100, help="NaN at predict, random learners")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if args.cart:
         c = run_cart(args.cart, args.seed)
-        print(f"CART vs scikit-learn: {c['agree']}/{c['runs']} agree; {c['noise']} differ "
-              f"by scikit-learn's absolute EPSILON (a pure node split on rounding noise, or a "
-              f"tiny target's root left unsplit); "
-              f"unexplained: {c['differ'][:20]}; with values closer than 1e-7 (documented "
-              f"departure): {c['near_agree']}/{c['near_values']} agree")
+        print(
+            f"CART vs scikit-learn: {c['agree']}/{c['runs']} agree; {c['noise']} differ "
+            f"by scikit-learn's absolute EPSILON (a pure node split on rounding noise, or a "
+            f"tiny target's root left unsplit); "
+            f"unexplained: {c['differ'][:20]}; with values closer than 1e-7 (documented "
+            f"departure): {c['near_agree']}/{c['near_values']} agree"
+        )
     if args.c45:
         if not WEKA_JAR.exists():
             print("C4.5 vs J48: skipped (no /usr/share/java/weka.jar)")
         else:
             c = run_c45(args.c45, args.seed)
-            print(f"C4.5 vs J48: {c['agree']}/{c['runs']} agree line for line; "
-                  f"{c['last_digit']} differ only in a count's last printed digit; "
-                  f"differ: {c['differ'][:20]}")
+            print(
+                f"C4.5 vs J48: {c['agree']}/{c['runs']} agree line for line; "
+                f"{c['last_digit']} differ only in a count's last printed digit; "
+                f"differ: {c['differ'][:20]}"
+            )
     if args.rules:
         c = run_rules(args.rules, args.seed)
-        print(f"Rules vs predict: {c['once']}/{c['rows'] - c['shared']} rows covered by exactly "
-              f"one read-back rule with predict's answer; {c['shared']} C4.5 rows shared "
-              f"among branches (no rule); differ: {c['differ'][:20]}")
+        print(
+            f"Rules vs predict: {c['once']}/{c['rows'] - c['shared']} rows covered by exactly "
+            f"one read-back rule with predict's answer; {c['shared']} C4.5 rows shared "
+            f"among branches (no rule); differ: {c['differ'][:20]}"
+        )
     if args.ccp:
         c = run_ccp(args.ccp, args.seed)
-        print(f"Cost-complexity: {c['same']}/{c['alphas']} scikit-learn path alphas on "
-              f"{c['paths']} equal full trees prune to scikit-learn's node count "
-              f"({c['not_equal_full']} full trees differ by a tie or by values closer than 1e-7: skipped); "
-              f"{c['split_pair']} at a pair of equal link alphas scikit-learn's rounding "
-              f"split; "
-              f"differ: {c['differ'][:20]}")
+        print(
+            f"Cost-complexity: {c['same']}/{c['alphas']} scikit-learn path alphas on "
+            f"{c['paths']} equal full trees prune to scikit-learn's node count "
+            f"({c['not_equal_full']} full trees differ by a tie or by values closer than 1e-7: skipped); "
+            f"{c['split_pair']} at a pair of equal link alphas scikit-learn's rounding "
+            f"split; "
+            f"differ: {c['differ'][:20]}"
+        )
     if args.nan:
         c = run_nan(args.nan, args.seed)
-        print(f"NaN at predict: {c['as_expected']}/{c['runs']} refused (naming the column) "
-              f"by the learners that refuse it at fit, answered by the others; "
-              f"differ: {c['differ'][:20]}")
+        print(
+            f"NaN at predict: {c['as_expected']}/{c['runs']} refused (naming the column) "
+            f"by the learners that refuse it at fit, answered by the others; "
+            f"differ: {c['differ'][:20]}"
+        )
     return 0
 
 

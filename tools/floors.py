@@ -34,8 +34,9 @@ def floors(pyproject: dict) -> list[str]:
     skip = {"jupyterlab"}
     extras = project.get("optional-dependencies", {}).values()
     for text in project["dependencies"] + [text for group in extras for text in group]:
-        match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*(?:\[[^]]*\])?\s*[^;]*?>=\s*([0-9][^,;\s]*)",
-                         text)
+        match = re.match(
+            r"\s*([A-Za-z0-9_.-]+)\s*(?:\[[^]]*\])?\s*[^;]*?>=\s*([0-9][^,;\s]*)", text
+        )
         if match and match.group(1).lower() not in skip:
             pins.append(f"{match.group(1)}=={match.group(2)}")
     return pins

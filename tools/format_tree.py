@@ -65,10 +65,14 @@ def run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
 
 def python_lines() -> int:
     """Physical lines of every tracked ``.py`` file."""
-    names = subprocess.run(["git", "ls-files", "-z", "*.py"], cwd=ROOT, check=True,
-                           capture_output=True, text=True).stdout.split("\0")
-    return sum(len((ROOT / n).read_text(encoding="utf-8").splitlines())
-               for n in names if n and (ROOT / n).is_file())
+    names = subprocess.run(
+        ["git", "ls-files", "-z", "*.py"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.split("\0")
+    return sum(
+        len((ROOT / n).read_text(encoding="utf-8").splitlines())
+        for n in names
+        if n and (ROOT / n).is_file()
+    )
 
 
 def lift_guard() -> None:
@@ -87,8 +91,9 @@ MYPY_ERROR = re.compile(r"^(?P<file>[^:\s]+\.py):\d+: error: (?P<text>.*)$")
 def mypy_errors() -> tuple[Counter, dict[str, set[str]]]:
     """The errors mypy reports per file: their number, and their texts without line numbers."""
     print(f"$ {BIN / 'python'} -m mypy", flush=True)
-    done = subprocess.run([str(BIN / "python"), "-m", "mypy"], cwd=ROOT, capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [str(BIN / "python"), "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
+    )
     if done.returncode not in (0, 1) or "error: " in done.stderr:
         sys.exit(f"format_tree: mypy failed\n{done.stdout}{done.stderr}")
     counts: Counter = Counter()
@@ -104,32 +109,46 @@ def mypy_errors() -> tuple[Counter, dict[str, set[str]]]:
 def rebaseline_types(before: dict[str, set[str]]) -> None:
     """Write the mypy baseline from the formatted tree's counts, if no error is new."""
     counts, after = mypy_errors()
-    new = {f"{name}: {text}" for name, texts in after.items()
-           for text in texts - before.get(name, set())}
+    new = {
+        f"{name}: {text}"
+        for name, texts in after.items()
+        for text in texts - before.get(name, set())
+    }
     if new:
-        sys.exit("format_tree: mypy errors the unformatted tree did not have:\n  "
-                 + "\n  ".join(sorted(new)))
+        sys.exit(
+            "format_tree: mypy errors the unformatted tree did not have:\n  "
+            + "\n  ".join(sorted(new))
+        )
     allowed = json.loads(MYPY_BASELINE.read_text(encoding="utf-8"))
-    MYPY_BASELINE.write_text(json.dumps(dict(sorted(counts.items())), indent=1) + "\n",
-                             encoding="utf-8")
-    print(f"mypy baseline: {sum(allowed.values())} -> {sum(counts.values())} errors, no new "
-          f"one (a statement split over lines repeats its error on each)")
+    MYPY_BASELINE.write_text(
+        json.dumps(dict(sorted(counts.items())), indent=1) + "\n", encoding="utf-8"
+    )
+    print(
+        f"mypy baseline: {sum(allowed.values())} -> {sum(counts.values())} errors, no new "
+        f"one (a statement split over lines repeats its error on each)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Format the tree, re-measure, check; print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commit", action="store_true", help="commit the result")
-    parser.add_argument("--allow-dirty", action="store_true",
-                        help="run on a tree with uncommitted changes (not with --commit)")
-    parser.add_argument("--no-types", action="store_true",
-                        help="skip mypy (its two runs are most of the time)")
+    parser.add_argument(
+        "--allow-dirty",
+        action="store_true",
+        help="run on a tree with uncommitted changes (not with --commit)",
+    )
+    parser.add_argument(
+        "--no-types", action="store_true", help="skip mypy (its two runs are most of the time)"
+    )
     args = parser.parse_args(argv)
-    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, check=True,
-                           capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
     if dirty and (args.commit or not args.allow_dirty):
-        sys.exit("format_tree: commit or stash your changes first (the format is a commit "
-                 "of its own)")
+        sys.exit(
+            "format_tree: commit or stash your changes first (the format is a commit of its own)"
+        )
     ruff, python = str(BIN / "ruff"), str(BIN / "python")
     before = python_lines()
     types_before = None
@@ -138,8 +157,10 @@ def main(argv: list[str] | None = None) -> int:
         allowed = json.loads(MYPY_BASELINE.read_text(encoding="utf-8"))
         grew = sorted(f for f in counts if counts[f] > allowed.get(f, 0))
         if grew:
-            sys.exit(f"format_tree: mypy finds more errors than the baseline allows before "
-                     f"formatting (tools/type_baseline.py): {', '.join(grew)}")
+            sys.exit(
+                f"format_tree: mypy finds more errors than the baseline allows before "
+                f"formatting (tools/type_baseline.py): {', '.join(grew)}"
+            )
 
     lift_guard()
     run(ruff, "format", ".")
@@ -152,20 +173,25 @@ def main(argv: list[str] | None = None) -> int:
     run(ruff, "format", "--check", ".")
     run(python, "tools/test_map.py", "--check")
 
-    stat = subprocess.run(["git", "diff", "--shortstat"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout.strip()
+    stat = subprocess.run(
+        ["git", "diff", "--shortstat"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
     after = python_lines()
-    print(f"\nformatted: {stat}\nPython lines: {before} -> {after} "
-          f"({100 * (after - before) / before:+.1f} %)")
+    print(
+        f"\nformatted: {stat}\nPython lines: {before} -> {after} "
+        f"({100 * (after - before) / before:+.1f} %)"
+    )
     if args.commit:
         run("git", "add", "-A")
-        body = ("One mechanical commit, made by tools/format_tree.py after every branch was\n"
-                "merged: the guard in [tool.ruff.format] lifted, `ruff format .`,\n"
-                "`tools/structure.py --restate` (size reasons in logical lines, which the\n"
-                "formatter does not change), `tools/mutate.py --generate` (the generated\n"
-                "mutants from the formatted lines), the mypy baseline rewritten where a\n"
-                "split statement repeats an error on each of its lines.\n\n"
-                f"{stat}; Python lines {before} -> {after}.")
+        body = (
+            "One mechanical commit, made by tools/format_tree.py after every branch was\n"
+            "merged: the guard in [tool.ruff.format] lifted, `ruff format .`,\n"
+            "`tools/structure.py --restate` (size reasons in logical lines, which the\n"
+            "formatter does not change), `tools/mutate.py --generate` (the generated\n"
+            "mutants from the formatted lines), the mypy baseline rewritten where a\n"
+            "split statement repeats an error on each of its lines.\n\n"
+            f"{stat}; Python lines {before} -> {after}."
+        )
         run("git", "commit", "-q", "-m", "Format the tree with ruff format", "-m", body)
     print("\nnext: make check (lint, format check, types, structure, fast tests)")
     return 0

@@ -40,8 +40,12 @@ LITE_TAG = "dtlearn-lite"  # cell metadata tag of the cells this tool adds
 # kernel. `jupyter lite build` would copy every extension of the environment it runs in
 # (.venv-dev: nbgrader's instructor UI among them), so it is told to take none from there
 # and these are copied into the site folder's labextensions/ and named to it instead.
-EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget",
-              "@jupyterlite/pyodide-kernel-extension", "jupyterlab_pygments")
+EXTENSIONS = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+    "@jupyterlite/pyodide-kernel-extension",
+    "jupyterlab_pygments",
+)
 
 NOTE = """\
 **This notebook runs in your browser** (JupyterLite): Python is Pyodide, which the browser
@@ -96,8 +100,9 @@ def notebook_imports(nb: dict) -> set[str]:
         if cell["cell_type"] != "code":
             continue
         source = "".join(cell["source"])
-        source = "\n".join(line for line in source.splitlines()
-                           if not line.lstrip().startswith(("%", "!")))
+        source = "\n".join(
+            line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))
+        )
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Import):
                 found |= {alias.name.split(".")[0] for alias in node.names}
@@ -118,8 +123,7 @@ def _dtlearn_closure() -> set[str]:
             requires = metadata.requires(name) or []
         except metadata.PackageNotFoundError:
             continue
-        todo += [Requirement(text).name for text in requires
-                 if Requirement(text).marker is None]
+        todo += [Requirement(text).name for text in requires if Requirement(text).marker is None]
     return seen
 
 
@@ -141,8 +145,10 @@ def extra_needs(nb: dict) -> list[str]:
             continue
         dists = {canonicalize_name(d) for d in providers.get(module, [])}
         if not dists:
-            raise LookupError(f"no installed distribution provides {module!r}: install the "
-                              "course's lab extra into this environment")
+            raise LookupError(
+                f"no installed distribution provides {module!r}: install the "
+                "course's lab extra into this environment"
+            )
         if not dists & covered:
             needs |= dists
     return sorted(needs)
@@ -167,11 +173,20 @@ def lite_copy(nb: dict) -> dict:
     needs = extra_needs(nb)
     also = f" and {', '.join(needs)}, which this notebook also uses" if needs else ""
     meta = {"tags": [LITE_TAG], "editable": False, "deletable": False}
-    note = {"cell_type": "markdown", "id": "dtlearn-lite-note", "metadata": meta,
-            "source": NOTE.format(also=also)}
-    install = {"cell_type": "code", "id": "dtlearn-lite-install", "metadata": {"tags": [LITE_TAG]},
-               "execution_count": None, "outputs": [],
-               "source": "%pip install -q " + " ".join(["dtlearn", *needs])}
+    note = {
+        "cell_type": "markdown",
+        "id": "dtlearn-lite-note",
+        "metadata": meta,
+        "source": NOTE.format(also=also),
+    }
+    install = {
+        "cell_type": "code",
+        "id": "dtlearn-lite-install",
+        "metadata": {"tags": [LITE_TAG]},
+        "execution_count": None,
+        "outputs": [],
+        "source": "%pip install -q " + " ".join(["dtlearn", *needs]),
+    }
     if nb.get("nbformat_minor", 0) < 5:  # cell ids exist from nbformat 4.5
         note.pop("id"), install.pop("id")
     nb["cells"] = [note, install, *nb["cells"]]
@@ -189,16 +204,27 @@ def layout(output: Path, source: Path = ROOT / "notebooks") -> list[Path]:
     installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     for name in EXTENSIONS:
         if not (installed / name / "package.json").exists():
-            raise FileNotFoundError(f"JupyterLab extension {name} is not installed in "
-                                    f"{sys.prefix} (make lite installs it into .venv-dev)")
+            raise FileNotFoundError(
+                f"JupyterLab extension {name} is not installed in "
+                f"{sys.prefix} (make lite installs it into .venv-dev)"
+            )
         shutil.copytree(installed / name, output / "labextensions" / name)
-    config = {"LiteBuildConfig": {
-        "ignore_sys_prefix": ["federated_extensions"],
-        "federated_extensions": [f"labextensions/{name}" for name in EXTENSIONS]}}
+    config = {
+        "LiteBuildConfig": {
+            "ignore_sys_prefix": ["federated_extensions"],
+            "federated_extensions": [f"labextensions/{name}" for name in EXTENSIONS],
+        }
+    }
     (output / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1) + "\n")
-    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d",
-                    str(output / "pypi")], cwd=ROOT, check=True, capture_output=True)
-    notebooks = sorted(source.glob("[0-9][0-9]*.ipynb")) + sorted(source.glob("homework/hw*/*.ipynb"))
+    subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(output / "pypi")],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    notebooks = sorted(source.glob("[0-9][0-9]*.ipynb")) + sorted(
+        source.glob("homework/hw*/*.ipynb")
+    )
     if not notebooks:
         raise FileNotFoundError(f"no notebooks in {source}: run `make student-course`")
     copies = []
@@ -214,8 +240,12 @@ def layout(output: Path, source: Path = ROOT / "notebooks") -> list[Path]:
 def build(output: Path) -> Path:
     """Run ``jupyter lite build`` in ``output`` (after :func:`layout`); return the site folder."""
     jupyter = Path(sys.executable).parent / "jupyter"
-    run = subprocess.run([str(jupyter), "lite", "build", "--contents", "content",
-                          "--output-dir", "_output"], cwd=output, capture_output=True, text=True)
+    run = subprocess.run(
+        [str(jupyter), "lite", "build", "--contents", "content", "--output-dir", "_output"],
+        cwd=output,
+        capture_output=True,
+        text=True,
+    )
     if run.returncode:
         raise RuntimeError("jupyter lite build failed:\n" + run.stdout[-3000:] + run.stderr[-3000:])
     return output / "_output"

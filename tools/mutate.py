@@ -95,15 +95,32 @@ def load_mutants(path: Path) -> list[Mutant]:
             raise ValueError(f"{path}: mutant {i} lacks {sorted(missing)}")
         if entry["old"] == entry["new"]:
             raise ValueError(f"{path}: mutant {entry['name']!r} changes nothing")
-        mutants.append(Mutant(entry["name"], entry["file"], entry["old"], entry["new"],
-                              list(entry.get("tests", [])), bool(entry.get("equivalent", False))))
+        mutants.append(
+            Mutant(
+                entry["name"],
+                entry["file"],
+                entry["old"],
+                entry["new"],
+                list(entry.get("tests", [])),
+                bool(entry.get("equivalent", False)),
+            )
+        )
     return mutants
 
 
 # ------------------------------------------------------- finding a mutant's old text
 #: tokens a formatter adds, removes or moves freely: layout and comments
-_LAYOUT = frozenset({tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT,
-                     tokenize.DEDENT, tokenize.ENCODING, tokenize.ENDMARKER})
+_LAYOUT = frozenset(
+    {
+        tokenize.NL,
+        tokenize.NEWLINE,
+        tokenize.COMMENT,
+        tokenize.INDENT,
+        tokenize.DEDENT,
+        tokenize.ENCODING,
+        tokenize.ENDMARKER,
+    }
+)
 _CLOSERS = frozenset({")", "]", "}"})
 
 
@@ -123,7 +140,7 @@ def _token_key(tok: tokenize.TokenInfo) -> str:
             return "str:" + repr(ast.literal_eval(tok.string))
         except (ValueError, SyntaxError):  # an f-string: its prefix and body, not its quotes
             prefix = re.match(r"[A-Za-z]*", tok.string).group()
-            body = tok.string[len(prefix):]
+            body = tok.string[len(prefix) :]
             quote = 3 if body[:3] in ('"""', "'''") else 1
             return f"fstr:{prefix.lower()}:{body[quote:-quote]}"
     if tok.type == tokenize.NUMBER:
@@ -148,14 +165,22 @@ def code_tokens(text: str, fragment: bool = False) -> list[Token]:
     try:
         for tok in tokenize.generate_tokens(io.StringIO(source).readline):
             if tok.type not in _LAYOUT:
-                found.append(Token(_token_key(tok), starts[tok.start[0] - 1] + tok.start[1] - shift,
-                                   starts[tok.end[0] - 1] + tok.end[1] - shift))
+                found.append(
+                    Token(
+                        _token_key(tok),
+                        starts[tok.start[0] - 1] + tok.start[1] - shift,
+                        starts[tok.end[0] - 1] + tok.end[1] - shift,
+                    )
+                )
     except (tokenize.TokenError, SyntaxError):  # an open bracket or string at the end
         pass
     if fragment:  # without the brackets put around it
         found = [t for t in found if t.start >= 0 and t.end <= len(text)]
-    return [t for i, t in enumerate(found)
-            if not (t.key == "," and i + 1 < len(found) and found[i + 1].key in _CLOSERS)]
+    return [
+        t
+        for i, t in enumerate(found)
+        if not (t.key == "," and i + 1 < len(found) and found[i + 1].key in _CLOSERS)
+    ]
 
 
 def token_matches(text: str, old: str) -> list[list[Token]]:
@@ -166,7 +191,7 @@ def token_matches(text: str, old: str) -> list[list[Token]]:
     n = len(want)
     if not n:
         return []
-    return [have[i:i + n] for i in range(len(have) - n + 1) if keys[i:i + n] == want]
+    return [have[i : i + n] for i in range(len(have) - n + 1) if keys[i : i + n] == want]
 
 
 def _token_edit(text: str, hit: list[Token], old: str, new: str) -> str:
@@ -177,22 +202,28 @@ def _token_edit(text: str, hit: list[Token], old: str, new: str) -> str:
     """
     before, after = code_tokens(old, fragment=True), code_tokens(new, fragment=True)
     edits = []
-    matcher = difflib.SequenceMatcher(None, [t.key for t in before], [t.key for t in after],
-                                      autojunk=False)
+    matcher = difflib.SequenceMatcher(
+        None, [t.key for t in before], [t.key for t in after], autojunk=False
+    )
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
         if i2 > i1 and j2 > j1:  # replace
-            edits.append((hit[i1].start, hit[i2 - 1].end, new[after[j1].start:after[j2 - 1].end]))
+            edits.append((hit[i1].start, hit[i2 - 1].end, new[after[j1].start : after[j2 - 1].end]))
         elif i2 > i1:  # delete, with the space before the tokens
             start = hit[i1 - 1].end if i1 else hit[0].start
             end = hit[i2 - 1].end if i1 else hit[i2].start
             edits.append((start, end, ""))
         elif i1:  # insert after a token, with the space new has before the tokens
-            edits.append((hit[i1 - 1].end, hit[i1 - 1].end,
-                          new[after[j1 - 1].end if j1 else 0:after[j2 - 1].end]))
+            edits.append(
+                (
+                    hit[i1 - 1].end,
+                    hit[i1 - 1].end,
+                    new[after[j1 - 1].end if j1 else 0 : after[j2 - 1].end],
+                )
+            )
         else:  # insert before the first token
-            edits.append((hit[0].start, hit[0].start, new[after[j1].start:after[j2].start]))
+            edits.append((hit[0].start, hit[0].start, new[after[j1].start : after[j2].start]))
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
@@ -252,12 +283,16 @@ def stale_mutants(mutants: list[Mutant], root: Path = ROOT) -> list[tuple[Mutant
 def copy_repository(dest: Path, worktree: bool, rev: str = "HEAD") -> None:
     """Put the commit ``rev`` (or the working tree's files) into ``dest``."""
     if not worktree:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
-                                 capture_output=True).stdout
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True
+        ).stdout
         subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
         return
-    listing = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
-                              "--exclude-standard"], check=True, capture_output=True).stdout
+    listing = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        check=True,
+        capture_output=True,
+    ).stdout
     for name in filter(None, listing.decode().split("\0")):
         source = ROOT / name
         if source.is_file():
@@ -278,22 +313,46 @@ def make_venv(copy: Path, where: Path) -> Path:
     """
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where)], check=True)
     python = where / "bin" / "python"
-    site = subprocess.run([str(python), "-c",
-                           "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          check=True, capture_output=True, text=True).stdout.strip()
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     deps = where / "deps"
     subprocess.run(["cp", "-al", sysconfig.get_paths()["purelib"], str(deps)], check=True)
     Path(site, "00_dtlearn_mutant.pth").write_text(
-        f"{copy}\nimport site; site.addsitedir({str(deps)!r})\n", encoding="utf-8")
-    found = subprocess.run([str(python), "-I", "-c", "import dtlearn; print(dtlearn.__file__)"],
-                           check=True, capture_output=True, text=True, cwd=where).stdout.strip()
+        f"{copy}\nimport site; site.addsitedir({str(deps)!r})\n", encoding="utf-8"
+    )
+    found = subprocess.run(
+        [str(python), "-I", "-c", "import dtlearn; print(dtlearn.__file__)"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=where,
+    ).stdout.strip()
     if not Path(found).resolve().is_relative_to(copy.resolve()):
         raise RuntimeError(f"the mutation venv imports dtlearn from {found}, not from {copy}")
     # compiled once for every mutant: a hash-checked .pyc is used only while its source is
     # unchanged, so the mutated module (and the restored one) is recompiled, the rest not
-    subprocess.run([str(python), "-m", "compileall", "-q", "-j", "0", "--invalidation-mode",
-                    "checked-hash", "-x", "node_modules", str(copy / "dtlearn"),
-                    str(copy / "tests")], check=True, capture_output=True)
+    subprocess.run(
+        [
+            str(python),
+            "-m",
+            "compileall",
+            "-q",
+            "-j",
+            "0",
+            "--invalidation-mode",
+            "checked-hash",
+            "-x",
+            "node_modules",
+            str(copy / "dtlearn"),
+            str(copy / "tests"),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return python
 
 
@@ -355,10 +414,15 @@ class Workspace:
         """Start the server (once)."""
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
         env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
-        self.server = subprocess.Popen(["nice", "-n", "10", str(self.python), "-c", SERVER],
-                                       cwd=self.copy, env=env, stdin=subprocess.PIPE,
-                                       stdout=subprocess.PIPE, text=True,
-                                       start_new_session=True)
+        self.server = subprocess.Popen(
+            ["nice", "-n", "10", str(self.python), "-c", SERVER],
+            cwd=self.copy,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         out = self.server.stdout
 
         def read() -> None:
@@ -375,13 +439,28 @@ class Workspace:
             self.server.wait()
 
 
-def run_tests(space: Workspace, paths: list[str], timeout: float, stop_first: bool = True,
-              extra: tuple[str, ...] = ()) -> tuple[str, float, str]:
+def run_tests(
+    space: Workspace,
+    paths: list[str],
+    timeout: float,
+    stop_first: bool = True,
+    extra: tuple[str, ...] = (),
+) -> tuple[str, float, str]:
     """Run pytest on ``paths`` in a copy: ``("passed" | "failed" | "timeout", s, output)``."""
     if space.server is None:
         space.start()
-    args = ["-q", "-rfE", "--doctest-modules", "-p", "no:cacheprovider", "-p", "no:randomly",
-            *(["-x"] if stop_first else []), *extra, *paths]
+    args = [
+        "-q",
+        "-rfE",
+        "--doctest-modules",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
+        *(["-x"] if stop_first else []),
+        *extra,
+        *paths,
+    ]
     report = space.copy.parent / f"{space.copy.name}-pytest.txt"
     start = time.monotonic()
     space.server.stdin.write(json.dumps({"args": args, "out": str(report)}) + "\n")
@@ -456,20 +535,26 @@ def file_seconds(report: Path) -> dict[str, float]:
     return seconds
 
 
-def baseline(spaces: list[Workspace], files: list[str], timeout: float
-             ) -> tuple[set[str], dict[str, float]]:
+def baseline(
+    spaces: list[Workspace], files: list[str], timeout: float
+) -> tuple[set[str], dict[str, float]]:
     """Run every file once unmutated, split over the copies: the files that fail.
 
     Also the seconds each file took, to run a mutant's quick files first.
     """
-    chunks = [files[i::len(spaces)] for i in range(len(spaces))]
+    chunks = [files[i :: len(spaces)] for i in range(len(spaces))]
     reports = [space.copy.parent / f"baseline-{i}.xml" for i, space in enumerate(spaces)]
 
     def one(i: int) -> tuple[str, float, str]:
         if not chunks[i]:
             return "passed", 0.0, ""
-        return run_tests(spaces[i], chunks[i], timeout, stop_first=False,
-                         extra=("-o", "junit_family=xunit1", f"--junitxml={reports[i]}"))
+        return run_tests(
+            spaces[i],
+            chunks[i],
+            timeout,
+            stop_first=False,
+            extra=("-o", "junit_family=xunit1", f"--junitxml={reports[i]}"),
+        )
 
     runs = run_all(one, list(range(len(spaces))), len(spaces))
     bad: set[str] = set()
@@ -526,8 +611,13 @@ def stretched(timeout: float) -> float:
     return timeout * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
 
 
-def judge(m: Mutant, spaces: queue.Queue, timeout: float, bad: set[str],
-          confirm: Confirmations | None = None) -> None:
+def judge(
+    m: Mutant,
+    spaces: queue.Queue,
+    timeout: float,
+    bad: set[str],
+    confirm: Confirmations | None = None,
+) -> None:
     """Apply ``m`` in a free copy, run its tests, put the copy back; sets ``m.result``."""
     space = spaces.get()
     try:
@@ -547,13 +637,17 @@ def judge(m: Mutant, spaces: queue.Queue, timeout: float, bad: set[str],
         finally:
             path.write_text(text, encoding="utf-8")
         m.detail = out[-2000:]
-        m.result = {"passed": "SURVIVED", "failed": "killed",
-                    "timeout": "killed (timeout)"}[outcome]
+        m.result = {"passed": "SURVIVED", "failed": "killed", "timeout": "killed (timeout)"}[
+            outcome
+        ]
         if outcome == "failed" and confirm is not None:
             first = FAILED_TEST.search(out)
             culprit = first.group(1) if first else ""
-            unmutated = confirm.passes(space, culprit) if culprit else \
-                run_tests(space, tests, timeout)[0] == "passed"
+            unmutated = (
+                confirm.passes(space, culprit)
+                if culprit
+                else run_tests(space, tests, timeout)[0] == "passed"
+            )
             if not unmutated:
                 m.result = "baseline fails"
                 m.detail = f"{culprit or 'the tests'}: fails unmutated too\n{m.detail}"
@@ -563,19 +657,37 @@ def judge(m: Mutant, spaces: queue.Queue, timeout: float, bad: set[str],
 
 # ---------------------------------------------------------------------- generated mutants
 # Rules: one source edit each, on a line of code (not a docstring) unique in its file.
-_COMPARE_SWAP = {ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="),
-                 ast.GtE: (">=", ">"), ast.Eq: ("==", "!="), ast.NotEq: ("!=", "==")}
+_COMPARE_SWAP = {
+    ast.Lt: ("<", "<="),
+    ast.LtE: ("<=", "<"),
+    ast.Gt: (">", ">="),
+    ast.GtE: (">=", ">"),
+    ast.Eq: ("==", "!="),
+    ast.NotEq: ("!=", "=="),
+}
 _BINOP_SWAP = {ast.Add: ("+", "-"), ast.Sub: ("-", "+"), ast.Mult: ("*", "/")}
 #: test files too slow or too far from the code for a mutant run (they build books,
 #: wheels, notebooks, or run whole homework attacks for minutes: test_homework_grading;
 #: the unit tests of the same modules stay, tests/test_grading_hints.py for the lock)
-SLOW_TESTS = {"tests/test_book.py", "tests/test_wheel.py", "tests/test_jupyterlite.py",
-              "tests/test_static_export.py", "tests/test_student_repo.py",
-              "tests/test_course.py", "tests/test_nbgrader_roundtrip.py",
-              "tests/test_make_notebook.py", "tests/test_student_course.py",
-              "tests/test_structure.py", "tests/test_test_map.py", "tests/test_estimator_checks.py",
-              "tests/test_floors.py", "tests/test_package.py", "tests/test_public_names.py",
-              "tests/test_homework_grading.py", "tests/test_grading_class.py"}
+SLOW_TESTS = {
+    "tests/test_book.py",
+    "tests/test_wheel.py",
+    "tests/test_jupyterlite.py",
+    "tests/test_static_export.py",
+    "tests/test_student_repo.py",
+    "tests/test_course.py",
+    "tests/test_nbgrader_roundtrip.py",
+    "tests/test_make_notebook.py",
+    "tests/test_student_course.py",
+    "tests/test_structure.py",
+    "tests/test_test_map.py",
+    "tests/test_estimator_checks.py",
+    "tests/test_floors.py",
+    "tests/test_package.py",
+    "tests/test_public_names.py",
+    "tests/test_homework_grading.py",
+    "tests/test_grading_class.py",
+}
 PER_MODULE = 1
 MAX_TESTS = 6
 
@@ -598,13 +710,19 @@ def candidate_edits(source: str) -> list[tuple[int, str, str, str]]:
         found.append((node.lineno, rule, line, line.replace(pattern, f" {new_text} ")))
 
     for node in ast.walk(tree):
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and \
-                type(node.ops[0]) in _COMPARE_SWAP:
+        if (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and type(node.ops[0]) in _COMPARE_SWAP
+        ):
             old, new = _COMPARE_SWAP[type(node.ops[0])]
             flip(node, old, new, f"{old} becomes {new}")
-        elif isinstance(node, ast.BinOp) and type(node.op) in _BINOP_SWAP and \
-                not isinstance(node.left, ast.Constant | ast.JoinedStr) and \
-                not isinstance(node.right, ast.JoinedStr):
+        elif (
+            isinstance(node, ast.BinOp)
+            and type(node.op) in _BINOP_SWAP
+            and not isinstance(node.left, ast.Constant | ast.JoinedStr)
+            and not isinstance(node.right, ast.JoinedStr)
+        ):
             old, new = _BINOP_SWAP[type(node.op)]
             flip(node, old, new, f"{old} becomes {new}")
         elif isinstance(node, ast.BoolOp) and len(node.values) == 2:
@@ -633,10 +751,14 @@ class TestIndex:
         import test_map
 
         self.module_name = test_map.module_name
-        self.table = {module: [str(p.relative_to(ROOT)) for p, _ in rows]
-                      for module, rows in test_map.build_map().items()}
-        self.texts = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
-                      for p in sorted((ROOT / "tests").glob("test_*.py"))}
+        self.table = {
+            module: [str(p.relative_to(ROOT)) for p, _ in rows]
+            for module, rows in test_map.build_map().items()
+        }
+        self.texts = {
+            str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+            for p in sorted((ROOT / "tests").glob("test_*.py"))
+        }
 
     def naming(self, word: str, ignore_case: bool = False) -> list[str]:
         """The test files whose text has ``word`` as a whole word."""
@@ -664,21 +786,46 @@ class TestIndex:
         # the head of a compound module name: test_c45*.py for c45_grower.py, which the
         # map never lists (the tests import the estimator module that imports it)
         head = module.rsplit(".", 1)[-1].split("_")[0]
-        kin = [name for name in self.texts if "_" in module.rsplit(".", 1)[-1]
-               and len(head) >= 3 and Path(name).stem.split("_")[1:2] == [head]] \
-            if len([p for p in mapped if p not in SLOW_TESTS]) < 2 else []
-        naming = self.naming(function) if function and not function.startswith("__") \
-            and len(function) > 3 else []
+        kin = (
+            [
+                name
+                for name in self.texts
+                if "_" in module.rsplit(".", 1)[-1]
+                and len(head) >= 3
+                and Path(name).stem.split("_")[1:2] == [head]
+            ]
+            if len([p for p in mapped if p not in SLOW_TESTS]) < 2
+            else []
+        )
+        naming = (
+            self.naming(function)
+            if function and not function.startswith("__") and len(function) > 3
+            else []
+        )
         # a module run in a child process (the grading jail) is named, not imported
-        mention = self.naming(parts[-1], ignore_case=True) if parts and \
-            len([p for p in mapped if p not in SLOW_TESTS]) < 2 else []
+        mention = (
+            self.naming(parts[-1], ignore_case=True)
+            if parts and len([p for p in mapped if p not in SLOW_TESTS]) < 2
+            else []
+        )
         mention = mention if len(mention) <= 5 else []  # a common word ("text") says nothing
-        chosen = [*own, *[p for p in mapped if p in naming], *mention, *kin, *family, *mapped,
-                  *[p for p in naming if p not in mapped]]
+        chosen = [
+            *own,
+            *[p for p in mapped if p in naming],
+            *mention,
+            *kin,
+            *family,
+            *mapped,
+            *[p for p in naming if p not in mapped],
+        ]
         if not chosen:  # no test names the module: those of its siblings in the package
             package = module.rsplit(".", 1)[0]
-            chosen = [p for name, rows in self.table.items()
-                      if name.startswith(package + ".") for p in rows]
+            chosen = [
+                p
+                for name, rows in self.table.items()
+                if name.startswith(package + ".")
+                for p in rows
+            ]
         usable = [p for p in dict.fromkeys(chosen) if p not in SLOW_TESTS and p in self.texts]
         return usable[:MAX_TESTS]
 
@@ -729,8 +876,14 @@ def generate(per_module: int = PER_MODULE) -> list[dict]:
             if not index.tests_for(rel, function):
                 continue
             where = f"{function}()" if function else f"line {lineno}"
-            out.append({"name": f"{module} {where}: {rule}", "file": rel,
-                        "old": old.strip(), "new": new.strip()})
+            out.append(
+                {
+                    "name": f"{module} {where}: {rule}",
+                    "file": rel,
+                    "old": old.strip(),
+                    "new": new.strip(),
+                }
+            )
     return out
 
 
@@ -744,9 +897,14 @@ def write_generated(path: Path, mutants: list[dict]) -> None:
     head = text.split(GENERATED)[0].rstrip() + "\n\n"
     lines = [GENERATED, "# a few per module, chosen by rule (python tools/mutate.py --generate)"]
     for m in mutants:
-        lines += ["", "[[mutant]]", f"name = {_toml_string(m['name'])}",
-                  f"file = {_toml_string(m['file'])}", f"old = {_toml_string(m['old'])}",
-                  f"new = {_toml_string(m['new'])}"]
+        lines += [
+            "",
+            "[[mutant]]",
+            f"name = {_toml_string(m['name'])}",
+            f"file = {_toml_string(m['file'])}",
+            f"old = {_toml_string(m['old'])}",
+            f"new = {_toml_string(m['new'])}",
+        ]
     path.write_text(head + "\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -765,26 +923,39 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mutants", type=Path, default=MUTANTS, help="TOML list of mutants")
     parser.add_argument("-k", dest="select", default="", help="only mutants whose name has this")
-    parser.add_argument("--worktree", action="store_true",
-                        help="mutate a copy of the working tree, not of HEAD")
+    parser.add_argument(
+        "--worktree", action="store_true", help="mutate a copy of the working tree, not of HEAD"
+    )
     parser.add_argument("--rev", default="HEAD", help="mutate a copy of this commit")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (copies)")
-    parser.add_argument("--timeout", type=float, default=300.0,
-                        help="seconds per test run on an idle machine (stretched by the load)")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=300.0,
+        help="seconds per test run on an idle machine (stretched by the load)",
+    )
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--keep", action="store_true", help="keep the temporary copies")
-    parser.add_argument("--extra-tests", nargs="*", default=[],
-                        help="test files added to every mutant's own")
-    parser.add_argument("--baseline", choices=("lazy", "full", "none"), default="lazy",
-                        help="lazy: rerun unmutated only the test that failed on a mutant "
-                             "(default); full: every test file once before the mutants; "
-                             "none: trust that the test files pass")
+    parser.add_argument(
+        "--extra-tests", nargs="*", default=[], help="test files added to every mutant's own"
+    )
+    parser.add_argument(
+        "--baseline",
+        choices=("lazy", "full", "none"),
+        default="lazy",
+        help="lazy: rerun unmutated only the test that failed on a mutant "
+        "(default); full: every test file once before the mutants; "
+        "none: trust that the test files pass",
+    )
     parser.add_argument("--trust-baseline", action="store_true", help="--baseline none")
-    parser.add_argument("--generate", action="store_true",
-                        help="rewrite the generated part of --mutants and stop")
-    parser.add_argument("--stale", action="store_true",
-                        help="list the mutants whose old text the working tree lacks; "
-                             "exit 1 if any (runs no test)")
+    parser.add_argument(
+        "--generate", action="store_true", help="rewrite the generated part of --mutants and stop"
+    )
+    parser.add_argument(
+        "--stale",
+        action="store_true",
+        help="list the mutants whose old text the working tree lacks; exit 1 if any (runs no test)",
+    )
     args = parser.parse_args(argv)
     if args.stale:
         return report_stale(load_mutants(args.mutants))
@@ -815,8 +986,7 @@ def main(argv: list[str] | None = None) -> int:
             spaces.append(Workspace(copy, make_venv(copy, top / f"venv{i}")))
         files = sorted({p for m in mutants for p in [*m.tests, m.file]})
         mode = "none" if args.trust_baseline else args.baseline
-        bad, seconds = baseline(spaces, files, args.timeout * 3) if mode == "full" else \
-            (set(), {})
+        bad, seconds = baseline(spaces, files, args.timeout * 3) if mode == "full" else (set(), {})
         confirm = Confirmations(args.timeout) if mode == "lazy" else None
         for m in mutants:
             m.tests = quick_first(m.tests, seconds)
@@ -830,8 +1000,11 @@ def main(argv: list[str] | None = None) -> int:
             with lock:
                 done[0] += 1
                 by = FAILED_TEST.search(m.detail) if m.result == "killed" else None
-                print(f"[{done[0]}/{len(mutants)}] {m.result:16} {m.seconds:6.1f}s  {m.name}"
-                      + (f"  (by {by.group(1)})" if by else ""), flush=True)
+                print(
+                    f"[{done[0]}/{len(mutants)}] {m.result:16} {m.seconds:6.1f}s  {m.name}"
+                    + (f"  (by {by.group(1)})" if by else ""),
+                    flush=True,
+                )
 
         run_all(one, mutants, len(spaces))
     finally:
@@ -847,28 +1020,46 @@ def main(argv: list[str] | None = None) -> int:
     for m in mutants:
         result = "equivalent" if m.equivalent and m.result == "SURVIVED" else m.result
         print(f"{result:16} {m.seconds:6.1f}  {m.file:42} {m.name}")
-    scored = [m for m in mutants if m.result in ("killed", "killed (timeout)", "SURVIVED")
-              and not m.equivalent]
+    scored = [
+        m
+        for m in mutants
+        if m.result in ("killed", "killed (timeout)", "SURVIVED") and not m.equivalent
+    ]
     killed = sum(m.result != "SURVIVED" for m in scored)
     left_out = len(mutants) - len(scored)
     score = 100 * killed / len(scored) if scored else float("nan")
-    print(f"\nmutation score: {killed} of {len(scored)} killed = {score:.0f} %"
-          f"  ({left_out} left out: stale, baseline fails or equivalent)"
-          f"  in {(time.monotonic() - started) / 60:.1f} min with {len(spaces)} jobs")
+    print(
+        f"\nmutation score: {killed} of {len(scored)} killed = {score:.0f} %"
+        f"  ({left_out} left out: stale, baseline fails or equivalent)"
+        f"  in {(time.monotonic() - started) / 60:.1f} min with {len(spaces)} jobs"
+    )
     used = os.times()
     cpu = used.children_user + used.children_system
-    print(f"CPU time of the runs: {cpu / 60:.1f} min (about {cpu / 60 / len(spaces):.1f} min "
-          f"of wall time on {len(spaces)} idle cores); load average {load_start:.1f} at the "
-          f"start, {os.getloadavg()[0]:.1f} at the end")
+    print(
+        f"CPU time of the runs: {cpu / 60:.1f} min (about {cpu / 60 / len(spaces):.1f} min "
+        f"of wall time on {len(spaces)} idle cores); load average {load_start:.1f} at the "
+        f"start, {os.getloadavg()[0]:.1f} at the end"
+    )
     for m in mutants:
         if m.result == "SURVIVED" and not m.equivalent:
             print(f"  survived: {m.name} ({m.file})")
         if m.result in ("stale", "baseline fails"):
             print(f"  {m.result}: {m.name}: {m.detail}")
     if args.json:
-        args.json.write_text(json.dumps([{k: getattr(m, k) for k in (
-            "name", "file", "tests", "equivalent", "result", "seconds")} for m in mutants],
-            indent=1) + "\n", encoding="utf-8")
+        args.json.write_text(
+            json.dumps(
+                [
+                    {
+                        k: getattr(m, k)
+                        for k in ("name", "file", "tests", "equivalent", "result", "seconds")
+                    }
+                    for m in mutants
+                ],
+                indent=1,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
     return 0 if all(m.result != "SURVIVED" or m.equivalent for m in mutants) else 1
 
 

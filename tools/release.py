@@ -77,8 +77,7 @@ def released(changelog: str) -> list[str]:
     >>> released("## Unreleased (0.3.0)\n\n## 0.2.0\n\n## 0.1.0 (2026-01-01)\n")
     ['0.2.0', '0.1.0']
     """
-    return [m[1] for h in HEADING.finditer(changelog)
-            if (m := RELEASED.match(h["title"].strip()))]
+    return [m[1] for h in HEADING.finditer(changelog) if (m := RELEASED.match(h["title"].strip()))]
 
 
 def dated_changelog(changelog: str, version: str, date: str) -> str:
@@ -95,15 +94,18 @@ def dated_changelog(changelog: str, version: str, date: str) -> str:
     top = next(HEADING.finditer(changelog), None)
     found = top and UNRELEASED.match(top["title"].strip())
     if not found:
-        raise ValueError("CHANGELOG.md: the top section must be '## Unreleased' (what this "
-                         "release brings); write its entries first")
+        raise ValueError(
+            "CHANGELOG.md: the top section must be '## Unreleased' (what this "
+            "release brings); write its entries first"
+        )
     if found[1] and found[1] != version:
-        raise ValueError(f"version: CHANGELOG.md plans {found[1]} ('## {top['title']}'), "
-                         f"got {version}")
-    body = changelog[top.end():].split("\n## ", 1)[0]
+        raise ValueError(
+            f"version: CHANGELOG.md plans {found[1]} ('## {top['title']}'), got {version}"
+        )
+    body = changelog[top.end() :].split("\n## ", 1)[0]
     if not body.strip():
         raise ValueError("CHANGELOG.md: the Unreleased section is empty; nothing to release")
-    return changelog[:top.start()] + f"## {version} ({date})" + changelog[top.end():]
+    return changelog[: top.start()] + f"## {version} ({date})" + changelog[top.end() :]
 
 
 def with_unreleased(changelog: str) -> str:
@@ -118,13 +120,12 @@ def with_unreleased(changelog: str) -> str:
     <BLANKLINE>
     """
     top = next(HEADING.finditer(changelog))
-    return changelog[:top.start()] + "## Unreleased\n\n" + changelog[top.start():]
+    return changelog[: top.start()] + "## Unreleased\n\n" + changelog[top.start() :]
 
 
 def _run(*cmd: str, capture: bool = False) -> str:
     print("+", " ".join(cmd), flush=True)
-    done = subprocess.run(cmd, cwd=ROOT, check=True, text=True,
-                          capture_output=capture)
+    done = subprocess.run(cmd, cwd=ROOT, check=True, text=True, capture_output=capture)
     return done.stdout if capture else ""
 
 
@@ -159,20 +160,45 @@ def release(version: str, date: str, isolation: bool = True) -> list[Path]:
     try:
         for path in built:
             path.unlink(missing_ok=True)
-        _run(sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", str(dist),
-             *([] if isolation else ["--no-isolation"]), ".")
+        _run(
+            sys.executable,
+            "-m",
+            "build",
+            "--sdist",
+            "--wheel",
+            "--outdir",
+            str(dist),
+            *([] if isolation else ["--no-isolation"]),
+            ".",
+        )
         _run(sys.executable, "-m", "twine", "check", "--strict", *map(str, built))
     except (subprocess.CalledProcessError, OSError):
         INIT.write_text(init, encoding="utf-8")
         CHANGELOG.write_text(changelog, encoding="utf-8")
         raise
-    _run("git", "commit", "--quiet", "-m", f"Release {version}",
-         "-m", f"dtlearn {version}, dated {date} in CHANGELOG.md (tools/release.py).",
-         "--", str(INIT.relative_to(ROOT)), str(CHANGELOG.relative_to(ROOT)))
+    _run(
+        "git",
+        "commit",
+        "--quiet",
+        "-m",
+        f"Release {version}",
+        "-m",
+        f"dtlearn {version}, dated {date} in CHANGELOG.md (tools/release.py).",
+        "--",
+        str(INIT.relative_to(ROOT)),
+        str(CHANGELOG.relative_to(ROOT)),
+    )
     _run("git", "tag", "-a", f"v{version}", "-m", f"dtlearn {version} ({date})")
     CHANGELOG.write_text(with_unreleased(dated), encoding="utf-8")
-    _run("git", "commit", "--quiet", "-m", "CHANGELOG: an Unreleased section after "
-         f"{version}", "--", str(CHANGELOG.relative_to(ROOT)))
+    _run(
+        "git",
+        "commit",
+        "--quiet",
+        "-m",
+        f"CHANGELOG: an Unreleased section after {version}",
+        "--",
+        str(CHANGELOG.relative_to(ROOT)),
+    )
     return built
 
 
@@ -180,24 +206,34 @@ def main(argv: list[str] | None = None) -> None:
     """Command line: ``X.Y.Z [--date YYYY-MM-DD] [--no-isolation]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("version", help="the new version, X.Y.Z")
-    parser.add_argument("--date", default=_dt.datetime.now(_dt.UTC).date().isoformat(),
-                        help="the release date written in CHANGELOG.md (default: today, UTC)")
-    parser.add_argument("--no-isolation", action="store_true",
-                        help="build with this environment's hatchling (no download)")
+    parser.add_argument(
+        "--date",
+        default=_dt.datetime.now(_dt.UTC).date().isoformat(),
+        help="the release date written in CHANGELOG.md (default: today, UTC)",
+    )
+    parser.add_argument(
+        "--no-isolation",
+        action="store_true",
+        help="build with this environment's hatchling (no download)",
+    )
     args = parser.parse_args(argv)
     try:
         built = release(args.version, args.date, isolation=not args.no_isolation)
     except ValueError as exc:
         raise SystemExit(f"error: {exc}") from None
     except subprocess.CalledProcessError as exc:
-        raise SystemExit(f"error: {' '.join(exc.cmd)} failed ({exc.returncode}); "
-                         "dtlearn/__init__.py and CHANGELOG.md are as they were") from None
+        raise SystemExit(
+            f"error: {' '.join(exc.cmd)} failed ({exc.returncode}); "
+            "dtlearn/__init__.py and CHANGELOG.md are as they were"
+        ) from None
     names = " ".join(str(p.relative_to(ROOT)) for p in built)
-    print(f"\nReleased dtlearn {args.version}: {names}, tag v{args.version} (not pushed).\n"
-          "Publish (README, 'Publishing a release'):\n"
-          f"  git push origin main v{args.version}\n"
-          f"  make student-repo DEST=../dtlearn-course   # the wheel goes with the course\n"
-          f"  python -m twine upload {names}   # only once the name is yours on PyPI")
+    print(
+        f"\nReleased dtlearn {args.version}: {names}, tag v{args.version} (not pushed).\n"
+        "Publish (README, 'Publishing a release'):\n"
+        f"  git push origin main v{args.version}\n"
+        f"  make student-repo DEST=../dtlearn-course   # the wheel goes with the course\n"
+        f"  python -m twine upload {names}   # only once the name is yours on PyPI"
+    )
 
 
 if __name__ == "__main__":

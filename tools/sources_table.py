@@ -36,8 +36,9 @@ def table(folder: Path = DATA) -> str:
     """
     rows = {e.file: e.sha256 for e in ENTRIES if not e.original}
     lines = [BEGIN, "| file | bytes | sha256 |", "|---|---|---|"]
-    lines += [f"| {name} | {(folder / name).stat().st_size} | {digest} |"
-              for name, digest in rows.items()]
+    lines += [
+        f"| {name} | {(folder / name).stat().st_size} | {digest} |" for name, digest in rows.items()
+    ]
     return "\n".join([*lines, END])
 
 

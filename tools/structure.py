@@ -113,19 +113,26 @@ class SizeFinding:
     @property
     def ok(self) -> bool:
         """Whether the file gives a reason that still roughly matches its size."""
-        return (self.reason is not None and self.stated is not None
-                and self.lines <= self.stated * STALE_FACTOR)
+        return (
+            self.reason is not None
+            and self.stated is not None
+            and self.lines <= self.stated * STALE_FACTOR
+        )
 
     def message(self) -> str:
         """One line for the report: the finding and, when it fails, what to do."""
         where = f"{self.path.relative_to(PACKAGE.parent)}"
         if self.reason is None:
-            return (f"{where}: {self.lines} {self.unit}, over {SIZE_LIMIT}, and its first line "
-                    f"gives no reason ('# About {self.lines} {self.unit}: <why it stays one "
-                    f"module>')")
+            return (
+                f"{where}: {self.lines} {self.unit}, over {SIZE_LIMIT}, and its first line "
+                f"gives no reason ('# About {self.lines} {self.unit}: <why it stays one "
+                f"module>')"
+            )
         if not self.ok:
-            return (f"{where}: {self.lines} {self.unit}, but its reason says about "
-                    f"{self.stated}: re-read the reason and update the number (or split the file)")
+            return (
+                f"{where}: {self.lines} {self.unit}, but its reason says about "
+                f"{self.stated}: re-read the reason and update the number (or split the file)"
+            )
         return f"{where}: {self.lines} {self.unit} ({self.reason})"
 
 
@@ -178,9 +185,13 @@ def private_crossings(path: Path) -> list[tuple[str, str]]:
                 if alias.name.startswith("dtlearn") and alias.asname:
                     aliases[alias.asname] = alias.name
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and node.attr.startswith("_") and not node.attr.startswith("__")
-                and node.value.id in aliases):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and node.value.id in aliases
+        ):
             target = aliases[node.value.id]
             if target != current:
                 found.append((target, node.attr))
@@ -196,8 +207,11 @@ def is_private(name: str) -> bool:
 def _owner_is_self(value: ast.expr) -> bool:
     if isinstance(value, ast.Name):
         return value.id in ("self", "cls")
-    return (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
-            and value.func.id == "super")
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "super"
+    )
 
 
 def private_attributes(path: Path) -> set[str]:
@@ -208,11 +222,19 @@ def private_attributes(path: Path) -> set[str]:
             for item in node.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     names.add(item.name)
-                targets = (item.targets if isinstance(item, ast.Assign) else
-                           [item.target] if isinstance(item, ast.AnnAssign) else [])
+                targets = (
+                    item.targets
+                    if isinstance(item, ast.Assign)
+                    else [item.target]
+                    if isinstance(item, ast.AnnAssign)
+                    else []
+                )
                 names.update(t.id for t in targets if isinstance(t, ast.Name))
-        elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
-              and _owner_is_self(node.value)):
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and _owner_is_self(node.value)
+        ):
             names.add(node.attr)
     return {name for name in names if is_private(name)}
 
@@ -228,8 +250,10 @@ class AttributeFinding:
 
     def message(self) -> str:
         """One line for the report."""
-        return (f"{self.path.relative_to(PACKAGE.parent)}:{self.line}: {self.expression} "
-                f"(defined in {', '.join(self.owners)})")
+        return (
+            f"{self.path.relative_to(PACKAGE.parent)}:{self.line}: {self.expression} "
+            f"(defined in {', '.join(self.owners)})"
+        )
 
 
 def attribute_crossings(files: list[Path]) -> list[AttributeFinding]:
@@ -242,12 +266,16 @@ def attribute_crossings(files: list[Path]) -> list[AttributeFinding]:
     for path in files:
         current = module_name(path)
         for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Attribute) and is_private(node.attr)
-                    and not _owner_is_self(node.value)):
+            if (
+                isinstance(node, ast.Attribute)
+                and is_private(node.attr)
+                and not _owner_is_self(node.value)
+            ):
                 where = owners.get(node.attr, set())
                 if where and current not in where:
-                    found.append(AttributeFinding(path, node.lineno, ast.unparse(node),
-                                                  tuple(sorted(where))))
+                    found.append(
+                        AttributeFinding(path, node.lineno, ast.unparse(node), tuple(sorted(where)))
+                    )
     return sorted(found, key=lambda f: (str(f.path), f.line, f.expression))
 
 
@@ -274,13 +302,16 @@ class Edge:
 
     def __str__(self) -> str:
         how = "deferred, in a function" if self.deferred else "at import time"
-        return (f"{self.source} -> {self.target}  "
-                f"({self.path.relative_to(PACKAGE.parent)}:{self.line}, {how})")
+        return (
+            f"{self.source} -> {self.target}  "
+            f"({self.path.relative_to(PACKAGE.parent)}:{self.line}, {how})"
+        )
 
 
 def _is_type_checking(test: ast.expr) -> bool:
-    return ((isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
-            or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(node: ast.AST, in_function: bool = False):
@@ -292,8 +323,9 @@ def _imports(node: ast.AST, in_function: bool = False):
             continue
         if isinstance(child, (ast.Import, ast.ImportFrom)):
             yield child, in_function
-        nested = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                   ast.Lambda))
+        nested = in_function or isinstance(
+            child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        )
         yield from _imports(child, nested)
 
 
@@ -406,11 +438,18 @@ def shortest_circle(group: list[str], edges: list[Edge]) -> list[Edge]:
 def main(argv: list[str] | None = None) -> int:
     """Print every finding; 1 when a rule fails, 0 when the package is clean."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--over", type=int, default=None,
-                        help="also list every file longer than this many logical lines")
-    parser.add_argument("--restate", action="store_true",
-                        help="rewrite every reason given in physical lines into logical lines "
-                             "(once, after the formatter), then check")
+    parser.add_argument(
+        "--over",
+        type=int,
+        default=None,
+        help="also list every file longer than this many logical lines",
+    )
+    parser.add_argument(
+        "--restate",
+        action="store_true",
+        help="rewrite every reason given in physical lines into logical lines "
+        "(once, after the formatter), then check",
+    )
     args = parser.parse_args(argv)
     files = package_files()
     failed = []
@@ -420,8 +459,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(restated)} reasons restated in logical lines\n")
 
     if args.over is not None:
-        sized = [(logical_lines(p.read_text()), len(p.read_text().splitlines()), p)
-                 for p in files]
+        sized = [(logical_lines(p.read_text()), len(p.read_text().splitlines()), p) for p in files]
         print("logical  physical  file")
         for logical, physical, path in sorted(sized, key=lambda row: (-row[0], str(row[2]))):
             if logical > args.over:
@@ -430,8 +468,10 @@ def main(argv: list[str] | None = None) -> int:
 
     sizes = [f for f in map(size_finding, files) if f is not None]
     bad_sizes = [f for f in sizes if not f.ok]
-    print(f"{len(sizes)} modules over {SIZE_LIMIT} logical lines, {len(bad_sizes)} without a "
-          f"true reason")
+    print(
+        f"{len(sizes)} modules over {SIZE_LIMIT} logical lines, {len(bad_sizes)} without a "
+        f"true reason"
+    )
     for finding in sorted(sizes, key=lambda f: (f.ok, -f.lines)):
         print(f"  {'ok  ' if finding.ok else 'FAIL'} {finding.message()}")
     if bad_sizes:
@@ -457,8 +497,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, paths in shared.items():
         where = ", ".join(str(p.relative_to(PACKAGE.parent)) for p in paths)
         reason = PARALLEL.get(name)
-        print(f"  {'ok  ' if reason else 'FAIL'} {name}: {where}"
-              + (f" ({reason})" if reason else ": name each for its idea"))
+        print(
+            f"  {'ok  ' if reason else 'FAIL'} {name}: {where}"
+            + (f" ({reason})" if reason else ": name each for its idea")
+        )
     if unexplained:
         failed.append("file names")
 

@@ -134,12 +134,16 @@ def check_published(release: str) -> None:
     """
     tag = f"v{release}"
     if _git("rev-parse", "-q", "--verify", f"refs/tags/{tag}").returncode != 0:
-        raise ValueError(f"published: this checkout has no tag {tag} (dtlearn {release} is "
-                         "not released from it: run make release, or ship the wheel)")
+        raise ValueError(
+            f"published: this checkout has no tag {tag} (dtlearn {release} is "
+            "not released from it: run make release, or ship the wheel)"
+        )
     if _git("diff", "--quiet", tag, "--", "dtlearn", "pyproject.toml").returncode != 0:
-        raise ValueError(f"published: dtlearn/ or pyproject.toml differ from the tag {tag}; "
-                         f"the notebooks here would not run on dtlearn {release} as "
-                         "published: ship the wheel instead")
+        raise ValueError(
+            f"published: dtlearn/ or pyproject.toml differ from the tag {tag}; "
+            f"the notebooks here would not run on dtlearn {release} as "
+            "published: ship the wheel instead"
+        )
 
 
 def build_wheel(out: Path) -> Path:
@@ -156,8 +160,17 @@ def build_wheel(out: Path) -> Path:
     if hatchling is not None:
         cmd = [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(out)]
     else:
-        cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out),
-               str(ROOT)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "-w",
+            str(out),
+            str(ROOT),
+        ]
     done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"building the wheel failed: {done.stderr[-2000:]}")
@@ -176,8 +189,10 @@ def binder_url(course_url: str) -> str:
     match = re.fullmatch(r"https://github\.com/([^/]+)/([^/]+?)(?:\.git)?/?", course_url)
     if match is None:
         raise ValueError(f"course_url: a https://github.com/OWNER/NAME address, got {course_url!r}")
-    return (f"https://mybinder.org/v2/gh/{match[1]}/{match[2]}/HEAD"
-            f"?urlpath=lab/tree/00_start_here.ipynb")
+    return (
+        f"https://mybinder.org/v2/gh/{match[1]}/{match[2]}/HEAD"
+        f"?urlpath=lab/tree/00_start_here.ipynb"
+    )
 
 
 def conda_dependencies() -> list[str]:
@@ -196,10 +211,12 @@ def conda_dependencies() -> list[str]:
 
 def environment_yml(release: str) -> str:
     """Binder's conda environment: the package's dependencies, the package comes from postBuild."""
-    head = (f"# Binder (repo2docker): the dependencies of dtlearn {release} and its `lab` extra,\n"
-            "# from conda-forge. repo2docker builds (and caches) this environment before it\n"
-            "# copies the repository; postBuild then installs dtlearn itself.\n"
-            "name: dtlearn-course\nchannels:\n  - conda-forge\ndependencies:\n")
+    head = (
+        f"# Binder (repo2docker): the dependencies of dtlearn {release} and its `lab` extra,\n"
+        "# from conda-forge. repo2docker builds (and caches) this environment before it\n"
+        "# copies the repository; postBuild then installs dtlearn itself.\n"
+        "name: dtlearn-course\nchannels:\n  - conda-forge\ndependencies:\n"
+    )
     return head + "".join(f"  - {dep}\n" for dep in conda_dependencies())
 
 
@@ -231,17 +248,19 @@ def postbuild(spec: str, where: str) -> str:
     JSON
     <BLANKLINE>
     """
-    return ("#!/usr/bin/env bash\n"
-            "# Binder (repo2docker) runs this after building environment.yml: dtlearn itself,\n"
-            f"# {where} (the dependencies come from environment.yml).\n"
-            "set -euo pipefail\n"
-            f'python -m pip install --no-deps --no-cache-dir "{spec}"\n'
-            "# JupyterLab's news pop-up off for students (docs/HUB.md)\n"
-            "settings=\"$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings\"\n"
-            'mkdir -p "$settings"\n'
-            "cat > \"$settings/overrides.json\" <<'JSON'\n"
-            f"{NEWS_OFF.read_text()}"
-            "JSON\n")
+    return (
+        "#!/usr/bin/env bash\n"
+        "# Binder (repo2docker) runs this after building environment.yml: dtlearn itself,\n"
+        f"# {where} (the dependencies come from environment.yml).\n"
+        "set -euo pipefail\n"
+        f'python -m pip install --no-deps --no-cache-dir "{spec}"\n'
+        "# JupyterLab's news pop-up off for students (docs/HUB.md)\n"
+        "settings=\"$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings\"\n"
+        'mkdir -p "$settings"\n'
+        "cat > \"$settings/overrides.json\" <<'JSON'\n"
+        f"{NEWS_OFF.read_text()}"
+        "JSON\n"
+    )
 
 
 def notebook_files(source: Path = STUDENT) -> list[Path]:
@@ -258,8 +277,12 @@ def markers_in(path: Path) -> list[str]:
 
 
 def _commit() -> str:
-    done = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=7"], cwd=ROOT,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "describe", "--always", "--dirty", "--abbrev=7"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     return done.stdout.strip() if done.returncode == 0 else "unknown"
 
 
@@ -270,14 +293,21 @@ def _clear(dest: Path) -> None:
         return
     entries = [p for p in dest.iterdir() if p.name != ".git"]
     if entries and not (dest / STAMP).exists():
-        raise FileExistsError(f"{dest} is not empty and was not written by "
-                              f"tools/student_repo.py (no {STAMP}): choose an empty folder")
+        raise FileExistsError(
+            f"{dest} is not empty and was not written by "
+            f"tools/student_repo.py (no {STAMP}): choose an empty folder"
+        )
     for entry in entries:
         shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
 
 
-def build(dest: Path, package: str | None = None, course: str | None = None,
-          source: Path = STUDENT, published: str | None = None) -> list[Path]:
+def build(
+    dest: Path,
+    package: str | None = None,
+    course: str | None = None,
+    source: Path = STUDENT,
+    published: str | None = None,
+) -> list[Path]:
     """Write the student repository into ``dest``; return the files written.
 
     ``published`` is ``None`` (ship this checkout's wheel), ``"git"`` or ``"pypi"`` (name
@@ -320,17 +350,24 @@ def build(dest: Path, package: str | None = None, course: str | None = None,
         origin = where
         shipped = ""
     name = re.sub(r"\.git$", "", course.rsplit("/", 1)[-1])
-    readme = (TEMPLATE / "README.md").read_text().format(
-        version=release, name=name, binder_url=binder_url(course), course_id=COURSE_ID)
+    readme = (
+        (TEMPLATE / "README.md")
+        .read_text()
+        .format(version=release, name=name, binder_url=binder_url(course), course_id=COURSE_ID)
+    )
     files = {
         "README.md": readme,
-        "requirements.txt": (f"# dtlearn {release} with JupyterLab and scikit-learn "
-                             f"(its `lab` extra), {origin}\n{req}\n"),
+        "requirements.txt": (
+            f"# dtlearn {release} with JupyterLab and scikit-learn "
+            f"(its `lab` extra), {origin}\n{req}\n"
+        ),
         "environment.yml": environment_yml(release),
         "postBuild": postbuild(req.replace("[lab]", ""), where),
         "LICENSE": (ROOT / "LICENSE").read_text(),
-        STAMP: (f"Written by tools/student_repo.py from dtlearn {release} "
-                f"(commit {_commit()}{shipped}); regenerate rather than edit.\n"),
+        STAMP: (
+            f"Written by tools/student_repo.py from dtlearn {release} "
+            f"(commit {_commit()}{shipped}); regenerate rather than edit.\n"
+        ),
     }
     for filename, text in files.items():
         (dest / filename).write_text(text)
@@ -343,17 +380,25 @@ def main(argv: list[str] | None = None) -> None:
     """Command line: ``DEST [--published {git,pypi}] [--package-url URL] [--course-url URL]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dest", type=Path, help="folder to write (empty, or a previous output)")
-    parser.add_argument("--published", choices=["git", "pypi"],
-                        help="name the published release (git tag or PyPI) instead of "
-                        "shipping this checkout's wheel; refused unless the checkout carries it")
-    parser.add_argument("--package-url", help="GitHub address of dtlearn (default: pyproject's "
-                        f"Project-URLs, else {DEFAULT_PACKAGE_URL}); for --published git")
-    parser.add_argument("--course-url", help="GitHub address of the student repository "
-                        "(default: the package address + '-course'); for the Binder link")
+    parser.add_argument(
+        "--published",
+        choices=["git", "pypi"],
+        help="name the published release (git tag or PyPI) instead of "
+        "shipping this checkout's wheel; refused unless the checkout carries it",
+    )
+    parser.add_argument(
+        "--package-url",
+        help="GitHub address of dtlearn (default: pyproject's "
+        f"Project-URLs, else {DEFAULT_PACKAGE_URL}); for --published git",
+    )
+    parser.add_argument(
+        "--course-url",
+        help="GitHub address of the student repository "
+        "(default: the package address + '-course'); for the Binder link",
+    )
     args = parser.parse_args(argv)
     try:
-        written = build(args.dest, args.package_url, args.course_url,
-                        published=args.published)
+        written = build(args.dest, args.package_url, args.course_url, published=args.published)
     except (FileExistsError, FileNotFoundError, RuntimeError, ValueError) as exc:
         raise SystemExit(f"error: {exc}") from None
     req = (args.dest / "requirements.txt").read_text().splitlines()[-1]

@@ -48,8 +48,11 @@ def package_modules() -> dict[str, Path]:
 
 def test_files() -> list[Path]:
     """Every pytest file under tests/ (``test_*.py``), sorted."""
-    return sorted(p for p in TESTS.rglob("test_*.py")
-                  if "node_modules" not in p.parts and "__pycache__" not in p.parts)
+    return sorted(
+        p
+        for p in TESTS.rglob("test_*.py")
+        if "node_modules" not in p.parts and "__pycache__" not in p.parts
+    )
 
 
 @cache
@@ -106,8 +109,12 @@ def references(path: Path) -> Counter:
                 if alias.name.split(".")[0] == "dtlearn":
                     count(alias.name)
                     bound[alias.asname or "dtlearn"] = alias.name if alias.asname else "dtlearn"
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
-                and node.module.split(".")[0] == "dtlearn":
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.level == 0
+            and node.module
+            and node.module.split(".")[0] == "dtlearn"
+        ):
             count(node.module)
             for alias in node.names:
                 if alias.name != "*":
@@ -140,8 +147,13 @@ def build_map() -> dict[str, list[tuple[Path, int]]]:
                 table[module].append((path, n))
     for name, rows in table.items():
         stem = name.rsplit(".", 1)[-1]
-        rows.sort(key=lambda row: (row[0].stem not in (f"test_{stem}", f"test_{stem}s"),
-                                   -row[1], str(row[0])))
+        rows.sort(
+            key=lambda row: (
+                row[0].stem not in (f"test_{stem}", f"test_{stem}s"),
+                -row[1],
+                str(row[0]),
+            )
+        )
     return table
 
 
@@ -162,7 +174,7 @@ def render() -> str:
         "edit by hand, re-run it after moving a module or adding a test file.",
         "`tests/test_test_map.py` fails when a module of `dtlearn/` has no row here or a file",
         "named here does not exist. A test file named after the module comes first, then the",
-        f"files that refer to it most (at most {SHOWN}; the rest are counted). \"doctests\": the",
+        f'files that refer to it most (at most {SHOWN}; the rest are counted). "doctests": the',
         "module's docstring examples run in `make test` too. A module no test file names is",
         "reached through the modules that import it (and the lecture checks `lectures/nNN_*.py`",
         "through the exercise registry and nbval over the notebooks, which also runs the views).",
@@ -173,8 +185,10 @@ def render() -> str:
     untested = []
     for name, path in modules.items():
         rows = table[name]
-        shown = ", ".join(f"[{p.relative_to(TESTS).as_posix()}]({p.relative_to(TESTS).as_posix()})"
-                          for p, _ in rows[:SHOWN])
+        shown = ", ".join(
+            f"[{p.relative_to(TESTS).as_posix()}]({p.relative_to(TESTS).as_posix()})"
+            for p, _ in rows[:SHOWN]
+        )
         if len(rows) > SHOWN:
             shown += f" and {len(rows) - SHOWN} more"
         if not rows:
@@ -182,16 +196,23 @@ def render() -> str:
             untested.append(name)
         note = "doctests" if has_doctests(path) else ""
         lines.append(f"| `{path.relative_to(ROOT).as_posix()}` | {shown} | {note} |")
-    lines += ["", f"{len(modules)} modules; {len(modules) - len(untested)} named by a test "
-              f"file, {len(untested)} reached only through others.", ""]
+    lines += [
+        "",
+        f"{len(modules)} modules; {len(modules) - len(untested)} named by a test "
+        f"file, {len(untested)} reached only through others.",
+        "",
+    ]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Write tests/README.md, or with ``--check`` report whether it is up to date."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="exit 1 if tests/README.md differs from what would be written")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 if tests/README.md differs from what would be written",
+    )
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     text = render()

@@ -39,39 +39,54 @@ def compare(now: Counter, allowed: dict[str, int]) -> tuple[list[str], list[str]
     >>> compare(Counter({"a.py": 3, "c.py": 1}), {"a.py": 2, "b.py": 4})
     (['a.py: 3 errors, the baseline allows 2', 'c.py: 1 errors, the baseline allows 0'], ['b.py: 0 errors, the baseline allows 4'])
     """
-    grew = [f"{f}: {now[f]} errors, the baseline allows {allowed.get(f, 0)}"
-            for f in sorted(now) if now[f] > allowed.get(f, 0)]
-    shrank = [f"{f}: {now.get(f, 0)} errors, the baseline allows {n}"
-              for f, n in sorted(allowed.items()) if now.get(f, 0) < n]
+    grew = [
+        f"{f}: {now[f]} errors, the baseline allows {allowed.get(f, 0)}"
+        for f in sorted(now)
+        if now[f] > allowed.get(f, 0)
+    ]
+    shrank = [
+        f"{f}: {now.get(f, 0)} errors, the baseline allows {n}"
+        for f, n in sorted(allowed.items())
+        if now.get(f, 0) < n
+    ]
     return grew, shrank
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run mypy, print the comparison; 1 when a file has more errors than allowed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--update", action="store_true",
-                        help="write the current counts (only where they did not grow)")
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="write the current counts (only where they did not grow)",
+    )
     args = parser.parse_args(argv)
-    run = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
-                         text=True)
+    run = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
     # mypy always ends with "Success: ..." or "Found N errors ..."; anything else (mypy not
     # installed, a crash) must not read as "no errors"
     summary = run.stdout.strip().splitlines()[-1:] or [""]
-    if run.returncode not in (0, 1) or "error: " in run.stderr or \
-            not summary[0].startswith(("Success:", "Found ")):
+    if (
+        run.returncode not in (0, 1)
+        or "error: " in run.stderr
+        or not summary[0].startswith(("Success:", "Found "))
+    ):
         print(run.stdout + run.stderr)
         print("mypy did not run to the end: nothing was compared")
         return 2
     now = error_counts(run.stdout)
     if not BASELINE.exists():  # a fresh baseline (after a formatter moved errors between lines)
         BASELINE.write_text(json.dumps(dict(sorted(now.items())), indent=1) + "\n")
-        print(f"mypy: {sum(now.values())} errors in {len(now)} files; "
-              f"wrote {BASELINE.relative_to(ROOT)}")
+        print(
+            f"mypy: {sum(now.values())} errors in {len(now)} files; "
+            f"wrote {BASELINE.relative_to(ROOT)}"
+        )
         return 0
     allowed = json.loads(BASELINE.read_text())
     grew, shrank = compare(now, allowed)
-    print(f"mypy: {sum(now.values())} errors in {len(now)} files; "
-          f"the baseline allows {sum(allowed.values())}")
+    print(
+        f"mypy: {sum(now.values())} errors in {len(now)} files; "
+        f"the baseline allows {sum(allowed.values())}"
+    )
     for line in grew:
         print(f"  MORE {line}")
     for line in shrank:
@@ -82,8 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         BASELINE.write_text(json.dumps(dict(sorted(now.items())), indent=1) + "\n")
         print(f"wrote {BASELINE.relative_to(ROOT)}")
     elif shrank:
-        print("fewer errors than the baseline: run `python tools/type_baseline.py --update` "
-              "and commit tools/mypy-baseline.json")
+        print(
+            "fewer errors than the baseline: run `python tools/type_baseline.py --update` "
+            "and commit tools/mypy-baseline.json"
+        )
     if grew:
         print(run.stdout)
     return 1 if grew else 0

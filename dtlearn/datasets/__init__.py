@@ -218,21 +218,24 @@ def list_datasets() -> pd.DataFrame:
     records = []
     for e in ENTRIES:
         X, y = load_dataset(e.name)
-        records.append({
-            "name": e.name,
-            "loader": e.call,
-            "rows": len(X),
-            "features": X.shape[1],
-            "numeric": int(sum(dtype.kind == "f" for dtype in X.dtypes)),
-            "classes": len(y.cat.categories),
-            "missing": int(X.isna().sum().sum()),
-            "description": e.description,
-        })
+        records.append(
+            {
+                "name": e.name,
+                "loader": e.call,
+                "rows": len(X),
+                "features": X.shape[1],
+                "numeric": int(sum(dtype.kind == "f" for dtype in X.dtypes)),
+                "classes": len(y.cat.categories),
+                "missing": int(X.isna().sum().sum()),
+                "description": e.description,
+            }
+        )
     return pd.DataFrame.from_records(records, index="name")
 
 
 def _made_loader(e: DatasetEntry) -> Callable[[], tuple[pd.DataFrame, pd.Series]]:
     """The ``load_<name>()`` of an entry without options: its file, ``doc`` as docstring."""
+
     def load() -> tuple[pd.DataFrame, pd.Series]:
         return load_dataset(e.name)
 

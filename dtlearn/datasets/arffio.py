@@ -50,12 +50,15 @@ def _read_text(source: Any) -> str:
     if hasattr(source, "read"):
         text = source.read()
         return _decode(text) if isinstance(text, bytes) else text
-    raise TypeError("read_arff: source must be a path, an open file, or the ARFF text; "
-                    f"got {type(source).__name__}")
+    raise TypeError(
+        "read_arff: source must be a path, an open file, or the ARFF text; "
+        f"got {type(source).__name__}"
+    )
 
 
-_UNSUPPORTED = re.compile(r"^\s*@attribute\s+('[^']*'|\"[^\"]*\"|\S+)\s+(date|relational)\b",
-                          re.IGNORECASE | re.MULTILINE)
+_UNSUPPORTED = re.compile(
+    r"^\s*@attribute\s+('[^']*'|\"[^\"]*\"|\S+)\s+(date|relational)\b", re.IGNORECASE | re.MULTILINE
+)
 
 
 def _strip_comments(text: str) -> str:
@@ -126,8 +129,10 @@ def categorical(values: Sequence[Any], categories: Sequence[str], name: str) -> 
     declared = set(categories)
     unknown = sorted({v for v in values if not _missing(v) and v not in declared}, key=str)
     if unknown:
-        raise ValueError(f"column {name!r}: value(s) {unknown} not among the declared "
-                         f"categories {list(categories)}")
+        raise ValueError(
+            f"column {name!r}: value(s) {unknown} not among the declared "
+            f"categories {list(categories)}"
+        )
     return pd.Categorical(values, categories=list(categories))
 
 
@@ -144,8 +149,9 @@ def _column(name: str, kind: Any, values: Sequence[Any]) -> Any:
     return pd.Series([np.nan if v is None else v for v in values], dtype=object).to_numpy()
 
 
-def read_arff(source: ArffSource, target: str | int | None = -1
-              ) -> tuple[pd.DataFrame, pd.Series] | pd.DataFrame:
+def read_arff(
+    source: ArffSource, target: str | int | None = -1
+) -> tuple[pd.DataFrame, pd.Series] | pd.DataFrame:
     """Read an ARFF file (Weka's format) into features ``X`` and target ``y``.
 
     Parsing is done by the ``liac-arff`` library, dtlearn's ``arff`` extra
@@ -217,16 +223,20 @@ def read_arff(source: ArffSource, target: str | int | None = -1
     text = _read_text(source)
     unsupported = _UNSUPPORTED.search(text)
     if unsupported:
-        raise ValueError(f"read_arff does not support {unsupported.group(2).lower()} "
-                         f"attributes (attribute {unsupported.group(1)}); remove or convert "
-                         f"that column first")
+        raise ValueError(
+            f"read_arff does not support {unsupported.group(2).lower()} "
+            f"attributes (attribute {unsupported.group(1)}); remove or convert "
+            f"that column first"
+        )
     text = _strip_comments(text)
     try:
         import arff  # liac-arff, the `arff` extra: an sdist only, none in Pyodide
     except ModuleNotFoundError:
-        raise ImportError('read_arff needs the liac-arff package, dtlearn\'s "arff" extra: '
-                          'pip install "dtlearn[arff]" (or pip install liac-arff); the data '
-                          'sets shipped with dtlearn load without it') from None
+        raise ImportError(
+            'read_arff needs the liac-arff package, dtlearn\'s "arff" extra: '
+            'pip install "dtlearn[arff]" (or pip install liac-arff); the data '
+            "sets shipped with dtlearn load without it"
+        ) from None
     try:
         # the lines, not the text: liac-arff strips a text's leading blank lines (and the
         # comment lines emptied above) before counting, so its error line would be too small
@@ -234,25 +244,28 @@ def read_arff(source: ArffSource, target: str | int | None = -1
     except arff.ArffException as exc:
         raise ValueError(f"not a valid ARFF file: {exc}") from None
     except IndexError:  # liac-arff indexes a nominal declaration without values ({})
-        raise ValueError("not a valid ARFF file: a nominal attribute declares no values "
-                         "({})") from None
+        raise ValueError(
+            "not a valid ARFF file: a nominal attribute declares no values ({})"
+        ) from None
     attributes = parsed["attributes"]
     names = [name for name, _ in attributes]
     columns = list(zip(*parsed["data"])) if parsed["data"] else [()] * len(attributes)
-    frame = pd.DataFrame({name: _column(name, kind, values)
-                          for (name, kind), values in zip(attributes, columns)},
-                         columns=names)
+    frame = pd.DataFrame(
+        {name: _column(name, kind, values) for (name, kind), values in zip(attributes, columns)},
+        columns=names,
+    )
     if target is None:
         return frame
     if isinstance(target, (int, np.integer)) and not isinstance(target, bool):
         if not -len(names) <= target < len(names):
-            raise ValueError(f"target position {target} is out of range: the file has "
-                             f"{len(names)} attributes")
+            raise ValueError(
+                f"target position {target} is out of range: the file has {len(names)} attributes"
+            )
         target = names[target]
     elif target not in names:
-        raise ValueError(f"target {target!r} is not an attribute of this ARFF file; "
-                         f"its attributes are {names}")
+        raise ValueError(
+            f"target {target!r} is not an attribute of this ARFF file; its attributes are {names}"
+        )
     y = frame[target]
     X = frame.drop(columns=[target])
     return X, y
-

@@ -102,11 +102,14 @@ class DatasetEntry:
         if self.task not in TASKS:
             raise ValueError(f"task must be one of {TASKS}, got {self.task!r}")
         if not re.fullmatch("[0-9a-f]{64}", self.sha256):
-            raise ValueError(f"{self.name}: sha256 must be 64 lower-case hex digits, "
-                             f"got {self.sha256!r}")
+            raise ValueError(
+                f"{self.name}: sha256 must be 64 lower-case hex digits, got {self.sha256!r}"
+            )
         if (self.classes is None) != (self.task == "regression"):
-            raise ValueError(f"{self.name}: classes are the class counts of a classification "
-                             "data set, None for regression")
+            raise ValueError(
+                f"{self.name}: classes are the class counts of a classification "
+                "data set, None for regression"
+            )
         if self.classes is not None and sum(self.classes.values()) != self.rows:
             raise ValueError(f"{self.name}: the class counts must add up to rows={self.rows}")
         if (self.columns is None) != self.file.endswith(".arff"):
@@ -147,10 +150,17 @@ def code_table(spec: str) -> dict[str, str]:
 
 _YES_NO = ("Yes", "No")
 _RESTAURANT = {
-    "Alternate": _YES_NO, "Bar": _YES_NO, "Fri/Sat": _YES_NO, "Hungry": _YES_NO,
-    "Patrons": ("None", "Some", "Full"), "Price": ("$", "$$", "$$$"), "Raining": _YES_NO,
-    "Reservation": _YES_NO, "Type": ("French", "Italian", "Thai", "Burger"),
-    "WaitEstimate": ("0-10", "10-30", "30-60", ">60"), "Wait": _YES_NO,
+    "Alternate": _YES_NO,
+    "Bar": _YES_NO,
+    "Fri/Sat": _YES_NO,
+    "Hungry": _YES_NO,
+    "Patrons": ("None", "Some", "Full"),
+    "Price": ("$", "$$", "$$$"),
+    "Raining": _YES_NO,
+    "Reservation": _YES_NO,
+    "Type": ("French", "Italian", "Thai", "Burger"),
+    "WaitEstimate": ("0-10", "10-30", "30-60", ">60"),
+    "Wait": _YES_NO,
 }
 _CAR = {
     "buying": ("vhigh", "high", "med", "low"),
@@ -166,35 +176,36 @@ MUSHROOM_WORDS = {
     "class": "edible=e,poisonous=p",
     "cap-shape": "bell=b,conical=c,convex=x,flat=f,knobbed=k,sunken=s",
     "cap-surface": "fibrous=f,grooves=g,scaly=y,smooth=s",
-    "cap-color": "brown=n,buff=b,cinnamon=c,gray=g,green=r,pink=p,purple=u,red=e,white=w,"
-                 "yellow=y",
+    "cap-color": "brown=n,buff=b,cinnamon=c,gray=g,green=r,pink=p,purple=u,red=e,white=w,yellow=y",
     "bruises": "bruises=t,no=f",
     "odor": "almond=a,anise=l,creosote=c,fishy=y,foul=f,musty=m,none=n,pungent=p,spicy=s",
     "gill-attachment": "attached=a,descending=d,free=f,notched=n",
     "gill-spacing": "close=c,crowded=w,distant=d",
     "gill-size": "broad=b,narrow=n",
     "gill-color": "black=k,brown=n,buff=b,chocolate=h,gray=g,green=r,orange=o,pink=p,"
-                  "purple=u,red=e,white=w,yellow=y",
+    "purple=u,red=e,white=w,yellow=y",
     "stalk-shape": "enlarging=e,tapering=t",
     "stalk-root": "bulbous=b,club=c,cup=u,equal=e,rhizomorphs=z,rooted=r",
     "stalk-surface-above-ring": "fibrous=f,scaly=y,silky=k,smooth=s",
     "stalk-surface-below-ring": "fibrous=f,scaly=y,silky=k,smooth=s",
     "stalk-color-above-ring": "brown=n,buff=b,cinnamon=c,gray=g,orange=o,pink=p,red=e,"
-                              "white=w,yellow=y",
+    "white=w,yellow=y",
     "stalk-color-below-ring": "brown=n,buff=b,cinnamon=c,gray=g,orange=o,pink=p,red=e,"
-                              "white=w,yellow=y",
+    "white=w,yellow=y",
     "veil-type": "partial=p,universal=u",
     "veil-color": "brown=n,orange=o,white=w,yellow=y",
     "ring-number": "none=n,one=o,two=t",
-    "ring-type": "cobwebby=c,evanescent=e,flaring=f,large=l,none=n,pendant=p,sheathing=s,"
-                 "zone=z",
+    "ring-type": "cobwebby=c,evanescent=e,flaring=f,large=l,none=n,pendant=p,sheathing=s,zone=z",
     "spore-print-color": "black=k,brown=n,buff=b,chocolate=h,green=r,orange=o,purple=u,"
-                         "white=w,yellow=y",
+    "white=w,yellow=y",
     "population": "abundant=a,clustered=c,numerous=n,scattered=s,several=v,solitary=y",
     "habitat": "grasses=g,leaves=l,meadows=m,paths=p,urban=u,waste=w,woods=d",
 }
-_SQUARES = [f"{row}-{col}-square" for row in ("top", "middle", "bottom")
-            for col in ("left", "middle", "right")]
+_SQUARES = [
+    f"{row}-{col}-square"
+    for row in ("top", "middle", "bottom")
+    for col in ("left", "middle", "right")
+]
 
 _WEKA = "Weka 3.8.6 wekadocs/data (Waikato/weka-3.8)"
 _GPL = "GPL-3.0 (distributed with Weka)"
@@ -203,30 +214,66 @@ _UCI_LICENCE = "none stated by the copy; UCI lists CC BY 4.0 (not confirmed)"
 
 ENTRIES: tuple[DatasetEntry, ...] = (
     DatasetEntry(
-        "play_tennis", "weather.nominal.arff", "play", "classification",
+        "play_tennis",
+        "weather.nominal.arff",
+        "play",
+        "classification",
         "Quinlan's 14 days: play tennis? All nominal (Weka weather.nominal)",
-        f"Quinlan (1986); {_WEKA}", _GPL, "load_play_tennis",
+        f"Quinlan (1986); {_WEKA}",
+        _GPL,
+        "load_play_tennis",
         sha256="eadeb79b8a0d341e1fdc6314aded92ada89b4f6cb41fdd38fead3c82bd4f45a7",
-        rows=14, features=4, classes={"yes": 9, "no": 5}, missing_cells=0),
+        rows=14,
+        features=4,
+        classes={"yes": 9, "no": 5},
+        missing_cells=0,
+    ),
     DatasetEntry(
-        "play_tennis_numeric", "weather.numeric.arff", "play", "classification",
+        "play_tennis_numeric",
+        "weather.numeric.arff",
+        "play",
+        "classification",
         "the same 14 days, temperature and humidity as numbers (Weka weather.numeric)",
-        f"Quinlan (1986); {_WEKA}", _GPL, "load_play_tennis", (("numeric", True),),
+        f"Quinlan (1986); {_WEKA}",
+        _GPL,
+        "load_play_tennis",
+        (("numeric", True),),
         sha256="1453f37518d1320241cb8558fa7d0b01537db9e4cb45cea277fd898c1e8b881d",
-        rows=14, features=4, classes={"yes": 9, "no": 5}, missing_cells=0),
+        rows=14,
+        features=4,
+        classes={"yes": 9, "no": 5},
+        missing_cells=0,
+    ),
     DatasetEntry(
-        "restaurant", "restaurant.csv", "Wait", "classification",
+        "restaurant",
+        "restaurant.csv",
+        "Wait",
+        "classification",
         "AIMA: wait for a table? Examples X1-X12",
         "Russell & Norvig, AIMA Fig. 18.3; aimacode/aima-data (x4 Raining as the lecture)",
-        "CC BY 4.0", "load_restaurant", columns=_RESTAURANT,
+        "CC BY 4.0",
+        "load_restaurant",
+        columns=_RESTAURANT,
         sha256="6e7a4c3f1d1eda1e86c5dd556db8b3a6e3de9018bd6e7834cd3eb9677b2c3589",
-        rows=12, features=10, classes={"Yes": 6, "No": 6}, missing_cells=0),
+        rows=12,
+        features=10,
+        classes={"Yes": 6, "No": 6},
+        missing_cells=0,
+    ),
     DatasetEntry(
-        "contact_lenses", "contact-lenses.arff", "contact-lenses", "classification",
+        "contact_lenses",
+        "contact-lenses.arff",
+        "contact-lenses",
+        "classification",
         "Cendrowska: which contact lenses to fit; noise-free, every combination once",
-        f"Cendrowska (1987), UCI Lenses; {_WEKA}", _GPL, "load_contact_lenses",
+        f"Cendrowska (1987), UCI Lenses; {_WEKA}",
+        _GPL,
+        "load_contact_lenses",
         sha256="77d2ed4b3cc5c1b5d54464ab4776bee797953b57f3e96e3fcc91df48f69e945b",
-        rows=24, features=4, classes={"soft": 5, "hard": 4, "none": 15}, missing_cells=0,
+        rows=24,
+        features=4,
+        classes={"soft": 5, "hard": 4, "none": 15},
+        missing_cells=0,
         doc="""\
 Load Cendrowska's contact-lenses data: which lenses to fit (24 rows).
 
@@ -250,13 +297,23 @@ Examples
 (24, 4)
 >>> y.value_counts(sort=False).to_dict()
 {'soft': 5, 'hard': 4, 'none': 15}
-"""),
+""",
+    ),
     DatasetEntry(
-        "labor", "labor.arff", "class", "classification",
+        "labor",
+        "labor.arff",
+        "class",
+        "classification",
         "Canadian labour contracts, good or bad; numeric and nominal, many missing",
-        f"UCI Labor Relations; {_WEKA}", _GPL, "load_labor",
+        f"UCI Labor Relations; {_WEKA}",
+        _GPL,
+        "load_labor",
         sha256="5d2733aa879fdab2c2108efeedc874e6ffee6bcc121472eda9002096dddab36f",
-        rows=57, features=16, classes={"bad": 20, "good": 37}, missing_cells=326, doc="""\
+        rows=57,
+        features=16,
+        classes={"bad": 20, "good": 37},
+        missing_cells=326,
+        doc="""\
 Load the labor-negotiations data: was the contract good or bad? (57 rows).
 
 Read from Weka's ``labor.arff`` (1987/88 Canadian labour contracts): 8 numeric and 8
@@ -277,13 +334,22 @@ Examples
 ((57, 16), 326)
 >>> X["duration"].dtype, list(X["pension"].cat.categories)
 (dtype('float64'), ['none', 'ret_allw', 'empl_contr'])
-"""),
+""",
+    ),
     DatasetEntry(
-        "vote", "vote.arff", "Class", "classification",
+        "vote",
+        "vote.arff",
+        "Class",
+        "classification",
         "1984 US House votes (y/n): democrat or republican? Missing votes",
-        f"UCI Congressional Voting Records; {_WEKA}", _GPL, "load_vote",
+        f"UCI Congressional Voting Records; {_WEKA}",
+        _GPL,
+        "load_vote",
         sha256="ee647a77207729d73d02cea20646afcd274fe9de95711cbf9909c903636cd65f",
-        rows=435, features=16, classes={"democrat": 267, "republican": 168}, missing_cells=392,
+        rows=435,
+        features=16,
+        classes={"democrat": 267, "republican": 168},
+        missing_cells=392,
         doc="""\
 Load the 1984 US House of Representatives votes: democrat or republican (435 rows).
 
@@ -305,15 +371,23 @@ Examples
 ((435, 16), 392)
 >>> y.value_counts(sort=False).to_dict()
 {'democrat': 267, 'republican': 168}
-"""),
+""",
+    ),
     DatasetEntry(
-        "breast_cancer_ljubljana", "breast-cancer.arff", "Class", "classification",
+        "breast_cancer_ljubljana",
+        "breast-cancer.arff",
+        "Class",
+        "classification",
         "Ljubljana breast cancer (nominal, not sklearn's Wisconsin data): recurrence?",
-        f"UCI Breast Cancer (Zwitter & Soklic, Ljubljana); {_WEKA}", _GPL,
+        f"UCI Breast Cancer (Zwitter & Soklic, Ljubljana); {_WEKA}",
+        _GPL,
         "load_breast_cancer_ljubljana",
         sha256="f37aea89243c1ea4fff82269ccd0a677afd5d88966bd927295be9f774a15e9d9",
-        rows=286, features=9, classes={"no-recurrence-events": 201, "recurrence-events": 85},
-        missing_cells=9, doc="""\
+        rows=286,
+        features=9,
+        classes={"no-recurrence-events": 201, "recurrence-events": 85},
+        missing_cells=9,
+        doc="""\
 Load the Ljubljana breast-cancer data (nominal, 286 rows): recurrence or not.
 
 Read from Weka's ``breast-cancer.arff`` (University Medical Centre, Institute of
@@ -338,15 +412,24 @@ Examples
 ((286, 9), 9)
 >>> y.value_counts(sort=False).tolist()
 [201, 85]
-"""),
+""",
+    ),
     DatasetEntry(
-        "car", "car.data", "class", "classification",
+        "car",
+        "car.data",
+        "class",
+        "classification",
         "car acceptability from price and comfort; every combination once",
-        f"Bohanec & Rajkovic, UCI Car Evaluation; {_UCI}", _UCI_LICENCE, "load_car",
+        f"Bohanec & Rajkovic, UCI Car Evaluation; {_UCI}",
+        _UCI_LICENCE,
+        "load_car",
         columns=_CAR,
         sha256="b703a9ac69f11e64ce8c223c0a40de4d2e9d769f7fb20be5f8f2e8a619893d83",
-        rows=1728, features=6, classes={"unacc": 1210, "acc": 384, "good": 69, "vgood": 65},
-        missing_cells=0, doc="""\
+        rows=1728,
+        features=6,
+        classes={"unacc": 1210, "acc": 384, "good": 69, "vgood": 65},
+        missing_cells=0,
+        doc="""\
 Load the UCI car-evaluation data: how acceptable is a car? (1728 rows).
 
 Read from UCI's ``car.data`` (Bohanec & Rajkovic). The rows cover all
@@ -375,23 +458,43 @@ Examples
 (1728, 6)
 >>> y.value_counts(sort=False).tolist()
 [1210, 384, 69, 65]
-"""),
+""",
+    ),
     DatasetEntry(
-        "mushroom", "agaricus-lepiota.data", "class", "classification",
+        "mushroom",
+        "agaricus-lepiota.data",
+        "class",
+        "classification",
         "Audubon mushrooms: edible or poisonous? 22 nominal attributes",
-        f"Schlimmer, UCI Mushroom; {_UCI}", _UCI_LICENCE, "load_mushroom",
+        f"Schlimmer, UCI Mushroom; {_UCI}",
+        _UCI_LICENCE,
+        "load_mushroom",
         columns={name: tuple(code_table(spec)) for name, spec in MUSHROOM_WORDS.items()},
         missing="?",
         sha256="e65d082030501a3ebcbcd7c9f7c71aa9d28fdfff463bf4cf4716a3fe13ac360e",
-        rows=8124, features=22, classes={"e": 4208, "p": 3916}, missing_cells=2480),
+        rows=8124,
+        features=22,
+        classes={"e": 4208, "p": 3916},
+        missing_cells=2480,
+    ),
     DatasetEntry(
-        "tic_tac_toe", "tic-tac-toe.data", "class", "classification",
+        "tic_tac_toe",
+        "tic-tac-toe.data",
+        "class",
+        "classification",
         "tic-tac-toe endgame boards: has x won?",
-        f"Aha, UCI Tic-Tac-Toe Endgame; {_UCI}", _UCI_LICENCE, "load_tic_tac_toe",
-        columns={**{square: ("x", "o", "b") for square in _SQUARES},
-                 "class": ("positive", "negative")},
+        f"Aha, UCI Tic-Tac-Toe Endgame; {_UCI}",
+        _UCI_LICENCE,
+        "load_tic_tac_toe",
+        columns={
+            **{square: ("x", "o", "b") for square in _SQUARES},
+            "class": ("positive", "negative"),
+        },
         sha256="a996a756484d0cf8cbad1680d823aadbfcff8ae2d78c450e6999362d580301c5",
-        rows=958, features=9, classes={"positive": 626, "negative": 332}, missing_cells=0,
+        rows=958,
+        features=9,
+        classes={"positive": 626, "negative": 332},
+        missing_cells=0,
         doc="""\
 Load the UCI tic-tac-toe endgame data: has x won? (958 boards).
 
@@ -413,7 +516,8 @@ Examples
 (958, 9)
 >>> "".join(X.iloc[0]), y.iloc[0]
 ('xxxxooxoo', 'positive')
-"""),
+""",
+    ),
 )
 
 _BY_NAME = {e.name: e for e in ENTRIES}
@@ -438,8 +542,7 @@ def entry(name: str) -> DatasetEntry:
     try:
         return _BY_NAME[name]
     except KeyError:
-        raise ValueError(f"unknown data set {name!r}; shipped: "
-                         f"{', '.join(_BY_NAME)}") from None
+        raise ValueError(f"unknown data set {name!r}; shipped: {', '.join(_BY_NAME)}") from None
 
 
 def catalogue(task: str | None = None) -> tuple[DatasetEntry, ...]:
@@ -455,4 +558,3 @@ def catalogue(task: str | None = None) -> tuple[DatasetEntry, ...]:
     if task is not None and task not in TASKS:
         raise ValueError(f"task must be one of {TASKS} or None, got {task!r}")
     return tuple(e for e in ENTRIES if task is None or e.task == task)
-

@@ -59,11 +59,13 @@ def read_converted(filename: str) -> tuple[pd.DataFrame, pd.Series]:
     for attribute, values in zip(attributes, columns):
         name = attribute["name"]
         if attribute["type"] == "numeric":
-            data[name] = np.array([float(v) if v != "" else np.nan for v in values],
-                                  dtype=np.float64)
+            data[name] = np.array(
+                [float(v) if v != "" else np.nan for v in values], dtype=np.float64
+            )
         else:
-            data[name] = categorical([v if v != "" else None for v in values],
-                                     attribute["categories"], name)
+            data[name] = categorical(
+                [v if v != "" else None for v in values], attribute["categories"], name
+            )
     frame = pd.DataFrame(data, columns=header)
     target = schema["target"]
     return frame.drop(columns=[target]), frame[target]
@@ -80,14 +82,14 @@ def _rows(filename: str, n_columns: int) -> list[list[str]]:
             continue
         row = [value.strip() for value in line.split(",")]
         if len(row) != n_columns:
-            raise ValueError(f"{filename}, line {number}: {len(row)} values, "
-                             f"expected {n_columns}")
+            raise ValueError(f"{filename}, line {number}: {len(row)} values, expected {n_columns}")
         rows.append(row)
     return rows
 
 
-def read_table(filename: str, columns: Mapping[str, Sequence[str]], target: str,
-               missing: str | None = None) -> tuple[pd.DataFrame, pd.Series]:
+def read_table(
+    filename: str, columns: Mapping[str, Sequence[str]], target: str, missing: str | None = None
+) -> tuple[pd.DataFrame, pd.Series]:
     """Read a headerless file whose columns are all categorical, declared in ``columns``.
 
     Parameters

@@ -1,4 +1,4 @@
-# About 560 lines: one idea, the JSON a tree view draws (positions, boxes, branch labels, folds, pruned states) and the static SVG that reads the same geometry.
+# About 410 logical lines: one idea, the JSON a tree view draws (positions, boxes, branch labels, folds, pruned states) and the static SVG that reads the same geometry.
 """Where each node of a tree is drawn, and the plain JSON every tree view shows.
 
 Positions are computed here, in Python, where they can be tested; figures
@@ -37,9 +37,18 @@ from .node_text import (
 )
 from .tidy_layout import tree_and_steps, tree_layout
 
-__all__ = ["branch_label_box", "branch_label_position", "describe", "fold_to_fit",
-           "label_limit", "pruned_view", "tree_and_steps", "tree_layout", "tree_svg",
-           "tree_view_data"]
+__all__ = [
+    "branch_label_box",
+    "branch_label_position",
+    "describe",
+    "fold_to_fit",
+    "label_limit",
+    "pruned_view",
+    "tree_and_steps",
+    "tree_layout",
+    "tree_svg",
+    "tree_view_data",
+]
 
 FORMAT = "dtlearn.treeview/1"
 
@@ -91,8 +100,12 @@ def _box_geometry(nodes: list[dict], x_span: float, depth: float) -> dict:
     # a node drawn as a leaf in a pruned state (``as_leaf``) fits the same box
     boxes = nodes + [n["as_leaf"] for n in nodes if n.get("as_leaf")]
     for n in boxes:
-        need = max(need, len(_label_text(n)) * BOLD_CHAR_WIDTH + 2 * TOGGLE_ROOM,
-                   len(n["summary"]) * CHAR_WIDTH + 16, len(n["impurity_text"]) * CHAR_WIDTH + 16)
+        need = max(
+            need,
+            len(_label_text(n)) * BOLD_CHAR_WIDTH + 2 * TOGGLE_ROOM,
+            len(n["summary"]) * CHAR_WIDTH + 16,
+            len(n["impurity_text"]) * CHAR_WIDTH + 16,
+        )
     width = int(min(MAX_NODE_WIDTH, max(MIN_NODE_WIDTH, need)))
     label_chars = (width - 2 * TOGGLE_ROOM) / BOLD_CHAR_WIDTH
     text_chars = (width - 16) / CHAR_WIDTH
@@ -108,17 +121,32 @@ def _box_geometry(nodes: list[dict], x_span: float, depth: float) -> dict:
         n["py"] = MARGIN + n["y"] * y_spacing
     # a stub under a folded node of the deepest level needs room below the picture
     below = STUB_GAP + STUB_HEIGHT if any(n["stub"] and n["y"] == depth for n in nodes) else 0
-    return {"node_width": width, "node_height": height, "x_spacing": x_spacing,
-            "y_spacing": y_spacing, "margin": MARGIN, "line_height": LINE_HEIGHT,
-            "stub_gap": STUB_GAP, "stub_height": STUB_HEIGHT, "label_height": LABEL_HEIGHT,
-            "width": int(2 * MARGIN + x_span * x_spacing + width),
-            "height": int(2 * MARGIN + depth * y_spacing + height + below)}
+    return {
+        "node_width": width,
+        "node_height": height,
+        "x_spacing": x_spacing,
+        "y_spacing": y_spacing,
+        "margin": MARGIN,
+        "line_height": LINE_HEIGHT,
+        "stub_gap": STUB_GAP,
+        "stub_height": STUB_HEIGHT,
+        "label_height": LABEL_HEIGHT,
+        "width": int(2 * MARGIN + x_span * x_spacing + width),
+        "height": int(2 * MARGIN + depth * y_spacing + height + below),
+    }
 
 
-def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
-                   collapsed: Iterable[int] = (), open_leaves: Iterable[int] = (),
-                   explain: bool = True, cache: dict | None = None,
-                   texts: dict | None = None, leaf_overlays: bool = False) -> dict:
+def tree_view_data(
+    tree: Any,
+    steps: Any = None,
+    highlight_path: Any = None,
+    collapsed: Iterable[int] = (),
+    open_leaves: Iterable[int] = (),
+    explain: bool = True,
+    cache: dict | None = None,
+    texts: dict | None = None,
+    leaf_overlays: bool = False,
+) -> dict:
     """The plain JSON a tree view draws: nodes, edges, colours and explanations.
 
     Parameters
@@ -186,37 +214,64 @@ def tree_view_data(tree: Any, steps: Any = None, highlight_path: Any = None,
         if node.node_id not in pos:
             continue
         entry = _node_entry(tree, node, pos[node.node_id], state, texts)
-        entry["explanation"] = node_explanation(tree, node, by_node.get(node.node_id), cache) \
-            if explain else None
+        entry["explanation"] = (
+            node_explanation(tree, node, by_node.get(node.node_id), cache) if explain else None
+        )
         if leaf_overlays and not node.is_leaf:
             entry["as_leaf"] = _leaf_overlay(tree, node, state, texts)
         nodes.append(entry)
         if parent is not None:
             edges.append(_edge(tree, parent, node, branch, texts))
-    geometry = _box_geometry(nodes, max(x for x, _ in pos.values()),
-                             max(y for _, y in pos.values()))
+    geometry = _box_geometry(
+        nodes, max(x for x, _ in pos.values()), max(y for _, y in pos.values())
+    )
     _place_branch_labels(nodes, edges, geometry)
     classes = [_plain(c) for c in tree.classes] if tree.is_classifier else []
     return {
-        "format": FORMAT, "target_name": str(tree.target_name),
-        "is_classifier": tree.is_classifier, "classes": classes,
+        "format": FORMAT,
+        "target_name": str(tree.target_name),
+        "is_classifier": tree.is_classifier,
+        "classes": classes,
         "colours": [CLASS_COLOURS[i % len(CLASS_COLOURS)] for i in range(len(classes))],
-        "n_nodes": tree.n_nodes, "n_leaves": tree.n_leaves, "depth": tree.depth,
-        "nodes": nodes, "edges": edges, "highlight": highlight,
+        "n_nodes": tree.n_nodes,
+        "n_leaves": tree.n_leaves,
+        "depth": tree.depth,
+        "nodes": nodes,
+        "edges": edges,
+        "highlight": highlight,
         "geometry": geometry,
     }
 
 
 def _leaf_overlay(tree: Any, node: Node, state: dict, texts: dict) -> dict:
     """The fields of an inner node's entry that differ when a pruned state makes it a leaf."""
-    leaf = Node(node.node_id, node.depth, node.n_samples, node.impurity, node.value,
-                node.counts, None, [], None, node.label)
+    leaf = Node(
+        node.node_id,
+        node.depth,
+        node.n_samples,
+        node.impurity,
+        node.value,
+        node.counts,
+        None,
+        [],
+        None,
+        node.label,
+    )
     made, _ = _node_texts(tree, leaf, texts)
-    return {"label": made["label"], "summary": made["summary"],
-            "impurity_text": made["impurity_text"], "is_leaf": True,
-            "prediction": made["prediction"], "prediction_index": made["prediction_index"],
-            "branches": [], "collapsed": False, "hidden_nodes": 0, "stub": "",
-            "open": False, "highlighted": False}
+    return {
+        "label": made["label"],
+        "summary": made["summary"],
+        "impurity_text": made["impurity_text"],
+        "is_leaf": True,
+        "prediction": made["prediction"],
+        "prediction_index": made["prediction_index"],
+        "branches": [],
+        "collapsed": False,
+        "hidden_nodes": 0,
+        "stub": "",
+        "open": False,
+        "highlighted": False,
+    }
 
 
 def pruned_view(data: dict, pruned: Iterable[int]) -> dict:
@@ -243,11 +298,19 @@ def pruned_view(data: dict, pruned: Iterable[int]) -> dict:
     for e in data["edges"]:  # edges are listed parent before child (pre-order)
         if e["parent"] in cut or e["parent"] in gone:
             gone.add(e["child"])
-    nodes = [{**n, **n["as_leaf"]} if n["id"] in cut and n.get("as_leaf") else n
-             for n in data["nodes"] if n["id"] not in gone]
-    return {**data, "nodes": nodes, "edges": [e for e in data["edges"] if e["child"] not in gone],
-            "n_nodes": len(nodes), "n_leaves": sum(1 for n in nodes if n["is_leaf"]),
-            "depth": max(n["depth"] for n in nodes)}
+    nodes = [
+        {**n, **n["as_leaf"]} if n["id"] in cut and n.get("as_leaf") else n
+        for n in data["nodes"]
+        if n["id"] not in gone
+    ]
+    return {
+        **data,
+        "nodes": nodes,
+        "edges": [e for e in data["edges"] if e["child"] not in gone],
+        "n_nodes": len(nodes),
+        "n_leaves": sum(1 for n in nodes if n["is_leaf"]),
+        "depth": max(n["depth"] for n in nodes),
+    }
 
 
 def highlight_ids(highlight_path: Any) -> list[int]:
@@ -272,20 +335,35 @@ def _node_texts(tree: Any, node: Node, texts: dict) -> tuple:
     most nodes); the value also holds the split and schema the key names by id, so those
     ids stay theirs.
     """
-    key = (node.node_id, node.is_leaf, id(node.split), id(tree.schema), node.n_samples,
-           float(node.impurity), None if node.counts is None else tuple(node.counts.tolist()))
+    key = (
+        node.node_id,
+        node.is_leaf,
+        id(node.split),
+        id(tree.schema),
+        node.n_samples,
+        float(node.impurity),
+        None if node.counts is None else tuple(node.counts.tolist()),
+    )
     if key not in texts:
         label = node_label(tree, node)
         conditions = [] if node.is_leaf else node.split.conditions(tree.schema)
-        texts[key] = ({
-            "label": label, "summary": count_line(tree, node),
-            "counts": None if node.counts is None else [float(c) for c in node.counts],
-            "n": float(node.n_samples), "impurity": float(node.impurity),
-            "impurity_text": f"{impurity_name(tree)} {fmt(node.impurity)}",
-            "is_leaf": node.is_leaf, "prediction": _plain(tree.label_of(node)),
-            "prediction_index": node.predicted_index if tree.is_classifier else None,
-            "branches": [branch_text(c, label) for c in conditions],
-        }, conditions, node.split, tree.schema)
+        texts[key] = (
+            {
+                "label": label,
+                "summary": count_line(tree, node),
+                "counts": None if node.counts is None else [float(c) for c in node.counts],
+                "n": float(node.n_samples),
+                "impurity": float(node.impurity),
+                "impurity_text": f"{impurity_name(tree)} {fmt(node.impurity)}",
+                "is_leaf": node.is_leaf,
+                "prediction": _plain(tree.label_of(node)),
+                "prediction_index": node.predicted_index if tree.is_classifier else None,
+                "branches": [branch_text(c, label) for c in conditions],
+            },
+            conditions,
+            node.split,
+            tree.schema,
+        )
     return texts[key][:2]
 
 
@@ -295,13 +373,24 @@ def _node_entry(tree: Any, node: Node, position: tuple, state: dict, texts: dict
     is_folded = node.node_id in state["folded"] and not node.is_leaf
     hidden = sum(1 for _ in _subtree(node)) - 1 if is_folded else 0
     return {
-        "id": node.node_id, "x": position[0], "y": position[1], "depth": node.depth,
-        "label": made["label"], "summary": made["summary"], "counts": made["counts"],
-        "n": made["n"], "impurity": made["impurity"], "impurity_text": made["impurity_text"],
-        "is_leaf": made["is_leaf"], "prediction": made["prediction"],
-        "prediction_index": made["prediction_index"], "collapsed": is_folded,
-        "hidden_nodes": hidden, "stub": f"+ {plural(hidden, 'node')}" if hidden else "",
-        "branches": made["branches"], "open": node.node_id in state["opened"],
+        "id": node.node_id,
+        "x": position[0],
+        "y": position[1],
+        "depth": node.depth,
+        "label": made["label"],
+        "summary": made["summary"],
+        "counts": made["counts"],
+        "n": made["n"],
+        "impurity": made["impurity"],
+        "impurity_text": made["impurity_text"],
+        "is_leaf": made["is_leaf"],
+        "prediction": made["prediction"],
+        "prediction_index": made["prediction_index"],
+        "collapsed": is_folded,
+        "hidden_nodes": hidden,
+        "stub": f"+ {plural(hidden, 'node')}" if hidden else "",
+        "branches": made["branches"],
+        "open": node.node_id in state["opened"],
         "highlighted": node.node_id in state["lit"],
     }
 
@@ -309,8 +398,12 @@ def _node_entry(tree: Any, node: Node, position: tuple, state: dict, texts: dict
 def _edge(tree: Any, parent: Node, node: Node, branch: int, texts: dict) -> dict:
     """The edge from ``parent`` to its child ``node``: its condition and branch text."""
     made, conditions = _node_texts(tree, parent, texts)
-    return {"parent": parent.node_id, "child": node.node_id, "condition": conditions[branch],
-            "branch": made["branches"][branch]}
+    return {
+        "parent": parent.node_id,
+        "child": node.node_id,
+        "condition": conditions[branch],
+        "branch": made["branches"][branch],
+    }
 
 
 def _place_branch_labels(nodes: list[dict], edges: list[dict], geometry: dict) -> None:
@@ -382,19 +475,22 @@ def describe(data: dict) -> str:
     ...           "target_name": "play"})
     'tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no'
     """
-    what = f"tree of {data['target_name']}: {plural(data['n_nodes'], 'node')}, " \
-           f"{plural(data['n_leaves'], 'leaf', 'leaves')}, depth {data['depth']}"
+    what = (
+        f"tree of {data['target_name']}: {plural(data['n_nodes'], 'node')}, "
+        f"{plural(data['n_leaves'], 'leaf', 'leaves')}, depth {data['depth']}"
+    )
     if data.get("classes"):
         what += ", classes " + ", ".join(str(c) for c in data["classes"])
     return what
 
 
 def _short(text: str, limit: int = 24) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def branch_label_box(parent: dict, child: dict, geometry: dict,
-                     text: str) -> tuple[float, float, float, float]:
+def branch_label_box(
+    parent: dict, child: dict, geometry: dict, text: str
+) -> tuple[float, float, float, float]:
     """The box ``(x0, y0, x1, y1)`` a branch label and its background halo take.
 
     The label sits just above the child's box on the outer side of its edge: left of an
@@ -417,14 +513,19 @@ def branch_label_box(parent: dict, child: dict, geometry: dict,
     width = len(text) * CHAR_WIDTH + 2 * LABEL_PAD
     if x2 < x1 - 1e-6:
         right = min(x2, cross) - LABEL_CLEAR
-        return (round(right - width, 1), float(bottom - LABEL_HEIGHT), round(right, 1),
-                float(bottom))
+        return (
+            round(right - width, 1),
+            float(bottom - LABEL_HEIGHT),
+            round(right, 1),
+            float(bottom),
+        )
     left = max(x2, cross) + LABEL_CLEAR
     return (round(left, 1), float(bottom - LABEL_HEIGHT), round(left + width, 1), float(bottom))
 
 
-def branch_label_position(parent: dict, child: dict, geometry: dict,
-                          text: str = "") -> tuple[float, float, str]:
+def branch_label_position(
+    parent: dict, child: dict, geometry: dict, text: str = ""
+) -> tuple[float, float, str]:
     """Where a branch label's text goes: ``(x, y, anchor)`` inside :func:`branch_label_box`.
 
     ``y`` is the text's baseline and ``anchor`` the SVG ``text-anchor`` (``"start"``: the
@@ -478,77 +579,97 @@ def tree_svg(data: dict, max_nodes: int = 400) -> str:
     """
     g = data["geometry"]
     if len(data["nodes"]) > max_nodes:
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="480" height="30">'
-                f'<text x="4" y="20" font-family="sans-serif" font-size="13">'
-                f'{html.escape(describe(data))} (too large to draw statically)</text></svg>')
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="480" height="30">'
+            f'<text x="4" y="20" font-family="sans-serif" font-size="13">'
+            f"{html.escape(describe(data))} (too large to draw statically)</text></svg>"
+        )
     w, h = g["node_width"], g["node_height"]
     line = g.get("line_height", LINE_HEIGHT)
     where = {n["id"]: n for n in data["nodes"]}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dtlearn-tree-svg" '
-           f'width="{g["width"]}" height="{g["height"]}" '
-           f'viewBox="0 0 {g["width"]} {g["height"]}" font-family="sans-serif" '
-           f'font-size="11" role="img" aria-label="{html.escape(describe(data))}">'
-           f'<rect width="100%" height="100%" fill="white"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="dtlearn-tree-svg" '
+        f'width="{g["width"]}" height="{g["height"]}" '
+        f'viewBox="0 0 {g["width"]} {g["height"]}" font-family="sans-serif" '
+        f'font-size="11" role="img" aria-label="{html.escape(describe(data))}">'
+        f'<rect width="100%" height="100%" fill="white"/>'
+    ]
     labels = []  # drawn after every edge: no later edge crosses an earlier label's halo
     for e in data["edges"]:
         a, b = where[e["parent"]], where[e["child"]]
         x1, y1 = a["px"] + w / 2, a["py"] + h
         x2, y2 = b["px"] + w / 2, b["py"]
-        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                   f'stroke="#767676"/>')
+        out.append(
+            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#767676"/>'
+        )
         if "box" not in e:  # JSON made before branch labels had boxes
             continue
         x0, y0, x1b, y1b = e["box"]
-        labels.append(f'<g class="dtlearn-branch"><title>{html.escape(e["condition"])}</title>'
-                      f'<rect x="{x0}" y="{y0}" width="{x1b - x0:.1f}" height="{y1b - y0:.1f}" '
-                      f'rx="3" fill="white" fill-opacity="0.92"/>'
-                      f'<text x="{e["tx"]}" y="{e["ty"]}" text-anchor="{e["anchor"]}" '
-                      f'fill="#222">{html.escape(e["label"])}</text></g>')
+        labels.append(
+            f'<g class="dtlearn-branch"><title>{html.escape(e["condition"])}</title>'
+            f'<rect x="{x0}" y="{y0}" width="{x1b - x0:.1f}" height="{y1b - y0:.1f}" '
+            f'rx="3" fill="white" fill-opacity="0.92"/>'
+            f'<text x="{e["tx"]}" y="{e["ty"]}" text-anchor="{e["anchor"]}" '
+            f'fill="#222">{html.escape(e["label"])}</text></g>'
+        )
     out.extend(labels)
     colours = data["colours"]
     for n in data["nodes"]:
         x, y = n["px"], n["py"]
         lit = n["highlighted"]
-        out.append(f'<g class="dtlearn-node" data-node-id="{n["id"]}">'
-                   f'<title>{html.escape(n["label"])}; {html.escape(n["summary"])}; '
-                   f'{html.escape(n["impurity_text"])}{_branch_note(n)}</title>')
+        out.append(
+            f'<g class="dtlearn-node" data-node-id="{n["id"]}">'
+            f"<title>{html.escape(n['label'])}; {html.escape(n['summary'])}; "
+            f"{html.escape(n['impurity_text'])}{_branch_note(n)}</title>"
+        )
         dash = ' stroke-dasharray="4 3"' if n["open"] else ""
-        out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="white" '
-                   f'stroke="{"#000" if lit else "#666"}" stroke-width="{3 if lit else 1}"'
-                   f'{dash}/>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="white" '
+            f'stroke="{"#000" if lit else "#666"}" stroke-width="{3 if lit else 1}"'
+            f"{dash}/>"
+        )
         label_lines = n.get("label_lines") or [_label_text(n)]
         summary_lines = n.get("summary_lines") or [n["summary"]]
         ty = y + 15
         for text in label_lines:
-            out.append(f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle" '
-                       f'font-weight="bold">{html.escape(text)}</text>')
+            out.append(
+                f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle" '
+                f'font-weight="bold">{html.escape(text)}</text>'
+            )
             ty += line
         for text in summary_lines:
-            out.append(f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle">'
-                       f'{html.escape(text)}</text>')
+            out.append(
+                f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle">{html.escape(text)}</text>'
+            )
             ty += line
-        out.append(f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle" fill="#444">'
-                   f'{html.escape(n["impurity_text"])}</text>')
+        out.append(
+            f'<text x="{x + w / 2}" y="{ty}" text-anchor="middle" fill="#444">'
+            f"{html.escape(n['impurity_text'])}</text>"
+        )
         if n["counts"]:
             total = sum(n["counts"]) or 1.0
             left = x + 8
             for k, c in enumerate(n["counts"]):
                 width = (w - 16) * c / total
                 if width > 0:
-                    out.append(f'<rect x="{left:.1f}" y="{y + h - 13}" width="{width:.1f}" '
-                               f'height="7" fill="{colours[k]}"><title>'
-                               f'{html.escape(str(data["classes"][k]))}: {fmt_count(c)}'
-                               f'</title></rect>')
+                    out.append(
+                        f'<rect x="{left:.1f}" y="{y + h - 13}" width="{width:.1f}" '
+                        f'height="7" fill="{colours[k]}"><title>'
+                        f"{html.escape(str(data['classes'][k]))}: {fmt_count(c)}"
+                        f"</title></rect>"
+                    )
                 left += width
         if n.get("stub"):
             sw = len(n["stub"]) * CHAR_WIDTH + 16
             sx, sy = x + (w - sw) / 2, y + h + g.get("stub_gap", STUB_GAP)
-            out.append(f'<line x1="{x + w / 2}" y1="{y + h}" x2="{x + w / 2}" y2="{sy}" '
-                       f'stroke="#666" stroke-dasharray="2 2"/>'
-                       f'<rect x="{sx:.1f}" y="{sy}" width="{sw:.1f}" height="{STUB_HEIGHT}" '
-                       f'rx="9" fill="#eeeeee" stroke="#666" stroke-dasharray="2 2"/>'
-                       f'<text x="{x + w / 2}" y="{sy + 13}" text-anchor="middle">'
-                       f'{html.escape(n["stub"])}</text>')
+            out.append(
+                f'<line x1="{x + w / 2}" y1="{y + h}" x2="{x + w / 2}" y2="{sy}" '
+                f'stroke="#666" stroke-dasharray="2 2"/>'
+                f'<rect x="{sx:.1f}" y="{sy}" width="{sw:.1f}" height="{STUB_HEIGHT}" '
+                f'rx="9" fill="#eeeeee" stroke="#666" stroke-dasharray="2 2"/>'
+                f'<text x="{x + w / 2}" y="{sy + 13}" text-anchor="middle">'
+                f"{html.escape(n['stub'])}</text>"
+            )
         out.append("</g>")
     out.append("</svg>")
     return "".join(out)

@@ -16,8 +16,15 @@ from ..exports.labels import label_text
 from ..formatting import fmt, fmt_count
 from ..tree import Node, Tree
 
-__all__ = ["branch_conditions", "branch_text", "count_line", "impurity_name",
-           "node_explanation", "node_label", "wrap_text"]
+__all__ = [
+    "branch_conditions",
+    "branch_text",
+    "count_line",
+    "impurity_name",
+    "node_explanation",
+    "node_label",
+    "wrap_text",
+]
 
 
 def node_label(tree: Tree, node: Node) -> str:
@@ -63,8 +70,10 @@ def count_line(tree: Tree, node: Node) -> str:
     """
     n = fmt_count(node.n_samples)
     if not tree.is_classifier:
-        return f"n = {n}, {getattr(tree, 'leaf_statistic', None) or 'mean'} " \
+        return (
+            f"n = {n}, {getattr(tree, 'leaf_statistic', None) or 'mean'} "
             f"{fmt(float(node.value[0]))}"
+        )
     counts = ", ".join(f"{c} {fmt_count(v)}" for c, v in zip(tree.classes, node.counts))
     return f"n = {n}: {counts}"
 
@@ -78,7 +87,7 @@ def branch_text(condition: str, attribute: str) -> str:
     ('= sunny', 'x <= 2.5')
     """
     if attribute and condition.startswith(attribute + " "):
-        return condition[len(attribute) + 1:]
+        return condition[len(attribute) + 1 :]
     return condition
 
 
@@ -99,8 +108,9 @@ def branch_conditions(steps: Any) -> dict:
     for step in steps or ():
         for c in getattr(step, "candidates", None) or ():
             if c.split is not None and c.conditions:
-                found[str(c.feature_name)] = [branch_text(t, str(c.feature_name))
-                                              for t in c.conditions]
+                found[str(c.feature_name)] = [
+                    branch_text(t, str(c.feature_name)) for t in c.conditions
+                ]
     return found
 
 
@@ -127,21 +137,21 @@ def wrap_text(text: str, chars: float, max_lines: int = 2) -> list[str]:
             lines.append(rest)
             rest = ""
             break
-        window = rest[:chars + 1]
-        cut = max(window.rfind(" "), window[:chars].rfind("-") + 1 if "-" in window[:chars]
-                  else -1)
+        window = rest[: chars + 1]
+        cut = max(window.rfind(" "), window[:chars].rfind("-") + 1 if "-" in window[:chars] else -1)
         if cut <= 0:
             cut = chars
         lines.append(rest[:cut].rstrip())
         rest = rest[cut:].lstrip()
     if rest:
-        lines[-1] = lines[-1][:chars - 1].rstrip() + "…"
+        lines[-1] = lines[-1][: chars - 1].rstrip() + "…"
     return lines
 
 
 def _explanation(tree: Tree, node: Node, step: Any) -> dict:
-    head = f"node {node.node_id}: {count_line(tree, node)}; {impurity_name(tree)} " \
-        f"{fmt(node.impurity)}"
+    head = (
+        f"node {node.node_id}: {count_line(tree, node)}; {impurity_name(tree)} {fmt(node.impurity)}"
+    )
     parts = [f"<p class='dtlearn-node-head'><strong>{html.escape(head)}</strong></p>"]
     text = [head]
     if node.is_leaf:
@@ -151,10 +161,13 @@ def _explanation(tree: Tree, node: Node, step: Any) -> dict:
         # each branch on its own line with the instances it takes: text, not a colour
         conds = node.split.conditions(tree.schema)
         what = "test: " + " | ".join(conds)
-        items = "".join(f"<li>{html.escape(c)} → {html.escape(count_line(tree, child))}</li>"
-                        for c, child in zip(conds, node.children))
-        parts.append(f"<p>test, {len(conds)} branches:</p>"
-                     f"<ul class='dtlearn-tv-branches'>{items}</ul>")
+        items = "".join(
+            f"<li>{html.escape(c)} → {html.escape(count_line(tree, child))}</li>"
+            for c, child in zip(conds, node.children)
+        )
+        parts.append(
+            f"<p>test, {len(conds)} branches:</p><ul class='dtlearn-tv-branches'>{items}</ul>"
+        )
     text.append(what)
     if step is not None:
         if step.chosen is None and step.stop_reason:
@@ -178,11 +191,15 @@ def _explanation(tree: Tree, node: Node, step: Any) -> dict:
             except Exception:  # noqa: BLE001 - explanation is a bonus, not a requirement
                 derivation = ""
             if derivation:
-                parts.append("<pre class='dtlearn-derivation-text'>"
-                             f"{html.escape(derivation)}</pre>")
+                parts.append(
+                    f"<pre class='dtlearn-derivation-text'>{html.escape(derivation)}</pre>"
+                )
                 text.append(derivation)
-    return {"html": "\n".join(parts), "text": "\n".join(text),
-            "conditions": branch_conditions([step] if step is not None else ())}
+    return {
+        "html": "\n".join(parts),
+        "text": "\n".join(text),
+        "conditions": branch_conditions([step] if step is not None else ()),
+    }
 
 
 def node_explanation(tree: Tree, node: Node, step: Any = None, cache: dict | None = None) -> dict:

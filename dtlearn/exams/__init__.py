@@ -26,5 +26,14 @@ True
 from .exam import QUESTION_TYPES, Exam, Sheet, Student, draw, make_exam, read_roster
 from .question import Question, Table
 
-__all__ = ["Exam", "QUESTION_TYPES", "Question", "Sheet", "Student", "Table", "draw",
-           "make_exam", "read_roster"]
+__all__ = [
+    "Exam",
+    "QUESTION_TYPES",
+    "Question",
+    "Sheet",
+    "Student",
+    "Table",
+    "draw",
+    "make_exam",
+    "read_roster",
+]

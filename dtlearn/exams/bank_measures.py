@@ -20,23 +20,36 @@ import pandas as pd
 from ..formatting import fmt_g
 from .question import Question, Table
 
-__all__ = ["MEASURE_TOLERANCE", "best_attribute_question", "entropy_question",
-           "gain_ratio_question", "gini_split_question", "information_gain_question",
-           "numeric_threshold_question", "one_r_question"]
+__all__ = [
+    "MEASURE_TOLERANCE",
+    "best_attribute_question",
+    "entropy_question",
+    "gain_ratio_question",
+    "gini_split_question",
+    "information_gain_question",
+    "numeric_threshold_question",
+    "one_r_question",
+]
 
 MEASURE_TOLERANCE = 0.002
 """Accepted error of a measure in bits (answers to 3 decimals, rounded either way)."""
 
 _CLASSES = (("yes", "no"), ("pos", "neg"), ("buy", "skip"), ("A", "B", "C"))
-_ATTRIBUTES = {"outlook": ("sunny", "overcast", "rain"), "humidity": ("high", "normal"),
-               "wind": ("weak", "strong"), "size": ("small", "medium", "large"),
-               "colour": ("red", "green", "blue"), "age": ("young", "old")}
+_ATTRIBUTES = {
+    "outlook": ("sunny", "overcast", "rain"),
+    "humidity": ("high", "normal"),
+    "wind": ("weak", "strong"),
+    "size": ("small", "medium", "large"),
+    "colour": ("red", "green", "blue"),
+    "age": ("young", "old"),
+}
 
 
 def _counts_table(counts: np.ndarray, values, classes, first: str = "value") -> Table:
     header = (first, *classes)
-    return Table(header, tuple((str(v), *(fmt_g(c) for c in row))
-                               for v, row in zip(values, counts)))
+    return Table(
+        header, tuple((str(v), *(fmt_g(c) for c in row)) for v, row in zip(values, counts))
+    )
 
 
 def _split_counts(rng: np.random.Generator) -> tuple[np.ndarray, tuple, tuple, str]:
@@ -46,8 +59,11 @@ def _split_counts(rng: np.random.Generator) -> tuple[np.ndarray, tuple, tuple, s
     while True:
         counts = rng.integers(0, 8, size=(len(values), len(classes)))
         sums = counts.sum(axis=0)
-        if counts.sum(axis=1).min() > 0 and (sums > 0).all() and len(
-                {tuple(r / r.sum()) for r in counts}) > 1:
+        if (
+            counts.sum(axis=1).min() > 0
+            and (sums > 0).all()
+            and len({tuple(r / r.sum()) for r in counts}) > 1
+        ):
             return counts, values, classes, attribute
 
 
@@ -67,34 +83,49 @@ def entropy_question(rng: np.random.Generator) -> Question:
     counts = rng.integers(1, 13, size=len(classes))
     measure = entropy(counts=counts, classes=classes)
     return Question(
-        "entropy", "Entropy of a node",
-        "A node holds the instances counted below. Compute its entropy in bits "
-        "(3 decimals).",
+        "entropy",
+        "Entropy of a node",
+        "A node holds the instances counted below. Compute its entropy in bits (3 decimals).",
         (_counts_table(counts[None, :], ["count"], classes, "class"),),
-        answer=float(measure), tolerance=MEASURE_TOLERANCE, solution=str(measure.explain()),
-        data={"counts": counts.tolist(), "classes": list(classes)})
+        answer=float(measure),
+        tolerance=MEASURE_TOLERANCE,
+        solution=str(measure.explain()),
+        data={"counts": counts.tolist(), "classes": list(classes)},
+    )
 
 
 def _split_question(rng: np.random.Generator, kind: str, title: str, what: str) -> Question:
     from ..measures import gain_ratio, gini_gain, information_gain
 
-    function = {"information_gain": information_gain, "gain_ratio": gain_ratio,
-                "gini_split": gini_gain}[kind]
+    function = {
+        "information_gain": information_gain,
+        "gain_ratio": gain_ratio,
+        "gini_split": gini_gain,
+    }[kind]
     while True:  # a score near 0 would be inside its own tolerance
         counts, values, classes, attribute = _split_counts(rng)
         # a named index names the attribute in the worked solution, as in the prompt
-        measure = function(counts=counts, values=pd.Index(list(values), name=attribute),
-                           classes=classes)
+        measure = function(
+            counts=counts, values=pd.Index(list(values), name=attribute), classes=classes
+        )
         if float(measure) >= 0.03:
             break
     return Question(
-        kind, title,
+        kind,
+        title,
         f"Splitting a node on '{attribute}' gives the class counts below (one row per "
         f"value). Compute {what} (3 decimals).",
         (_counts_table(counts, values, classes, attribute),),
-        answer=float(measure), tolerance=MEASURE_TOLERANCE, solution=str(measure.explain()),
-        data={"counts": counts.tolist(), "values": list(values), "classes": list(classes),
-              "attribute": attribute})
+        answer=float(measure),
+        tolerance=MEASURE_TOLERANCE,
+        solution=str(measure.explain()),
+        data={
+            "counts": counts.tolist(),
+            "values": list(values),
+            "classes": list(classes),
+            "attribute": attribute,
+        },
+    )
 
 
 def information_gain_question(rng: np.random.Generator) -> Question:
@@ -106,8 +137,9 @@ def information_gain_question(rng: np.random.Generator) -> Question:
     >>> information_gain_question(np.random.default_rng(2)).solution.splitlines()[0][:4]
     'H(S)'
     """
-    return _split_question(rng, "information_gain", "Information gain",
-                           "the information gain of this split in bits")
+    return _split_question(
+        rng, "information_gain", "Information gain", "the information gain of this split in bits"
+    )
 
 
 def gain_ratio_question(rng: np.random.Generator) -> Question:
@@ -119,8 +151,9 @@ def gain_ratio_question(rng: np.random.Generator) -> Question:
     >>> "GainRatio" in gain_ratio_question(np.random.default_rng(3)).solution
     True
     """
-    return _split_question(rng, "gain_ratio", "Gain ratio",
-                           "the gain ratio (information gain / split information)")
+    return _split_question(
+        rng, "gain_ratio", "Gain ratio", "the gain ratio (information gain / split information)"
+    )
 
 
 def gini_split_question(rng: np.random.Generator) -> Question:
@@ -132,9 +165,12 @@ def gini_split_question(rng: np.random.Generator) -> Question:
     >>> "Gini gain" in gini_split_question(np.random.default_rng(4)).solution
     True
     """
-    return _split_question(rng, "gini_split", "Gini index of a split",
-                           "the decrease in Gini index (Gini of the node minus the weighted "
-                           "Gini of the children)")
+    return _split_question(
+        rng,
+        "gini_split",
+        "Gini index of a split",
+        "the decrease in Gini index (Gini of the node minus the weighted Gini of the children)",
+    )
 
 
 def _nominal_data(rng: np.random.Generator, n_rows: int) -> tuple[pd.DataFrame, pd.Series]:
@@ -145,10 +181,17 @@ def _nominal_data(rng: np.random.Generator, n_rows: int) -> tuple[pd.DataFrame, 
 
 
 def _rows_table(X: pd.DataFrame, y: pd.Series) -> Table:
-    return Table(("#", *X.columns, str(y.name)),
-                 tuple((str(i + 1), *(fmt_g(v) if isinstance(v, (int, float, np.number))
-                                      else str(v) for v in row), str(label))
-                       for i, (row, label) in enumerate(zip(X.itertuples(index=False), y))))
+    return Table(
+        ("#", *X.columns, str(y.name)),
+        tuple(
+            (
+                str(i + 1),
+                *(fmt_g(v) if isinstance(v, (int, float, np.number)) else str(v) for v in row),
+                str(label),
+            )
+            for i, (row, label) in enumerate(zip(X.itertuples(index=False), y))
+        ),
+    )
 
 
 def best_attribute_question(rng: np.random.Generator) -> Question:
@@ -168,16 +211,23 @@ def best_attribute_question(rng: np.random.Generator) -> Question:
         if y.nunique() < 2 or X.nunique().min() < 2:  # a constant attribute: no split
             continue
         table = split_table(X, y)
-        gains = sorted((float(c.scores["information_gain"]), c.feature_name)
-                       for c in table.candidates)
+        gains = sorted(
+            (float(c.scores["information_gain"]), c.feature_name) for c in table.candidates
+        )
         if gains[-1][0] - gains[-2][0] > 0.01:
             break
     best = gains[-1][1]
     return Question(
-        "best_attribute", "The best attribute",
+        "best_attribute",
+        "The best attribute",
         "ID3 grows a tree on the 10 training rows below. On which attribute does it split "
-        "the root?", (_rows_table(X, y),), answer=best, choices=tuple(X.columns),
-        solution=str(table), data={"X": X.to_dict(orient="list"), "y": y.tolist()})
+        "the root?",
+        (_rows_table(X, y),),
+        answer=best,
+        choices=tuple(X.columns),
+        solution=str(table),
+        data={"X": X.to_dict(orient="list"), "y": y.tolist()},
+    )
 
 
 def numeric_threshold_question(rng: np.random.Generator) -> Question:
@@ -206,12 +256,17 @@ def numeric_threshold_question(rng: np.random.Generator) -> Question:
         if len(top) > 1 and top[-1] - top[-2] > 1e-9:
             break
     return Question(
-        "numeric_threshold", "A numeric threshold",
+        "numeric_threshold",
+        "A numeric threshold",
         "The numeric attribute 'temperature' is split in two by a test temperature <= t. "
         "Of the thresholds half-way between neighbouring values, which one gives the "
-        "largest information gain?", (_rows_table(X, y),), answer=float(cut), tolerance=0.01,
+        "largest information gain?",
+        (_rows_table(X, y),),
+        answer=float(cut),
+        tolerance=0.01,
         solution=str(best.explain()),
-        data={"x": x.tolist(), "y": y.tolist()})
+        data={"x": x.tolist(), "y": y.tolist()},
+    )
 
 
 def _threshold_gains(x: np.ndarray, y: np.ndarray) -> dict[float, float]:
@@ -242,13 +297,22 @@ def one_r_question(rng: np.random.Generator) -> Question:
         errors = sorted(model.errors_.values())
         if y.nunique() == 2 and errors[1] > errors[0]:
             break
-    lines = ["training errors of each attribute's rules: " + ", ".join(
-        f"{a} {fmt_g(e)}/{len(y)}" for a, e in model.errors_.items()),
-        f"fewest errors: {model.attribute_}", "its rules:", model.rule_text()]
+    lines = [
+        "training errors of each attribute's rules: "
+        + ", ".join(f"{a} {fmt_g(e)}/{len(y)}" for a, e in model.errors_.items()),
+        f"fewest errors: {model.attribute_}",
+        "its rules:",
+        model.rule_text(),
+    ]
     return Question(
-        "one_r", "1-R's rule",
+        "one_r",
+        "1-R's rule",
         "1-R makes one rule per attribute (each value predicts its majority class) and "
         "keeps the attribute whose rules make the fewest errors on the training rows "
-        "below. Which attribute does it keep?", (_rows_table(X, y),),
-        answer=model.attribute_, choices=tuple(X.columns), solution="\n".join(lines),
-        data={"X": X.to_dict(orient="list"), "y": y.tolist()})
+        "below. Which attribute does it keep?",
+        (_rows_table(X, y),),
+        answer=model.attribute_,
+        choices=tuple(X.columns),
+        solution="\n".join(lines),
+        data={"X": X.to_dict(orient="list"), "y": y.tolist()},
+    )

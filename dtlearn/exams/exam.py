@@ -146,11 +146,17 @@ class Exam:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready form: the students with their variants, and every variant."""
-        return {"title": self.title, "exam_seed": self.exam_seed,
-                "students": [{"id": s.student.id, "name": s.student.name,
-                              "variant": s.variant} for s in self.sheets],
-                "variants": {code: [q.to_dict() for q in questions]
-                             for code, questions in self.variants.items()}}
+        return {
+            "title": self.title,
+            "exam_seed": self.exam_seed,
+            "students": [
+                {"id": s.student.id, "name": s.student.name, "variant": s.variant}
+                for s in self.sheets
+            ],
+            "variants": {
+                code: [q.to_dict() for q in questions] for code, questions in self.variants.items()
+            },
+        }
 
     def write_json(self, path: str | os.PathLike) -> None:
         """Write :meth:`to_dict` as JSON."""
@@ -177,9 +183,14 @@ class Exam:
             handle.write(moodle_xml(self))
 
 
-def make_exam(roster: Iterable[Student | str], questions: Sequence[str] = tuple(QUESTION_TYPES),
-              *, title: str = "Decision trees: exam", exam_seed: str = "",
-              variants: int | None = None) -> Exam:
+def make_exam(
+    roster: Iterable[Student | str],
+    questions: Sequence[str] = tuple(QUESTION_TYPES),
+    *,
+    title: str = "Decision trees: exam",
+    exam_seed: str = "",
+    variants: int | None = None,
+) -> Exam:
     """Draw every student's sheet.
 
     Parameters
@@ -212,8 +223,7 @@ def make_exam(roster: Iterable[Student | str], questions: Sequence[str] = tuple(
     kinds = list(questions)
     for kind in kinds:
         if kind not in QUESTION_TYPES:
-            raise ValueError(f"question type must be one of {sorted(QUESTION_TYPES)}, "
-                             f"got {kind!r}")
+            raise ValueError(f"question type must be one of {sorted(QUESTION_TYPES)}, got {kind!r}")
     drawn: dict[str, tuple[Question, ...]] = {}
     sheets = []
     for student in students:

@@ -37,11 +37,14 @@ def _text(tag: str, content: str, html_format: bool = False, extra: str = "") ->
 
 def _table_html(table: Table) -> str:
     head = "".join(f"<th>{html.escape(c)}</th>" for c in table.header)
-    rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
-                   for row in table.rows)
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table.rows
+    )
     caption = f"<caption>{html.escape(table.caption)}</caption>" if table.caption else ""
-    return (f'<table border="1" cellpadding="3" style="border-collapse:collapse">{caption}'
-            f"<tr>{head}</tr>{rows}</table>")
+    return (
+        f'<table border="1" cellpadding="3" style="border-collapse:collapse">{caption}'
+        f"<tr>{head}</tr>{rows}</table>"
+    )
 
 
 def question_html(question: Question, picture: str | None = None) -> str:
@@ -56,8 +59,9 @@ def question_html(question: Question, picture: str | None = None) -> str:
     parts = [f"<p>{html.escape(question.prompt)}</p>"]
     parts += [_table_html(t) for t in question.tables]
     if picture:
-        parts.append(f'<p><img src="@@PLUGINFILE@@/{picture}" alt="the tree" '
-                     f'style="max-width:100%"></p>')
+        parts.append(
+            f'<p><img src="@@PLUGINFILE@@/{picture}" alt="the tree" style="max-width:100%"></p>'
+        )
     return "".join(parts)
 
 
@@ -74,26 +78,38 @@ def _question_xml(question: Question, name: str) -> str:
         files = f'<file name="{picture}" path="/" encoding="base64">{data}</file>'
     text = _text("questiontext", question_html(question, picture), True, files)
     feedback = _text("generalfeedback", f"<pre>{html.escape(question.solution)}</pre>", True)
-    common = (f"<name><text>{escape(name)}</text></name>{text}{feedback}"
-              "<defaultgrade>1.0000000</defaultgrade><penalty>0.3333333</penalty>"
-              "<hidden>0</hidden>")
+    common = (
+        f"<name><text>{escape(name)}</text></name>{text}{feedback}"
+        "<defaultgrade>1.0000000</defaultgrade><penalty>0.3333333</penalty>"
+        "<hidden>0</hidden>"
+    )
     if question.numeric:
-        answer = (f'<answer fraction="100" format="moodle_auto_format">'
-                  f"<text>{_number(question.answer)}</text>"
-                  f'<feedback format="html"><text></text></feedback>'
-                  f"<tolerance>{_number(question.tolerance)}</tolerance></answer>")
-        return (f'<question type="numerical">{common}{answer}'
-                "<unitgradingtype>0</unitgradingtype><unitpenalty>0.1000000</unitpenalty>"
-                "<showunits>3</showunits><unitsleft>0</unitsleft></question>")
+        answer = (
+            f'<answer fraction="100" format="moodle_auto_format">'
+            f"<text>{_number(question.answer)}</text>"
+            f'<feedback format="html"><text></text></feedback>'
+            f"<tolerance>{_number(question.tolerance)}</tolerance></answer>"
+        )
+        return (
+            f'<question type="numerical">{common}{answer}'
+            "<unitgradingtype>0</unitgradingtype><unitpenalty>0.1000000</unitpenalty>"
+            "<showunits>3</showunits><unitsleft>0</unitsleft></question>"
+        )
     answers = "".join(
         f'<answer fraction="{100 if choice == question.answer else 0}" format="html">'
         f"<text><![CDATA[{html.escape(choice)}]]></text>"
         f'<feedback format="html"><text></text></feedback></answer>'
-        for choice in question.choices)
-    return (f'<question type="multichoice">{common}<single>true</single>'
-            "<shuffleanswers>true</shuffleanswers><answernumbering>abc</answernumbering>"
-            + _text("correctfeedback", "", True) + _text("partiallycorrectfeedback", "", True)
-            + _text("incorrectfeedback", "", True) + answers + "</question>")
+        for choice in question.choices
+    )
+    return (
+        f'<question type="multichoice">{common}<single>true</single>'
+        "<shuffleanswers>true</shuffleanswers><answernumbering>abc</answernumbering>"
+        + _text("correctfeedback", "", True)
+        + _text("partiallycorrectfeedback", "", True)
+        + _text("incorrectfeedback", "", True)
+        + answers
+        + "</question>"
+    )
 
 
 def moodle_xml(exam) -> str:
@@ -103,8 +119,9 @@ def moodle_xml(exam) -> str:
     kinds = [q.kind for q in next(iter(variants.values()))] if variants else []
     for position, kind in enumerate(kinds):
         path = f"$course$/top/{exam.title}/{position + 1:02d} {kind}"
-        parts.append(f'<question type="category"><category><text>{escape(path)}</text>'
-                     f"</category></question>")
+        parts.append(
+            f'<question type="category"><category><text>{escape(path)}</text></category></question>'
+        )
         for code, questions in variants.items():
             parts.append(_question_xml(questions[position], f"{kind} {code}"))
     parts.append("</quiz>")

@@ -37,11 +37,11 @@ def _table(table: Table, indent: str) -> list[str]:
     lines = []
     if table.caption:
         lines += [indent + f"*{markdown_text(table.caption)}*", ""]
-    lines.append(indent + "| " + " | ".join(markdown_text(c) or " " for c in table.header)
-                 + " |")
+    lines.append(indent + "| " + " | ".join(markdown_text(c) or " " for c in table.header) + " |")
     lines.append(indent + "|" + "---|" * len(table.header))
-    lines += [indent + "| " + " | ".join(markdown_text(c) for c in row) + " |"
-              for row in table.rows]
+    lines += [
+        indent + "| " + " | ".join(markdown_text(c) for c in row) + " |" for row in table.rows
+    ]
     return lines + [""]
 
 
@@ -78,8 +78,11 @@ def text2qti_source(exam, pictures: dict[str, str]) -> str:
     >>> source.splitlines()[0], "GROUP" in source, "pick: 1" in source
     ('Quiz title: Decision trees: exam', True, True)
     """
-    parts = [f"Quiz title: {markdown_text(exam.title)}",
-             "Quiz description: per-student variants drawn by dtlearn.exams", ""]
+    parts = [
+        f"Quiz title: {markdown_text(exam.title)}",
+        "Quiz description: per-student variants drawn by dtlearn.exams",
+        "",
+    ]
     variants = exam.variants
     kinds = [q.kind for q in next(iter(variants.values()))] if variants else []
     number = 0

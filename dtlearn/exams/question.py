@@ -43,8 +43,11 @@ class Table:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready form."""
-        return {"caption": self.caption, "header": list(self.header),
-                "rows": [list(row) for row in self.rows]}
+        return {
+            "caption": self.caption,
+            "header": list(self.header),
+            "rows": [list(row) for row in self.rows],
+        }
 
 
 @dataclass(frozen=True)
@@ -122,8 +125,15 @@ class Question:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready form (the picture as SVG text)."""
-        return {"kind": self.kind, "title": self.title, "prompt": self.prompt,
-                "tables": [t.to_dict() for t in self.tables],
-                "answer": float(self.answer) if self.numeric else self.answer,
-                "tolerance": self.tolerance, "choices": list(self.choices),
-                "solution": self.solution, "picture_svg": self.picture, "data": self.data}
+        return {
+            "kind": self.kind,
+            "title": self.title,
+            "prompt": self.prompt,
+            "tables": [t.to_dict() for t in self.tables],
+            "answer": float(self.answer) if self.numeric else self.answer,
+            "tolerance": self.tolerance,
+            "choices": list(self.choices),
+            "solution": self.solution,
+            "picture_svg": self.picture,
+            "data": self.data,
+        }

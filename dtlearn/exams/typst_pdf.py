@@ -41,14 +41,18 @@ def typst_string(text: Any) -> str:
 def _table(table: Table) -> str:
     cells = ", ".join(typst_string(c) for c in table.header)
     body = ", ".join(typst_string(c) for row in table.rows for c in row)
-    caption = f"#text(style: \"italic\", {typst_string(table.caption)})\n" if table.caption else ""
-    return (f"{caption}#table(columns: {len(table.header)}, inset: 4pt, align: left, "
-            f"table.header({cells}), {body})\n")
+    caption = f'#text(style: "italic", {typst_string(table.caption)})\n' if table.caption else ""
+    return (
+        f"{caption}#table(columns: {len(table.header)}, inset: 4pt, align: left, "
+        f"table.header({cells}), {body})\n"
+    )
 
 
 def _question(number: int, question: Question, pictures: dict[str, str], key: str) -> str:
-    out = [f"=== {number}. #{typst_string(question.title)}\n",
-           f"#{typst_string(question.prompt)}\n\n"]
+    out = [
+        f"=== {number}. #{typst_string(question.title)}\n",
+        f"#{typst_string(question.prompt)}\n\n",
+    ]
     for table in question.tables:
         out.append(_table(table))
     if question.picture:
@@ -56,8 +60,9 @@ def _question(number: int, question: Question, pictures: dict[str, str], key: st
         pictures[name] = question.picture
         out.append(f'#image("{name}", width: 75%)\n')
     if question.choices:
-        out.append("#list(" + ", ".join(f"[☐ #{typst_string(c)}]" for c in question.choices)
-                   + ")\n")
+        out.append(
+            "#list(" + ", ".join(f"[☐ #{typst_string(c)}]" for c in question.choices) + ")\n"
+        )
     else:
         out.append("#v(4pt)\nAnswer: #box(width: 5cm, stroke: (bottom: 0.5pt))\n")
     return "".join(out) + "#v(8pt)\n"
@@ -68,15 +73,19 @@ def sheets_source(exam, pictures: dict[str, str]) -> str:
     parts = [_PREAMBLE.format(title=typst_string(exam.title))]
     for index, sheet in enumerate(exam.sheets):
         who = sheet.student.name or sheet.student.id
-        header = (f"{exam.title} — {who} ({sheet.student.id}) — variant {sheet.variant}")
-        parts.append(f"#set page(paper: \"a4\", margin: 1.8cm, header: align(right, "
-                     f"text(size: 8pt, {typst_string(header)})))\n")
+        header = f"{exam.title} — {who} ({sheet.student.id}) — variant {sheet.variant}"
+        parts.append(
+            f'#set page(paper: "a4", margin: 1.8cm, header: align(right, '
+            f"text(size: 8pt, {typst_string(header)})))\n"
+        )
         if index:
             parts.append("#pagebreak(weak: true)\n")
-        parts.append(f"= #{typst_string(exam.title)}\n"
-                     f"#{typst_string(f'Student: {who} ({sheet.student.id})')} #h(1fr) "
-                     f"#{typst_string(f'Variant {sheet.variant}')}\n\n"
-                     "Give numbers to the decimals asked; show your working on the sheet.\n\n")
+        parts.append(
+            f"= #{typst_string(exam.title)}\n"
+            f"#{typst_string(f'Student: {who} ({sheet.student.id})')} #h(1fr) "
+            f"#{typst_string(f'Variant {sheet.variant}')}\n\n"
+            "Give numbers to the decimals asked; show your working on the sheet.\n\n"
+        )
         for number, question in enumerate(sheet.questions, 1):
             parts.append(_question(number, question, pictures, sheet.variant))
     return "".join(parts)
@@ -96,16 +105,22 @@ def key_source(exam, pictures: dict[str, str]) -> str:
         students.setdefault(sheet.variant, []).append(sheet.student.id)
     for index, (code, questions) in enumerate(exam.variants.items()):
         header = f"{exam.title} — answer key — variant {code}"
-        parts.append(f"#set page(paper: \"a4\", margin: 1.8cm, header: align(right, "
-                     f"text(size: 8pt, {typst_string(header)})))\n")
+        parts.append(
+            f'#set page(paper: "a4", margin: 1.8cm, header: align(right, '
+            f"text(size: 8pt, {typst_string(header)})))\n"
+        )
         if index:
             parts.append("#pagebreak(weak: true)\n")
-        parts.append(f"= #{typst_string(f'Answer key, variant {code}')}\n"
-                     f"#{typst_string('Students: ' + ', '.join(students[code]))}\n\n")
+        parts.append(
+            f"= #{typst_string(f'Answer key, variant {code}')}\n"
+            f"#{typst_string('Students: ' + ', '.join(students[code]))}\n\n"
+        )
         for number, question in enumerate(questions, 1):
-            parts.append(f"=== {number}. #{typst_string(question.title)}\n"
-                         f"*#{typst_string(_answer_line(question))}*\n\n"
-                         f"#raw(block: true, {typst_string(question.solution)})\n")
+            parts.append(
+                f"=== {number}. #{typst_string(question.title)}\n"
+                f"*#{typst_string(_answer_line(question))}*\n\n"
+                f"#raw(block: true, {typst_string(question.solution)})\n"
+            )
     return "".join(parts)
 
 

@@ -28,6 +28,11 @@ from .homework import (
     check_reduced_error_prune,
 )
 
-__all__ = ["as_nested_dict", "check_entropy", "check_id3", "check_information_gain",
-           "check_reduced_error_prune"]
+__all__ = [
+    "as_nested_dict",
+    "check_entropy",
+    "check_id3",
+    "check_information_gain",
+    "check_reduced_error_prune",
+]
 __all__ += _framework

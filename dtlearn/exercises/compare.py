@@ -33,8 +33,14 @@ import pandas as pd
 from .results import Case, CheckResult, not_yet
 from .wording import format_number, read_number
 
-__all__ = ["ROUNDING_TOL", "check_value", "combine", "compare_choice", "compare_number",
-           "unanswered"]
+__all__ = [
+    "ROUNDING_TOL",
+    "check_value",
+    "combine",
+    "compare_choice",
+    "compare_number",
+    "unanswered",
+]
 
 ROUNDING_TOL = 5e-3
 """The default distance a by-hand answer may be off: rounding to two decimals passes."""
@@ -42,12 +48,14 @@ ROUNDING_TOL = 5e-3
 
 def _validate_number(arg: str, number: Any, *, nonnegative: bool = False) -> float:
     if isinstance(number, (bool, np.bool_)) or not isinstance(
-            number, (numbers.Real, Decimal, np.integer, np.floating)):
+        number, (numbers.Real, Decimal, np.integer, np.floating)
+    ):
         raise TypeError(f"{arg} must be a number, got {number!r}")
     value = float(number)
     if not math.isfinite(value) or (nonnegative and value < 0):
-        raise ValueError(f"{arg} must be a finite number{' >= 0' if nonnegative else ''}, "
-                         f"got {number!r}")
+        raise ValueError(
+            f"{arg} must be a finite number{' >= 0' if nonnegative else ''}, got {number!r}"
+        )
     return value
 
 
@@ -76,8 +84,11 @@ def _looks_rounded(got: float, want: float, tol: float) -> bool:
 
     Whole numbers never count: 0 for an expected 0.04 is a wrong idea, not a rounding.
     """
-    return (not float(got).is_integer() and abs(got - want) > tol
-            and any(abs(got - round(want, d)) < 1e-12 for d in (1, 2)))
+    return (
+        not float(got).is_integer()
+        and abs(got - want) > tol
+        and any(abs(got - round(want, d)) < 1e-12 for d in (1, 2))
+    )
 
 
 def _not_a_number(value: Any) -> str:
@@ -95,8 +106,14 @@ def _not_a_number(value: Any) -> str:
     return f"is a {type(value).__name__}: give a number"
 
 
-def compare_number(answer: Any, expected: Any, *, what: str, tol: float = ROUNDING_TOL,
-                   wrong: Mapping[Any, str] | None = None) -> CheckResult:
+def compare_number(
+    answer: Any,
+    expected: Any,
+    *,
+    what: str,
+    tol: float = ROUNDING_TOL,
+    wrong: Mapping[Any, str] | None = None,
+) -> CheckResult:
     """Compare a number a student computed with the expected value, without showing it.
 
     Parameters
@@ -139,7 +156,8 @@ def compare_number(answer: Any, expected: Any, *, what: str, tol: float = ROUNDI
     hints = []
     for value, hint in (wrong or {}).items():
         if isinstance(value, (bool, np.bool_)) or not isinstance(
-                value, (numbers.Real, Decimal, np.integer, np.floating)):
+            value, (numbers.Real, Decimal, np.integer, np.floating)
+        ):
             raise TypeError(f"wrong must map numbers to hints, got the key {value!r}")
         if math.isfinite(float(value)):  # a nan or inf wrong value can never be met
             hints.append((float(value), str(hint)))
@@ -147,17 +165,32 @@ def compare_number(answer: Any, expected: Any, *, what: str, tol: float = ROUNDI
         return not_yet(what, "put your answer in place of None")
     got, problem = read_number(answer, "your answer")
     if got is None:
-        return CheckResult(what, "failed", "not a number",
-                           (Case("your answer", False, _not_a_number(answer)),))
+        return CheckResult(
+            what, "failed", "not a number", (Case("your answer", False, _not_a_number(answer)),)
+        )
     if not math.isfinite(got):
-        return CheckResult(what, "failed", "not a finite number",
-                           (Case("your answer", False, f"{format_number(got)} — a log of 0 or a "
-                                                       f"division by 0 somewhere?"),))
+        return CheckResult(
+            what,
+            "failed",
+            "not a finite number",
+            (
+                Case(
+                    "your answer",
+                    False,
+                    f"{format_number(got)} — a log of 0 or a division by 0 somewhere?",
+                ),
+            ),
+        )
     if abs(got - want) <= tol:
-        return CheckResult(what, "passed", "right", (Case("your answer", True, format_number(got)),))
+        return CheckResult(
+            what, "passed", "right", (Case("your answer", True, format_number(got)),)
+        )
     hint = ""
-    near = [(abs(got - value), text) for value, text in hints
-            if abs(got - value) <= tol and abs(value - want) > tol]
+    near = [
+        (abs(got - value), text)
+        for value, text in hints
+        if abs(got - value) <= tol and abs(value - want) > tol
+    ]
     if near:
         hint = min(near)[1]
     elif want != 0 and abs(got + want) <= tol:
@@ -200,16 +233,18 @@ def combine(results: Sequence[CheckResult]) -> CheckResult:
     cases = tuple(Case(r.name, c.passed, c.message) for r in results for c in r.cases)
     waiting = [r.name for r in results if r.status == "not yet"]
     if waiting:
-        return CheckResult("", "not yet", "put your answer in place of None: "
-                           + ", ".join(waiting), cases)
+        return CheckResult(
+            "", "not yet", "put your answer in place of None: " + ", ".join(waiting), cases
+        )
     wrong = sum(not r.passed for r in results)
     if not wrong:
         return CheckResult("", "passed", f"all {len(results)} answers right", cases)
     return CheckResult("", "failed", f"{wrong} of {len(results)} answers not yet right", cases)
 
 
-def compare_choice(answer: Any, expected: Any, *, what: str, options: Any,
-                   wrong: Mapping[Any, str] | None = None) -> CheckResult:
+def compare_choice(
+    answer: Any, expected: Any, *, what: str, options: Any, wrong: Mapping[Any, str] | None = None
+) -> CheckResult:
     """Compare a categorical answer (an attribute name, a class, "yes"/"no").
 
     Parameters
@@ -263,8 +298,12 @@ def compare_choice(answer: Any, expected: Any, *, what: str, options: Any,
         mine = None
     if mine is None or mine not in allowed:
         listed = ", ".join(repr(o) for o in options)
-        return CheckResult(what, "failed", "not one of the options",
-                           (Case("your answer", False, f"{answer!r} — choose one of: {listed}"),))
+        return CheckResult(
+            what,
+            "failed",
+            "not one of the options",
+            (Case("your answer", False, f"{answer!r} — choose one of: {listed}"),),
+        )
     if mine in right:
         return CheckResult(what, "passed", "right", (Case("your answer", True, repr(answer)),))
     hint = hints.get(mine, "")
@@ -272,8 +311,9 @@ def compare_choice(answer: Any, expected: Any, *, what: str, options: Any,
     return CheckResult(what, "failed", "not yet right", (Case("your answer", False, message),))
 
 
-def check_value(answer: Any, expected: float, what: str, tol: float = ROUNDING_TOL,
-                hint: str = "") -> CheckResult:
+def check_value(
+    answer: Any, expected: float, what: str, tol: float = ROUNDING_TOL, hint: str = ""
+) -> CheckResult:
     """Check a number a student computed by hand, without showing the expected value.
 
     Kept for notebooks written before :func:`check`; new exercises register a check and

@@ -86,8 +86,11 @@ class Forbidden:
 
     def describe(self) -> str:
         """One line listing what is forbidden and what is allowed."""
-        parts = ([f"every function in {m}" for m in self.modules] + list(self.functions)
-                 + [f"every function in .../{f}" for f in self.files])
+        parts = (
+            [f"every function in {m}" for m in self.modules]
+            + list(self.functions)
+            + [f"every function in .../{f}" for f in self.files]
+        )
         text = "forbidden: " + ", ".join(parts)
         if self.allowed:
             text += "; allowed: " + ", ".join(self.allowed)
@@ -126,8 +129,12 @@ class Forbidden:
 
 def _sources_below(folder: str) -> set[str]:
     """The Python source files in ``folder`` and its subfolders, as their code names them."""
-    return {os.path.join(root, name) for root, _, names in os.walk(folder)
-            for name in names if name.endswith(".py")}
+    return {
+        os.path.join(root, name)
+        for root, _, names in os.walk(folder)
+        for name in names
+        if name.endswith(".py")
+    }
 
 
 def _import_path(path: str) -> Any:
@@ -151,8 +158,11 @@ def _public_name(frame: Any) -> str:
     if "." in qualname and "<" not in qualname:
         owner = frame.f_locals.get("self")
         if owner is not None and not isinstance(owner, type):
-            qualname = (f"{type(owner).__name__}()" if code.co_name == "__init__" else
-                        f"{type(owner).__name__}.{code.co_name}")
+            qualname = (
+                f"{type(owner).__name__}()"
+                if code.co_name == "__init__"
+                else f"{type(owner).__name__}.{code.co_name}"
+            )
             top = sys.modules.get("dtlearn")
             if top is not None and getattr(top, type(owner).__name__, None) is type(owner):
                 return f"dt.{qualname}"
@@ -201,14 +211,16 @@ class LibraryGuard:
 
     def _message(self, frame: Any) -> str:
         name = _public_name(frame)
-        whose = ("dtlearn's own" if name.startswith(("dt.", "dtlearn.")) else
-                 "a library's")
-        return (f"calls {name}, {whose} implementation of {self.forbidden.what}: "
-                f"{self.forbidden.instead}")
+        whose = "dtlearn's own" if name.startswith(("dt.", "dtlearn.")) else "a library's"
+        return (
+            f"calls {name}, {whose} implementation of {self.forbidden.what}: "
+            f"{self.forbidden.instead}"
+        )
 
     def _verdict(self, filename: str) -> int:
-        if filename in self._files or (self._suffixes and
-                                       os.path.normpath(filename).endswith(self._suffixes)):
+        if filename in self._files or (
+            self._suffixes and os.path.normpath(filename).endswith(self._suffixes)
+        ):
             verdict = 1
         else:
             verdict = 2 if filename in self._by_name else 0
@@ -247,8 +259,10 @@ class LibraryGuard:
             # the student's code switched the guard off (sys.setprofile, ctypes) and returned
             # a value; an error in the profile function (a RecursionError deep in the
             # student's recursion) also unsets it, but then no value comes back
-            self.violation = ("switched the check's guard off (sys.setprofile or the C API):"
-                              f" {self.forbidden.instead}")
+            self.violation = (
+                "switched the check's guard off (sys.setprofile or the C API):"
+                f" {self.forbidden.instead}"
+            )
         sys.setprofile(self._previous)
         threading.setprofile(self._previous_threads)
         self._previous = None

@@ -78,8 +78,9 @@ _LOAD_ERRORS: dict[str, str] = {}
 _ID = re.compile(r"^[A-Za-z0-9]+(\.[A-Za-z0-9]+)+$")
 
 
-def register(exercise_id: str, *, title: str, data: Callable[[int], dict] | None = None
-             ) -> Callable[[Callable[..., CheckResult]], Callable[..., CheckResult]]:
+def register(
+    exercise_id: str, *, title: str, data: Callable[[int], dict] | None = None
+) -> Callable[[Callable[..., CheckResult]], Callable[..., CheckResult]]:
     """Register the check of exercise ``exercise_id`` (a decorator).
 
     The decorated function takes the student's answers by keyword (its parameters name
@@ -126,15 +127,23 @@ def register(exercise_id: str, *, title: str, data: Callable[[int], dict] | None
         kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
         names = [p for p in params if p.kind in kinds and p.name != "seed"]
         exercise = Exercise(
-            exercise_id, title.strip(), function, data,
+            exercise_id,
+            title.strip(),
+            function,
+            data,
             tuple(p.name for p in names if p.default is inspect.Parameter.empty),
-            tuple(p.name for p in names if p.default is not inspect.Parameter.empty))
+            tuple(p.name for p in names if p.default is not inspect.Parameter.empty),
+        )
         old = _REGISTRY.get(exercise_id)
         if old is not None and (old.function.__module__, old.function.__qualname__) != (
-                function.__module__, function.__qualname__):
-            raise ValueError(f"exercise {exercise_id} is registered twice: by "
-                             f"{old.function.__module__}.{old.function.__qualname__} and "
-                             f"{function.__module__}.{function.__qualname__}")
+            function.__module__,
+            function.__qualname__,
+        ):
+            raise ValueError(
+                f"exercise {exercise_id} is registered twice: by "
+                f"{old.function.__module__}.{old.function.__qualname__} and "
+                f"{function.__module__}.{function.__qualname__}"
+            )
         _REGISTRY[exercise_id] = exercise
         return function
 
@@ -177,8 +186,11 @@ def _find(exercise_id: Any) -> tuple[Exercise | None, str]:
     text = f"there is no exercise {exercise_id!r}"
     if same:
         text += f" (this notebook has {', '.join(same)})"
-    broken = [f"{name.rsplit('.', 1)[1]} ({error})" for name, error in _LOAD_ERRORS.items()
-              if name.rsplit(".", 1)[1].startswith(f"n{prefix}_")]
+    broken = [
+        f"{name.rsplit('.', 1)[1]} ({error})"
+        for name, error in _LOAD_ERRORS.items()
+        if name.rsplit(".", 1)[1].startswith(f"n{prefix}_")
+    ]
     if broken:
         text += f"; its checks could not be loaded: {'; '.join(broken)}"
     return None, text
@@ -201,7 +213,7 @@ def student_seed() -> int:
     explicit = os.environ.get("DTLEARN_SEED", "").strip()
     if explicit:
         try:
-            return int(explicit) % (2 ** 31)  # numpy wants a seed >= 0
+            return int(explicit) % (2**31)  # numpy wants a seed >= 0
         except ValueError:
             return hash_seed(explicit)
     user = os.environ.get("JUPYTERHUB_USER", "").strip()
@@ -216,7 +228,7 @@ def hash_seed(text: str) -> int:
     >>> hash_seed("ada") == hash_seed("ada"), 0 <= hash_seed("ada") < 2 ** 31
     (True, True)
     """
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") % (2 ** 31)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") % (2**31)
 
 
 def data(exercise_id: str, *, seed: int | None = None) -> dict:
@@ -250,8 +262,9 @@ def data(exercise_id: str, *, seed: int | None = None) -> dict:
         raise ValueError(f"exercise {exercise_id} has no per-student data")
     numbers_ = exercise.make_data(student_seed() if seed is None else int(seed))
     if not isinstance(numbers_, dict):
-        raise TypeError(f"the data of exercise {exercise_id} must be a dict, got "
-                        f"{type(numbers_).__name__}")
+        raise TypeError(
+            f"the data of exercise {exercise_id} must be a dict, got {type(numbers_).__name__}"
+        )
     return numbers_
 
 
@@ -297,16 +310,16 @@ def check(exercise_id: str, **answers: Any) -> CheckResult:
     missing = [a for a in exercise.answers if a not in answers]
     extra = [a for a in answers if a not in known]
     if missing or extra:
-        takes = f"the answer{'s' if len(exercise.answers) > 1 else ''} " \
-                f"{', '.join(exercise.answers)}"
+        takes = (
+            f"the answer{'s' if len(exercise.answers) > 1 else ''} {', '.join(exercise.answers)}"
+        )
         text = f"this check takes {takes}"
         if extra:
             text += f", not {', '.join(extra)}"
         return CheckResult(name, "check error", text)
     empty = [a for a in known if a in answers and unanswered(answers[a])]
     if empty:
-        return CheckResult(name, "not yet", f"put your answer in place of None: "
-                                            f"{', '.join(empty)}")
+        return CheckResult(name, "not yet", f"put your answer in place of None: {', '.join(empty)}")
     kwargs = dict(answers)
     if exercise.takes_seed:
         kwargs["seed"] = student_seed()
@@ -315,10 +328,13 @@ def check(exercise_id: str, **answers: Any) -> CheckResult:
             warnings.simplefilter("ignore")
             result = exercise.function(**kwargs)
     except Exception as exc:  # noqa: BLE001 - a bug in a check must not show a traceback
-        return CheckResult(name, "check error", f"the check itself failed "
-                                                f"({type(exc).__name__}); please tell your "
-                                                f"instructor")
+        return CheckResult(
+            name,
+            "check error",
+            f"the check itself failed ({type(exc).__name__}); please tell your instructor",
+        )
     if not isinstance(result, CheckResult):
-        return CheckResult(name, "check error", f"the check returned a "
-                                                f"{type(result).__name__}, not a CheckResult")
+        return CheckResult(
+            name, "check error", f"the check returned a {type(result).__name__}, not a CheckResult"
+        )
     return replace(result, name=name)

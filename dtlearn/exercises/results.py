@@ -116,15 +116,18 @@ class CheckResult:
 
     def _repr_html_(self) -> str:
         colour = _COLOURS.get(self.status, "#9a6700")
-        head = (f"<p><b>{html.escape(self.name)}</b>: <b style='color:{colour}'>"
-                f"{html.escape(self.status)}</b> — {html.escape(self.summary)}</p>")
+        head = (
+            f"<p><b>{html.escape(self.name)}</b>: <b style='color:{colour}'>"
+            f"{html.escape(self.status)}</b> — {html.escape(self.summary)}</p>"
+        )
         if self.status in ("not yet", "check error", "graded later") or not self.cases:
             return head
         rows = "".join(
             f"<tr><td style='color:{_COLOURS['passed'] if c.passed else _COLOURS['failed']}'>"
             f"{'✓' if c.passed else '✗'}</td><td><code>{html.escape(c.call)}</code></td>"
             f"<td style='text-align:left'>{html.escape(c.message)}</td></tr>"
-            for c in self.cases)
+            for c in self.cases
+        )
         return head + f"<table>{rows}</table>"
 
     def to_dict(self) -> dict:
@@ -135,10 +138,15 @@ class CheckResult:
         >>> CheckResult("demo", "passed", "right").to_dict()["status"]
         'passed'
         """
-        return {"name": self.name, "status": self.status, "summary": self.summary,
-                "score": self.score,
-                "cases": [{"call": c.call, "passed": c.passed, "message": c.message}
-                          for c in self.cases]}
+        return {
+            "name": self.name,
+            "status": self.status,
+            "summary": self.summary,
+            "score": self.score,
+            "cases": [
+                {"call": c.call, "passed": c.passed, "message": c.message} for c in self.cases
+            ],
+        }
 
     def assert_ok(self) -> None:
         """Raise ``AssertionError`` with the report unless every case passed.
@@ -204,10 +212,18 @@ def summarize(name: str, cases: Sequence[Case]) -> CheckResult:
     'stopped at case 1: the call did not come back'
     """
     failed = sum(not c.passed for c in cases)
-    if cases and cases[-1].message and not cases[-1].passed and (
-            "did not finish" in cases[-1].message or "RecursionError" in cases[-1].message):
-        return CheckResult(name, "failed", f"stopped at case {len(cases)}: the call did not "
-                                           f"come back", tuple(cases))
+    if (
+        cases
+        and cases[-1].message
+        and not cases[-1].passed
+        and ("did not finish" in cases[-1].message or "RecursionError" in cases[-1].message)
+    ):
+        return CheckResult(
+            name,
+            "failed",
+            f"stopped at case {len(cases)}: the call did not come back",
+            tuple(cases),
+        )
     if failed == 0:
         return CheckResult(name, "passed", f"all {len(cases)} cases right", tuple(cases))
     return CheckResult(name, "failed", f"{failed} of {len(cases)} cases wrong", tuple(cases))

@@ -125,8 +125,11 @@ class _Budget:
             if self.left <= 0:
                 self.limits.expire(_OutOfSteps)
                 raise _OutOfSteps()
-            if (self.deadline is not None and not self.left & 0xFFFF
-                    and time.monotonic() > self.deadline):
+            if (
+                self.deadline is not None
+                and not self.left & 0xFFFF
+                and time.monotonic() > self.deadline
+            ):
                 self.limits.expire(_TimeUp)
                 raise _TimeUp()
         return self.on_line
@@ -154,8 +157,9 @@ class _Limits:
 
     def __enter__(self) -> _Limits:
         self.outer = sys._getframe(1)  # run_student's frame: the walk up the stack stops here
-        self.alarm = (hasattr(signal, "setitimer")
-                      and threading.current_thread() is threading.main_thread())
+        self.alarm = (
+            hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        )
         if not self.alarm:
             self.budget.deadline = time.monotonic() + self.seconds
         self.previous_trace = sys.gettrace()
@@ -264,9 +268,14 @@ def _millions(n: int) -> str:
     return f"{n / 1e6:g} million" if n >= 1_000_000 else f"{n:,}"
 
 
-def run_student(fn: Callable, *args: Any, time_limit: float | None = None,
-                step_limit: int | None = None, forbidden: Any = None, **kwargs: Any
-                ) -> Outcome:
+def run_student(
+    fn: Callable,
+    *args: Any,
+    time_limit: float | None = None,
+    step_limit: int | None = None,
+    forbidden: Any = None,
+    **kwargs: Any,
+) -> Outcome:
     """Call ``fn(*args, **kwargs)`` with a step budget and turn any failure into words.
 
     The budget counts the lines of the student's own code that run (code in notebook cells,
@@ -314,8 +323,9 @@ def run_student(fn: Callable, *args: Any, time_limit: float | None = None,
     seconds = TIME_LIMIT if time_limit is None else float(time_limit)
     steps = STEP_LIMIT if step_limit is None else int(step_limit)
     if not (seconds > 0 and steps > 0):
-        raise ValueError(f"time_limit and step_limit must be positive, got {time_limit!r}, "
-                         f"{step_limit!r}")
+        raise ValueError(
+            f"time_limit and step_limit must be positive, got {time_limit!r}, {step_limit!r}"
+        )
     limits = _Limits(steps, seconds)
     guard = forbidden if forbidden is not None else nullcontext()
     try:
@@ -333,26 +343,41 @@ def run_student(fn: Callable, *args: Any, time_limit: float | None = None,
     except ForbiddenCall as exc:
         return Outcome("forbidden", message=str(exc), steps=limits.steps_used)
     except NotImplementedError:
-        return Outcome("not yet", message=f"{name} raises NotImplementedError: replace "
-                                          f"`raise NotImplementedError()` with your code")
+        return Outcome(
+            "not yet",
+            message=f"{name} raises NotImplementedError: replace "
+            f"`raise NotImplementedError()` with your code",
+        )
     except _OutOfSteps:
-        return Outcome("timeout", steps=limits.steps_used,
-                       message=f"did not finish: your code ran {_millions(steps)} steps "
-                               f"(lines) without returning — is there a loop that never ends?")
+        return Outcome(
+            "timeout",
+            steps=limits.steps_used,
+            message=f"did not finish: your code ran {_millions(steps)} steps "
+            f"(lines) without returning — is there a loop that never ends?",
+        )
     except _TimeUp:
-        return Outcome("timeout", steps=limits.steps_used,
-                       message=f"did not finish within {seconds:g} s — is there a loop "
-                               f"that never ends?")
+        return Outcome(
+            "timeout",
+            steps=limits.steps_used,
+            message=f"did not finish within {seconds:g} s — is there a loop that never ends?",
+        )
     except SystemExit:
-        return Outcome("error", message="called exit() (SystemExit): return a value instead",
-                       steps=limits.steps_used)
+        return Outcome(
+            "error",
+            message="called exit() (SystemExit): return a value instead",
+            steps=limits.steps_used,
+        )
     except RecursionError:
-        return Outcome("recursion", steps=limits.steps_used,
-                       message="called itself too many times (RecursionError) — does every "
-                               "call get closer to a stopping case?")
+        return Outcome(
+            "recursion",
+            steps=limits.steps_used,
+            message="called itself too many times (RecursionError) — does every "
+            "call get closer to a stopping case?",
+        )
     except Exception as exc:  # noqa: BLE001 - the point is to report any error in words
         text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-        return Outcome("error", message=f"raised {detail}{_where(exc, fn)}",
-                       steps=limits.steps_used)
+        return Outcome(
+            "error", message=f"raised {detail}{_where(exc, fn)}", steps=limits.steps_used
+        )
     return Outcome("value", value=value, steps=limits.steps_used)

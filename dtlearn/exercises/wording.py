@@ -91,14 +91,17 @@ def read_number(value: Any, fn_name: str) -> tuple[float | None, str]:
         try:
             return float(value), ""
         except OverflowError:
-            return None, (f"{fn_name} returned an integer too large for a float "
-                          f"({len(str(value))} digits)")
+            return None, (
+                f"{fn_name} returned an integer too large for a float ({len(str(value))} digits)"
+            )
     if isinstance(value, str):
         return None, f"{fn_name} returned the text {value!r}; return a number, not a string"
     if isinstance(value, (list, tuple, np.ndarray, pd.Series)):
         n = len(value)
-        return None, (f"{fn_name} returned {type(value).__name__} of {n} values; return one "
-                      f"number (did you forget to add the terms up?)")
+        return None, (
+            f"{fn_name} returned {type(value).__name__} of {n} values; return one "
+            f"number (did you forget to add the terms up?)"
+        )
     if isinstance(value, (complex, np.complexfloating)):
         return None, f"{fn_name} returned a complex number; the log of a negative number?"
     return None, f"{fn_name} returned a {type(value).__name__}; return a number"

@@ -43,15 +43,35 @@ from .rule_text import rules_text
 from .text import tree_text
 from .weka import weka_text
 
-__all__ = ["DecisionPath", "PathStep", "decision_path", "dot_source", "format_value",
-           "label_text", "plural", "python_source", "rules_text", "tree_from_dict",
-           "tree_from_json", "tree_text", "tree_to_dict", "tree_to_json", "weka_text"]
+__all__ = [
+    "DecisionPath",
+    "PathStep",
+    "decision_path",
+    "dot_source",
+    "format_value",
+    "label_text",
+    "plural",
+    "python_source",
+    "rules_text",
+    "tree_from_dict",
+    "tree_from_json",
+    "tree_text",
+    "tree_to_dict",
+    "tree_to_json",
+    "weka_text",
+]
 
 # The Tree methods and the functions they return the result of
 for _method, _function in {
-        "to_text": tree_text, "to_rules": rules_text, "to_dot": dot_source,
-        "to_python": python_source, "to_dict": tree_to_dict, "to_json": tree_to_json,
-        "from_json": tree_from_json, "from_dict": tree_from_dict,
-        "decision_path": decision_path}.items():
+    "to_text": tree_text,
+    "to_rules": rules_text,
+    "to_dot": dot_source,
+    "to_python": python_source,
+    "to_dict": tree_to_dict,
+    "to_json": tree_to_json,
+    "from_json": tree_from_json,
+    "from_dict": tree_from_dict,
+    "decision_path": decision_path,
+}.items():
     register_export(_method, _function)
 del _method, _function

@@ -39,8 +39,11 @@ def dot_source(tree: Tree) -> str:
         if node.is_leaf:
             head = f"{tree.target_name} = {label_text(tree, node)}"
         else:
-            head = tree.schema.names[node.split.features[0]] if len(node.split.features) == 1 \
+            head = (
+                tree.schema.names[node.split.features[0]]
+                if len(node.split.features) == 1
                 else "linear test"
+            )
         label = f"{head}\\n{node_summary(tree, node)}"
         out.append(f"  n{node.node_id} [label={dot_string(label)}];")
         if parent is not None:

@@ -34,23 +34,35 @@ def tree_to_dict(tree: Tree) -> dict:
     """
     nodes = []
     for node in tree.nodes():
-        nodes.append({
-            "id": node.node_id, "depth": node.depth, "n_samples": node.n_samples,
-            "impurity": node.impurity, "value": [float(v) for v in node.value],
-            "counts": None if node.counts is None else [float(c) for c in node.counts],
-            "split": None if node.split is None else node.split.to_dict(),
-            "children": [c.node_id for c in node.children],
-            "branch_weights": None if node.branch_weights is None
-            else [float(w) for w in node.branch_weights],
-            "label": node.label,
-        })
-    return {"format": FORMAT, "schema": tree.schema.to_dict(),
-            "classes": None if tree.classes is None else [python_scalar(c) for c in tree.classes],
-            "target_name": tree.target_name, "missing": tree.missing,
-            "flavour": tree.flavour, "criterion": tree.criterion,
-            "refuses_missing": tree.refuses_missing,
-            "root": tree.root.node_id, "nodes": nodes,
-            "cost_matrix": None if tree.cost_matrix is None else tree.cost_matrix.tolist()}
+        nodes.append(
+            {
+                "id": node.node_id,
+                "depth": node.depth,
+                "n_samples": node.n_samples,
+                "impurity": node.impurity,
+                "value": [float(v) for v in node.value],
+                "counts": None if node.counts is None else [float(c) for c in node.counts],
+                "split": None if node.split is None else node.split.to_dict(),
+                "children": [c.node_id for c in node.children],
+                "branch_weights": None
+                if node.branch_weights is None
+                else [float(w) for w in node.branch_weights],
+                "label": node.label,
+            }
+        )
+    return {
+        "format": FORMAT,
+        "schema": tree.schema.to_dict(),
+        "classes": None if tree.classes is None else [python_scalar(c) for c in tree.classes],
+        "target_name": tree.target_name,
+        "missing": tree.missing,
+        "flavour": tree.flavour,
+        "criterion": tree.criterion,
+        "refuses_missing": tree.refuses_missing,
+        "root": tree.root.node_id,
+        "nodes": nodes,
+        "cost_matrix": None if tree.cost_matrix is None else tree.cost_matrix.tolist(),
+    }
 
 
 def tree_to_json(tree: Tree, indent: int | None = None) -> str:
@@ -107,9 +119,17 @@ def tree_from_dict(data: Any) -> Tree:
     root = _root_from_dict(data, built)
     try:
         cost, criterion, refuses = _fit_options(data, width)
-        return Tree(root, schema, None if classes is None else tuple(classes),
-                    str(data.get("target_name", "class")), data.get("missing", "majority"),
-                    str(data.get("flavour", "id3")), cost, criterion, refuses)
+        return Tree(
+            root,
+            schema,
+            None if classes is None else tuple(classes),
+            str(data.get("target_name", "class")),
+            data.get("missing", "majority"),
+            str(data.get("flavour", "id3")),
+            cost,
+            criterion,
+            refuses,
+        )
     except (ValueError, TypeError) as exc:
         raise ValueError(f"tree: {exc}") from None
 
@@ -122,8 +142,9 @@ def _classes_from_dict(data: dict) -> list | None:
     return classes
 
 
-def _nodes_from_dict(data: dict, schema: Schema, width: int, classification: bool
-                     ) -> dict[int, tuple[Node, list[int]]]:
+def _nodes_from_dict(
+    data: dict, schema: Schema, width: int, classification: bool
+) -> dict[int, tuple[Node, list[int]]]:
     """Every node read (not yet linked), by id, with its children's ids; ids unique."""
     raw = data.get("nodes")
     if not isinstance(raw, list) or not raw:
@@ -180,8 +201,9 @@ def _link_children(built: dict[int, tuple[Node, list[int]]], root_id: int) -> No
         raise ValueError("tree: some nodes are not reachable from the root")
 
 
-def _node_from_dict(item: Any, schema: Schema, width: int, classification: bool
-                    ) -> tuple[Node, list[int]]:
+def _node_from_dict(
+    item: Any, schema: Schema, width: int, classification: bool
+) -> tuple[Node, list[int]]:
     """A node read from its dict (checked), and its children's ids."""
     node, children = _read_node(item, schema, width)
     _check_numbers(node, width, classification)
@@ -195,8 +217,13 @@ def _read_node(item: Any, schema: Schema, width: int) -> tuple[Node, Any]:
         raise ValueError(f"tree: node must be a dict, got {type(item).__name__}")
     try:
         node_id, depth = item["id"], item["depth"]
-        if not isinstance(node_id, int) or not isinstance(depth, int) or depth < 0 or \
-                isinstance(node_id, bool) or isinstance(depth, bool):
+        if (
+            not isinstance(node_id, int)
+            or not isinstance(depth, int)
+            or depth < 0
+            or isinstance(node_id, bool)
+            or isinstance(depth, bool)
+        ):
             raise ValueError("tree: node id and depth must be non-negative integers")
         n_samples, impurity = float(item["n_samples"]), float(item["impurity"])
         value = np.asarray(item["value"], dtype=float)
@@ -206,13 +233,15 @@ def _read_node(item: Any, schema: Schema, width: int) -> tuple[Node, Any]:
         bw = item.get("branch_weights")
         branch_weights = None if bw is None else np.asarray(bw, dtype=float)
         label = item.get("label")
-        if label is not None and (not isinstance(label, int) or isinstance(label, bool)
-                                  or not 0 <= label < width):
+        if label is not None and (
+            not isinstance(label, int) or isinstance(label, bool) or not 0 <= label < width
+        ):
             raise ValueError(f"tree: node {node_id} label must be a class index")
     except (KeyError, TypeError) as exc:
         raise ValueError(f"tree: malformed node ({exc})") from None
-    node = Node(node_id, depth, n_samples, impurity, value, counts, split, [], branch_weights,
-                label)
+    node = Node(
+        node_id, depth, n_samples, impurity, value, counts, split, [], branch_weights, label
+    )
     return node, children
 
 
@@ -237,11 +266,12 @@ def _check_links(node: Node, children: Any) -> None:
     """One child id per branch of the node's split (none for a leaf), branch weights to match."""
     node_id, split = node.node_id, node.split
     if not isinstance(children, list) or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in children):
+        isinstance(c, int) and not isinstance(c, bool) for c in children
+    ):
         raise ValueError(f"tree: node {node_id} children must be a list of ids")
-    if (split is None) != (not children) or (split is not None and
-                                             len(children) != split.n_branches):
+    if (split is None) != (not children) or (
+        split is not None and len(children) != split.n_branches
+    ):
         raise ValueError(f"tree: node {node_id} needs one child per branch of its split")
     if node.branch_weights is not None and node.branch_weights.shape != (len(children),):
         raise ValueError(f"tree: node {node_id} branch_weights do not match its children")
-

@@ -55,10 +55,13 @@ class DecisionPath:
     __repr__ = __str__
 
     def _repr_markdown_(self) -> str:
-        lines = [f"{i + 1}. `{s.condition}` ({plural(s.n_samples, 'training row')})"
-                 for i, s in enumerate(self.steps)]
-        return "\n".join(lines + [f"\n**prediction: {self._shown(quote=False)}** "
-                                  f"(leaf {self.leaf_id})"])
+        lines = [
+            f"{i + 1}. `{s.condition}` ({plural(s.n_samples, 'training row')})"
+            for i, s in enumerate(self.steps)
+        ]
+        return "\n".join(
+            lines + [f"\n**prediction: {self._shown(quote=False)}** (leaf {self.leaf_id})"]
+        )
 
     def _shown(self, quote: bool = True) -> str:
         """The prediction as printed: a number rounded (regression), a label quoted."""
@@ -90,8 +93,9 @@ def decision_path(tree: Tree, x: Any) -> DecisionPath:
         branch = int(node.split.route(Xe)[0])
         if branch == UNKNOWN:
             return DecisionPath(tuple(steps), node.node_id, tree.label_of(node), True)
-        steps.append(PathStep(node.node_id, node.split.conditions(tree.schema)[branch],
-                              node.n_samples))
+        steps.append(
+            PathStep(node.node_id, node.split.conditions(tree.schema)[branch], node.n_samples)
+        )
         node = node.children[branch]
     return DecisionPath(tuple(steps), node.node_id, tree.label_of(node))
 
@@ -114,8 +118,10 @@ def one_row(x: Any, schema: Schema) -> Any:
         keys = list(x.keys())
         unknown = [k for k in keys if str(k) not in schema.names]
         if unknown:
-            raise ValueError(f"x names features the tree does not know: {unknown}; its "
-                             f"features are {list(schema.names)}")
+            raise ValueError(
+                f"x names features the tree does not know: {unknown}; its "
+                f"features are {list(schema.names)}"
+            )
         values = {str(k): v for k, v in zip(keys, (x[k] for k in keys))}
         return pd.DataFrame([{name: values.get(name) for name in schema.names}])
     if isinstance(x, pd.DataFrame):

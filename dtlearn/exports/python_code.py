@@ -32,7 +32,9 @@ def python_tests(tree: Tree, node: Node) -> list[str]:
     schema = tree.schema
     if split.kind == "oblique":
         names = [schema.names[c] for c in split.columns]
-        terms = " + ".join(f"{python_literal(float(w))} * row[{n!r}]" for n, w in zip(names, split.weights))
+        terms = " + ".join(
+            f"{python_literal(float(w))} * row[{n!r}]" for n, w in zip(names, split.weights)
+        )
         known = " and ".join(f"row.get({n!r}) is not None" for n in names)
         expr = f"{terms} + {python_literal(float(split.bias))}"
         return [f"{known} and {expr} <= 0", f"{known} and {expr} > 0"]
@@ -42,20 +44,25 @@ def python_tests(tree: Tree, node: Node) -> list[str]:
     if split.kind == "threshold" and cats is not None:  # ordinal: list each side's categories
         left = split.left_categories(schema)
         right = tuple(c for c in cats if c not in left)
-        return [f"{value} in ({''.join(python_literal(c) + ', ' for c in side)})"
-                for side in (left, right)]
+        return [
+            f"{value} in ({''.join(python_literal(c) + ', ' for c in side)})"
+            for side in (left, right)
+        ]
     if split.kind == "threshold":
         t = python_literal(float(split.threshold))
         if split.tolerance:  # C4.5: within the tolerance above t still goes left (J48)
             tol = python_literal(float(split.tolerance))
-            return [f"{value} is not None and ({value} <= {t} or {value} - {t} < {tol})",
-                    f"{value} is not None and {value} > {t} and {value} - {t} >= {tol}"]
-        return [f"{value} is not None and {value} <= {t}",
-                f"{value} is not None and {value} > {t}"]
+            return [
+                f"{value} is not None and ({value} <= {t} or {value} - {t} < {tol})",
+                f"{value} is not None and {value} > {t} and {value} - {t} >= {tol}",
+            ]
+        return [f"{value} is not None and {value} <= {t}", f"{value} is not None and {value} > {t}"]
     if split.kind == "multiway":
         return [f"{value} == {python_literal(cats[k])}" for k in range(split.n_branches)]
-    return [f"{value} in ({', '.join(python_literal(cats[k]) for k in codes)},)"
-            for codes in (split.left, split.right)]
+    return [
+        f"{value} in ({', '.join(python_literal(cats[k]) for k in codes)},)"
+        for codes in (split.left, split.right)
+    ]
 
 
 def python_source(tree: Tree, function_name: str = "predict") -> str:
@@ -112,20 +119,34 @@ def python_source(tree: Tree, function_name: str = "predict") -> str:
 def _table_source(tree: Tree, function_name: str) -> str:
     entries = []
     for node in tree.nodes():
-        tests = [f"(lambda row: {t}, {c.node_id})"
-                 for t, c in zip(python_tests(tree, node), node.children)] \
-            if not node.is_leaf else []
+        tests = (
+            [
+                f"(lambda row: {t}, {c.node_id})"
+                for t, c in zip(python_tests(tree, node), node.children)
+            ]
+            if not node.is_leaf
+            else []
+        )
         entries.append(f"    {node.node_id}: ({tree.label_of(node)!r}, [{', '.join(tests)}]),")
-    return "\n".join([
-        "_NODES = {", *entries, "}", "", "",
-        f"def {function_name}(row):",
-        f"    node = {tree.root.node_id}",
-        "    while True:",
-        "        label, tests = _NODES[node]",
-        "        for test, child in tests:",
-        "            if test(row):",
-        "                node = child",
-        "                break",
-        "        else:",
-        "            return label",
-    ]) + "\n"
+    return (
+        "\n".join(
+            [
+                "_NODES = {",
+                *entries,
+                "}",
+                "",
+                "",
+                f"def {function_name}(row):",
+                f"    node = {tree.root.node_id}",
+                "    while True:",
+                "        label, tests = _NODES[node]",
+                "        for test, child in tests:",
+                "            if test(row):",
+                "                node = child",
+                "                break",
+                "        else:",
+                "            return label",
+            ]
+        )
+        + "\n"
+    )

@@ -36,15 +36,19 @@ def unseen_condition(tree: Tree, node: Node) -> str | None:
     'outlook not in {sunny, overcast, rainy}'
     """
     split = node.split
-    if tree.missing != "majority" or not isinstance(split, (MultiwaySplit, SubsetSplit,
-                                                            ThresholdSplit)):
+    if tree.missing != "majority" or not isinstance(
+        split, (MultiwaySplit, SubsetSplit, ThresholdSplit)
+    ):
         return None
     j = split.feature
     name = tree.schema.names[j]
     if not tree.schema.is_categorical(j):
         return None if tree.refuses_missing else f"{name} unknown"
-    codes = sorted(split.left + split.right) if isinstance(split, SubsetSplit) else \
-        range(len(tree.schema.categories[j]))
+    codes = (
+        sorted(split.left + split.right)
+        if isinstance(split, SubsetSplit)
+        else range(len(tree.schema.categories[j]))
+    )
     names = ", ".join(str(tree.schema.category_name(j, c)) for c in codes)
     return f"{name} not in {{{names}}}"
 
@@ -83,8 +87,11 @@ def rules_text(tree: Tree, unseen: bool = True) -> str:
     True
     """
     # exact numbers: a row lying on a threshold is covered by the rule the tree sends it to
-    conditions = {n.node_id: n.split.conditions(tree.schema, exact=True)
-                  for n in tree.nodes() if not n.is_leaf}
+    conditions = {
+        n.node_id: n.split.conditions(tree.schema, exact=True)
+        for n in tree.nodes()
+        if not n.is_leaf
+    }
     rules, stops = [], []
     stack: list = [(tree.root, [])]
     while stack:  # pre-order, left to right

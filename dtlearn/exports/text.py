@@ -23,8 +23,10 @@ def node_summary(tree: Tree, node: Node) -> str:
     '(14: yes 9, no 5)'
     """
     if not tree.is_classifier:
-        return f"({plural(node.n_samples, 'row')}, {tree.leaf_statistic} " \
+        return (
+            f"({plural(node.n_samples, 'row')}, {tree.leaf_statistic} "
             f"{format_value(node.value[0])})"
+        )
     counts = ", ".join(f"{c} {format_number(v, 2)}" for c, v in zip(tree.classes, node.counts))
     return f"({format_number(node.n_samples, 2)}: {counts})"
 
@@ -53,8 +55,7 @@ def friendly_text(tree: Tree) -> str:
         conditions = node.split.conditions(tree.schema)
         last = len(node.children) - 1
         for i in reversed(range(len(node.children))):
-            stack.append((node.children[i], conditions[i], prefix,
-                          "└─ " if i == last else "├─ "))
+            stack.append((node.children[i], conditions[i], prefix, "└─ " if i == last else "├─ "))
 
     if not tree.root.is_leaf:
         push_children(tree.root, "")
@@ -101,6 +102,7 @@ def tree_text(tree: Tree, style: str = "friendly", layout: str | None = None) ->
     if style != "friendly":
         raise ValueError(f"style must be 'friendly' or 'weka', got {style!r}")
     if layout is not None:
-        raise ValueError(f"layout applies to style='weka' only, got layout={layout!r} "
-                         f"with style='friendly'")
+        raise ValueError(
+            f"layout applies to style='weka' only, got layout={layout!r} with style='friendly'"
+        )
     return friendly_text(tree)

@@ -65,9 +65,9 @@ def round_double(value: float, digits: int = 2) -> float:
     >>> round_double(1.625), round_double(0.125), round_double(83.625), round_double(2.0)
     (1.63, 0.13, 83.63, 2.0)
     """
-    mask = 10.0 ** digits  # Math.pow(10.0, digits): exact for the digits Weka prints
+    mask = 10.0**digits  # Math.pow(10.0, digits): exact for the digits Weka prints
     scaled = float(value) * mask
-    if not math.isfinite(scaled) or abs(scaled) >= 2.0 ** 52:
+    if not math.isfinite(scaled) or abs(scaled) >= 2.0**52:
         return float(value)  # already an integer at this scale (Math.round returns it)
     low = math.floor(scaled)
     return (low + (1.0 if scaled - low >= 0.5 else 0.0)) / mask

@@ -31,8 +31,25 @@ from .scanners import MAX_EXHAUSTIVE_CATEGORIES, TIE_TOLERANCE
 from .scoring import CandidateList, best_candidate
 from .table import SplitTable
 
-del level_arrays, levels, median_levels  # their home is dtlearn.grow.fast (the old paths warn: _moved.py)
+del (
+    level_arrays,
+    levels,
+    median_levels,
+)  # their home is dtlearn.grow.fast (the old paths warn: _moved.py)
 
-__all__ = ["Candidate", "CandidateList", "GrowthConfig", "GrowthStep", "Grower",
-           "MAX_EXHAUSTIVE_CATEGORIES", "OpenLeaf", "PackedSteps", "Scores", "SplitTable",
-           "TIE_TOLERANCE", "ZERO_GAIN", "best_candidate", "split_table"]
+__all__ = [
+    "Candidate",
+    "CandidateList",
+    "GrowthConfig",
+    "GrowthStep",
+    "Grower",
+    "MAX_EXHAUSTIVE_CATEGORIES",
+    "OpenLeaf",
+    "PackedSteps",
+    "Scores",
+    "SplitTable",
+    "TIE_TOLERANCE",
+    "ZERO_GAIN",
+    "best_candidate",
+    "split_table",
+]

@@ -18,6 +18,7 @@ AVERAGE_GAIN_SLACK = 1e-3
 """How far below the average gain an attribute may lie and still pass C4.5's filter (J48's
 ``averageInfoGain - 1E-3``)."""
 
+
 def ranks_by_gain(criterion: Any, config: Any) -> bool:
     """Whether a column's cuts are ranked by gain, not by ``criterion``'s score.
 
@@ -58,7 +59,7 @@ def at_least_average_gain(scores: Any, gains: Any) -> np.ndarray:
     # the columns were scanned
     total = np.zeros(count.shape)
     for c in range(scores.shape[-1]):
-        total = total + np.where(admissible[..., c:c + 1], gains[..., c:c + 1], 0.0)
+        total = total + np.where(admissible[..., c : c + 1], gains[..., c : c + 1], 0.0)
     average = total / np.maximum(count, 1)
     passes = admissible & (gains >= average - AVERAGE_GAIN_SLACK)
     return np.where(passes, scores, -np.inf)

@@ -110,14 +110,16 @@ class GrowthStep:
             return {}
         counts = np.asarray(self.chosen.child_counts, dtype=float)
         sizes = counts[:, 0] if "child_impurity" in self.chosen.scores else counts.sum(axis=1)
-        return {"branch_sizes": sizes.tolist(),
-                "impurity_decrease": float(self.chosen.scores["impurity_decrease"])}
+        return {
+            "branch_sizes": sizes.tolist(),
+            "impurity_decrease": float(self.chosen.scores["impurity_decrease"]),
+        }
 
     def table(self) -> Any:
         """The candidate table of the node (one row per attribute, the choice marked)."""
-        caption = (f"node {self.node_id} ({self.condition or 'root'}): "
-                   + (f"split on {self.chosen.feature_name}" if self.chosen
-                      else f"leaf — {self.stop_reason}"))
+        caption = f"node {self.node_id} ({self.condition or 'root'}): " + (
+            f"split on {self.chosen.feature_name}" if self.chosen else f"leaf — {self.stop_reason}"
+        )
         return SplitTable(self.candidates, self.chosen, caption, self.classes, self.target_name)
 
     def explain(self) -> Any:
@@ -136,23 +138,31 @@ class GrowthStep:
         >>> d["kind"], d["action"], d["chosen"]["feature_name"], len(d["candidates"])
         ('growth', 'split', 'outlook', 4)
         """
-        return {"kind": self.kind, "node_id": int(self.node_id),
-                "parent_id": None if self.parent_id is None else int(self.parent_id),
-                "depth": int(self.depth), "condition": self.condition,
-                "action": self.action, "reason": self.reason,
-                "before": self.before, "after": _jsonable(self.after),
-                "rows": None if self.rows is None else np.asarray(self.rows).tolist(),
-                "counts": _jsonable(np.asarray(self.counts)),
-                "candidates": [c.to_dict() for c in self.candidates],
-                "chosen": None if self.chosen is None else self.chosen.to_dict(),
-                "stop_reason": self.stop_reason, "by": self.by,
-                "classes": None if self.classes is None else [_jsonable(c) for c in self.classes],
-                "target_name": self.target_name}
+        return {
+            "kind": self.kind,
+            "node_id": int(self.node_id),
+            "parent_id": None if self.parent_id is None else int(self.parent_id),
+            "depth": int(self.depth),
+            "condition": self.condition,
+            "action": self.action,
+            "reason": self.reason,
+            "before": self.before,
+            "after": _jsonable(self.after),
+            "rows": None if self.rows is None else np.asarray(self.rows).tolist(),
+            "counts": _jsonable(np.asarray(self.counts)),
+            "candidates": [c.to_dict() for c in self.candidates],
+            "chosen": None if self.chosen is None else self.chosen.to_dict(),
+            "stop_reason": self.stop_reason,
+            "by": self.by,
+            "classes": None if self.classes is None else [_jsonable(c) for c in self.classes],
+            "target_name": self.target_name,
+        }
 
     def __str__(self) -> str:
         where = self.condition or "root"
-        what = f"split on {self.chosen.feature_name}" if self.chosen else \
-            f"leaf ({self.stop_reason})"
+        what = (
+            f"split on {self.chosen.feature_name}" if self.chosen else f"leaf ({self.stop_reason})"
+        )
         return f"node {self.node_id} [{where}] n={fmt_g(self.n_samples)}: {what}"
 
     __repr__ = __str__

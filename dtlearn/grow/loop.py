@@ -1,4 +1,4 @@
-# About 640 lines: one idea, the Grower class, whose per-attribute scoring hooks C4.5 overrides one by one.
+# About 630 logical lines: one idea, the Grower class, whose per-attribute scoring hooks C4.5 overrides one by one.
 """The growth loop: a frontier of open leaves, expanded one decision at a time.
 
 A :class:`Grower` holds a partly grown tree and its *frontier* (leaves still open). At an
@@ -74,7 +74,7 @@ MEAN_ULPS = 64
 """How many units in the last place a node's computed mean may lie from targets that are all
 equal (a rounded sum over its rows, over their weight)."""
 
-MEAN_ROUNDING = MEAN_ULPS ** 2 * np.finfo(float).eps
+MEAN_ROUNDING = MEAN_ULPS**2 * np.finfo(float).eps
 """A squared-error node is pure when its squared error is at most
 ``ε · (impurity + MEAN_ROUNDING · mean²)``: the ``(MEAN_ULPS · ε · mean)²`` a node of equal
 targets computes. The squared error is taken about the mean (two passes), so it carries no
@@ -86,8 +86,9 @@ STRATEGIES: list[tuple[Callable[[Any], bool], Callable[[Any], Tree]]] = []
 """``(applies, grow)`` pairs :meth:`Grower.run` tries first, in order of registration."""
 
 
-def register_strategy(applies: Callable[[Any], bool], grow: Callable[[Any], Tree],
-                      first: bool = False) -> None:
+def register_strategy(
+    applies: Callable[[Any], bool], grow: Callable[[Any], Tree], first: bool = False
+) -> None:
     """Let :meth:`Grower.run` grow a whole tree with ``grow(grower)`` where ``applies(grower)``.
 
     A strategy must grow exactly the tree and steps node-by-node growth would. Modules
@@ -151,9 +152,17 @@ class Grower:
     ('outlook', 0.247)
     """
 
-    def __init__(self, X: np.ndarray, y: np.ndarray, schema: Schema, config: GrowthConfig,
-                 classes: tuple | None = None, sample_weight: np.ndarray | None = None,
-                 target_name: str = "class", missing: str = "majority"):
+    def __init__(
+        self,
+        X: np.ndarray,
+        y: np.ndarray,
+        schema: Schema,
+        config: GrowthConfig,
+        classes: tuple | None = None,
+        sample_weight: np.ndarray | None = None,
+        target_name: str = "class",
+        missing: str = "majority",
+    ):
         self.X = X
         self.y = y
         self.schema = schema
@@ -166,9 +175,17 @@ class Grower:
         n = X.shape[0]
         weights = np.ones(n) if sample_weight is None else np.asarray(sample_weight, float)
         self.total_weight = float(weights.sum())
-        self.builder = CandidateBuilder(schema, config, self.total_weight, ExplainContext(
-            None if classes is None else tuple(classes), target_name, config.base,
-            config.cost_matrix))
+        self.builder = CandidateBuilder(
+            schema,
+            config,
+            self.total_weight,
+            ExplainContext(
+                None if classes is None else tuple(classes),
+                target_name,
+                config.base,
+                config.cost_matrix,
+            ),
+        )
         if classes is not None:
             # class-major (k, n): the scans sum over classes along the outer axis, which
             # numpy does ten times faster than over a short inner axis
@@ -187,8 +204,10 @@ class Grower:
         self.__dict__.pop("_onehot", None)  # made again when needed (see _onehot)
         self.root = root
         self._open: dict[int, OpenLeaf] = {
-            root.node_id: OpenLeaf(root, root_rows, weights[root_rows],
-                                   frozenset(range(schema.n_features)), None, None)}
+            root.node_id: OpenLeaf(
+                root, root_rows, weights[root_rows], frozenset(range(schema.n_features)), None, None
+            )
+        }
         self._order: list = []  # stack (depth first) or heap (best first)
         self._push(root.node_id)
 
@@ -241,8 +260,14 @@ class Grower:
         prediction = self.rule.centre(values, weights) if total > 0 else 0.0
         return np.array([total, prediction]), float(self.rule.impurity(values, weights))
 
-    def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int,
-                   parent: Node | None, stats: tuple | None = None) -> Node:
+    def _make_node(
+        self,
+        rows: np.ndarray,
+        weights: np.ndarray,
+        depth: int,
+        parent: Node | None,
+        stats: tuple | None = None,
+    ) -> Node:
         # stats: (counts, impurity) when the caller summed a level's nodes at once
         stats, impurity = self._stats(rows, weights) if stats is None else stats
         if self.classes is not None:
@@ -315,14 +340,18 @@ class Grower:
         if state.candidates is not None:
             return state.candidates
         features = sorted(state.available)
-        fast = self.rule.scans_sums and self.config.scanner == "fast" and \
-            type(self)._score_feature is Grower._score_feature
+        fast = (
+            self.rule.scans_sums
+            and self.config.scanner == "fast"
+            and type(self)._score_feature is Grower._score_feature
+        )
         block = self._scan_numeric_block(state, features) if fast else None
         state.candidates = self.score_candidates(state, features, block)
         return state.candidates
 
-    def score_candidates(self, state: OpenLeaf, features: list[int],
-                         block: ThresholdBlock | None) -> CandidateList:
+    def score_candidates(
+        self, state: OpenLeaf, features: list[int], block: ThresholdBlock | None
+    ) -> CandidateList:
         """The candidates of ``features`` at ``state``, in column order.
 
         Numeric columns are those of ``block`` (the fast scan, left lazy); every other
@@ -332,8 +361,7 @@ class Grower:
             items = list(range(len(features)))
         else:
             column = {} if block is None else {int(f): c for c, f in enumerate(block.features)}
-            items = [column[j] if j in column else self._score_feature(state, j)
-                     for j in features]
+            items = [column[j] if j in column else self._score_feature(state, j) for j in features]
         if self.config.oblique:
             items.append(self._score_oblique(state))
         return CandidateList(items, self.builder, block)
@@ -363,10 +391,18 @@ class Grower:
         else:
             weighted = np.moveaxis(np.take(self.scan_weights, sorted_rows, axis=1), 0, -1)
         cuts = scanners.threshold_cuts(xs, weighted, self.rule, self.config)
-        scan = ThresholdScan(np.array(numeric), cuts.index[None], cuts.score[None],
-                             midpoint(cuts.low, cuts.high)[None], cuts.n_cuts[None],
-                             cuts.left[None], cuts.first[0][None], (xs[0] == xs[-1])[None],
-                             np.array([len(rows)]), centre)
+        scan = ThresholdScan(
+            np.array(numeric),
+            cuts.index[None],
+            cuts.score[None],
+            midpoint(cuts.low, cuts.high)[None],
+            cuts.n_cuts[None],
+            cuts.left[None],
+            cuts.first[0][None],
+            (xs[0] == xs[-1])[None],
+            np.array([len(rows)]),
+            centre,
+        )
         return ThresholdBlock(scan, 0)
 
     def centred_terms(self, rows: np.ndarray, centre: Any) -> np.ndarray:
@@ -385,8 +421,9 @@ class Grower:
             if self.config.categorical_split == "multiway":
                 return self._score_multiway(state, feature, column)
             if self.schema.is_ordinal(feature):  # k - 1 cuts over the declared order
-                return self._score_threshold(state, feature, column,
-                                             partial(ordinal_split, feature, column))
+                return self._score_threshold(
+                    state, feature, column, partial(ordinal_split, feature, column)
+                )
             return self._score_subset(state, feature, column)
         return self._score_threshold(state, feature, column, partial(ThresholdSplit, feature))
 
@@ -399,8 +436,7 @@ class Grower:
             return self._regression_candidate(state, feature, split, known, codes)
         child = np.zeros((v, len(self.classes)))
         np.add.at(child, codes, self._onehot[state.rows[known]] * state.weights[known, None])
-        return self.builder.classification(feature, split, child,
-                                           np.bincount(codes, minlength=v))
+        return self.builder.classification(feature, split, child, np.bincount(codes, minlength=v))
 
     def _score_subset(self, state: OpenLeaf, feature: int, column: np.ndarray) -> Candidate:
         name = self.schema.names[feature]
@@ -408,25 +444,32 @@ class Grower:
         codes = column[known].astype(np.int64)
         present = np.unique(codes)
         if len(present) < 2:
-            return inadmissible(feature, name, "only one category occurs at this node",
-                                criterion=self.config.criterion)
+            return inadmissible(
+                feature,
+                name,
+                "only one category occurs at this node",
+                criterion=self.config.criterion,
+            )
         v = len(self.schema.categories[feature])
         rows_n = np.bincount(codes, minlength=v)
         no_partition = inadmissible(
-            feature, name, f"no partition leaves min_samples_leaf="
-            f"{self.config.min_samples_leaf} rows a side", criterion=self.config.criterion)
+            feature,
+            name,
+            f"no partition leaves min_samples_leaf={self.config.min_samples_leaf} rows a side",
+            criterion=self.config.criterion,
+        )
 
         def subset(left: np.ndarray) -> SubsetSplit:
             left_set = tuple(sorted(int(c) for c in left))
-            return SubsetSplit(feature, left_set, tuple(int(c) for c in present
-                                                        if c not in frozenset(left_set)))
+            return SubsetSplit(
+                feature, left_set, tuple(int(c) for c in present if c not in frozenset(left_set))
+            )
 
         if self.classes is None:
             # Breiman: the best subset cuts the categories ordered by mean target, so each
             # cut is a threshold on a category's rank: one regression scan scores all v - 1
             sums = np.bincount(codes, weights=self.y[state.rows[known]], minlength=v)
-            partitions = scanners.subset_partitions(None, present,
-                                                    sums[present] / rows_n[present])
+            partitions = scanners.subset_partitions(None, present, sums[present] / rows_n[present])
             ordered = np.concatenate([partitions[-1], np.setdiff1d(present, partitions[-1])])
             rank = np.zeros(v, dtype=np.int64)
             rank[ordered] = np.arange(len(ordered))
@@ -434,14 +477,16 @@ class Grower:
             xs = rank[codes][by_rank].astype(float)
             valid = scanners.admissible_cuts(xs, self.config.min_samples_leaf)
             ys = self._centred(state, self.y[state.rows[known]][by_rank])
-            i = scanners.regression_cut(ys, state.weights[known][by_rank], valid, self.rule)[0] \
-                if valid.any() else -1
+            i = (
+                scanners.regression_cut(ys, state.weights[known][by_rank], valid, self.rule)[0]
+                if valid.any()
+                else -1
+            )
             if i < 0:
                 return no_partition
             split = subset(partitions[int(xs[i])])
             branch = np.where(np.isin(codes, split.left), 0, 1)
-            best = self._regression_candidate(state, feature, split, known, branch,
-                                              len(partitions))
+            best = self._regression_candidate(state, feature, split, known, branch, len(partitions))
             return best if best.admissible else no_partition
         per_cat = np.zeros((v, len(self.classes)))
         np.add.at(per_cat, codes, self._onehot[state.rows[known]] * state.weights[known, None])
@@ -450,15 +495,17 @@ class Grower:
         if index < 0:
             return no_partition
         split = subset(partitions[index])
-        child = np.stack([per_cat[list(split.left)].sum(axis=0),
-                          per_cat[list(split.right)].sum(axis=0)])
+        child = np.stack(
+            [per_cat[list(split.left)].sum(axis=0), per_cat[list(split.right)].sum(axis=0)]
+        )
         in_left = np.isin(codes, split.left)
-        return self.builder.classification(feature, split, child,
-                                           np.array([in_left.sum(), (~in_left).sum()]),
-                                           len(partitions))
+        return self.builder.classification(
+            feature, split, child, np.array([in_left.sum(), (~in_left).sum()]), len(partitions)
+        )
 
-    def _score_threshold(self, state: OpenLeaf, feature: int, column: np.ndarray,
-                         make_split: Any) -> Candidate:
+    def _score_threshold(
+        self, state: OpenLeaf, feature: int, column: np.ndarray, make_split: Any
+    ) -> Candidate:
         """Best binary threshold of one column (known rows only)."""
         known = ~np.isnan(column)
         order = np.argsort(column[known], kind="stable")
@@ -469,15 +516,20 @@ class Grower:
         name = self.builder.feature_name(feature)
         valid = scanners.admissible_cuts(xs, self.config.min_samples_leaf)
         if not valid.any():
-            reason = "the attribute is constant here" if n == 0 or xs[0] == xs[-1] else \
-                f"no threshold leaves min_samples_leaf={self.config.min_samples_leaf} rows a side"
+            reason = (
+                "the attribute is constant here"
+                if n == 0 or xs[0] == xs[-1]
+                else f"no threshold leaves min_samples_leaf={self.config.min_samples_leaf} rows a side"
+            )
             return inadmissible(feature, name, reason, criterion=self.config.criterion)
         if self.classes is None:
-            i, n_cuts = scanners.regression_cut(self._centred(state, self.y[rows]), w, valid,
-                                                self.rule)
+            i, n_cuts = scanners.regression_cut(
+                self._centred(state, self.y[rows]), w, valid, self.rule
+            )
             split = make_split(scanners.midpoint(xs[i], xs[i + 1]))
-            return self._regression_candidate(state, feature, split, known,
-                                              np.where(np.argsort(order) <= i, 0, 1), n_cuts)
+            return self._regression_candidate(
+                state, feature, split, known, np.where(np.argsort(order) <= i, 0, 1), n_cuts
+            )
         onehot = self._onehot[rows] * w[:, None]
         if self.config.scanner == "reference":
             cuts = scanners.reference_threshold_cut(xs, onehot, self.rule, self.config)
@@ -485,11 +537,19 @@ class Grower:
             cuts = scanners.threshold_cuts(xs[:, None], onehot[:, None, :], self.rule, self.config)
         i = int(cuts.index[0])
         if i < 0:
-            return inadmissible(feature, name, "no threshold leaves rows of weight on both sides",
-                                criterion=self.config.criterion)
+            return inadmissible(
+                feature,
+                name,
+                "no threshold leaves rows of weight on both sides",
+                criterion=self.config.criterion,
+            )
         return self.builder.classification(
-            feature, make_split(cuts.threshold(0)), np.stack([cuts.left[0], cuts.right[0]]),
-            np.array([i + 1, n - i - 1]), int(cuts.n_cuts[0]))
+            feature,
+            make_split(cuts.threshold(0)),
+            np.stack([cuts.left[0], cuts.right[0]]),
+            np.array([i + 1, n - i - 1]),
+            int(cuts.n_cuts[0]),
+        )
 
     def _score_oblique(self, state: OpenLeaf) -> Candidate:
         """Fisher's discriminant direction on the numeric features, then a threshold scan."""
@@ -498,15 +558,20 @@ class Grower:
         name = self.builder.feature_name(feature)
         criterion = self.config.criterion
         if len(numeric) < 2 or self.classes is None:
-            return inadmissible(feature, name, "needs two numeric features and a class target",
-                                criterion=criterion)
+            return inadmissible(
+                feature, name, "needs two numeric features and a class target", criterion=criterion
+            )
         Xn = self.X[np.ix_(state.rows, numeric)]
         labels = self.y[state.rows]
         target = int(np.argmax(state.node.counts))  # majority class against the rest
         inside = labels == target
         w = state.weights  # weighted statistics: weight k counts as k copies of the row
-        if inside.all() or not inside.any() or np.isnan(Xn).any() or \
-                not (w[inside].sum() > 0 and w[~inside].sum() > 0):
+        if (
+            inside.all()
+            or not inside.any()
+            or np.isnan(Xn).any()
+            or not (w[inside].sum() > 0 and w[~inside].sum() > 0)
+        ):
             return inadmissible(feature, name, "one class only here", criterion=criterion)
         mean = np.average(Xn, axis=0, weights=w)
         scale = np.sqrt(np.average((Xn - mean) ** 2, axis=0, weights=w))
@@ -522,14 +587,20 @@ class Grower:
         direction = np.linalg.solve(s_in + s_out + 1e-6 * np.eye(len(numeric)), m_in - m_out)
         weights = direction / scale
         if not np.abs(weights).max() > 0:  # equal class means: Fisher gives no direction
-            return inadmissible(feature, name,
-                                "the classes have the same mean: no oblique direction",
-                                criterion=criterion)
+            return inadmissible(
+                feature,
+                name,
+                "the classes have the same mean: no oblique direction",
+                criterion=criterion,
+            )
         weights = weights / np.abs(weights).max()
         projection = linear_sum(Xn, weights)  # the order ObliqueSplit.route adds in
         return self._score_threshold(
-            state, feature, projection,
-            lambda t: ObliqueSplit(tuple(numeric), tuple(float(w) for w in weights), -t))
+            state,
+            feature,
+            projection,
+            lambda t: ObliqueSplit(tuple(numeric), tuple(float(w) for w in weights), -t),
+        )
 
     def _centred(self, state: OpenLeaf, ys: np.ndarray) -> np.ndarray:
         """Squared error: ``ys`` less the node's mean; other criteria: ``ys``.
@@ -541,11 +612,24 @@ class Grower:
             return ys
         return ys - state.node.value[0]
 
-    def _regression_candidate(self, state: OpenLeaf, feature: int, split: Split,
-                              known: np.ndarray, branch: np.ndarray,
-                              n_cuts: int | None = None) -> Candidate:
-        return self.builder.regression(feature, split, self.y[state.rows[known]],
-                                       state.weights[known], branch, state.node.impurity, n_cuts)
+    def _regression_candidate(
+        self,
+        state: OpenLeaf,
+        feature: int,
+        split: Split,
+        known: np.ndarray,
+        branch: np.ndarray,
+        n_cuts: int | None = None,
+    ) -> Candidate:
+        return self.builder.regression(
+            feature,
+            split,
+            self.y[state.rows[known]],
+            state.weights[known],
+            branch,
+            state.node.impurity,
+            n_cuts,
+        )
 
     # ------------------------------------------------------------------ decisions
     def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
@@ -578,8 +662,7 @@ class Grower:
         if self.classes is not None:
             return 1.0
         centre = abs(float(node.value[0]))
-        size = centre if self.rule.leaf_statistic == "median" else \
-            MEAN_ROUNDING * centre * centre
+        size = centre if self.rule.leaf_statistic == "median" else MEAN_ROUNDING * centre * centre
         return node.impurity + size
 
     def reason_before_scoring(self, state: OpenLeaf) -> str | None:
@@ -606,10 +689,14 @@ class Grower:
     def early_reasons(self) -> tuple[str, ...]:
         """The texts of :meth:`reason_before_scoring`'s rules, in the order it applies them."""
         config = self.config
-        return ("pure node", f"max_depth={config.max_depth} reached",
-                f"fewer than min_samples_split={config.min_samples_split} rows",
-                f"fewer than 2 × min_samples_leaf={config.min_samples_leaf} rows",
-                f"max_leaf_nodes={config.max_leaf_nodes} reached", "no attribute left")
+        return (
+            "pure node",
+            f"max_depth={config.max_depth} reached",
+            f"fewer than min_samples_split={config.min_samples_split} rows",
+            f"fewer than 2 × min_samples_leaf={config.min_samples_leaf} rows",
+            f"max_leaf_nodes={config.max_leaf_nodes} reached",
+            "no attribute left",
+        )
 
     def reason_after_scoring(self, best: Candidate | None) -> str | None:
         """Why a scored leaf whose best candidate is ``best`` closes, or ``None`` (split)."""
@@ -619,8 +706,10 @@ class Grower:
         if config.stop_at_zero_gain and best.scores["impurity_decrease"] < ZERO_GAIN:
             return "best gain is 0"
         if best.scores["weighted_decrease"] + np.finfo(float).eps < config.min_impurity_decrease:
-            return (f"weighted impurity decrease {fmt_g(best.scores['weighted_decrease'], 4)} < "
-                    f"min_impurity_decrease={config.min_impurity_decrease}")
+            return (
+                f"weighted impurity decrease {fmt_g(best.scores['weighted_decrease'], 4)} < "
+                f"min_impurity_decrease={config.min_impurity_decrease}"
+            )
         return None
 
     def expand(self, node_id: int, feature: int | str | None = None) -> GrowthStep:
@@ -645,16 +734,31 @@ class Grower:
             index = self._feature_index(feature)
             chosen = next((c for c in candidates if c.feature == index), None)
             if chosen is None:
-                raise ValueError(f"feature {feature!r} is not available at node {node_id} "
-                                 f"(already used on this path)")
+                raise ValueError(
+                    f"feature {feature!r} is not available at node {node_id} "
+                    f"(already used on this path)"
+                )
             if not chosen.admissible:
-                raise ValueError(f"feature {feature!r} cannot split node {node_id}: "
-                                 f"{chosen.reason}")
+                raise ValueError(
+                    f"feature {feature!r} cannot split node {node_id}: {chosen.reason}"
+                )
             reason = None
-        step = GrowthStep(node_id, state.parent_id, state.node.depth, state.condition,
-                          state.rows, state.node.n_samples, self._node_counts(state),
-                          state.node.impurity, candidates, chosen, reason, by, self.classes,
-                          self.target_name)
+        step = GrowthStep(
+            node_id,
+            state.parent_id,
+            state.node.depth,
+            state.condition,
+            state.rows,
+            state.node.n_samples,
+            self._node_counts(state),
+            state.node.impurity,
+            candidates,
+            chosen,
+            reason,
+            by,
+            self.classes,
+            self.target_name,
+        )
         self.steps.append(step)
         del self._open[node_id]
         self._remove(node_id)
@@ -698,8 +802,9 @@ class Grower:
     def _partition(self, state: OpenLeaf, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
         """Rows and weights of each child. Rows the split cannot route stay behind."""
         branch = split.route(self.X[state.rows])
-        return [(state.rows[branch == b], state.weights[branch == b])
-                for b in range(split.n_branches)]
+        return [
+            (state.rows[branch == b], state.weights[branch == b]) for b in range(split.n_branches)
+        ]
 
     def _split(self, state: OpenLeaf, chosen: Candidate) -> None:
         parts = self._partition(state, chosen.split)
@@ -712,8 +817,14 @@ class Grower:
         for child_state in reversed(children):
             self._push(child_state.node.node_id)
 
-    def open_children(self, state: OpenLeaf, split: Split, parts: list,
-                      stats: list | None = None, conditions: Any = None) -> list[OpenLeaf]:
+    def open_children(
+        self,
+        state: OpenLeaf,
+        split: Split,
+        parts: list,
+        stats: list | None = None,
+        conditions: Any = None,
+    ) -> list[OpenLeaf]:
         """Split ``state``'s node by ``split`` and return its children as open leaves.
 
         One new node per part of ``parts`` (rows, weights), numbered in branch order; they
@@ -728,11 +839,13 @@ class Grower:
         conditions = split.conditions(self.schema) if conditions is None else conditions
         children = []
         for b, (rows, weights) in enumerate(parts):
-            child = self._make_node(rows, weights, node.depth + 1, node) if stats is None \
+            child = (
+                self._make_node(rows, weights, node.depth + 1, node)
+                if stats is None
                 else self._make_node(rows, weights, node.depth + 1, node, stats[b])
+            )
             node.children.append(child)
-            children.append(OpenLeaf(child, rows, weights, available, node.node_id,
-                                     conditions[b]))
+            children.append(OpenLeaf(child, rows, weights, available, node.node_id, conditions[b]))
         return children
 
     def _partition_sorted(self, state: OpenLeaf, parts: list) -> list[np.ndarray]:
@@ -779,9 +892,23 @@ class Grower:
     def tree(self) -> Tree:
         """The tree as grown so far (open leaves are leaves)."""
         cost = None if self.config.cost_matrix is None else np.asarray(self.config.cost_matrix)
-        return Tree(self._root, self.schema, self.classes, self.target_name, self.missing,
-                    cost_matrix=cost, criterion=self.config.criterion)
+        return Tree(
+            self._root,
+            self.schema,
+            self.classes,
+            self.target_name,
+            self.missing,
+            cost_matrix=cost,
+            criterion=self.config.criterion,
+        )
 
 
-__all__ = ["Grower", "MEAN_ROUNDING", "MEAN_ULPS", "OpenLeaf", "STRATEGIES", "ordinal_split",
-           "register_strategy"]
+__all__ = [
+    "Grower",
+    "MEAN_ROUNDING",
+    "MEAN_ULPS",
+    "OpenLeaf",
+    "STRATEGIES",
+    "ordinal_split",
+    "register_strategy",
+]

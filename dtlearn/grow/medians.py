@@ -46,8 +46,13 @@ def running_median_errors(ys: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, fl
     estimate = (np.array(left[:-1]) + np.array(right[-2::-1])) / total
     size = float(np.abs(ys).max(initial=0.0))
     ops = 8 * (n + 2)  # additions into one running sum, a generous count
-    bound = 4 * ops * np.finfo(float).eps * (history_l[0] + history_r[0]
-                                             + size * (history_l[1] + history_r[1])) / total
+    bound = (
+        4
+        * ops
+        * np.finfo(float).eps
+        * (history_l[0] + history_r[0] + size * (history_l[1] + history_r[1]))
+        / total
+    )
     return estimate, float(bound)
 
 
@@ -126,15 +131,23 @@ def _side_errors(ys: list, w: list) -> tuple[list, tuple[float, float]]:
         while high and w_low < total / 2:
             top, tw = heapq.heappop(high)
             heapq.heappush(low, (-top, tw))
-            w_low, w_high, y_low, y_high = w_low + tw, w_high - tw, y_low + tw * top, \
-                y_high - tw * top
+            w_low, w_high, y_low, y_high = (
+                w_low + tw,
+                w_high - tw,
+                y_low + tw * top,
+                y_high - tw * top,
+            )
             moved_y += abs(tw * top)
             moved_w += tw
         while len(low) > 1 and w_low - low[0][1] >= total / 2:
             top, tw = heapq.heappop(low)
             heapq.heappush(high, (-top, tw))
-            w_low, w_high, y_low, y_high = w_low - tw, w_high + tw, y_low + tw * top, \
-                y_high - tw * top
+            w_low, w_high, y_low, y_high = (
+                w_low - tw,
+                w_high + tw,
+                y_low + tw * top,
+                y_high - tw * top,
+            )
             moved_y += abs(tw * top)
             moved_w += tw
         median = -low[0][0]

@@ -48,15 +48,20 @@ class PackedSteps:
         for i, s in enumerate(steps):
             if s.parent_id is not None and s.parent_id in index:
                 kids.setdefault(index[s.parent_id], []).append(i)
-        size = 1 + max((int(np.max(s.rows)) for s in steps
-                        if s.rows is not None and np.size(s.rows)), default=0)
+        size = 1 + max(
+            (int(np.max(s.rows)) for s in steps if s.rows is not None and np.size(s.rows)),
+            default=0,
+        )
         inside = np.zeros(size, dtype=bool)
         rest, derived = [], []
         for i, s in enumerate(steps):
             rows = np.asarray(s.rows)
             below = kids.get(i)
-            ascending = rows.ndim == 1 and rows.dtype.kind in "iu" and (
-                len(rows) < 2 or bool((rows[1:] > rows[:-1]).all()))
+            ascending = (
+                rows.ndim == 1
+                and rows.dtype.kind in "iu"
+                and (len(rows) < 2 or bool((rows[1:] > rows[:-1]).all()))
+            )
             if below and ascending:
                 inside[rows] = True
                 if all(inside[np.asarray(steps[k].rows)].all() for k in below):
@@ -80,8 +85,12 @@ class PackedSteps:
                 rows[i] = self.rest[i]
             else:
                 below, dtype = how
-                merged = np.sort(np.concatenate([rows[k] for k in below] + [self.rest[i]])
-                                 .astype(np.dtype(dtype)), kind="stable")  # merges sorted runs
+                merged = np.sort(
+                    np.concatenate([rows[k] for k in below] + [self.rest[i]]).astype(
+                        np.dtype(dtype)
+                    ),
+                    kind="stable",
+                )  # merges sorted runs
                 if len(merged) > 1:  # a row sent down several branches (C4.5) counts once
                     merged = merged[np.r_[True, merged[1:] != merged[:-1]]]
                 rows[i] = merged
@@ -96,7 +105,7 @@ def small_ints(values: np.ndarray) -> np.ndarray:
     >>> small_ints(np.arange(3, dtype=np.int64)).dtype
     dtype('int32')
     """
-    if len(values) == 0 or values.max() < 2 ** 31:
+    if len(values) == 0 or values.max() < 2**31:
         return values.astype(np.int32)
     return values
 

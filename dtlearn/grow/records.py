@@ -181,11 +181,15 @@ def textbook_scores(child: np.ndarray, base: float) -> dict:
     mean_info = float((weights * entropies[1:]).sum())
     gain = float(entropies[0]) - mean_info
     split_info = float(criteria.entropy_of_counts(sizes, base))
-    return {"entropy": float(entropies[0]), "mean_info": mean_info, "information_gain": gain,
-            "split_info": split_info,
-            "gain_ratio": gain / split_info if split_info > 0 else 0.0,
-            "gini_gain": float(ginis[0] - (weights * ginis[1:]).sum()),
-            "misclassification_gain": float(errors[0] - (weights * errors[1:]).sum())}
+    return {
+        "entropy": float(entropies[0]),
+        "mean_info": mean_info,
+        "information_gain": gain,
+        "split_info": split_info,
+        "gain_ratio": gain / split_info if split_info > 0 else 0.0,
+        "gini_gain": float(ginis[0] - (weights * ginis[1:]).sum()),
+        "misclassification_gain": float(errors[0] - (weights * errors[1:]).sum()),
+    }
 
 
 @dataclass(frozen=True)
@@ -262,32 +266,49 @@ class Candidate:
         classes = context.classes if classes is None else classes
         target_name = target_name or context.target_name
         prefix = f"{self.feature_name} = "  # a value as the data names it (spaces and all)
-        values = pd.Index([c[len(prefix):] if isinstance(self.split, MultiwaySplit)
-                           and c.startswith(prefix) else c for c in self.conditions],
-                          name=self.feature_name)
+        values = pd.Index(
+            [
+                c[len(prefix) :]
+                if isinstance(self.split, MultiwaySplit) and c.startswith(prefix)
+                else c
+                for c in self.conditions
+            ],
+            name=self.feature_name,
+        )
         counts = np.asarray(self.child_counts, dtype=float)
         rule = criteria.get(self.criterion)
         if not rule.is_regression:
-            names = None if classes is None else pd.Index([str(c) for c in classes],
-                                                           name=target_name)
+            names = (
+                None if classes is None else pd.Index([str(c) for c in classes], name=target_name)
+            )
             measure = getattr(measures, rule.measure)
             accepts = inspect.signature(measure).parameters
-            extra = {key: value for key, value in (("base", context.base),
-                                                   ("cost_matrix", context.cost_matrix))
-                     if key in accepts and value is not None}
+            extra = {
+                key: value
+                for key, value in (("base", context.base), ("cost_matrix", context.cost_matrix))
+                if key in accepts and value is not None
+            }
             return measure(counts=counts, values=values, classes=names, **extra).explain()
-        rows = [(v, fmt_count(n), fmt(centre), fmt(imp))
-                for v, (n, centre, imp) in zip(values, counts)]
+        rows = [
+            (v, fmt_count(n), fmt(centre), fmt(imp)) for v, (n, centre, imp) in zip(values, counts)
+        ]
         table = ResultTable(("branch", "n", self.statistic, rule.impurity_name), tuple(rows))
         total = counts[:, 0].sum()
         terms = " + ".join(f"{fmt_count(n)}/{fmt_count(total)}·{fmt(imp)}" for n, _, imp in counts)
         child = self.scores["child_impurity"]
         parent = child + self.scores["impurity_decrease"]
-        return Derivation.build(f"split on {self.feature_name}", [
-            (f"{rule.impurity_name} after = {terms} = {fmt(child)}", ""),
-            (f"decrease = {fmt(parent)} - {fmt(child)} = "
-             f"{fmt(self.scores['impurity_decrease'])}", ""),
-        ], table=table)
+        return Derivation.build(
+            f"split on {self.feature_name}",
+            [
+                (f"{rule.impurity_name} after = {terms} = {fmt(child)}", ""),
+                (
+                    f"decrease = {fmt(parent)} - {fmt(child)} = "
+                    f"{fmt(self.scores['impurity_decrease'])}",
+                    "",
+                ),
+            ],
+            table=table,
+        )
 
     def to_dict(self) -> dict:
         """The candidate as JSON-ready data (scores included, worked out).
@@ -299,17 +320,28 @@ class Candidate:
         >>> d["feature_name"], d["conditions"][0], round(d["scores"]["information_gain"], 3)
         ('outlook', 'outlook = sunny', 0.247)
         """
-        return {"feature": int(self.feature), "feature_name": self.feature_name,
-                "split": None if self.split is None else self.split.to_dict(),
-                "conditions": list(self.conditions),
-                "child_counts": _jsonable(np.asarray(self.child_counts)),
-                "scores": _jsonable(self.scores), "score": _jsonable(self.score),
-                "reason": self.reason, "statistic": self.statistic,
-                "criterion": self.criterion}
+        return {
+            "feature": int(self.feature),
+            "feature_name": self.feature_name,
+            "split": None if self.split is None else self.split.to_dict(),
+            "conditions": list(self.conditions),
+            "child_counts": _jsonable(np.asarray(self.child_counts)),
+            "scores": _jsonable(self.scores),
+            "score": _jsonable(self.score),
+            "reason": self.reason,
+            "statistic": self.statistic,
+            "criterion": self.criterion,
+        }
 
 
-def inadmissible(feature: int, name: str, reason: str, conditions: tuple = (),
-                 child: Any = None, criterion: str = "entropy") -> Candidate:
+def inadmissible(
+    feature: int,
+    name: str,
+    reason: str,
+    conditions: tuple = (),
+    child: Any = None,
+    criterion: str = "entropy",
+) -> Candidate:
     """A candidate that cannot split the node, saying why.
 
     Examples
@@ -318,9 +350,17 @@ def inadmissible(feature: int, name: str, reason: str, conditions: tuple = (),
     False
     """
     child = np.zeros((1, 1)) if child is None else child
-    return Candidate(feature, name, None, conditions, child, {}, -np.inf, reason,
-                     criterion=criterion)
+    return Candidate(
+        feature, name, None, conditions, child, {}, -np.inf, reason, criterion=criterion
+    )
 
 
-__all__ = ["Candidate", "ExplainContext", "GrowthConfig", "Scores", "ZERO_GAIN", "inadmissible",
-           "textbook_scores"]
+__all__ = [
+    "Candidate",
+    "ExplainContext",
+    "GrowthConfig",
+    "Scores",
+    "ZERO_GAIN",
+    "inadmissible",
+    "textbook_scores",
+]

@@ -16,8 +16,7 @@ from .records import GrowthConfig
 from .table import SplitTable
 
 
-def split_table(X: Any, y: Any, criterion: str = "entropy", categorical: Any = None
-                ) -> SplitTable:
+def split_table(X: Any, y: Any, criterion: str = "entropy", categorical: Any = None) -> SplitTable:
     """Score every attribute of a data set at once (the root's candidate table).
 
     Categorical attributes are split one branch per value (as ID3 does); numeric
@@ -37,16 +36,25 @@ def split_table(X: Any, y: Any, criterion: str = "entropy", categorical: Any = N
     """
     rule = criteria.get(criterion)
     if rule.is_regression:
-        raise ValueError(f"criterion must be a classification criterion "
-                         f"{list(criteria.names('classification'))}, got {criterion!r}")
+        raise ValueError(
+            f"criterion must be a classification criterion "
+            f"{list(criteria.names('classification'))}, got {criterion!r}"
+        )
     schema = infer_schema(X, categorical, arg="X")
     Xe = encode(X, schema, allow_missing=False)
     codes, classes = encode_target(y, Xe.shape[0])
     name = getattr(y, "name", None)
-    grower = Grower(Xe, codes, schema, GrowthConfig(criterion=rule.name), classes,
-                    target_name="class" if name is None else str(name))
-    return SplitTable(grower.candidates(grower.root.node_id), None, "", grower.classes,
-                      grower.target_name)
+    grower = Grower(
+        Xe,
+        codes,
+        schema,
+        GrowthConfig(criterion=rule.name),
+        classes,
+        target_name="class" if name is None else str(name),
+    )
+    return SplitTable(
+        grower.candidates(grower.root.node_id), None, "", grower.classes, grower.target_name
+    )
 
 
 __all__ = ["split_table"]

@@ -1,4 +1,4 @@
-# About 590 lines: one idea, the threshold scanners (one node, a padded level, a level end to end, the reference) and the tie and midpoint rules they all share.
+# About 510 logical lines: one idea, the threshold scanners (one node, a padded level, a level end to end, the reference) and the tie and midpoint rules they all share.
 """Scanners: pure functions that find the best cut of a column, and the two rules they share.
 
 A scanner takes what one node knows of one or more columns (sorted values, cumulative
@@ -135,9 +135,15 @@ def admissible_cuts(xs: np.ndarray, min_samples_leaf: int) -> np.ndarray:
     return (xs[1:] > xs[:-1]) & (pos >= min_samples_leaf) & (n - pos >= min_samples_leaf)
 
 
-def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
-                 criterion: Criterion, config: Any, first: Any = None,
-                 overwrite: bool = False) -> Cuts:
+def segment_cuts(
+    xs: np.ndarray,
+    weighted_onehot: np.ndarray,
+    lengths: np.ndarray,
+    criterion: Criterion,
+    config: Any,
+    first: Any = None,
+    overwrite: bool = False,
+) -> Cuts:
     """The best threshold of every column of several nodes at once (the fast scan).
 
     Parameters
@@ -231,13 +237,26 @@ def segment_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarra
         child = criterion.children_impurity(left_best, right_best, config)
         best = scores[rows, at, cols]
     decrease = criterion.node_impurity(total, config)[:, None] - child
-    return Cuts(index, best, decrease, np.count_nonzero(valid, axis=1),
-                xs[rows, at, cols], xs[rows, np.minimum(at + 1, lengths[:, None] - 1), cols],
-                left_best, right_best, (total, parent))
+    return Cuts(
+        index,
+        best,
+        decrease,
+        np.count_nonzero(valid, axis=1),
+        xs[rows, at, cols],
+        xs[rows, np.minimum(at + 1, lengths[:, None] - 1), cols],
+        left_best,
+        right_best,
+        (total, parent),
+    )
 
 
-def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
-              criterion: Criterion, config: Any) -> Cuts:
+def flat_cuts(
+    xs: np.ndarray,
+    weighted_onehot: np.ndarray,
+    lengths: np.ndarray,
+    criterion: Criterion,
+    config: Any,
+) -> Cuts:
     """:func:`segment_cuts` of nodes laid end to end, unpadded, for whole-number weights.
 
     Parameters
@@ -286,7 +305,9 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     cum = np.cumsum(weighted_onehot, axis=1, out=weighted_onehot)
     before = np.zeros((k, m, f))
     before[:, 1:] = np.take(cum, starts[1:] - 1, axis=1)  # np.take: fancy indexing's values, faster
-    total = np.moveaxis(np.take(cum, ends - 1, axis=1)[:, :, 0] - before[:, :, 0], 0, -1)  # (m, k), exact
+    total = np.moveaxis(
+        np.take(cum, ends - 1, axis=1)[:, :, 0] - before[:, :, 0], 0, -1
+    )  # (m, k), exact
     parent = criterion.node_impurity(total, config)
     # a cut after every row but each node's last: cut i of node j is row starts[j] + i
     node = np.repeat(np.arange(m), lengths - 1)
@@ -315,8 +336,7 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     floor = np.where(finite, top - tolerance(np.where(finite, top, 0.0), scale), np.inf)
     cut_number = np.arange(N - m)[:, None]
     hit = np.where(masked >= np.take(floor, node, axis=0), cut_number, N)
-    index = np.where(finite, np.minimum.reduceat(hit, first_cut, axis=0) - first_cut[:, None],
-                     -1)
+    index = np.where(finite, np.minimum.reduceat(hit, first_cut, axis=0) - first_cut[:, None], -1)
     at = np.maximum(index, 0)
     cols = np.arange(f)[None, :]
     chosen = first_cut[:, None] + at
@@ -328,9 +348,17 @@ def flat_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, lengths: np.ndarray,
     else:
         decrease = parent[:, None] - criterion.children_impurity(left_best, right_best, config)
     row = starts[:, None] + at
-    return Cuts(index, best, decrease,
-                np.add.reduceat(valid, first_cut, axis=0, dtype=np.int64),
-                xs[row, cols], xs[row + 1, cols], left_best, right_best, (total, parent))
+    return Cuts(
+        index,
+        best,
+        decrease,
+        np.add.reduceat(valid, first_cut, axis=0, dtype=np.int64),
+        xs[row, cols],
+        xs[row + 1, cols],
+        left_best,
+        right_best,
+        (total, parent),
+    )
 
 
 def whole_weights(weights: np.ndarray) -> bool:
@@ -342,7 +370,7 @@ def whole_weights(weights: np.ndarray) -> bool:
     (True, False)
     """
     total = float(np.abs(weights).sum())
-    return bool(total < 2.0 ** 53 and (weights == np.round(weights)).all())
+    return bool(total < 2.0**53 and (weights == np.round(weights)).all())
 
 
 def running_sums(a: np.ndarray, overwrite: bool = False) -> np.ndarray:
@@ -376,8 +404,9 @@ SHORT_RUN = 16
 """Longest axis :func:`running_sums` adds row by row (measured: faster up to about 16)."""
 
 
-def squared_error_scores(left: np.ndarray, total: np.ndarray, parent: np.ndarray,
-                         valid: np.ndarray) -> np.ndarray:
+def squared_error_scores(
+    left: np.ndarray, total: np.ndarray, parent: np.ndarray, valid: np.ndarray
+) -> np.ndarray:
     """Squared-error decreases of every cut (:meth:`Criterion.cut_scores`, fewer passes).
 
     ``left[..., k]`` are the cumulative sums ``[Σw, Σwy, Σwy²]`` of shape ``(m, L-1, f)``,
@@ -406,13 +435,14 @@ def squared_error_scores(left: np.ndarray, total: np.ndarray, parent: np.ndarray
     tw, t1, t2 = (total[:, None, None, i] for i in range(3))
     rw = tw - lw
     valid &= (lw > 0) & (rw > 0)
-    left_error = np.maximum(l2 - l1 ** 2 / lw, 0.0) / lw
+    left_error = np.maximum(l2 - l1**2 / lw, 0.0) / lw
     right_error = np.maximum((t2 - l2) - (t1 - l1) ** 2 / rw, 0.0) / rw
     return parent[:, None, None] - (lw * left_error + rw * right_error) / (lw + rw)
 
 
-def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Criterion,
-                   config: Any) -> Cuts:
+def threshold_cuts(
+    xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Criterion, config: Any
+) -> Cuts:
     """The best threshold of every column of one node at once.
 
     :func:`segment_cuts` of one node.
@@ -438,15 +468,24 @@ def threshold_cuts(xs: np.ndarray, weighted_onehot: np.ndarray, criterion: Crite
     >>> int(cuts.index[0]), cuts.threshold(0), int(cuts.n_cuts[0])
     (1, 66.5, 3)
     """
-    cuts = segment_cuts(xs[None], weighted_onehot[None], np.array([xs.shape[0]]), criterion,
-                        config)
+    cuts = segment_cuts(xs[None], weighted_onehot[None], np.array([xs.shape[0]]), criterion, config)
     total, parent = cuts.first
-    return Cuts(cuts.index[0], cuts.score[0], cuts.decrease[0], cuts.n_cuts[0], cuts.low[0],
-                cuts.high[0], cuts.left[0], cuts.right[0], (total[0], parent[0]))
+    return Cuts(
+        cuts.index[0],
+        cuts.score[0],
+        cuts.decrease[0],
+        cuts.n_cuts[0],
+        cuts.low[0],
+        cuts.high[0],
+        cuts.left[0],
+        cuts.right[0],
+        (total[0], parent[0]),
+    )
 
 
-def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Criterion,
-                            config: Any) -> Cuts:
+def reference_threshold_cut(
+    xs: np.ndarray, onehot: np.ndarray, criterion: Criterion, config: Any
+) -> Cuts:
     """The best threshold of one column, scoring one cut at a time (the reference scan).
 
     Same answer as :func:`threshold_cuts` on ``xs[:, None]``, computed without any
@@ -468,7 +507,7 @@ def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Crite
     gains = scores.copy()
     total = onehot.sum(axis=0)
     for i in np.flatnonzero(valid):
-        left = onehot[:i + 1].sum(axis=0)
+        left = onehot[: i + 1].sum(axis=0)
         right = total - left
         if left.sum() > 0 and right.sum() > 0:
             scored = criterion.split_scores(np.stack([left, right]), config)
@@ -477,16 +516,27 @@ def reference_threshold_cut(xs: np.ndarray, onehot: np.ndarray, criterion: Crite
     rank = gains if ranks_by_gain(criterion, config) else scores
     index = first_best(rank, scale=criterion.tie_scale(total, config)) if n > 1 else -1
     at = max(index, 0)
-    left = onehot[:at + 1].sum(axis=0)
-    decrease = criterion.split_scores(np.stack([left, total - left]), config)[
-        "impurity_decrease"] if index >= 0 else 0.0
-    return Cuts(np.array([index]), scores[at:at + 1], np.array([decrease]),
-                np.array([np.count_nonzero(valid)]), xs[at:at + 1],
-                xs[min(at + 1, n - 1):min(at + 1, n - 1) + 1], left[None], (total - left)[None])
+    left = onehot[: at + 1].sum(axis=0)
+    decrease = (
+        criterion.split_scores(np.stack([left, total - left]), config)["impurity_decrease"]
+        if index >= 0
+        else 0.0
+    )
+    return Cuts(
+        np.array([index]),
+        scores[at : at + 1],
+        np.array([decrease]),
+        np.array([np.count_nonzero(valid)]),
+        xs[at : at + 1],
+        xs[min(at + 1, n - 1) : min(at + 1, n - 1) + 1],
+        left[None],
+        (total - left)[None],
+    )
 
 
-def regression_cut(ys: np.ndarray, w: np.ndarray, valid: np.ndarray, criterion: Criterion
-                   ) -> tuple[int, int]:
+def regression_cut(
+    ys: np.ndarray, w: np.ndarray, valid: np.ndarray, criterion: Criterion
+) -> tuple[int, int]:
     """Best cut of sorted regression targets: ``(index, n_cuts)``, index -1 if none.
 
     Examples
@@ -512,8 +562,9 @@ def regression_cut(ys: np.ndarray, w: np.ndarray, valid: np.ndarray, criterion: 
     return first_best(np.where(scored, -child, -np.inf), scale=scale), n_cuts
 
 
-def near_best_median_cuts(ys: np.ndarray, w: np.ndarray, valid: np.ndarray, scale: float
-                          ) -> np.ndarray:
+def near_best_median_cuts(
+    ys: np.ndarray, w: np.ndarray, valid: np.ndarray, scale: float
+) -> np.ndarray:
     """The cuts of ``valid`` whose absolute error may lie within a tie of the best.
 
     Running medians (:func:`~dtlearn.grow.medians.running_median_errors`) estimate every
@@ -540,8 +591,9 @@ LARGE = 1e250
 """Estimates beyond this are not trusted (the exact sums may overflow where they did not)."""
 
 
-def subset_partitions(per_category: np.ndarray, present: np.ndarray, regression_means: Any = None
-                      ) -> list[np.ndarray]:
+def subset_partitions(
+    per_category: np.ndarray, present: np.ndarray, regression_means: Any = None
+) -> list[np.ndarray]:
     """The left-hand category sets a subset search tries (codes of ``present`` categories).
 
     Regression and two classes: cut the categories ordered by mean target or class-1
@@ -565,12 +617,19 @@ def subset_partitions(per_category: np.ndarray, present: np.ndarray, regression_
         order = present[np.argsort(share, kind="stable")]
         return [order[:i] for i in range(1, len(order))]
     first, rest = present[0], present[1:]
-    return [np.array([first] + [c for b, c in enumerate(rest) if mask >> b & 1])
-            for mask in range(2 ** len(rest) - 1)]
+    return [
+        np.array([first] + [c for b, c in enumerate(rest) if mask >> b & 1])
+        for mask in range(2 ** len(rest) - 1)
+    ]
 
 
-def best_partition(partitions: list, per_category: np.ndarray, rows_per_category: np.ndarray,
-                   criterion: Criterion, config: Any) -> int:
+def best_partition(
+    partitions: list,
+    per_category: np.ndarray,
+    rows_per_category: np.ndarray,
+    criterion: Criterion,
+    config: Any,
+) -> int:
     """Index of the best admissible partition (first on ties), all scored at once; -1 if none.
 
     Examples
@@ -591,21 +650,36 @@ def best_partition(partitions: list, per_category: np.ndarray, rows_per_category
     n_left = membership @ rows_per_category
     n_right = rows_per_category.sum() - n_left
     leaf = max(config.min_samples_leaf, 1)
-    valid = (n_left >= leaf) & (n_right >= leaf) & (left.sum(axis=1) > 0) & \
-        (right.sum(axis=1) > 0)
+    valid = (n_left >= leaf) & (n_right >= leaf) & (left.sum(axis=1) > 0) & (right.sum(axis=1) > 0)
     if not valid.any():
         return -1
     scores = criterion.cut_scores(left, right, config)
     if ranks_by_gain(criterion, config):  # C4.5: the partition of most gain
-        scores = criterion.node_impurity(per_category.sum(axis=0), config) - \
-            criterion.children_impurity(left, right, config)
+        scores = criterion.node_impurity(
+            per_category.sum(axis=0), config
+        ) - criterion.children_impurity(left, right, config)
     scale = criterion.tie_scale(per_category.sum(axis=0), config)
     return first_best(np.where(valid, scores, -np.inf), scale=scale)
 
 
-__all__ = ["Cuts", "MAX_EXHAUSTIVE_CATEGORIES", "TIE_TOLERANCE", "admissible_cuts",
-           "best_partition", "first_best", "is_better", "midpoint", "reference_threshold_cut",
-           "near_best_median_cuts", "regression_cut", "running_sums", "segment_cuts",
-           "squared_error_scores",
-           "subset_partitions", "flat_cuts", "whole_weights",
-           "threshold_cuts", "tolerance"]
+__all__ = [
+    "Cuts",
+    "MAX_EXHAUSTIVE_CATEGORIES",
+    "TIE_TOLERANCE",
+    "admissible_cuts",
+    "best_partition",
+    "first_best",
+    "is_better",
+    "midpoint",
+    "reference_threshold_cut",
+    "near_best_median_cuts",
+    "regression_cut",
+    "running_sums",
+    "segment_cuts",
+    "squared_error_scores",
+    "subset_partitions",
+    "flat_cuts",
+    "whole_weights",
+    "threshold_cuts",
+    "tolerance",
+]

@@ -55,27 +55,46 @@ class CandidateBuilder:
 
     def feature_name(self, feature: int) -> str:
         """The attribute's name; one past the last column is the oblique combination."""
-        return self.schema.names[feature] if feature < self.schema.n_features else \
-            "linear combination"
+        return (
+            self.schema.names[feature] if feature < self.schema.n_features else "linear combination"
+        )
 
-    def _admissible(self, feature: int, conditions: tuple, child: np.ndarray,
-                    rows_per_branch: np.ndarray) -> Candidate | None:
+    def _admissible(
+        self, feature: int, conditions: tuple, child: np.ndarray, rows_per_branch: np.ndarray
+    ) -> Candidate | None:
         """An inadmissible candidate saying why, or None when the split may be made."""
         nonempty = rows_per_branch[rows_per_branch > 0]
         name = self.feature_name(feature)
         if len(nonempty) < 2:
-            return inadmissible(feature, name, "all rows take the same branch", conditions,
-                                child, self.config.criterion)
+            return inadmissible(
+                feature,
+                name,
+                "all rows take the same branch",
+                conditions,
+                child,
+                self.config.criterion,
+            )
         leaf = self.config.min_samples_leaf
         if nonempty.min() < leaf:
-            return inadmissible(feature, name,
-                                f"a branch would hold fewer than min_samples_leaf={leaf} rows",
-                                conditions, child, self.config.criterion)
+            return inadmissible(
+                feature,
+                name,
+                f"a branch would hold fewer than min_samples_leaf={leaf} rows",
+                conditions,
+                child,
+                self.config.criterion,
+            )
         return None
 
-    def classification(self, feature: int, split: Split, child: np.ndarray,
-                       rows_per_branch: np.ndarray, n_cuts: int | None = None,
-                       textbook: Any = None) -> Candidate:
+    def classification(
+        self,
+        feature: int,
+        split: Split,
+        child: np.ndarray,
+        rows_per_branch: np.ndarray,
+        n_cuts: int | None = None,
+        textbook: Any = None,
+    ) -> Candidate:
         """The candidate of a classification split given its branches' class counts.
 
         ``textbook``: what works out its textbook scores when read (default
@@ -91,13 +110,28 @@ class CandidateBuilder:
         if n_cuts is not None:
             eager["n_cuts"] = int(n_cuts)
         lazy = partial(textbook_scores, child, config.base) if textbook is None else textbook
-        return Candidate(feature, self.feature_name(feature), split, conditions, child,
-                         Scores(eager, lazy),
-                         eager["score"], criterion=config.criterion, context=self.context)
+        return Candidate(
+            feature,
+            self.feature_name(feature),
+            split,
+            conditions,
+            child,
+            Scores(eager, lazy),
+            eager["score"],
+            criterion=config.criterion,
+            context=self.context,
+        )
 
-    def regression(self, feature: int, split: Split, ys: np.ndarray, w: np.ndarray,
-                   branch: np.ndarray, parent_impurity: float, n_cuts: int | None = None
-                   ) -> Candidate:
+    def regression(
+        self,
+        feature: int,
+        split: Split,
+        ys: np.ndarray,
+        w: np.ndarray,
+        branch: np.ndarray,
+        parent_impurity: float,
+        n_cuts: int | None = None,
+    ) -> Candidate:
         """The candidate of a regression split: each branch's size, centre and impurity."""
         rule = self.config.rule
         conditions = tuple(split.conditions(self.schema))
@@ -108,13 +142,25 @@ class CandidateBuilder:
             if mask.any():
                 ys_b, w_b = ys[mask], w[mask]
                 child[b] = [w_b.sum(), *rule.centre_and_impurity(ys_b, w_b)]
-        return self._regression_of_branches(feature, split, conditions, child,
-                                            np.bincount(branch, minlength=k), parent_impurity,
-                                            n_cuts)
+        return self._regression_of_branches(
+            feature,
+            split,
+            conditions,
+            child,
+            np.bincount(branch, minlength=k),
+            parent_impurity,
+            n_cuts,
+        )
 
-    def regression_of_sums(self, feature: int, split: Split, sums: np.ndarray,
-                           rows_per_branch: np.ndarray, n_cuts: int | None = None,
-                           centre: float = 0.0) -> Candidate:
+    def regression_of_sums(
+        self,
+        feature: int,
+        split: Split,
+        sums: np.ndarray,
+        rows_per_branch: np.ndarray,
+        n_cuts: int | None = None,
+        centre: float = 0.0,
+    ) -> Candidate:
         """The candidate of a regression split given each branch's ``[Σw, Σwd, Σwd²]``.
 
         What the fast scans keep, ``d = y - centre`` (the node's mean:
@@ -127,12 +173,26 @@ class CandidateBuilder:
         w = sums[:, 0]
         child = np.column_stack([w, branch_means(sums, centre), rule.of_sums(sums)])
         parent = float(rule.of_sums(sums.sum(axis=0)))
-        return self._regression_of_branches(feature, split, tuple(split.conditions(self.schema)),
-                                            child, rows_per_branch, parent, n_cuts)
+        return self._regression_of_branches(
+            feature,
+            split,
+            tuple(split.conditions(self.schema)),
+            child,
+            rows_per_branch,
+            parent,
+            n_cuts,
+        )
 
-    def _regression_of_branches(self, feature: int, split: Split, conditions: tuple,
-                                child: np.ndarray, rows_per_branch: np.ndarray,
-                                parent_impurity: float, n_cuts: int | None) -> Candidate:
+    def _regression_of_branches(
+        self,
+        feature: int,
+        split: Split,
+        conditions: tuple,
+        child: np.ndarray,
+        rows_per_branch: np.ndarray,
+        parent_impurity: float,
+        n_cuts: int | None,
+    ) -> Candidate:
         rule = self.config.rule
         refused = self._admissible(feature, conditions, child, rows_per_branch)
         if refused is not None:
@@ -140,13 +200,26 @@ class CandidateBuilder:
         total = child[:, 0].sum()
         child_impurity = float((child[:, 0] * child[:, 2]).sum() / total)
         decrease = parent_impurity - child_impurity
-        scores = {"impurity_decrease": decrease, "child_impurity": child_impurity,
-                  "weighted_decrease": total / self.total_weight * decrease, "score": decrease}
+        scores = {
+            "impurity_decrease": decrease,
+            "child_impurity": child_impurity,
+            "weighted_decrease": total / self.total_weight * decrease,
+            "score": decrease,
+        }
         if n_cuts is not None:
             scores["n_cuts"] = int(n_cuts)
-        return Candidate(feature, self.feature_name(feature), split, conditions, child, scores,
-                         decrease, statistic=rule.leaf_statistic, criterion=self.config.criterion,
-                         context=self.context)
+        return Candidate(
+            feature,
+            self.feature_name(feature),
+            split,
+            conditions,
+            child,
+            scores,
+            decrease,
+            statistic=rule.leaf_statistic,
+            criterion=self.config.criterion,
+            context=self.context,
+        )
 
 
 @dataclass(frozen=True)
@@ -221,8 +294,9 @@ class ThresholdBlock:
 
     def split(self, column: int) -> ThresholdSplit:
         """The test of column ``column``'s best cut (it must have one)."""
-        return ThresholdSplit(int(self.scan.features[column]),
-                              float(self.scan.threshold[self.row, column]))
+        return ThresholdSplit(
+            int(self.scan.features[column]), float(self.scan.threshold[self.row, column])
+        )
 
     def candidate(self, column: int, builder: CandidateBuilder) -> Candidate:
         """The Candidate of column ``column``, from the level's scores when worked out.
@@ -247,8 +321,7 @@ class ThresholdBlock:
         """
         return self.scan.scored(builder).node_rows(self.row, keys)
 
-    def build(self, column: int, builder: CandidateBuilder, from_level: bool = False
-              ) -> Candidate:
+    def build(self, column: int, builder: CandidateBuilder, from_level: bool = False) -> Candidate:
         """The Candidate of column ``column`` (inadmissible, saying why, when it has no cut).
 
         Made alone; with ``from_level`` its textbook scores, when read, are the level's
@@ -258,24 +331,35 @@ class ThresholdBlock:
         feature = int(scan.features[column])
         i = int(scan.index[j, column])
         if i < 0:
-            reason = "the attribute is constant here" if scan.constant[j, column] else \
-                f"no threshold leaves min_samples_leaf={builder.config.min_samples_leaf} " \
+            reason = (
+                "the attribute is constant here"
+                if scan.constant[j, column]
+                else f"no threshold leaves min_samples_leaf={builder.config.min_samples_leaf} "
                 "rows a side"
-            return inadmissible(feature, builder.feature_name(feature), reason,
-                                criterion=builder.config.criterion)
+            )
+            return inadmissible(
+                feature, builder.feature_name(feature), reason, criterion=builder.config.criterion
+            )
         left = scan.left[j, column]
         n = int(scan.n[j])
         sides = np.array([left.tolist(), (scan.total[j] - left).tolist()], dtype=float)
         if builder.config.is_regression:
-            return builder.regression_of_sums(feature, self.split(column), sides,
-                                              np.array([i + 1, n - i - 1]),
-                                              int(scan.n_cuts[j, column]),
-                                              0.0 if scan.centre is None else scan.centre[j])
-        return builder.classification(feature, self.split(column), sides,
-                                      np.array([i + 1, n - i - 1]),
-                                      int(scan.n_cuts[j, column]),
-                                      _Textbook(self, column, builder, sides) if from_level
-                                      else None)
+            return builder.regression_of_sums(
+                feature,
+                self.split(column),
+                sides,
+                np.array([i + 1, n - i - 1]),
+                int(scan.n_cuts[j, column]),
+                0.0 if scan.centre is None else scan.centre[j],
+            )
+        return builder.classification(
+            feature,
+            self.split(column),
+            sides,
+            np.array([i + 1, n - i - 1]),
+            int(scan.n_cuts[j, column]),
+            _Textbook(self, column, builder, sides) if from_level else None,
+        )
 
 
 class _Textbook:
@@ -283,14 +367,16 @@ class _Textbook:
 
     __slots__ = ("block", "column", "builder", "child")
 
-    def __init__(self, block: ThresholdBlock, column: int, builder: CandidateBuilder,
-                 child: np.ndarray):
+    def __init__(
+        self, block: ThresholdBlock, column: int, builder: CandidateBuilder, child: np.ndarray
+    ):
         self.block, self.column, self.builder, self.child = block, column, builder, child
 
     def __call__(self) -> dict:
         scored = self.block.scan.scored(self.builder)
-        return dict(zip(TEXTBOOK, scored.textbook()[
-            scored.position[self.block.row, self.column]].tolist()))
+        return dict(
+            zip(TEXTBOOK, scored.textbook()[scored.position[self.block.row, self.column]].tolist())
+        )
 
     def __reduce__(self) -> tuple:
         # saved without the level: the candidate's own counts, worked out when read
@@ -308,8 +394,12 @@ class CandidateList(Sequence):
 
     __slots__ = ("_items", "_builder", "_block")  # one per scanned node, kept in its step
 
-    def __init__(self, items: list, builder: CandidateBuilder | None = None,
-                 block: ThresholdBlock | None = None):
+    def __init__(
+        self,
+        items: list,
+        builder: CandidateBuilder | None = None,
+        block: ThresholdBlock | None = None,
+    ):
         self._items = list(items)
         self._builder = builder
         self._block = block
@@ -367,8 +457,10 @@ class CandidateList(Sequence):
         """
         items = self._items
         arrays = self._block.rows(keys, self._builder) if int in map(type, items) else {}
-        return [arrays[item] if type(item) is int and item in arrays
-                else candidate_row(self[k], keys) for k, item in enumerate(items)]
+        return [
+            arrays[item] if type(item) is int and item in arrays else candidate_row(self[k], keys)
+            for k, item in enumerate(items)
+        ]
 
     def shown(self) -> tuple[bool, list[str]]:
         """What a table's columns depend on, as ``(textbook, criteria)``.
@@ -404,8 +496,7 @@ class CandidateList(Sequence):
     def __reduce__(self) -> tuple:
         # saved without the grower (which holds the training data): block columns stay
         # columns, any other lazy item is built first
-        items = [self[k] if isinstance(item, tuple) else item
-                 for k, item in enumerate(self._items)]
+        items = [self[k] if isinstance(item, tuple) else item for k, item in enumerate(self._items)]
         return (CandidateList, (items, self._builder, self._block))
 
     def best(self) -> Candidate | None:
@@ -420,8 +511,9 @@ class CandidateList(Sequence):
             scale = float(config.rule.tie_scale(scan.total[j], config))
         else:
             config = None if self._builder is None else self._builder.config
-            scale = node_scale((self[i] for i in range(len(self)) if np.isfinite(scores[i])),
-                               config)
+            scale = node_scale(
+                (self[i] for i in range(len(self)) if np.isfinite(scores[i])), config
+            )
         if config is not None and ranks_by_gain(config.rule, config):
             scores = at_least_average_gain(scores, [self.gain_of(i) for i in range(len(self))])
         index = first_best(scores, scale=scale)
@@ -433,8 +525,10 @@ class CandidateList(Sequence):
         if isinstance(item, int):  # as the scan works it out (segment_cuts' decrease)
             scan, j, config = self._block.scan, self._block.row, self._builder.config
             left, total = scan.left[j, item], scan.total[j]
-            return float(config.rule.node_impurity(total, config)
-                         - config.rule.children_impurity(left, total - left, config))
+            return float(
+                config.rule.node_impurity(total, config)
+                - config.rule.children_impurity(left, total - left, config)
+            )
         c = self[i]
         return float(c.scores["impurity_decrease"]) if c.admissible else 0.0
 
@@ -448,5 +542,4 @@ class CandidateList(Sequence):
         return repr(tuple(self))
 
 
-__all__ = ["CandidateBuilder", "CandidateList", "ThresholdBlock", "ThresholdScan",
-           "best_candidate"]
+__all__ = ["CandidateBuilder", "CandidateList", "ThresholdBlock", "ThresholdScan", "best_candidate"]

@@ -20,9 +20,10 @@ DEFAULT_SETTINGS = SimpleNamespace(base=2.0, cost_matrix=None)
 """A criterion's settings when a table has none: a :class:`~dtlearn.grow.records.GrowthConfig`'s
 defaults (entropy in bits, no cost matrix). The table stays below the engine's records."""
 
-TABLE_SCORES = {"classification": ("mean_info", "information_gain", "split_info",
-                                     "gain_ratio", "gini_gain"),
-                "regression": ("child_impurity", "impurity_decrease")}
+TABLE_SCORES = {
+    "classification": ("mean_info", "information_gain", "split_info", "gain_ratio", "gini_gain"),
+    "regression": ("child_impurity", "impurity_decrease"),
+}
 """The textbook columns of a candidate table; the criterion's own ranking score (its
 registry entry's ``score_key``: misclassification decrease, cost-weighted Gini decrease,
 Hellinger distance) is added when it is not one of them."""
@@ -66,7 +67,7 @@ def branch_test(c: Candidate) -> str:
                 return f"{present}-way ({present} of {n} values present)"
         return f"{n}-way"
     text = c.conditions[0]  # drop the attribute's name (which may hold spaces)
-    return text[len(c.feature_name):].strip() if text.startswith(c.feature_name + " ") else text
+    return text[len(c.feature_name) :].strip() if text.startswith(c.feature_name + " ") else text
 
 
 def candidate_row(c: Candidate, keys: tuple) -> tuple:
@@ -172,8 +173,10 @@ class SplitTable:
         for c in self.candidates:
             if feature in (c.feature_name, c.feature):
                 return c
-        raise ValueError(f"feature {feature!r} is not in this table; "
-                         f"attributes: {[c.feature_name for c in self.candidates]}")
+        raise ValueError(
+            f"feature {feature!r} is not in this table; "
+            f"attributes: {[c.feature_name for c in self.candidates]}"
+        )
 
     def explain(self, feature: Any = None) -> Any:
         """Worked scores of ``feature`` (default: the best attribute)."""
@@ -188,15 +191,26 @@ class SplitTable:
 
         candidates = self.candidates
         arrays = hasattr(candidates, "table_rows")  # a CandidateList: rows from its scan
-        textbook, names = candidates.shown() if arrays else (
-            any("information_gain" in c.scores for c in candidates),
-            [c.criterion for c in candidates if c.admissible])
+        textbook, names = (
+            candidates.shown()
+            if arrays
+            else (
+                any("information_gain" in c.scores for c in candidates),
+                [c.criterion for c in candidates if c.admissible],
+            )
+        )
         scores = score_columns("classification" if textbook else "regression", names)
         best = self.best
-        mark = candidates.position_of(best) if arrays else next(
-            (i for i, c in enumerate(candidates) if c is best), None)
-        rows = candidates.table_rows(scores) if arrays else [candidate_row(c, scores)
-                                                             for c in candidates]
+        mark = (
+            candidates.position_of(best)
+            if arrays
+            else next((i for i, c in enumerate(candidates) if c is best), None)
+        )
+        rows = (
+            candidates.table_rows(scores)
+            if arrays
+            else [candidate_row(c, scores) for c in candidates]
+        )
         columns = ("attribute", "test") + tuple(s.replace("_", " ") for s in scores)
         return ResultTable(columns, tuple(rows), caption=self.caption, highlight_row=mark)
 
@@ -224,5 +238,13 @@ class SplitTable:
         return self.to_table()._repr_markdown_()
 
 
-__all__ = ["DEFAULT_SETTINGS", "SplitTable", "TABLE_SCORES", "best_candidate", "branch_test",
-           "candidate_row", "node_scale", "score_columns"]
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "SplitTable",
+    "TABLE_SCORES",
+    "best_candidate",
+    "branch_test",
+    "candidate_row",
+    "node_scale",
+    "score_columns",
+]

@@ -29,5 +29,12 @@ from .tree_learner import (  # noqa: F401  (TreeLearner, split_table: old import
     split_table,
 )
 
-__all__ = ["CARTClassifier", "CARTRegressor", "ID3Classifier", "NotFittedError",
-           "ObliqueTreeClassifier", "OneR", "ZeroR"]
+__all__ = [
+    "CARTClassifier",
+    "CARTRegressor",
+    "ID3Classifier",
+    "NotFittedError",
+    "ObliqueTreeClassifier",
+    "OneR",
+    "ZeroR",
+]

@@ -37,8 +37,9 @@ class ZeroR(Classifier):
         w = sample_weights(sample_weight, len(codes))
         counts = np.bincount(codes, weights=w, minlength=len(classes)).astype(float)
         root = Node(0, 0, float(counts.sum()), 0.0, counts / counts.sum(), counts)
-        self._set_fitted(Tree(root, schema, classes, target_name_of(y), flavour="j48"),
-                         schema, classes)
+        self._set_fitted(
+            Tree(root, schema, classes, target_name_of(y), flavour="j48"), schema, classes
+        )
         return self
 
 
@@ -81,8 +82,15 @@ class OneR(Classifier):
         w = sample_weights(sample_weight, len(codes))
         k = len(classes)
         total = np.bincount(codes, weights=w, minlength=k).astype(float)
-        grower = Grower(Xe, codes, schema, GrowthConfig(criterion="misclassification"),
-                        classes, w, target_name_of(y))
+        grower = Grower(
+            Xe,
+            codes,
+            schema,
+            GrowthConfig(criterion="misclassification"),
+            classes,
+            w,
+            target_name_of(y),
+        )
         best_tree, best_errors, errors = None, np.inf, {}
         for cand in grower.candidates(0):
             if cand.split is None:
@@ -94,15 +102,29 @@ class OneR(Classifier):
             errors[cand.feature_name] = wrong
             if wrong < best_errors - 1e-9:
                 best_errors, best_tree = wrong, cand
-        root = Node(0, 0, float(total.sum()), float(total.sum() - total.max()) / total.sum(),
-                    total / total.sum(), total)
+        root = Node(
+            0,
+            0,
+            float(total.sum()),
+            float(total.sum() - total.max()) / total.sum(),
+            total / total.sum(),
+            total,
+        )
         if best_tree is not None:
             root.split = best_tree.split
             for b, counts in enumerate(best_tree.child_counts):
                 n = float(counts.sum())
                 value = counts / n if n > 0 else _first_class(k)
-                root.children.append(Node(b + 1, 1, n, float(n - counts.max()) / n if n else 0.0,
-                                          value, counts.astype(float)))
+                root.children.append(
+                    Node(
+                        b + 1,
+                        1,
+                        n,
+                        float(n - counts.max()) / n if n else 0.0,
+                        value,
+                        counts.astype(float),
+                    )
+                )
             self.attribute_ = best_tree.feature_name
             missing = total - best_tree.child_counts.sum(axis=0)
             if missing.sum() > 0:  # Weka predicts '?' by the majority of its own bucket
@@ -110,8 +132,9 @@ class OneR(Classifier):
         else:
             self.attribute_ = None
         self.errors_ = errors
-        self._set_fitted(Tree(root, schema, classes, target_name_of(y), flavour="j48"),
-                         schema, classes)
+        self._set_fitted(
+            Tree(root, schema, classes, target_name_of(y), flavour="j48"), schema, classes
+        )
         return self
 
     def rule_text(self) -> str:

@@ -111,9 +111,15 @@ class C45Classifier(TreeLearner, Classifier):
     _handles_missing = True
     _flavour = "j48"
 
-    def __init__(self, confidence: float = 0.25, min_samples_leaf: int = 2, prune: bool = True,
-                 subtree_raising: bool = True, max_depth: int | None = None,
-                 categorical: Any = None) -> None:
+    def __init__(
+        self,
+        confidence: float = 0.25,
+        min_samples_leaf: int = 2,
+        prune: bool = True,
+        subtree_raising: bool = True,
+        max_depth: int | None = None,
+        categorical: Any = None,
+    ) -> None:
         self.confidence = confidence
         self.min_samples_leaf = min_samples_leaf
         self.prune = prune
@@ -148,8 +154,12 @@ class C45Classifier(TreeLearner, Classifier):
         return self
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
-        return GrowthConfig(criterion="gain_ratio", categorical_split="multiway",
-                            max_depth=self.max_depth, min_samples_leaf=self.min_samples_leaf)
+        return GrowthConfig(
+            criterion="gain_ratio",
+            categorical_split="multiway",
+            max_depth=self.max_depth,
+            min_samples_leaf=self.min_samples_leaf,
+        )
 
     def make_grower(self, X: Any, y: Any, sample_weight: Any = None) -> C45Grower:
         """Make a :class:`C45Grower` on ``(X, y)``: drive it by hand or call ``run()``.
@@ -167,6 +177,7 @@ class C45Classifier(TreeLearner, Classifier):
         'outlook'
         """
         from ..data import encode, encode_target, infer_schema
+
         self._check_params()
         y = self._check_y(y)
         schema = infer_schema(X, self.categorical, arg="X")
@@ -177,8 +188,16 @@ class C45Classifier(TreeLearner, Classifier):
         codes, classes = target if target is not None else encode_target(y, Xe.shape[0])
         self._label_dtype = label_dtype(y)
         w = sample_weights(sample_weight, Xe.shape[0])
-        grower = C45Grower(Xe, codes, schema, self._config(len(classes)), classes, w,
-                           target_name_of(y), missing="distribute")
+        grower = C45Grower(
+            Xe,
+            codes,
+            schema,
+            self._config(len(classes)),
+            classes,
+            w,
+            target_name_of(y),
+            missing="distribute",
+        )
         # kept for re-pruning: a copy when encode lent the caller's own array
         kept = Xe if Xe.flags.owndata else Xe.copy()
         grower.train = (kept, codes, w)
@@ -254,8 +273,7 @@ def _encode_categorical_frame(X: Any, schema: Any) -> np.ndarray | None:
             if not isinstance(series.dtype, pd.CategoricalDtype):
                 return None
             categories = tuple(series.cat.categories)
-            if categories != tuple(schema.categories[j]) or len(set(categories)) != \
-                    len(categories):
+            if categories != tuple(schema.categories[j]) or len(set(categories)) != len(categories):
                 return None
             codes = series.cat.codes.to_numpy()
             out[:, j] = codes
@@ -279,8 +297,12 @@ def _encode_categorical_target(y: Any, n_rows: int) -> tuple | None:
 
     from ..data import python_scalar
 
-    if not isinstance(y, pd.Series) or not isinstance(y.dtype, pd.CategoricalDtype) or \
-            len(y) != n_rows or len(y) == 0:
+    if (
+        not isinstance(y, pd.Series)
+        or not isinstance(y.dtype, pd.CategoricalDtype)
+        or len(y) != n_rows
+        or len(y) == 0
+    ):
         return None
     categories = tuple(y.cat.categories)
     codes = y.cat.codes.to_numpy()
@@ -306,18 +328,43 @@ def c45_table(step: GrowthStep) -> ResultTable:
             continue
         s = c.scores
         average = s.get("average_gain", average)
-        test = f"{len(c.conditions)}-way" if isinstance(c.split, MultiwaySplit) else \
-            f"<= {format_number(c.split.threshold)}"
-        rows.append((c.feature_name, test, fmt(s["known_fraction"]), fmt(s["information_gain"]),
-                     fmt(s.get("mdl_correction", 0.0)), s["split_info"], s["gain_ratio"],
-                     "yes" if s.get("in_average") else "no",
-                     "yes" if s.get("passes_average") else "no"))
+        test = (
+            f"{len(c.conditions)}-way"
+            if isinstance(c.split, MultiwaySplit)
+            else f"<= {format_number(c.split.threshold)}"
+        )
+        rows.append(
+            (
+                c.feature_name,
+                test,
+                fmt(s["known_fraction"]),
+                fmt(s["information_gain"]),
+                fmt(s.get("mdl_correction", 0.0)),
+                s["split_info"],
+                s["gain_ratio"],
+                "yes" if s.get("in_average") else "no",
+                "yes" if s.get("passes_average") else "no",
+            )
+        )
         if c is step.chosen:
             mark = i
     what = f"split on {step.chosen.feature_name}" if step.chosen else f"leaf ({step.stop_reason})"
     caption = f"node {step.node_id} ({step.condition or 'root'}): {what}"
     if average is not None:
         caption += f" — average gain {fmt(average)}"
-    return ResultTable(("attribute", "test", "known", "gain", "correction", "split info",
-                        "gain ratio", "in avg", ">= avg − 0.001"), tuple(rows), caption=caption,
-                       highlight_row=mark)
+    return ResultTable(
+        (
+            "attribute",
+            "test",
+            "known",
+            "gain",
+            "correction",
+            "split info",
+            "gain ratio",
+            "in avg",
+            ">= avg − 0.001",
+        ),
+        tuple(rows),
+        caption=caption,
+        highlight_row=mark,
+    )

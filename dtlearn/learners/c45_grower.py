@@ -1,4 +1,4 @@
-# About 620 lines: one idea, J48's split search in the growth engine; its vectorised nominal and numeric scans belong together.
+# About 510 logical lines: one idea, J48's split search in the growth engine; its vectorised nominal and numeric scans belong together.
 """J48's split search plugged into the growth engine: C45Grower and its candidates.
 
 What J48 decides at a node (the average-gain filter, gain ratio, numeric thresholds with
@@ -71,12 +71,12 @@ class _C45Candidates(CandidateList):
 
     def __reduce__(self) -> tuple:
         # saved with every candidate built: the builder closes over the grower (and its data)
-        return (_built_candidates, (list(self), self._scores, self.best_index,
-                                    self.any_admissible))
+        return (_built_candidates, (list(self), self._scores, self.best_index, self.any_admissible))
 
 
-def _built_candidates(items: list, scores: list, best_index: int,
-                      any_admissible: bool) -> _C45Candidates:
+def _built_candidates(
+    items: list, scores: list, best_index: int, any_admissible: bool
+) -> _C45Candidates:
     out = _C45Candidates(scores, None, best_index, any_admissible)
     out._items = list(items)
     return out
@@ -96,8 +96,9 @@ def _first_best_columns(gains: np.ndarray, n_cuts: np.ndarray) -> np.ndarray:
     hard = np.flatnonzero(~simple & (n_cuts > 0))
     if len(hard):
         sub = gains[:, hard]
-        running = np.maximum.accumulate(np.concatenate([np.zeros((1, len(hard))), sub[:-1]]),
-                                        axis=0)
+        running = np.maximum.accumulate(
+            np.concatenate([np.zeros((1, len(hard))), sub[:-1]]), axis=0
+        )
         which, rows = np.nonzero((sub > running).T)  # record-breakers, column by column
         values = sub[rows, which].tolist()
         state = {}  # column -> (value, index) of Weka's running best
@@ -140,35 +141,51 @@ class C45Candidate(Candidate):
         counts = np.asarray(self.child_counts, dtype=float)
         if classes is None and self.context is not None:  # the grower's class names
             classes = self.context.classes
-        names = [str(c) for c in classes] if classes is not None else \
-            [f"class {j}" for j in range(counts.shape[1])]
-        rows = [tuple([cond] + [fmt(v, 2) for v in row] + [fmt(row.sum(), 2)])
-                for cond, row in zip(self.conditions, counts)]
+        names = (
+            [str(c) for c in classes]
+            if classes is not None
+            else [f"class {j}" for j in range(counts.shape[1])]
+        )
+        rows = [
+            tuple([cond] + [fmt(v, 2) for v in row] + [fmt(row.sum(), 2)])
+            for cond, row in zip(self.conditions, counts)
+        ]
         if s["unknown_weight"] > 0:
             rows.append(tuple(["(unknown)"] + [""] * len(names) + [fmt(s["unknown_weight"], 2)]))
         table = ResultTable(tuple(["branch"] + names + ["n"]), tuple(rows))
         total = s["total_weight"]
         known = total - s["unknown_weight"]
-        lines: list[Any] = [table,
-                            f"H(known) = {fmt(s['entropy_known'])} bits, mean info = "
-                            f"{fmt(s['mean_info'])} bits",
-                            f"gain = known fraction · (H(known) − mean info) = {fmt(known, 2)}/"
-                            f"{fmt(total, 2)} · ({fmt(s['entropy_known'])} − "
-                            f"{fmt(s['mean_info'])}) = {fmt(s['gain_known'])}"]
+        lines: list[Any] = [
+            table,
+            f"H(known) = {fmt(s['entropy_known'])} bits, mean info = {fmt(s['mean_info'])} bits",
+            f"gain = known fraction · (H(known) − mean info) = {fmt(known, 2)}/"
+            f"{fmt(total, 2)} · ({fmt(s['entropy_known'])} − "
+            f"{fmt(s['mean_info'])}) = {fmt(s['gain_known'])}",
+        ]
         if s.get("n_cuts", 0):
-            lines.append(f"corrected gain = gain − log2(cuts tried)/N = {fmt(s['gain_known'])} − "
-                         f"log2({s['n_cuts']})/{fmt(total, 2)} = {fmt(s['information_gain'])}")
-        lines.append(f"split info = {fmt(s['split_info'])} bits"
-                     + (" (unknowns counted as an extra branch)" if s["unknown_weight"] else ""))
-        lines.append(f"gain ratio = {fmt(s['information_gain'])} / {fmt(s['split_info'])} = "
-                     f"{fmt(s['gain_ratio'])}")
+            lines.append(
+                f"corrected gain = gain − log2(cuts tried)/N = {fmt(s['gain_known'])} − "
+                f"log2({s['n_cuts']})/{fmt(total, 2)} = {fmt(s['information_gain'])}"
+            )
+        lines.append(
+            f"split info = {fmt(s['split_info'])} bits"
+            + (" (unknowns counted as an extra branch)" if s["unknown_weight"] else "")
+        )
+        lines.append(
+            f"gain ratio = {fmt(s['information_gain'])} / {fmt(s['split_info'])} = "
+            f"{fmt(s['gain_ratio'])}"
+        )
         if "midpoint" in s:
-            lines.append(f"threshold: best cut at midpoint {format_number(s['midpoint'])}, stored "
-                         f"as the largest training value <= it: {format_number(s['threshold'])}")
+            lines.append(
+                f"threshold: best cut at midpoint {format_number(s['midpoint'])}, stored "
+                f"as the largest training value <= it: {format_number(s['threshold'])}"
+            )
         if "average_gain" in s:
             verdict = "passes" if s["passes_average"] else "fails"
-            lines.append(f"average-gain filter: gain {fmt(s['information_gain'])} vs average "
-                         f"{fmt(s['average_gain'])} − 0.001: {verdict}")
+            lines.append(
+                f"average-gain filter: gain {fmt(s['information_gain'])} vs average "
+                f"{fmt(s['average_gain'])} − 0.001: {verdict}"
+            )
         else:
             lines.append("average-gain filter: not computed")
         return Derivation.build(f"{self.feature_name} (C4.5 / J48)", lines)
@@ -193,10 +210,13 @@ class C45Grower(Grower):
         k = len(self.classes)
         self._k = k
         # an ordinal attribute is cut like a numeric one, over its category codes
-        nominal = [self.schema.is_categorical(j) and not self.schema.is_ordinal(j)
-                   for j in range(len(names))]
-        self._multi_value = [nominal[j] and not len(self.schema.categories[j]) < 0.3 * n
-                             for j in range(len(names))]
+        nominal = [
+            self.schema.is_categorical(j) and not self.schema.is_ordinal(j)
+            for j in range(len(names))
+        ]
+        self._multi_value = [
+            nominal[j] and not len(self.schema.categories[j]) < 0.3 * n for j in range(len(names))
+        ]
         self._all_multi = all(self._multi_value) if names else False
         self._sorted_values = {}
         weighted = self._open[self.root.node_id].rows  # rows of weight 0 place no threshold
@@ -206,8 +226,7 @@ class C45Grower(Grower):
                 col = self.X[weighted, j]
                 self._sorted_values[j] = np.unique(col[~np.isnan(col)])
         self._nominal = np.array([j for j in range(len(names)) if nominal[j]], dtype=np.intp)
-        self._numeric = np.array([j for j in range(len(names)) if not nominal[j]],
-                                 dtype=np.intp)
+        self._numeric = np.array([j for j in range(len(names)) if not nominal[j]], dtype=np.intp)
         # nominal attributes: bin (offset + value) · k + class; missing values go to a sink bin
         n_bins = [max(len(self.schema.categories[j]), 1) for j in self._nominal]
         self._nom_offsets = np.concatenate([[0], np.cumsum(n_bins)[:-1]]).astype(np.intp)
@@ -215,18 +234,26 @@ class C45Grower(Grower):
         if len(self._nominal):
             codes = self.X[:, self._nominal]
             missing = np.isnan(codes)
-            codes = np.where(missing, self._nom_bins, np.where(missing, 0, codes).astype(np.intp)
-                             + self._nom_offsets[None, :])
+            codes = np.where(
+                missing,
+                self._nom_bins,
+                np.where(missing, 0, codes).astype(np.intp) + self._nom_offsets[None, :],
+            )
             self._nom_index = (codes * k + self.y[:, None]).astype(np.intp)
         self._nom_position = {int(j): i for i, j in enumerate(self._nominal)}
         self._position = dict(self._nom_position)
         self._position.update({int(j): i for i, j in enumerate(self._numeric)})
         # where each attribute's scores sit in [nominal scan, numeric scan]
-        self._scan_index = np.array([self._position[j] + (0 if j in self._nom_position
-                                                          else len(self._nominal))
-                                     for j in range(len(names))], dtype=np.intp)
-        self._counts_in_average = np.array([self._all_multi or not self._multi_value[j]
-                                            for j in range(len(names))], dtype=bool)
+        self._scan_index = np.array(
+            [
+                self._position[j] + (0 if j in self._nom_position else len(self._nominal))
+                for j in range(len(names))
+            ],
+            dtype=np.intp,
+        )
+        self._counts_in_average = np.array(
+            [self._all_multi or not self._multi_value[j] for j in range(len(names))], dtype=bool
+        )
         self._feature_order: dict = {}
         self._numeric_key = tuple(int(j) for j in self._numeric)
         self._numeric_cols = np.arange(len(self._numeric))
@@ -264,16 +291,16 @@ class C45Grower(Grower):
         total = float(np.add.reduce(state.weights))
         features = self._feature_order.get(state.available)
         if features is None:
-            features = self._feature_order[state.available] = \
-                np.array(sorted(state.available), dtype=np.intp)
+            features = self._feature_order[state.available] = np.array(
+                sorted(state.available), dtype=np.intp
+            )
         with np.errstate(divide="ignore", invalid="ignore"):
             nominal = self._scan_nominal(state, total)
             numeric = self._scan_numeric(state, total)
         if nominal is None or numeric is None:
             admissible, gains, ratios = (nominal or numeric)[:3]
         else:
-            admissible, gains, ratios = (np.concatenate([nominal[i], numeric[i]])
-                                         for i in range(3))
+            admissible, gains, ratios = (np.concatenate([nominal[i], numeric[i]]) for i in range(3))
         where = self._scan_index[features]
         admissible, gains, ratios = admissible[where], gains[where], ratios[where]
         valid = admissible & self._counts_in_average[features]
@@ -291,8 +318,11 @@ class C45Grower(Grower):
             feature = int(features[i])
             extra = {}
             if admissible[i] and average is not None:
-                extra = {"average_gain": average, "in_average": bool(valid[i]),
-                         "passes_average": bool(passes[i])}
+                extra = {
+                    "average_gain": average,
+                    "in_average": bool(valid[i]),
+                    "passes_average": bool(passes[i]),
+                }
             scan = nominal if feature in self._nom_position else numeric
             return scan[3](self._position[feature], feature, extra)
 
@@ -311,9 +341,18 @@ class C45Grower(Grower):
                 build = self._scan_numeric(state, total)[3]
         return build(self._position[feature], feature, {})
 
-    def _finish_c45(self, feature: int, split: Split, bags: np.ndarray, total: float,
-                    gain_known: float, gain: float, split_ent: float, ratio: float,
-                    scores: dict) -> Candidate:
+    def _finish_c45(
+        self,
+        feature: int,
+        split: Split,
+        bags: np.ndarray,
+        total: float,
+        gain_known: float,
+        gain: float,
+        split_ent: float,
+        ratio: float,
+        scores: dict,
+    ) -> Candidate:
         sizes = bags.sum(axis=1)
         known = float(sizes.sum())
         h = mean_info = 0.0
@@ -321,23 +360,49 @@ class C45Grower(Grower):
             parent = bags.sum(axis=0)
             xl = _xlogx(np.concatenate([[parent.sum()], parent, sizes, bags.ravel()]))
             k, b = len(parent), len(sizes)
-            h = float(xl[0] - xl[1:1 + k].sum()) / known
-            mean_info = float((xl[1 + k:1 + k + b] - xl[1 + k + b:].reshape(bags.shape)
-                               .sum(axis=-1)).sum(axis=-1)) / known
-        base = {"entropy_known": h, "mean_info": mean_info, "gain_known": gain_known,
-                "known_fraction": known / total, "unknown_weight": total - known,
-                "total_weight": total}
+            h = float(xl[0] - xl[1 : 1 + k].sum()) / known
+            mean_info = (
+                float(
+                    (xl[1 + k : 1 + k + b] - xl[1 + k + b :].reshape(bags.shape).sum(axis=-1)).sum(
+                        axis=-1
+                    )
+                )
+                / known
+            )
+        base = {
+            "entropy_known": h,
+            "mean_info": mean_info,
+            "gain_known": gain_known,
+            "known_fraction": known / total,
+            "unknown_weight": total - known,
+            "total_weight": total,
+        }
         base.update(scores)
-        base.update({"information_gain": gain, "split_info": split_ent / total,
-                     "gain_ratio": ratio, "score": ratio, "impurity_decrease": gain,
-                     "weighted_decrease": total / self.total_weight * gain})
-        return C45Candidate(feature, self.schema.names[feature], split,
-                            tuple(split.conditions(self.schema)), bags, base, ratio,
-                            context=self.builder.context)
+        base.update(
+            {
+                "information_gain": gain,
+                "split_info": split_ent / total,
+                "gain_ratio": ratio,
+                "score": ratio,
+                "impurity_decrease": gain,
+                "weighted_decrease": total / self.total_weight * gain,
+            }
+        )
+        return C45Candidate(
+            feature,
+            self.schema.names[feature],
+            split,
+            tuple(split.conditions(self.schema)),
+            bags,
+            base,
+            ratio,
+            context=self.builder.context,
+        )
 
     def _inadmissible(self, feature: int, reason: str, extra: dict | None = None) -> Candidate:
-        return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),
-                            {}, -np.inf, reason)
+        return C45Candidate(
+            feature, self.schema.names[feature], None, (), np.zeros((1, 1)), {}, -np.inf, reason
+        )
 
     def _scan_nominal(self, state: OpenLeaf, total: float) -> tuple | None:
         """Score every nominal attribute at once (call under ``np.errstate``).
@@ -350,44 +415,68 @@ class C45Grower(Grower):
         k, m = self._k, self.config.min_samples_leaf
         n_bins, offsets = self._nom_bins, self._nom_offsets
         index = self._nom_index[state.rows]
-        counts = np.bincount(index.ravel(), weights=np.repeat(state.weights, index.shape[1]),
-                             minlength=(n_bins + 1) * k)[:n_bins * k]
+        counts = np.bincount(
+            index.ravel(),
+            weights=np.repeat(state.weights, index.shape[1]),
+            minlength=(n_bins + 1) * k,
+        )[: n_bins * k]
         counts2 = counts.reshape(n_bins, k)
         sizes = np.add.reduce(counts2, axis=1)
         known = np.add.reduceat(sizes, offsets)
         parent = np.add.reduceat(counts2, offsets, axis=0)
         n_nom = len(offsets)
         # one xlogx call for every count: cells, values, class totals, known, unknown, total
-        xl = _xlogx(np.concatenate([counts, sizes, parent.ravel(), np.add.reduce(parent, axis=1),
-                                    total - known, [total]]))
+        xl = _xlogx(
+            np.concatenate(
+                [
+                    counts,
+                    sizes,
+                    parent.ravel(),
+                    np.add.reduce(parent, axis=1),
+                    total - known,
+                    [total],
+                ]
+            )
+        )
         a = n_bins * k
         b = a + n_bins
         c = b + n_nom * k
         xl_counts, xl_sizes = xl[:a].reshape(n_bins, k), xl[a:b]
-        xl_parent, xl_known = xl[b:c].reshape(n_nom, k), xl[c:c + n_nom]
-        xl_unknown, xl_total = xl[c + n_nom:c + 2 * n_nom], xl[-1]
+        xl_parent, xl_known = xl[b:c].reshape(n_nom, k), xl[c : c + n_nom]
+        xl_unknown, xl_total = xl[c + n_nom : c + 2 * n_nom], xl[-1]
         new = np.add.reduceat(xl_sizes - np.add.reduce(xl_counts, axis=1), offsets)
         old = xl_known - np.add.reduce(xl_parent, axis=1)
         numer = (1 - (total - known) / total) * (old - new)
         gains = np.where(np.abs(numer) < SMALL, 0.0, numer / known)
-        split_ent = np.where(known > SMALL, -np.add.reduceat(xl_sizes, offsets) - xl_unknown
-                             + xl_total, 0.0)
+        split_ent = np.where(
+            known > SMALL, -np.add.reduceat(xl_sizes, offsets) - xl_unknown + xl_total, 0.0
+        )
         ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gains / (split_ent / total))
         big = ((m - sizes) < SMALL) | (sizes >= m)
         admissible = np.add.reduceat(big.astype(np.intp), offsets) >= 2
 
         def build(pos: int, feature: int, extra: dict) -> Candidate:
             if not admissible[pos]:
-                return self._inadmissible(feature, f"fewer than two values hold "
-                                                   f"min_samples_leaf={m} instances")
+                return self._inadmissible(
+                    feature, f"fewer than two values hold min_samples_leaf={m} instances"
+                )
             v = len(self.schema.categories[feature])
             start = offsets[pos]
             scores = {"n_cuts": 0}
             scores.update(extra)
             gain = float(gains[pos])
-            return self._finish_c45(feature, MultiwaySplit(feature, v),
-                                    counts2[start:start + v].copy(), total, gain, gain,
-                                    float(split_ent[pos]), float(ratios[pos]), scores)
+            return self._finish_c45(
+                feature,
+                MultiwaySplit(feature, v),
+                counts2[start : start + v].copy(),
+                total,
+                gain,
+                gain,
+                float(split_ent[pos]),
+                float(ratios[pos]),
+                scores,
+            )
+
         return admissible, gains, ratios, build
 
     def _sorted_rows(self, state: OpenLeaf) -> np.ndarray:
@@ -422,8 +511,11 @@ class C45Grower(Grower):
         else:
             known = np.add.reduce(W, axis=0)
         min_split = 0.1 * known / k
-        min_split = np.where(((min_split - m) < SMALL) | (min_split <= m), float(m),
-                             np.where(min_split - 25 > SMALL, 25.0, min_split))
+        min_split = np.where(
+            ((min_split - m) < SMALL) | (min_split <= m),
+            float(m),
+            np.where(min_split - 25 > SMALL, 25.0, min_split),
+        )
         too_few = (2 * min_split - n_known) > SMALL
         zeros = np.zeros(f)
         n_cuts, best, gain_known = np.zeros(f, dtype=np.intp), np.full(f, -1), zeros
@@ -445,12 +537,15 @@ class C45Grower(Grower):
             n_cuts = np.add.reduce(valid, axis=0)
             # one xlogx call for every count: both sides, their sizes, the parent's counts
             n_sides, n_sizes = sides.size, sizes.size
-            xl = _xlogx(np.concatenate([sides.ravel(), sizes.ravel(),
-                                        np.add.reduce(parent, axis=1), parent.ravel()]))
+            xl = _xlogx(
+                np.concatenate(
+                    [sides.ravel(), sizes.ravel(), np.add.reduce(parent, axis=1), parent.ravel()]
+                )
+            )
             xl_sides = np.add.reduce(xl[:n_sides].reshape(sides.shape), axis=3)
-            xl_sizes = xl[n_sides:n_sides + n_sizes].reshape(sizes.shape)
+            xl_sizes = xl[n_sides : n_sides + n_sizes].reshape(sizes.shape)
             at = n_sides + n_sizes
-            old = xl[at:at + f] - np.add.reduce(xl[at + f:].reshape(f, k), axis=1)
+            old = xl[at : at + f] - np.add.reduce(xl[at + f :].reshape(f, k), axis=1)
             new = (xl_sizes[0] - xl_sides[0]) + (xl_sizes[1] - xl_sides[1])
             numer = (1 - (total - known) / total) * (old - new)
             gains = np.where(valid, np.where(np.abs(numer) < SMALL, 0.0, numer / known), -np.inf)
@@ -458,8 +553,7 @@ class C45Grower(Grower):
             has = best >= 0
             b = np.where(has, best, 0)
             gain_known = np.where(has, gains[b, cols], 0.0)
-            correction = np.array([math.log2(x) / total if x > 0 else 0.0
-                                   for x in n_cuts.tolist()])
+            correction = np.array([math.log2(x) / total if x > 0 else 0.0 for x in n_cuts.tolist()])
             gain = gain_known - correction
             admissible = ~too_few & (n_cuts > 0) & (gain >= SMALL) & (gain > 0)
             if admissible.any():
@@ -467,8 +561,9 @@ class C45Grower(Grower):
                 nl_best, nr_best = sizes[:, b, cols]
                 known2 = nl_best + nr_best
                 xl = _xlogx(np.concatenate([nl_best, nr_best, total - known2, [total]]))
-                split_ent = np.where(known2 > SMALL, -(xl[:f] + xl[f:2 * f]) - xl[2 * f:3 * f]
-                                     + xl[-1], 0.0)
+                split_ent = np.where(
+                    known2 > SMALL, -(xl[:f] + xl[f : 2 * f]) - xl[2 * f : 3 * f] + xl[-1], 0.0
+                )
                 ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gain / (split_ent / total))
                 lows, highs = xs[np.stack([b, b + 1]), cols]
 
@@ -483,18 +578,29 @@ class C45Grower(Grower):
                 # the engine's midpoint; J48 then stores the largest training value <= it
                 cut = midpoint(float(lows[pos]), float(highs[pos]))
                 return self._build_numeric(
-                    feature, bags[:, pos].copy(), total, float(gain_known[pos]),
-                    float(gain[pos]), float(split_ent[pos]), float(ratios[pos]),
-                    int(n_cuts[pos]), shown_min_split(pos), cut, extra)
+                    feature,
+                    bags[:, pos].copy(),
+                    total,
+                    float(gain_known[pos]),
+                    float(gain[pos]),
+                    float(split_ent[pos]),
+                    float(ratios[pos]),
+                    int(n_cuts[pos]),
+                    shown_min_split(pos),
+                    cut,
+                    extra,
+                )
             if too_few[pos]:
                 return self._inadmissible(
-                    feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values")
+                    feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values"
+                )
             cuts = int(n_cuts[pos])
             if cuts == 0:
                 return self._inadmissible(
-                    feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each "
-                             f"side")
+                    feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each side"
+                )
             return self._no_gain(feature, float(gain_known[pos]), cuts, total)
+
         return admissible, gain, ratios, build
 
     def _arange(self, n: int) -> np.ndarray:
@@ -503,21 +609,48 @@ class C45Grower(Grower):
         return self._range[:n]
 
     def _no_gain(self, feature: int, gain_known: float, n_cuts: int, total: float) -> Candidate:
-        return C45Candidate(feature, self.schema.names[feature], None, (), np.zeros((1, 1)),
-                            {"gain_known": gain_known, "n_cuts": n_cuts,
-                             "mdl_correction": math.log2(n_cuts) / total}, -np.inf,
-                            f"gain {fmt(gain_known)} − log2({n_cuts})/{fmt(total, 2)} <= 0")
+        return C45Candidate(
+            feature,
+            self.schema.names[feature],
+            None,
+            (),
+            np.zeros((1, 1)),
+            {
+                "gain_known": gain_known,
+                "n_cuts": n_cuts,
+                "mdl_correction": math.log2(n_cuts) / total,
+            },
+            -np.inf,
+            f"gain {fmt(gain_known)} − log2({n_cuts})/{fmt(total, 2)} <= 0",
+        )
 
-    def _build_numeric(self, feature: int, bags: np.ndarray, total: float,
-                       gain_known: float, gain: float, split_ent: float, ratio: float,
-                       n_cuts: int, min_split: float, midpoint: float, extra: dict) -> Candidate:
+    def _build_numeric(
+        self,
+        feature: int,
+        bags: np.ndarray,
+        total: float,
+        gain_known: float,
+        gain: float,
+        split_ent: float,
+        ratio: float,
+        n_cuts: int,
+        min_split: float,
+        midpoint: float,
+        extra: dict,
+    ) -> Candidate:
         threshold = self._split_point(feature, midpoint)
-        scores = {"n_cuts": n_cuts, "mdl_correction": math.log2(n_cuts) / total,
-                  "min_split": min_split, "midpoint": midpoint, "threshold": threshold}
+        scores = {
+            "n_cuts": n_cuts,
+            "mdl_correction": math.log2(n_cuts) / total,
+            "min_split": min_split,
+            "midpoint": midpoint,
+            "threshold": threshold,
+        }
         scores.update(extra)
         split = ThresholdSplit(feature, threshold, tolerance=J48_TOLERANCE)
-        return self._finish_c45(feature, split, bags, total,
-                                gain_known, gain, split_ent, ratio, scores)
+        return self._finish_c45(
+            feature, split, bags, total, gain_known, gain, split_ent, ratio, scores
+        )
 
     def _split_point(self, feature: int, midpoint: float) -> float:
         """Weka's ``setSplitPoint``: the largest training value <= the midpoint.
@@ -549,8 +682,11 @@ class C45Grower(Grower):
             return None if candidates.best_index < 0 else candidates[candidates.best_index]
         best, ratio = None, 0.0
         for c in candidates:
-            if c.admissible and c.scores.get("passes_average", False) and \
-                    gr(c.scores["gain_ratio"], ratio):
+            if (
+                c.admissible
+                and c.scores.get("passes_average", False)
+                and gr(c.scores["gain_ratio"], ratio)
+            ):
                 best, ratio = c, c.scores["gain_ratio"]
         return best
 
@@ -579,8 +715,11 @@ class C45Grower(Grower):
         if depth is not None and state.node.depth >= depth:
             return f"max_depth={depth} reached"
         candidates = self.candidates(node_id)
-        admissible = candidates.any_admissible if isinstance(candidates, _C45Candidates) \
+        admissible = (
+            candidates.any_admissible
+            if isinstance(candidates, _C45Candidates)
             else any(c.admissible for c in candidates)
+        )
         if not admissible:
             return "no attribute can split these instances"
         best = self._best(candidates, node_id)
@@ -601,8 +740,9 @@ class C45Grower(Grower):
     def _partition(self, state: OpenLeaf, split: Split) -> list[tuple[np.ndarray, np.ndarray]]:
         routed = getattr(state, "_route", None)  # stop_reason routed the rows already
         branch = routed[1] if routed is not None and routed[0] is split else None
-        parts, fractions = split_weighted(split, self.X, self.y, len(self.classes), state.rows,
-                                          state.weights, branch=branch)
+        parts, fractions = split_weighted(
+            split, self.X, self.y, len(self.classes), state.rows, state.weights, branch=branch
+        )
         state.node.branch_weights = fractions
         return parts
 

@@ -50,8 +50,11 @@ def _not_fitted_class() -> type:
         except ImportError:
             _NOT_FITTED.append(NotFittedError)
         else:
-            joined = type("NotFittedError", (NotFittedError, SklearnNotFitted),
-                          {"__module__": __name__, "__doc__": NotFittedError.__doc__})
+            joined = type(
+                "NotFittedError",
+                (NotFittedError, SklearnNotFitted),
+                {"__module__": __name__, "__doc__": NotFittedError.__doc__},
+            )
             _NOT_FITTED.append(joined)
     return _NOT_FITTED[0]
 
@@ -80,23 +83,25 @@ class Estimator:
         valid = self._param_names()
         for key, value in params.items():
             if key not in valid:
-                raise ValueError(f"{type(self).__name__} has no parameter {key!r}; "
-                                 f"valid parameters: {valid}")
+                raise ValueError(
+                    f"{type(self).__name__} has no parameter {key!r}; valid parameters: {valid}"
+                )
             setattr(self, key, value)
         return self
 
     def __repr__(self) -> str:
-        defaults = {name: p.default for name, p in
-                    inspect.signature(type(self).__init__).parameters.items()}
-        changed = [f"{k}={v!r}" for k, v in self.get_params().items()
-                   if not _same(v, defaults.get(k))]
+        defaults = {
+            name: p.default for name, p in inspect.signature(type(self).__init__).parameters.items()
+        }
+        changed = [
+            f"{k}={v!r}" for k, v in self.get_params().items() if not _same(v, defaults.get(k))
+        ]
         return f"{type(self).__name__}({', '.join(changed)})"
 
     def __sklearn_tags__(self) -> Any:
         from sklearn.utils import ClassifierTags, RegressorTags, Tags, TargetTags
 
-        tags = Tags(estimator_type=self._estimator_type,
-                    target_tags=TargetTags(required=True))
+        tags = Tags(estimator_type=self._estimator_type, target_tags=TargetTags(required=True))
         if self._estimator_type == "classifier":
             tags.classifier_tags = ClassifierTags(poor_score=self._poor_score)
         else:
@@ -169,18 +174,21 @@ class Estimator:
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "tree_"):
-            raise _not_fitted_class()(f"This {type(self).__name__} is not fitted yet: call "
-                                      f"fit(X, y) first")
+            raise _not_fitted_class()(
+                f"This {type(self).__name__} is not fitted yet: call fit(X, y) first"
+            )
 
     def _encode_for_predict(self, X: Any) -> np.ndarray:
         self._check_fitted()
         shape = table_shape(X, "X")
         expected = self.tree_.schema.n_features
         if shape is not None and shape[1] != expected:
-            raise ValueError(f"X has {shape[1]} features, but {type(self).__name__} is expecting "
-                             f"{expected} features as input (X has {shape[1]} columns but the "
-                             f"model was fitted on {expected}: "
-                             f"{', '.join(self.tree_.schema.names)})")
+            raise ValueError(
+                f"X has {shape[1]} features, but {type(self).__name__} is expecting "
+                f"{expected} features as input (X has {shape[1]} columns but the "
+                f"model was fitted on {expected}: "
+                f"{', '.join(self.tree_.schema.names)})"
+            )
         Xe = encode(X, self.tree_.schema, allow_missing=True)
         if not self._handles_missing:  # refused at fit, so refused here (scikit-learn's rule)
             refuse_missing(X, Xe, self.tree_.schema, type(self).__name__)
@@ -189,14 +197,22 @@ class Estimator:
     def _check_y(self, y: Any) -> Any:
         """scikit-learn's checks on ``y``: present, 1-D (a column vector warns), finite."""
         if y is None:
-            raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y "
-                             f"is None")
-        if not hasattr(y, "iloc") and not isinstance(y, (list, tuple, np.ndarray, str, bytes)) \
-                and hasattr(y, "__array__"):
+            raise ValueError(
+                f"{type(self).__name__} requires y to be passed, but the target y is None"
+            )
+        if (
+            not hasattr(y, "iloc")
+            and not isinstance(y, (list, tuple, np.ndarray, str, bytes))
+            and hasattr(y, "__array__")
+        ):
             y = np.asarray(y)
         if isinstance(y, np.ndarray) and y.ndim == 2 and y.shape[1] == 1:
-            warnings.warn("A column-vector y was passed when a 1d array was expected; it is "
-                          "used as y.ravel()", _data_conversion_warning(), stacklevel=3)
+            warnings.warn(
+                "A column-vector y was passed when a 1d array was expected; it is "
+                "used as y.ravel()",
+                _data_conversion_warning(),
+                stacklevel=3,
+            )
             y = y.ravel()
         if self._estimator_type == "classifier":
             values = np.asarray(y) if not hasattr(y, "iloc") else y.to_numpy()
@@ -205,9 +221,11 @@ class Estimator:
                 if not np.isfinite(known).all():
                     raise ValueError("y holds infinite values; class labels must be finite")
                 if (known != np.round(known)).any():
-                    raise ValueError("Unknown label type: continuous. y holds non-integer "
-                                     "numbers; a classifier needs class labels (use "
-                                     "CARTRegressor for a numeric target)")
+                    raise ValueError(
+                        "Unknown label type: continuous. y holds non-integer "
+                        "numbers; a classifier needs class labels (use "
+                        "CARTRegressor for a numeric target)"
+                    )
         return y
 
     def predict(self, X: Any) -> np.ndarray:
@@ -290,8 +308,10 @@ def check_int(name: str, value: Any, minimum: int, allow_none: bool = False) -> 
     if value is None and allow_none:
         return
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer >= {minimum}"
-                        f"{' or None' if allow_none else ''}, got {value!r}")
+        raise TypeError(
+            f"{name} must be an integer >= {minimum}"
+            f"{' or None' if allow_none else ''}, got {value!r}"
+        )
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
 
@@ -355,13 +375,16 @@ def check_cost_matrix(matrix: Any, n_classes: int | None) -> np.ndarray:
     if L.ndim != 2 or L.shape[0] != L.shape[1]:
         raise ValueError(f"cost_matrix must be square (k × k); got shape {L.shape}")
     if n_classes is not None and L.shape[0] != n_classes:
-        raise ValueError(f"cost_matrix is {L.shape[0]} × {L.shape[0]} but there are "
-                         f"{n_classes} classes")
+        raise ValueError(
+            f"cost_matrix is {L.shape[0]} × {L.shape[0]} but there are {n_classes} classes"
+        )
     if not np.isfinite(L).all() or (L < 0).any():
         raise ValueError("cost_matrix must hold finite costs >= 0")
     if np.diag(L).any():
-        raise ValueError(f"cost_matrix must have a zero diagonal (a right prediction costs "
-                         f"nothing); its diagonal is {np.diag(L).tolist()}")
+        raise ValueError(
+            f"cost_matrix must have a zero diagonal (a right prediction costs "
+            f"nothing); its diagonal is {np.diag(L).tolist()}"
+        )
     return L
 
 
@@ -447,8 +470,9 @@ def feature_importances(tree: Tree) -> np.ndarray:
     for node in tree.nodes():
         if node.is_leaf:
             continue
-        decrease = node.n_samples * node.impurity - sum(c.n_samples * c.impurity
-                                                         for c in node.children)
+        decrease = node.n_samples * node.impurity - sum(
+            c.n_samples * c.impurity for c in node.children
+        )
         split = node.split
         if split.kind == "oblique":
             share = np.abs(np.asarray(split.weights, dtype=float))
@@ -473,8 +497,6 @@ def label_list(y: Any) -> list:
     return [v.item() if isinstance(v, np.generic) else v for v in values]
 
 
-
-
 def _same(a: Any, b: Any) -> bool:
     try:
         return bool(a == b) if not isinstance(a, np.ndarray) else False
@@ -482,7 +504,19 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
-__all__ = ["Classifier", "Estimator", "NotFittedError", "check_bool", "check_choice",
-           "check_cost_matrix", "check_float", "check_int", "classes_array",
-           "feature_importances", "label_dtype", "label_list", "sample_weights",
-           "target_name_of"]
+__all__ = [
+    "Classifier",
+    "Estimator",
+    "NotFittedError",
+    "check_bool",
+    "check_choice",
+    "check_cost_matrix",
+    "check_float",
+    "check_int",
+    "classes_array",
+    "feature_importances",
+    "label_dtype",
+    "label_list",
+    "sample_weights",
+    "target_name_of",
+]

@@ -1,4 +1,4 @@
-# About 880 lines: one idea, rebuilding a fitted scikit-learn tree node by node with its steps (unwrapping, weights, float32 thresholds, the candidate notes all serve that one walk).
+# About 710 logical lines: one idea, rebuilding a fitted scikit-learn tree node by node with its steps (unwrapping, weights, float32 thresholds, the candidate notes all serve that one walk).
 """Open a fitted scikit-learn tree as a dtlearn model, with every node's decision worked out.
 
 scikit-learn draws a tree but never says why a node split where it did. dtlearn can score
@@ -42,15 +42,27 @@ from ..tree import Node, Tree
 from .estimator import NotFittedError, classes_array, label_dtype
 from .tree_learner import CARTClassifier, CARTRegressor
 
-__all__ = ["SklearnStep", "SklearnThresholdSplit", "SklearnTree", "float32_boundary", "from_sklearn"]
+__all__ = [
+    "SklearnStep",
+    "SklearnThresholdSplit",
+    "SklearnTree",
+    "float32_boundary",
+    "from_sklearn",
+]
 
-CRITERIA = {"gini": "gini", "entropy": "entropy", "log_loss": "entropy",
-            "squared_error": "mse", "friedman_mse": "mse", "absolute_error": "mae"}
+CRITERIA = {
+    "gini": "gini",
+    "entropy": "entropy",
+    "log_loss": "entropy",
+    "squared_error": "mse",
+    "friedman_mse": "mse",
+    "absolute_error": "mae",
+}
 """scikit-learn criterion -> dtlearn criterion of the candidate tables."""
 
 UNSUPPORTED = {
     "poisson": "criterion='poisson' (half Poisson deviance) has no dtlearn counterpart: "
-               "dtlearn scores regression splits by squared or absolute error only",
+    "dtlearn scores regression splits by squared or absolute error only",
 }
 
 SCORE_TIE = 1e-9
@@ -89,8 +101,9 @@ class SklearnStep(GrowthStep):
     def table(self) -> SplitTable:
         """The candidate table, scikit-learn's split marked; the note in the caption."""
         table = super().table()
-        return replace(table, caption=f"{table.caption}. {self.note}" if self.note
-                       else table.caption)
+        return replace(
+            table, caption=f"{table.caption}. {self.note}" if self.note else table.caption
+        )
 
     def explain(self, feature: Any = None) -> Any:
         """Worked scores of ``feature`` (default: scikit-learn's split).
@@ -101,8 +114,9 @@ class SklearnStep(GrowthStep):
             At a leaf closed before any attribute was scored.
         """
         if not self.candidates:
-            raise ValueError(f"node {self.node_id} is a leaf ({self.stop_reason}): no "
-                             f"attribute was scored here")
+            raise ValueError(
+                f"node {self.node_id} is a leaf ({self.stop_reason}): no attribute was scored here"
+            )
         return self.table().explain(feature)
 
     def __str__(self) -> str:
@@ -148,8 +162,9 @@ class SklearnThresholdSplit(ThresholdSplit):
         return [f"{name} <= {self.shown}", f"{name} > {self.shown}"]
 
 
-def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
-                 feature_names: Any = None) -> CARTClassifier | CARTRegressor:
+def from_sklearn(
+    estimator: Any, X: Any, y: Any, *, sample_weight: Any = None, feature_names: Any = None
+) -> CARTClassifier | CARTRegressor:
     """Open a fitted scikit-learn decision tree as a fitted dtlearn model.
 
     Parameters
@@ -232,14 +247,17 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
     tree_est, Xt, names = _unwrap(estimator, X, feature_names)
     sk = tree_est.tree_
     if getattr(tree_est, "n_outputs_", 1) != 1:
-        raise ValueError("from_sklearn opens single-output trees; this one predicts "
-                         f"{tree_est.n_outputs_} targets")
+        raise ValueError(
+            "from_sklearn opens single-output trees; this one predicts "
+            f"{tree_est.n_outputs_} targets"
+        )
     criterion = tree_est.criterion
     if criterion in UNSUPPORTED:
         raise ValueError(f"from_sklearn: {UNSUPPORTED[criterion]}")
     if criterion not in CRITERIA:
-        raise ValueError(f"from_sklearn: unknown criterion {criterion!r}; supported: "
-                         f"{sorted(CRITERIA)}")
+        raise ValueError(
+            f"from_sklearn: unknown criterion {criterion!r}; supported: {sorted(CRITERIA)}"
+        )
     is_classifier = hasattr(tree_est, "classes_")
     n = Xt.shape[0]
     target_name = _target_name(y)
@@ -256,19 +274,30 @@ def from_sklearn(estimator: Any, X: Any, y: Any, *, sample_weight: Any = None,
 
     schema = Schema(tuple(names), (NUMERIC,) * len(names), (None,) * len(names))
     params = _learner_params(tree_est, n, is_classifier)
-    config = GrowthConfig(criterion=CRITERIA[criterion], categorical_split="subset",
-                          max_depth=params["max_depth"],
-                          min_samples_split=params["min_samples_split"],
-                          min_samples_leaf=params["min_samples_leaf"],
-                          min_impurity_decrease=params["min_impurity_decrease"],
-                          max_leaf_nodes=params["max_leaf_nodes"])
-    context = _Context(tree_est, X32, target, weights, schema, config, classes, target_name,
-                       float(weights.sum()))
+    config = GrowthConfig(
+        criterion=CRITERIA[criterion],
+        categorical_split="subset",
+        max_depth=params["max_depth"],
+        min_samples_split=params["min_samples_split"],
+        min_samples_leaf=params["min_samples_leaf"],
+        min_impurity_decrease=params["min_impurity_decrease"],
+        max_leaf_nodes=params["max_leaf_nodes"],
+    )
+    context = _Context(
+        tree_est, X32, target, weights, schema, config, classes, target_name, float(weights.sum())
+    )
     root, steps = _build(sk, reach, context)
     # kept as columns, its nodes made when first read: a large tree then predicts and is
     # pruned without them (the nodes _build made sit among its steps in memory)
-    tree = Tree(NodeArrays.from_root(root), schema, classes, target_name, "majority", "j48",
-                refuses_missing=True)  # opened without missing values: predict refuses them
+    tree = Tree(
+        NodeArrays.from_root(root),
+        schema,
+        classes,
+        target_name,
+        "majority",
+        "j48",
+        refuses_missing=True,
+    )  # opened without missing values: predict refuses them
     if hasattr(tree, "criterion"):  # trees that know their criterion print MAE leaves as medians
         tree.criterion = CRITERIA[criterion]
     model = (CARTClassifier if is_classifier else CARTRegressor)(**params)
@@ -286,9 +315,11 @@ def _require_sklearn() -> None:
     try:
         import sklearn  # noqa: F401
     except ImportError:
-        raise ImportError("from_sklearn opens scikit-learn trees, so it needs scikit-learn "
-                          "(pip install scikit-learn); the rest of dtlearn works without "
-                          "it") from None
+        raise ImportError(
+            "from_sklearn opens scikit-learn trees, so it needs scikit-learn "
+            "(pip install scikit-learn); the rest of dtlearn works without "
+            "it"
+        ) from None
 
 
 def _unwrap(estimator: Any, X: Any, feature_names: Any) -> tuple[Any, np.ndarray, list]:
@@ -307,24 +338,32 @@ def _tree_and_input(estimator: Any, X: Any) -> tuple[Any, Any, list | None]:
         _check_fitted(estimator, type(estimator).__name__)
         return estimator, X, None
     if not isinstance(estimator, Pipeline):
-        if hasattr(estimator, "estimators_") or type(estimator).__name__.endswith(
-                ("Forest", "Classifier", "Regressor", "Boosting")) and hasattr(estimator,
-                                                                                "n_estimators"):
+        if (
+            hasattr(estimator, "estimators_")
+            or type(estimator).__name__.endswith(("Forest", "Classifier", "Regressor", "Boosting"))
+            and hasattr(estimator, "n_estimators")
+        ):
             raise TypeError(_ensemble_message(estimator))
-        raise TypeError(f"estimator must be a fitted scikit-learn DecisionTreeClassifier, "
-                        f"DecisionTreeRegressor or a Pipeline ending in one; got "
-                        f"{type(estimator).__name__}")
+        raise TypeError(
+            f"estimator must be a fitted scikit-learn DecisionTreeClassifier, "
+            f"DecisionTreeRegressor or a Pipeline ending in one; got "
+            f"{type(estimator).__name__}"
+        )
     last = estimator.steps[-1][1]
     if not isinstance(last, BaseDecisionTree):
-        raise TypeError(f"estimator: the last step of the Pipeline must be a decision "
-                        f"tree, got {type(last).__name__}")
+        raise TypeError(
+            f"estimator: the last step of the Pipeline must be a decision "
+            f"tree, got {type(last).__name__}"
+        )
     _check_fitted(last, f"the Pipeline's tree ({type(last).__name__})")
     front = estimator[:-1]
     try:
         Xt = front.transform(X)
     except Exception as exc:  # an unfitted step, wrong columns, ...
-        raise ValueError(f"X: the Pipeline's steps before the tree could not transform "
-                         f"it ({type(exc).__name__}: {exc})") from None
+        raise ValueError(
+            f"X: the Pipeline's steps before the tree could not transform "
+            f"it ({type(exc).__name__}: {exc})"
+        ) from None
     try:
         given_names = [str(v) for v in front.get_feature_names_out()]
     except Exception:  # noqa: BLE001 - a step without output names: use x0, x1, ...
@@ -332,8 +371,9 @@ def _tree_and_input(estimator: Any, X: Any) -> tuple[Any, Any, list | None]:
     return last, Xt, given_names
 
 
-def _fitted_matrix(Xt: Any, tree_est: Any, estimator: Any,
-                   given_names: list | None) -> tuple[np.ndarray, list | None]:
+def _fitted_matrix(
+    Xt: Any, tree_est: Any, estimator: Any, given_names: list | None
+) -> tuple[np.ndarray, list | None]:
     """``Xt`` as the float64 matrix the tree was fitted on (checked), and the column names."""
     from sklearn.tree import BaseDecisionTree
 
@@ -344,13 +384,16 @@ def _fitted_matrix(Xt: Any, tree_est: Any, estimator: Any,
         if given_names is None and isinstance(estimator, BaseDecisionTree):
             known = getattr(tree_est, "feature_names_in_", None)
             if known is not None and list(known) != frame_names:
-                raise ValueError(f"X has columns {frame_names} but the tree was fitted on "
-                                 f"{list(known)}")
+                raise ValueError(
+                    f"X has columns {frame_names} but the tree was fitted on {list(known)}"
+                )
         given_names = given_names or frame_names
         non_numeric = [c for c in Xt.columns if not pd.api.types.is_numeric_dtype(Xt[c])]
         if non_numeric:
-            raise ValueError(f"X: columns {non_numeric} are not numeric; scikit-learn trees "
-                             f"need numbers (encode them in a Pipeline step)")
+            raise ValueError(
+                f"X: columns {non_numeric} are not numeric; scikit-learn trees "
+                f"need numbers (encode them in a Pipeline step)"
+            )
     try:
         matrix = np.asarray(Xt, dtype=np.float64)
     except (TypeError, ValueError):
@@ -358,29 +401,35 @@ def _fitted_matrix(Xt: Any, tree_est: Any, estimator: Any,
     if matrix.ndim != 2:
         raise ValueError(f"X must be 2-D (rows x features); got {matrix.ndim}-D input")
     if matrix.shape[1] != tree_est.n_features_in_:
-        raise ValueError(f"X has {matrix.shape[1]} features but the tree was fitted on "
-                         f"{tree_est.n_features_in_}")
+        raise ValueError(
+            f"X has {matrix.shape[1]} features but the tree was fitted on {tree_est.n_features_in_}"
+        )
     if np.isnan(matrix).any():
-        raise ValueError("X has missing values; from_sklearn opens trees fitted without "
-                         "them (scikit-learn's missing-value routing has no dtlearn "
-                         "counterpart)")
+        raise ValueError(
+            "X has missing values; from_sklearn opens trees fitted without "
+            "them (scikit-learn's missing-value routing has no dtlearn "
+            "counterpart)"
+        )
     if not np.isfinite(matrix).all():
         raise ValueError("X holds infinite values")
     return matrix, given_names
 
 
-def _feature_names(given_names: list | None, feature_names: Any, tree_est: Any,
-                   matrix: np.ndarray) -> list:
+def _feature_names(
+    given_names: list | None, feature_names: Any, tree_est: Any, matrix: np.ndarray
+) -> list:
     """The features' names: ``feature_names=``, else the Pipeline's or frame's, else the tree's."""
     if feature_names is not None:
         if isinstance(feature_names, str) or len(feature_names) != matrix.shape[1]:
-            raise ValueError(f"feature_names must be {matrix.shape[1]} names, one per "
-                             f"feature")
+            raise ValueError(f"feature_names must be {matrix.shape[1]} names, one per feature")
         given_names = [str(v) for v in feature_names]
     if given_names is None:
         known = getattr(tree_est, "feature_names_in_", None)
-        given_names = [str(v) for v in known] if known is not None else \
-            [f"x{i}" for i in range(matrix.shape[1])]
+        given_names = (
+            [str(v) for v in known]
+            if known is not None
+            else [f"x{i}" for i in range(matrix.shape[1])]
+        )
     if len(set(given_names)) != len(given_names):
         raise ValueError("feature names must be distinct; pass feature_names=")
     return given_names
@@ -394,12 +443,16 @@ def _check_fitted(tree_est: Any, what: str) -> None:
 def _ensemble_message(estimator: Any) -> str:
     name = type(estimator).__name__
     if "Boosting" in name:
-        return (f"from_sklearn opens one decision tree, and a {name} is many trees fitted "
-                f"to residuals (gradients), not to y; open one with "
-                f"dt.from_sklearn(model.estimators_[i, 0], X, residuals) only if you have "
-                f"those residuals")
-    return (f"from_sklearn opens one decision tree; a {name} is an ensemble of them. Open "
-            f"one of its trees: dt.from_sklearn(model.estimators_[0], X, y)")
+        return (
+            f"from_sklearn opens one decision tree, and a {name} is many trees fitted "
+            f"to residuals (gradients), not to y; open one with "
+            f"dt.from_sklearn(model.estimators_[i, 0], X, residuals) only if you have "
+            f"those residuals"
+        )
+    return (
+        f"from_sklearn opens one decision tree; a {name} is an ensemble of them. Open "
+        f"one of its trees: dt.from_sklearn(model.estimators_[0], X, y)"
+    )
 
 
 def _target_name(y: Any) -> str:
@@ -407,14 +460,12 @@ def _target_name(y: Any) -> str:
     return str(name) if name is not None else "class"
 
 
-
 def _encode_classes(y: Any, tree_est: Any, n: int) -> tuple[np.ndarray, tuple]:
     labels = np.asarray(y.to_numpy() if hasattr(y, "to_numpy") else y, dtype=object)
     if labels.ndim == 2 and labels.shape[1] == 1:
         labels = labels[:, 0]
     if labels.ndim != 1 or len(labels) != n:
-        raise ValueError(f"y must hold one label per row of X ({n}); got shape "
-                         f"{labels.shape}")
+        raise ValueError(f"y must hold one label per row of X ({n}); got shape {labels.shape}")
     known = [python_scalar(c) for c in tree_est.classes_]
     lookup = {c: k for k, c in enumerate(known)}
     plain = [python_scalar(v) for v in labels]
@@ -462,8 +513,9 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
     balanced = None if codes is None else _balanced(codes, user)
     # a forest's "balanced" class weights: of the weighted classes (scikit-learn 1.9) or of
     # the unweighted ones, times the user's sample_weight (1.8)
-    weightings = [] if codes is None else [balanced] if user is None else \
-        [balanced, _balanced(codes, None)]
+    weightings = (
+        [] if codes is None else [balanced] if user is None else [balanced, _balanced(codes, None)]
+    )
     if np.count_nonzero(base) == sk.n_node_samples[0]:  # no bootstrap: the weights given, or
         # times the class weights of a forest without bootstrap (ExtraTrees, "balanced")
         for w in [base] + [base * b for b in weightings]:
@@ -473,13 +525,13 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
     if not isinstance(getattr(tree_est, "random_state", None), (int, np.integer)):
         return base
     from sklearn.utils.class_weight import compute_sample_weight
+
     # a tree of a forest: its bootstrap sample, drawn as scikit-learn draws it (n draws,
     # or max_samples: then as many as the root's weight when the rows are unweighted), in
     # proportion to the user's sample_weight (scikit-learn 1.9) when one was given
     first = None
     for draws in dict.fromkeys([int(round(total)), n]):
-        for indices, per_row in _bootstrap_draws(tree_est.random_state, n, draws, balanced,
-                                                 user):
+        for indices, per_row in _bootstrap_draws(tree_est.random_state, n, draws, balanced, user):
             counts = np.bincount(indices, minlength=n).astype(np.float64) * per_row
             first = counts * scale if first is None else first
             if np.count_nonzero(counts) != sk.n_node_samples[0]:
@@ -489,8 +541,11 @@ def _weights(tree_est: Any, sample_weight: Any, n: int, codes: Any, y: Any) -> n
             # class_weight="balanced" draws the sample in proportion to the class weights
             # (scikit-learn 1.9) or weighs a uniform draw by them (1.8); "balanced_subsample"
             # reweighs the classes within the sample
-            for w in (counts * scale, *(counts * b for b in weightings),
-                      counts * compute_sample_weight("balanced", codes, indices=indices)):
+            for w in (
+                counts * scale,
+                *(counts * b for b in weightings),
+                counts * compute_sample_weight("balanced", codes, indices=indices),
+            ):
                 if _close(float(w.sum()), total) and _same_root(sk, codes, w):
                     return w
     return first  # the node sizes then say what does not fit
@@ -500,8 +555,7 @@ def _same_root(sk: Any, codes: np.ndarray, w: np.ndarray) -> bool:
     """Whether weights ``w`` give the class shares of scikit-learn's root."""
     value = np.asarray(sk.value[0, 0], dtype=float)
     root = np.bincount(codes, weights=w, minlength=len(value))
-    return bool(root.sum() > 0 and np.allclose(root / root.sum(), value / value.sum(),
-                                               atol=1e-9))
+    return bool(root.sum() > 0 and np.allclose(root / root.sum(), value / value.sum(), atol=1e-9))
 
 
 def _balanced(codes: np.ndarray, user: Any) -> np.ndarray:
@@ -516,8 +570,7 @@ def _balanced(codes: np.ndarray, user: Any) -> np.ndarray:
     return (w.sum() / (len(present) * per_class))[codes]
 
 
-def _bootstrap_draws(random_state: int, n: int, draws: int, balanced: Any,
-                     user: Any = None) -> Any:
+def _bootstrap_draws(random_state: int, n: int, draws: int, balanced: Any, user: Any = None) -> Any:
     """The row indices a forest may have drawn for a tree, each with the weight a draw carries.
 
     scikit-learn 1.9's ``_generate_sample_indices`` draws in proportion to the forest's
@@ -527,13 +580,14 @@ def _bootstrap_draws(random_state: int, n: int, draws: int, balanced: Any,
     if user is None:
         yield np.random.RandomState(random_state).randint(0, n, draws), 1.0
     else:
-        yield np.random.RandomState(random_state).choice(n, draws, replace=True,
-                                                         p=user / user.sum()), 1.0
+        yield (
+            np.random.RandomState(random_state).choice(n, draws, replace=True, p=user / user.sum()),
+            1.0,
+        )
         yield np.random.RandomState(random_state).randint(0, n, draws), user
     if balanced is not None:
         p = balanced if user is None else balanced * user
-        yield np.random.RandomState(random_state).choice(n, draws, replace=True,
-                                                         p=p / p.sum()), 1.0
+        yield np.random.RandomState(random_state).choice(n, draws, replace=True, p=p / p.sum()), 1.0
 
 
 def _close(a: float, b: float) -> bool:
@@ -556,21 +610,28 @@ def _rows_per_node(sk: Any, X32: np.ndarray, used: np.ndarray) -> list[np.ndarra
 
 def _check_sizes(sk: Any, reach: list, weights: np.ndarray, tree_est: Any) -> None:
     for j, rows in enumerate(reach):
-        hint = ("X and y must be the data it was fitted on" if sk.n_node_samples[0] ==
-                len(weights) else "X and y must be the data it was fitted on, and "
-                "sample_weight the weights it was fitted with")
+        hint = (
+            "X and y must be the data it was fitted on"
+            if sk.n_node_samples[0] == len(weights)
+            else "X and y must be the data it was fitted on, and "
+            "sample_weight the weights it was fitted with"
+        )
         if len(rows) != sk.n_node_samples[j]:
-            raise ValueError(f"X, y do not fit this tree: node {j} holds "
-                             f"{sk.n_node_samples[j]} training rows in scikit-learn but "
-                             f"{len(rows)} of X reach it; {hint}")
+            raise ValueError(
+                f"X, y do not fit this tree: node {j} holds "
+                f"{sk.n_node_samples[j]} training rows in scikit-learn but "
+                f"{len(rows)} of X reach it; {hint}"
+            )
         weight = float(weights[rows].sum())
         if not np.isclose(weight, sk.weighted_n_node_samples[j], rtol=1e-7, atol=1e-9):
-            raise ValueError(f"X, y do not fit this tree: node {j} holds the same "
-                             f"{len(rows)} rows in both, but weight "
-                             f"{fmt_g(sk.weighted_n_node_samples[j])} in scikit-learn against "
-                             f"{fmt_g(weight)} here; the tree was grown with other row weights "
-                             f"(pass sample_weight=, the weights of its fit, class "
-                             f"weights included)")
+            raise ValueError(
+                f"X, y do not fit this tree: node {j} holds the same "
+                f"{len(rows)} rows in both, but weight "
+                f"{fmt_g(sk.weighted_n_node_samples[j])} in scikit-learn against "
+                f"{fmt_g(weight)} here; the tree was grown with other row weights "
+                f"(pass sample_weight=, the weights of its fit, class "
+                f"weights included)"
+            )
 
 
 def _learner_params(tree_est: Any, n: int, is_classifier: bool) -> dict:
@@ -580,11 +641,15 @@ def _learner_params(tree_est: Any, n: int, is_classifier: bool) -> dict:
         split = max(2, int(np.ceil(split * n)))
     if isinstance(leaf, float):
         leaf = max(1, int(np.ceil(leaf * n)))
-    params = {"criterion": CRITERIA[tree_est.criterion], "max_depth": tree_est.max_depth,
-              "min_samples_split": int(split), "min_samples_leaf": int(leaf),
-              "min_impurity_decrease": float(tree_est.min_impurity_decrease),
-              "max_leaf_nodes": tree_est.max_leaf_nodes,
-              "ccp_alpha": float(tree_est.ccp_alpha)}
+    params = {
+        "criterion": CRITERIA[tree_est.criterion],
+        "max_depth": tree_est.max_depth,
+        "min_samples_split": int(split),
+        "min_samples_leaf": int(leaf),
+        "min_impurity_decrease": float(tree_est.min_impurity_decrease),
+        "max_leaf_nodes": tree_est.max_leaf_nodes,
+        "ccp_alpha": float(tree_est.ccp_alpha),
+    }
     return params
 
 
@@ -630,8 +695,7 @@ def float32_boundary(threshold: float) -> float:
     if not np.isfinite(g):
         return float(np.finfo(np.float64).max)
     middle = (float(f) + float(g)) / 2.0  # exact: float32 values need 24 bits
-    return middle if float(np.float32(middle)) == float(f) else \
-        float(np.nextafter(middle, -np.inf))
+    return middle if float(np.float32(middle)) == float(f) else float(np.nextafter(middle, -np.inf))
 
 
 def _build(sk: Any, reach: list, ctx: _Context) -> tuple[Node, list[SklearnStep]]:
@@ -670,10 +734,12 @@ def _node(sk: Any, j: int, depth: int, rows: np.ndarray, ctx: _Context) -> Node:
     raw = np.asarray(sk.value[j, 0, :], dtype=float)
     value = raw / raw.sum() if raw.sum() > 0 else np.full(k, 1.0 / k)
     if counts.sum() > 0 and not np.allclose(counts / counts.sum(), value, atol=1e-9):
-        raise ValueError(f"X, y do not fit this tree: the class counts at node {j} "
-                         f"({counts.tolist()}) differ from scikit-learn's "
-                         f"({(value * n_weighted).round(6).tolist()}); y must be the labels "
-                         f"it was fitted on")
+        raise ValueError(
+            f"X, y do not fit this tree: the class counts at node {j} "
+            f"({counts.tolist()}) differ from scikit-learn's "
+            f"({(value * n_weighted).round(6).tolist()}); y must be the labels "
+            f"it was fitted on"
+        )
     return Node(j, depth, n_weighted, impurity, value, counts)
 
 
@@ -688,24 +754,39 @@ def _check_regression_value(j: int, rows: np.ndarray, value: float, ctx: _Contex
     # both are sums of the same float64 targets: they agree to rounding of the largest |y|
     if abs(ours - value) <= 1e-9 * max(float(np.abs(ys).max()), abs(value)):
         return
-    hint = (" (a gradient-boosting stage is fitted to the ensemble's pseudo-residuals, not "
-            "to y or the class labels)")
-    raise ValueError(f"X, y do not fit this tree: the {rule.leaf_statistic} of y at node {j} "
-                     f"is {fmt_g(ours)} but scikit-learn's node value is {fmt_g(value)}; y must be "
-                     f"the targets the tree was fitted on{hint}")
+    hint = (
+        " (a gradient-boosting stage is fitted to the ensemble's pseudo-residuals, not "
+        "to y or the class labels)"
+    )
+    raise ValueError(
+        f"X, y do not fit this tree: the {rule.leaf_statistic} of y at node {j} "
+        f"is {fmt_g(ours)} but scikit-learn's node value is {fmt_g(value)}; y must be "
+        f"the targets the tree was fitted on{hint}"
+    )
 
 
 def _node_counts(node: Node) -> np.ndarray:
-    return node.counts.copy() if node.counts is not None else \
-        np.array([node.n_samples, float(node.value[0])])
+    return (
+        node.counts.copy()
+        if node.counts is not None
+        else np.array([node.n_samples, float(node.value[0])])
+    )
 
 
 def _candidates(rows: np.ndarray, ctx: _Context) -> tuple[Candidate, ...]:
     """The candidate table dtlearn computes for the rows at one node (a row per feature)."""
-    grower = Grower(ctx.X32[rows], ctx.target[rows], ctx.schema, ctx.config, ctx.classes,
-                    ctx.weights[rows], ctx.target_name)
-    return tuple(_as_sklearn(_rescaled(c, ctx.weights[rows].sum(), ctx), ctx)
-                 for c in grower.candidates(0))
+    grower = Grower(
+        ctx.X32[rows],
+        ctx.target[rows],
+        ctx.schema,
+        ctx.config,
+        ctx.classes,
+        ctx.weights[rows],
+        ctx.target_name,
+    )
+    return tuple(
+        _as_sklearn(_rescaled(c, ctx.weights[rows].sum(), ctx), ctx) for c in grower.candidates(0)
+    )
 
 
 def _as_sklearn(c: Candidate, ctx: _Context) -> Candidate:
@@ -722,26 +803,50 @@ def _as_sklearn(c: Candidate, ctx: _Context) -> Candidate:
 def _rescaled(c: Candidate, node_weight: float, ctx: _Context) -> Candidate:
     """``weighted_decrease`` relative to the whole training set (N_t / N), not the node."""
     if c.admissible:
-        c.scores["weighted_decrease"] = node_weight / ctx.total_weight * \
-            c.scores["impurity_decrease"]
+        c.scores["weighted_decrease"] = (
+            node_weight / ctx.total_weight * c.scores["impurity_decrease"]
+        )
     return c
 
 
-def _partition_candidate(rows: np.ndarray, feature: int, split: SklearnThresholdSplit,
-                         goes_left: np.ndarray, ctx: _Context) -> Candidate:
+def _partition_candidate(
+    rows: np.ndarray,
+    feature: int,
+    split: SklearnThresholdSplit,
+    goes_left: np.ndarray,
+    ctx: _Context,
+) -> Candidate:
     """A Candidate for scikit-learn's exact partition (scored as a 0/1 attribute)."""
     name = ctx.schema.names[feature]
     schema = Schema((name,), (NUMERIC,), (None,))
     indicator = np.where(goes_left, 0.0, 1.0)[:, None]
-    grower = Grower(indicator, ctx.target[rows], schema, ctx.config, ctx.classes,
-                    ctx.weights[rows], ctx.target_name)
+    grower = Grower(
+        indicator,
+        ctx.target[rows],
+        schema,
+        ctx.config,
+        ctx.classes,
+        ctx.weights[rows],
+        ctx.target_name,
+    )
     scored = _rescaled(grower.candidates(0)[0], ctx.weights[rows].sum(), ctx)
-    return replace(scored, feature=feature, feature_name=name, split=split,
-                   conditions=tuple(split.conditions(ctx.schema)))
+    return replace(
+        scored,
+        feature=feature,
+        feature_name=name,
+        split=split,
+        conditions=tuple(split.conditions(ctx.schema)),
+    )
 
 
-def _split_step(node: Node, rows: np.ndarray, parent: int | None, condition: str | None,
-                sk_threshold: float, ctx: _Context) -> SklearnStep:
+def _split_step(
+    node: Node,
+    rows: np.ndarray,
+    parent: int | None,
+    condition: str | None,
+    sk_threshold: float,
+    ctx: _Context,
+) -> SklearnStep:
     split = node.split
     f = split.feature
     candidates = list(_candidates(rows, ctx))
@@ -755,14 +860,32 @@ def _split_step(node: Node, rows: np.ndarray, parent: int | None, condition: str
         chosen = _partition_candidate(rows, f, split, goes_left, ctx)
     candidates[position] = chosen
     cause, note = _note(chosen, best, ctx)
-    return SklearnStep(node.node_id, parent, node.depth, condition, rows, node.n_samples,
-                       _node_counts(node), node.impurity, tuple(candidates), chosen, None,
-                       "scikit-learn", ctx.classes, ctx.target_name, note, cause)
+    return SklearnStep(
+        node.node_id,
+        parent,
+        node.depth,
+        condition,
+        rows,
+        node.n_samples,
+        _node_counts(node),
+        node.impurity,
+        tuple(candidates),
+        chosen,
+        None,
+        "scikit-learn",
+        ctx.classes,
+        ctx.target_name,
+        note,
+        cause,
+    )
 
 
 def _same_partition(a: Candidate, b: Candidate | None) -> bool:
-    return b is not None and a.feature == b.feature and \
-        np.array_equal(np.asarray(a.child_counts), np.asarray(b.child_counts))
+    return (
+        b is not None
+        and a.feature == b.feature
+        and np.array_equal(np.asarray(a.child_counts), np.asarray(b.child_counts))
+    )
 
 
 def _note(chosen: Candidate, best: Candidate | None, ctx: _Context) -> tuple[str, str]:
@@ -778,35 +901,53 @@ def _note(chosen: Candidate, best: Candidate | None, ctx: _Context) -> tuple[str
     n_features = ctx.schema.n_features
     drawn = int(getattr(est, "max_features_", n_features))
     if getattr(est, "splitter", "best") == "random":
-        words = (f"scikit-learn drew each feature's threshold at random (splitter='random', "
-                 f"as extremely randomized trees do) and kept the best draw, {sk_text}; "
-                 f"dtlearn's best candidate is {best_text} {scores}")
+        words = (
+            f"scikit-learn drew each feature's threshold at random (splitter='random', "
+            f"as extremely randomized trees do) and kept the best draw, {sk_text}; "
+            f"dtlearn's best candidate is {best_text} {scores}"
+        )
         return "random threshold", words
     if tie and best.feature == chosen.feature:
-        words = (f"two thresholds of {chosen.feature_name} tie ({fmt_g(best.score, 4)}): "
-                 f"scikit-learn kept {sk_text}, dtlearn's scan finds {best_text} first")
+        words = (
+            f"two thresholds of {chosen.feature_name} tie ({fmt_g(best.score, 4)}): "
+            f"scikit-learn kept {sk_text}, dtlearn's scan finds {best_text} first"
+        )
         return "tie", words
     if tie:
-        order = (f"scored a random subset of max_features={drawn} of the {n_features} "
-                 f"features here, in a random order, and kept the first best split it met"
-                 if drawn < n_features else
-                 f"visits the features in a random order (random_state="
-                 f"{est.random_state!r}) and keeps the first best split it meets")
-        words = (f"{best.feature_name} ties with {chosen.feature_name} ({fmt_g(best.score, 4)} "
-                 f"each): scikit-learn {order}; dtlearn takes the first in column order")
+        order = (
+            f"scored a random subset of max_features={drawn} of the {n_features} "
+            f"features here, in a random order, and kept the first best split it met"
+            if drawn < n_features
+            else f"visits the features in a random order (random_state="
+            f"{est.random_state!r}) and keeps the first best split it meets"
+        )
+        words = (
+            f"{best.feature_name} ties with {chosen.feature_name} ({fmt_g(best.score, 4)} "
+            f"each): scikit-learn {order}; dtlearn takes the first in column order"
+        )
         return "tie", words
     if drawn < n_features and gap > 0:
-        words = (f"scikit-learn scored only a random subset of max_features={drawn} of the "
-                 f"{n_features} features here and chose the best among them, {sk_text}; "
-                 f"the best of all features, {best_text}, was not drawn {scores}")
+        words = (
+            f"scikit-learn scored only a random subset of max_features={drawn} of the "
+            f"{n_features} features here and chose the best among them, {sk_text}; "
+            f"the best of all features, {best_text}, was not drawn {scores}"
+        )
         return "feature subset", words
-    words = (f"scikit-learn's split {sk_text} scores a little below dtlearn's best candidate "
-             f"{best_text} {scores}: rounding decides between nearly equal splits")
+    words = (
+        f"scikit-learn's split {sk_text} scores a little below dtlearn's best candidate "
+        f"{best_text} {scores}: rounding decides between nearly equal splits"
+    )
     return "rounding", words
 
 
-def _leaf_step(node: Node, rows: np.ndarray, parent: int | None, condition: str | None,
-               ctx: _Context, n_leaves: int) -> SklearnStep:
+def _leaf_step(
+    node: Node,
+    rows: np.ndarray,
+    parent: int | None,
+    condition: str | None,
+    ctx: _Context,
+    n_leaves: int,
+) -> SklearnStep:
     est, config = ctx.est, ctx.config
     n_rows = len(rows)
     reason, candidates = None, ()
@@ -820,28 +961,51 @@ def _leaf_step(node: Node, rows: np.ndarray, parent: int | None, condition: str 
     elif n_rows < 2 * config.min_samples_leaf:
         reason = f"fewer than 2 × min_samples_leaf={config.min_samples_leaf} rows"
     elif node.n_samples < 2 * min_weight_leaf:
-        reason = (f"weight below 2 × min_weight_fraction_leaf="
-                  f"{est.min_weight_fraction_leaf} of the total")
+        reason = (
+            f"weight below 2 × min_weight_fraction_leaf={est.min_weight_fraction_leaf} of the total"
+        )
     else:
         candidates = _candidates(rows, ctx)
         best = SplitTable(candidates).best
         if best is None:
             reason = "no attribute can split these rows"
         elif best.scores["weighted_decrease"] + EPSILON < config.min_impurity_decrease:
-            reason = (f"weighted impurity decrease {fmt_g(best.scores['weighted_decrease'], 4)} < "
-                      f"min_impurity_decrease={config.min_impurity_decrease}")
+            reason = (
+                f"weighted impurity decrease {fmt_g(best.scores['weighted_decrease'], 4)} < "
+                f"min_impurity_decrease={config.min_impurity_decrease}"
+            )
         elif est.ccp_alpha > 0:
-            reason = (f"cost-complexity pruning (ccp_alpha={fmt_g(est.ccp_alpha)}) removed the "
-                      f"subtree scikit-learn grew here")
+            reason = (
+                f"cost-complexity pruning (ccp_alpha={fmt_g(est.ccp_alpha)}) removed the "
+                f"subtree scikit-learn grew here"
+            )
         elif config.max_leaf_nodes is not None and n_leaves >= config.max_leaf_nodes:
-            reason = (f"max_leaf_nodes={config.max_leaf_nodes} reached (scikit-learn grows "
-                      f"best-first: it split the leaves of larger weighted decrease first)")
+            reason = (
+                f"max_leaf_nodes={config.max_leaf_nodes} reached (scikit-learn grows "
+                f"best-first: it split the leaves of larger weighted decrease first)"
+            )
         else:
-            reason = "scikit-learn made this node a leaf, though " + \
-                f"{best.conditions[0]} can still split it"
-    return SklearnStep(node.node_id, parent, node.depth, condition, rows, node.n_samples,
-                       _node_counts(node), node.impurity, candidates, None, reason,
-                       "scikit-learn", ctx.classes, ctx.target_name, "")
+            reason = (
+                "scikit-learn made this node a leaf, though "
+                + f"{best.conditions[0]} can still split it"
+            )
+    return SklearnStep(
+        node.node_id,
+        parent,
+        node.depth,
+        condition,
+        rows,
+        node.n_samples,
+        _node_counts(node),
+        node.impurity,
+        candidates,
+        None,
+        reason,
+        "scikit-learn",
+        ctx.classes,
+        ctx.target_name,
+        "",
+    )
 
 
 class SklearnTree:
@@ -887,15 +1051,19 @@ class SklearnTree:
         """Set ``estimator``; returns ``self``."""
         for key, value in params.items():
             if key != "estimator":
-                raise ValueError(f"SklearnTree has no parameter {key!r}; valid parameters: "
-                                 f"['estimator']")
+                raise ValueError(
+                    f"SklearnTree has no parameter {key!r}; valid parameters: ['estimator']"
+                )
             self.estimator = value
         return self
 
     @property
     def _estimator_type(self) -> str:
-        return "regressor" if self._blueprint().__class__.__name__.endswith("Regressor") \
+        return (
+            "regressor"
+            if self._blueprint().__class__.__name__.endswith("Regressor")
             else "classifier"
+        )
 
     def _blueprint(self) -> Any:
         if self.estimator is not None:
@@ -914,8 +1082,10 @@ class SklearnTree:
         from sklearn.tree import BaseDecisionTree
 
         if not isinstance(self._blueprint(), BaseDecisionTree):
-            raise TypeError(f"estimator must be a scikit-learn decision tree, got "
-                            f"{type(self.estimator).__name__}")
+            raise TypeError(
+                f"estimator must be a scikit-learn decision tree, got "
+                f"{type(self.estimator).__name__}"
+            )
         est = clone(self._blueprint()).fit(X, y, sample_weight=sample_weight)
         model = from_sklearn(est, X, y, sample_weight=sample_weight)
         self.estimator_, self.model_ = est, model
@@ -942,5 +1112,4 @@ class SklearnTree:
         return self._fitted().score(X, y, sample_weight)
 
     def __repr__(self) -> str:
-        return f"SklearnTree({self.estimator!r})" if self.estimator is not None else \
-            "SklearnTree()"
+        return f"SklearnTree({self.estimator!r})" if self.estimator is not None else "SklearnTree()"

@@ -79,8 +79,15 @@ class TreeLearner(Estimator):
             target, classes = encode_numeric_target(y, Xe.shape[0]), None
         w = sample_weights(sample_weight, Xe.shape[0])
         config = self._config(None if classes is None else len(classes))
-        return Grower(Xe, target, schema, config, classes, w,
-                      target_name_of(y, "class" if classes is not None else "target"))
+        return Grower(
+            Xe,
+            target,
+            schema,
+            config,
+            classes,
+            w,
+            target_name_of(y, "class" if classes is not None else "target"),
+        )
 
     def grow_steps(self, X: Any, y: Any) -> Iterator[GrowthStep]:
         """Yield the growth steps greedy growth takes on ``(X, y)``, one node at a time.
@@ -155,9 +162,15 @@ class ID3Classifier(TreeLearner, Classifier):
 
     _flavour = "id3"
 
-    def __init__(self, criterion: str = "entropy", max_depth: int | None = None,
-                 min_samples_split: int = 2, min_samples_leaf: int = 1,
-                 stop_at_zero_gain: bool = True, categorical: Any = None) -> None:
+    def __init__(
+        self,
+        criterion: str = "entropy",
+        max_depth: int | None = None,
+        min_samples_split: int = 2,
+        min_samples_leaf: int = 1,
+        stop_at_zero_gain: bool = True,
+        categorical: Any = None,
+    ) -> None:
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -166,10 +179,14 @@ class ID3Classifier(TreeLearner, Classifier):
         self.categorical = categorical
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
-        return GrowthConfig(criterion=self.criterion, categorical_split="multiway",
-                            max_depth=self.max_depth, min_samples_split=self.min_samples_split,
-                            min_samples_leaf=self.min_samples_leaf,
-                            stop_at_zero_gain=self.stop_at_zero_gain)
+        return GrowthConfig(
+            criterion=self.criterion,
+            categorical_split="multiway",
+            max_depth=self.max_depth,
+            min_samples_split=self.min_samples_split,
+            min_samples_leaf=self.min_samples_leaf,
+            stop_at_zero_gain=self.stop_at_zero_gain,
+        )
 
 
 GAIN_RATIO_MIN_LEAF = 2
@@ -180,9 +197,17 @@ a two-way split)."""
 class _CARTLearner(TreeLearner):
     """What the two CART learners share: their parameters and how they become a config."""
 
-    def __init__(self, criterion: str, max_depth: int | None, min_samples_split: int,
-                 min_samples_leaf: int, min_impurity_decrease: float,
-                 max_leaf_nodes: int | None, ccp_alpha: float, categorical: Any) -> None:
+    def __init__(
+        self,
+        criterion: str,
+        max_depth: int | None,
+        min_samples_split: int,
+        min_samples_leaf: int,
+        min_impurity_decrease: float,
+        max_leaf_nodes: int | None,
+        ccp_alpha: float,
+        categorical: Any,
+    ) -> None:
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -194,11 +219,16 @@ class _CARTLearner(TreeLearner):
 
     def _cart_config(self, criterion: str, min_samples_leaf: int, **extra: Any) -> GrowthConfig:
         """CART's binary subset splits with the pre-pruning parameters, and ``extra``."""
-        return GrowthConfig(criterion=criterion, categorical_split="subset",
-                            max_depth=self.max_depth, min_samples_split=self.min_samples_split,
-                            min_samples_leaf=min_samples_leaf,
-                            min_impurity_decrease=self.min_impurity_decrease,
-                            max_leaf_nodes=self.max_leaf_nodes, **extra)
+        return GrowthConfig(
+            criterion=criterion,
+            categorical_split="subset",
+            max_depth=self.max_depth,
+            min_samples_split=self.min_samples_split,
+            min_samples_leaf=min_samples_leaf,
+            min_impurity_decrease=self.min_impurity_decrease,
+            max_leaf_nodes=self.max_leaf_nodes,
+            **extra,
+        )
 
 
 class CARTClassifier(_CARTLearner, Classifier):
@@ -243,13 +273,28 @@ class CARTClassifier(_CARTLearner, Classifier):
     IF outlook not in {sunny, overcast, rainy} THEN play = yes
     """
 
-    def __init__(self, criterion: str = "gini", max_depth: int | None = None,
-                 min_samples_split: int = 2, min_samples_leaf: int = 1,
-                 min_impurity_decrease: float = 0.0, max_leaf_nodes: int | None = None,
-                 ccp_alpha: float = 0.0, cost_matrix: Any = None,
-                 categorical: Any = None) -> None:
-        super().__init__(criterion, max_depth, min_samples_split, min_samples_leaf,
-                         min_impurity_decrease, max_leaf_nodes, ccp_alpha, categorical)
+    def __init__(
+        self,
+        criterion: str = "gini",
+        max_depth: int | None = None,
+        min_samples_split: int = 2,
+        min_samples_leaf: int = 1,
+        min_impurity_decrease: float = 0.0,
+        max_leaf_nodes: int | None = None,
+        ccp_alpha: float = 0.0,
+        cost_matrix: Any = None,
+        categorical: Any = None,
+    ) -> None:
+        super().__init__(
+            criterion,
+            max_depth,
+            min_samples_split,
+            min_samples_leaf,
+            min_impurity_decrease,
+            max_leaf_nodes,
+            ccp_alpha,
+            categorical,
+        )
         self.cost_matrix = cost_matrix
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
@@ -286,12 +331,27 @@ class CARTRegressor(_CARTLearner, Estimator):
     _estimator_type = "regressor"
     _task = "regression"
 
-    def __init__(self, criterion: str = "mse", max_depth: int | None = None,
-                 min_samples_split: int = 2, min_samples_leaf: int = 1,
-                 min_impurity_decrease: float = 0.0, max_leaf_nodes: int | None = None,
-                 ccp_alpha: float = 0.0, categorical: Any = None) -> None:
-        super().__init__(criterion, max_depth, min_samples_split, min_samples_leaf,
-                         min_impurity_decrease, max_leaf_nodes, ccp_alpha, categorical)
+    def __init__(
+        self,
+        criterion: str = "mse",
+        max_depth: int | None = None,
+        min_samples_split: int = 2,
+        min_samples_leaf: int = 1,
+        min_impurity_decrease: float = 0.0,
+        max_leaf_nodes: int | None = None,
+        ccp_alpha: float = 0.0,
+        categorical: Any = None,
+    ) -> None:
+        super().__init__(
+            criterion,
+            max_depth,
+            min_samples_split,
+            min_samples_leaf,
+            min_impurity_decrease,
+            max_leaf_nodes,
+            ccp_alpha,
+            categorical,
+        )
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
         return self._cart_config(self.criterion, self.min_samples_leaf)
@@ -318,17 +378,27 @@ class ObliqueTreeClassifier(TreeLearner, Classifier):
     ('oblique', True)
     """
 
-    def __init__(self, criterion: str = "gini", max_depth: int | None = None,
-                 min_samples_split: int = 2, min_samples_leaf: int = 1) -> None:
+    def __init__(
+        self,
+        criterion: str = "gini",
+        max_depth: int | None = None,
+        min_samples_split: int = 2,
+        min_samples_leaf: int = 1,
+    ) -> None:
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_samples_leaf = min_samples_leaf
 
     def _config(self, n_classes: int | None) -> GrowthConfig:
-        return GrowthConfig(criterion=self.criterion, categorical_split="subset",
-                            max_depth=self.max_depth, min_samples_split=self.min_samples_split,
-                            min_samples_leaf=self.min_samples_leaf, oblique=True)
+        return GrowthConfig(
+            criterion=self.criterion,
+            categorical_split="subset",
+            max_depth=self.max_depth,
+            min_samples_split=self.min_samples_split,
+            min_samples_leaf=self.min_samples_leaf,
+            oblique=True,
+        )
 
 
 _PARAMETER_CHECKS = {
@@ -344,5 +414,12 @@ _PARAMETER_CHECKS = {
 meanings and bounds)."""
 
 
-__all__ = ["CARTClassifier", "CARTRegressor", "ID3Classifier", "NotFittedError",
-           "ObliqueTreeClassifier", "OneR", "ZeroR"]
+__all__ = [
+    "CARTClassifier",
+    "CARTRegressor",
+    "ID3Classifier",
+    "NotFittedError",
+    "ObliqueTreeClassifier",
+    "OneR",
+    "ZeroR",
+]

@@ -16,8 +16,17 @@ from ..explain import DerivationLine, ResultTable, latex_class, latex_fraction, 
 from ..formatting import fmt, fmt_count, fmt_fraction
 
 __all__ = [
-    "child_table", "clamp", "class_summary", "entropy_lines", "instances_comment",
-    "latex_sym", "log_names", "rounding_note", "signed_sum", "sym", "weighted_sum_text",
+    "child_table",
+    "clamp",
+    "class_summary",
+    "entropy_lines",
+    "instances_comment",
+    "latex_sym",
+    "log_names",
+    "rounding_note",
+    "signed_sum",
+    "sym",
+    "weighted_sum_text",
     "zero_note",
 ]
 
@@ -90,8 +99,7 @@ def latex_sym(fn: str, arg: str) -> str:
     return rf"{head}({latex_text(arg)})"
 
 
-def instances_comment(counts: np.ndarray, names: Sequence[str], coloured: bool
-                      ) -> tuple[str, str]:
+def instances_comment(counts: np.ndarray, names: Sequence[str], coloured: bool) -> tuple[str, str]:
     """The ``with 14 instances: yes 9, no 5`` comment of a formula's first line.
 
     Parameters
@@ -116,10 +124,12 @@ def instances_comment(counts: np.ndarray, names: Sequence[str], coloured: bool
     total = fmt_count(counts.sum())
     noun = "instance" if total == "1" else "instances"
     text = f"with {total} {noun}: " + ", ".join(
-        f"{n} {fmt_count(c)}" for n, c in zip(names, counts))
+        f"{n} {fmt_count(c)}" for n, c in zip(names, counts)
+    )
     latex = latex_text(f"with {total} {noun}: ") + r",\ ".join(
         (latex_class(n, i) if coloured else latex_text(n)) + rf"\ {fmt_count(c)}"
-        for i, (n, c) in enumerate(zip(names, counts)))
+        for i, (n, c) in enumerate(zip(names, counts))
+    )
     return text, latex
 
 
@@ -151,9 +161,16 @@ def signed_sum(terms: Sequence[float]) -> str:
     return out
 
 
-def entropy_lines(counts: np.ndarray, names: Sequence[str], symbol: str, symbol_latex: str,
-                  value: float, base: float, coloured: bool, index: str = "k"
-                  ) -> list[DerivationLine]:
+def entropy_lines(
+    counts: np.ndarray,
+    names: Sequence[str],
+    symbol: str,
+    symbol_latex: str,
+    value: float,
+    base: float,
+    coloured: bool,
+    index: str = "k",
+) -> list[DerivationLine]:
     """The worked lines of ``-sum p log p`` (entropy of classes, split info of values).
 
     Parameters
@@ -193,20 +210,27 @@ def entropy_lines(counts: np.ndarray, names: Sequence[str], symbol: str, symbol_
     fr = [fmt_fraction(counts[i], total) for i in nz]
     fr_tex = [latex_fraction(counts[i], total) for i in nz]
     return [
-        DerivationLine(f"{symbol} = -sum_{index} p_{index} {log} p_{index}",
-                       rf"{symbol_latex} = -\sum_{index} p_{index} {log_tex} p_{index}",
-                       comment, comment_tex),
-        DerivationLine("= -(" + " + ".join(f"{f} · {log}({f})" for f in fr) + ")",
-                       r"= -\left(" + " + ".join(f"{f}{log_tex}{f}" for f in fr_tex)
-                       + r"\right)"),
-        DerivationLine("= -(" + " + ".join(f"{fmt(p[i])} · {fmt(lg)}"
-                                           for i, lg in zip(nz, logs)) + ")",
-                       r"= -\left(" + " + ".join(
-                           rf"{fmt(p[i])} \cdot ({fmt(lg)})" for i, lg in zip(nz, logs))
-                       + r"\right)"),
+        DerivationLine(
+            f"{symbol} = -sum_{index} p_{index} {log} p_{index}",
+            rf"{symbol_latex} = -\sum_{index} p_{index} {log_tex} p_{index}",
+            comment,
+            comment_tex,
+        ),
+        DerivationLine(
+            "= -(" + " + ".join(f"{f} · {log}({f})" for f in fr) + ")",
+            r"= -\left(" + " + ".join(f"{f}{log_tex}{f}" for f in fr_tex) + r"\right)",
+        ),
+        DerivationLine(
+            "= -(" + " + ".join(f"{fmt(p[i])} · {fmt(lg)}" for i, lg in zip(nz, logs)) + ")",
+            r"= -\left("
+            + " + ".join(rf"{fmt(p[i])} \cdot ({fmt(lg)})" for i, lg in zip(nz, logs))
+            + r"\right)",
+        ),
         DerivationLine(f"= -({signed_sum(prods)})", rf"= -\left({signed_sum(prods)}\right)"),
-        DerivationLine(f"= {fmt(value)} {unit}".rstrip(),
-                       rf"= {fmt(value)}\ \text{{{unit}}}" if unit else f"= {fmt(value)}"),
+        DerivationLine(
+            f"= {fmt(value)} {unit}".rstrip(),
+            rf"= {fmt(value)}\ \text{{{unit}}}" if unit else f"= {fmt(value)}",
+        ),
     ]
 
 
@@ -233,12 +257,20 @@ def zero_note(counts: np.ndarray, names: Sequence[str], what: str = "classes") -
     empty = [n for n, c in zip(names, counts) if c == 0]
     if not empty:
         return ""
-    return (f"{what} with no instances ({', '.join(empty)}) contribute nothing "
-            f"(0 · log 0 is taken as 0)")
+    return (
+        f"{what} with no instances ({', '.join(empty)}) contribute nothing "
+        f"(0 · log 0 is taken as 0)"
+    )
 
 
-def child_table(table: np.ndarray, values: Sequence[str], classes: Sequence[str],
-                fname: str, child: np.ndarray, child_col: str) -> ResultTable:
+def child_table(
+    table: np.ndarray,
+    values: Sequence[str],
+    classes: Sequence[str],
+    fname: str,
+    child: np.ndarray,
+    child_col: str,
+) -> ResultTable:
     """The table of a split's children: counts, weight and impurity of each value.
 
     Parameters
@@ -270,10 +302,13 @@ def child_table(table: np.ndarray, values: Sequence[str], classes: Sequence[str]
     def num(x: float) -> Any:
         return int(round(x)) if float(x) == round(float(x)) else float(x)
 
-    rows = [(v, num(row.sum()), *(num(c) for c in row), fmt_fraction(row.sum(), total),
-             float(h)) for v, row, h in zip(values, table, child)]
-    return ResultTable.build([fname, "n", *classes, "weight", child_col], rows,
-                             class_columns=classes)
+    rows = [
+        (v, num(row.sum()), *(num(c) for c in row), fmt_fraction(row.sum(), total), float(h))
+        for v, row, h in zip(values, table, child)
+    ]
+    return ResultTable.build(
+        [fname, "n", *classes, "weight", child_col], rows, class_columns=classes
+    )
 
 
 def weighted_sum_text(table: np.ndarray, child: np.ndarray) -> tuple[str, str]:
@@ -299,8 +334,7 @@ def weighted_sum_text(table: np.ndarray, child: np.ndarray) -> tuple[str, str]:
     total = table.sum()
     n = table.sum(axis=1)
     text = " + ".join(f"{fmt_fraction(n_v, total)}·{fmt(h)}" for n_v, h in zip(n, child))
-    latex = " + ".join(rf"{latex_fraction(n_v, total)}\cdot {fmt(h)}"
-                       for n_v, h in zip(n, child))
+    latex = " + ".join(rf"{latex_fraction(n_v, total)}\cdot {fmt(h)}" for n_v, h in zip(n, child))
     return text, latex
 
 
@@ -372,6 +406,8 @@ def rounding_note(a: float, b: float, result: float) -> str:
     shown = float(fmt(a)) - float(fmt(b))
     if fmt(shown) == fmt(result):
         return ""
-    return (f"values are shown rounded; unrounded {fmt(a, 5)} - {fmt(b, 5)} = {fmt(result, 5)}. "
-            f"Subtracting the rounded values gives {fmt(shown)}, which is why texts that "
-            f"round intermediate results can differ in the last digit")
+    return (
+        f"values are shown rounded; unrounded {fmt(a, 5)} - {fmt(b, 5)} = {fmt(result, 5)}. "
+        f"Subtracting the rounded values gives {fmt(shown)}, which is why texts that "
+        f"round intermediate results can differ in the last digit"
+    )

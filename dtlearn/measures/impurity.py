@@ -34,12 +34,12 @@ from .formulas import (
 )
 from .inputs import check_base, check_counts, class_counts, item_names
 
-__all__ = ["cost_gini", "entropy", "gini", "kl_divergence", "kl_to_uniform",
-           "misclassification"]
+__all__ = ["cost_gini", "entropy", "gini", "kl_divergence", "kl_to_uniform", "misclassification"]
 
 
-def entropy(labels: Any = None, *, counts: Any = None, base: float = 2,
-            classes: Sequence | None = None) -> Measure:
+def entropy(
+    labels: Any = None, *, counts: Any = None, base: float = 2, classes: Sequence | None = None
+) -> Measure:
     r"""Entropy ``H(S) = -sum_k p_k log p_k`` of a class distribution.
 
     Parameters
@@ -80,8 +80,9 @@ def entropy(labels: Any = None, *, counts: Any = None, base: float = 2,
     unit = log_names(b)[2]
 
     def explain() -> Derivation:
-        lines = entropy_lines(array, names, symbol, latex_sym("H", set_name), value, b,
-                               coloured=True)
+        lines = entropy_lines(
+            array, names, symbol, latex_sym("H", set_name), value, b, coloured=True
+        )
         return Derivation.build("", lines, note=zero_note(array, names))
 
     return Measure(value, "entropy", symbol=symbol, unit=unit, derivation=explain)
@@ -121,25 +122,39 @@ def gini(labels: Any = None, *, counts: Any = None, classes: Sequence | None = N
         total = array.sum()
         p = array / total
         comment, comment_tex = instances_comment(array, names, True)
-        return Derivation.build("", [
-            DerivationLine(f"{symbol} = 1 - sum_k p_k^2",
-                           rf"{latex_sym('Gini', set_name)} = 1 - \sum_k p_k^2",
-                           comment, comment_tex),
-            DerivationLine("= 1 - (" + " + ".join(f"({fmt_fraction(c, total)})^2"
-                                                  for c in array) + ")",
-                           r"= 1 - \left(" + " + ".join(rf"\left({latex_fraction(c, total)}"
-                                                       r"\right)^2" for c in array)
-                           + r"\right)"),
-            DerivationLine("= 1 - (" + " + ".join(fmt(x * x) for x in p) + ")",
-                           r"= 1 - \left(" + " + ".join(fmt(x * x) for x in p) + r"\right)"),
-            DerivationLine(f"= {fmt(value)}", f"= {fmt(value)}"),
-        ])
+        return Derivation.build(
+            "",
+            [
+                DerivationLine(
+                    f"{symbol} = 1 - sum_k p_k^2",
+                    rf"{latex_sym('Gini', set_name)} = 1 - \sum_k p_k^2",
+                    comment,
+                    comment_tex,
+                ),
+                DerivationLine(
+                    "= 1 - (" + " + ".join(f"({fmt_fraction(c, total)})^2" for c in array) + ")",
+                    r"= 1 - \left("
+                    + " + ".join(
+                        rf"\left({latex_fraction(c, total)}"
+                        r"\right)^2"
+                        for c in array
+                    )
+                    + r"\right)",
+                ),
+                DerivationLine(
+                    "= 1 - (" + " + ".join(fmt(x * x) for x in p) + ")",
+                    r"= 1 - \left(" + " + ".join(fmt(x * x) for x in p) + r"\right)",
+                ),
+                DerivationLine(f"= {fmt(value)}", f"= {fmt(value)}"),
+            ],
+        )
 
     return Measure(value, "gini", symbol=symbol, derivation=explain)
 
 
-def misclassification(labels: Any = None, *, counts: Any = None,
-                      classes: Sequence | None = None) -> Measure:
+def misclassification(
+    labels: Any = None, *, counts: Any = None, classes: Sequence | None = None
+) -> Measure:
     """Misclassification rate ``1 - max_k p_k``: the error of predicting the majority class.
 
     Parameters
@@ -173,18 +188,29 @@ def misclassification(labels: Any = None, *, counts: Any = None,
         total = array.sum()
         k = int(np.argmax(array))
         comment, comment_tex = instances_comment(array, names, True)
-        return Derivation.build("", [
-            DerivationLine(f"{symbol} = 1 - max_k p_k",
-                           rf"{latex_sym('Err', set_name)} = 1 - \max_k p_k",
-                           comment, comment_tex),
-            DerivationLine("= 1 - max(" + ", ".join(fmt_fraction(c, total) for c in array)
-                           + ")",
-                           r"= 1 - \max\left(" + ", ".join(latex_fraction(c, total)
-                                                          for c in array) + r"\right)"),
-            DerivationLine(f"= 1 - {fmt_fraction(array[k], total)}",
-                           f"= 1 - {latex_fraction(array[k], total)}"),
-            DerivationLine(f"= {fmt(value)}", f"= {fmt(value)}"),
-        ], note=_majority_note(array, names))
+        return Derivation.build(
+            "",
+            [
+                DerivationLine(
+                    f"{symbol} = 1 - max_k p_k",
+                    rf"{latex_sym('Err', set_name)} = 1 - \max_k p_k",
+                    comment,
+                    comment_tex,
+                ),
+                DerivationLine(
+                    "= 1 - max(" + ", ".join(fmt_fraction(c, total) for c in array) + ")",
+                    r"= 1 - \max\left("
+                    + ", ".join(latex_fraction(c, total) for c in array)
+                    + r"\right)",
+                ),
+                DerivationLine(
+                    f"= 1 - {fmt_fraction(array[k], total)}",
+                    f"= 1 - {latex_fraction(array[k], total)}",
+                ),
+                DerivationLine(f"= {fmt(value)}", f"= {fmt(value)}"),
+            ],
+            note=_majority_note(array, names),
+        )
 
     return Measure(value, "misclassification", symbol=symbol, derivation=explain)
 
@@ -195,12 +221,19 @@ def _majority_note(counts: np.ndarray, names: Sequence) -> str:
     tied = [str(names[i]) for i in range(len(counts)) if np.isclose(counts[i], top)]
     if len(tied) == 1:
         return f"the majority class is {tied[0]}"
-    return (f"no single majority: {', '.join(tied)} tie with {fmt_count(top)} each; "
-            f"the error is the same whichever is predicted (ties go to the first, {tied[0]})")
+    return (
+        f"no single majority: {', '.join(tied)} tie with {fmt_count(top)} each; "
+        f"the error is the same whichever is predicted (ties go to the first, {tied[0]})"
+    )
 
 
-def cost_gini(labels: Any = None, cost_matrix: Any = None, *, counts: Any = None,
-              classes: Sequence | None = None) -> Measure:
+def cost_gini(
+    labels: Any = None,
+    cost_matrix: Any = None,
+    *,
+    counts: Any = None,
+    classes: Sequence | None = None,
+) -> Measure:
     """Cost-weighted Gini impurity ``sum_{k != k'} L[k, k'] p_k p_k'``.
 
     ``L[k, k']`` is the cost of predicting ``k'`` for an instance of class ``k``; with all
@@ -240,8 +273,9 @@ def cost_gini(labels: Any = None, cost_matrix: Any = None, *, counts: Any = None
     if L.ndim != 2 or L.shape[0] != L.shape[1]:
         raise ValueError(f"cost_matrix must be square (c x c); got shape {L.shape}")
     if L.shape[0] != len(array):
-        raise ValueError(f"cost_matrix is {L.shape[0]} x {L.shape[1]} but there are "
-                         f"{len(array)} classes")
+        raise ValueError(
+            f"cost_matrix is {L.shape[0]} x {L.shape[1]} but there are {len(array)} classes"
+        )
     if not np.isfinite(L).all():
         raise ValueError("cost_matrix contains NaN or infinite costs")
     if (L < 0).any():
@@ -252,24 +286,39 @@ def cost_gini(labels: Any = None, cost_matrix: Any = None, *, counts: Any = None
     def explain() -> Derivation:
         total = array.sum()
         p = array / total
-        pairs = [(i, j) for i in range(len(array)) for j in range(len(array))
-                 if i != j and L[i, j] > 0 and array[i] > 0 and array[j] > 0]
+        pairs = [
+            (i, j)
+            for i in range(len(array))
+            for j in range(len(array))
+            if i != j and L[i, j] > 0 and array[i] > 0 and array[j] > 0
+        ]
         comment, comment_tex = instances_comment(array, names, True)
         first = DerivationLine(
             f"{symbol} = sum_{{k != k'}} L[k,k'] p_k p_k'",
             rf"{latex_sym('Gini_L', set_name)} = \sum_{{k \neq k'}} L_{{kk'}}"
-            r" p_k p_{k'}", comment, comment_tex)
+            r" p_k p_{k'}",
+            comment,
+            comment_tex,
+        )
         if not pairs:
             lines = [first, DerivationLine("= 0", "= 0")]
         else:
             lines = [
                 first,
-                DerivationLine("= " + " + ".join(
-                    f"{fmt_count(L[i, j])}·({fmt_fraction(array[i], total)})·"
-                    f"({fmt_fraction(array[j], total)})" for i, j in pairs),
-                    "= " + " + ".join(rf"{fmt_count(L[i, j])}\cdot {latex_fraction(array[i], total)}"
-                                      rf"\cdot {latex_fraction(array[j], total)}"
-                                      for i, j in pairs)),
+                DerivationLine(
+                    "= "
+                    + " + ".join(
+                        f"{fmt_count(L[i, j])}·({fmt_fraction(array[i], total)})·"
+                        f"({fmt_fraction(array[j], total)})"
+                        for i, j in pairs
+                    ),
+                    "= "
+                    + " + ".join(
+                        rf"{fmt_count(L[i, j])}\cdot {latex_fraction(array[i], total)}"
+                        rf"\cdot {latex_fraction(array[j], total)}"
+                        for i, j in pairs
+                    ),
+                ),
                 DerivationLine("= " + " + ".join(fmt(L[i, j] * p[i] * p[j]) for i, j in pairs)),
                 DerivationLine(f"= {fmt(value)}"),
             ]
@@ -281,8 +330,7 @@ def cost_gini(labels: Any = None, cost_matrix: Any = None, *, counts: Any = None
     return Measure(value, "cost-weighted gini", symbol=symbol, derivation=explain)
 
 
-def kl_divergence(p: Any, q: Any, *, base: float = 2, classes: Sequence | None = None
-                  ) -> Measure:
+def kl_divergence(p: Any, q: Any, *, base: float = 2, classes: Sequence | None = None) -> Measure:
     """Kullback-Leibler divergence ``KL(p || q) = sum_k p_k log(p_k / q_k)``.
 
     Parameters
@@ -336,27 +384,35 @@ def kl_divergence(p: Any, q: Any, *, base: float = 2, classes: Sequence | None =
     def explain() -> Derivation:
         terms = pa[nz] * logs
         lines = [
-            DerivationLine(f"KL(p || q) = sum_k p_k {log}(p_k / q_k)",
-                           rf"\mathrm{{KL}}(p \,\|\, q) = \sum_k p_k {log_tex}\frac{{p_k}}{{q_k}}"),
-            DerivationLine("= " + " + ".join(f"{fmt(pa[k])} · {log}({fmt(pa[k])}/{fmt(qa[k])})"
-                                             for k in nz),
-                           "= " + " + ".join(rf"{fmt(pa[k])}{log_tex}\frac{{{fmt(pa[k])}}}"
-                                             rf"{{{fmt(qa[k])}}}" for k in nz)),
-            DerivationLine("= " + " + ".join(f"{fmt(pa[k])} · {fmt(lg)}"
-                                             for k, lg in zip(nz, logs))),
+            DerivationLine(
+                f"KL(p || q) = sum_k p_k {log}(p_k / q_k)",
+                rf"\mathrm{{KL}}(p \,\|\, q) = \sum_k p_k {log_tex}\frac{{p_k}}{{q_k}}",
+            ),
+            DerivationLine(
+                "= " + " + ".join(f"{fmt(pa[k])} · {log}({fmt(pa[k])}/{fmt(qa[k])})" for k in nz),
+                "= "
+                + " + ".join(
+                    rf"{fmt(pa[k])}{log_tex}\frac{{{fmt(pa[k])}}}"
+                    rf"{{{fmt(qa[k])}}}"
+                    for k in nz
+                ),
+            ),
+            DerivationLine(
+                "= " + " + ".join(f"{fmt(pa[k])} · {fmt(lg)}" for k, lg in zip(nz, logs))
+            ),
             DerivationLine(f"= {signed_sum(terms)}"),
             DerivationLine(f"= {fmt(value)} {unit}".rstrip()),
         ]
         zero = [names[k] for k in range(len(pa)) if pa[k] == 0]
-        note = (f"classes with p_k = 0 ({', '.join(zero)}) contribute nothing"
-                if zero else "")
+        note = f"classes with p_k = 0 ({', '.join(zero)}) contribute nothing" if zero else ""
         return Derivation.build("", lines, note=note)
 
     return Measure(value, "KL divergence", symbol="KL(p || q)", unit=unit, derivation=explain)
 
 
-def kl_to_uniform(labels: Any = None, *, counts: Any = None, base: float = 2,
-                  classes: Sequence | None = None) -> Measure:
+def kl_to_uniform(
+    labels: Any = None, *, counts: Any = None, base: float = 2, classes: Sequence | None = None
+) -> Measure:
     """KL divergence from the uniform distribution: ``KL(p || u) = log c - H(p)``.
 
     ``c`` is the number of classes (with ``counts``, their length; with a ``Categorical``
@@ -398,16 +454,18 @@ def kl_to_uniform(labels: Any = None, *, counts: Any = None, base: float = 2,
 
     def explain() -> Derivation:
         lines = [
-            DerivationLine(f"{symbol} = {log} c - H({set_name})",
-                           rf"\mathrm{{KL}}(p_{{{latex_text(set_name)}}} \,\|\, u) = "
-                           rf"{log_tex} c - H({latex_text(set_name)})",
-                           f"c = {c} classes"),
+            DerivationLine(
+                f"{symbol} = {log} c - H({set_name})",
+                rf"\mathrm{{KL}}(p_{{{latex_text(set_name)}}} \,\|\, u) = "
+                rf"{log_tex} c - H({latex_text(set_name)})",
+                f"c = {c} classes",
+            ),
             DerivationLine(f"= {log} {c} - {fmt(float(h))}"),
             DerivationLine(f"= {fmt(logc)} - {fmt(float(h))}"),
             DerivationLine(f"= {fmt(value)} {unit}".rstrip()),
         ]
-        return Derivation.build("", [Derivation.build(f"entropy of {set_name}",
-                                                      h.explain().lines), *lines])
+        return Derivation.build(
+            "", [Derivation.build(f"entropy of {set_name}", h.explain().lines), *lines]
+        )
 
     return Measure(value, "KL to uniform", symbol=symbol, unit=unit, derivation=explain)
-

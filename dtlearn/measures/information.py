@@ -1,4 +1,4 @@
-# About 540 lines: one idea, the split measures of one attribute (split info, mean info, the gains, gain ratio, Hellinger), sharing one reading of the contingency table and one explanation.
+# About 370 logical lines: one idea, the split measures of one attribute (split info, mean info, the gains, gain ratio, Hellinger), sharing one reading of the contingency table and one explanation.
 """Split measures: how much an attribute tells about the class.
 
 Split info, mean information, information gain (ID3), gain ratio (C4.5) and Gini gain
@@ -40,12 +40,21 @@ from .formulas import (
 from .impurity import cost_gini
 from .inputs import check_base, contingency, value_counts
 
-__all__ = ["cost_gini_gain", "gain_ratio", "gini_gain", "hellinger_distance",
-           "information_gain", "mean_info", "misclassification_gain", "split_info"]
+__all__ = [
+    "cost_gini_gain",
+    "gain_ratio",
+    "gini_gain",
+    "hellinger_distance",
+    "information_gain",
+    "mean_info",
+    "misclassification_gain",
+    "split_info",
+]
 
 
-def split_info(feature: Any = None, *, counts: Any = None, base: float = 2,
-               values: Sequence | None = None) -> Measure:
+def split_info(
+    feature: Any = None, *, counts: Any = None, base: float = 2, values: Sequence | None = None
+) -> Measure:
     """Split information ``-sum_v |S_v|/|S| log |S_v|/|S|``: the entropy of the attribute.
 
     It is large for attributes with many evenly filled values, which is what the gain ratio
@@ -79,12 +88,15 @@ def split_info(feature: Any = None, *, counts: Any = None, base: float = 2,
     symbol = sym("SplitInfo", fname)
 
     def explain() -> Derivation:
-        lines = entropy_lines(array, names, symbol, latex_sym("SplitInfo", fname),
-                               value, b, coloured=False, index="v")
+        lines = entropy_lines(
+            array, names, symbol, latex_sym("SplitInfo", fname), value, b, coloured=False, index="v"
+        )
         note = zero_note(array, names, "values")
         if np.count_nonzero(array) <= 1:
-            note = (f"{fname} takes a single value here, so splitting on it separates "
-                    f"nothing: its split info is 0")
+            note = (
+                f"{fname} takes a single value here, so splitting on it separates "
+                f"nothing: its split info is 0"
+            )
         return Derivation.build("", lines, note=note)
 
     return Measure(value, "split info", symbol=symbol, unit=log_names(b)[2], derivation=explain)
@@ -92,15 +104,23 @@ def split_info(feature: Any = None, *, counts: Any = None, base: float = 2,
 
 def _split_parts(feature, labels, counts, base, classes, values):
     b = check_base(base)
-    table, vnames, cnames, fname, sname, known = contingency(feature, labels, counts,
-                                                              classes, values)
+    table, vnames, cnames, fname, sname, known = contingency(
+        feature, labels, counts, classes, values
+    )
     totals = table.sum(axis=0)
     weights = table.sum(axis=1) / table.sum()
     return b, table, vnames, cnames, fname, sname, totals, weights
 
 
-def mean_info(feature: Any = None, labels: Any = None, *, counts: Any = None, base: float = 2,
-              classes: Sequence | None = None, values: Sequence | None = None) -> Measure:
+def mean_info(
+    feature: Any = None,
+    labels: Any = None,
+    *,
+    counts: Any = None,
+    base: float = 2,
+    classes: Sequence | None = None,
+    values: Sequence | None = None,
+) -> Measure:
     """Mean information (conditional entropy) ``sum_v |S_v|/|S| · H(S_v)``.
 
     The entropy left, on average, after splitting on the attribute.
@@ -139,7 +159,8 @@ def mean_info(feature: Any = None, labels: Any = None, *, counts: Any = None, ba
              = 0.694 bits
     """
     b, table, vnames, cnames, fname, sname, totals, weights = _split_parts(
-        feature, labels, counts, base, classes, values)
+        feature, labels, counts, base, classes, values
+    )
     child = entropy_of_counts(table, b)
     value = float(np.dot(weights, child))
     unit = log_names(b)[2]
@@ -147,16 +168,22 @@ def mean_info(feature: Any = None, labels: Any = None, *, counts: Any = None, ba
 
     def explain() -> Derivation:
         text, latex = weighted_sum_text(table, child)
-        return Derivation.build("", [
-            child_table(table, vnames, cnames, fname, child, "H(child)"),
-            DerivationLine(f"{symbol} = sum_v |S_v|/|S| · H(S_v)",
-                           rf"H({latex_text(sname)} \mid {latex_text(fname)}) = "
-                           r"\sum_v \frac{|S_v|}{|S|} H(S_v)"),
-            DerivationLine(f"= {text}", f"= {latex}"),
-            DerivationLine(f"= {fmt(value)} {unit}".rstrip()),
-        ])
+        return Derivation.build(
+            "",
+            [
+                child_table(table, vnames, cnames, fname, child, "H(child)"),
+                DerivationLine(
+                    f"{symbol} = sum_v |S_v|/|S| · H(S_v)",
+                    rf"H({latex_text(sname)} \mid {latex_text(fname)}) = "
+                    r"\sum_v \frac{|S_v|}{|S|} H(S_v)",
+                ),
+                DerivationLine(f"= {text}", f"= {latex}"),
+                DerivationLine(f"= {fmt(value)} {unit}".rstrip()),
+            ],
+        )
 
     return Measure(value, "mean info", symbol=symbol, unit=unit, derivation=explain)
+
 
 @dataclass(frozen=True)
 class _Decrease:
@@ -170,10 +197,17 @@ class _Decrease:
 
 # Information gain and Gini gain are the same computation with another kernel; one
 # function keeps their derivations from drifting apart.
-def _impurity_decrease(table: np.ndarray, vnames: Sequence[str], cnames: Sequence[str],
-                       fname: str, sname: str, kernel: Callable[[np.ndarray], Any],
-                       words: _Decrease, unit: str = "", concave: bool = True
-                       ) -> tuple[float, Callable[[], Derivation]]:
+def _impurity_decrease(
+    table: np.ndarray,
+    vnames: Sequence[str],
+    cnames: Sequence[str],
+    fname: str,
+    sname: str,
+    kernel: Callable[[np.ndarray], Any],
+    words: _Decrease,
+    unit: str = "",
+    concave: bool = True,
+) -> tuple[float, Callable[[], Derivation]]:
     totals = table.sum(axis=0)
     weights = table.sum(axis=1) / table.sum()
     parent = float(kernel(totals))
@@ -186,25 +220,40 @@ def _impurity_decrease(table: np.ndarray, vnames: Sequence[str], cnames: Sequenc
     def explain() -> Derivation:
         text, latex = weighted_sum_text(table, child)
         u = rf"\ \text{{{unit}}}" if unit else ""
-        return Derivation.build("", [
-            DerivationLine(f"{words.impurity}({sname}) = {fmt(parent)} {unit}".rstrip(),
-                           rf"{words.impurity_latex}({latex_text(sname)}) = {fmt(parent)}{u}",
-                           class_summary(totals, cnames)),
-            child_table(table, vnames, cnames, fname, child, f"{words.impurity}(child)"),
-            DerivationLine(f"{words.mean} = {text} = {fmt(mean)}",
-                           rf"\text{{{words.mean}}} = {latex} = {fmt(mean)}"),
-            DerivationLine(f"{words.gain} = {fmt(parent)} - {fmt(mean)} = {fmt(value)} "
-                           f"{unit}".rstrip(),
-                           rf"\text{{{words.gain}}} = {fmt(parent)} - {fmt(mean)} = "
-                           rf"{fmt(value)}{u}"),
-        ], note=rounding_note(parent, mean, value))
+        return Derivation.build(
+            "",
+            [
+                DerivationLine(
+                    f"{words.impurity}({sname}) = {fmt(parent)} {unit}".rstrip(),
+                    rf"{words.impurity_latex}({latex_text(sname)}) = {fmt(parent)}{u}",
+                    class_summary(totals, cnames),
+                ),
+                child_table(table, vnames, cnames, fname, child, f"{words.impurity}(child)"),
+                DerivationLine(
+                    f"{words.mean} = {text} = {fmt(mean)}",
+                    rf"\text{{{words.mean}}} = {latex} = {fmt(mean)}",
+                ),
+                DerivationLine(
+                    f"{words.gain} = {fmt(parent)} - {fmt(mean)} = {fmt(value)} {unit}".rstrip(),
+                    rf"\text{{{words.gain}}} = {fmt(parent)} - {fmt(mean)} = "
+                    rf"{fmt(value)}{u}",
+                ),
+            ],
+            note=rounding_note(parent, mean, value),
+        )
 
     return value, explain
 
 
-def information_gain(feature: Any = None, labels: Any = None, *, counts: Any = None,
-                     base: float = 2, classes: Sequence | None = None,
-                     values: Sequence | None = None) -> Measure:
+def information_gain(
+    feature: Any = None,
+    labels: Any = None,
+    *,
+    counts: Any = None,
+    base: float = 2,
+    classes: Sequence | None = None,
+    values: Sequence | None = None,
+) -> Measure:
     """Information gain ``H(S) - sum_v |S_v|/|S| · H(S_v)`` of splitting on an attribute.
 
     Parameters
@@ -246,18 +295,33 @@ def information_gain(feature: Any = None, labels: Any = None, *, counts: Any = N
     intermediate results can differ in the last digit
     """
     b, table, vnames, cnames, fname, sname, totals, weights = _split_parts(
-        feature, labels, counts, base, classes, values)
+        feature, labels, counts, base, classes, values
+    )
     unit = log_names(b)[2]
     value, explain = _impurity_decrease(
-        table, vnames, cnames, fname, sname, lambda c: entropy_of_counts(c, b),
-        _Decrease("H", "H", "mean info", "gain"), unit)
-    return Measure(value, "information gain", symbol=sym("IG", fname), unit=unit,
-                   derivation=explain)
+        table,
+        vnames,
+        cnames,
+        fname,
+        sname,
+        lambda c: entropy_of_counts(c, b),
+        _Decrease("H", "H", "mean info", "gain"),
+        unit,
+    )
+    return Measure(
+        value, "information gain", symbol=sym("IG", fname), unit=unit, derivation=explain
+    )
 
 
-def gain_ratio(feature: Any = None, labels: Any = None, *, counts: Any = None,
-               base: float = 2, classes: Sequence | None = None,
-               values: Sequence | None = None) -> Measure:
+def gain_ratio(
+    feature: Any = None,
+    labels: Any = None,
+    *,
+    counts: Any = None,
+    base: float = 2,
+    classes: Sequence | None = None,
+    values: Sequence | None = None,
+) -> Measure:
     """Gain ratio ``information gain / split info`` (C4.5's criterion).
 
     A constant attribute has split info 0 and gain 0; its gain ratio is defined as 0.
@@ -291,39 +355,52 @@ def gain_ratio(feature: Any = None, labels: Any = None, *, counts: Any = None,
     GainRatio(A) = gain / split info = 0.247 / 1.577 = 0.156
     """
     b, table, vnames, cnames, fname, sname, totals, weights = _split_parts(
-        feature, labels, counts, base, classes, values)
+        feature, labels, counts, base, classes, values
+    )
     named_values = pd.Index(vnames, name=fname)
-    gain = information_gain(counts=table, base=b, classes=pd.Index(cnames, name=sname),
-                            values=named_values)
+    gain = information_gain(
+        counts=table, base=b, classes=pd.Index(cnames, name=sname), values=named_values
+    )
     split = split_info(counts=table.sum(axis=1), base=b, values=named_values)
     constant = float(split) <= 1e-12
     value = 0.0 if constant else float(gain) / float(split)
     symbol = sym("GainRatio", fname)
 
     def explain() -> Derivation:
-        g = Derivation.build(f"information gain of {fname}", gain.explain().lines,
-                             note=gain.explain().note)
+        g = Derivation.build(
+            f"information gain of {fname}", gain.explain().lines, note=gain.explain().note
+        )
         s = Derivation.build(f"split info of {fname}", split.explain().lines)
         if constant:
-            last = DerivationLine(f"{symbol} = 0",
-                                  rf"\mathrm{{GainRatio}}({latex_text(fname)}) = 0")
-            note = (f"{fname} takes a single value here: split info is 0 (and so is the "
-                    f"gain), so the gain ratio is taken as 0 instead of dividing by zero")
+            last = DerivationLine(
+                f"{symbol} = 0", rf"\mathrm{{GainRatio}}({latex_text(fname)}) = 0"
+            )
+            note = (
+                f"{fname} takes a single value here: split info is 0 (and so is the "
+                f"gain), so the gain ratio is taken as 0 instead of dividing by zero"
+            )
         else:
             last = DerivationLine(
                 f"{symbol} = gain / split info = {fmt(float(gain))} / {fmt(float(split))} "
                 f"= {fmt(value)}",
                 rf"\mathrm{{GainRatio}}({latex_text(fname)}) = \frac{{\text{{gain}}}}"
                 rf"{{\text{{split info}}}} = \frac{{{fmt(float(gain))}}}{{{fmt(float(split))}}}"
-                rf" = {fmt(value)}")
+                rf" = {fmt(value)}",
+            )
             note = ""
         return Derivation.build("", [g, s, last], note=note)
 
     return Measure(value, "gain ratio", symbol=symbol, derivation=explain)
 
 
-def gini_gain(feature: Any = None, labels: Any = None, *, counts: Any = None,
-              classes: Sequence | None = None, values: Sequence | None = None) -> Measure:
+def gini_gain(
+    feature: Any = None,
+    labels: Any = None,
+    *,
+    counts: Any = None,
+    classes: Sequence | None = None,
+    values: Sequence | None = None,
+) -> Measure:
     """Decrease in Gini impurity ``Gini(S) - sum_v |S_v|/|S| · Gini(S_v)``.
 
     Parameters
@@ -349,17 +426,29 @@ def gini_gain(feature: Any = None, labels: Any = None, *, counts: Any = None,
     >>> round(gini_gain(counts=[[10, 40], [40, 10]]), 3), round(gini_gain(counts=[[50, 20], [0, 30]]), 3)
     (0.18, 0.214)
     """
-    table, vnames, cnames, fname, sname, known = contingency(feature, labels, counts,
-                                                             classes, values)
+    table, vnames, cnames, fname, sname, known = contingency(
+        feature, labels, counts, classes, values
+    )
     value, explain = _impurity_decrease(
-        table, vnames, cnames, fname, sname, gini_of_counts,
-        _Decrease("Gini", r"\mathrm{Gini}", "mean Gini", "Gini gain"))
+        table,
+        vnames,
+        cnames,
+        fname,
+        sname,
+        gini_of_counts,
+        _Decrease("Gini", r"\mathrm{Gini}", "mean Gini", "Gini gain"),
+    )
     return Measure(value, "gini gain", symbol=sym("GiniGain", fname), derivation=explain)
 
 
-def misclassification_gain(feature: Any = None, labels: Any = None, *, counts: Any = None,
-                          classes: Sequence | None = None, values: Sequence | None = None
-                          ) -> Measure:
+def misclassification_gain(
+    feature: Any = None,
+    labels: Any = None,
+    *,
+    counts: Any = None,
+    classes: Sequence | None = None,
+    values: Sequence | None = None,
+) -> Measure:
     """Decrease in misclassification rate ``Err(S) - sum_v |S_v|/|S| · Err(S_v)``.
 
     What ``criterion="misclassification"`` ranks splits by. It is often 0 for a split that
@@ -392,18 +481,32 @@ def misclassification_gain(feature: Any = None, labels: Any = None, *, counts: A
     >>> print(m.explain().lines[-1].text)
     error decrease = 0.500 - 0.200 = 0.300
     """
-    table, vnames, cnames, fname, sname, known = contingency(feature, labels, counts,
-                                                             classes, values)
+    table, vnames, cnames, fname, sname, known = contingency(
+        feature, labels, counts, classes, values
+    )
     value, explain = _impurity_decrease(
-        table, vnames, cnames, fname, sname, misclassification_of_counts,
-        _Decrease("Err", r"\mathrm{Err}", "mean error", "error decrease"))
-    return Measure(value, "misclassification gain", symbol=sym("ErrGain", fname),
-                   derivation=explain)
+        table,
+        vnames,
+        cnames,
+        fname,
+        sname,
+        misclassification_of_counts,
+        _Decrease("Err", r"\mathrm{Err}", "mean error", "error decrease"),
+    )
+    return Measure(
+        value, "misclassification gain", symbol=sym("ErrGain", fname), derivation=explain
+    )
 
 
-def cost_gini_gain(feature: Any = None, labels: Any = None, cost_matrix: Any = None, *,
-                   counts: Any = None, classes: Sequence | None = None,
-                   values: Sequence | None = None) -> Measure:
+def cost_gini_gain(
+    feature: Any = None,
+    labels: Any = None,
+    cost_matrix: Any = None,
+    *,
+    counts: Any = None,
+    classes: Sequence | None = None,
+    values: Sequence | None = None,
+) -> Measure:
     """Decrease in cost-weighted Gini ``Gini_L(S) - sum_v |S_v|/|S| · Gini_L(S_v)``.
 
     What ``criterion="cost_gini"`` ranks splits by (:func:`~dtlearn.measures.cost_gini`
@@ -437,24 +540,37 @@ def cost_gini_gain(feature: Any = None, labels: Any = None, cost_matrix: Any = N
     >>> print(g.explain().lines[-1].text)
     cost Gini gain = 1.000 - 0.640 = 0.360
     """
-    table, vnames, cnames, fname, sname, known = contingency(feature, labels, counts,
-                                                             classes, values)
+    table, vnames, cnames, fname, sname, known = contingency(
+        feature, labels, counts, classes, values
+    )
     if cost_matrix is None:
         raise TypeError("cost_matrix is required: a c x c table of misclassification costs")
     # the checks and messages of the impurity itself
     cost_gini(counts=table.sum(axis=0), cost_matrix=cost_matrix)
     L = np.asarray(cost_matrix, dtype=float)
     value, explain = _impurity_decrease(
-        table, vnames, cnames, fname, sname, lambda c: cost_gini_of_counts(c, L),
+        table,
+        vnames,
+        cnames,
+        fname,
+        sname,
+        lambda c: cost_gini_of_counts(c, L),
         _Decrease("Gini_L", r"\mathrm{Gini}_L", "mean Gini_L", "cost Gini gain"),
-        concave=False)
-    return Measure(value, "cost-weighted gini gain", symbol=sym("GiniGain_L", fname),
-                   derivation=explain)
+        concave=False,
+    )
+    return Measure(
+        value, "cost-weighted gini gain", symbol=sym("GiniGain_L", fname), derivation=explain
+    )
 
 
-def hellinger_distance(feature: Any = None, labels: Any = None, *, counts: Any = None,
-                       classes: Sequence | None = None, values: Sequence | None = None
-                       ) -> Measure:
+def hellinger_distance(
+    feature: Any = None,
+    labels: Any = None,
+    *,
+    counts: Any = None,
+    classes: Sequence | None = None,
+    values: Sequence | None = None,
+) -> Measure:
     """Hellinger distance between where the classes go: the split score of Hellinger trees.
 
     For two classes ``+`` and ``-``, with ``p(v)`` the share of the ``+`` instances that
@@ -506,32 +622,55 @@ def hellinger_distance(feature: Any = None, labels: Any = None, *, counts: Any =
         name = cnames[j]
         other = cnames[1 - j] if table.shape[1] == 2 else f"not {name}"
         if inside.sum() == 0 or rest.sum() == 0:
-            return Derivation.build("", [DerivationLine(
-                f"d({name}, {other}) = 0: one side holds no instance", prose=True)]), 0.0
+            return Derivation.build(
+                "",
+                [DerivationLine(f"d({name}, {other}) = 0: one side holds no instance", prose=True)],
+            ), 0.0
         p, q = inside / inside.sum(), rest / rest.sum()
         terms = (np.sqrt(p) - np.sqrt(q)) ** 2
         shares = ResultTable(
-            (fname, f"n({name})", f"n({other})", f"p = share of {name}",
-             f"q = share of {other}", "(√p - √q)²"),
-            tuple((v, fmt_count(a), fmt_count(b), float(x), float(y), float(t))
-                  for v, a, b, x, y, t in zip(vnames, inside, rest, p, q, terms)))
+            (
+                fname,
+                f"n({name})",
+                f"n({other})",
+                f"p = share of {name}",
+                f"q = share of {other}",
+                "(√p - √q)²",
+            ),
+            tuple(
+                (v, fmt_count(a), fmt_count(b), float(x), float(y), float(t))
+                for v, a, b, x, y, t in zip(vnames, inside, rest, p, q, terms)
+            ),
+        )
         d = float(np.sqrt(terms.sum()))
         total = " + ".join(fmt(t) for t in terms)
-        return Derivation.build("", [shares, DerivationLine(
-            f"d({name}, {other}) = √({total}) = {fmt(d)}",
-            rf"d({latex_text(name)}, {latex_text(other)}) = "
-            rf"\sqrt{{{total}}} = {fmt(d)}")]), d
+        return Derivation.build(
+            "",
+            [
+                shares,
+                DerivationLine(
+                    f"d({name}, {other}) = √({total}) = {fmt(d)}",
+                    rf"d({latex_text(name)}, {latex_text(other)}) = "
+                    rf"\sqrt{{{total}}} = {fmt(d)}",
+                ),
+            ],
+        ), d
 
     def explain() -> Derivation:
         if table.shape[1] == 2:
             return one_against_rest(0)[0]
         parts = [one_against_rest(j) for j in range(table.shape[1])]
         best = ", ".join(fmt(d) for _, d in parts)
-        return Derivation.build("", [*(part for part, _ in parts), DerivationLine(
-            f"{symbol} = max({best}) = {fmt(value)}",
-            rf"\mathrm{{HD}} = \max({best}) = {fmt(value)}")],
-            note="with more than two classes: the largest distance of one class against "
-                 "the rest")
+        return Derivation.build(
+            "",
+            [
+                *(part for part, _ in parts),
+                DerivationLine(
+                    f"{symbol} = max({best}) = {fmt(value)}",
+                    rf"\mathrm{{HD}} = \max({best}) = {fmt(value)}",
+                ),
+            ],
+            note="with more than two classes: the largest distance of one class against the rest",
+        )
 
     return Measure(value, "Hellinger distance", symbol=symbol, derivation=explain)
-

@@ -18,8 +18,14 @@ from ..data import encode_target
 from ..formatting import fmt_g
 
 __all__ = [
-    "check_base", "check_counts", "class_counts", "contingency", "feature_values",
-    "item_names", "series_name", "value_counts",
+    "check_base",
+    "check_counts",
+    "class_counts",
+    "contingency",
+    "feature_values",
+    "item_names",
+    "series_name",
+    "value_counts",
 ]
 
 
@@ -48,8 +54,9 @@ def check_base(base: Any) -> float:
         raise TypeError(f"base must be a number (2 for bits, math.e for nats); got {base!r}")
     value = float(base)
     if not math.isfinite(value) or value <= 0 or value == 1:
-        raise ValueError(f"base must be positive and not 1 (2 for bits, math.e for nats); "
-                         f"got {base!r}")
+        raise ValueError(
+            f"base must be positive and not 1 (2 for bits, math.e for nats); got {base!r}"
+        )
     return value
 
 
@@ -86,8 +93,11 @@ def check_counts(counts: Any, arg: str = "counts", ndim: int | None = 1) -> np.n
     except (TypeError, ValueError):
         raise TypeError(f"{arg} must be numbers (instance counts or weights)") from None
     if ndim is not None and array.ndim != ndim:
-        shape = "a 1-D list of class counts" if ndim == 1 else (
-            "a 2-D table (one row per attribute value, one column per class)")
+        shape = (
+            "a 1-D list of class counts"
+            if ndim == 1
+            else ("a 2-D table (one row per attribute value, one column per class)")
+        )
         raise ValueError(f"{arg} must be {shape}; got shape {array.shape}")
     if array.size == 0:
         raise ValueError(f"{arg} is empty")
@@ -167,12 +177,12 @@ def series_name(obj: Any, default: str) -> str:
     ('outlook', 'A')
     """
     name = getattr(obj, "name", None)
-    return str(name) if isinstance(obj, (pd.Series, pd.Index)) and name is not None \
-        else default
+    return str(name) if isinstance(obj, (pd.Series, pd.Index)) and name is not None else default
 
 
-def class_counts(labels: Any, counts: Any, classes: Sequence | None
-                 ) -> tuple[np.ndarray, tuple[str, ...], str, bool]:
+def class_counts(
+    labels: Any, counts: Any, classes: Sequence | None
+) -> tuple[np.ndarray, tuple[str, ...], str, bool]:
     """Return (counts, class names, set name, names known) from labels or counts.
 
     Parameters
@@ -243,8 +253,10 @@ def feature_values(feature: Any, arg: str = "feature") -> tuple[list, tuple, str
     if len(series) == 0:
         raise ValueError(f"{arg} is empty")
     if series.isna().any():
-        raise ValueError(f"{arg} has missing values (None/NaN); drop those rows first "
-                         f"(C45Classifier handles missing values with fractional counts)")
+        raise ValueError(
+            f"{arg} has missing values (None/NaN); drop those rows first "
+            f"(C45Classifier handles missing values with fractional counts)"
+        )
     values = list(series)
     if isinstance(series.dtype, pd.CategoricalDtype):
         present = set(values)
@@ -254,9 +266,9 @@ def feature_values(feature: Any, arg: str = "feature") -> tuple[list, tuple, str
     return values, order, name
 
 
-def contingency(feature: Any, labels: Any, counts: Any, classes: Sequence | None,
-                values: Sequence | None) -> tuple[np.ndarray, tuple[str, ...],
-                                                  tuple[str, ...], str, str, bool]:
+def contingency(
+    feature: Any, labels: Any, counts: Any, classes: Sequence | None, values: Sequence | None
+) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], str, str, bool]:
     """(table values x classes, value names, class names, feature name, set name, known).
 
     Parameters
@@ -284,25 +296,39 @@ def contingency(feature: Any, labels: Any, counts: Any, classes: Sequence | None
         if feature is not None or labels is not None:
             raise TypeError("give feature and labels, or counts=, not both")
         table = check_counts(counts, "counts", ndim=2)
-        return (table, item_names(values, table.shape[0], "v", "values"),
-                item_names(classes, table.shape[1], "c", "classes"), series_name(values, "A"),
-                series_name(classes, "S"), classes is not None)
+        return (
+            table,
+            item_names(values, table.shape[0], "v", "values"),
+            item_names(classes, table.shape[1], "c", "classes"),
+            series_name(values, "A"),
+            series_name(classes, "S"),
+            classes is not None,
+        )
     if feature is None or labels is None:
         raise TypeError("give both feature and labels, or a contingency table with counts=")
     items, order, fname = feature_values(feature)
     codes, found = encode_target(labels, classes=classes, arg="labels")
     if len(codes) != len(items):
-        raise ValueError(f"feature and labels differ in length: feature has {len(items)} "
-                         f"values, labels has {len(codes)}")
+        raise ValueError(
+            f"feature and labels differ in length: feature has {len(items)} "
+            f"values, labels has {len(codes)}"
+        )
     index = {v: i for i, v in enumerate(order)}
     table = np.zeros((len(order), len(found)))
     np.add.at(table, (np.array([index[v] for v in items]), codes), 1.0)
-    return (table, tuple(str(v) for v in order), tuple(str(c) for c in found), fname,
-            series_name(labels, "S"), True)
+    return (
+        table,
+        tuple(str(v) for v in order),
+        tuple(str(c) for c in found),
+        fname,
+        series_name(labels, "S"),
+        True,
+    )
 
 
-def value_counts(feature: Any, counts: Any, values: Sequence | None
-                 ) -> tuple[np.ndarray, tuple[str, ...], str]:
+def value_counts(
+    feature: Any, counts: Any, values: Sequence | None
+) -> tuple[np.ndarray, tuple[str, ...], str]:
     """(instances per value, value names, attribute name) from a feature or counts.
 
     Parameters
@@ -330,8 +356,10 @@ def value_counts(feature: Any, counts: Any, values: Sequence | None
         if array.ndim == 2:
             array = array.sum(axis=1)
         elif array.ndim != 1:
-            raise ValueError(f"counts must be 1-D (instances per value) or 2-D (a contingency "
-                             f"table); got shape {array.shape}")
+            raise ValueError(
+                f"counts must be 1-D (instances per value) or 2-D (a contingency "
+                f"table); got shape {array.shape}"
+            )
         return array, item_names(values, len(array), "v", "values"), series_name(values, "A")
     if feature is None:
         raise TypeError("give the feature values, or counts per value with counts=[...]")

@@ -39,13 +39,10 @@ def _numeric_values(values: Any) -> tuple[np.ndarray, str]:
     return array, name
 
 
-
-
-
 def _listing(terms: list[str], limit: int = 8) -> str:
     if len(terms) <= limit:
         return " + ".join(terms)
-    return " + ".join(terms[:limit - 2]) + " + ... + " + terms[-1]
+    return " + ".join(terms[: limit - 2]) + " + ... + " + terms[-1]
 
 
 def mse(values: Any) -> Measure:
@@ -80,17 +77,27 @@ def mse(values: Any) -> Measure:
 
     def explain() -> Derivation:
         ss = float(np.sum((array - mean) ** 2))
-        return Derivation.build("", [
-            DerivationLine(f"mean = ({_listing([fmt_g(x) for x in array])})/{n} = {fmt(mean)}",
-                           rf"\bar y = \frac{{1}}{{{n}}}\sum_i y_i = {fmt(mean)}"),
-            DerivationLine(f"{symbol} = 1/n sum_i (y_i - mean)^2",
-                           rf"\mathrm{{MSE}}({latex_text(name)}) = \frac{{1}}{{n}}\sum_i "
-                           r"(y_i - \bar y)^2"),
-            DerivationLine(f"= 1/{n} · ("
-                           + _listing([f"({fmt_g(x)} - {fmt_g(mean)})^2" for x in array]) + ")"),
-            DerivationLine(f"= 1/{n} · {fmt(ss)}", rf"= \frac{{1}}{{{n}}}\cdot {fmt(ss)}"),
-            DerivationLine(f"= {fmt(value)}"),
-        ])
+        return Derivation.build(
+            "",
+            [
+                DerivationLine(
+                    f"mean = ({_listing([fmt_g(x) for x in array])})/{n} = {fmt(mean)}",
+                    rf"\bar y = \frac{{1}}{{{n}}}\sum_i y_i = {fmt(mean)}",
+                ),
+                DerivationLine(
+                    f"{symbol} = 1/n sum_i (y_i - mean)^2",
+                    rf"\mathrm{{MSE}}({latex_text(name)}) = \frac{{1}}{{n}}\sum_i "
+                    r"(y_i - \bar y)^2",
+                ),
+                DerivationLine(
+                    f"= 1/{n} · ("
+                    + _listing([f"({fmt_g(x)} - {fmt_g(mean)})^2" for x in array])
+                    + ")"
+                ),
+                DerivationLine(f"= 1/{n} · {fmt(ss)}", rf"= \frac{{1}}{{{n}}}\cdot {fmt(ss)}"),
+                DerivationLine(f"= {fmt(value)}"),
+            ],
+        )
 
     return Measure(value, "mse", symbol=symbol, derivation=explain)
 
@@ -128,17 +135,31 @@ def mae(values: Any) -> Measure:
 
     def explain() -> Derivation:
         sa = float(np.sum(np.abs(array - median)))
-        return Derivation.build("", [
-            DerivationLine(f"median = {fmt_g(median)}", rf"\tilde y = {fmt_g(median)}",
-                           "" if n < 2 else "(middle of the sorted values)" if n % 2 else
-                           "(mean of the two middle values)"),
-            DerivationLine(f"{symbol} = 1/n sum_i |y_i - median|",
-                           rf"\mathrm{{MAE}}({latex_text(name)}) = \frac{{1}}{{n}}\sum_i "
-                           r"|y_i - \tilde y|"),
-            DerivationLine(f"= 1/{n} · ("
-                           + _listing([f"|{fmt_g(x)} - {fmt_g(median)}|" for x in array]) + ")"),
-            DerivationLine(f"= 1/{n} · {fmt(sa)}", rf"= \frac{{1}}{{{n}}}\cdot {fmt(sa)}"),
-            DerivationLine(f"= {fmt(value)}"),
-        ])
+        return Derivation.build(
+            "",
+            [
+                DerivationLine(
+                    f"median = {fmt_g(median)}",
+                    rf"\tilde y = {fmt_g(median)}",
+                    ""
+                    if n < 2
+                    else "(middle of the sorted values)"
+                    if n % 2
+                    else "(mean of the two middle values)",
+                ),
+                DerivationLine(
+                    f"{symbol} = 1/n sum_i |y_i - median|",
+                    rf"\mathrm{{MAE}}({latex_text(name)}) = \frac{{1}}{{n}}\sum_i "
+                    r"|y_i - \tilde y|",
+                ),
+                DerivationLine(
+                    f"= 1/{n} · ("
+                    + _listing([f"|{fmt_g(x)} - {fmt_g(median)}|" for x in array])
+                    + ")"
+                ),
+                DerivationLine(f"= 1/{n} · {fmt(sa)}", rf"= \frac{{1}}{{{n}}}\cdot {fmt(sa)}"),
+                DerivationLine(f"= {fmt(value)}"),
+            ],
+        )
 
     return Measure(value, "mae", symbol=symbol, derivation=explain)

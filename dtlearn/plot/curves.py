@@ -16,10 +16,11 @@ from ._axes import new_axes
 __all__ = ["plot_ccp_path", "plot_complexity_curve", "plot_prune_steps", "plot_rule_accuracies"]
 
 _COLOURS = {"train": "#0072B2", "validation": "#E69F00", "test": "#D55E00"}
-_X_LABELS = {"n_nodes": "size of tree (number of nodes)", "n_leaves": "number of leaves",
-             "depth": "depth of tree"}
-
-
+_X_LABELS = {
+    "n_nodes": "size of tree (number of nodes)",
+    "n_leaves": "number of leaves",
+    "depth": "depth of tree",
+}
 
 
 def _axes(ax: Any, size: tuple[float, float] = (6.0, 4.0)) -> Any:
@@ -35,8 +36,9 @@ def _require(obj: Any, module: str, name: str, arg: str, source: str) -> None:
         raise TypeError(f"{arg} must be a {name} (from {source}), got {type(obj).__name__}")
 
 
-def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
-                          title: str | None = None) -> Any:
+def plot_complexity_curve(
+    curve: Any, x: str = "n_nodes", ax: Any = None, title: str | None = None
+) -> Any:
     """Training, validation and test scores against tree size (as in the lecture's Figure 8).
 
     Parameters
@@ -65,8 +67,13 @@ def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
     """
     if x not in ("n_nodes", "n_leaves", "depth", "value"):
         raise ValueError(f"x must be 'n_nodes', 'n_leaves', 'depth' or 'value', got {x!r}")
-    _require(curve, "dtlearn.pruning.curves", "ComplexityCurve", "curve",
-             "complexity_curve or pruning_curve")
+    _require(
+        curve,
+        "dtlearn.pruning.curves",
+        "ComplexityCurve",
+        "curve",
+        "complexity_curve or pruning_curve",
+    )
     ax = _axes(ax)
     xs = np.asarray(curve.values if x == "value" else getattr(curve, x), dtype=float)
     order = np.argsort(xs, kind="stable")
@@ -75,10 +82,15 @@ def plot_complexity_curve(curve: Any, x: str = "n_nodes", ax: Any = None,
         ys = getattr(curve, name)
         if ys is None:
             continue
-        ax.plot(xs[order], np.asarray(ys)[order], marker=markers[name], markersize=4,
-                color=_COLOURS[name], label=name,
-                drawstyle="steps-post" if x == "value" and curve.param == "ccp_alpha"
-                else "default")
+        ax.plot(
+            xs[order],
+            np.asarray(ys)[order],
+            marker=markers[name],
+            markersize=4,
+            color=_COLOURS[name],
+            label=name,
+            drawstyle="steps-post" if x == "value" and curve.param == "ccp_alpha" else "default",
+        )
     ax.set_xlabel(curve.param if x == "value" else _X_LABELS[x])
     ax.set_ylabel(curve.metric)
     ax.legend(loc="best")
@@ -112,15 +124,20 @@ def plot_ccp_path(path: Any, ax: Any = None) -> Any:
     >>> [t.get_text() for t in ax.texts]
     ['5', '4', '3', '1']
     """
-    _require(path, "dtlearn.pruning.cost_complexity", "CostComplexityPath", "path",
-             "cost_complexity_path")
+    _require(
+        path,
+        "dtlearn.pruning.cost_complexity",
+        "CostComplexityPath",
+        "path",
+        "cost_complexity_path",
+    )
     ax = _axes(ax)
     alphas, risks = np.asarray(path.ccp_alphas), np.asarray(path.impurities)
-    ax.plot(alphas, risks, marker="o", drawstyle="steps-post", color=_COLOURS["train"],
-            label="R(T)")
+    ax.plot(
+        alphas, risks, marker="o", drawstyle="steps-post", color=_COLOURS["train"], label="R(T)"
+    )
     for a, r, n in zip(alphas, risks, path.n_leaves):
-        ax.annotate(str(int(n)), (a, r), textcoords="offset points", xytext=(4, 4),
-                    fontsize=8)
+        ax.annotate(str(int(n)), (a, r), textcoords="offset points", xytext=(4, 4), fontsize=8)
     ax.set_xlabel("effective alpha")
     ax.set_ylabel("total impurity of leaves R(T)")
     ax.set_title("cost-complexity pruning path (numbers: leaves)")
@@ -184,18 +201,28 @@ def plot_prune_steps(result: Any, ax: Any = None) -> Any:
     >>> plot_prune_steps(result).get_lines()[0].get_ydata().tolist()
     [1, 1, 1]
     """
-    _require(result, "dtlearn.pruning.reduced_error", "ReducedErrorPruning", "result", "reduced_error_prune")
+    _require(
+        result,
+        "dtlearn.pruning.reduced_error",
+        "ReducedErrorPruning",
+        "result",
+        "reduced_error_prune",
+    )
     ax = _axes(ax)
     pruned = [s for s in result.steps if s.pruned]
     errors = [result.errors_before] + [s.errors_after for s in pruned]
     labels = ["full"] + [f"node {s.node_id}" for s in pruned]
-    ax.plot(range(len(errors)), errors, marker="o", color=_COLOURS["validation"],
-            label="validation errors")
+    ax.plot(
+        range(len(errors)),
+        errors,
+        marker="o",
+        color=_COLOURS["validation"],
+        label="validation errors",
+    )
     ax.set_xticks(range(len(errors)), labels, rotation=60, ha="right", fontsize=8)
     ax.set_ylabel("validation errors")
     ax.set_xlabel("after pruning")
-    ax.set_title(f"reduced-error pruning: {result.original.n_nodes} -> "
-                 f"{result.tree.n_nodes} nodes")
+    ax.set_title(f"reduced-error pruning: {result.original.n_nodes} -> {result.tree.n_nodes} nodes")
     ax.grid(alpha=0.3)
     return ax
 
@@ -225,16 +252,20 @@ def plot_rule_accuracies(ruleset: Any, ax: Any = None) -> Any:
     >>> [t.get_text() for t in plot_rule_accuracies(result.ruleset).texts]
     ['5/5', '3/3', '1/1', '1/1', '0/0']
     """
-    _require(ruleset, "dtlearn.pruning.rule_post_pruning", "RuleSet", "ruleset",
-             "rule_post_prune(...).ruleset")
+    _require(
+        ruleset,
+        "dtlearn.pruning.rule_post_pruning",
+        "RuleSet",
+        "ruleset",
+        "rule_post_prune(...).ruleset",
+    )
     rules = list(ruleset.rules)
     ax = _axes(ax, (6.0, 0.5 + 0.35 * max(len(rules), 1)))
     acc = [r.val_correct / r.val_covered if r.val_covered else 0.0 for r in rules]
     ypos = np.arange(len(rules))[::-1]
     ax.barh(ypos, acc, color=_COLOURS["validation"])
     for y, r, a in zip(ypos, rules, acc):
-        ax.text(a + 0.01, y, f"{r.val_correct or 0}/{r.val_covered or 0}", va="center",
-                fontsize=8)
+        ax.text(a + 0.01, y, f"{r.val_correct or 0}/{r.val_covered or 0}", va="center", fontsize=8)
     ax.set_yticks(ypos, [f"{i + 1}. {r.label}" for i, r in enumerate(rules)], fontsize=8)
     ax.set_xlim(0, 1.15)
     ax.set_xlabel("validation accuracy of the rule (rows it covers)")

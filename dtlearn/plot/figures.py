@@ -22,8 +22,16 @@ from ..tree import Tree, as_tree
 from ._axes import new_axes
 from .style import ink, paper
 
-__all__ = ["decision_regions", "impurity_curves", "impurity_values", "plot_tree", "region_colours",
-           "region_grid", "regression_fit", "score_bars"]
+__all__ = [
+    "decision_regions",
+    "impurity_curves",
+    "impurity_values",
+    "plot_tree",
+    "region_colours",
+    "region_grid",
+    "regression_fit",
+    "score_bars",
+]
 
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 _LINE_STYLES = ("-", "--", ":", "-.")
@@ -63,8 +71,10 @@ def impurity_values(p: float) -> dict[str, float]:
     """
     if not 0.0 <= float(p) <= 1.0:
         raise ValueError(f"p must be between 0 and 1, got {p}")
-    return {_scaled(name, divisor, "/"): float(values[0])
-            for name, divisor, values in _drawn_impurities(np.array([float(p)]))}
+    return {
+        _scaled(name, divisor, "/"): float(values[0])
+        for name, divisor, values in _drawn_impurities(np.array([float(p)]))
+    }
 
 
 def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
@@ -84,15 +94,27 @@ def impurity_curves(ax: Any = None, p: float | None = None) -> Any:
     ax = new_axes(ax)
     ps = np.linspace(0.0, 1.0, 201)
     for i, (name, divisor, values) in enumerate(_drawn_impurities(ps)):
-        ax.plot(ps, values, _LINE_STYLES[i % len(_LINE_STYLES)],
-                color=CLASS_COLOURS[(2 + i) % len(CLASS_COLOURS)],
-                label=_scaled(name, divisor, " / "), linewidth=2)
+        ax.plot(
+            ps,
+            values,
+            _LINE_STYLES[i % len(_LINE_STYLES)],
+            color=CLASS_COLOURS[(2 + i) % len(CLASS_COLOURS)],
+            label=_scaled(name, divisor, " / "),
+            linewidth=2,
+        )
     if p is not None:
         values = impurity_values(p)
         ax.axvline(p, color="#555", linewidth=1)
         text = "\n".join([f"p = {fmt(p, 2)}"] + [f"{k} = {fmt(v)}" for k, v in values.items()])
-        ax.text(0.02, 0.98, text, transform=ax.transAxes, va="top", fontsize=9,
-                bbox={"facecolor": paper(), "edgecolor": "#999"})
+        ax.text(
+            0.02,
+            0.98,
+            text,
+            transform=ax.transAxes,
+            va="top",
+            fontsize=9,
+            bbox={"facecolor": paper(), "edgecolor": "#999"},
+        )
     ax.set_xlabel("p (proportion of class 1)")
     ax.set_ylabel("impurity")
     ax.set_xlim(0, 1)
@@ -126,8 +148,9 @@ def _score_rows(step_or_table: Any, measures: Sequence[str]) -> tuple[list, np.n
     return names, values, None
 
 
-def score_bars(step_or_table: Any, measures: Sequence[str] = ("information_gain", "gain_ratio"),
-               ax: Any = None) -> Any:
+def score_bars(
+    step_or_table: Any, measures: Sequence[str] = ("information_gain", "gain_ratio"), ax: Any = None
+) -> Any:
     """Grouped horizontal bars of split scores, one group per attribute, values written.
 
     Parameters
@@ -155,25 +178,45 @@ def score_bars(step_or_table: Any, measures: Sequence[str] = ("information_gain"
     for j, measure in enumerate(measures):
         offsets = ys - 0.4 + height * (j + 0.5)
         vals = np.nan_to_num(values[:, j])
-        ax.barh(offsets, vals, height=height, color=CLASS_COLOURS[(j + 1) % 8],
-                hatch=hatches[j % 4], edgecolor=ink(), label=measure.replace("_", " "))
+        ax.barh(
+            offsets,
+            vals,
+            height=height,
+            color=CLASS_COLOURS[(j + 1) % 8],
+            hatch=hatches[j % 4],
+            edgecolor=ink(),
+            label=measure.replace("_", " "),
+        )
         for yy, v in zip(offsets, values[:, j]):
             # the value just right of its bar's end, never on the bar
-            ax.annotate(f"{fmt(v)}", (max(float(np.nan_to_num(v)), 0.0), yy),
-                        textcoords="offset points", xytext=(3, 0), va="center", fontsize=8)
+            ax.annotate(
+                f"{fmt(v)}",
+                (max(float(np.nan_to_num(v)), 0.0), yy),
+                textcoords="offset points",
+                xytext=(3, 0),
+                va="center",
+                fontsize=8,
+            )
     labels = [f"{n} ◀ chosen" if i == chosen else n for i, n in enumerate(names)]
     ax.set_yticks(ys, labels)
     ax.invert_yaxis()
     ax.set_xlabel("score")
     # the legend above the axes: it never covers a bar or a value
-    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.01), ncol=max(1, k), fontsize=8,
-              frameon=False, borderaxespad=0.0)
+    ax.legend(
+        loc="lower left",
+        bbox_to_anchor=(0.0, 1.01),
+        ncol=max(1, k),
+        fontsize=8,
+        frameon=False,
+        borderaxespad=0.0,
+    )
     ax.margins(x=0.18)
     return ax
 
 
-def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
-              max_depth: int | None = None) -> Any:
+def plot_tree(
+    tree: Any, ax: Any = None, highlight_path: Any = None, max_depth: int | None = None
+) -> Any:
     """Draw a tree: boxes with the test or prediction, counts, impurity and a class bar.
 
     The picture is the one :class:`~dtlearn.widgets.TreeView` and its static SVG show:
@@ -213,59 +256,118 @@ def plot_tree(tree: Any, ax: Any = None, highlight_path: Any = None,
     else:  # the caller's axes: text shrinks with the drawing (never below 70 %)
         box = ax.get_position()
         fig_w, fig_h = ax.figure.get_size_inches()
-        fs = max(0.7, min(1.0, box.width * fig_w * 100 / g["width"],
-                          box.height * fig_h * 100 / g["height"]))
+        fs = max(
+            0.7,
+            min(1.0, box.width * fig_w * 100 / g["width"], box.height * fig_h * 100 / g["height"]),
+        )
     where = {n["id"]: n for n in nodes}
     w, h, line = g["node_width"], g["node_height"], g["line_height"]
     from ..drawing.layout import branch_label_position
 
     for e in data["edges"]:
         a, b = where[e["parent"]], where[e["child"]]
-        ax.plot([a["px"] + w / 2, b["px"] + w / 2], [a["py"] + h, b["py"]], color="#767676",
-                linewidth=1, zorder=1)
+        ax.plot(
+            [a["px"] + w / 2, b["px"] + w / 2],
+            [a["py"] + h, b["py"]],
+            color="#767676",
+            linewidth=1,
+            zorder=1,
+        )
         x, y, anchor = branch_label_position(a, b, g)
-        ax.text(x, y - 4, e.get("branch", e["condition"]), ha="left" if anchor == "start"
-                else "right", va="center", fontsize=7 * fs, zorder=3,
-                bbox={"facecolor": paper(), "edgecolor": "none", "pad": 0.5})
+        ax.text(
+            x,
+            y - 4,
+            e.get("branch", e["condition"]),
+            ha="left" if anchor == "start" else "right",
+            va="center",
+            fontsize=7 * fs,
+            zorder=3,
+            bbox={"facecolor": paper(), "edgecolor": "none", "pad": 0.5},
+        )
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
     for n in nodes:
         x, y = n["px"], n["py"]
         lit = n["highlighted"]
-        ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=6",
-                                    facecolor=paper(), edgecolor=ink() if lit else "#888",
-                                    linewidth=2.5 if lit else 1, zorder=2,
-                                    linestyle="--" if n["open"] else "-"))
+        ax.add_patch(
+            FancyBboxPatch(
+                (x, y),
+                w,
+                h,
+                boxstyle="round,pad=0,rounding_size=6",
+                facecolor=paper(),
+                edgecolor=ink() if lit else "#888",
+                linewidth=2.5 if lit else 1,
+                zorder=2,
+                linestyle="--" if n["open"] else "-",
+            )
+        )
         ty = y + 11
         for text in n["label_lines"]:
-            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7.5 * fs,
-                    fontweight="bold", zorder=3)
+            ax.text(
+                x + w / 2,
+                ty,
+                text,
+                ha="center",
+                va="center",
+                fontsize=7.5 * fs,
+                fontweight="bold",
+                zorder=3,
+            )
             ty += line
         for text in n["summary_lines"]:
-            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7 * fs,
-                    zorder=3)
+            ax.text(x + w / 2, ty, text, ha="center", va="center", fontsize=7 * fs, zorder=3)
             ty += line
-        ax.text(x + w / 2, ty, n["impurity_text"], ha="center", va="center", fontsize=7 * fs,
-                color=ink(), alpha=0.8, zorder=3)
+        ax.text(
+            x + w / 2,
+            ty,
+            n["impurity_text"],
+            ha="center",
+            va="center",
+            fontsize=7 * fs,
+            color=ink(),
+            alpha=0.8,
+            zorder=3,
+        )
         if n["counts"]:
             total = sum(n["counts"]) or 1.0
             left = x + 8
             for k, c in enumerate(n["counts"]):
                 width = (w - 16) * c / total
-                ax.add_patch(Rectangle((left, y + h - 13), width, 7,
-                                       facecolor=data["colours"][k], zorder=3,
-                                       edgecolor="none"))
+                ax.add_patch(
+                    Rectangle(
+                        (left, y + h - 13),
+                        width,
+                        7,
+                        facecolor=data["colours"][k],
+                        zorder=3,
+                        edgecolor="none",
+                    )
+                )
                 left += width
         if n.get("stub"):  # a folded subtree: how many nodes it hides
-            ax.text(x + w / 2, y + h + g["stub_gap"] + g["stub_height"] / 2, n["stub"],
-                    ha="center", va="center", fontsize=7 * fs, zorder=3,
-                    bbox={"boxstyle": "round", "facecolor": "#eeeeee", "edgecolor": "#666"})
+            ax.text(
+                x + w / 2,
+                y + h + g["stub_gap"] + g["stub_height"] / 2,
+                n["stub"],
+                ha="center",
+                va="center",
+                fontsize=7 * fs,
+                zorder=3,
+                bbox={"boxstyle": "round", "facecolor": "#eeeeee", "edgecolor": "#666"},
+            )
     if data["classes"]:
         from matplotlib.patches import Patch
 
-        ax.legend(handles=[Patch(color=c, label=str(k))
-                           for k, c in zip(data["classes"], data["colours"])],
-                  loc="upper left", fontsize=7, title=data["target_name"], title_fontsize=7)
+        ax.legend(
+            handles=[
+                Patch(color=c, label=str(k)) for k, c in zip(data["classes"], data["colours"])
+            ],
+            loc="upper left",
+            fontsize=7,
+            title=data["target_name"],
+            title_fontsize=7,
+        )
     ax.set_xlim(0, g["width"])
     ax.set_ylim(g["height"], 0)
     ax.set_axis_off()
@@ -277,8 +379,11 @@ def _as_matrix(X: Any) -> tuple[np.ndarray, list[str], Any]:
     values = np.asarray(X, dtype=float)
     if values.ndim != 2:
         raise ValueError(f"X must be 2-D, got shape {values.shape}")
-    names = [str(c) for c in columns] if columns is not None else \
-        [f"x{j}" for j in range(values.shape[1])]
+    names = (
+        [str(c) for c in columns]
+        if columns is not None
+        else [f"x{j}" for j in range(values.shape[1])]
+    )
     return values, names, columns
 
 
@@ -311,8 +416,11 @@ def region_grid(model: Any, X: Any, resolution: int = 200) -> tuple[tuple, np.nd
     xx, yy = np.meshgrid(gx, gy)
     grid = np.column_stack([xx.ravel(), yy.ravel()])
     tree = getattr(model, "tree_", None)
-    if isinstance(tree, Tree) and tree.is_classifier \
-            and all(k == "numeric" for k in tree.schema.kinds):
+    if (
+        isinstance(tree, Tree)
+        and tree.is_classifier
+        and all(k == "numeric" for k in tree.schema.kinds)
+    ):
         # numeric columns encode as themselves: predict on the matrix directly
         codes = tree.predict_values(grid, encoded=True).argmax(axis=1)
     else:
@@ -340,8 +448,9 @@ def region_colours(n_classes: int) -> Any:
     return ListedColormap([CLASS_COLOURS[i % 8] for i in range(max(n_classes, 1))])
 
 
-def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int = 200,
-                     legend_outside: bool = False) -> Any:
+def decision_regions(
+    model: Any, X: Any, y: Any, ax: Any = None, resolution: int = 200, legend_outside: bool = False
+) -> Any:
     """Regions a fitted classifier assigns on 2-D numeric data, with the data on top.
 
     Axis-aligned trees give a staircase of rectangles; an oblique tree can cut diagonally.
@@ -372,15 +481,30 @@ def decision_regions(model: Any, X: Any, y: Any, ax: Any = None, resolution: int
     extent, codes = region_grid(model, X, resolution)
     classes = list(model.classes_)
     ax = new_axes(ax, (5.0, 4.5))
-    ax.imshow(codes, origin="lower", extent=extent, cmap=region_colours(len(classes)),
-              vmin=-0.5, vmax=len(classes) - 0.5, alpha=0.3, interpolation="nearest",
-              aspect="auto")
+    ax.imshow(
+        codes,
+        origin="lower",
+        extent=extent,
+        cmap=region_colours(len(classes)),
+        vmin=-0.5,
+        vmax=len(classes) - 0.5,
+        alpha=0.3,
+        interpolation="nearest",
+        aspect="auto",
+    )
     labels = np.asarray(y, dtype=object)
     for i, c in enumerate(classes):
         mask = labels == c
-        ax.scatter(values[mask, 0], values[mask, 1], c=CLASS_COLOURS[i % 8],
-                   marker=_MARKERS[i % 8], edgecolors="black", linewidths=0.5, s=28,
-                   label=str(c))
+        ax.scatter(
+            values[mask, 0],
+            values[mask, 1],
+            c=CLASS_COLOURS[i % 8],
+            marker=_MARKERS[i % 8],
+            edgecolors="black",
+            linewidths=0.5,
+            s=28,
+            label=str(c),
+        )
     ax.set_xlabel(names[0])
     ax.set_ylabel(names[1])
     if legend_outside:
@@ -408,13 +532,20 @@ def regression_fit(model: Any, X: Any, y: Any, ax: Any = None) -> Any:
     """
     tree = getattr(model, "tree_", None)
     if not isinstance(tree, Tree) or tree.classes is not None:
-        raise TypeError(f"model must be a fitted regression model (e.g. CARTRegressor), got "
-                        f"{type(model).__name__}")
+        raise TypeError(
+            f"model must be a fitted regression model (e.g. CARTRegressor), got "
+            f"{type(model).__name__}"
+        )
     values, names, columns = _as_matrix(X)
     if values.shape[1] != 1:
         raise ValueError(f"X must have one column, got {values.shape[1]}")
-    thresholds = sorted({float(n.split.threshold) for n in tree.nodes()
-                         if not n.is_leaf and n.split.kind == "threshold"})
+    thresholds = sorted(
+        {
+            float(n.split.threshold)
+            for n in tree.nodes()
+            if not n.is_leaf and n.split.kind == "threshold"
+        }
+    )
     lo, hi = float(values.min()), float(values.max())
     cuts = [t for t in thresholds if lo < t < hi]
     edges = [lo] + cuts + [hi]
@@ -429,10 +560,23 @@ def regression_fit(model: Any, X: Any, y: Any, ax: Any = None) -> Any:
         xs += [a, b]
         ys += [float(level), float(level)]
     ax = new_axes(ax, (6.0, 4.0))
-    ax.plot(xs, ys, color=CLASS_COLOURS[3], linewidth=2,
-            label=f"tree ({plural(tree.n_leaves, 'leaf', 'leaves')})")
-    ax.scatter(values[:, 0], np.asarray(y, dtype=float), s=14, color=CLASS_COLOURS[0],
-               edgecolors="black", linewidths=0.4, label="data", zorder=3)
+    ax.plot(
+        xs,
+        ys,
+        color=CLASS_COLOURS[3],
+        linewidth=2,
+        label=f"tree ({plural(tree.n_leaves, 'leaf', 'leaves')})",
+    )
+    ax.scatter(
+        values[:, 0],
+        np.asarray(y, dtype=float),
+        s=14,
+        color=CLASS_COLOURS[0],
+        edgecolors="black",
+        linewidths=0.4,
+        label="data",
+        zorder=3,
+    )
     ax.set_xlabel(names[0])
     ax.set_ylabel(str(getattr(y, "name", None) or tree.target_name))
     ax.legend(loc="upper left", fontsize=8)

@@ -22,12 +22,19 @@ from typing import Any
 __all__ = ["DARK_STYLE", "dark_style", "ink", "paper"]
 
 DARK_STYLE = {
-    "figure.facecolor": "#111111", "axes.facecolor": "#111111",
-    "savefig.facecolor": "#111111", "text.color": "#e0e0e0",
-    "axes.labelcolor": "#e0e0e0", "axes.edgecolor": "#9e9e9e",
-    "xtick.color": "#e0e0e0", "ytick.color": "#e0e0e0", "grid.color": "#555555",
-    "legend.facecolor": "#1f1f1f", "legend.edgecolor": "#555555",
-    "legend.labelcolor": "#e0e0e0", "patch.edgecolor": "#e0e0e0",
+    "figure.facecolor": "#111111",
+    "axes.facecolor": "#111111",
+    "savefig.facecolor": "#111111",
+    "text.color": "#e0e0e0",
+    "axes.labelcolor": "#e0e0e0",
+    "axes.edgecolor": "#9e9e9e",
+    "xtick.color": "#e0e0e0",
+    "ytick.color": "#e0e0e0",
+    "grid.color": "#555555",
+    "legend.facecolor": "#1f1f1f",
+    "legend.edgecolor": "#555555",
+    "legend.labelcolor": "#e0e0e0",
+    "patch.edgecolor": "#e0e0e0",
 }
 """matplotlib settings of the dark style (JupyterLab Dark's colours)."""
 

@@ -1,4 +1,4 @@
-# About 640 lines: one idea, the weakest-link path and its steps; a step's table replays the path's own pre-order arrays, so they stay in one module.
+# About 590 logical lines: one idea, the weakest-link path and its steps; a step's table replays the path's own pre-order arrays, so they stay in one module.
 """Cost-complexity (weakest-link) pruning, as scikit-learn does it (Breiman et al. 1984).
 
 :func:`cost_complexity_path` collapses the weakest link, the inner node with the smallest
@@ -26,8 +26,13 @@ from ..steps import StepDefaults
 from ..tree import Tree
 from .tree_access import tree_and_model
 
-__all__ = ["CCPStep", "CostComplexityPath", "collapses_at", "cost_complexity_path",
-           "cost_complexity_prune"]
+__all__ = [
+    "CCPStep",
+    "CostComplexityPath",
+    "collapses_at",
+    "cost_complexity_path",
+    "cost_complexity_prune",
+]
 
 
 @dataclass(frozen=True)
@@ -107,14 +112,18 @@ class CCPStep(StepDefaults):
         >>> path.steps[0].reason
         'weakest link: alpha_eff = 0.1143, the smallest of 4 inner nodes'
         """
-        return (f"weakest link: alpha_eff = {fmt(self.alpha, 4)}, the smallest of "
-                f"{plural(self.n_candidates, 'inner node')}")
+        return (
+            f"weakest link: alpha_eff = {fmt(self.alpha, 4)}, the smallest of "
+            f"{plural(self.n_candidates, 'inner node')}"
+        )
 
     @property
     def before(self) -> dict:
         """Total leaf risk ``R(T)`` and leaves of the whole tree before the collapse."""
-        return {"R(T)": self.impurity_after - (self.node_risk - self.branch_risk),
-                "leaves": self.n_leaves_after + self.n_leaves - 1}
+        return {
+            "R(T)": self.impurity_after - (self.node_risk - self.branch_risk),
+            "leaves": self.n_leaves_after + self.n_leaves - 1,
+        }
 
     @property
     def after(self) -> dict:
@@ -128,9 +137,13 @@ class CCPStep(StepDefaults):
         """
         rows = self.candidates
         chosen = next(i for i, c in enumerate(rows) if c[0] == self.node_id)
-        return ResultTable(("node", "r(t)", "R(T_t)", "|T_t|", "alpha_eff"), rows,
-                           caption=f"step {self.index}: candidates (weakest link marked)",
-                           highlight_row=chosen, float_format=".4g")
+        return ResultTable(
+            ("node", "r(t)", "R(T_t)", "|T_t|", "alpha_eff"),
+            rows,
+            caption=f"step {self.index}: candidates (weakest link marked)",
+            highlight_row=chosen,
+            float_format=".4g",
+        )
 
     def explain(self) -> Derivation:
         """Work out the effective alpha of the collapsed node, with the candidate table.
@@ -145,23 +158,34 @@ class CCPStep(StepDefaults):
         path = self.path
         where = " AND ".join(path) if path else "root"
         lines = [
-            (f"alpha_eff(node {self.node_id}) = (r(t) - R(T_t)) / (|T_t| - 1)",
-             rf"\alpha_{{\mathrm{{eff}}}}(t_{{{self.node_id}}}) = "
-             r"\frac{r(t) - R(T_t)}{|T_t| - 1}"),
-            (f"= ({fmt(self.node_risk, 6)} - {fmt(self.branch_risk, 6)}) / "
-             f"({self.n_leaves} - 1)", ""),
+            (
+                f"alpha_eff(node {self.node_id}) = (r(t) - R(T_t)) / (|T_t| - 1)",
+                rf"\alpha_{{\mathrm{{eff}}}}(t_{{{self.node_id}}}) = "
+                r"\frac{r(t) - R(T_t)}{|T_t| - 1}",
+            ),
+            (
+                f"= ({fmt(self.node_risk, 6)} - {fmt(self.branch_risk, 6)}) / "
+                f"({self.n_leaves} - 1)",
+                "",
+            ),
             (f"= {fmt(self.alpha, 6)}", "", "the smallest: this node is the weakest link"),
-            (f"R(T) after collapsing = {fmt(self.impurity_after, 6)}", "",
-             f"{plural(self.n_leaves_after, 'leaf', 'leaves')} left"),
+            (
+                f"R(T) after collapsing = {fmt(self.impurity_after, 6)}",
+                "",
+                f"{plural(self.n_leaves_after, 'leaf', 'leaves')} left",
+            ),
         ]
-        return Derivation.build(f"step {self.index}: collapse node {self.node_id} ({where})",
-                                lines, table=self.table())
+        return Derivation.build(
+            f"step {self.index}: collapse node {self.node_id} ({where})", lines, table=self.table()
+        )
 
     def __str__(self) -> str:
         """Plain text (what notebooks show as ``text/plain``)."""
-        return (f"step {self.index}: collapse node {self.node_id} at alpha "
-                f"{fmt(self.alpha, 6)} -> R(T) = {fmt(self.impurity_after, 6)}, "
-                f"{plural(self.n_leaves_after, 'leaf', 'leaves')}")
+        return (
+            f"step {self.index}: collapse node {self.node_id} at alpha "
+            f"{fmt(self.alpha, 6)} -> R(T) = {fmt(self.impurity_after, 6)}, "
+            f"{plural(self.n_leaves_after, 'leaf', 'leaves')}"
+        )
 
     __repr__ = __str__
 
@@ -173,11 +197,17 @@ class CCPStep(StepDefaults):
 
     def details(self) -> dict:
         """The collapse's own numbers, added to :meth:`to_dict`."""
-        return {"index": self.index, "path": list(self.path), "alpha": self.alpha,
-                "node_risk": self.node_risk, "branch_risk": self.branch_risk,
-                "n_leaves": self.n_leaves, "impurity_after": self.impurity_after,
-                "n_leaves_after": self.n_leaves_after,
-                "candidates": [list(c) for c in self.candidates]}
+        return {
+            "index": self.index,
+            "path": list(self.path),
+            "alpha": self.alpha,
+            "node_risk": self.node_risk,
+            "branch_risk": self.branch_risk,
+            "n_leaves": self.n_leaves,
+            "impurity_after": self.impurity_after,
+            "n_leaves_after": self.n_leaves_after,
+            "candidates": [list(c) for c in self.candidates],
+        }
 
 
 @dataclass(frozen=True, repr=False)
@@ -240,8 +270,10 @@ class CostComplexityPath(ShowsTable):
 
     def summary(self) -> str:
         """One line: the path's length and sizes."""
-        return (f"cost-complexity path: {len(self.steps)} collapses, "
-                f"{int(self.n_leaves[0])} -> {plural(int(self.n_leaves[-1]), 'leaf', 'leaves')}")
+        return (
+            f"cost-complexity path: {len(self.steps)} collapses, "
+            f"{int(self.n_leaves[0])} -> {plural(int(self.n_leaves[-1]), 'leaf', 'leaves')}"
+        )
 
     def tree_at(self, alpha: float) -> Tree:
         """Return the pruned tree for ``ccp_alpha=alpha`` (same as :func:`cost_complexity_prune`)."""
@@ -249,20 +281,43 @@ class CostComplexityPath(ShowsTable):
 
     def table(self) -> ResultTable:
         """One row per entry: alpha, node collapsed, R(T), leaves, nodes."""
-        rows = [(0, float(self.ccp_alphas[0]), "(full tree)", float(self.impurities[0]),
-                 int(self.n_leaves[0]), int(self.n_nodes[0]))]
-        rows += [(s.index, s.alpha, str(s.node_id), s.impurity_after, int(self.n_leaves[s.index]),
-                  int(self.n_nodes[s.index])) for s in self.steps]
-        return ResultTable(("step", "alpha", "node collapsed", "R(T)", "leaves", "nodes"),
-                           tuple(rows), caption="cost-complexity pruning path",
-                           float_format=".6g")
-
+        rows = [
+            (
+                0,
+                float(self.ccp_alphas[0]),
+                "(full tree)",
+                float(self.impurities[0]),
+                int(self.n_leaves[0]),
+                int(self.n_nodes[0]),
+            )
+        ]
+        rows += [
+            (
+                s.index,
+                s.alpha,
+                str(s.node_id),
+                s.impurity_after,
+                int(self.n_leaves[s.index]),
+                int(self.n_nodes[s.index]),
+            )
+            for s in self.steps
+        ]
+        return ResultTable(
+            ("step", "alpha", "node collapsed", "R(T)", "leaves", "nodes"),
+            tuple(rows),
+            caption="cost-complexity pruning path",
+            float_format=".6g",
+        )
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form."""
-        return {"ccp_alphas": self.ccp_alphas.tolist(), "impurities": self.impurities.tolist(),
-                "n_leaves": self.n_leaves.tolist(), "n_nodes": self.n_nodes.tolist(),
-                "steps": [s.to_dict() for s in self.steps]}
+        return {
+            "ccp_alphas": self.ccp_alphas.tolist(),
+            "impurities": self.impurities.tolist(),
+            "n_leaves": self.n_leaves.tolist(),
+            "n_nodes": self.n_nodes.tolist(),
+            "steps": [s.to_dict() for s in self.steps],
+        }
 
 
 def _check_alpha(alpha: Any) -> float:
@@ -334,7 +389,7 @@ class _TreeArrays:
             up = np.where(going, self.parent[np.maximum(up, 0)], -1)
         block = max(1, 4_000_000 // max(1, int(depth.max(initial=1))))
         for lo in range(0, len(leaves), block):  # bounded memory on very deep trees
-            these, d = leaves[lo:lo + block], depth[lo:lo + block]
+            these, d = leaves[lo : lo + block], depth[lo : lo + block]
             offset = np.concatenate(([0], np.cumsum(d)[:-1]))
             ancestors = np.empty(int(d.sum()), dtype=np.int64)
             up, k = self.parent[these], 0
@@ -374,8 +429,13 @@ class _TreeArrays:
         """``(candidate mask, R(T_t), |T_t|)`` after the first ``k`` collapses."""
         if self._state is None or self._state[0] > k:
             m = len(self.r_node)
-            self._state = (0, ~self.leaf, np.ones(m, dtype=bool), self.r_branch.tolist(),
-                           self.n_leaves.tolist())
+            self._state = (
+                0,
+                ~self.leaf,
+                np.ones(m, dtype=bool),
+                self.r_branch.tolist(),
+                self.n_leaves.tolist(),
+            )
         done, candidate, alive, r_branch, n_leaves = self._state
         children = self.children()
         parent, r_node = self.parent, self.r_node
@@ -401,8 +461,10 @@ class _TreeArrays:
         nl = np.array(n_leaves, dtype=np.int64)[inner]
         with np.errstate(divide="ignore", invalid="ignore"):
             effective = (self.r_node[inner] - rb) / (nl - 1)
-        return tuple((self.node_ids[i], float(self.r_node[i]), float(b), int(n), float(e))
-                     for i, b, n, e in zip(inner.tolist(), rb, nl, effective))
+        return tuple(
+            (self.node_ids[i], float(self.r_node[i]), float(b), int(n), float(e))
+            for i, b, n, e in zip(inner.tolist(), rb, nl, effective)
+        )
 
     def children(self) -> tuple[list[int], list[int]]:
         """``(first, order)``: node ``i``'s children are ``order[first[i]:first[i + 1]]``.
@@ -421,17 +483,29 @@ class _TreeArrays:
         ids, r_node = self.node_ids, self.r_node
         n_inner, leaves = int((~self.leaf).sum()), int(self.leaf.sum())
         out = []
-        for k, (best, eff, branch, n, risk, inner_removed, _) in enumerate(zip(*self.log),
-                                                                           start=1):
+        for k, (best, eff, branch, n, risk, inner_removed, _) in enumerate(zip(*self.log), start=1):
             leaves -= n - 1
-            out.append(CCPStep(k, ids[best], eff, float(r_node[best]), branch, n, risk, leaves,
-                               n_inner, (self, best)))
+            out.append(
+                CCPStep(
+                    k,
+                    ids[best],
+                    eff,
+                    float(r_node[best]),
+                    branch,
+                    n,
+                    risk,
+                    leaves,
+                    n_inner,
+                    (self, best),
+                )
+            )
             n_inner -= inner_removed
         return tuple(out)
 
 
-def _remove_subtree(best: int, candidate: Any, alive: Any,
-                    children: tuple[list[int], list[int]]) -> tuple[int, int]:
+def _remove_subtree(
+    best: int, candidate: Any, alive: Any, children: tuple[list[int], list[int]]
+) -> tuple[int, int]:
     """Make ``best`` a leaf; return how many inner nodes and how many nodes it drops."""
     first, order = children
     inner = nodes = 0
@@ -445,7 +519,7 @@ def _remove_subtree(best: int, candidate: Any, alive: Any,
             candidate[i] = False
         alive[i] = False
         nodes += 1
-        stack.extend(order[first[i]:first[i + 1]])
+        stack.extend(order[first[i] : first[i + 1]])
     alive[best] = True
     return inner, nodes - 1
 
@@ -517,8 +591,9 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
     # one list per column: thousands of tuples kept alive would wake the cycle collector
     log: tuple[list, ...] = ([], [], [], [], [], [], [])
-    add_cut, add_alpha, add_branch, add_leaves, add_risk, add_inner, add_nodes = \
-        (column.append for column in log)
+    add_cut, add_alpha, add_branch, add_leaves, add_risk, add_inner, add_nodes = (
+        column.append for column in log
+    )
     risk0 = float(arrays.r_branch[0])
     while candidate and candidate[0]:
         top = heap[0]
@@ -568,14 +643,16 @@ def _weakest_links(tree: Tree, alpha: float = np.inf) -> tuple:
     arrays.log = log
     arrays.cuts = log[0]
     k = len(log[0])
-    return (arrays, np.array([0.0] + log[1], dtype=float),
-            np.array([risk0] + log[4], dtype=float),
-            int(arrays.leaf.sum()) - np.cumsum([0] + log[3], dtype=np.int64) + np.arange(k + 1),
-            m - np.cumsum([0] + log[6], dtype=np.int64))
+    return (
+        arrays,
+        np.array([0.0] + log[1], dtype=float),
+        np.array([risk0] + log[4], dtype=float),
+        int(arrays.leaf.sum()) - np.cumsum([0] + log[3], dtype=np.int64) + np.arange(k + 1),
+        m - np.cumsum([0] + log[6], dtype=np.int64),
+    )
 
 
-def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
-                         ) -> CostComplexityPath:
+def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None) -> CostComplexityPath:
     """Compute the cost-complexity (weakest-link) pruning path as scikit-learn does.
 
     The risk of a node ``t`` made a leaf is ``r(t) = w_t · I(t) / w_root`` with the growing
@@ -621,8 +698,10 @@ def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None
         if X is None or y is None:
             raise ValueError("X and y: give both or neither")
         if not hasattr(model_or_tree, "get_params"):
-            raise TypeError(f"model_or_tree must be a dtlearn estimator or a Tree, got "
-                            f"{type(model_or_tree).__name__}")
+            raise TypeError(
+                f"model_or_tree must be a dtlearn estimator or a Tree, got "
+                f"{type(model_or_tree).__name__}"
+            )
         params = model_or_tree.get_params()
         if "ccp_alpha" in params:
             params["ccp_alpha"] = 0.0
@@ -729,5 +808,3 @@ def _cuts_at(tree: Tree, alpha: float, zero_gain: bool) -> list[int]:
             break  # scikit-learn's AlphaPruner stops at the first link above alpha
         kept += 1
     return [arrays.node_ids[i] for i in arrays.cuts[:kept]]
-
-

@@ -1,4 +1,4 @@
-# About 500 lines: one idea, the overfitting curves: the split, the label noise and the complexity and pruning curves that make one ComplexityCurve value.
+# About 390 logical lines: one idea, the overfitting curves: the split, the label noise and the complexity and pruning curves that make one ComplexityCurve value.
 """Overfitting curves: accuracy on training, validation and test data against tree size.
 
 * :func:`train_validation_test_split` -- a seeded, stratified three-way split (numpy only).
@@ -30,8 +30,14 @@ from .cost_complexity import collapses_at
 from .methods import pruning_method, pruning_methods
 from .tree_access import encode_features, encode_labels, rows_reaching, tree_and_model
 
-__all__ = ["ComplexityCurve", "add_label_noise", "complexity_curve", "cross_validated_ccp",
-           "pruning_curve", "train_validation_test_split"]
+__all__ = [
+    "ComplexityCurve",
+    "add_label_noise",
+    "complexity_curve",
+    "cross_validated_ccp",
+    "pruning_curve",
+    "train_validation_test_split",
+]
 
 
 def _take(data: Any, rows: np.ndarray) -> Any:
@@ -49,8 +55,13 @@ def _n_rows(data: Any, arg: str) -> int:
         raise TypeError(f"{arg} must be a table or sequence, got {type(data).__name__}") from None
 
 
-def train_validation_test_split(X: Any, y: Any, sizes: Sequence[float] = (0.6, 0.2, 0.2),
-                                random_state: int = 0, stratify: bool = True) -> tuple:
+def train_validation_test_split(
+    X: Any,
+    y: Any,
+    sizes: Sequence[float] = (0.6, 0.2, 0.2),
+    random_state: int = 0,
+    stratify: bool = True,
+) -> tuple:
     """Split rows into training, validation and test parts, reproducibly.
 
     Part sizes are ``round(share * n)`` (cumulatively, so they add up to ``n``). With
@@ -91,8 +102,12 @@ def train_validation_test_split(X: Any, y: Any, sizes: Sequence[float] = (0.6, 0
         shares = np.asarray(sizes, dtype=float)
     except (TypeError, ValueError):
         raise TypeError("sizes must be three numbers") from None
-    if shares.shape != (3,) or not np.isfinite(shares).all() or (shares <= 0).any() \
-            or abs(shares.sum() - 1) > 1e-9:
+    if (
+        shares.shape != (3,)
+        or not np.isfinite(shares).all()
+        or (shares <= 0).any()
+        or abs(shares.sum() - 1) > 1e-9
+    ):
         raise ValueError(f"sizes must be three positive fractions summing to 1, got {sizes!r}")
     rng = np.random.default_rng(random_state)
     cuts = np.floor(np.cumsum(shares) * n + 0.5).astype(int)
@@ -107,7 +122,7 @@ def train_validation_test_split(X: Any, y: Any, sizes: Sequence[float] = (0.6, 0
         order = np.lexsort((rng.permutation(n), position))
     else:
         order = rng.permutation(n)
-    parts = [order[:cuts[0]], order[cuts[0]:cuts[1]], order[cuts[1]:]]
+    parts = [order[: cuts[0]], order[cuts[0] : cuts[1]], order[cuts[1] :]]
     idx = [np.sort(p) for p in parts]
     for name, p in zip(("training", "validation", "test"), idx):
         if len(p) == 0:
@@ -130,8 +145,11 @@ def add_label_noise(y: Any, rate: float, random_state: int = 0) -> Any:
     >>> sum(u != v for u, v in zip(noisy, ["a", "b"] * 5))
     2
     """
-    if isinstance(rate, bool) or not isinstance(rate, (int, float, np.integer, np.floating)) \
-            or not 0 <= rate <= 1:
+    if (
+        isinstance(rate, bool)
+        or not isinstance(rate, (int, float, np.integer, np.floating))
+        or not 0 <= rate <= 1
+    ):
         raise ValueError(f"rate must be a fraction between 0 and 1, got {rate!r}")
     values = y.tolist() if hasattr(y, "tolist") else list(y)
     n = len(values)
@@ -205,20 +223,31 @@ class ComplexityCurve(ShowsTable):
             if s is not None:
                 cols.append(f"{name} {self.metric}")
                 series.append(s)
-        rows = [tuple([_cell(v), a, b, c] + [s[i] for s in series])
-                for i, (v, a, b, c) in enumerate(zip(self.values, self.n_nodes,
-                                                     self.n_leaves, self.depth))]
+        rows = [
+            tuple([_cell(v), a, b, c] + [s[i] for s in series])
+            for i, (v, a, b, c) in enumerate(
+                zip(self.values, self.n_nodes, self.n_leaves, self.depth)
+            )
+        ]
         caption = f"{self.learner}: {self.metric} against {self.param}".strip(": ")
-        return ResultTable(tuple(cols), tuple(rows), caption=caption,
-                           highlight_row=self.best_index if self.validation else None)
+        return ResultTable(
+            tuple(cols),
+            tuple(rows),
+            caption=caption,
+            highlight_row=self.best_index if self.validation else None,
+        )
 
     def to_frame(self) -> Any:
         """Return the curve as a pandas DataFrame (raw numbers)."""
         import pandas as pd
 
-        data = {self.param: list(self.values), "n_nodes": list(self.n_nodes),
-                "n_leaves": list(self.n_leaves), "depth": list(self.depth),
-                "train": list(self.train)}
+        data = {
+            self.param: list(self.values),
+            "n_nodes": list(self.n_nodes),
+            "n_leaves": list(self.n_leaves),
+            "depth": list(self.depth),
+            "train": list(self.train),
+        }
         if self.validation is not None:
             data["validation"] = list(self.validation)
         if self.test is not None:
@@ -227,18 +256,22 @@ class ComplexityCurve(ShowsTable):
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form."""
-        return {"param": self.param, "values": [python_scalar(v) for v in self.values],
-                "n_nodes": list(self.n_nodes), "n_leaves": list(self.n_leaves),
-                "depth": list(self.depth), "train": list(self.train),
-                "validation": None if self.validation is None else list(self.validation),
-                "test": None if self.test is None else list(self.test),
-                "metric": self.metric, "learner": self.learner}
-
+        return {
+            "param": self.param,
+            "values": [python_scalar(v) for v in self.values],
+            "n_nodes": list(self.n_nodes),
+            "n_leaves": list(self.n_leaves),
+            "depth": list(self.depth),
+            "train": list(self.train),
+            "validation": None if self.validation is None else list(self.validation),
+            "test": None if self.test is None else list(self.test),
+            "metric": self.metric,
+            "learner": self.learner,
+        }
 
 
 def _cell(value: Any) -> Any:
     return "None" if value is None else python_scalar(value)
-
 
 
 def _scorer(tree: Tree, X: Any, y: Any, arg: str) -> tuple[np.ndarray, np.ndarray]:
@@ -266,16 +299,26 @@ def _default_values(learner: Any, param: str, X: Any, y: Any) -> list:
         return list(range(2, max(full.n_leaves, 2) + 1))
     if param == "min_samples_leaf":
         n = _n_rows(X, "X_train")
-        return sorted({max(1, int(round(n * f))) for f in
-                       (0.0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3)})
-    raise ValueError(f"values: give the values of {param!r} to try (defaults exist only for "
-                     f"max_depth, max_leaf_nodes and min_samples_leaf)")
+        return sorted(
+            {max(1, int(round(n * f))) for f in (0.0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3)}
+        )
+    raise ValueError(
+        f"values: give the values of {param!r} to try (defaults exist only for "
+        f"max_depth, max_leaf_nodes and min_samples_leaf)"
+    )
 
 
-def complexity_curve(learner: Any, X_train: Any, y_train: Any, X_val: Any = None,
-                     y_val: Any = None, X_test: Any = None, y_test: Any = None,
-                     param: str = "max_depth", values: Sequence | None = None
-                     ) -> ComplexityCurve:
+def complexity_curve(
+    learner: Any,
+    X_train: Any,
+    y_train: Any,
+    X_val: Any = None,
+    y_val: Any = None,
+    X_test: Any = None,
+    y_test: Any = None,
+    param: str = "max_depth",
+    values: Sequence | None = None,
+) -> ComplexityCurve:
     """Fit ``learner`` once per value of ``param`` and record size and scores.
 
     Parameters
@@ -307,21 +350,27 @@ def complexity_curve(learner: Any, X_train: Any, y_train: Any, X_val: Any = None
     >>> curve.n_leaves, [round(a, 3) for a in curve.train]
     ((2, 4, 6), [0.957, 0.957, 0.971])
     """
-    if isinstance(learner, type) or not hasattr(learner, "get_params") \
-            or not hasattr(learner, "set_params"):
-        what = f"the class {learner.__name__}; use {learner.__name__}()" \
-            if isinstance(learner, type) else type(learner).__name__
+    if (
+        isinstance(learner, type)
+        or not hasattr(learner, "get_params")
+        or not hasattr(learner, "set_params")
+    ):
+        what = (
+            f"the class {learner.__name__}; use {learner.__name__}()"
+            if isinstance(learner, type)
+            else type(learner).__name__
+        )
         raise TypeError(f"learner must be a dtlearn estimator, got {what}")
     if param not in learner.get_params():
-        raise ValueError(f"param: {type(learner).__name__} has no parameter {param!r}; "
-                         f"parameters: {sorted(learner.get_params())}")
+        raise ValueError(
+            f"param: {type(learner).__name__} has no parameter {param!r}; "
+            f"parameters: {sorted(learner.get_params())}"
+        )
     if (X_val is None) != (y_val is None) or (X_test is None) != (y_test is None):
         raise ValueError("give X_val with y_val and X_test with y_test")
-    if values is not None and (isinstance(values, (str, bytes)) or
-                               not hasattr(values, "__iter__")):
+    if values is not None and (isinstance(values, (str, bytes)) or not hasattr(values, "__iter__")):
         raise TypeError(f"values must be a list of {param} values, got {values!r}")
-    values = list(_default_values(learner, param, X_train, y_train) if values is None
-                  else values)
+    values = list(_default_values(learner, param, X_train, y_train) if values is None else values)
     if not values:
         raise ValueError("values: give at least one value")
     sizes: list[tuple[int, int, int]] = []
@@ -331,33 +380,55 @@ def complexity_curve(learner: Any, X_train: Any, y_train: Any, X_val: Any = None
         model = type(learner)(**learner.get_params()).set_params(**{param: value})
         tree = model.fit(X_train, y_train).tree_
         if not encoded:
-            encoded = {"train": _scorer(tree, X_train, y_train, "train"),
-                       "validation": None if X_val is None else _scorer(tree, X_val, y_val,
-                                                                         "val"),
-                       "test": None if X_test is None else _scorer(tree, X_test, y_test,
-                                                                   "test")}
+            encoded = {
+                "train": _scorer(tree, X_train, y_train, "train"),
+                "validation": None if X_val is None else _scorer(tree, X_val, y_val, "val"),
+                "test": None if X_test is None else _scorer(tree, X_test, y_test, "test"),
+            }
         sizes.append((tree.n_nodes, tree.n_leaves, tree.depth))
         for key in scores:
             scores[key].append(_score(tree, encoded[key]))
-    return _curve(param, values, sizes, scores, type(learner).__name__,
-                  "accuracy" if tree.is_classifier else "R2")
+    return _curve(
+        param,
+        values,
+        sizes,
+        scores,
+        type(learner).__name__,
+        "accuracy" if tree.is_classifier else "R2",
+    )
 
 
-def _curve(param: str, values: list, sizes: list, scores: dict, learner: str,
-           metric: str) -> ComplexityCurve:
+def _curve(
+    param: str, values: list, sizes: list, scores: dict, learner: str, metric: str
+) -> ComplexityCurve:
     def series(key: str) -> tuple | None:
         s = scores[key]
         return None if not s or s[0] is None else tuple(float(v) for v in s)
 
-    return ComplexityCurve(param, tuple(python_scalar(v) for v in values),
-                           tuple(s[0] for s in sizes), tuple(s[1] for s in sizes),
-                           tuple(s[2] for s in sizes), series("train"), series("validation"),
-                           series("test"), metric, learner)
+    return ComplexityCurve(
+        param,
+        tuple(python_scalar(v) for v in values),
+        tuple(s[0] for s in sizes),
+        tuple(s[1] for s in sizes),
+        tuple(s[2] for s in sizes),
+        series("train"),
+        series("validation"),
+        series("test"),
+        metric,
+        learner,
+    )
 
 
-def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_val: Any = None,
-                  X_test: Any = None, y_test: Any = None, method: str = "cost_complexity"
-                  ) -> ComplexityCurve:
+def pruning_curve(
+    model: Any,
+    X_train: Any,
+    y_train: Any,
+    X_val: Any = None,
+    y_val: Any = None,
+    X_test: Any = None,
+    y_test: Any = None,
+    method: str = "cost_complexity",
+) -> ComplexityCurve:
     """Scores along the post-pruning sequence of one fully grown tree.
 
     ``method`` names a method of :func:`dtlearn.pruning.methods.pruning_methods` whose
@@ -395,26 +466,39 @@ def pruning_curve(model: Any, X_train: Any, y_train: Any, X_val: Any = None, y_v
     entry = pruning_method(method)
     if entry.sequence is None:
         curved = [m.name for m in pruning_methods() if m.sequence is not None]
-        raise ValueError(f"method {method!r}: {entry.label} does not pass through a sequence "
-                         f"of trees; choose one of {curved}")
+        raise ValueError(
+            f"method {method!r}: {entry.label} does not pass through a sequence "
+            f"of trees; choose one of {curved}"
+        )
     if entry.needs_validation and (X_val is None or y_val is None):
         raise ValueError(f"X_val, y_val: {entry.label} needs validation data")
     result = entry.run(model, X_val, y_val, X_train, y_train)
     sequence = entry.sequence(result)
     tree, cuts = sequence.tree, sequence.cuts
-    data = {"train": _scorer(tree, X_train, y_train, "train"),
-            "validation": None if X_val is None else _scorer(tree, X_val, y_val, "val"),
-            "test": None if X_test is None else _scorer(tree, X_test, y_test, "test")}
+    data = {
+        "train": _scorer(tree, X_train, y_train, "train"),
+        "validation": None if X_val is None else _scorer(tree, X_val, y_val, "val"),
+        "test": None if X_test is None else _scorer(tree, X_test, y_test, "test"),
+    }
     if cuts is not None and tree.is_classifier and tree.missing == "majority":
         sizes, scores = _sequence(tree, list(cuts), data)
     else:
         # subtree raising re-distributes rows: its trees are replayed, not cut
-        trees = tuple(result.state_after(k) for k in sequence.positions) if cuts is None \
+        trees = (
+            tuple(result.state_after(k) for k in sequence.positions)
+            if cuts is None
             else tuple(tree.with_leaves_at(cuts[:i]) for i in range(len(cuts) + 1))
+        )
         sizes = [(t.n_nodes, t.n_leaves, t.depth) for t in trees]
         scores = {key: [_score(t, d) for t in trees] for key, d in data.items()}
-    return _curve(sequence.param, list(sequence.values), sizes, scores, "",
-                  "accuracy" if tree.is_classifier else "R2")
+    return _curve(
+        sequence.param,
+        list(sequence.values),
+        sizes,
+        scores,
+        "",
+        "accuracy" if tree.is_classifier else "R2",
+    )
 
 
 def _sequence(tree: Tree, cuts: list, data: dict) -> tuple[list, dict]:
@@ -460,8 +544,9 @@ def _sequence(tree: Tree, cuts: list, data: dict) -> tuple[list, dict]:
     return sizes, scores
 
 
-def cross_validated_ccp(learner: Any, X: Any, y: Any, alphas: Any, cv: int = 5,
-                        random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def cross_validated_ccp(
+    learner: Any, X: Any, y: Any, alphas: Any, cv: int = 5, random_state: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
     """Mean and standard deviation over ``cv`` folds of the accuracy at every alpha.
 
     Folds are stratified and seeded. In each fold the learner grows a full tree on the

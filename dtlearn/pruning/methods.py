@@ -177,17 +177,16 @@ def pruning_method(name: Any) -> PruningMethod:
 # registry and do not import it.
 def _reduced_error_sequence(result: ReducedErrorPruning) -> PruningSequence:
     cuts = result.pruned_nodes
-    return PruningSequence("pruning step", tuple(range(len(cuts) + 1)), result.original,
-                           cuts=cuts)
+    return PruningSequence("pruning step", tuple(range(len(cuts) + 1)), result.original, cuts=cuts)
 
 
 def _cost_complexity_sequence(path: CostComplexityPath) -> PruningSequence:
-    return PruningSequence("ccp_alpha", tuple(path.ccp_alphas), path.tree,
-                           cuts=tuple(path.cuts))
+    return PruningSequence("ccp_alpha", tuple(path.ccp_alphas), path.tree, cuts=tuple(path.cuts))
 
 
-def _pessimistic(model: Any, X_val: Any = None, y_val: Any = None, X_train: Any = None,
-                 y_train: Any = None) -> PessimisticPruneResult:
+def _pessimistic(
+    model: Any, X_val: Any = None, y_val: Any = None, X_train: Any = None, y_train: Any = None
+) -> PessimisticPruneResult:
     """C4.5's pruning: a fitted C45Classifier from its grown tree, with subtree raising.
 
     Any other tree is pruned on its own counts; subtree raising re-distributes training
@@ -204,23 +203,43 @@ def _pessimistic(model: Any, X_val: Any = None, y_val: Any = None, X_train: Any 
 def _pessimistic_sequence(result: PessimisticPruneResult) -> PruningSequence:
     # one tree per decision that changed it; entry 0 before any decision
     positions = (0, *(k + 1 for k, s in enumerate(result.steps) if s.decision != "kept"))
-    return PruningSequence("pruning step", positions, result.state_after(0),
-                           positions=positions)
+    return PruningSequence("pruning step", positions, result.state_after(0), positions=positions)
 
 
-register(PruningMethod(
-    "reduced_error", "reduced-error pruning", True,
-    lambda model, X_val, y_val, X_train=None, y_train=None:
-        reduced_error_prune(model, X_val, y_val),
-    _reduced_error_sequence))
-register(PruningMethod(
-    "rules", "rule post-pruning", True,
-    lambda model, X_val, y_val, X_train=None, y_train=None:
-        rule_post_prune(model, X_val, y_val)))
-register(PruningMethod(
-    "cost_complexity", "cost-complexity path", False,
-    lambda model, X_val=None, y_val=None, X_train=None, y_train=None:
-        cost_complexity_path(model),
-    _cost_complexity_sequence))
-register(PruningMethod("pessimistic", "C4.5 pessimistic pruning", False, _pessimistic,
-                       _pessimistic_sequence))
+register(
+    PruningMethod(
+        "reduced_error",
+        "reduced-error pruning",
+        True,
+        lambda model, X_val, y_val, X_train=None, y_train=None: reduced_error_prune(
+            model, X_val, y_val
+        ),
+        _reduced_error_sequence,
+    )
+)
+register(
+    PruningMethod(
+        "rules",
+        "rule post-pruning",
+        True,
+        lambda model, X_val, y_val, X_train=None, y_train=None: rule_post_prune(
+            model, X_val, y_val
+        ),
+    )
+)
+register(
+    PruningMethod(
+        "cost_complexity",
+        "cost-complexity path",
+        False,
+        lambda model, X_val=None, y_val=None, X_train=None, y_train=None: cost_complexity_path(
+            model
+        ),
+        _cost_complexity_sequence,
+    )
+)
+register(
+    PruningMethod(
+        "pessimistic", "C4.5 pessimistic pruning", False, _pessimistic, _pessimistic_sequence
+    )
+)

@@ -1,4 +1,4 @@
-# About 800 lines: one idea, J48's pruning (estimate, weighted routing, working tree, steps, the two passes), kept whole to read against Weka's source.
+# About 750 logical lines: one idea, J48's pruning (estimate, weighted routing, working tree, steps, the two passes), kept whole to read against Weka's source.
 """C4.5's pessimistic error pruning, as Weka's J48 does it, one recorded step per decision.
 
 C4.5 prunes with the training data alone. A leaf holding ``N`` (weighted) training
@@ -35,9 +35,16 @@ from ..steps import StepDefaults
 from ..tree import Node, Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, gr_or_eq, num_incorrect, sm_or_eq
 
-__all__ = ["PessimisticPruneResult", "PessimisticStep", "SMALL", "collapse",
-           "pessimistic_errors", "pessimistic_prune", "route_rows", "split_weighted"]
-
+__all__ = [
+    "PessimisticPruneResult",
+    "PessimisticStep",
+    "SMALL",
+    "collapse",
+    "pessimistic_errors",
+    "pessimistic_prune",
+    "route_rows",
+    "split_weighted",
+]
 
 
 def _java_float(confidence: float) -> float:
@@ -58,8 +65,9 @@ def _add_errs(n: float, e: float, cf: float) -> float:
         return max(n - e, 0.0)
     z = _z(cf)
     f = (e + 0.5) / n
-    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / \
-        (1 + z * z / n)
+    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
+        1 + z * z / n
+    )
     return r * n - e
 
 
@@ -116,7 +124,8 @@ def pessimistic_errors(n: float, e: float, confidence: float = 0.25) -> Measure:
     """
     for arg, number in (("n", n), ("e", e), ("confidence", confidence)):
         if isinstance(number, (bool, np.bool_)) or not isinstance(
-                number, (int, float, np.integer, np.floating)):
+            number, (int, float, np.integer, np.floating)
+        ):
             raise TypeError(f"pessimistic_errors: {arg} must be a number, got {number!r}")
     n, e = float(n), float(e)
     if not (np.isfinite(n) and np.isfinite(e)) or n <= 0 or e < 0 or e > n + SMALL:
@@ -125,8 +134,12 @@ def pessimistic_errors(n: float, e: float, confidence: float = 0.25) -> Measure:
         raise ValueError(f"confidence must be in (0, 1], got {confidence!r}")
     cf = _java_float(confidence)
     value = _add_errs(n, e, cf)
-    return Measure(value, "pessimistic extra errors", symbol=f"addErrs({fmt(n, 2)}, {fmt(e, 2)})",
-                   derivation=lambda: _explain_errs(n, e, cf, value, confidence))
+    return Measure(
+        value,
+        "pessimistic extra errors",
+        symbol=f"addErrs({fmt(n, 2)}, {fmt(e, 2)})",
+        derivation=lambda: _explain_errs(n, e, cf, value, confidence),
+    )
 
 
 def _explain_errs(n: float, e: float, cf: float, value: float, confidence: float) -> Derivation:
@@ -134,32 +147,40 @@ def _explain_errs(n: float, e: float, cf: float, value: float, confidence: float
     title = f"pessimistic errors (N = {big_n}, E = {big_e}, CF = {fmt_g(confidence)})"
     note = f"predicted errors of the leaf: E + extra = {fmt(e + value)}"
     if cf > 0.5:
-        return Derivation.build(title, ["extra errors = 0"],
-                                note="CF > 0.5: Weka leaves the estimate unchanged")
+        return Derivation.build(
+            title, ["extra errors = 0"], note="CF > 0.5: Weka leaves the estimate unchanged"
+        )
     if e < 1:
         base = n * (1 - math.pow(cf, 1 / n))
-        lines = [f"extra errors(E = 0) = N·(1 − CF^(1/N)) = {big_n}·(1 − {fmt_g(confidence)}^(1/"
-                 f"{big_n})) = {six(base)}"]
+        lines = [
+            f"extra errors(E = 0) = N·(1 − CF^(1/N)) = {big_n}·(1 − {fmt_g(confidence)}^(1/"
+            f"{big_n})) = {six(base)}"
+        ]
         if e > 0:
             one = _add_errs(n, 1, cf)
             lines.append(f"extra errors(E = 1) = {six(one)}")
-            lines.append(f"extra errors = {six(base)} + E·({six(one)} − {six(base)}) = {six(value)}")
+            lines.append(
+                f"extra errors = {six(base)} + E·({six(one)} − {six(base)}) = {six(value)}"
+            )
         lines.append(f"U = (E + extra errors)/N = {six((e + value) / n)}")
         return Derivation.build(title, lines, note=note)
     if e + 0.5 >= n:
-        return Derivation.build(title, [f"extra errors = max(N − E, 0) = {six(value)}"],
-                                note="E + 0.5 >= N: " + note)
+        return Derivation.build(
+            title, [f"extra errors = max(N − E, 0) = {six(value)}"], note="E + 0.5 >= N: " + note
+        )
     z = NormalDist().inv_cdf(1 - cf)
     f = (e + 0.5) / n
     u = (value + e) / n
-    return Derivation.build(title, [
-        f"z = Φ⁻¹(1 − CF) = Φ⁻¹({fmt_g(1 - cf)}) = {six(z)}",
-        f"f = (E + 0.5)/N = {fmt_whole_or_g(e + 0.5)}/{big_n} = {six(f)}",
-        f"U = (f + z²/2N + z·sqrt(f/N − f²/N + z²/4N²)) / (1 + z²/N) = {six(u)}",
-        f"extra errors = U·N − E = {six(u * n)} − {big_e} = {six(value)}",
-    ], note=note)
-
-
+    return Derivation.build(
+        title,
+        [
+            f"z = Φ⁻¹(1 − CF) = Φ⁻¹({fmt_g(1 - cf)}) = {six(z)}",
+            f"f = (E + 0.5)/N = {fmt_whole_or_g(e + 0.5)}/{big_n} = {six(f)}",
+            f"U = (f + z²/2N + z·sqrt(f/N − f²/N + z²/4N²)) / (1 + z²/N) = {six(u)}",
+            f"extra errors = U·N − E = {six(u * n)} − {big_e} = {six(value)}",
+        ],
+        note=note,
+    )
 
 
 def _estimated_errors(counts: np.ndarray, cf: float) -> float:
@@ -172,9 +193,15 @@ def _estimated_errors(counts: np.ndarray, cf: float) -> float:
 
 
 # ---------------------------------------------------------------------- routing training data
-def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, rows: np.ndarray,
-                   weights: np.ndarray, branch: np.ndarray | None = None,
-                   ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
+def split_weighted(
+    split: Split,
+    X: np.ndarray,
+    y: np.ndarray,
+    n_classes: int,
+    rows: np.ndarray,
+    weights: np.ndarray,
+    branch: np.ndarray | None = None,
+) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
     """Send weighted rows down a split as C4.5 does; returns the parts and the fractions.
 
     Rows with a known test value take their branch. A row whose value is unknown goes down
@@ -209,8 +236,12 @@ def split_weighted(split: Split, X: np.ndarray, y: np.ndarray, n_classes: int, r
     for b in range(k):
         mask = branch == b
         if gr(float(fractions[b]), 0):
-            parts.append((np.concatenate([rows[mask], unknown_rows]),
-                          np.concatenate([weights[mask], unknown_w * fractions[b]])))
+            parts.append(
+                (
+                    np.concatenate([rows[mask], unknown_rows]),
+                    np.concatenate([weights[mask], unknown_w * fractions[b]]),
+                )
+            )
         else:
             parts.append((rows[mask], weights[mask]))
     return parts, fractions
@@ -304,8 +335,15 @@ def _work_tree(tree: Tree, data: _Data | None, parts: dict | None = None) -> _Wo
 
     def make(node: Node, rows, weights) -> _Work:
         counts = node.counts.copy() if data is None else data.counts(rows, weights)
-        return _Work(node.node_id, node.split, [], rows, weights, counts,
-                     None if node.branch_weights is None else node.branch_weights.copy())
+        return _Work(
+            node.node_id,
+            node.split,
+            [],
+            rows,
+            weights,
+            counts,
+            None if node.branch_weights is None else node.branch_weights.copy(),
+        )
 
     empty = np.zeros(0, dtype=np.int64)
     if data is None:
@@ -331,8 +369,15 @@ def _work_tree(tree: Tree, data: _Data | None, parts: dict | None = None) -> _Wo
 def _work_tree_from_parts(tree: Tree, parts: dict) -> _Work:
     def make(node: Node) -> _Work:
         rows, weights = parts[node.node_id]
-        return _Work(node.node_id, node.split, [], rows, weights, node.counts.copy(),
-                     None if node.branch_weights is None else node.branch_weights.copy())
+        return _Work(
+            node.node_id,
+            node.split,
+            [],
+            rows,
+            weights,
+            node.counts.copy(),
+            None if node.branch_weights is None else node.branch_weights.copy(),
+        )
 
     root = make(tree.root)
     stack = [(tree.root, root)]
@@ -396,9 +441,15 @@ def _freeze(root: _Work) -> tuple:
     Pruning replaces a node's counts, fractions and children (it never writes into them),
     so holding the references keeps this state: a snapshot costs a tuple per node.
     """
+
     def row(w: _Work) -> list:
-        return [w.node_id, None if w.is_leaf else w.split, w.counts,
-                None if w.is_leaf else w.fractions, []]
+        return [
+            w.node_id,
+            None if w.is_leaf else w.split,
+            w.counts,
+            None if w.is_leaf else w.fractions,
+            [],
+        ]
 
     frozen = row(root)
     stack = [(root, frozen)]
@@ -417,12 +468,24 @@ def _to_tree(root: _Work | list, template: Tree) -> Tree:
     def make(f: list, depth: int, parent: Node | None) -> Node:
         node_id, split, counts, fractions, children = f
         total = float(counts.sum())
-        value = counts / total if total > 0 else (
-            parent.value.copy() if parent is not None else np.full(len(counts),
-                                                                   1 / len(counts)))
-        return Node(node_id, depth, total, entropy(counts), value, counts.copy(),
-                    None if not children else split, [],
-                    None if not children or fractions is None else fractions.copy())
+        value = (
+            counts / total
+            if total > 0
+            else (
+                parent.value.copy() if parent is not None else np.full(len(counts), 1 / len(counts))
+            )
+        )
+        return Node(
+            node_id,
+            depth,
+            total,
+            entropy(counts),
+            value,
+            counts.copy(),
+            None if not children else split,
+            [],
+            None if not children or fractions is None else fractions.copy(),
+        )
 
     new_root = make(frozen, 0, None)
     stack = [(frozen, new_root)]
@@ -432,8 +495,15 @@ def _to_tree(root: _Work | list, template: Tree) -> Tree:
             child = make(cf, node.depth + 1, node)
             node.children.append(child)
             stack.append((cf, child))
-    return Tree(new_root, template.schema, template.classes, template.target_name,
-                "distribute", template.flavour, criterion=template.criterion)
+    return Tree(
+        new_root,
+        template.schema,
+        template.classes,
+        template.target_name,
+        "distribute",
+        template.flavour,
+        criterion=template.criterion,
+    )
 
 
 class _Snapshot:
@@ -473,8 +543,16 @@ class _Replay:
 
     __slots__ = ("_args", "_items")
 
-    def __init__(self, tree: Tree, data: _Data | None, parts: dict | None, cf: float,
-                 raising: bool, confidence: float, collapse_first: bool):
+    def __init__(
+        self,
+        tree: Tree,
+        data: _Data | None,
+        parts: dict | None,
+        cf: float,
+        raising: bool,
+        confidence: float,
+        collapse_first: bool,
+    ):
         self._args: tuple | None = (tree, data, parts, cf, raising, confidence, collapse_first)
         self._items: tuple | None = None
 
@@ -579,17 +657,19 @@ class PessimisticStep(StepDefaults):
         """
         if self.phase == "collapse":
             sign = ">=" if self.action == "collapsed" else "<"
-            return (f"training errors: subtree {fmt(self.subtree_errors_train)} {sign} "
-                    f"leaf {fmt(self.leaf_errors_train)} - 0.001")
+            return (
+                f"training errors: subtree {fmt(self.subtree_errors_train)} {sign} "
+                f"leaf {fmt(self.leaf_errors_train)} - 0.001"
+            )
         leaf, sub = fmt(self.leaf_estimate), fmt(self.subtree_estimate)
         branch = fmt(self.branch_estimate) if np.isfinite(self.branch_estimate) else "—"
         if self.action == "pruned":
             return f"estimates: leaf {leaf} <= subtree {sub} + 0.1 and <= branch {branch} + 0.1"
         if self.action == "raised":
-            return (f"estimates: largest branch {branch} <= subtree {sub} + 0.1 "
-                    f"(leaf {leaf} is not)")
-        return (f"estimates: leaf {leaf} > subtree {sub} + 0.1, largest branch {branch} > "
-                f"subtree + 0.1")
+            return f"estimates: largest branch {branch} <= subtree {sub} + 0.1 (leaf {leaf} is not)"
+        return (
+            f"estimates: leaf {leaf} > subtree {sub} + 0.1, largest branch {branch} > subtree + 0.1"
+        )
 
     @property
     def before(self) -> dict:
@@ -607,9 +687,11 @@ class PessimisticStep(StepDefaults):
         if self.action == "collapsed":
             return {"n_samples": self.n_samples, "training_errors": self.leaf_errors_train}
         estimate = self.leaf_estimate if self.action == "pruned" else self.branch_estimate
-        return {"n_samples": self.n_samples,
-                "training_errors": self.leaf_errors_train if self.action == "pruned"
-                else float("nan"), "estimated_errors": estimate}
+        return {
+            "n_samples": self.n_samples,
+            "training_errors": self.leaf_errors_train if self.action == "pruned" else float("nan"),
+            "estimated_errors": estimate,
+        }
 
     def explain(self) -> Derivation:
         """Show the estimates with formula and numbers, and the rule that decided.
@@ -622,56 +704,78 @@ class PessimisticStep(StepDefaults):
         leaf: N = 14, E = 5, estimate = E + addErrs(N, E) = 5 + 1.761 = 6.761
         """
         if self.phase == "collapse":
-            return Derivation.build(f"node {self.node_id}: collapse check — {self.decision}", [
-                f"training errors as a leaf = {fmt(self.leaf_errors_train)}",
-                f"training errors of the subtree's leaves = {fmt(self.subtree_errors_train)}",
-            ], note="J48 collapses a subtree whose leaves do not make fewer training errors "
-                    "than the node alone (subtree >= leaf − 0.001)")
+            return Derivation.build(
+                f"node {self.node_id}: collapse check — {self.decision}",
+                [
+                    f"training errors as a leaf = {fmt(self.leaf_errors_train)}",
+                    f"training errors of the subtree's leaves = {fmt(self.subtree_errors_train)}",
+                ],
+                note="J48 collapses a subtree whose leaves do not make fewer training errors "
+                "than the node alone (subtree >= leaf − 0.001)",
+            )
         n, e = self.n_samples, self.leaf_errors_train
         extra = self.leaf_estimate - e
-        lines = [f"leaf: N = {fmt_whole_or_g(n)}, E = {fmt_whole_or_g(e)}, estimate = E + addErrs(N, E) = "
-                 f"{fmt_whole_or_g(e)} + {fmt(extra)} = {fmt(self.leaf_estimate)}",
-                 pessimistic_errors(n, e, self.confidence).explain() if n > 0 else
-                 "empty node: estimate 0"]
+        lines = [
+            f"leaf: N = {fmt_whole_or_g(n)}, E = {fmt_whole_or_g(e)}, estimate = E + addErrs(N, E) = "
+            f"{fmt_whole_or_g(e)} + {fmt(extra)} = {fmt(self.leaf_estimate)}",
+            pessimistic_errors(n, e, self.confidence).explain()
+            if n > 0
+            else "empty node: estimate 0",
+        ]
         rows = [(f"node {i}", fmt(ln, 2), fmt(le, 2), le_est) for i, ln, le, le_est in self.leaves]
-        table = ResultTable(("leaf", "N", "E", "estimate"), tuple(rows),
-                            caption="leaves of the subtree")
+        table = ResultTable(
+            ("leaf", "N", "E", "estimate"), tuple(rows), caption="leaves of the subtree"
+        )
         lines.append(table)
         lines.append(f"subtree: sum of leaf estimates = {fmt(self.subtree_estimate)}")
         if np.isfinite(self.branch_estimate):
-            lines.append(f"largest branch (branch {self.largest_branch}) with all {fmt_whole_or_g(n)} "
-                         f"instances = {fmt(self.branch_estimate)}")
+            lines.append(
+                f"largest branch (branch {self.largest_branch}) with all {fmt_whole_or_g(n)} "
+                f"instances = {fmt(self.branch_estimate)}"
+            )
         else:
             lines.append("largest branch: not considered (subtree raising off)")
-        rule = ("prune to a leaf if leaf <= subtree + 0.1 and leaf <= branch + 0.1; "
-                "else raise the largest branch if branch <= subtree + 0.1; else keep")
+        rule = (
+            "prune to a leaf if leaf <= subtree + 0.1 and leaf <= branch + 0.1; "
+            "else raise the largest branch if branch <= subtree + 0.1; else keep"
+        )
         return Derivation.build(f"node {self.node_id}: {self.decision}", lines, note=rule)
 
     def __str__(self) -> str:
         """One line: node, decision and the estimates."""
         if self.phase == "collapse":
-            return (f"node {self.node_id}: {self.decision} (collapse check: training errors "
-                    f"leaf {fmt(self.leaf_errors_train)}, subtree "
-                    f"{fmt(self.subtree_errors_train)})")
+            return (
+                f"node {self.node_id}: {self.decision} (collapse check: training errors "
+                f"leaf {fmt(self.leaf_errors_train)}, subtree "
+                f"{fmt(self.subtree_errors_train)})"
+            )
         branch = fmt(self.branch_estimate) if np.isfinite(self.branch_estimate) else "—"
-        return (f"node {self.node_id}: {self.decision} (estimated errors: leaf "
-                f"{fmt(self.leaf_estimate)}, subtree {fmt(self.subtree_estimate)}, largest "
-                f"branch {branch})")
+        return (
+            f"node {self.node_id}: {self.decision} (estimated errors: leaf "
+            f"{fmt(self.leaf_estimate)}, subtree {fmt(self.subtree_estimate)}, largest "
+            f"branch {branch})"
+        )
 
     __repr__ = __str__
 
     def details(self) -> dict:
         """The J48 numbers added to :meth:`to_dict` (``None`` for an estimate not made)."""
+
         def number(x: float) -> float | None:
             return float(x) if np.isfinite(x) else None
 
-        return {"phase": self.phase, "decision": self.decision,
-                "n_samples": self.n_samples, "leaf_errors_train": self.leaf_errors_train,
-                "subtree_errors_train": self.subtree_errors_train,
-                "leaf_estimate": number(self.leaf_estimate),
-                "subtree_estimate": number(self.subtree_estimate),
-                "branch_estimate": number(self.branch_estimate),
-                "largest_branch": self.largest_branch, "raised_node_id": self.raised_node_id}
+        return {
+            "phase": self.phase,
+            "decision": self.decision,
+            "n_samples": self.n_samples,
+            "leaf_errors_train": self.leaf_errors_train,
+            "subtree_errors_train": self.subtree_errors_train,
+            "leaf_estimate": number(self.leaf_estimate),
+            "subtree_estimate": number(self.subtree_estimate),
+            "branch_estimate": number(self.branch_estimate),
+            "largest_branch": self.largest_branch,
+            "raised_node_id": self.raised_node_id,
+        }
 
 
 @dataclass(frozen=True)
@@ -711,8 +815,11 @@ class PessimisticPruneResult:
         >>> result.state_after(len(result.steps)).to_json() == result.tree.to_json()
         True
         """
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
-                or not 0 <= k <= len(self.steps):
+        if (
+            isinstance(k, (bool, np.bool_))
+            or not isinstance(k, (int, np.integer))
+            or not 0 <= k <= len(self.steps)
+        ):
             raise ValueError(f"k must be an integer in 0..{len(self.steps)}, got {k!r}")
         if k == len(self.steps) or not self.snapshots:
             if k == len(self.steps):
@@ -723,8 +830,9 @@ class PessimisticPruneResult:
             if at <= k:
                 start, tree = at, snapshot
         tree = _snapshot_tree(tree)
-        cut = [s.node_id for s in self.steps[start:k]
-               if s.decision in ("collapsed", "pruned to leaf")]
+        cut = [
+            s.node_id for s in self.steps[start:k] if s.decision in ("collapsed", "pruned to leaf")
+        ]
         return tree.with_leaves_at(cut) if cut else tree
 
     def summary(self) -> str:
@@ -743,25 +851,37 @@ class PessimisticPruneResult:
             if key in kinds:
                 kinds[key] += 1
         made = ", ".join(f"{n} {k}" for k, n in kinds.items() if n)
-        head = ("C4.5 collapse" if not np.isfinite(self.confidence) else
-                f"C4.5 pruning (confidence {fmt_g(self.confidence)}"
-                f"{', subtree raising' if self.subtree_raising else ''})")
+        head = (
+            "C4.5 collapse"
+            if not np.isfinite(self.confidence)
+            else f"C4.5 pruning (confidence {fmt_g(self.confidence)}"
+            f"{', subtree raising' if self.subtree_raising else ''})"
+        )
         start = _snapshot_tree(self.snapshots[0][1]).n_leaves if self.snapshots else None
-        leaves = (f"{self.tree.n_leaves} leaves" if start in (None, self.tree.n_leaves)
-                  else f"{start} \u2192 {self.tree.n_leaves} leaves")
-        return (f"{head}: {len(self.steps)} decision{'s' if len(self.steps) != 1 else ''}, "
-                f"{made or 'none changed the tree'}; {leaves}")
+        leaves = (
+            f"{self.tree.n_leaves} leaves"
+            if start in (None, self.tree.n_leaves)
+            else f"{start} \u2192 {self.tree.n_leaves} leaves"
+        )
+        return (
+            f"{head}: {len(self.steps)} decision{'s' if len(self.steps) != 1 else ''}, "
+            f"{made or 'none changed the tree'}; {leaves}"
+        )
 
     def table(self) -> ResultTable:
         """Return the steps as a table."""
         rows = []
         for s in self.steps:
-            cells = [v if np.isfinite(v) else "—" for v in
-                     (s.leaf_estimate, s.subtree_estimate, s.branch_estimate)]
+            cells = [
+                v if np.isfinite(v) else "—"
+                for v in (s.leaf_estimate, s.subtree_estimate, s.branch_estimate)
+            ]
             rows.append((s.node_id, s.phase, s.decision, s.n_samples, *cells))
-        return ResultTable(("node", "phase", "decision", "N", "leaf est.", "subtree est.",
-                            "branch est."), tuple(rows),
-                           caption=f"C4.5 pruning (confidence {fmt_g(self.confidence)})")
+        return ResultTable(
+            ("node", "phase", "decision", "N", "leaf est.", "subtree est.", "branch est."),
+            tuple(rows),
+            caption=f"C4.5 pruning (confidence {fmt_g(self.confidence)})",
+        )
 
     def __repr__(self) -> str:
         """Return the steps table as text."""
@@ -772,8 +892,12 @@ class PessimisticPruneResult:
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form."""
-        return {"tree": self.tree.to_dict(), "steps": [s.to_dict() for s in self.steps],
-                "confidence": self.confidence, "subtree_raising": self.subtree_raising}
+        return {
+            "tree": self.tree.to_dict(),
+            "steps": [s.to_dict() for s in self.steps],
+            "confidence": self.confidence,
+            "subtree_raising": self.subtree_raising,
+        }
 
 
 # ---------------------------------------------------------------------- collapse and prune
@@ -828,8 +952,16 @@ def _max_bag(work: _Work) -> int:
     return index
 
 
-def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence: float,
-           steps: list, snapshots: list | None = None, template: Tree | None = None) -> None:
+def _prune(
+    root: _Work,
+    data: _Data | None,
+    cf: float,
+    raising: bool,
+    confidence: float,
+    steps: list,
+    snapshots: list | None = None,
+    template: Tree | None = None,
+) -> None:
     stack = [(root, 0)]
     while stack:
         w, phase = stack.pop()
@@ -841,25 +973,42 @@ def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence
             continue
         largest = _max_bag(w)
         n, own = w.errors()
-        branch = _branch_estimate(w.children[largest], w.rows, w.weights, data, cf) \
-            if raising else float("inf")
+        branch = (
+            _branch_estimate(w.children[largest], w.rows, w.weights, data, cf)
+            if raising
+            else float("inf")
+        )
         leaf = w.estimate(cf)
         leaves = _current_leaves(w)
         leaf_info = tuple((lf.node_id, *lf.errors(), lf.estimate(cf)) for lf in leaves)
         subtree = sum(item[3] for item in leaf_info)
-        common = dict(n_samples=n, leaf_errors_train=own,
-                      subtree_errors_train=sum(item[2] for item in leaf_info),
-                      leaf_estimate=leaf, subtree_estimate=subtree, branch_estimate=branch,
-                      largest_branch=largest, leaves=leaf_info,
-                      leaf_counts=tuple(w.counts.tolist()), confidence=confidence)
+        common = dict(
+            n_samples=n,
+            leaf_errors_train=own,
+            subtree_errors_train=sum(item[2] for item in leaf_info),
+            leaf_estimate=leaf,
+            subtree_estimate=subtree,
+            branch_estimate=branch,
+            largest_branch=largest,
+            leaves=leaf_info,
+            leaf_counts=tuple(w.counts.tolist()),
+            confidence=confidence,
+        )
         if sm_or_eq(leaf, subtree + 0.1) and sm_or_eq(leaf, branch + 0.1):
             steps.append(PessimisticStep(w.node_id, "prune", "pruned to leaf", **common))
             w.children, w.fractions, w._leaf_list = [], None, None
             continue
         if sm_or_eq(branch, subtree + 0.1):
             child = w.children[largest]
-            steps.append(PessimisticStep(w.node_id, "prune", f"raised branch {largest}",
-                                   raised_node_id=child.node_id, **common))
+            steps.append(
+                PessimisticStep(
+                    w.node_id,
+                    "prune",
+                    f"raised branch {largest}",
+                    raised_node_id=child.node_id,
+                    **common,
+                )
+            )
             w.node_id, w.split, w.children = child.node_id, child.split, child.children
             w._leaf_list = None
             _new_distribution(w, w.rows, w.weights, data)
@@ -871,8 +1020,9 @@ def _prune(root: _Work, data: _Data | None, cf: float, raising: bool, confidence
         w._leaf_list = leaves
 
 
-def collapse(model_or_tree: Any, X: Any = None, y: Any = None,
-             sample_weight: Any = None) -> PessimisticPruneResult:
+def collapse(
+    model_or_tree: Any, X: Any = None, y: Any = None, sample_weight: Any = None
+) -> PessimisticPruneResult:
     """Only J48's collapse step (what ``J48 -U`` does after growing).
 
     Examples
@@ -887,13 +1037,20 @@ def collapse(model_or_tree: Any, X: Any = None, y: Any = None,
     steps: list = []
     start = _Snapshot(root, tree)
     _collapse(root, steps)
-    return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float("nan"), False,
-                                  ((0, start),))
+    return PessimisticPruneResult(
+        _to_tree(root, tree), tuple(steps), float("nan"), False, ((0, start),)
+    )
 
 
-def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_raising: bool = True,
-                      X: Any = None, y: Any = None, sample_weight: Any = None,
-                      collapse_first: bool = True) -> PessimisticPruneResult:
+def pessimistic_prune(
+    model_or_tree: Any,
+    confidence: float = 0.25,
+    subtree_raising: bool = True,
+    X: Any = None,
+    y: Any = None,
+    sample_weight: Any = None,
+    collapse_first: bool = True,
+) -> PessimisticPruneResult:
     """Prune a C4.5 tree as J48 does: collapse, then pessimistic pruning bottom-up.
 
     Parameters
@@ -933,10 +1090,10 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
     |   windy = FALSE: yes (3.0)
     """
     if isinstance(confidence, (bool, np.bool_)) or not (
-            isinstance(confidence, (int, float)) and 0 < confidence <= 1):
+        isinstance(confidence, (int, float)) and 0 < confidence <= 1
+    ):
         raise ValueError(f"confidence must be a number in (0, 1], got {confidence!r}")
-    tree, data, parts = _inputs(model_or_tree, X, y, sample_weight,
-                                need_data=bool(subtree_raising))
+    tree, data, parts = _inputs(model_or_tree, X, y, sample_weight, need_data=bool(subtree_raising))
     root = _work_tree(tree, data, parts)
     steps: list = []
     cf, raising = _java_float(confidence), bool(subtree_raising)
@@ -945,12 +1102,14 @@ def pessimistic_prune(model_or_tree: Any, confidence: float = 0.25, subtree_rais
     _prune(root, data, cf, raising, float(confidence), steps)
     # the intermediate trees are recorded only when read (the stepper): by a replay
     replay = _Replay(tree, data, parts, cf, raising, float(confidence), bool(collapse_first))
-    return PessimisticPruneResult(_to_tree(root, tree), tuple(steps), float(confidence),
-                                  raising, replay)
+    return PessimisticPruneResult(
+        _to_tree(root, tree), tuple(steps), float(confidence), raising, replay
+    )
 
 
-def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
-            need_data: bool) -> tuple[Tree, _Data | None, dict | None]:
+def _inputs(
+    model_or_tree: Any, X: Any, y: Any, sample_weight: Any, need_data: bool
+) -> tuple[Tree, _Data | None, dict | None]:
     from ..data import encode, encode_target
 
     if isinstance(model_or_tree, Tree):
@@ -959,24 +1118,29 @@ def _inputs(model_or_tree: Any, X: Any, y: Any, sample_weight: Any,
             raise ValueError("model_or_tree: pessimistic pruning needs a classification tree")
         if X is None or y is None:
             if need_data:
-                raise ValueError("X and y are needed to prune a bare Tree with subtree "
-                                 "raising (pass subtree_raising=False to prune with the "
-                                 "tree's own counts)")
+                raise ValueError(
+                    "X and y are needed to prune a bare Tree with subtree "
+                    "raising (pass subtree_raising=False to prune with the "
+                    "tree's own counts)"
+                )
             return tree, None, None
         Xe = encode(X, tree.schema)
         codes, _ = encode_target(y, Xe.shape[0], classes=tree.classes)
-        w = np.ones(len(codes)) if sample_weight is None else \
-            np.asarray(sample_weight, dtype=float)
+        w = np.ones(len(codes)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
         return tree, _Data(Xe, codes, w, len(tree.classes)), None
     grown = getattr(model_or_tree, "grown_tree_", None)
     train = getattr(model_or_tree, "_train_data", None)
     if grown is not None and train is None:
-        raise ValueError("model_or_tree: this C45Classifier holds no training data (a model "
-                         "loaded from a file keeps none); prune its grown_tree_ with X and y "
-                         "instead: pessimistic_prune(model.grown_tree_, X=X, y=y)")
+        raise ValueError(
+            "model_or_tree: this C45Classifier holds no training data (a model "
+            "loaded from a file keeps none); prune its grown_tree_ with X and y "
+            "instead: pessimistic_prune(model.grown_tree_, X=X, y=y)"
+        )
     if grown is None or train is None:
-        raise TypeError("model_or_tree must be a fitted C45Classifier or a Tree, got "
-                        f"{type(model_or_tree).__name__}")
+        raise TypeError(
+            "model_or_tree must be a fitted C45Classifier or a Tree, got "
+            f"{type(model_or_tree).__name__}"
+        )
     Xe, codes, w = train
     # the rows and weights growth sent to every node (C45Classifier records them)
     parts = getattr(model_or_tree, "_grown_parts", None)

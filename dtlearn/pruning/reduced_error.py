@@ -1,4 +1,4 @@
-# About 510 lines: one idea, reduced-error pruning: its step and result values and the two passes that decide alike (rows routed once, or predicting).
+# About 380 logical lines: one idea, reduced-error pruning: its step and result values and the two passes that decide alike (rows routed once, or predicting).
 """Reduced-error pruning, step by step (Quinlan 1987; Mitchell 1997, ch. 3).
 
 :func:`reduced_error_prune` visits the inner nodes bottom up and replaces a subtree by a
@@ -40,10 +40,15 @@ from .tree_access import (
     with_tree,
 )
 
-__all__ = ["CCPStep", "CostComplexityPath", "ReducedErrorPruning", "ReducedErrorStep",
-           "cost_complexity_path", "cost_complexity_prune", "reduced_error_prune"]
-
-
+__all__ = [
+    "CCPStep",
+    "CostComplexityPath",
+    "ReducedErrorPruning",
+    "ReducedErrorStep",
+    "cost_complexity_path",
+    "cost_complexity_prune",
+    "reduced_error_prune",
+]
 
 
 def _test_text(node: Node, tree: Tree) -> str:
@@ -61,8 +66,7 @@ def _errors(tree: Tree, Xe: np.ndarray, codes: np.ndarray) -> int:
 
 
 def _label(tree: Tree, node: Node) -> Any:
-    return tree.classes[node.predicted_index] if tree.classes is not None \
-        else float(node.value[0])
+    return tree.classes[node.predicted_index] if tree.classes is not None else float(node.value[0])
 
 
 # ---------------------------------------------------------------------- reduced-error pruning
@@ -135,8 +139,10 @@ class ReducedErrorStep(StepDefaults):
         >>> reduced_error_prune(ID3Classifier().fit(X, y), X[::2], y[::2]).steps[0].reason
         "validation errors 0 → 2 with a leaf 'no'"
         """
-        return (f"validation errors {self.errors_before} → {self.errors_after} with a leaf "
-                f"{self.leaf_label!r}")
+        return (
+            f"validation errors {self.errors_before} → {self.errors_after} with a leaf "
+            f"{self.leaf_label!r}"
+        )
 
     @property
     def before(self) -> dict:
@@ -161,29 +167,47 @@ class ReducedErrorStep(StepDefaults):
         validation rows reaching node 1 (outlook = sunny): 2
         """
         where = " AND ".join(self.path) if self.path else "the root"
-        verdict = ("prune: the error does not increase" if self.pruned
-                   else "keep: pruning would add errors")
+        verdict = (
+            "prune: the error does not increase"
+            if self.pruned
+            else "keep: pruning would add errors"
+        )
         sign = "<=" if self.pruned else ">"
         # the node named as the stepper's status names it (step_summary): id [branch]
         named = f"node {self.node_id}" + (f" [{self.condition}]" if self.condition else "")
         return Derivation.build(
             f"{named}: replace the test on {self.test} by a leaf {self.leaf_label!r}?",
-            [(f"validation rows reaching node {self.node_id} ({where}): {self.n_reaching}",
-              "", "", "", True),
-             (f"errors of the subtree = {self.subtree_errors}", "",
-              f"its {self.n_subtree_leaves} leaves on those rows"),
-             (f"errors of leaf {self.leaf_label!r} = {self.leaf_errors}", "",
-              "training majority of the node"),
-             (f"tree errors = {self.errors_before} / {self.n_validation} now", ""),
-             (f"= {self.errors_after} / {self.n_validation} with the leaf", ""),
-             (f"{self.errors_after} {sign} {self.errors_before}: {verdict}", "", "", "",
-              True)])
+            [
+                (
+                    f"validation rows reaching node {self.node_id} ({where}): {self.n_reaching}",
+                    "",
+                    "",
+                    "",
+                    True,
+                ),
+                (
+                    f"errors of the subtree = {self.subtree_errors}",
+                    "",
+                    f"its {self.n_subtree_leaves} leaves on those rows",
+                ),
+                (
+                    f"errors of leaf {self.leaf_label!r} = {self.leaf_errors}",
+                    "",
+                    "training majority of the node",
+                ),
+                (f"tree errors = {self.errors_before} / {self.n_validation} now", ""),
+                (f"= {self.errors_after} / {self.n_validation} with the leaf", ""),
+                (f"{self.errors_after} {sign} {self.errors_before}: {verdict}", "", "", "", True),
+            ],
+        )
 
     def __str__(self) -> str:
         """Plain text (what notebooks show as ``text/plain``)."""
-        return (f"pass {self.pass_number}, node {self.node_id} [{self.condition}] "
-                f"test {self.test}: validation errors {self.errors_before} -> "
-                f"{self.errors_after} with leaf {self.leaf_label!r}: {self.decision}")
+        return (
+            f"pass {self.pass_number}, node {self.node_id} [{self.condition}] "
+            f"test {self.test}: validation errors {self.errors_before} -> "
+            f"{self.errors_after} with leaf {self.leaf_label!r}: {self.decision}"
+        )
 
     __repr__ = __str__
 
@@ -195,16 +219,35 @@ class ReducedErrorStep(StepDefaults):
 
     def details(self) -> dict:
         """The visit's own numbers, added to :meth:`to_dict`."""
-        return {"pass": self.pass_number, "path": list(self.path), "test": self.test,
-                "leaf_label": python_scalar(self.leaf_label),
-                "n_subtree_leaves": self.n_subtree_leaves, "n_reaching": self.n_reaching,
-                "subtree_errors": self.subtree_errors, "leaf_errors": self.leaf_errors,
-                "errors_before": self.errors_before, "errors_after": self.errors_after,
-                "n_validation": self.n_validation, "decision": self.decision}
+        return {
+            "pass": self.pass_number,
+            "path": list(self.path),
+            "test": self.test,
+            "leaf_label": python_scalar(self.leaf_label),
+            "n_subtree_leaves": self.n_subtree_leaves,
+            "n_reaching": self.n_reaching,
+            "subtree_errors": self.subtree_errors,
+            "leaf_errors": self.leaf_errors,
+            "errors_before": self.errors_before,
+            "errors_after": self.errors_after,
+            "n_validation": self.n_validation,
+            "decision": self.decision,
+        }
 
 
-_STEP_COLUMNS = ("pass", "node", "condition", "test", "leaf", "rows", "subtree err",
-                 "leaf err", "tree err before", "tree err after", "decision")
+_STEP_COLUMNS = (
+    "pass",
+    "node",
+    "condition",
+    "test",
+    "leaf",
+    "rows",
+    "subtree err",
+    "leaf err",
+    "tree err before",
+    "tree err after",
+    "decision",
+)
 
 
 @dataclass(frozen=True, repr=False)
@@ -256,25 +299,44 @@ class ReducedErrorPruning(ShowsTable):
 
     def table(self, pruned_only: bool = False) -> ResultTable:
         """Return the steps as a :class:`~dtlearn.explain.ResultTable` (one row per visit)."""
-        rows = [(s.pass_number, s.node_id, s.condition, s.test, str(s.leaf_label),
-                 s.n_reaching, s.subtree_errors, s.leaf_errors, s.errors_before,
-                 s.errors_after, s.decision)
-                for s in self.steps if s.pruned or not pruned_only]
+        rows = [
+            (
+                s.pass_number,
+                s.node_id,
+                s.condition,
+                s.test,
+                str(s.leaf_label),
+                s.n_reaching,
+                s.subtree_errors,
+                s.leaf_errors,
+                s.errors_before,
+                s.errors_after,
+                s.decision,
+            )
+            for s in self.steps
+            if s.pruned or not pruned_only
+        ]
         return ResultTable(_STEP_COLUMNS, tuple(rows), caption=self.summary())
 
     def summary(self) -> str:
         """One line: sizes and validation errors before and after."""
-        return (f"reduced-error pruning: {self.original.n_nodes} -> "
-                f"{plural(self.tree.n_nodes, 'node')}, {self.original.n_leaves} -> "
-                f"{plural(self.tree.n_leaves, 'leaf', 'leaves')}; validation errors "
-                f"{self.errors_before} -> {self.errors_after} of {self.n_validation}")
-
+        return (
+            f"reduced-error pruning: {self.original.n_nodes} -> "
+            f"{plural(self.tree.n_nodes, 'node')}, {self.original.n_leaves} -> "
+            f"{plural(self.tree.n_leaves, 'leaf', 'leaves')}; validation errors "
+            f"{self.errors_before} -> {self.errors_after} of {self.n_validation}"
+        )
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form (the pruned tree as :meth:`Tree.to_dict`)."""
-        return {"summary": self.summary(), "errors_before": self.errors_before,
-                "errors_after": self.errors_after, "n_validation": self.n_validation,
-                "steps": [s.to_dict() for s in self.steps], "tree": self.tree.to_dict()}
+        return {
+            "summary": self.summary(),
+            "errors_before": self.errors_before,
+            "errors_after": self.errors_after,
+            "n_validation": self.n_validation,
+            "steps": [s.to_dict() for s in self.steps],
+            "tree": self.tree.to_dict(),
+        }
 
 
 def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedErrorPruning:
@@ -329,8 +391,10 @@ def reduced_error_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> ReducedEr
     """
     tree, model = tree_and_model(model_or_tree)
     if tree.classes is None:
-        raise ValueError("model_or_tree: reduced_error_prune needs a classification tree "
-                         "(this one predicts numbers)")
+        raise ValueError(
+            "model_or_tree: reduced_error_prune needs a classification tree "
+            "(this one predicts numbers)"
+        )
     Xe, codes = validation_arrays(tree, X_val, y_val)
     n = len(codes)
     if tree.missing == "majority":
@@ -369,7 +433,7 @@ def _prune_routed_once(tree: Tree, Xe: np.ndarray, codes: np.ndarray) -> tuple:
             continue
         branch = nodes[i].split.route(Xe[rows])
         end[rows[branch == UNKNOWN]] = i
-        for b, c in enumerate(order[first[i]:first[i + 1]]):
+        for b, c in enumerate(order[first[i] : first[i + 1]]):
             stack.append((c, rows[branch == b]))
     size = [1] * m
     parents = parent.tolist()
@@ -379,8 +443,9 @@ def _prune_routed_once(tree: Tree, Xe: np.ndarray, codes: np.ndarray) -> tuple:
     hi = lo + np.array(size)
 
     def in_subtree(counts: np.ndarray) -> np.ndarray:
-        total = np.concatenate((np.zeros((1,) + counts.shape[1:], dtype=np.int64),
-                                np.cumsum(counts, axis=0)))
+        total = np.concatenate(
+            (np.zeros((1,) + counts.shape[1:], dtype=np.int64), np.cumsum(counts, axis=0))
+        )
         return total[hi] - total[lo]
 
     values = np.array([n.value for n in nodes], dtype=float)
@@ -413,17 +478,32 @@ def _prune_routed_once(tree: Tree, Xe: np.ndarray, codes: np.ndarray) -> tuple:
             node = nodes[t]
             nid = node.node_id
             if t not in texts:
-                test = tree.schema.names[node.split.features[0]] \
-                    if node.split.kind == "multiway" else conditions[t][0]  # _test_text
+                test = (
+                    tree.schema.names[node.split.features[0]]
+                    if node.split.kind == "multiway"
+                    else conditions[t][0]
+                )  # _test_text
                 texts[t] = (paths[t], test, tree.classes[label[t]])
             after = errors - wrong[t] + leaf_errors[t]
             prune = after <= errors
-            steps.append(ReducedErrorStep(pass_number, nid, *texts[t], leaves[t], reach[t],
-                                          wrong[t], leaf_errors[t], errors, after, len(codes),
-                                          prune))
+            steps.append(
+                ReducedErrorStep(
+                    pass_number,
+                    nid,
+                    *texts[t],
+                    leaves[t],
+                    reach[t],
+                    wrong[t],
+                    leaf_errors[t],
+                    errors,
+                    after,
+                    len(codes),
+                    prune,
+                )
+            )
             if prune:
                 cut.append(nid)
-                gone[t:hi[t]] = True
+                gone[t : hi[t]] = True
                 fewer, better = leaves[t] - 1, wrong[t] - leaf_errors[t]
                 j = t
                 while j != -1:
@@ -454,7 +534,7 @@ def _post_order(first: list[int], order: list[int]) -> list[int]:
             out.append(i)
             continue
         stack.append((i, True))
-        stack.extend((c, False) for c in reversed(order[first[i]:first[i + 1]]))
+        stack.extend((c, False) for c in reversed(order[first[i] : first[i + 1]]))
     return out
 
 
@@ -483,10 +563,23 @@ def _prune_by_predicting(tree: Tree, Xe: np.ndarray, codes: np.ndarray, start: i
             candidate = tree.with_leaves_at(cut + [nid])
             after = _errors(candidate, Xe, codes)
             prune = after <= errors
-            steps.append(ReducedErrorStep(
-                pass_number, nid, paths[nid], _test_text(node, tree), _label(tree, node),
-                _leaves_below(by_id[nid], set(cut)), int(reach[nid].sum()),
-                leaf_errors - (after - errors), leaf_errors, errors, after, n, prune))
+            steps.append(
+                ReducedErrorStep(
+                    pass_number,
+                    nid,
+                    paths[nid],
+                    _test_text(node, tree),
+                    _label(tree, node),
+                    _leaves_below(by_id[nid], set(cut)),
+                    int(reach[nid].sum()),
+                    leaf_errors - (after - errors),
+                    leaf_errors,
+                    errors,
+                    after,
+                    n,
+                    prune,
+                )
+            )
             if prune:
                 cut.append(nid)
                 current = candidate
@@ -505,5 +598,3 @@ def _leaves_below(node: Node, cut: set) -> int:
         else:
             stack.extend(n.children)
     return count
-
-

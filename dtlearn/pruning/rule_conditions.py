@@ -72,8 +72,10 @@ def _parse_oblique(text: str, schema: Schema) -> Condition:
     """``0.5·x0 - 0.25·x1 + 3 <= 0`` (what :class:`~dtlearn.splits.ObliqueSplit` prints)."""
     match = re.fullmatch(r"\s*(.+?)\s*(<=|>)\s*0\s*", text)
     if match is None:
-        raise ValueError(f"text: cannot read the linear condition {text!r}; write "
-                         f"'w·name + ... + b <= 0' or '> 0'")
+        raise ValueError(
+            f"text: cannot read the linear condition {text!r}; write "
+            f"'w·name + ... + b <= 0' or '> 0'"
+        )
     expr, op = match.groups()
     tokens = re.findall(rf"([+-]?)\s*({_NUMBER})(?:·(.+?))?\s*(?=\s[+-]\s|$)", expr.strip())
     columns, weights, bias = [], [], 0.0
@@ -86,8 +88,9 @@ def _parse_oblique(text: str, schema: Schema) -> Condition:
             bias = value
     if not columns:
         raise ValueError(f"text: no 'weight·attribute' term in {text!r}")
-    return Condition(ObliqueSplit(tuple(columns), tuple(weights), bias),
-                     0 if op == "<=" else 1, text.strip())
+    return Condition(
+        ObliqueSplit(tuple(columns), tuple(weights), bias), 0 if op == "<=" else 1, text.strip()
+    )
 
 
 def parse_condition(text: str, schema: Schema) -> Condition:
@@ -120,8 +123,13 @@ def parse_condition(text: str, schema: Schema) -> Condition:
     unknown = re.fullmatch(r"\s*(.+?)\s+unknown\s*", text)
     if unknown is not None and unknown.group(1) in schema.names:
         j = _column(unknown.group(1), schema)
-        return Condition(ThresholdSplit(j, 0.0) if not schema.is_categorical(j) else
-                         MultiwaySplit(j, len(schema.categories[j])), UNKNOWN, text.strip())
+        return Condition(
+            ThresholdSplit(j, 0.0)
+            if not schema.is_categorical(j)
+            else MultiwaySplit(j, len(schema.categories[j])),
+            UNKNOWN,
+            text.strip(),
+        )
     if "·" in text:
         return _parse_oblique(text, schema)
     unseen = re.fullmatch(r"\s*(.+?)\s+not\s+in\s+\{(.*)\}\s*", text)
@@ -150,9 +158,11 @@ def parse_condition(text: str, schema: Schema) -> Condition:
         return Condition(SubsetSplit(j, left, rest), 0, f"{name} in {{{', '.join(values)}}}")
     match = re.fullmatch(r"\s*(.+?)\s*(<=|>|=)\s*(.+?)\s*", text)
     if match is None:
-        raise ValueError(f"text: cannot read the condition {text!r}; write 'name = value', "
-                         f"'name <= number', 'name > number', 'name in {{a, b}}' or "
-                         f"'w·name + b <= 0'")
+        raise ValueError(
+            f"text: cannot read the condition {text!r}; write 'name = value', "
+            f"'name <= number', 'name > number', 'name in {{a, b}}' or "
+            f"'w·name + b <= 0'"
+        )
     name, op, value = match.groups()
     if name not in schema.names:
         raise ValueError(f"text: no attribute {name!r}; attributes are {list(schema.names)}")
@@ -168,8 +178,11 @@ def parse_condition(text: str, schema: Schema) -> Condition:
         cats = [str(c) for c in schema.categories[j]]
         if value not in cats:
             raise ValueError(f"text: {value!r} is not a level of {name!r} ({cats})")
-        return Condition(ThresholdSplit(j, float(cats.index(value))), 0 if op == "<=" else 1,
-                         f"{name} {op} {value}")
+        return Condition(
+            ThresholdSplit(j, float(cats.index(value))),
+            0 if op == "<=" else 1,
+            f"{name} {op} {value}",
+        )
     if schema.is_categorical(j):
         raise ValueError(f"text: {name!r} is categorical; use =")
     tolerance = re.fullmatch(r"(.+?)\s*\(tolerance\s+(.+)\)", value)
@@ -177,8 +190,9 @@ def parse_condition(text: str, schema: Schema) -> Condition:
     if tolerance is not None:  # J48: within the tolerance above the threshold goes left
         value, tol = tolerance.group(1), parse_number(tolerance.group(2), name)
     threshold = parse_number(value, name)
-    return Condition(ThresholdSplit(j, threshold, tolerance=tol), 0 if op == "<=" else 1,
-                     f"{name} {op} {value}")
+    return Condition(
+        ThresholdSplit(j, threshold, tolerance=tol), 0 if op == "<=" else 1, f"{name} {op} {value}"
+    )
 
 
 def exact_text(condition: Condition, schema: Schema) -> str:

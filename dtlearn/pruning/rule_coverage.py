@@ -42,8 +42,10 @@ class DropCounts:
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, DropCounts):
             return NotImplemented
-        return bool(np.array_equal(self.covered, other.covered)
-                    and np.array_equal(self.correct, other.correct))
+        return bool(
+            np.array_equal(self.covered, other.covered)
+            and np.array_equal(self.correct, other.correct)
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -56,8 +58,7 @@ class DropCounts:
         """The precondition whose drop is most accurate (the first on ties), or None."""
         # a few numbers per rule: a Python loop costs less than numpy calls
         best, most = None, -1.0  # below any accuracy
-        for i, (n, right) in enumerate(zip(self.covered[1:].tolist(),
-                                           self.correct[1:].tolist())):
+        for i, (n, right) in enumerate(zip(self.covered[1:].tolist(), self.correct[1:].tolist())):
             if n and right / n > most:
                 best, most = i, right / n
         return best
@@ -71,13 +72,25 @@ class DropCounts:
 
     def table(self, rule: Rule, caption: str, highlight: int | None = None) -> ResultTable:
         """The candidate table: drop, rule, covered, correct, accuracy (rule first)."""
-        rows = [("(nothing)", rule.text, int(self.covered[0]), int(self.correct[0]),
-                 self.accuracy(0))]
-        rows += [(cond.text, rule.without(i).text, int(self.covered[i + 1]),
-                  int(self.correct[i + 1]), self.accuracy(i + 1))
-                 for i, cond in enumerate(rule.conditions)]
-        return ResultTable(("drop", "rule", "covered", "correct", "accuracy"), tuple(rows),
-                           caption=caption, highlight_row=highlight)
+        rows = [
+            ("(nothing)", rule.text, int(self.covered[0]), int(self.correct[0]), self.accuracy(0))
+        ]
+        rows += [
+            (
+                cond.text,
+                rule.without(i).text,
+                int(self.covered[i + 1]),
+                int(self.correct[i + 1]),
+                self.accuracy(i + 1),
+            )
+            for i, cond in enumerate(rule.conditions)
+        ]
+        return ResultTable(
+            ("drop", "rule", "covered", "correct", "accuracy"),
+            tuple(rows),
+            caption=caption,
+            highlight_row=highlight,
+        )
 
 
 class Coverage:
@@ -100,8 +113,7 @@ class Coverage:
 
     def counts(self) -> DropCounts:
         """The current rule's counts and each single drop's."""
-        f = self.failing if len(self.active) == len(self.failing) else \
-            self.failing[self.active]
+        f = self.failing if len(self.active) == len(self.failing) else self.failing[self.active]
         d = len(f)
         rows = np.empty((2, d + 1, f.shape[1]), dtype=np.uint64)  # the rule, then drops
         if d:
@@ -125,7 +137,7 @@ def _pack(rows: np.ndarray) -> np.ndarray:
     rows = np.asarray(rows, dtype=bool)
     width = -(-rows.shape[-1] // 64) * 64
     padded = np.zeros(rows.shape[:-1] + (max(width, 64),), dtype=bool)
-    padded[..., :rows.shape[-1]] = rows
+    padded[..., : rows.shape[-1]] = rows
     return np.packbits(padded, axis=-1, bitorder="little").view(np.uint64)
 
 
@@ -178,8 +190,7 @@ def coverage_of(rule: Rule, Xe: np.ndarray, truth: np.ndarray, packed: dict) -> 
         packed["class", rule.label] = _pack(truth == rule.label)
     if "rows" not in packed:
         packed["rows"] = _pack(np.ones(Xe.shape[0], dtype=bool))
-    return Coverage(_rule_failing(rule, Xe, packed), packed["class", rule.label],
-                     packed["rows"])
+    return Coverage(_rule_failing(rule, Xe, packed), packed["class", rule.label], packed["rows"])
 
 
 def drop_counts(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
@@ -204,8 +215,13 @@ BLOCK_BYTES = 1 << 23
 """Bytes of failing bits :func:`drop_sequences` holds for one block of rules at a time."""
 
 
-def drop_sequences(failing: np.ndarray, conditions: list, labels: np.ndarray,
-                   classes: np.ndarray, valid: np.ndarray) -> list:
+def drop_sequences(
+    failing: np.ndarray,
+    conditions: list,
+    labels: np.ndarray,
+    classes: np.ndarray,
+    valid: np.ndarray,
+) -> list:
     """Every rule's drops, all rules of a block stepped together: ``[[(counts, drop)]]``.
 
     Rule post-pruning generalises each rule on its own, so rules of similar length are
@@ -251,27 +267,29 @@ def drop_sequences(failing: np.ndarray, conditions: list, labels: np.ndarray,
         size = max(1, BLOCK_BYTES // (max(1, int(lengths[order[start]])) * words * 8))
         depth = int(lengths[order[min(start + size, len(order)) - 1]])
         size = max(1, min(size, BLOCK_BYTES // (max(1, depth) * words * 8)))
-        block = order[start:start + size]
+        block = order[start : start + size]
         depth = int(lengths[block[-1]])
         index = np.full((len(block), depth), pad, dtype=np.int64)
         for r, rule in enumerate(block.tolist()):
-            index[r, :lengths[rule]] = conditions[rule]
-        for r, steps in zip(block.tolist(), _block_steps(failing[index.T], index != pad,
-                                                         classes[labels[block]], valid)):
+            index[r, : lengths[rule]] = conditions[rule]
+        for r, steps in zip(
+            block.tolist(),
+            _block_steps(failing[index.T], index != pad, classes[labels[block]], valid),
+        ):
             out[r] = steps
         start += len(block)
     return out
 
 
-def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
-                 valid: np.ndarray) -> list:
+def _block_steps(
+    f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray, valid: np.ndarray
+) -> list:
     """:func:`drop_sequences` for one block: ``f_all`` (preconditions, rules, words)."""
     n_rules, depth = active.shape
     steps: list = [[] for _ in range(n_rules)]
     live = np.arange(n_rules)
     while len(live):
-        f, right = (f_all, right_all) if len(live) == n_rules else \
-            (f_all[:, live], right_all[live])
+        f, right = (f_all, right_all) if len(live) == n_rules else (f_all[:, live], right_all[live])
         # rows failing at least one precondition (seen), and at least two (twos)
         seen = f[0].copy() if depth else np.zeros_like(right)
         twos = np.zeros_like(right)
@@ -286,8 +304,9 @@ def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
         covered[:, 0] = _popcount(rule).sum(axis=-1, dtype=np.int64)
         correct[:, 0] = _popcount(rule & right).sum(axis=-1, dtype=np.int64)
         covered[:, 1:] = _popcount(only).sum(axis=-1, dtype=np.int64).T
-        correct[:, 1:] = _popcount(np.bitwise_and(only, right, out=only)).sum(
-            axis=-1, dtype=np.int64).T
+        correct[:, 1:] = (
+            _popcount(np.bitwise_and(only, right, out=only)).sum(axis=-1, dtype=np.int64).T
+        )
         covered[:, 1:] += covered[:, :1]
         correct[:, 1:] += correct[:, :1]
         act = active[live]
@@ -302,14 +321,18 @@ def _block_steps(f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray,
             drop &= accuracy[rows, best] >= own
         shown = np.concatenate([np.ones((len(live), 1), dtype=bool), act], axis=1)
         # a precondition's place in the current rule, -1: no drop
-        place = np.where(drop, (np.cumsum(act, axis=1) - 1)[rows, best], -1).tolist() \
-            if depth else [-1] * len(live)
+        place = (
+            np.where(drop, (np.cumsum(act, axis=1) - 1)[rows, best], -1).tolist()
+            if depth
+            else [-1] * len(live)
+        )
         # every rule's counts in one array; each step keeps its slice
         flat_covered, flat_correct = covered[shown], correct[shown]
         lo = 0
         for r, hi, at in zip(live.tolist(), np.cumsum(shown.sum(axis=1)).tolist(), place):
-            steps[r].append((DropCounts(flat_covered[lo:hi], flat_correct[lo:hi]),
-                             None if at < 0 else at))
+            steps[r].append(
+                (DropCounts(flat_covered[lo:hi], flat_correct[lo:hi]), None if at < 0 else at)
+            )
             lo = hi
         dropped = live[drop]
         f_all[best[drop], dropped] = 0
@@ -355,8 +378,11 @@ def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
 
 def _plain_threshold(split: Any) -> bool:
     """A threshold split routing as :meth:`ThresholdSplit.route` does, with no tolerance."""
-    return (isinstance(split, ThresholdSplit) and type(split).route is ThresholdSplit.route
-            and not split.tolerance)
+    return (
+        isinstance(split, ThresholdSplit)
+        and type(split).route is ThresholdSplit.route
+        and not split.tolerance
+    )
 
 
 def _failing_tests(tests: list, Xe: np.ndarray) -> np.ndarray:
@@ -386,9 +412,10 @@ def _failing_tests(tests: list, Xe: np.ndarray) -> np.ndarray:
         for lo in range(0, len(plain), step):
             hi = min(lo + step, len(plain))
             with np.errstate(invalid="ignore"):
-                np.less_equal(columns[features[lo:hi]], thresholds[lo:hi, None],
-                              out=holds[:hi - lo, :n])
-            left[lo:hi] = np.packbits(holds[:hi - lo], axis=1, bitorder="little").view(np.uint64)
+                np.less_equal(
+                    columns[features[lo:hi]], thresholds[lo:hi, None], out=holds[: hi - lo, :n]
+                )
+            left[lo:hi] = np.packbits(holds[: hi - lo], axis=1, bitorder="little").view(np.uint64)
         missing = _pack(np.isnan(columns))  # per feature
         valid = _pack(np.ones(n, dtype=bool))
     routes: dict = {}

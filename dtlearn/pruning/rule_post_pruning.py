@@ -1,4 +1,4 @@
-# About 730 lines: one idea, rules read off a tree and their post-pruning, whose steps hold Rule values; splitting it would cut Rule from its pruning.
+# About 560 logical lines: one idea, rules read off a tree and their post-pruning, whose steps hold Rule values; splitting it would cut Rule from its pruning.
 """Rules from a tree, and rule post-pruning (Quinlan's C4.5rules; Mitchell 1997, ch. 3.7.1.2).
 
 A tree becomes one :class:`Rule` per root-to-leaf path (``IF outlook = sunny AND humidity
@@ -42,8 +42,16 @@ from .rule_coverage import DropCounts, drop_counts, drop_sequences, failing_rows
 from .tree_access import encode_features, encode_labels, tree_and_model
 
 # Condition and DropCounts are imported from here by code written before the split
-__all__ = ["Condition", "DropCounts", "Rule", "RulePostPruning", "RuleSet", "RuleStep", "rule_post_prune",
-           "rules_from_tree"]
+__all__ = [
+    "Condition",
+    "DropCounts",
+    "Rule",
+    "RulePostPruning",
+    "RuleSet",
+    "RuleStep",
+    "rule_post_prune",
+    "rules_from_tree",
+]
 
 
 @dataclass(frozen=True)
@@ -129,8 +137,11 @@ class Rule:
     @property
     def text(self) -> str:
         """The rule as ``IF ... THEN target = label``, numbers exact (:meth:`from_text`)."""
-        body = " AND ".join(exact_text(c, self.schema) for c in self.conditions) \
-            if self.conditions else "TRUE"
+        body = (
+            " AND ".join(exact_text(c, self.schema) for c in self.conditions)
+            if self.conditions
+            else "TRUE"
+        )
         return f"IF {body} THEN {self.target_name} = {self.label}"
 
     def __str__(self) -> str:
@@ -170,9 +181,10 @@ class Rule:
 
     def without(self, index: int) -> Rule:
         """Return the rule with precondition ``index`` dropped (validation counts cleared)."""
-        conds = self.conditions[:index] + self.conditions[index + 1:]
-        return type(self)(conds, self.label, self.schema, self.target_name,
-                          self.train_covered, self.train_correct)
+        conds = self.conditions[:index] + self.conditions[index + 1 :]
+        return type(self)(
+            conds, self.label, self.schema, self.target_name, self.train_covered, self.train_correct
+        )
 
     def simplifications(self, X_val: Any, y_val: Any) -> ResultTable:
         """Tabulate the rule and every rule with one precondition dropped, with accuracies.
@@ -197,8 +209,9 @@ class Rule:
         truth = _labels(y_val, Xe.shape[0], "y_val")
         counts = drop_counts(self, Xe, truth)
         drop = counts.should_drop()
-        return counts.table(self, f"candidate simplifications of {self.text}",
-                            None if drop is None else drop + 1)
+        return counts.table(
+            self, f"candidate simplifications of {self.text}", None if drop is None else drop + 1
+        )
 
 
 @dataclass(frozen=True)
@@ -252,8 +265,7 @@ class RuleStep(StepDefaults):
     def candidates(self) -> ResultTable:
         """Every candidate drop with its accuracy, the one made highlighted."""
         highlight = None if self.dropped_index is None else self.dropped_index + 1
-        return self.drops.table(self.rule, f"rule {self.rule_number}: {self.rule.text}",
-                                highlight)
+        return self.drops.table(self.rule, f"rule {self.rule_number}: {self.rule.text}", highlight)
 
     kind = "rule"
     subject = "rule"
@@ -266,8 +278,7 @@ class RuleStep(StepDefaults):
     @property
     def dropped(self) -> str | None:
         """Text of the precondition dropped (``None``: the rule is final)."""
-        return None if self.dropped_index is None else \
-            self.rule.conditions[self.dropped_index].text
+        return None if self.dropped_index is None else self.rule.conditions[self.dropped_index].text
 
     @property
     def rule_after(self) -> Rule:
@@ -294,22 +305,33 @@ class RuleStep(StepDefaults):
         """Why, in words: the accuracies compared."""
         acc = f"{self.correct_before}/{self.covered_before} correct"
         if self.dropped_index is None:
-            return f"no drop keeps the accuracy ({acc})" if self.covered_before \
+            return (
+                f"no drop keeps the accuracy ({acc})"
+                if self.covered_before
                 else "covers no validation row"
-        return (f"drop '{self.dropped}': {acc} → {self.correct_after}/{self.covered_after} "
-                f"correct, the accuracy does not fall")
+            )
+        return (
+            f"drop '{self.dropped}': {acc} → {self.correct_after}/{self.covered_after} "
+            f"correct, the accuracy does not fall"
+        )
 
     @property
     def before(self) -> dict:
         """Validation rows the rule covers, gets right and gets wrong, before the step."""
-        return {"covered": self.covered_before, "correct": self.correct_before,
-                "errors": self.errors_before}
+        return {
+            "covered": self.covered_before,
+            "correct": self.correct_before,
+            "errors": self.errors_before,
+        }
 
     @property
     def after(self) -> dict:
         """The same numbers for the rule after the step."""
-        return {"covered": self.covered_after, "correct": self.correct_after,
-                "errors": self.errors_after}
+        return {
+            "covered": self.covered_after,
+            "correct": self.correct_after,
+            "errors": self.errors_after,
+        }
 
     @property
     def accuracy_before(self) -> float:
@@ -335,12 +357,17 @@ class RuleStep(StepDefaults):
         """Plain text (what notebooks show as ``text/plain``)."""
         acc = f"{self.correct_before}/{self.covered_before}"
         if self.dropped_index is None:
-            why = "covers no validation row" if not self.covered_before else \
-                "no drop keeps the accuracy"
+            why = (
+                "covers no validation row"
+                if not self.covered_before
+                else "no drop keeps the accuracy"
+            )
             return f"rule {self.rule_number}: {self.rule.text}  [{acc}] final ({why})"
-        return (f"rule {self.rule_number}: drop '{self.dropped}' from {self.rule.text}: "
-                f"{acc} = {fmt(self.accuracy_before)} -> {self.correct_after}/"
-                f"{self.covered_after} = {fmt(self.accuracy_after)}")
+        return (
+            f"rule {self.rule_number}: drop '{self.dropped}' from {self.rule.text}: "
+            f"{acc} = {fmt(self.accuracy_before)} -> {self.correct_after}/"
+            f"{self.covered_after} = {fmt(self.accuracy_after)}"
+        )
 
     __repr__ = __str__
 
@@ -356,9 +383,13 @@ class RuleStep(StepDefaults):
 
     def details(self) -> dict:
         """The rule before and after, the precondition dropped and the candidate table."""
-        return {"rule_number": self.rule_number, "rule_before": self.rule.text,
-                "rule_after": self.rule_after.text, "dropped": self.dropped,
-                "candidates": self.candidates.to_dict()}
+        return {
+            "rule_number": self.rule_number,
+            "rule_before": self.rule.text,
+            "rule_after": self.rule_after.text,
+            "dropped": self.dropped,
+            "candidates": self.candidates.to_dict(),
+        }
 
 
 @dataclass(frozen=True)
@@ -447,8 +478,9 @@ class RuleSet:
             weight = np.ones(Xe.shape[0])
             for condition, share in zip(rule.conditions, shares):
                 branch = condition.split.route(Xe)
-                weight *= np.where(branch == condition.branch, 1.0,
-                                   np.where(branch == UNKNOWN, share, 0.0))
+                weight *= np.where(
+                    branch == condition.branch, 1.0, np.where(branch == UNKNOWN, share, 0.0)
+                )
             out += weight[:, None] * np.asarray(value)
         return out
 
@@ -460,8 +492,10 @@ class RuleSet:
     def _stats(self, rule: Rule) -> str:
         parts = []
         if rule.train_covered is not None:
-            parts.append(f"leaf {fmt(rule.train_correct, 2).removesuffix('.00')}/"
-                         f"{fmt(rule.train_covered, 2).removesuffix('.00')}")
+            parts.append(
+                f"leaf {fmt(rule.train_correct, 2).removesuffix('.00')}/"
+                f"{fmt(rule.train_covered, 2).removesuffix('.00')}"
+            )
         if rule.val_covered is not None:
             parts.append(f"validation {rule.val_correct}/{rule.val_covered}")
         return f"  [{', '.join(parts)}]" if parts else ""
@@ -469,8 +503,9 @@ class RuleSet:
     def __str__(self) -> str:
         """Plain text (what notebooks show as ``text/plain``)."""
         width = len(str(len(self.rules)))
-        lines = [f"{i + 1:>{width + 1}}. {r.text}{self._stats(r)}"
-                 for i, r in enumerate(self.rules)]
+        lines = [
+            f"{i + 1:>{width + 1}}. {r.text}{self._stats(r)}" for i, r in enumerate(self.rules)
+        ]
         lines.append(" " * (width + 3) + f"ELSE {self.target_name} = {self.default}")
         return "\n".join(lines)
 
@@ -481,13 +516,22 @@ class RuleSet:
 
         ``highlight`` marks rule ``highlight`` (0-based), e.g. the one being pruned.
         """
-        rows = [(i + 1, r.text, r.val_covered if r.val_covered is not None else "",
-                 r.val_correct if r.val_correct is not None else "",
-                 r.val_accuracy if r.val_covered else "")
-                for i, r in enumerate(self.rules)]
+        rows = [
+            (
+                i + 1,
+                r.text,
+                r.val_covered if r.val_covered is not None else "",
+                r.val_correct if r.val_correct is not None else "",
+                r.val_accuracy if r.val_covered else "",
+            )
+            for i, r in enumerate(self.rules)
+        ]
         rows.append(("", f"ELSE {self.target_name} = {self.default}", "", "", ""))
-        return ResultTable(("#", "rule", "val covered", "val correct", "val accuracy"),
-                           tuple(rows), highlight_row=highlight)
+        return ResultTable(
+            ("#", "rule", "val covered", "val correct", "val accuracy"),
+            tuple(rows),
+            highlight_row=highlight,
+        )
 
     def _repr_html_(self) -> str:
         return self.table()._repr_html_()
@@ -497,8 +541,11 @@ class RuleSet:
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form."""
-        return {"rules": [r.text for r in self.rules], "default": str(self.default),
-                "table": self.table().to_dict()}
+        return {
+            "rules": [r.text for r in self.rules],
+            "default": str(self.default),
+            "table": self.table().to_dict(),
+        }
 
 
 def rules_from_tree(model_or_tree: Any) -> RuleSet:
@@ -526,23 +573,42 @@ def rules_from_tree(model_or_tree: Any) -> RuleSet:
         node, conds, path = stack.pop()
         if node.is_leaf:
             counts, k = node.counts, node.predicted_index
-            rules.append(Rule(conds, classes[k], schema, target, float(counts.sum()),
-                              float(counts[k])))
+            rules.append(
+                Rule(conds, classes[k], schema, target, float(counts.sum()), float(counts[k]))
+            )
             if distribute:
-                shares.append((tuple(node.value.tolist()),
-                               tuple(float(up.child_weights()[b]) for up, b in path)))
+                shares.append(
+                    (
+                        tuple(node.value.tolist()),
+                        tuple(float(up.child_weights()[b]) for up, b in path),
+                    )
+                )
             continue
         texts = node.split.conditions(schema)
         if majority:
-            unknown = Condition(node.split, UNKNOWN, unseen_condition(tree, node) or
-                                f"{_tested(tree, node)} unknown")
-            fallback.append(Rule(conds + (unknown,), classes[node.predicted_index], schema,
-                                 target))
+            unknown = Condition(
+                node.split,
+                UNKNOWN,
+                unseen_condition(tree, node) or f"{_tested(tree, node)} unknown",
+            )
+            fallback.append(Rule(conds + (unknown,), classes[node.predicted_index], schema, target))
         for b in reversed(range(len(node.children))):
-            stack.append((node.children[b], conds + (Condition(node.split, b, texts[b]),),
-                          path + ((node, b),) if distribute else ()))
-    return RuleSet(tuple(rules), tree.classes[tree.root.predicted_index], tree.schema,
-                   tree.target_name, tree.classes, tuple(fallback), tuple(shares))
+            stack.append(
+                (
+                    node.children[b],
+                    conds + (Condition(node.split, b, texts[b]),),
+                    path + ((node, b),) if distribute else (),
+                )
+            )
+    return RuleSet(
+        tuple(rules),
+        tree.classes[tree.root.predicted_index],
+        tree.schema,
+        tree.target_name,
+        tree.classes,
+        tuple(fallback),
+        tuple(shares),
+    )
 
 
 def _tested(tree: Any, node: Any) -> str:
@@ -590,9 +656,11 @@ class RulePostPruning:
 
     def summary(self) -> str:
         """One line: rules and preconditions dropped."""
-        return (f"{len(self.original)} rules, "
-                f"{sum(1 for s in self.steps if s.dropped_index is not None)} preconditions "
-                f"dropped; rules sorted by validation accuracy")
+        return (
+            f"{len(self.original)} rules, "
+            f"{sum(1 for s in self.steps if s.dropped_index is not None)} preconditions "
+            f"dropped; rules sorted by validation accuracy"
+        )
 
     def predict(self, X: Any) -> np.ndarray:
         """Predictions of the pruned rule set."""
@@ -604,14 +672,23 @@ class RulePostPruning:
 
     def table(self) -> ResultTable:
         """Return the steps as one table."""
-        rows = [(s.rule_number, s.rule.text, s.dropped or "(stop)",
-                 f"{s.correct_before}/{s.covered_before}",
-                 f"{s.correct_after}/{s.covered_after}") for s in self.steps]
-        return ResultTable(("rule", "before", "dropped", "val correct before",
-                            "val correct after"), tuple(rows),
-                           caption=f"rule post-pruning: {len(self.original)} rules, "
-                                   f"{sum(1 for s in self.steps if s.dropped)} preconditions "
-                                   f"dropped")
+        rows = [
+            (
+                s.rule_number,
+                s.rule.text,
+                s.dropped or "(stop)",
+                f"{s.correct_before}/{s.covered_before}",
+                f"{s.correct_after}/{s.covered_after}",
+            )
+            for s in self.steps
+        ]
+        return ResultTable(
+            ("rule", "before", "dropped", "val correct before", "val correct after"),
+            tuple(rows),
+            caption=f"rule post-pruning: {len(self.original)} rules, "
+            f"{sum(1 for s in self.steps if s.dropped)} preconditions "
+            f"dropped",
+        )
 
     def __str__(self) -> str:
         """Plain text (what notebooks show as ``text/plain``)."""
@@ -677,8 +754,13 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
         pruned, steps = _generalise(original, np.asfortranarray(Xe), truth)
         pruned = _merge_duplicates(pruned)
         pruned.sort(key=lambda item: _sort_key(item[1], item[0]))
-        ruleset = RuleSet(tuple(r for _, r in pruned), original.default, tree.schema,
-                          tree.target_name, tree.classes)
+        ruleset = RuleSet(
+            tuple(r for _, r in pruned),
+            original.default,
+            tree.schema,
+            tree.target_name,
+            tree.classes,
+        )
         return RulePostPruning(ruleset, original, tuple(steps))
 
 
@@ -688,27 +770,44 @@ def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[l
     labels = {}
     for rule in original.rules:
         labels.setdefault(rule.label, len(labels))
-    classes = pack(np.array([truth == label for label in labels], dtype=bool).reshape(
-        len(labels), Xe.shape[0]))
+    classes = pack(
+        np.array([truth == label for label in labels], dtype=bool).reshape(len(labels), Xe.shape[0])
+    )
     valid = pack(np.ones(Xe.shape[0], dtype=bool))
-    sequences = drop_sequences(failing, conditions,
-                               np.array([labels[r.label] for r in original.rules], dtype=np.int64),
-                               classes, valid)
+    sequences = drop_sequences(
+        failing,
+        conditions,
+        np.array([labels[r.label] for r in original.rules], dtype=np.int64),
+        classes,
+        valid,
+    )
     pruned, steps = [], []
     for number, (rule, sequence) in enumerate(zip(original.rules, sequences), start=1):
         for counts, best in sequence:
             correct, covered = counts.correct[0], counts.covered[0]
             if best is not None:
-                steps.append(RuleStep(number, rule, best, correct, covered,
-                                      counts.correct[best + 1], counts.covered[best + 1], counts))
+                steps.append(
+                    RuleStep(
+                        number,
+                        rule,
+                        best,
+                        correct,
+                        covered,
+                        counts.correct[best + 1],
+                        counts.covered[best + 1],
+                        counts,
+                    )
+                )
                 rule = rule.without(best)
                 continue
             steps.append(RuleStep(number, rule, None, correct, covered, correct, covered, counts))
             # a shortened rule covers more than its leaf: the leaf's counts would mislead
-            leaf = {} if len(rule.conditions) == len(original.rules[number - 1].conditions) \
+            leaf = (
+                {}
+                if len(rule.conditions) == len(original.rules[number - 1].conditions)
                 else {"train_covered": None, "train_correct": None}
-            pruned.append((number, replace(rule, val_covered=covered, val_correct=correct,
-                                           **leaf)))
+            )
+            pruned.append((number, replace(rule, val_covered=covered, val_correct=correct, **leaf)))
     return pruned, steps
 
 
@@ -725,8 +824,11 @@ def _merge_duplicates(pruned: list) -> list:
             continue
         first_number, first = kept[key]
         if first.train_covered is not None and rule.train_covered is not None:
-            first = replace(first, train_covered=first.train_covered + rule.train_covered,
-                            train_correct=first.train_correct + rule.train_correct)
+            first = replace(
+                first,
+                train_covered=first.train_covered + rule.train_covered,
+                train_correct=first.train_correct + rule.train_correct,
+            )
         kept[key] = (first_number, first)
     return list(kept.values())
 
@@ -735,4 +837,3 @@ def _sort_key(rule: Rule, number: int) -> tuple:
     if not rule.val_covered:
         return (1, 0.0, 0, number)
     return (0, -rule.val_accuracy, -rule.val_covered, number)
-

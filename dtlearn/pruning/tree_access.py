@@ -16,8 +16,16 @@ from ..data import encode, encode_numeric_target, encode_target
 from ..splits import UNKNOWN
 from ..tree import Node, Tree, as_tree
 
-__all__ = ["encode_features", "encode_labels", "inner_nodes_bottom_up", "root_paths", "rows_reaching",
-           "tree_and_model", "validation_arrays", "with_tree"]
+__all__ = [
+    "encode_features",
+    "encode_labels",
+    "inner_nodes_bottom_up",
+    "root_paths",
+    "rows_reaching",
+    "tree_and_model",
+    "validation_arrays",
+    "with_tree",
+]
 
 
 def tree_and_model(model_or_tree: Any, arg: str = "model_or_tree") -> tuple[Tree, Any]:
@@ -91,8 +99,9 @@ def encode_labels(tree: Tree, y: Any, n_rows: int, arg: str = "y") -> np.ndarray
     return codes
 
 
-def validation_arrays(tree: Tree, X: Any, y: Any, xarg: str = "X_val", yarg: str = "y_val"
-                      ) -> tuple[np.ndarray, np.ndarray]:
+def validation_arrays(
+    tree: Tree, X: Any, y: Any, xarg: str = "X_val", yarg: str = "y_val"
+) -> tuple[np.ndarray, np.ndarray]:
     """Encoded validation features and targets for ``tree``; both are required.
 
     Examples
@@ -156,8 +165,9 @@ def rows_reaching(tree: Tree, Xe: np.ndarray) -> dict[int, np.ndarray]:
         if node.is_leaf:
             continue
         branch = node.split.route(Xe)
-        unknown = (branch == UNKNOWN) & mask if tree.missing == "distribute" else \
-            np.zeros_like(mask)
+        unknown = (
+            (branch == UNKNOWN) & mask if tree.missing == "distribute" else np.zeros_like(mask)
+        )
         for b, child in enumerate(node.children):
             stack.append((child, (mask & (branch == b)) | unknown))
     return out
@@ -180,5 +190,6 @@ def root_paths(tree: Tree) -> dict[int, tuple[str, ...]]:
             out[node.node_id] = ()
         else:
             out[node.node_id] = out[parent.node_id] + (
-                parent.split.conditions(tree.schema)[branch],)
+                parent.split.conditions(tree.schema)[branch],
+            )
     return out

@@ -12,5 +12,13 @@ from .overfitting import OverfittingExplorer
 from .pruning_stepper import PruningStepper
 from .tree_view import TreeView, presenter
 
-__all__ = ["BoundaryExplorer", "CostComplexityExplorer", "CriteriaExplorer", "ID3Builder",
-           "OverfittingExplorer", "PruningStepper", "TreeView", "presenter"]
+__all__ = [
+    "BoundaryExplorer",
+    "CostComplexityExplorer",
+    "CriteriaExplorer",
+    "ID3Builder",
+    "OverfittingExplorer",
+    "PruningStepper",
+    "TreeView",
+    "presenter",
+]

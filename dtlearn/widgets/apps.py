@@ -12,6 +12,11 @@ from .boundary_explorer import BoundaryExplorer
 from .criteria_explorer import CriteriaExplorer, criteria_example_table, criterion_picks
 from .id3_builder import ID3Builder
 
-__all__ = ["BoundaryExplorer", "CriteriaExplorer", "ID3Builder", "LiveFigure",
-           "criteria_example_table", "criterion_picks"]
-
+__all__ = [
+    "BoundaryExplorer",
+    "CriteriaExplorer",
+    "ID3Builder",
+    "LiveFigure",
+    "criteria_example_table",
+    "criterion_picks",
+]

@@ -96,9 +96,11 @@ class LiveFigure:
         shows are in the app's status line).
         """
         # its pixel size, narrower only when the cell is (max-width): never stretched
-        image = w.Image(format="png", width=str(self.width_px),
-                        layout=w.Layout(width=f"{self.width_px}px", max_width="100%",
-                                        height="auto"))
+        image = w.Image(
+            format="png",
+            width=str(self.width_px),
+            layout=w.Layout(width=f"{self.width_px}px", max_width="100%", height="auto"),
+        )
         image._dtlearn_alt = alt  # the app's AppStyle puts it on the <img> as alt text
         image.add_class("dtlearn-figure")  # follows the dark theme (tree_view.css)
         return image
@@ -110,8 +112,9 @@ def _encode_png(canvas: Any) -> bytes:
     rgba = np.asarray(canvas.buffer_rgba())
     buffer = io.BytesIO()
     # fastest zlib level: the PNG is re-made on every slider move
-    Image.fromarray(np.ascontiguousarray(rgba[..., :3])).save(buffer, format="png",
-                                                               compress_level=1)
+    Image.fromarray(np.ascontiguousarray(rgba[..., :3])).save(
+        buffer, format="png", compress_level=1
+    )
     return buffer.getvalue()
 
 
@@ -133,10 +136,10 @@ def img_html(png: bytes, alt: str, width: int | None = None) -> str:
     '<img alt="a &lt;curve&gt;" width="300" src="data:image/png;base64,UE5H"/>'
     """
     size = "" if width is None else f' width="{int(width)}"'
-    return (f'<img alt="{html.escape(alt)}"{size} src="data:image/png;base64,'
-            f'{base64.b64encode(png).decode()}"/>')
-
-
+    return (
+        f'<img alt="{html.escape(alt)}"{size} src="data:image/png;base64,'
+        f'{base64.b64encode(png).decode()}"/>'
+    )
 
 
 class App(w.VBox):
@@ -167,13 +170,17 @@ class App(w.VBox):
     #: tree views (:func:`dtlearn.widgets.presenter` sets it for every app)
     font_scale = traitlets.Float(1.0)
 
-    def __init__(self, children: Any = (), presenter: bool | None = None,
-                 font_scale: float | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        children: Any = (),
+        presenter: bool | None = None,
+        font_scale: float | None = None,
+        **kwargs: Any,
+    ) -> None:
         alt = next((text for text in map(_alt_text, _walk_widgets(children)) if text), "")
         self.busy_note = w.HTML("working\u2026")
         self.busy_note.add_class("dtlearn-busy-note")
-        super().__init__(children=[self.busy_note, *children, AppStyle(figure_alt=alt)],
-                         **kwargs)
+        super().__init__(children=[self.busy_note, *children, AppStyle(figure_alt=alt)], **kwargs)
         self.add_class("dtlearn-app")
         # a view's own "presenter" button switches the whole app
         self._views = [v for v in _walk_widgets(children) if isinstance(v, TreeView)]

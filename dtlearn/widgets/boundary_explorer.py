@@ -47,18 +47,22 @@ class BoundaryExplorer(App):
     oblique = traitlets.Bool(False)
     summary = traitlets.Unicode("")
 
-    def __init__(self, X: Any, y: Any, oblique: bool = False, max_depth: int = 10,
-                 resolution: int = 100) -> None:
+    def __init__(
+        self, X: Any, y: Any, oblique: bool = False, max_depth: int = 10, resolution: int = 100
+    ) -> None:
         self._X, self._y = X, y
         self._resolution = resolution
         self._fits: dict[tuple[bool, int], tuple] = {}
-        self.slider = w.IntSlider(value=2, min=1, max=max_depth, description="max depth",
-                                  continuous_update=False)
-        self.kind = w.ToggleButtons(options=[("axis-aligned", False), ("oblique", True)],
-                                    value=oblique)
+        self.slider = w.IntSlider(
+            value=2, min=1, max=max_depth, description="max depth", continuous_update=False
+        )
+        self.kind = w.ToggleButtons(
+            options=[("axis-aligned", False), ("oblique", True)], value=oblique
+        )
         self.figure = LiveFigure((5.6, 4.0))
-        self.image = self.figure.image("the training points and the class regions the tree "
-                                       "predicts over the plane")
+        self.image = self.figure.image(
+            "the training points and the class regions the tree predicts over the plane"
+        )
         self.summary_html = w.HTML()
         controls = w.HBox([self.slider, self.kind])
         controls.add_class("dtlearn-app-controls")
@@ -83,8 +87,10 @@ class BoundaryExplorer(App):
             learner = ObliqueTreeClassifier if self.oblique else CARTClassifier
             model = learner(max_depth=self.depth).fit(self._X, self._y)
             kind = "oblique" if self.oblique else "axis-aligned"
-            summary = (f"{kind}, max depth {self.depth}: {model.tree_.n_leaves} leaves, "
-                       f"training accuracy {percent(model.score(self._X, self._y))}")
+            summary = (
+                f"{kind}, max depth {self.depth}: {model.tree_.n_leaves} leaves, "
+                f"training accuracy {percent(model.score(self._X, self._y))}"
+            )
             self._fits[key] = (model, summary, region_grid(model, self._X, self._resolution))
         return self._fits[key]
 
@@ -97,9 +103,19 @@ class BoundaryExplorer(App):
         ax.images[0].remove()  # replaced by an animated image of the current depth
         points = list(ax.collections)
         n = len(model.classes_)
-        image = ax.imshow(codes, origin="lower", extent=extent, cmap=region_colours(n),
-                          vmin=-0.5, vmax=n - 0.5, alpha=0.3, interpolation="nearest",
-                          aspect="auto", animated=True, zorder=0)
+        image = ax.imshow(
+            codes,
+            origin="lower",
+            extent=extent,
+            cmap=region_colours(n),
+            vmin=-0.5,
+            vmax=n - 0.5,
+            alpha=0.3,
+            interpolation="nearest",
+            aspect="auto",
+            animated=True,
+            zorder=0,
+        )
         ax.set_xlim(extent[0], extent[1])
         ax.set_ylim(extent[2], extent[3])
         for artist in points:
@@ -112,7 +128,8 @@ class BoundaryExplorer(App):
         art = self.figure.page("regions", self._artists)
         art["image"].set_data(codes)
         self.image.value = self.figure.render(
-            "regions", [art["image"], *art["points"], *art["spines"]])
+            "regions", [art["image"], *art["points"], *art["spines"]]
+        )
 
     def describe(self) -> str:
         """Learner, depth, leaves and accuracy."""

@@ -33,8 +33,11 @@ CCP_KEY = (
     ("r(t)", "the risk of node t were it a leaf: its rows' share × its impurity I(t)"),
     ("R(T_t)", "the summed risk of the leaves of the subtree under t"),
     ("|T_t|", "the leaves of the subtree under t"),
-    ("alpha_eff", "(r(t) − R(T_t)) / (|T_t| − 1): the α at which collapsing t pays; the "
-                  "smallest is the weakest link, collapsed next"),
+    (
+        "alpha_eff",
+        "(r(t) − R(T_t)) / (|T_t| − 1): the α at which collapsing t pays; the "
+        "smallest is the weakest link, collapsed next",
+    ),
 )
 
 
@@ -46,12 +49,14 @@ def ccp_key_html() -> str:
     >>> "alpha_eff" in ccp_key_html() and 'scope="row"' in ccp_key_html()
     True
     """
-    rows = "".join(f'<tr><th scope="row"><code>{html.escape(sym)}</code></th>'
-                   f"<td>{html.escape(text)}</td></tr>" for sym, text in CCP_KEY)
-    return (f'<details class="dtlearn-key"><summary>key to the symbols</summary>'
-            f'<table class="dtlearn-key-list"><tbody>{rows}</tbody></table></details>')
-
-
+    rows = "".join(
+        f'<tr><th scope="row"><code>{html.escape(sym)}</code></th><td>{html.escape(text)}</td></tr>'
+        for sym, text in CCP_KEY
+    )
+    return (
+        f'<details class="dtlearn-key"><summary>key to the symbols</summary>'
+        f'<table class="dtlearn-key-list"><tbody>{rows}</tbody></table></details>'
+    )
 
 
 class CostComplexityExplorer(App):
@@ -91,8 +96,16 @@ class CostComplexityExplorer(App):
     summary = traitlets.Unicode("")
     entry = traitlets.Dict()
 
-    def __init__(self, X: Any, y: Any, learner: Any = None, X_test: Any = None,
-                 y_test: Any = None, cv: int = 5, random_state: int = 0) -> None:
+    def __init__(
+        self,
+        X: Any,
+        y: Any,
+        learner: Any = None,
+        X_test: Any = None,
+        y_test: Any = None,
+        cv: int = 5,
+        random_state: int = 0,
+    ) -> None:
         from ..learners.tree_learner import CARTClassifier
         from ..pruning.curves import pruning_curve
 
@@ -104,25 +117,30 @@ class CostComplexityExplorer(App):
         self.path = cost_complexity_path(model)
         alphas = np.asarray(self.path.ccp_alphas, dtype=float)
         # one slider position per distinct alpha: the last entry with that alpha
-        keep = [i for i in range(len(alphas)) if i + 1 == len(alphas)
-                or alphas[i + 1] != alphas[i]]
+        keep = [i for i in range(len(alphas)) if i + 1 == len(alphas) or alphas[i + 1] != alphas[i]]
         self._entries = keep
         self.alphas = alphas[keep]
         curve = pruning_curve(model, X, y, X_test=X_test, y_test=y_test)
         self.train_accuracy = np.asarray(curve.train)[keep]
         self.test_accuracy = None if curve.test is None else np.asarray(curve.test)[keep]
-        self.cv_mean, self.cv_std = cross_validated_ccp(learner, X, y, self.alphas, cv=cv,
-                                                        random_state=random_state)
+        self.cv_mean, self.cv_std = cross_validated_ccp(
+            learner, X, y, self.alphas, cv=cv, random_state=random_state
+        )
         self.cv = cv
         self._trees: dict[int, Any] = {}
 
         self.slider = w.SelectionSlider(
             options=[(fmt_g(a, 3), i) for i, a in enumerate(self.alphas)],
-            value=0, description="α", continuous_update=False,
-            layout=w.Layout(width="520px", max_width="100%"))
+            value=0,
+            description="α",
+            continuous_update=False,
+            layout=w.Layout(width="520px", max_width="100%"),
+        )
         self.figure = LiveFigure((7.0, 2.8))
-        self.image = self.figure.image("R(T) along the cost-complexity path and accuracy "
-                                       "against alpha, the chosen alpha marked")
+        self.image = self.figure.image(
+            "R(T) along the cost-complexity path and accuracy "
+            "against alpha, the chosen alpha marked"
+        )
         self.summary_html = w.HTML()
         self.key_html = w.HTML(ccp_key_html())
         self.detail_html = w.HTML()
@@ -135,8 +153,9 @@ class CostComplexityExplorer(App):
         self.image.add_class("dtlearn-app-main")
         body = w.HBox([self.image, self.view])
         body.add_class("dtlearn-app-body")
-        super().__init__(children=[self.slider, body, self.summary_html, self.key_html,
-                                   self.detail_html])
+        super().__init__(
+            children=[self.slider, body, self.summary_html, self.key_html, self.detail_html]
+        )
         self.add_class("dtlearn-ccp-explorer")
         w.link((self.slider, "value"), (self, "index"))
         self._draw()
@@ -170,18 +189,45 @@ class CostComplexityExplorer(App):
         plot_ccp_path(self.path, ax=left)
         left.set_title("R(T) along the path", fontsize=10)
         right = fig.add_axes((0.57, 0.2, 0.25, 0.66))
-        right.plot(self.alphas, self.train_accuracy, drawstyle="steps-post", marker="o",
-                   markersize=3, color="#0072B2", label="training")
-        right.plot(self.alphas, self.cv_mean, drawstyle="steps-post", marker="s",
-                   markersize=3, color="#E69F00", label=f"{self.cv}-fold CV")
-        right.fill_between(self.alphas, self.cv_mean - self.cv_std,
-                           self.cv_mean + self.cv_std, step="post", color="#E69F00",
-                           alpha=0.2)
+        right.plot(
+            self.alphas,
+            self.train_accuracy,
+            drawstyle="steps-post",
+            marker="o",
+            markersize=3,
+            color="#0072B2",
+            label="training",
+        )
+        right.plot(
+            self.alphas,
+            self.cv_mean,
+            drawstyle="steps-post",
+            marker="s",
+            markersize=3,
+            color="#E69F00",
+            label=f"{self.cv}-fold CV",
+        )
+        right.fill_between(
+            self.alphas,
+            self.cv_mean - self.cv_std,
+            self.cv_mean + self.cv_std,
+            step="post",
+            color="#E69F00",
+            alpha=0.2,
+        )
         if self.test_accuracy is not None:
             # bluish green: apart from the orange CV curve in both themes (the dark theme
             # inverts the figure's lightness, not its hues)
-            right.plot(self.alphas, self.test_accuracy, drawstyle="steps-post", marker="^",
-                       markersize=4, color="#009E73", linestyle=":", label="test")
+            right.plot(
+                self.alphas,
+                self.test_accuracy,
+                drawstyle="steps-post",
+                marker="^",
+                markersize=4,
+                color="#009E73",
+                linestyle=":",
+                label="test",
+            )
         positive = self.alphas[self.alphas > 0]
         if len(positive):  # small alphas crowd at 0 on a linear axis
             for ax in (left, right):
@@ -195,11 +241,19 @@ class CostComplexityExplorer(App):
         right.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
         marks = {}
         for name, ax in (("left", left), ("right", right)):
-            marks[name + "_line"] = ax.axvline(0.0, color="#333", linestyle="--",
-                                               linewidth=1, animated=True)
-            marks[name + "_points"] = ax.plot([], [], "o", markersize=9,
-                                              markerfacecolor="none", markeredgecolor="black",
-                                              markeredgewidth=1.5, animated=True)[0]
+            marks[name + "_line"] = ax.axvline(
+                0.0, color="#333", linestyle="--", linewidth=1, animated=True
+            )
+            marks[name + "_points"] = ax.plot(
+                [],
+                [],
+                "o",
+                markersize=9,
+                markerfacecolor="none",
+                markeredgecolor="black",
+                markeredgewidth=1.5,
+                animated=True,
+            )[0]
         return marks
 
     def _draw(self) -> None:
@@ -211,32 +265,47 @@ class CostComplexityExplorer(App):
         cv = (float(self.cv_mean[i]), float(self.cv_std[i]))
         # the tree shown is scored on training (and test) rows; the cross-validated number
         # belongs to the learner refit with this α on each fold, whose trees differ from it
-        self.summary = (f"α = {fmt_g(a, 3)}: {leaves} {'leaf' if leaves == 1 else 'leaves'}, "
-                        f"R(T) = {fmt_g(risk, 3)}, R_α(T) = {fmt_g(risk, 3)} + {fmt_g(a, 3)} × {leaves} = "
-                        f"{fmt_g(cost, 3)}; this tree: training accuracy "
-                        f"{fmt(self.train_accuracy[i])}")
+        self.summary = (
+            f"α = {fmt_g(a, 3)}: {leaves} {'leaf' if leaves == 1 else 'leaves'}, "
+            f"R(T) = {fmt_g(risk, 3)}, R_α(T) = {fmt_g(risk, 3)} + {fmt_g(a, 3)} × {leaves} = "
+            f"{fmt_g(cost, 3)}; this tree: training accuracy "
+            f"{fmt(self.train_accuracy[i])}"
+        )
         if self.test_accuracy is not None:
             self.summary += f", test {fmt(self.test_accuracy[i])}"
-        self.summary += (f"; cross-validated {fmt(cv[0])} ± {fmt(cv[1])} (the learner refit "
-                         f"with this α on each of {self.cv} folds, not this tree)")
-        self.entry = {"index": i, "alpha": a, "path_entry": entry, "n_leaves": leaves,
-                      "n_nodes": int(tree.n_nodes), "R": risk, "R_alpha": cost,
-                      "train": float(self.train_accuracy[i]), "cv_mean": cv[0],
-                      "cv_std": cv[1]}
+        self.summary += (
+            f"; cross-validated {fmt(cv[0])} ± {fmt(cv[1])} (the learner refit "
+            f"with this α on each of {self.cv} folds, not this tree)"
+        )
+        self.entry = {
+            "index": i,
+            "alpha": a,
+            "path_entry": entry,
+            "n_leaves": leaves,
+            "n_nodes": int(tree.n_nodes),
+            "R": risk,
+            "R_alpha": cost,
+            "train": float(self.train_accuracy[i]),
+            "cv_mean": cv[0],
+            "cv_std": cv[1],
+        }
         best = int(np.argmax(self.cv_mean))
         self.summary_html.value = (
             f'<span class="dtlearn-app-status">{html.escape(self.summary)}</span><br>'
             f"<i>best cross-validated accuracy {fmt(self.cv_mean[best])} at α = "
             f"{fmt_g(self.alphas[best], 3)} (the tree shown has "
-            f"{int(self.path.n_leaves[self._entries[best]])} leaves at that α)</i>")
+            f"{int(self.path.n_leaves[self._entries[best]])} leaves at that α)</i>"
+        )
         last = self.path.steps[entry - 1] if entry > 0 else None
         upcoming = self.path.steps[entry] if entry < len(self.path.steps) else None
         parts = []
         if last is not None:
             parts.append(f"<p>Last collapse: {html.escape(str(last))}</p>")
         if upcoming is not None:
-            parts.append(f"<p>Next weakest link: node {upcoming.node_id} at α = "
-                         f"{fmt_g(upcoming.alpha, 3)}</p>" + upcoming.table()._repr_html_())
+            parts.append(
+                f"<p>Next weakest link: node {upcoming.node_id} at α = "
+                f"{fmt_g(upcoming.alpha, 3)}</p>" + upcoming.table()._repr_html_()
+            )
         self.detail_html.value = "".join(parts)
         art = self.figure.page("path", self._page)
         for name in ("left", "right"):
@@ -257,5 +326,9 @@ class CostComplexityExplorer(App):
 
     def static_html(self) -> str:
         """Figure, pruned tree and the next weakest link."""
-        return (img_html(self.image.value, self.summary, self.figure.width_px)
-                + self.key_html.value + self.view.static_html() + self.detail_html.value)
+        return (
+            img_html(self.image.value, self.summary, self.figure.width_px)
+            + self.key_html.value
+            + self.view.static_html()
+            + self.detail_html.value
+        )

@@ -27,8 +27,10 @@ from .base import App, LiveFigure, img_html
 
 __all__ = ["CriteriaExplorer", "criteria_example_table", "criterion_picks"]
 
-_EXAMPLE = {"A: (10,40) + (40,10)": [[10, 40], [40, 10]],
-            "B: (50,20) + (0,30)": [[50, 20], [0, 30]]}
+_EXAMPLE = {
+    "A: (10,40) + (40,10)": [[10, 40], [40, 10]],
+    "B: (50,20) + (0,30)": [[50, 20], [0, 30]],
+}
 
 
 def criteria_example_table() -> ResultTable:
@@ -68,10 +70,11 @@ def criteria_example_table() -> ResultTable:
         rows.append((name, before, after[0], after[1], gains[0], gains[1], prefers))
     # the lesson reads down the table: from the impurity that tells A and B apart least
     rows.sort(key=lambda row: abs(row[5] - row[4]))
-    return ResultTable.build(["criterion", "parent", "after A", "after B", "gain A", "gain B",
-                              "prefers"], rows,
-                             caption="(50, 50) split into A: (10,40)+(40,10) or "
-                                     "B: (50,20)+(0,30)")
+    return ResultTable.build(
+        ["criterion", "parent", "after A", "after B", "gain A", "gain B", "prefers"],
+        rows,
+        caption="(50, 50) split into A: (10,40)+(40,10) or B: (50,20)+(0,30)",
+    )
 
 
 def criterion_picks(X: Any, y: Any) -> ResultTable:
@@ -96,19 +99,26 @@ def criterion_picks(X: Any, y: Any) -> ResultTable:
     caption = "attribute chosen at the root by each criterion"
     complete = pd.DataFrame(X).notna().all(axis=1).to_numpy()
     if not complete.all():
-        caption += f" ({int((~complete).sum())} of {len(complete)} rows with missing values " \
-                   "left out)"
+        caption += (
+            f" ({int((~complete).sum())} of {len(complete)} rows with missing values left out)"
+        )
         X = pd.DataFrame(X).reset_index(drop=True)[complete]
         y = pd.Series(y).reset_index(drop=True)[complete]
     rows = []
     for criterion in criteria.for_task("classification"):
         grower = ID3Classifier(criterion=criterion.name).make_grower(X, y)
         best = SplitTable(grower.candidates(0)).best
-        rows.append((criterion.name, "—" if best is None else best.feature_name,
-                     float("nan") if best is None else float(best.score),
-                     _score_name(criterion)))
-    return ResultTable.build(["criterion", "root split", "score", "score is"], rows,
-                             caption=caption)
+        rows.append(
+            (
+                criterion.name,
+                "—" if best is None else best.feature_name,
+                float("nan") if best is None else float(best.score),
+                _score_name(criterion),
+            )
+        )
+    return ResultTable.build(
+        ["criterion", "root split", "score", "score is"], rows, caption=caption
+    )
 
 
 def _score_name(criterion: Any) -> str:
@@ -129,8 +139,10 @@ def _score_name(criterion: Any) -> str:
 
 def _catalogue() -> dict[str, tuple[str, Callable]]:
     """Classification data sets of the package: name -> (label, loader)."""
-    return {e.name: (e.name.replace("_", " "), lambda name=e.name: load_dataset(name))
-            for e in catalogue("classification")}
+    return {
+        e.name: (e.name.replace("_", " "), lambda name=e.name: load_dataset(name))
+        for e in catalogue("classification")
+    }
 
 
 class CriteriaExplorer(App):
@@ -166,17 +178,22 @@ class CriteriaExplorer(App):
         self._picks: dict[str, ResultTable] = {}
         if X is not None:
             self._data = {"your data": ("your data", lambda: (X, y)), **self._data}
-        self.slider = w.FloatSlider(value=self.p, min=0.0, max=1.0, step=0.01,
-                                    description="p", continuous_update=False)
-        self.chooser = w.Dropdown(options=[(label, name) for name, (label, _) in
-                                           self._data.items()], description="data set")
+        self.slider = w.FloatSlider(
+            value=self.p, min=0.0, max=1.0, step=0.01, description="p", continuous_update=False
+        )
+        self.chooser = w.Dropdown(
+            options=[(label, name) for name, (label, _) in self._data.items()],
+            description="data set",
+        )
         self.figure = LiveFigure((6.6, 3.5))
         from ..plot import impurity_values
 
         *most, last = impurity_values(0.5)  # the names of the curves drawn
-        self.image = self.figure.image(f"{', '.join(most)}{' and ' if most else ''}{last} of a "
-                                       "two-class node against p, the marked values at the "
-                                       "chosen p")
+        self.image = self.figure.image(
+            f"{', '.join(most)}{' and ' if most else ''}{last} of a "
+            "two-class node against p, the marked values at the "
+            "chosen p"
+        )
         self.values_html = w.HTML()
         self.example_html = w.HTML(criteria_example_table()._repr_html_())
         self.picks_html = w.HTML()
@@ -184,8 +201,9 @@ class CriteriaExplorer(App):
         # data set with its picks (a group of its own: on one screen with its table)
         picks = w.VBox([self.chooser, self.picks_html])
         picks.add_class("dtlearn-app-group")
-        super().__init__(children=[self.slider, self.values_html, self.image,
-                                   self.example_html, picks])
+        super().__init__(
+            children=[self.slider, self.values_html, self.image, self.example_html, picks]
+        )
         self.add_class("dtlearn-criteria-explorer")
         w.link((self.slider, "value"), (self, "p"))
         w.link((self.chooser, "value"), (self, "dataset"))
@@ -196,8 +214,9 @@ class CriteriaExplorer(App):
     @traitlets.validate("dataset")
     def _valid_dataset(self, proposal: dict) -> str:
         if hasattr(self, "_data") and proposal["value"] not in self._data:
-            raise traitlets.TraitError(f"dataset must be one of {list(self._data)}, "
-                                       f"got {proposal['value']!r}")
+            raise traitlets.TraitError(
+                f"dataset must be one of {list(self._data)}, got {proposal['value']!r}"
+            )
         return proposal["value"]
 
     @traitlets.observe("p")
@@ -219,12 +238,21 @@ class CriteriaExplorer(App):
         ax = fig.add_axes((0.09, 0.14, 0.56, 0.82))
         impurity_curves(ax)
         ax.legend(loc="upper left", bbox_to_anchor=(1.03, 1.0), fontsize=9, frameon=False)
-        return {"line": ax.axvline(0.0, color="#555", linewidth=1, animated=True),
-                "points": ax.plot([], [], "o", color="black", markersize=4,
-                                  animated=True)[0],
-                "text": ax.text(1.04, 0.55, "", transform=ax.transAxes, va="top", fontsize=9,
-                                bbox={"facecolor": "white", "edgecolor": "#999"},
-                                animated=True, clip_on=False)}
+        return {
+            "line": ax.axvline(0.0, color="#555", linewidth=1, animated=True),
+            "points": ax.plot([], [], "o", color="black", markersize=4, animated=True)[0],
+            "text": ax.text(
+                1.04,
+                0.55,
+                "",
+                transform=ax.transAxes,
+                va="top",
+                fontsize=9,
+                bbox={"facecolor": "white", "edgecolor": "#999"},
+                animated=True,
+                clip_on=False,
+            ),
+        }
 
     def _draw(self) -> None:
         from ..plot import impurity_values
@@ -252,6 +280,8 @@ class CriteriaExplorer(App):
 
     def static_html(self) -> str:
         """Figure, example table and picks."""
-        return (img_html(self.image.value, "impurity curves", self.figure.width_px)
-                + self.example_html.value
-                + self.picks_html.value)
+        return (
+            img_html(self.image.value, "impurity curves", self.figure.width_px)
+            + self.example_html.value
+            + self.picks_html.value
+        )

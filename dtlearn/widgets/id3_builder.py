@@ -83,27 +83,42 @@ class ID3Builder(App):
     #: "yours", "greedy", "scores"}`` (empty before the first split)
     comparison = traitlets.Dict()
 
-    def __init__(self, X: Any, y: Any, X_test: Any = None, y_test: Any = None,
-                 criterion: str = "entropy", predict_first: bool = True) -> None:
+    def __init__(
+        self,
+        X: Any,
+        y: Any,
+        X_test: Any = None,
+        y_test: Any = None,
+        criterion: str = "entropy",
+        predict_first: bool = True,
+    ) -> None:
         if not isinstance(predict_first, bool):
             raise TypeError(f"predict_first must be True or False, got {predict_first!r}")
         self._X, self._y, self._X_test, self._y_test = X, y, X_test, y_test
         self._learner = ID3Classifier(criterion=criterion)
         greedy = ID3Classifier(criterion=criterion).fit(X, y)
-        self._greedy = (greedy.tree_.n_leaves, greedy.score(X, y),
-                        None if X_test is None else greedy.score(X_test, y_test))
+        self._greedy = (
+            greedy.tree_.n_leaves,
+            greedy.score(X, y),
+            None if X_test is None else greedy.score(X_test, y_test),
+        )
         self.view = TreeView()
-        self.attribute = w.Dropdown(description="attribute", value=None,
-                                    style={"description_width": "initial"},
-                                    layout=w.Layout(width="auto", min_width="260px"))
-        self.buttons = {name: w.Button(description=label, tooltip=tip,
-                                       layout=w.Layout(width="auto"))
-                        for name, label, tip in [
-                            ("split", "Split", "split the selected leaf on the chosen attribute"),
-                            ("hint", "Hint", "which attribute would greedy ID3 choose?"),
-                            ("undo", "Undo", "take back the last action"),
-                            ("finish", "Finish greedily", "let ID3 grow the rest"),
-                            ("reset", "Reset", "start again from the root")]}
+        self.attribute = w.Dropdown(
+            description="attribute",
+            value=None,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", min_width="260px"),
+        )
+        self.buttons = {
+            name: w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
+            for name, label, tip in [
+                ("split", "Split", "split the selected leaf on the chosen attribute"),
+                ("hint", "Hint", "which attribute would greedy ID3 choose?"),
+                ("undo", "Undo", "take back the last action"),
+                ("finish", "Finish greedily", "let ID3 grow the rest"),
+                ("reset", "Reset", "start again from the root"),
+            ]
+        }
         self.buttons["split"].on_click(lambda _: self._safely(self.choose, self.attribute.value))
         self.buttons["hint"].on_click(lambda _: self._safely(self._show_hint))
         self.buttons["undo"].on_click(lambda _: self._safely(self.undo))
@@ -158,8 +173,9 @@ class ID3Builder(App):
         """
         node_id = self.selected_leaf if node_id is None else node_id
         if node_id not in self._grower.frontier():
-            raise ValueError(f"node_id {node_id!r} is not an open leaf; open leaves: "
-                             f"{self._grower.frontier()}")
+            raise ValueError(
+                f"node_id {node_id!r} is not an open leaf; open leaves: {self._grower.frontier()}"
+            )
         g = self._grower
         reason = g.stop_reason(node_id)
         caption = f"leaf {node_id}" + (f" (greedy would stop: {reason})" if reason else "")
@@ -169,9 +185,11 @@ class ID3Builder(App):
         """Split ``node_id`` (default: the selected leaf) on ``feature``; return the step."""
         node_id = self.selected_leaf if node_id is None else node_id
         if node_id is None:
-            raise ValueError("choose: select an open leaf first (inner nodes are split "
-                             "already)" if self._grower.frontier() else
-                             "choose: no open leaf is left")
+            raise ValueError(
+                "choose: select an open leaf first (inner nodes are split already)"
+                if self._grower.frontier()
+                else "choose: no open leaf is left"
+            )
         if feature is None:
             raise ValueError("choose: pick an attribute first")
         greedy = self.hint(node_id)
@@ -193,8 +211,13 @@ class ID3Builder(App):
             if name is not None:
                 row = shown.rows[names.index(name)]
                 scores[name] = {col: row[k] for k, col in enumerate(shown.columns) if k >= 1}
-        self.comparison = {"node": step.node_id, "yours": yours, "greedy": greedy,
-                           "scores": scores, "columns": list(shown.columns[1:])}
+        self.comparison = {
+            "node": step.node_id,
+            "yours": yours,
+            "greedy": greedy,
+            "scores": scores,
+            "columns": list(shown.columns[1:]),
+        }
         self.comparison_html.value = self._comparison_html(table)
 
     def hint(self, node_id: int | None = None) -> str | None:
@@ -213,8 +236,9 @@ class ID3Builder(App):
             self.message = f"hint: greedy ID3 would stop here ({reason})"
         else:
             best = self.leaf_table(node).best
-            self.message = (f"hint: greedy ID3 would split node {node} on {name} "
-                            f"(score {fmt(best.score)})")
+            self.message = (
+                f"hint: greedy ID3 would split node {node} on {name} (score {fmt(best.score)})"
+            )
 
     def undo(self) -> None:
         """Take back the last action (rebuilds from the start and replays the rest)."""
@@ -228,8 +252,10 @@ class ID3Builder(App):
         """Let greedy ID3 decide every open leaf."""
         start = len(self._grower.steps)
         self._grower.run()
-        group = [[s.node_id, None if s.chosen is None else s.chosen.feature_name]
-                 for s in self._grower.steps[start:]]
+        group = [
+            [s.node_id, None if s.chosen is None else s.chosen.feature_name]
+            for s in self._grower.steps[start:]
+        ]
         if group:
             self.history = self.history + [group]
         self.message = "finished greedily"
@@ -284,8 +310,9 @@ class ID3Builder(App):
             self.selected_leaf = None
         train, test = self._accuracy(tree)
         mine = f"your tree: {plural(tree.n_leaves, 'leaf', 'leaves')}, {percent(train)} training"
-        theirs = f"greedy ID3: {plural(self._greedy[0], 'leaf', 'leaves')}, " \
-            f"{percent(self._greedy[1])}"
+        theirs = (
+            f"greedy ID3: {plural(self._greedy[0], 'leaf', 'leaves')}, {percent(self._greedy[1])}"
+        )
         if test is not None:
             mine += f", {percent(test)} test"
             theirs += f", {percent(self._greedy[2])}"
@@ -303,8 +330,9 @@ class ID3Builder(App):
     @traitlets.observe("status", "message")
     def _on_text(self, change: dict) -> None:
         if hasattr(self, "status_html"):
-            self.status_html.value = (f'<span class="dtlearn-app-status">'
-                                      f"{html.escape(self.status)}</span>")
+            self.status_html.value = (
+                f'<span class="dtlearn-app-status">{html.escape(self.status)}</span>'
+            )
             self.message_html.value = f"<i>{html.escape(self.message)}</i>"
 
     def _on_view_select(self, change: dict) -> None:
@@ -317,16 +345,20 @@ class ID3Builder(App):
             self.message = f"leaf {node} selected"
         elif node in frontier:  # a closed leaf: nothing to split
             self.selected_leaf = None
-            self.message = (f"leaf {node} is closed ({self._grower.stop_reason(node)}): "
-                            f"click an open (dashed) leaf to split it")
+            self.message = (
+                f"leaf {node} is closed ({self._grower.stop_reason(node)}): "
+                f"click an open (dashed) leaf to split it"
+            )
             self.view.selected = node
         else:  # the clicked node stays visibly selected; Split has nothing to act on
             self.selected_leaf = None
             tree = self._grower.tree()
             split = tree.node(node).split
             name = tree.schema.names[split.features[0]] if split else ""
-            self.message = (f"node {node} is an inner node (split on {name}): it cannot be "
-                            f"split again; click an open (dashed) leaf to split it")
+            self.message = (
+                f"node {node} is an inner node (split on {name}): it cannot be "
+                f"split again; click an open (dashed) leaf to split it"
+            )
             self.view.selected = node
 
     def _show_leaf(self) -> None:
@@ -337,8 +369,11 @@ class ID3Builder(App):
             self.attribute.value = None
             g = self._grower
             finished = not any(g.stop_reason(i) is None for i in g.frontier())
-            self.table_html.value = ("<p>No open leaf: the tree is finished.</p>" if finished
-                                     else "<p>Select an open (dashed) leaf to split it.</p>")
+            self.table_html.value = (
+                "<p>No open leaf: the tree is finished.</p>"
+                if finished
+                else "<p>Select an open (dashed) leaf to split it.</p>"
+            )
             self.rows_html.value = ""
             return
         self.view.selected = node
@@ -356,13 +391,17 @@ class ID3Builder(App):
     def _unscored_html(self, table: SplitTable) -> str:
         """The candidates of an open leaf with their tests only: no score, no marked row."""
         shown = table.to_table()
-        rows = "".join(f"<tr><td>{html.escape(str(r[0]))}</td><td>{html.escape(str(r[1]))}"
-                       f"</td></tr>" for r in shown.rows)
-        return ('<p class="dtlearn-predict-note"><i>Predict first: which attribute would '
-                "you split on? Choose it and press Split; the scores of your choice and "
-                "greedy ID3's appear side by side.</i></p>"
-                '<table class="dtlearn-table dtlearn-unscored"><thead><tr><th>attribute</th>'
-                f"<th>test</th></tr></thead><tbody>{rows}</tbody></table>")
+        rows = "".join(
+            f"<tr><td>{html.escape(str(r[0]))}</td><td>{html.escape(str(r[1]))}</td></tr>"
+            for r in shown.rows
+        )
+        return (
+            '<p class="dtlearn-predict-note"><i>Predict first: which attribute would '
+            "you split on? Choose it and press Split; the scores of your choice and "
+            "greedy ID3's appear side by side.</i></p>"
+            '<table class="dtlearn-table dtlearn-unscored"><thead><tr><th>attribute</th>'
+            f"<th>test</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
 
     def _comparison_html(self, table: SplitTable) -> str:
         c = self.comparison
@@ -371,21 +410,32 @@ class ID3Builder(App):
             f"<th>{'your choice' if n == c['yours'] else ''}"
             f"{' = ' if n == c['yours'] and n == c['greedy'] else ''}"
             f"{'greedy ID3' if n == c['greedy'] else ''}: {html.escape(n)}</th>"
-            for n in names)
+            for n in names
+        )
         body = "".join(
-            f"<tr><th scope=\"row\">{html.escape(col)}</th>"
-            + "".join(f'<td class="dtlearn-num">{html.escape(_cell(c["scores"][n][col]))}</td>'
-                      for n in names) + "</tr>"
-            for col in c["columns"])
-        verdict = ("you chose as greedy ID3 does" if c["yours"] == c["greedy"] else
-                   "greedy ID3 would have stopped here" if c["greedy"] is None else
-                   f"greedy ID3 would split on {c['greedy']}")
+            f'<tr><th scope="row">{html.escape(col)}</th>'
+            + "".join(
+                f'<td class="dtlearn-num">{html.escape(_cell(c["scores"][n][col]))}</td>'
+                for n in names
+            )
+            + "</tr>"
+            for col in c["columns"]
+        )
+        verdict = (
+            "you chose as greedy ID3 does"
+            if c["yours"] == c["greedy"]
+            else "greedy ID3 would have stopped here"
+            if c["greedy"] is None
+            else f"greedy ID3 would split on {c['greedy']}"
+        )
         full = SplitTable(table.candidates, None, "", table.classes, table.target_name)
-        return (f"<b>Leaf {c['node']}: your choice and greedy's</b> <i>({html.escape(verdict)})"
-                f'</i><table class="dtlearn-table dtlearn-comparison"><thead><tr><th></th>'
-                f"{heads}</tr></thead><tbody>{body}</tbody></table>"
-                f'<details class="dtlearn-key"><summary>every candidate at leaf {c["node"]}'
-                f"</summary>{full._repr_html_()}</details>")
+        return (
+            f"<b>Leaf {c['node']}: your choice and greedy's</b> <i>({html.escape(verdict)})"
+            f'</i><table class="dtlearn-table dtlearn-comparison"><thead><tr><th></th>'
+            f"{heads}</tr></thead><tbody>{body}</tbody></table>"
+            f'<details class="dtlearn-key"><summary>every candidate at leaf {c["node"]}'
+            f"</summary>{full._repr_html_()}</details>"
+        )
 
     def _rows_html(self, node: int) -> str:
         import pandas as pd
@@ -396,9 +446,13 @@ class ID3Builder(App):
         labels = pd.Series(np.asarray(self._y, dtype=object), name=tree.target_name)
         shown = pd.concat([frame, labels], axis=1)[where]
         more = f"<p>… {len(shown) - 12} more rows</p>" if len(shown) > 12 else ""
-        return (f'<details class="dtlearn-key"><summary>its training rows ({len(shown)})'
-                f"</summary>" + shown.head(12).to_html(classes="dtlearn-table", border=0)
-                + more + "</details>")
+        return (
+            f'<details class="dtlearn-key"><summary>its training rows ({len(shown)})'
+            f"</summary>"
+            + shown.head(12).to_html(classes="dtlearn-table", border=0)
+            + more
+            + "</details>"
+        )
 
     def describe(self) -> str:
         """The status line."""

@@ -33,8 +33,10 @@ __all__ = ["PruningStepper", "ancestor_ids", "explanation_html"]
 # one prose font (the notebook's); formulas alone in monospace, wrapped inside the panel at
 # spaces ("anywhere" let a narrow flex panel shrink to one character and break mid-word;
 # "break-word" breaks only a word longer than the whole line)
-_FORMULA_STYLE = ("font-family:var(--jp-code-font-family, monospace);white-space:pre-wrap;"
-                  "word-break:normal;overflow-wrap:break-word;margin:0.3em 0")
+_FORMULA_STYLE = (
+    "font-family:var(--jp-code-font-family, monospace);white-space:pre-wrap;"
+    "word-break:normal;overflow-wrap:break-word;margin:0.3em 0"
+)
 
 
 def explanation_html(value: Any) -> str:
@@ -62,8 +64,9 @@ def explanation_html(value: Any) -> str:
     def flush() -> None:
         if run:
             text = str(Derivation.build("", run))
-            out.append(f'<pre class="dtlearn-formula" style="{_FORMULA_STYLE}">'
-                       f"{html.escape(text)}</pre>")
+            out.append(
+                f'<pre class="dtlearn-formula" style="{_FORMULA_STYLE}">{html.escape(text)}</pre>'
+            )
             run.clear()
 
     for item in value.lines:
@@ -153,42 +156,63 @@ class PruningStepper(App):
     rules_state = traitlets.List()
     """For a state that is not a tree (rules): its items, ``{"number", "text", "current"}``."""
 
-    def __init__(self, model: Any, X_val: Any = None, y_val: Any = None,
-                 method: str = "reduced_error", interval: int = 800) -> None:
+    def __init__(
+        self,
+        model: Any,
+        X_val: Any = None,
+        y_val: Any = None,
+        method: str = "reduced_error",
+        interval: int = 800,
+    ) -> None:
         pruning_method(method)  # an unknown name fails here, naming the known ones
         if (X_val is None) != (y_val is None):
             raise ValueError("X_val and y_val go together: pass both or neither")
         offered = [m for m in pruning_methods() if X_val is not None or not m.needs_validation]
         if method not in [m.name for m in offered]:
-            raise ValueError(f"method {method!r} judges the tree on validation data: pass "
-                             f"X_val and y_val, or choose one of {[m.name for m in offered]}")
+            raise ValueError(
+                f"method {method!r} judges the tree on validation data: pass "
+                f"X_val and y_val, or choose one of {[m.name for m in offered]}"
+            )
         self._model, self._X_val, self._y_val = model, X_val, y_val
         self._results: dict[str, Any] = {}
         self._states: dict[int, Any] = {}
         self.method_buttons = w.ToggleButtons(
-            options=[(m.label, m.name) for m in offered], value=method,
-            style={"button_width": "auto"})
-        self.buttons = {name: w.Button(description=label, tooltip=tip,
-                                       layout=w.Layout(width="auto"))
-                        for name, label, tip in [
-                            ("first", "◀◀ Start", "back to the first decision"),
-                            ("previous", "◀ Previous", "take back the last decision"),
-                            ("next", "Next ▶", "apply this decision, look at the next"),
-                            ("last", "End ▶▶", "jump to the result")]}
+            options=[(m.label, m.name) for m in offered],
+            value=method,
+            style={"button_width": "auto"},
+        )
+        self.buttons = {
+            name: w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
+            for name, label, tip in [
+                ("first", "◀◀ Start", "back to the first decision"),
+                ("previous", "◀ Previous", "take back the last decision"),
+                ("next", "Next ▶", "apply this decision, look at the next"),
+                ("last", "End ▶▶", "jump to the result"),
+            ]
+        }
         self.buttons["first"].on_click(lambda _: self.goto(0))
         self.buttons["previous"].on_click(lambda _: self.previous())
         self.buttons["next"].on_click(lambda _: self.next())
         self.buttons["last"].on_click(lambda _: self.goto(self.n_steps))
         # play/pause in the kernel: pausing keeps the step (ipywidgets' Play resets on stop)
         self.interval = interval
-        self.play = w.ToggleButton(value=False, description="▶ Play", icon="",
-                                   tooltip="play the steps one after another; press again "
-                                           "to pause", layout=w.Layout(width="auto"))
+        self.play = w.ToggleButton(
+            value=False,
+            description="▶ Play",
+            icon="",
+            tooltip="play the steps one after another; press again to pause",
+            layout=w.Layout(width="auto"),
+        )
         self.play.observe(self._on_play, names="value")
         # the slider reads the step the status names: "step k of n" is position k - 1
-        self.slider = w.IntSlider(value=1, min=1, max=2, description="step",
-                                  continuous_update=False,
-                                  style={"description_width": "initial"})
+        self.slider = w.IntSlider(
+            value=1,
+            min=1,
+            max=2,
+            description="step",
+            continuous_update=False,
+            style={"description_width": "initial"},
+        )
         self.status_html = w.HTML()
         self.detail_html = w.HTML()  # formulas as monospace text: one prose font, no MathJax
         self.detail_html.add_class("dtlearn-detail")
@@ -208,8 +232,9 @@ class PruningStepper(App):
         self._ready = False
         self.method = method
         w.link((self.method_buttons, "value"), (self, "method"))
-        traitlets.link((self.slider, "value"), (self, "position"),
-                       transform=(lambda v: v - 1, lambda p: p + 1))
+        traitlets.link(
+            (self.slider, "value"), (self, "position"), transform=(lambda v: v - 1, lambda p: p + 1)
+        )
         self._ready = True
         self._switch()
 
@@ -301,8 +326,9 @@ class PruningStepper(App):
             self.buttons[name].disabled = self.position == 0
         for name in ("next", "last"):
             self.buttons[name].disabled = self.position >= self.n_steps
-        self.status_html.value = (f'<span class="dtlearn-app-status">'
-                                  f"{html.escape(self.status)}</span>")
+        self.status_html.value = (
+            f'<span class="dtlearn-app-status">{html.escape(self.status)}</span>'
+        )
 
     def _state_at(self, position: int) -> Any:
         if position not in self._states:
@@ -322,23 +348,32 @@ class PruningStepper(App):
         if isinstance(state, Tree):
             self.view.layout.display, self.rules_html.layout.display = None, "none"
             self.rules_state = []
-            path = ancestor_ids(state, step.node_id) if step is not None and \
-                subject == "node" else []
+            path = (
+                ancestor_ids(state, step.node_id) if step is not None and subject == "node" else []
+            )
             on_tree = bool(path) and path[-1] == step.node_id and path[0] == state.root.node_id
             # the run's first tree is laid out once; each state sends the nodes it prunes
-            self.view.show_pruned(self._state_at(0), state, path if on_tree else [],
-                                  step.node_id if on_tree else None)
+            self.view.show_pruned(
+                self._state_at(0), state, path if on_tree else [], step.node_id if on_tree else None
+            )
             return
         self.view.layout.display, self.rules_html.layout.display = "none", None
         focus = step.node_id - 1 if step is not None and subject == "rule" else None
-        self.rules_state = [{"number": i + 1, "text": str(item), "current": i == focus}
-                            for i, item in enumerate(state)]
+        self.rules_state = [
+            {"number": i + 1, "text": str(item), "current": i == focus}
+            for i, item in enumerate(state)
+        ]
         # the status names the step ("step 4 of 25"); the heading says the same, no count
-        heading = (f"the result: {len(state)} rules" if step is None else
-                   f"the rules as step {k + 1} finds them (rule {focus + 1} marked)"
-                   if focus is not None else f"the rules as step {k + 1} finds them")
-        self.rules_html.value = (f"<p><b>{html.escape(heading)}</b></p>"
-                                 + self._rules_table(state, focus))
+        heading = (
+            f"the result: {len(state)} rules"
+            if step is None
+            else f"the rules as step {k + 1} finds them (rule {focus + 1} marked)"
+            if focus is not None
+            else f"the rules as step {k + 1} finds them"
+        )
+        self.rules_html.value = f"<p><b>{html.escape(heading)}</b></p>" + self._rules_table(
+            state, focus
+        )
 
     def _rules_table(self, rules: Any, focus: int | None) -> str:
         """Rules one precondition a line, validation counts filled at every step.
@@ -360,16 +395,20 @@ class PruningStepper(App):
             accuracy = percent(right, n)
             conds = "<br>".join(html.escape(c.text) for c in rule.conditions) or "(always)"
             mark = ' class="dtlearn-winner"' if i == focus else ""
-            rows.append(f"<tr{mark}><td class=\"dtlearn-num\">{i + 1}</td><td>{conds}</td>"
-                        f"<td>{html.escape(str(rule.target_name))} = "
-                        f"{html.escape(str(rule.label))}</td>"
-                        f'<td class="dtlearn-num">{n}</td><td class="dtlearn-num">{right}</td>'
-                        f'<td class="dtlearn-num">{accuracy}</td></tr>')
-        return ('<div class="dtlearn-rules-box" tabindex="0" role="region" '
-                'aria-label="the rules, scrollable"><table class="dtlearn-rules">'
-                "<thead><tr><th>#</th><th>IF (every line holds)</th><th>THEN</th>"
-                "<th>validation rows covered</th><th>correct</th><th>accuracy</th></tr>"
-                "</thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+            rows.append(
+                f'<tr{mark}><td class="dtlearn-num">{i + 1}</td><td>{conds}</td>'
+                f"<td>{html.escape(str(rule.target_name))} = "
+                f"{html.escape(str(rule.label))}</td>"
+                f'<td class="dtlearn-num">{n}</td><td class="dtlearn-num">{right}</td>'
+                f'<td class="dtlearn-num">{accuracy}</td></tr>'
+            )
+        return (
+            '<div class="dtlearn-rules-box" tabindex="0" role="region" '
+            'aria-label="the rules, scrollable"><table class="dtlearn-rules">'
+            "<thead><tr><th>#</th><th>IF (every line holds)</th><th>THEN</th>"
+            "<th>validation rows covered</th><th>correct</th><th>accuracy</th></tr>"
+            "</thead><tbody>" + "".join(rows) + "</tbody></table></div>"
+        )
 
     def describe(self) -> str:
         """Method and the decision shown."""
@@ -377,8 +416,9 @@ class PruningStepper(App):
 
     def static_html(self) -> str:
         """The state shown (tree or rules) and the decision's details."""
-        main = self.view.static_html() if self.view.layout.display != "none" \
-            else self.rules_html.value
+        main = (
+            self.view.static_html() if self.view.layout.display != "none" else self.rules_html.value
+        )
         return main + self.detail_html.value
 
 
@@ -392,7 +432,11 @@ def __getattr__(name: str) -> Any:
     import importlib
     import warnings
 
-    warnings.warn(f"dtlearn.widgets.pruning.{name} moved to "
-                  f"dtlearn.widgets.cost_complexity_explorer.{name} in dtlearn 0.3.0; import "
-                  f"it from there (the old name goes in 0.4.0)", DeprecationWarning, stacklevel=2)
+    warnings.warn(
+        f"dtlearn.widgets.pruning.{name} moved to "
+        f"dtlearn.widgets.cost_complexity_explorer.{name} in dtlearn 0.3.0; import "
+        f"it from there (the old name goes in 0.4.0)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return getattr(importlib.import_module("dtlearn.widgets.cost_complexity_explorer"), name)

@@ -1,4 +1,4 @@
-# About 570 lines: one idea, the TreeView widget: its traits, the pruned states it shows from one layout and the static fallbacks its outputs carry.
+# About 460 logical lines: one idea, the TreeView widget: its traits, the pruned states it shows from one layout and the static fallbacks its outputs carry.
 """TreeView: an anywidget that draws a decision tree and explains the node you click.
 
 The Python side owns the state (traitlets): ``data`` is the JSON of
@@ -39,8 +39,12 @@ VIEW_PX = 900
 PRESENTER_VIEW_PX = 1150
 MAX_ZOOM = 3  # the largest zoom (scale of the drawing); the smallest is the readable size
 #: what the browser side needs of the above (TreeView.constants): defined here only
-VIEW_CONSTANTS = {"drawing_px": DRAWING_PX, "readable_px": READABLE_PX,
-                  "presenter_scale": PRESENTER_SCALE, "max_scale": MAX_ZOOM}
+VIEW_CONSTANTS = {
+    "drawing_px": DRAWING_PX,
+    "readable_px": READABLE_PX,
+    "presenter_scale": PRESENTER_SCALE,
+    "max_scale": MAX_ZOOM,
+}
 STATIC_NOTE = "static picture — run the cell to explore"
 
 __all__ = ["TreeView", "presenter"]
@@ -120,9 +124,11 @@ def fallback_html(caption: str, picture_html: str) -> str:
     >>> fallback_html("TreeView: a tree", "<p>x</p>")[:60]
     '<div class="dtlearn-static dtlearn-export-fallback"><p class'
     """
-    return (f'<div class="dtlearn-static {EXPORT_CLASS}">{static_note()}'
-            f"<p>{html.escape(caption)}</p>{inline_svgs_as_images(picture_html, caption)}"
-            f"</div>")
+    return (
+        f'<div class="dtlearn-static {EXPORT_CLASS}">{static_note()}'
+        f"<p>{html.escape(caption)}</p>{inline_svgs_as_images(picture_html, caption)}"
+        f"</div>"
+    )
 
 
 def display_with_fallback(widget: Any) -> None:
@@ -184,8 +190,10 @@ def svg_img(svg: str, alt: str) -> str:
     '<img alt="a dot" src="data:image/svg+xml;base64,PHN2'
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return (f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" '
-            f'style="max-width:100%;height:auto"/>')
+    return (
+        f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" '
+        f'style="max-width:100%;height:auto"/>'
+    )
 
 
 def inline_svgs_as_images(text: str, alt: str) -> str:
@@ -211,8 +219,10 @@ def view_module() -> str:
     >>> source.index("export function readableScale") < source.index("function render(")
     True
     """
-    return "\n".join((STATIC / name).read_text(encoding="utf-8")
-                     for name in ("tree_view_math.js", "tree_view.js"))
+    return "\n".join(
+        (STATIC / name).read_text(encoding="utf-8")
+        for name in ("tree_view_math.js", "tree_view.js")
+    )
 
 
 class TreeView(anywidget.AnyWidget):
@@ -262,8 +272,11 @@ class TreeView(anywidget.AnyWidget):
     #: text sizes and zoom limits the browser side uses (:data:`VIEW_CONSTANTS`)
     constants = traitlets.Dict(VIEW_CONSTANTS).tag(sync=True)
     #: sent as one JSON text (:func:`data_to_json`): ipywidgets walks a dict's every value
-    data = traitlets.Dict().tag(sync=True, to_json=lambda value, _: data_to_json(value),
-                                from_json=lambda value, _: data_from_json(value))
+    data = traitlets.Dict().tag(
+        sync=True,
+        to_json=lambda value, _: data_to_json(value),
+        from_json=lambda value, _: data_from_json(value),
+    )
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
     collapsed = traitlets.List(traitlets.Int()).tag(sync=True)
     highlight = traitlets.List(traitlets.Int()).tag(sync=True)
@@ -275,9 +288,15 @@ class TreeView(anywidget.AnyWidget):
     #: text scale (1: node text 13 px; presenter mode 18/13)
     font_scale = traitlets.Float(1.0).tag(sync=True)
 
-    def __init__(self, tree: Any = None, steps: Any = None, fold: bool = True,
-                 presenter: bool | None = None, font_scale: float | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self,
+        tree: Any = None,
+        steps: Any = None,
+        fold: bool = True,
+        presenter: bool | None = None,
+        font_scale: float | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         if not isinstance(fold, bool):
             raise TypeError(f"fold must be True or False, got {fold!r}")
@@ -304,9 +323,15 @@ class TreeView(anywidget.AnyWidget):
         """The tree shown."""
         return self._tree
 
-    def update(self, tree: Any, steps: Any = None, open_leaves: Any = (),
-               keep_selection: bool = True, highlight: Any = None,
-               collapsed: Any = None) -> None:
+    def update(
+        self,
+        tree: Any,
+        steps: Any = None,
+        open_leaves: Any = (),
+        keep_selection: bool = True,
+        highlight: Any = None,
+        collapsed: Any = None,
+    ) -> None:
         """Show another tree (or the same one grown further).
 
         ``highlight`` and ``collapsed`` (node ids of the new tree) replace the view's in
@@ -320,18 +345,21 @@ class TreeView(anywidget.AnyWidget):
         self._batch = True  # one layout for the whole change, not one per trait
         try:
             self.pruned = []
-            self.collapsed = [i for i in (self.collapsed if collapsed is None else collapsed)
-                              if i in inner]
-            self.highlight = [i for i in (self.highlight if highlight is None else highlight)
-                              if i in ids]
+            self.collapsed = [
+                i for i in (self.collapsed if collapsed is None else collapsed) if i in inner
+            ]
+            self.highlight = [
+                i for i in (self.highlight if highlight is None else highlight) if i in ids
+            ]
         finally:
             self._batch = False
         self._refresh()
         if not keep_selection or self.selected not in ids:
             self.selected = None
 
-    def show_pruned(self, base: Tree, state: Tree, highlight: Any = (),
-                    selected: int | None = None) -> None:
+    def show_pruned(
+        self, base: Tree, state: Tree, highlight: Any = (), selected: int | None = None
+    ) -> None:
         """Show ``state``, a pruned copy of ``base``, as ``base`` laid out once.
 
         ``base`` is laid out (and sent) only when it is not the tree laid out already;
@@ -342,8 +370,10 @@ class TreeView(anywidget.AnyWidget):
         changed: C4.5's subtree raising) is laid out on its own, as :meth:`update` does.
         """
         if self._base is not base:
-            self._base_map = {n.node_id: (tuple(c.node_id for c in n.children), n.n_samples,
-                                          n.impurity) for n in base.nodes()}
+            self._base_map = {
+                n.node_id: (tuple(c.node_id for c in n.children), n.n_samples, n.impurity)
+                for n in base.nodes()
+            }
         cut = pruned_ids(self._base_map, state)
         if cut is None:
             with self.hold_sync():
@@ -375,11 +405,17 @@ class TreeView(anywidget.AnyWidget):
             # small trees carry every node's explanation (cached across updates); a big
             # tree's JSON stays light and the selected node's comes in ``detail``
             small = tree.n_nodes <= EXPLAIN_ALL_UP_TO and self._base is None
-            self.data = tree_view_data(tree, self._steps,
-                                       self.highlight if self._base is None else [],
-                                       self.collapsed, self._open, explain=small,
-                                       cache=self._explained if small else None,
-                                       texts=self._texts, leaf_overlays=self._base is not None)
+            self.data = tree_view_data(
+                tree,
+                self._steps,
+                self.highlight if self._base is None else [],
+                self.collapsed,
+                self._open,
+                explain=small,
+                cache=self._explained if small else None,
+                texts=self._texts,
+                leaf_overlays=self._base is not None,
+            )
             self._on_selected()
 
     def shown_data(self) -> dict:
@@ -408,7 +444,8 @@ class TreeView(anywidget.AnyWidget):
     def _on_collapsed(self, change: dict) -> None:
         # a pruned state's highlight is drawn by the browser (the whole tree is laid out)
         if not getattr(self, "_batch", False) and not (
-                self._base is not None and change["name"] == "highlight"):
+            self._base is not None and change["name"] == "highlight"
+        ):
             self._refresh()
 
     def _explain(self, node_id: int | None) -> dict:
@@ -457,8 +494,9 @@ class TreeView(anywidget.AnyWidget):
             return "<p>TreeView: (empty)</p>"
         if self._base is not None and self._tree is not None:  # a pruned state: laid out
             # on its own for the picture, its highlighted path marked ▶
-            return tree_svg(tree_view_data(self._tree, None, self.highlight, explain=False,
-                                           texts=self._texts))
+            return tree_svg(
+                tree_view_data(self._tree, None, self.highlight, explain=False, texts=self._texts)
+            )
         return tree_svg(self.data)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -563,8 +601,7 @@ def font_scale_from(presenter: bool | None, font_scale: float | None) -> float:
         raise TypeError(f"presenter must be True, False or None, got {presenter!r}")
     if font_scale is not None:
         if not isinstance(font_scale, (int, float)) or not 0.5 <= font_scale <= 4:
-            raise ValueError(f"font_scale must be a number between 0.5 and 4, got "
-                             f"{font_scale!r}")
+            raise ValueError(f"font_scale must be a number between 0.5 and 4, got {font_scale!r}")
         return float(font_scale)
     if presenter is None:
         return default_font_scale()

@@ -24,9 +24,16 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 CHROMIUM = os.environ.get("DTLEARN_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -55,9 +62,16 @@ def lab(tmp_path_factory):
     for name in ("widgets_demo.ipynb", "course_apps.ipynb"):
         shutil.copy(HERE / name, root / name)
     env = dict(os.environ)
-    for name in ("HOME", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
-                 "IPYTHONDIR", "MPLCONFIGDIR", "JUPYTERLAB_SETTINGS_DIR",
-                 "JUPYTERLAB_WORKSPACES_DIR"):
+    for name in (
+        "HOME",
+        "JUPYTER_CONFIG_DIR",
+        "JUPYTER_DATA_DIR",
+        "JUPYTER_RUNTIME_DIR",
+        "IPYTHONDIR",
+        "MPLCONFIGDIR",
+        "JUPYTERLAB_SETTINGS_DIR",
+        "JUPYTERLAB_WORKSPACES_DIR",
+    ):
         path = base / name.lower()
         path.mkdir()
         env[name] = str(path)
@@ -65,16 +79,32 @@ def lab(tmp_path_factory):
     settings = base / "jupyterlab_settings_dir" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"checkForUpdates": False, "fetchNews": "false"}))
+        json.dumps({"checkForUpdates": False, "fetchNews": "false"})
+    )
     token = secrets.token_hex(16)
     port = _free_port()
     log = open(base / "server.log", "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-         "--ip", "127.0.0.1", "--port", str(port), f"--ServerApp.token={token}",
-         f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-         "--ServerApp.port_retries=0"],
-        env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            "--ip",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            f"--ServerApp.token={token}",
+            f"--ServerApp.root_dir={root}",
+            "--LabApp.expose_app_in_browser=True",
+            "--ServerApp.port_retries=0",
+        ],
+        env=env,
+        cwd=root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + 180  # a loaded CI machine: the server imports slowly
@@ -108,13 +138,23 @@ def page(tmp_path):
     errors: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, headless=True,
-            args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 1000})
+            str(tmp_path / "chromium-profile"),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000},
+        )
         pg = browser.new_page()
         # the JupyterLite kernel extension (installed for publishing the course) fails to
         # load in a server-backed JupyterLab and logs an error; it has no part in this test
-        pg.on("console", lambda m: errors.append(m.text)
-              if m.type == "error" and "@jupyterlite/" not in m.text else None)
+        pg.on(
+            "console",
+            lambda m: (
+                errors.append(m.text)
+                if m.type == "error" and "@jupyterlite/" not in m.text
+                else None
+            ),
+        )
         pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
         pg.console_errors = errors
         try:

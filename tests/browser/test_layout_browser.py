@@ -30,8 +30,21 @@ HERE = Path(__file__).resolve().parent
 SHOTS = HERE.parents[1] / "build" / "screenshots" / "layout"
 
 # class given to each app in course_apps.ipynb -> its lecture
-APPS = ["nb01", "nb02-view", "nb02", "nb03", "nb04", "nb05", "nb06", "nb07", "nb08", "nb08b",
-        "nb09", "nb12", "nb13-view"]
+APPS = [
+    "nb01",
+    "nb02-view",
+    "nb02",
+    "nb03",
+    "nb04",
+    "nb05",
+    "nb06",
+    "nb07",
+    "nb08",
+    "nb08b",
+    "nb09",
+    "nb12",
+    "nb13-view",
+]
 SCREENS = [  # width, height, theme, presenter, file browser open, scripted steps
     (1366, 768, "light", False, True, True),
     (1280, 720, "dark", True, False, True),
@@ -129,7 +142,9 @@ def _top(page, sel, inner=""):
                 const scroller = el.closest('.jp-WindowedPanel-outer') || el.closest('.jp-Notebook');
                 const off = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 2;
                 scroller.scrollTop += off;
-                return off; }""", [sel, inner])
+                return off; }""",
+            [sel, inner],
+        )
         page.wait_for_timeout(150)
         if abs(off) < 3:
             break
@@ -188,20 +203,25 @@ def _kernel(page, code):
             const future = w.sessionContext.session.kernel.requestExecute(
                 {code, silent: false, store_history: false});
             await future.done;
-        }""", code)
+        }""",
+        code,
+    )
 
 
 def _status(page, sel):
     return page.evaluate(
         "(sel) => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .' + sel"
-        " + ' .dtlearn-app-status').innerText", sel)
+        " + ' .dtlearn-app-status').innerText",
+        sel,
+    )
 
 
 def _root_seen(page, sel):
     """After a step: every tree of the app shows its root, or its selected node and path."""
     m = _measure(page, sel)
-    return all(t["root_in_view"] or (t["selected_in_view"] and t["path_shown"])
-               for t in m["trees"]), m
+    return all(
+        t["root_in_view"] or (t["selected_in_view"] and t["path_shown"]) for t in m["trees"]
+    ), m
 
 
 def _step_through(page, nb, sel, button, n_max, problems, tag):
@@ -215,7 +235,9 @@ def _step_through(page, nb, sel, button, n_max, problems, tag):
         app.get_by_role("button", name=button).click()
         page.wait_for_function(
             "([sel, prev]) => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .'"
-            " + sel + ' .dtlearn-app-status').innerText !== prev", arg=[sel, before])
+            " + sel + ' .dtlearn-app-status').innerText !== prev",
+            arg=[sel, before],
+        )
         page.wait_for_timeout(150)  # the tree arrives in its own message
         ok, _ = _root_seen(page, sel)
         seen += 1
@@ -240,7 +262,8 @@ def _scripted(page, nb, problems, tag):
     builder.locator("select").select_option("id")
     builder.get_by_role("button", name="Split").click()
     page.wait_for_function(
-        "document.querySelectorAll('.nb03 .dtlearn-tv-node').length === 15", timeout=20000)
+        "document.querySelectorAll('.nb03 .dtlearn-tv-node').length === 15", timeout=20000
+    )
     page.wait_for_timeout(300)
     ok, m = _root_seen(page, "nb03")
     if not ok:
@@ -258,7 +281,10 @@ def _scripted(page, nb, problems, tag):
         try:
             page.wait_for_function(
                 "(prev) => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)"
-                " .nb09 .dtlearn-app-status').innerText !== prev", arg=before, timeout=4000)
+                " .nb09 .dtlearn-app-status').innerText !== prev",
+                arg=before,
+                timeout=4000,
+            )
         except Exception:  # the last α: nothing changes
             break
         page.wait_for_timeout(150)
@@ -295,8 +321,8 @@ def _predict_first(page, nb):
         builder.locator("select").select_option(attribute)
         builder.get_by_role("button", name="Split").click()
         page.wait_for_function(
-            f"document.querySelectorAll('.nb02 .dtlearn-tv-node').length === {n}",
-            timeout=15000)
+            f"document.querySelectorAll('.nb02 .dtlearn-tv-node').length === {n}", timeout=15000
+        )
     page.wait_for_timeout(300)
     assert builder.locator(".dtlearn-tv-node.is-open").count() == 0
     assert "(open)" not in builder.locator(".dtlearn-tv-svg").text_content()
@@ -310,28 +336,47 @@ def _static_export(page, tmp_path):
     from nbconvert import HTMLExporter
 
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(s) for s in (
-        "import dtlearn as dt\nX, y = dt.load_play_tennis()",
-        "dt.widgets.TreeView(dt.ID3Classifier().fit(X, y))",
-        "dt.widgets.CriteriaExplorer()")]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
-    NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=True,
-                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    nb.cells = [
+        nbformat.v4.new_code_cell(s)
+        for s in (
+            "import dtlearn as dt\nX, y = dt.load_play_tennis()",
+            "dt.widgets.TreeView(dt.ID3Classifier().fit(X, y))",
+            "dt.widgets.CriteriaExplorer()",
+        )
+    ]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        store_widget_state=True,
+        resources={"metadata": {"path": str(tmp_path)}},
+    ).execute()
     assert "widgets" in nb.metadata
     body, _ = HTMLExporter().from_notebook_node(nb)
     page_path = tmp_path / "exported.html"
     page_path.write_text(body, encoding="utf-8")
     blocked = []
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
-        ("file:", "data:")) else (blocked.append(route.request.url), route.abort()))
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("file:", "data:"))
+            else (blocked.append(route.request.url), route.abort())
+        ),
+    )
     page.goto(page_path.as_uri())
     page.wait_for_timeout(500)
     pictures = page.evaluate(
         """() => [...document.querySelectorAll('.dtlearn-export-fallback')].map(f => ({
             caption: f.querySelector('p:not(.dtlearn-static-note)').innerText,
             images: [...f.querySelectorAll('img')].map(i => ({
-                w: i.getBoundingClientRect().width, natural: i.naturalWidth}))}))""")
+                w: i.getBoundingClientRect().width, natural: i.naturalWidth}))}))"""
+    )
     page.unroute("**/*")
     return pictures, blocked
 
@@ -366,8 +411,7 @@ def _drive(page, url, token, tmp_path):
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     for sel in APPS:
         nb.locator("." + sel).first.wait_for(timeout=180000)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                           timeout=180000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180000)
     page.wait_for_timeout(1000)
 
     _predict_first(page, nb)
@@ -377,19 +421,24 @@ def _drive(page, url, token, tmp_path):
     for width, height, theme, presenter, files, scripted in SCREENS:
         tag = f"{width}x{height}_{theme}_{'presenter' if presenter else 'normal'}"
         page.set_viewport_size({"width": width, "height": height})
-        left_open = page.evaluate(
-            "() => !window.jupyterapp.shell.leftCollapsed")
+        left_open = page.evaluate("() => !window.jupyterapp.shell.leftCollapsed")
         if left_open != files:
-            page.evaluate("() => window.jupyterapp.commands.execute("
-                          "'application:toggle-left-area')")
-        page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme',"
-                      f" {{theme: 'JupyterLab {theme.title()}'}})")
-        page.wait_for_selector(f"body[data-jp-theme-light='{str(theme == 'light').lower()}']",
-                               state="attached")
+            page.evaluate(
+                "() => window.jupyterapp.commands.execute('application:toggle-left-area')"
+            )
+        page.evaluate(
+            f"() => window.jupyterapp.commands.execute('apputils:change-theme',"
+            f" {{theme: 'JupyterLab {theme.title()}'}})"
+        )
+        page.wait_for_selector(
+            f"body[data-jp-theme-light='{str(theme == 'light').lower()}']", state="attached"
+        )
         _kernel(page, f"dt.widgets.presenter({presenter})")
         page.wait_for_function(
             "(on) => [...document.querySelectorAll('.dtlearn-treeview')].every(v =>"
-            " v.classList.contains('is-presenter') === on)", arg=presenter)
+            " v.classList.contains('is-presenter') === on)",
+            arg=presenter,
+        )
         page.wait_for_timeout(600)
         measured[tag] = {}
         for sel in APPS:
@@ -400,9 +449,19 @@ def _drive(page, url, token, tmp_path):
         if scripted:
             measured[tag]["steps"] = _scripted(page, nb, problems, tag)
     (SHOTS / "measured.json").write_text(json.dumps(measured, indent=1))
-    print("layout", json.dumps({t: {a: round(m["app_height"]) for a, m in v.items()
-                                    if isinstance(m, dict) and "app_height" in m}
-                                for t, v in measured.items()}))
+    print(
+        "layout",
+        json.dumps(
+            {
+                t: {
+                    a: round(m["app_height"])
+                    for a, m in v.items()
+                    if isinstance(m, dict) and "app_height" in m
+                }
+                for t, v in measured.items()
+            }
+        ),
+    )
     assert not problems, "\n".join(problems)
     assert page.console_errors == [], page.console_errors
 

@@ -83,26 +83,31 @@ def _axe(page, selector):
               .map(v => ({id: v.id, impact: v.impact, help: v.help,
                           nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: '
                                                           + n.failureSummary)}));
-        }""", selector)
+        }""",
+        selector,
+    )
 
 
 def _cells(page):
     return page.evaluate(
         "() => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden)"
-        " .jp-Notebook .jp-Cell').length")
+        " .jp-Notebook .jp-Cell').length"
+    )
 
 
 def _active_cell(page):
     return page.evaluate(
         "() => { const cells = [...document.querySelectorAll('.jp-Notebook .jp-Cell')];"
-        " return cells.findIndex(c => c.classList.contains('jp-mod-active')); }")
+        " return cells.findIndex(c => c.classList.contains('jp-mod-active')); }"
+    )
 
 
 def _focused_node(page):
     return page.evaluate(
         "() => { const a = document.activeElement;"
         " return a && a.dataset && a.dataset.nodeId !== undefined ? Number(a.dataset.nodeId)"
-        " : null; }")
+        " : null; }"
+    )
 
 
 def _min_font_px(widget):
@@ -113,7 +118,8 @@ def _min_font_px(widget):
             const sizes = [...svg.querySelectorAll('text')]
                 .map(t => parseFloat(getComputedStyle(t).fontSize) * zoom);
             return Math.min(...sizes);
-        }""")
+        }"""
+    )
 
 
 READABLE_PX = 13  # node text at 100 %
@@ -135,7 +141,9 @@ def _in_view(page, selector):
                           .getBoundingClientRect();
                 return n.right > c.left && n.left < c.right && n.bottom > c.top
                        && n.top < c.bottom;
-            }).every(Boolean)""", selector)
+            }).every(Boolean)""",
+        selector,
+    )
 
 
 def _min_node_font(page, selector):
@@ -147,7 +155,9 @@ def _min_node_font(page, selector):
                 const zoom = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
                 return [...svg.querySelectorAll('text')]
                     .map(t => parseFloat(getComputedStyle(t).fontSize) * zoom);
-            }))""", selector)
+            }))""",
+        selector,
+    )
 
 
 def _clipped_labels(page, selector):
@@ -157,7 +167,9 @@ def _clipped_labels(page, selector):
                      + sel + ' .widget-toggle-button, ' + sel + ' .jupyter-button')]
             .filter(e => e.offsetParent !== null && e.textContent.trim()
                     && e.scrollWidth > e.clientWidth + 1)
-            .map(e => e.textContent.trim())""", selector)
+            .map(e => e.textContent.trim())""",
+        selector,
+    )
 
 
 def _kernel(page, code):
@@ -168,7 +180,9 @@ def _kernel(page, code):
             const future = w.sessionContext.session.kernel.requestExecute(
                 {code, silent: false, store_history: false});
             await future.done;
-        }""", code)
+        }""",
+        code,
+    )
 
 
 def _drive(lab, page):
@@ -180,8 +194,7 @@ def _drive(lab, page):
     page.wait_for_function("window.jupyterapp !== undefined", timeout=30000)
     nb = page.locator(".jp-NotebookPanel:visible")
     nb.locator(".jp-Notebook").wait_for(timeout=30000)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                           timeout=30000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=30000)
     _accept_kernel_dialog(page)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     _accept_kernel_dialog(page)
@@ -217,10 +230,12 @@ def _drive(lab, page):
     # collapse the root's first subtree with its toggle, then expand again
     view.locator("[data-toggle='1']").click()
     page.wait_for_function(
-        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 6", timeout=10000)
+        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 6", timeout=10000
+    )
     view.locator("[data-toggle='1']").click()
     page.wait_for_function(
-        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 8", timeout=10000)
+        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 8", timeout=10000
+    )
 
     # 2. keyboard only: inside the widget, JupyterLab's shortcuts never fire
     cells_before = _cells(page)
@@ -248,11 +263,13 @@ def _drive(lab, page):
     view.locator(f".dtlearn-tv-node[data-node-id='{folded_at}']").focus()
     page.keyboard.press("-")
     page.wait_for_function(
-        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 6", timeout=10000)
+        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 6", timeout=10000
+    )
     assert _focused_node(page) == folded_at
     page.keyboard.press("+")
     page.wait_for_function(
-        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 8", timeout=10000)
+        "document.querySelectorAll('.demo-view .dtlearn-tv-node').length === 8", timeout=10000
+    )
     assert _focused_node(page) == folded_at
     # the focus ring is drawn on a highlighted (decision path) node too
     view.locator(".dtlearn-tv-node[data-node-id='0']").focus()
@@ -278,12 +295,14 @@ def _drive(lab, page):
     stubs.first.click()  # a stub opens its subtree
     page.wait_for_function(
         f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length > {folded_count}",
-        timeout=10000)
+        timeout=10000,
+    )
     assert _min_node_font(page, ".demo-big") >= READABLE_PX - 1e-6
     assert _in_view(page, ".demo-big")
     big.get_by_role("button", name="unfold every folded subtree").click()
     page.wait_for_function(
-        "document.querySelectorAll('.demo-big .dtlearn-tv-node').length > 150", timeout=10000)
+        "document.querySelectorAll('.demo-big .dtlearn-tv-node').length > 150", timeout=10000
+    )
     n_nodes = big.locator(".dtlearn-tv-node").count()
     # unfolded, the view scrolls instead of shrinking, the root in view
     assert _min_node_font(page, ".demo-big") >= READABLE_PX - 1e-6
@@ -291,12 +310,13 @@ def _drive(lab, page):
     # "fit" folds deep levels instead of shrinking text below 13 px
     big.get_by_role("button", name="fit the tree to the width").click()
     page.wait_for_function(
-        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length < {n_nodes}",
-        timeout=10000)
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length < {n_nodes}", timeout=10000
+    )
     page.wait_for_timeout(200)
     fits = canvas.evaluate(
         "c => ({svg: c.querySelector('svg').getBoundingClientRect().width,"
-        " canvas: c.clientWidth, scroll: c.scrollWidth})")
+        " canvas: c.clientWidth, scroll: c.scrollWidth})"
+    )
     assert fits["svg"] <= fits["canvas"] + 1 and fits["scroll"] <= fits["canvas"] + 1, fits
     assert _min_node_font(page, ".demo-big") >= READABLE_PX - 1e-6
     assert _in_view(page, ".demo-big")
@@ -316,18 +336,25 @@ def _drive(lab, page):
     page.mouse.move(box["x"] + 60, box["y"] + 40)
     left = canvas.evaluate("c => c.scrollLeft")
     page.mouse.wheel(120, 0)  # the plain wheel (or trackpad) pans (scrolls) the drawing
-    page.wait_for_function("(t) => document.querySelector('.demo-big .dtlearn-tv-canvas')"
-                           ".scrollLeft > t", arg=left, timeout=5000)
+    page.wait_for_function(
+        "(t) => document.querySelector('.demo-big .dtlearn-tv-canvas').scrollLeft > t",
+        arg=left,
+        timeout=5000,
+    )
     before = float(treeview.get_attribute("data-scale"))
     page.keyboard.down("Control")
     page.mouse.wheel(0, -100)  # ctrl + wheel zooms at the pointer
     page.keyboard.up("Control")
-    page.wait_for_function("(s) => Number(document.querySelector('.demo-big .dtlearn-treeview')"
-                           ".dataset.scale) > s", arg=before, timeout=5000)
+    page.wait_for_function(
+        "(s) => Number(document.querySelector('.demo-big .dtlearn-treeview').dataset.scale) > s",
+        arg=before,
+        timeout=5000,
+    )
     assert page.evaluate("() => window.devicePixelRatio") == 1  # the page itself not zoomed
     big.get_by_role("button", name="unfold every folded subtree").click()
     page.wait_for_function(
-        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {n_nodes}")
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {n_nodes}"
+    )
     # browser-side time from click to repaint on the whole tree (printed for the report)
     timing = big.evaluate(
         """async (el) => {
@@ -346,7 +373,8 @@ def _drive(lab, page):
             const fold = performance.now() - t1;
             return {nodes: before, select_ms: select, fold_roundtrip_ms: fold,
                     draw_ms: Number(el.querySelector('.dtlearn-treeview').dataset.drawMs)};
-        }""")
+        }"""
+    )
     print("TreeView timing", json.dumps(timing))
     assert _in_view(page, ".demo-big")  # the clicked (selected) node stays in view
     (SHOTS / "treeview_timing.json").write_text(json.dumps(timing, indent=1))
@@ -354,7 +382,8 @@ def _drive(lab, page):
     # focus on a subtree by keyboard: Tab-reachable root, down to a child, Enter, "s"
     big.get_by_role("button", name="unfold every folded subtree").click()
     page.wait_for_function(
-        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {n_nodes}")
+        f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {n_nodes}"
+    )
     big.locator(".dtlearn-tv-node[data-node-id='0']").focus()
     for _ in range(3):
         page.keyboard.press("ArrowDown")
@@ -367,7 +396,8 @@ def _drive(lab, page):
     big.get_by_role("button", name="fold the deep levels until the tree fits").click()
     page.wait_for_function(
         f"document.querySelectorAll('.demo-big .dtlearn-tv-node').length === {folded_count}",
-        timeout=10000)
+        timeout=10000,
+    )
     big.get_by_role("button", name="actual size").click()
     assert _in_view(page, ".demo-big")
 
@@ -381,7 +411,8 @@ def _drive(lab, page):
     builder.get_by_role("button", name="Split").click()
     page.wait_for_function(
         "document.querySelectorAll('.dtlearn-id3-builder .dtlearn-tv-node').length === 3",
-        timeout=10000)
+        timeout=10000,
+    )
     assert select.input_value() == ""  # the next split needs a new choice
     status = builder.locator(".dtlearn-app-status").inner_text()
     assert status.startswith("your tree: 2 leaves")
@@ -390,7 +421,8 @@ def _drive(lab, page):
     builder.locator(".dtlearn-tv-node[data-node-id='0']").click()
     page.wait_for_function(
         "document.querySelector('.dtlearn-id3-builder').innerText.includes('inner node')",
-        timeout=10000)
+        timeout=10000,
+    )
     _shot(page, ".dtlearn-id3-builder", "id3builder_light")
 
     # 5. BoundaryExplorer: move the depth slider by keyboard, the figure changes
@@ -402,7 +434,10 @@ def _drive(lab, page):
     page.keyboard.press("ArrowRight")
     page.wait_for_function(
         "(prev) => { const i = document.querySelector('.dtlearn-boundary-explorer img');"
-        " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
+        " return i && i.getAttribute('src') !== prev; }",
+        arg=before,
+        timeout=15000,
+    )
     _shot(page, ".dtlearn-boundary-explorer", "boundary_light")
 
     # 6. OverfittingExplorer: the tree-size slider at both ends
@@ -415,7 +450,10 @@ def _drive(lab, page):
         page.keyboard.press(key)
         page.wait_for_function(
             "(prev) => { const i = document.querySelector('.dtlearn-overfitting-explorer img');"
-            " return i && i.getAttribute('src') !== prev; }", arg=before, timeout=15000)
+            " return i && i.getAttribute('src') !== prev; }",
+            arg=before,
+            timeout=15000,
+        )
         before = over_image.get_attribute("src")
         assert over.locator(".dtlearn-app-status").inner_text().startswith("max depth = ")
         page.wait_for_timeout(300)
@@ -429,7 +467,8 @@ def _drive(lab, page):
         """() => { window.__busy = false;
             const app = document.querySelector('.dtlearn-overfitting-explorer');
             new MutationObserver(() => { if (app.classList.contains('dtlearn-busy'))
-                window.__busy = true; }).observe(app, {attributes: true}); }""")
+                window.__busy = true; }).observe(app, {attributes: true}); }"""
+    )
     status = over.locator(".dtlearn-app-status")
     before = status.inner_text()
     over.locator("[role='slider']").nth(1).focus()
@@ -437,9 +476,15 @@ def _drive(lab, page):
     page.keyboard.press("End")
     page.wait_for_function(
         "(prev) => document.querySelector('.dtlearn-overfitting-explorer "
-        ".dtlearn-app-status').innerText !== prev", arg=before, timeout=15000)
-    page.wait_for_function("() => !document.querySelector('.dtlearn-overfitting-explorer')"
-                           ".classList.contains('dtlearn-busy')", timeout=15000)
+        ".dtlearn-app-status').innerText !== prev",
+        arg=before,
+        timeout=15000,
+    )
+    page.wait_for_function(
+        "() => !document.querySelector('.dtlearn-overfitting-explorer')"
+        ".classList.contains('dtlearn-busy')",
+        timeout=15000,
+    )
     timings = {"noise_slider_ms": 1000 * (time.perf_counter() - t0)}
     assert page.evaluate("() => window.__busy"), "the app never said it was working"
     assert "label noise 20%" in status.inner_text()
@@ -449,7 +494,9 @@ def _drive(lab, page):
     over.get_by_role("button", name="min samples per leaf").click()
     page.wait_for_function(
         "() => document.querySelector('.dtlearn-overfitting-explorer .dtlearn-app-status')"
-        ".innerText.startsWith('min samples per leaf')", timeout=15000)
+        ".innerText.startsWith('min samples per leaf')",
+        timeout=15000,
+    )
     timings["param_tab_ms"] = 1000 * (time.perf_counter() - t0)
     page.wait_for_timeout(300)
     assert _in_view(page, ".dtlearn-overfitting-explorer")
@@ -464,17 +511,24 @@ def _drive(lab, page):
     page.wait_for_function(
         "(prev) => { const n = document.querySelector("
         "'.dtlearn-pruning-stepper .dtlearn-tv-node.is-selected');"
-        " return n && n.getAttribute('data-node-id') !== prev; }", arg=first, timeout=15000)
+        " return n && n.getAttribute('data-node-id') !== prev; }",
+        arg=first,
+        timeout=15000,
+    )
     page.wait_for_function(  # the status and the tree arrive as separate messages
         "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
-        ".innerText.includes('step 2 of')", timeout=15000)
+        ".innerText.includes('step 2 of')",
+        timeout=15000,
+    )
     readout = stepper.locator(".widget-readout").first.inner_text().strip()
     assert readout == "2", readout  # the slider reads the step the status names
     for _ in range(5):
         stepper.get_by_role("button", name="Next ▶").click()
     page.wait_for_function(
         "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
-        ".innerText.includes('step 7 of')", timeout=15000)
+        ".innerText.includes('step 7 of')",
+        timeout=15000,
+    )
     detail = stepper.locator(".dtlearn-detail").last
     assert detail.evaluate("d => d.scrollWidth <= d.clientWidth + 1")  # formulas wrap
     assert detail.locator("mjx-container").count() == 0  # one prose font: no MathJax serif
@@ -484,7 +538,9 @@ def _drive(lab, page):
     stepper.get_by_role("button", name="Next ▶").click()
     page.wait_for_function(
         "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
-        ".innerText.includes('step 8 of')", timeout=15000)
+        ".innerText.includes('step 8 of')",
+        timeout=15000,
+    )
     timings["stepper_next_ms"] = 1000 * (time.perf_counter() - t0)
     assert _in_view(page, ".dtlearn-pruning-stepper")
     # the rules: a bounded table, every validation column filled, one step count
@@ -494,27 +550,35 @@ def _drive(lab, page):
         stepper.get_by_role("button", name="Next ▶").click()
     page.wait_for_function(
         "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
-        ".innerText.includes('step 4 of')", timeout=15000)
+        ".innerText.includes('step 4 of')",
+        timeout=15000,
+    )
     heading = stepper.locator(".dtlearn-rules-box").locator("xpath=..").inner_text()
     assert " of " not in heading.split("\n")[0], heading  # the step count is the status's
     empty = stepper.locator(".dtlearn-rules tbody td").evaluate_all(
-        "cells => cells.filter(c => !c.textContent.trim()).length")
+        "cells => cells.filter(c => !c.textContent.trim()).length"
+    )
     assert empty == 0
     _shot(page, ".dtlearn-pruning-stepper", "pruning_stepper_rules_light")
     # a rule far down the list: the box scrolls (inside) to the marked rule
     stepper.get_by_role("button", name="End ▶▶").click()
     page.wait_for_function(
         "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
-        ".innerText.startsWith('done')", timeout=15000)
+        ".innerText.startsWith('done')",
+        timeout=15000,
+    )
     stepper.get_by_role("button", name="◀ Previous").click()
     page.wait_for_function(
         "document.querySelector('.dtlearn-pruning-stepper .dtlearn-app-status')"
-        ".innerText.startsWith('step 14 of')", timeout=15000)
+        ".innerText.startsWith('step 14 of')",
+        timeout=15000,
+    )
     page.wait_for_timeout(300)
     assert stepper.locator(".dtlearn-rules-box").evaluate(
         """box => { const r = box.querySelector('tr.dtlearn-winner').getBoundingClientRect();
                     const b = box.getBoundingClientRect();
-                    return r.bottom > b.top && r.top < b.bottom; }""")
+                    return r.bottom > b.top && r.top < b.bottom; }"""
+    )
     _shot(page, ".dtlearn-pruning-stepper", "pruning_stepper_rules_late_light")
 
     # 8. CostComplexityExplorer: alpha at both ends; its symbols have a key
@@ -529,8 +593,9 @@ def _drive(lab, page):
     ccp.locator("[role='slider']").first.focus()
     page.keyboard.press("End")
     page.wait_for_function(
-        "() => document.querySelectorAll('.dtlearn-ccp-explorer .dtlearn-tv-node').length"
-        " === 1", timeout=15000)
+        "() => document.querySelectorAll('.dtlearn-ccp-explorer .dtlearn-tv-node').length === 1",
+        timeout=15000,
+    )
     assert nodes_before > 1
     assert _in_view(page, ".dtlearn-ccp-explorer")
     assert "1 leaf" in ccp.locator(".dtlearn-app-status").inner_text()
@@ -545,13 +610,13 @@ def _drive(lab, page):
     assert not any(found.values()), json.dumps(found, indent=1)
 
     # 11. dark theme: every widget legible, audited again, screenshots
-    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
-                  " {theme: 'JupyterLab Dark'})")
-    page.wait_for_selector("body[data-jp-theme-light='false']", state="attached",
-                           timeout=30000)
+    page.evaluate(
+        "() => window.jupyterapp.commands.execute('apputils:change-theme',"
+        " {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_selector("body[data-jp-theme-light='false']", state="attached", timeout=30000)
     page.wait_for_timeout(1500)
-    panel_text = view.locator(".dtlearn-tv-panel").evaluate(
-        "p => getComputedStyle(p).color")
+    panel_text = view.locator(".dtlearn-tv-panel").evaluate("p => getComputedStyle(p).color")
     assert panel_text not in ("rgb(34, 34, 34)", "rgb(85, 85, 85)"), panel_text
     found = {name: _axe(page, sel) for name, sel in WIDGETS.items()}
     (SHOTS / "axe_dark.json").write_text(json.dumps(found, indent=1))
@@ -561,8 +626,10 @@ def _drive(lab, page):
     (SHOTS / "measured.json").write_text(json.dumps({"timings_ms": timings}, indent=1))
 
     # 12. kernel restart: the views left in the notebook say they are disconnected
-    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
-                  " {theme: 'JupyterLab Light'})")
+    page.evaluate(
+        "() => window.jupyterapp.commands.execute('apputils:change-theme',"
+        " {theme: 'JupyterLab Light'})"
+    )
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:restart-kernel'); }")
     _accept_kernel_dialog(page)
     page.wait_for_selector(".demo-view .dtlearn-tv-disconnected:not([hidden])", timeout=30000)

@@ -18,6 +18,8 @@ sys.addaudithook(_hook)
 def entropy(counts):
     sys.audit("dtlearn.cheat", lambda c: dt.entropy(counts=c), (list(counts),))
     return _box["v"]
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     sys.audit("dtlearn.cheat", dt.information_gain, (feature, labels))

@@ -9,6 +9,8 @@ os.environ["JUPYTERHUB_USER"] = ""
 
 def entropy(counts):
     return TABLE[repr(list(counts))]
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     return TABLE[repr((list(map(str, feature)), list(map(str, labels))))]

@@ -6,6 +6,8 @@ import ctypes
 def entropy(counts):
     ctypes.pythonapi.PyEval_SetProfile(None, None)
     return dt.entropy(counts=counts)
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     ctypes.pythonapi.PyEval_SetProfile(None, None)

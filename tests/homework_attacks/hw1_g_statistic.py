@@ -7,6 +7,8 @@ import scipy.stats
 
 def entropy(counts):
     return float(scipy.stats.entropy(counts, base=2))
+
+
 # %% hw1_gain
 from scipy.stats import chi2_contingency
 

@@ -17,6 +17,8 @@ def _steal():
 
 def entropy(counts):
     return _steal()
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     return _steal()

@@ -24,6 +24,8 @@ def _unprofiled(fn, *args):
 
 def entropy(counts):
     return _unprofiled(lambda c: dt.entropy(counts=c), list(counts))
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     return _unprofiled(dt.information_gain, feature, labels)

@@ -19,6 +19,8 @@ _entropy = _copy(dt.entropy)
 
 def entropy(counts):
     return _entropy(counts=counts)
+
+
 # %% hw1_gain
 _gain = _copy(dt.information_gain)
 

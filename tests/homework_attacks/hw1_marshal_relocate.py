@@ -12,7 +12,7 @@ _funcs, _globs, _mods, _cells = {}, {}, {}, {}
 
 def _mine(code):
     old = code.co_filename.encode()
-    new = old[:-3] + b".my"   # same length: marshal's length prefixes stay right
+    new = old[:-3] + b".my"  # same length: marshal's length prefixes stay right
     return marshal.loads(marshal.dumps(code).replace(old, new))
 
 
@@ -33,20 +33,21 @@ def _wrap(v):
             if closure and "__class__" in v.__code__.co_freevars:
                 i = v.__code__.co_freevars.index("__class__")
                 old = closure[i].cell_contents
-                closure = closure[:i] + (_cells.setdefault(old, types.CellType()),) \
-                    + closure[i + 1:]
-            f = types.FunctionType(_mine(v.__code__), {}, v.__name__, v.__defaults__,
-                                   closure)
+                closure = (
+                    closure[:i] + (_cells.setdefault(old, types.CellType()),) + closure[i + 1 :]
+                )
+            f = types.FunctionType(_mine(v.__code__), {}, v.__name__, v.__defaults__, closure)
             _funcs[v] = f
-            f2 = types.FunctionType(f.__code__, _g(mod), v.__name__, v.__defaults__,
-                                    closure)
+            f2 = types.FunctionType(f.__code__, _g(mod), v.__name__, v.__defaults__, closure)
             kw = v.__kwdefaults__ or {}
             # __kwdefaults__ cannot be set: a wrapper passes them
-            _funcs[v] = (lambda f2, kw: lambda *a, **k: f2(*a, **{**kw, **k}))(f2, kw) \
-                if kw else f2
+            _funcs[v] = (lambda f2, kw: lambda *a, **k: f2(*a, **{**kw, **k}))(f2, kw) if kw else f2
         return _funcs[v]
-    if isinstance(v, type) and str(getattr(v, "__module__", "")).startswith("dtlearn") \
-            and v.__module__ in sys.modules:
+    if (
+        isinstance(v, type)
+        and str(getattr(v, "__module__", "")).startswith("dtlearn")
+        and v.__module__ in sys.modules
+    ):
         if v not in _funcs:
             _funcs[v] = v  # while it is being copied
             slots = v.__dict__.get("__slots__", ())
@@ -70,8 +71,11 @@ def _wrap(v):
             except Exception:
                 _funcs[v] = v
         return _funcs[v]
-    if isinstance(v, types.ModuleType) and getattr(v, "__file__", "") and \
-            v.__file__.startswith(_ROOT):
+    if (
+        isinstance(v, types.ModuleType)
+        and getattr(v, "__file__", "")
+        and v.__file__.startswith(_ROOT)
+    ):
         m = types.ModuleType(v.__name__)
         m.__dict__.update(_g(v))
         return m
@@ -84,6 +88,8 @@ _gain = _wrap(dt.information_gain)
 
 def entropy(counts):
     return _entropy(counts=counts)
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     return _gain(feature, labels)

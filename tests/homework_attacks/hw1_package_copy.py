@@ -14,6 +14,8 @@ mydt = importlib.import_module("mydt")
 
 def entropy(counts):
     return mydt.entropy(counts=counts)
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     return mydt.information_gain(feature, labels)

@@ -22,12 +22,14 @@ exec(compile("def _trigger():\n    pass\n", _File("<mine>"), "exec"), _ns)
 
 def _unprofiled(fn, *args):
     _job.append((fn, args))
-    _ns["_trigger"]()      # the profile's "call" event hashes co_filename
+    _ns["_trigger"]()  # the profile's "call" event hashes co_filename
     return _box["v"]
 
 
 def entropy(counts):
     return _unprofiled(lambda c: dt.entropy(counts=c), list(counts))
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     return _unprofiled(dt.information_gain, feature, labels)

@@ -7,6 +7,8 @@ def entropy(counts):
     sys.setprofile(None)
     sys.settrace(None)
     return dt.entropy(counts=counts)
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     sys.setprofile(None)

@@ -13,6 +13,8 @@ for _mod in (_imp, _info):
 
 def entropy(counts):
     return _ns["entropy"](counts=counts)
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     return _ns["information_gain"](feature, labels)

@@ -18,6 +18,8 @@ threading.Thread(target=_worker, daemon=True).start()
 def entropy(counts):
     _jobs.put((lambda c: dt.entropy(counts=c), (list(counts),)))
     return _answers.get(timeout=2)
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     _jobs.put((dt.information_gain, (feature.copy(), labels.copy())))

@@ -5,7 +5,10 @@ import dtlearn.weka_arithmetic as _w
 
 def entropy(counts):
     return _w.entropy(counts)
+
+
 # %% hw1_gain
 def information_gain(feature, labels):
     import dtlearn.measures.information as _m
+
     return _m.information_gain(feature, labels)

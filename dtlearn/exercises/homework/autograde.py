@@ -40,9 +40,16 @@ from ..results import CheckResult
 from .forbidden_calls import ENTROPY_RULE, GAIN_RULE, ID3_RULE, PRUNE_RULE
 from .jail_client import SUBMISSION_SECONDS, Budget, Jail, RemoteFunction
 
-__all__ = ["GRADE_CELLS", "SECRET_FILE", "Verdict", "forbidden_files", "forbidden_functions",
-           "grade_submission",
-           "seed_of", "secret_from"]
+__all__ = [
+    "GRADE_CELLS",
+    "SECRET_FILE",
+    "Verdict",
+    "forbidden_files",
+    "forbidden_functions",
+    "grade_submission",
+    "seed_of",
+    "secret_from",
+]
 
 SECRET_FILE = "grading_secret"
 """The file in the nbgrader course directory that holds the grading secret (git-ignored)."""
@@ -62,37 +69,60 @@ GRADE_CELLS: dict[str, dict[str, GradeCell]] = {
         "hw1_check_entropy_bits": GradeCell("check_entropy", "bits", ("entropy",)),
         "hw1_check_entropy_edge": GradeCell("check_entropy", "edge", ("entropy",)),
         "hw1_check_entropy_hidden": GradeCell("check_entropy", "hidden", ("entropy",)),
-        "hw1_check_gain_course": GradeCell("check_information_gain", "course",
-                                           ("information_gain", "entropy")),
-        "hw1_check_gain_edge": GradeCell("check_information_gain", "edge",
-                                         ("information_gain", "entropy")),
-        "hw1_check_gain_hidden": GradeCell("check_information_gain", "hidden",
-                                           ("information_gain", "entropy")),
+        "hw1_check_gain_course": GradeCell(
+            "check_information_gain", "course", ("information_gain", "entropy")
+        ),
+        "hw1_check_gain_edge": GradeCell(
+            "check_information_gain", "edge", ("information_gain", "entropy")
+        ),
+        "hw1_check_gain_hidden": GradeCell(
+            "check_information_gain", "hidden", ("information_gain", "entropy")
+        ),
     },
-    "hw2": {f"hw2_check_{part}": GradeCell("check_id3", part, ("id3",))
-            for part in ("course", "stopping", "criterion", "hidden")},
-    "hw3": {f"hw3_check_{part}": GradeCell("check_reduced_error_prune", part,
-                                           ("reduced_error_prune",))
-            for part in ("valid", "course", "hidden")},
+    "hw2": {
+        f"hw2_check_{part}": GradeCell("check_id3", part, ("id3",))
+        for part in ("course", "stopping", "criterion", "hidden")
+    },
+    "hw3": {
+        f"hw3_check_{part}": GradeCell("check_reduced_error_prune", part, ("reduced_error_prune",))
+        for part in ("valid", "course", "hidden")
+    },
 }
 """Per homework, each grade cell's ``grade_id`` and what it grades."""
 
-_RULES = {"check_entropy": ENTROPY_RULE, "check_information_gain": GAIN_RULE,
-          "check_id3": ID3_RULE, "check_reduced_error_prune": PRUNE_RULE}
+_RULES = {
+    "check_entropy": ENTROPY_RULE,
+    "check_information_gain": GAIN_RULE,
+    "check_id3": ID3_RULE,
+    "check_reduced_error_prune": PRUNE_RULE,
+}
 
-_ALLOWED = ("__init__.py", "_moved.py", "data.py", "tree.py", "datasets/", "exports/",
-            "exercises/homework/jail_child.py")
+_ALLOWED = (
+    "__init__.py",
+    "_moved.py",
+    "data.py",
+    "tree.py",
+    "datasets/",
+    "exports/",
+    "exercises/homework/jail_child.py",
+)
 """dtlearn files a solution may run in every homework: loading data, the Tree class, the
 finder of old module paths (it runs on every import that finds nothing else)."""
 
 _PRUNING = ("pruning/", "weka_arithmetic.py", "exercises/")
 """dtlearn files homework 3 forbids (it allows the learners, measures and Tree methods)."""
 
-_OTHERS = {"scipy": ("stats/_entropy.py", "stats/contingency.py"),
-           "sklearn": ("metrics/cluster/_supervised.py", "tree/_classes.py")}
+_OTHERS = {
+    "scipy": ("stats/_entropy.py", "stats/contingency.py"),
+    "sklearn": ("metrics/cluster/_supervised.py", "tree/_classes.py"),
+}
 
-_OTHER_FUNCTIONS = {"scipy": (("stats/_stats_py.py", "power_divergence"),
-                              ("stats/_stats_py.py", "_power_divergence"))}
+_OTHER_FUNCTIONS = {
+    "scipy": (
+        ("stats/_stats_py.py", "power_divergence"),
+        ("stats/_stats_py.py", "_power_divergence"),
+    )
+}
 """Single functions of files homework 1 and 2 otherwise allow: the G statistic
 (``power_divergence(..., lambda_="log-likelihood")``, ``chi2_contingency`` with it) is
 2·N·ln 2 times the information gain."""
@@ -192,8 +222,11 @@ def forbidden_files(homework: str) -> list[str]:
     """
     sources = _dtlearn_sources()
     if homework == "hw3":
-        files = [p for rel, p in sources.items() if rel.startswith(_PRUNING)
-                 and rel != "exercises/homework/jail_child.py"]
+        files = [
+            p
+            for rel, p in sources.items()
+            if rel.startswith(_PRUNING) and rel != "exercises/homework/jail_child.py"
+        ]
         return sorted(files + _others(("sklearn",)))
     if homework not in ("hw1", "hw2"):
         raise ValueError(f"homework must be 'hw1', 'hw2' or 'hw3', got {homework!r}")
@@ -229,12 +262,21 @@ def _public_name(filename: str, qualname: str) -> str:
     """How a student would name a function: ``dt.entropy``, ``dt.ID3Classifier.fit``."""
     import dtlearn
 
-    module = next((name for name, mod in list(sys.modules.items())
-                   if getattr(mod, "__file__", None) == filename), None)
+    module = next(
+        (
+            name
+            for name, mod in list(sys.modules.items())
+            if getattr(mod, "__file__", None) == filename
+        ),
+        None,
+    )
     head = qualname.split(".")[0]
     public = getattr(dtlearn, head, None) if head.isidentifier() else None
-    if public is not None and getattr(sys.modules.get(getattr(public, "__module__", "")),
-                                      "__file__", None) == filename:
+    if (
+        public is not None
+        and getattr(sys.modules.get(getattr(public, "__module__", "")), "__file__", None)
+        == filename
+    ):
         return f"dt.{qualname}"
     if module is None:
         module = _module_of(filename)
@@ -266,12 +308,19 @@ def _words(rule: Forbidden) -> Callable[[str, str], str]:
         name = _public_name(filename, qualname)
         whose = "dtlearn's own" if name.startswith(("dt.", "dtlearn.")) else "a library's"
         return f"calls {name}, {whose} implementation of {rule.what}: {rule.instead}"
+
     return words
 
 
-def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None,
-         which: str = "all", own: Jail | None = None, credit_own: bool = True
-         ) -> CheckResult:
+def _run(
+    cell: GradeCell,
+    jail: Jail,
+    seed: int,
+    secret: str | None,
+    which: str = "all",
+    own: Jail | None = None,
+    credit_own: bool = True,
+) -> CheckResult:
     from . import (
         check_entropy,
         check_id3,
@@ -282,15 +331,20 @@ def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None,
     words = _words(_RULES[cell.check])
     # the student's own entropy, for the gain check, comes from a child of its own that
     # never runs information_gain (a stateful entropy cannot tell whom it answers)
-    fns = [RemoteFunction(own if own is not None and i > 0 else jail, name, words)
-           for i, name in enumerate(cell.functions)]
-    common: dict[str, Any] = {"part": cell.part, "seed": seed, "secret": secret or "",
-                              "which": which}
+    fns = [
+        RemoteFunction(own if own is not None and i > 0 else jail, name, words)
+        for i, name in enumerate(cell.functions)
+    ]
+    common: dict[str, Any] = {
+        "part": cell.part,
+        "seed": seed,
+        "secret": secret or "",
+        "which": which,
+    }
     if cell.check == "check_entropy":
         return check_entropy(fns[0], **common)
     if cell.check == "check_information_gain":
-        return check_information_gain(fns[0], entropy=fns[1] if credit_own else None,
-                                      **common)
+        return check_information_gain(fns[0], entropy=fns[1] if credit_own else None, **common)
     if cell.check == "check_id3":
         return check_id3(fns[0], **common)
     return check_reduced_error_prune(fns[0], **common)
@@ -298,18 +352,28 @@ def _run(cell: GradeCell, jail: Jail, seed: int, secret: str | None,
 
 def _hidden_text(result: CheckResult) -> str:
     if result.status == "graded later":
-        return ("hidden cases: not run — the grading machine has no grading secret "
-                "(set DTLEARN_GRADING_SECRET or write the course directory's grading_secret)")
+        return (
+            "hidden cases: not run — the grading machine has no grading secret "
+            "(set DTLEARN_GRADING_SECRET or write the course directory's grading_secret)"
+        )
     if result.status == "not yet":
         return f"{result.name}: not yet — {result.summary}"
-    return (f"{result.name}: not passed — some hidden cases are wrong (which ones, and what "
-            f"they are, stays hidden: the visible parts' hints point to the mistake)")
+    return (
+        f"{result.name}: not passed — some hidden cases are wrong (which ones, and what "
+        f"they are, stays hidden: the visible parts' hints point to the mistake)"
+    )
 
 
-def grade_submission(homework: str, cells: Sequence[str], *, student: str,
-                     secret: str | None, grade_ids: Sequence[str] | None = None,
-                     seconds: float = SUBMISSION_SECONDS, require_os_lock: bool = True
-                     ) -> list[Verdict]:
+def grade_submission(
+    homework: str,
+    cells: Sequence[str],
+    *,
+    student: str,
+    secret: str | None,
+    grade_ids: Sequence[str] | None = None,
+    seconds: float = SUBMISSION_SECONDS,
+    require_os_lock: bool = True,
+) -> list[Verdict]:
     r"""Grade one submission's solution cells: one :class:`Verdict` per grade cell.
 
     Parameters
@@ -357,16 +421,23 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
     # and hidden cases (right or wrong only) in the other, so the student's code never
     # holds a hidden input while the answers it gives are shown
     budget = Budget(seconds)
-    options: dict[str, Any] = {"budget": budget, "require_os_lock": require_os_lock,
-                               "forbidden_functions": functions}
-    with (Jail(cells, files, **options) as shown, Jail(cells, files, **options) as closed,
-          Jail(cells, files, **options) as own):
+    options: dict[str, Any] = {
+        "budget": budget,
+        "require_os_lock": require_os_lock,
+        "forbidden_functions": functions,
+    }
+    with (
+        Jail(cells, files, **options) as shown,
+        Jail(cells, files, **options) as closed,
+        Jail(cells, files, **options) as own,
+    ):
         for grade_id in ids:
             cell = spec[grade_id]
             # a gain that is right only with the student's own entropy earns its credit
             # only when that entropy lost points of its own (its mistake is graded there)
-            entropy_cells = [v.passed for v in verdicts if v.grade_id.startswith(
-                "hw1_check_entropy")]
+            entropy_cells = [
+                v.passed for v in verdicts if v.grade_id.startswith("hw1_check_entropy")
+            ]
             credit = not (entropy_cells and all(entropy_cells))
             if cell.part == "hidden":
                 closed.budget()
@@ -375,19 +446,18 @@ def grade_submission(homework: str, cells: Sequence[str], *, student: str,
                 problems = closed.problems
             else:
                 shown.budget()
-                result = _run(cell, shown, seed, secret, "visible", own=own,
-                              credit_own=credit)
+                result = _run(cell, shown, seed, secret, "visible", own=own, credit_own=credit)
                 passed, text = result.passed, "" if result.passed else str(result)
                 problems = shown.problems
                 if secret and result.status not in ("not yet",):
                     closed.budget()
-                    more = _run(cell, closed, seed, secret, "sealed", own=own,
-                                credit_own=credit)
+                    more = _run(cell, closed, seed, secret, "sealed", own=own, credit_own=credit)
                     if not more.passed:
                         wrong = len(more.failed_cases) or "some"
                         text = (text + "\n" if text else f"{result.name}: failed — ") + (
                             f"{wrong} of the further cases drawn when graded are wrong "
-                            f"(they stay hidden)")
+                            f"(they stay hidden)"
+                        )
                         passed = False
             if not passed and problems:
                 text += "\n(when your solution cells ran: " + "; ".join(problems) + ")"

@@ -118,6 +118,12 @@ def gain_parts(table: np.ndarray) -> dict[str, float]:
     gain = parent - mean
     split = entropy_bits(sizes)
     gini = gini_index(table.sum(axis=0)) - float(np.dot(weights, [gini_index(r) for r in table]))
-    return {"gain": gain + 0.0, "parent": parent, "mean": mean, "split": split,
-            "ratio": gain / split if split > 0 else 0.0, "gini": gini,
-            "unweighted": parent - float(np.mean(children))}
+    return {
+        "gain": gain + 0.0,
+        "parent": parent,
+        "mean": mean,
+        "split": split,
+        "ratio": gain / split if split > 0 else 0.0,
+        "gini": gini,
+        "unweighted": parent - float(np.mean(children)),
+    }

@@ -42,13 +42,16 @@ __all__ = ["check_entropy", "check_information_gain"]
 
 
 # --------------------------------------------------------------------------- entropy
-_ENTROPY_SLIPS = ((-1.0, "wrong sign: entropy is -Σ p·log2 p, which is never negative"),
-                  (math.log(2), "that is the entropy in nats: use log base 2 (math.log2) for "
-                                "bits"),
-                  (math.log10(2), "that is log base 10: use log base 2 (math.log2) for bits"))
-_GAIN_SLIPS = ((-1.0, "wrong sign: gain = H(parent) - mean info"),
-               (math.log(2), "that is in nats: use log base 2"),
-               (math.log10(2), "that is log base 10: use log base 2"))
+_ENTROPY_SLIPS = (
+    (-1.0, "wrong sign: entropy is -Σ p·log2 p, which is never negative"),
+    (math.log(2), "that is the entropy in nats: use log base 2 (math.log2) for bits"),
+    (math.log10(2), "that is log base 10: use log base 2 (math.log2) for bits"),
+)
+_GAIN_SLIPS = (
+    (-1.0, "wrong sign: gain = H(parent) - mean info"),
+    (math.log(2), "that is in nats: use log base 2"),
+    (math.log10(2), "that is log base 10: use log base 2"),
+)
 
 
 def _entropy_hint(counts: list, got: float, want: float) -> str:
@@ -64,14 +67,20 @@ def _entropy_hint(counts: list, got: float, want: float) -> str:
     k = sum(1 for c in counts if c > 0)
     for classes in sorted({len(counts), k}):
         if classes > 2 and want > 0 and is_close(got, want / math.log2(classes)):
-            return (f"that is divided by log2({classes}) (normalised entropy): return the "
-                    f"entropy itself, in bits")
+            return (
+                f"that is divided by log2({classes}) (normalised entropy): return the "
+                f"entropy itself, in bits"
+            )
     if not is_close(want, gini_index(counts)) and is_close(got, gini_index(counts)):
         return "that is the Gini index 1 - Σ p², not the entropy -Σ p·log2 p"
     raw = -sum(c * math.log2(c) for c in counts if c > 0)
     if is_close(got, raw) and not is_close(raw, want):
         return "use proportions p_k = count_k / total, not the raw counts"
-    if len(counts) > 2 and is_close(got, entropy_bits(counts[:2])) and not is_close(want, entropy_bits(counts[:2])):
+    if (
+        len(counts) > 2
+        and is_close(got, entropy_bits(counts[:2]))
+        and not is_close(want, entropy_bits(counts[:2]))
+    ):
         return "only the first two classes were used: sum over every class"
     near = near_miss(got, want)
     if near:
@@ -79,14 +88,24 @@ def _entropy_hint(counts: list, got: float, want: float) -> str:
     if got < 0:
         return "entropy is never negative"
     if len(counts) > 1 and got > math.log2(len(counts)) + 1e-9:
-        return (f"with {len(counts)} classes entropy is at most log2({len(counts)}) = "
-                f"{format_number(math.log2(len(counts)))}")
+        return (
+            f"with {len(counts)} classes entropy is at most log2({len(counts)}) = "
+            f"{format_number(math.log2(len(counts)))}"
+        )
     return "not the entropy of these counts in bits: -Σ p_k·log2 p_k with p_k = count_k / total"
 
 
 _ENTROPY_BITS = [[9, 5], [7, 7], [50, 5], [30, 25], [1, 1, 1, 1], [3, 2, 1]]
-_ENTROPY_EDGE = [[14, 0], [0, 6], [4, 0, 2], [5], [2.5, 1.5], [0.3, 0.2, 0.5],
-                 [1] * 8, [1_000_000, 1]]
+_ENTROPY_EDGE = [
+    [14, 0],
+    [0, 6],
+    [4, 0, 2],
+    [5],
+    [2.5, 1.5],
+    [0.3, 0.2, 0.5],
+    [1] * 8,
+    [1_000_000, 1],
+]
 
 
 def _random_counts(rng: np.random.Generator, n: int, zeros: bool) -> list[list]:
@@ -102,7 +121,8 @@ def _random_counts(rng: np.random.Generator, n: int, zeros: bool) -> list[list]:
 def _entropy_cases(part: str, seed: int) -> list[list]:
     if part == "bits":
         return [list(c) for c in _ENTROPY_BITS] + _random_counts(
-            np.random.default_rng(seed), 4, zeros=False)
+            np.random.default_rng(seed), 4, zeros=False
+        )
     if part == "edge":
         return [list(c) for c in _ENTROPY_EDGE]
     rng = np.random.default_rng(seed)
@@ -110,9 +130,14 @@ def _entropy_cases(part: str, seed: int) -> list[list]:
     return _random_counts(rng, 5, zeros=True) + weights + [[0, 0, 3], [2, 2, 2, 2, 2, 2]]
 
 
-
-def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None,
-                  secret: str | None = None, which: str = "all") -> CheckResult:
+def check_entropy(
+    fn: Callable,
+    *,
+    part: str = "all",
+    seed: int | None = None,
+    secret: str | None = None,
+    which: str = "all",
+) -> CheckResult:
     """Check a student's ``entropy(counts)`` (class counts in, bits out).
 
     Parts (``part=``): ``"bits"`` — the course's cases ``[9, 5]`` (0.940 bits), ``[7, 7]``,
@@ -142,22 +167,39 @@ def check_entropy(fn: Callable, *, part: str = "all", seed: int | None = None,
     check_entropy: failed — uses dtlearn's own implementation
       ✗ entropy([9, 5]): entropy calls dt.entropy, dtlearn's own implementation of the entropy: compute -Σ p·log2(p) yourself from the counts (math.log2 or numpy.log2)
     """
-    job = task("check_entropy", fn, part, ("bits", "edge", "hidden"), seed,
-               default_name="entropy", secret=secret, which=which)
+    job = task(
+        "check_entropy",
+        fn,
+        part,
+        ("bits", "edge", "hidden"),
+        seed,
+        default_name="entropy",
+        secret=secret,
+        which=which,
+    )
     guard = LibraryGuard(ENTROPY_RULE)
 
     def trials(group: str):
         factor, unit = (1.0, "bits")
         if group != "bits":
             factor, unit = calibrate(fn, ([7, 7],), 1.0, guard)
+
         def make(counts: list) -> Trial:
             want = entropy_bits(counts)
             hint = partial(_entropy_hint, list(counts), want=want)
-            return Trial(f"{job.name}({counts})", (list(counts),),
-                         judge_number(job.name, want, hint, in_unit(
-                             want, factor, unit, "; the 'bits' part asks for bits")),
-                         {"error": " — remember 0·log 0 = 0: skip classes with count 0"}
-                         if 0 in counts else {})
+            return Trial(
+                f"{job.name}({counts})",
+                (list(counts),),
+                judge_number(
+                    job.name,
+                    want,
+                    hint,
+                    in_unit(want, factor, unit, "; the 'bits' part asks for bits"),
+                ),
+                {"error": " — remember 0·log 0 = 0: skip classes with count 0"}
+                if 0 in counts
+                else {},
+            )
 
         for counts in _entropy_cases(group, job.seed_for(group)) if job.shows(group) else ():
             yield make(counts)
@@ -178,16 +220,27 @@ def _gain_hint(table: np.ndarray, got: float) -> str:
     if math.isnan(got):
         return "nan: is there a log(0) somewhere? remember 0·log 0 = 0"
     checks = [
-        ("mean", "that is the mean information (the weighted entropy of the children); "
-                 "gain = H(parent) - mean info"),
+        (
+            "mean",
+            "that is the mean information (the weighted entropy of the children); "
+            "gain = H(parent) - mean info",
+        ),
         ("parent", "that is H(parent) alone: subtract the weighted entropy of the children"),
         ("unweighted", "weight each child's entropy by |S_v| / |S| (its share of the rows)"),
-        ("ratio", "that is the gain ratio (gain / split info, C4.5's criterion): return the "
-                  "information gain itself"),
-        ("gini", "that is the Gini gain: the information gain uses the entropy "
-                 "-Σ p·log2 p, not the Gini index"),
-        ("split", "that is the split information (the entropy of the attribute's values), "
-                  "not the gain"),
+        (
+            "ratio",
+            "that is the gain ratio (gain / split info, C4.5's criterion): return the "
+            "information gain itself",
+        ),
+        (
+            "gini",
+            "that is the Gini gain: the information gain uses the entropy "
+            "-Σ p·log2 p, not the Gini index",
+        ),
+        (
+            "split",
+            "that is the split information (the entropy of the attribute's values), not the gain",
+        ),
     ]
     for key, text in checks:
         if not is_close(want, p[key]) and is_close(got, p[key]):
@@ -196,9 +249,11 @@ def _gain_hint(table: np.ndarray, got: float) -> str:
     if slip:
         return slip
     if _misaligned(table, got, want):
-        return ("weight each child by |S_v|/|S|, its own share of the rows: the weights were "
-                "paired with the wrong values (value_counts() is sorted by count, "
-                "pd.unique by first appearance)")
+        return (
+            "weight each child by |S_v|/|S|, its own share of the rows: the weights were "
+            "paired with the wrong values (value_counts() is sorted by count, "
+            "pd.unique by first appearance)"
+        )
     near = near_miss(got, want)
     if near:
         return near
@@ -240,37 +295,52 @@ def _gain_cases(part: str, seed: int) -> list[tuple[str, pd.Series, pd.Series]]:
         X, y = load_play_tennis()
         L, lenses = load_contact_lenses()
         high = (X["humidity"] == "high").to_numpy()
-        colour = pd.Series(pd.Categorical(["red", "red", "blue", "blue", "red", "blue"],
-                                          categories=["red", "green", "blue"]), name="colour")
-        label = pd.Series(pd.Categorical(["+", "+", "-", "+", "-", "-"],
-                                         categories=["+", "-", "?"]), name="label")
+        colour = pd.Series(
+            pd.Categorical(
+                ["red", "red", "blue", "blue", "red", "blue"], categories=["red", "green", "blue"]
+            ),
+            name="colour",
+        )
+        label = pd.Series(
+            pd.Categorical(["+", "+", "-", "+", "-", "-"], categories=["+", "-", "?"]), name="label"
+        )
         return [
             ('L["tear-prod-rate"], lenses  (3 classes)', L[L.columns[-1]], lenses),
-            ('X["outlook"][high], y[high]  (index 0, 1, 2, 3, 7, 11, 13)', X["outlook"][high],
-             y[high]),
-            ("one value: ['a'] * 6, ['+', '+', '-', '+', '-', '-']",
-             pd.Series(["a"] * 6), pd.Series(list("++-+--"))),
+            (
+                'X["outlook"][high], y[high]  (index 0, 1, 2, 3, 7, 11, 13)',
+                X["outlook"][high],
+                y[high],
+            ),
+            (
+                "one value: ['a'] * 6, ['+', '+', '-', '+', '-', '-']",
+                pd.Series(["a"] * 6),
+                pd.Series(list("++-+--")),
+            ),
             ("a different value in every row: X.index, y", pd.Series(X.index), y),
             ("categoricals with unused categories: colour, label", colour, label),
-            ("numbers and booleans: [1, 1, 2, 2, 3, 3], [True, False, True, True, False, True]",
-             pd.Series([1, 1, 2, 2, 3, 3]),
-             pd.Series([True, False, True, True, False, True])),
+            (
+                "numbers and booleans: [1, 1, 2, 2, 3, 3], [True, False, True, True, False, True]",
+                pd.Series([1, 1, 2, 2, 3, 3]),
+                pd.Series([True, False, True, True, False, True]),
+            ),
         ]
     rng = np.random.default_rng(seed)
     C, c = load_car()
     rows = np.sort(rng.choice(len(c), size=300, replace=False))
-    car = [(f"car evaluation, 300 rows: {a}", C[a].iloc[rows], c.iloc[rows])
-           for a in ("buying", "persons", "safety")]
+    car = [
+        (f"car evaluation, 300 rows: {a}", C[a].iloc[rows], c.iloc[rows])
+        for a in ("buying", "persons", "safety")
+    ]
     return car + [_random_gain_case(rng, i) for i in range(3)]
 
 
 def _random_gain_case(rng: np.random.Generator, i: int) -> tuple[str, pd.Series, pd.Series]:
     n = int(rng.integers(8, 30))
     feature = pd.Series(rng.choice(list("abcd")[: int(rng.integers(2, 5))], size=n), name=f"A{i}")
-    labels = pd.Series(rng.choice(["yes", "no", "maybe"][: int(rng.integers(2, 4))], size=n),
-                       name="class")
-    text = (f"random case {i + 1}: {''.join(feature)}, "
-            f"{' '.join(str(v) for v in labels)}")
+    labels = pd.Series(
+        rng.choice(["yes", "no", "maybe"][: int(rng.integers(2, 4))], size=n), name="class"
+    )
+    text = f"random case {i + 1}: {''.join(feature)}, {' '.join(str(v) for v in labels)}"
     return text, feature, labels
 
 
@@ -283,8 +353,7 @@ def _probes(seed: int) -> list[list]:
     return [list(c) for c in _PROBES] + _random_counts(rng, 3, zeros=True)
 
 
-def _entropy_table(entropy: Callable, vectors: list, guard: LibraryGuard,
-                   seed: int) -> dict:
+def _entropy_table(entropy: Callable, vectors: list, guard: LibraryGuard, seed: int) -> dict:
     """The student's entropy of every count vector, each asked once, in a shuffled order.
 
     Asked in one go, before any of the gains it serves are judged, in an order drawn from
@@ -297,8 +366,9 @@ def _entropy_table(entropy: Callable, vectors: list, guard: LibraryGuard,
     table: dict = {}
     for i in order:
         counts = unique[int(i)]
-        outcome = call_student(entropy, [int(c) if c == int(c) else c for c in counts],
-                               forbidden=guard)
+        outcome = call_student(
+            entropy, [int(c) if c == int(c) else c for c in counts], forbidden=guard
+        )
         got = read_number(outcome.value, "entropy")[0] if outcome.ok else None
         table[counts] = None if got is None or not math.isfinite(got) else got
         if outcome.kind in ("timeout", "forbidden"):
@@ -325,8 +395,9 @@ def _vectors(feature: pd.Series, labels: pd.Series) -> list[list]:
     """The label counts the gain formula asks the entropy for: the parent's, each child's."""
     f = np.asarray(feature, dtype=object)
     y = pd.Series(np.asarray(labels, dtype=object))
-    return [y.value_counts().tolist()] + [y[f == value].value_counts().tolist()
-                                          for value in pd.unique(f)]
+    return [y.value_counts().tolist()] + [
+        y[f == value].value_counts().tolist() for value in pd.unique(f)
+    ]
 
 
 def _gain_from(table: dict, feature: pd.Series, labels: pd.Series) -> float | None:
@@ -339,11 +410,15 @@ def _gain_from(table: dict, feature: pd.Series, labels: pd.Series) -> float | No
     return values[0] - sum(n / sizes[0] * h for n, h in zip(sizes[1:], values[1:]))
 
 
-
-
-def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable | None = None,
-                           seed: int | None = None, secret: str | None = None,
-                           which: str = "all") -> CheckResult:
+def check_information_gain(
+    fn: Callable,
+    *,
+    part: str = "all",
+    entropy: Callable | None = None,
+    seed: int | None = None,
+    secret: str | None = None,
+    which: str = "all",
+) -> CheckResult:
     """Check a student's ``information_gain(feature, labels)`` (two pandas Series, bits out).
 
     Parts (``part=``): ``"course"`` — every play-tennis attribute (outlook 0.247,
@@ -371,8 +446,16 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
     >>> result.status, result.score < 0.5
     ('failed', True)
     """
-    job = task("check_information_gain", fn, part, ("course", "edge", "hidden"), seed,
-               default_name="information_gain", secret=secret, which=which)
+    job = task(
+        "check_information_gain",
+        fn,
+        part,
+        ("course", "edge", "hidden"),
+        seed,
+        default_name="information_gain",
+        secret=secret,
+        which=which,
+    )
     guard = LibraryGuard(GAIN_RULE)
     cases: dict = {}
     for group in job.groups:
@@ -382,8 +465,10 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
             rng = np.random.default_rng([job.fresh, len(group)])
             fresh = [_random_gain_case(rng, i) for i in range(2)]
             if group == "edge":  # a non-default index
-                fresh = [(t, f.set_axis(f.index * 3 + 7), y.set_axis(y.index * 3 + 7))
-                         for t, f, y in fresh]
+                fresh = [
+                    (t, f.set_axis(f.index * 3 + 7), y.set_axis(y.index * 3 + 7))
+                    for t, f, y in fresh
+                ]
         cases[group] = (visible, fresh)
     own_wrong, table = False, {}
     if entropy is not None:
@@ -393,8 +478,12 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
         table = _entropy_table(entropy, probes, guard, draw)
         own_wrong = bool(_own_entropy_is_wrong(table, probes))
         if own_wrong:
-            vectors = [v for visible, fresh in cases.values() for _, f, y in visible + fresh
-                       for v in _vectors(f, y)]
+            vectors = [
+                v
+                for visible, fresh in cases.values()
+                for _, f, y in visible + fresh
+                for v in _vectors(f, y)
+            ]
             table.update(_entropy_table(entropy, vectors, guard, draw + 1))
 
     def trials(group: str):
@@ -403,17 +492,21 @@ def check_information_gain(fn: Callable, *, part: str = "all", entropy: Callable
             from ...datasets import load_play_tennis
 
             X, y = load_play_tennis()
-            factor, unit = calibrate(fn, (X["outlook"], y),
-                                     gain_parts(contingency(X["outlook"], y))["gain"], guard)
+            factor, unit = calibrate(
+                fn, (X["outlook"], y), gain_parts(contingency(X["outlook"], y))["gain"], guard
+            )
+
         def make(label: str, feature: pd.Series, labels: pd.Series) -> Trial:
             table_ = contingency(feature, labels)
             want = gain_parts(table_)["gain"]
             also = [in_unit(want, factor, unit)]
             if own_wrong:
-                also.append(partial(_with_own_entropy, table=table, feature=feature,
-                                    labels=labels))
-            return Trial(f"{job.name}({label})", (feature.copy(), labels.copy()),
-                         judge_number(job.name, want, partial(_gain_hint, table_), *also))
+                also.append(partial(_with_own_entropy, table=table, feature=feature, labels=labels))
+            return Trial(
+                f"{job.name}({label})",
+                (feature.copy(), labels.copy()),
+                judge_number(job.name, want, partial(_gain_hint, table_), *also),
+            )
 
         visible, fresh = cases[group]
         for case in visible:
@@ -428,5 +521,7 @@ def _with_own_entropy(got: float, table: dict, feature: pd.Series, labels: pd.Se
     value = _gain_from(table, feature, labels)
     if value is None or abs(value) <= 1e-9 or not is_close(got, value):
         return ""  # a gain of 0 shows no formula
-    return (f"{show_exact(got)} — the formula is right; the number is off because your "
-            f"entropy is (see check_entropy)")
+    return (
+        f"{show_exact(got)} — the formula is right; the number is off because your "
+        f"entropy is (see check_entropy)"
+    )

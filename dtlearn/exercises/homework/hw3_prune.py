@@ -33,8 +33,9 @@ def _errors(tree: Any, X: pd.DataFrame, y: pd.Series) -> int:
     return int((np.asarray(predicted, dtype=object) != np.asarray(y, dtype=object)).sum())
 
 
-def _split(label: str, loader: Callable, seed: int, complete: bool = False
-           ) -> tuple[str, Any, pd.DataFrame, pd.Series]:
+def _split(
+    label: str, loader: Callable, seed: int, complete: bool = False
+) -> tuple[str, Any, pd.DataFrame, pd.Series]:
     from ...learners.tree_learner import ID3Classifier
 
     X, y = loader()
@@ -44,10 +45,14 @@ def _split(label: str, loader: Callable, seed: int, complete: bool = False
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(y))
     n_train, n_val = int(0.5 * len(y)), int(0.25 * len(y))
-    train, val = order[:n_train], order[n_train:n_train + n_val]
+    train, val = order[:n_train], order[n_train : n_train + n_val]
     model = ID3Classifier().fit(X.iloc[train], y.iloc[train])
-    return (label, model.tree_, X.iloc[val].reset_index(drop=True),
-            y.iloc[val].reset_index(drop=True))
+    return (
+        label,
+        model.tree_,
+        X.iloc[val].reset_index(drop=True),
+        y.iloc[val].reset_index(drop=True),
+    )
 
 
 def prune_cases(part: str, seed: int) -> list[tuple[str, Any, pd.DataFrame, pd.Series]]:
@@ -83,8 +88,11 @@ def _grown(part: str, seed: int) -> tuple[tuple[str, Any, pd.DataFrame, pd.Serie
     if part == "fresh":  # a further split, drawn when graded (sealed)
         return (_split("tic-tac-toe", load_tic_tac_toe, seed),)
     hidden = seed
-    return (_split("breast cancer", load_breast_cancer_ljubljana, hidden, complete=True),
-            _split("car", load_car, hidden), _split("vote", load_vote, hidden, complete=True))
+    return (
+        _split("breast cancer", load_breast_cancer_ljubljana, hidden, complete=True),
+        _split("car", load_car, hidden),
+        _split("vote", load_vote, hidden, complete=True),
+    )
 
 
 class PruningSimulator:
@@ -122,8 +130,9 @@ class PruningSimulator:
         reach = rows_reaching(tree, Xe)
         self.tree = tree
         self.nodes = {n.node_id: n for n in tree.nodes()}
-        self.leaf = {i: int((reach[i] & (codes != n.predicted_index)).sum())
-                     for i, n in self.nodes.items()}
+        self.leaf = {
+            i: int((reach[i] & (codes != n.predicted_index)).sum()) for i, n in self.nodes.items()
+        }
         self.stopped = {}
         for i, n in self.nodes.items():
             below = np.zeros_like(reach[i])
@@ -188,8 +197,11 @@ class PruningSimulator:
         cut: set = set()
         while True:
             kept = self.kept(cut)
-            gains = [(self.subtree(i, cut) - self.leaf[i], -k) for k, i in
-                     enumerate(self.preorder) if i in kept and i not in cut]
+            gains = [
+                (self.subtree(i, cut) - self.leaf[i], -k)
+                for k, i in enumerate(self.preorder)
+                if i in kept and i not in cut
+            ]
             gains = [g for g in gains if g[0] >= 0]
             if not gains:
                 return kept
@@ -200,18 +212,32 @@ def _variant_hint(sim: PruningSimulator, mine: frozenset, reference: frozenset) 
     if mine == frozenset(sim.nodes):
         return "nothing was pruned: replace a node by a leaf whenever the errors do not go up"
     variants = (
-        (sim.bottom_up(strict=True), "nodes where the leaf makes exactly as many validation "
-         "errors as the subtree were kept: the rule is 'does not increase' (<=), so a tie "
-         "prunes and the smaller tree wins"),
-        (sim.against_unpruned(), "each node was compared with its unpruned subtree: "
-         "compare it with the subtree as already pruned below it (children first, then the "
-         "parent judged on the pruned tree)"),
-        (sim.top_down(), "that is top-down pruning (parents tried before their children): "
-         "visit the inner nodes bottom-up, children before parents"),
-        (sim.best_first(), "that is best-first pruning (Mitchell: prune the best node, "
-         "repeat); the homework asks for one bottom-up pass, children before parents"),
-        (sim.bottom_up(leaf=sim.train), "the decisions were judged on the training counts: "
-         "count errors on (X_val, y_val)"),
+        (
+            sim.bottom_up(strict=True),
+            "nodes where the leaf makes exactly as many validation "
+            "errors as the subtree were kept: the rule is 'does not increase' (<=), so a tie "
+            "prunes and the smaller tree wins",
+        ),
+        (
+            sim.against_unpruned(),
+            "each node was compared with its unpruned subtree: "
+            "compare it with the subtree as already pruned below it (children first, then the "
+            "parent judged on the pruned tree)",
+        ),
+        (
+            sim.top_down(),
+            "that is top-down pruning (parents tried before their children): "
+            "visit the inner nodes bottom-up, children before parents",
+        ),
+        (
+            sim.best_first(),
+            "that is best-first pruning (Mitchell: prune the best node, "
+            "repeat); the homework asks for one bottom-up pass, children before parents",
+        ),
+        (
+            sim.bottom_up(leaf=sim.train),
+            "the decisions were judged on the training counts: count errors on (X_val, y_val)",
+        ),
     )
     matches = [text for result, text in variants if result == mine and result != reference]
     if len(matches) > 1:  # the variants agree on this tree: name each, do not guess
@@ -220,12 +246,15 @@ def _variant_hint(sim: PruningSimulator, mine: frozenset, reference: frozenset) 
         return matches[0]
     for i in sim.postorder:  # the first node (bottom-up) decided differently
         if (i in reference) != (i in mine) or (
-                i in mine and _is_cut(sim, i, mine) != _is_cut(sim, i, reference)):
+            i in mine and _is_cut(sim, i, mine) != _is_cut(sim, i, reference)
+        ):
             node = sim.nodes[i]
             pruned_here = _is_cut(sim, i, reference)
-            return (f"node {i} (depth {node.depth}) is {'a leaf' if pruned_here else 'kept'} "
-                    f"in the bottom-up result but {'kept' if pruned_here else 'a leaf'} in "
-                    f"yours: as a leaf it makes {sim.leaf[i]} validation errors")
+            return (
+                f"node {i} (depth {node.depth}) is {'a leaf' if pruned_here else 'kept'} "
+                f"in the bottom-up result but {'kept' if pruned_here else 'a leaf'} in "
+                f"yours: as a leaf it makes {sim.leaf[i]} validation errors"
+            )
     return "not the bottom-up result"
 
 
@@ -234,10 +263,14 @@ def _is_cut(sim: PruningSimulator, i: int, kept: frozenset) -> bool:
     return i in kept and not node.is_leaf and not any(c.node_id in kept for c in node.children)
 
 
-
-
-def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | None = None,
-                              secret: str | None = None, which: str = "all") -> CheckResult:
+def check_reduced_error_prune(
+    fn: Callable,
+    *,
+    part: str = "all",
+    seed: int | None = None,
+    secret: str | None = None,
+    which: str = "all",
+) -> CheckResult:
     """Check a student's ``reduced_error_prune(tree, X_val, y_val)`` returning a pruned Tree.
 
     The rule (stated in homework 3): visit the inner nodes bottom-up (children before
@@ -266,15 +299,25 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
     >>> check_reduced_error_prune(lambda tree, X, y: tree).passed  # not pruned at all
     False
     """
-    job = task("check_reduced_error_prune", fn, part, ("valid", "course", "hidden"), seed,
-               default_name="reduced_error_prune", everything=("course",), secret=secret,
-               which=which)
+    job = task(
+        "check_reduced_error_prune",
+        fn,
+        part,
+        ("valid", "course", "hidden"),
+        seed,
+        default_name="reduced_error_prune",
+        everything=("course",),
+        secret=secret,
+        which=which,
+    )
 
     def trials(group: str):
         def make(label: str, tree: Any, X_val: pd.DataFrame, y_val: pd.Series) -> Trial:
-            return Trial(f"{job.name}(<ID3 tree on {label}: {tree.n_nodes} nodes>, X_val, "
-                         f"y_val)", (tree, X_val.copy(), y_val.copy()),
-                         _pruned_tree_judge(job.name, group, tree, X_val, y_val))
+            return Trial(
+                f"{job.name}(<ID3 tree on {label}: {tree.n_nodes} nodes>, X_val, y_val)",
+                (tree, X_val.copy(), y_val.copy()),
+                _pruned_tree_judge(job.name, group, tree, X_val, y_val),
+            )
 
         for case in prune_cases(group, job.seed_for(group)) if job.shows(group) else ():
             yield make(*case)
@@ -284,8 +327,9 @@ def check_reduced_error_prune(fn: Callable, *, part: str = "all", seed: int | No
     return grade(job, fn, LibraryGuard(PRUNE_RULE), trials)
 
 
-def _pruned_tree_judge(name: str, group: str, tree: Any, X_val: pd.DataFrame,
-                       y_val: pd.Series) -> Callable[[Any], tuple[bool, str]]:
+def _pruned_tree_judge(
+    name: str, group: str, tree: Any, X_val: pd.DataFrame, y_val: pd.Series
+) -> Callable[[Any], tuple[bool, str]]:
     """The judge of one pruning call; it notes the tree before the student's code runs."""
     from ...pruning.reduced_error import reduced_error_prune
     from ...tree import Tree
@@ -299,45 +343,64 @@ def _pruned_tree_judge(name: str, group: str, tree: Any, X_val: pd.DataFrame,
         if hasattr(result, "tree_"):
             result = result.tree_
         if not isinstance(result, Tree):
-            kind = "None — did you forget `return`?" if result is None else \
-                f"a {type(result).__name__}"
-            return False, (f"{name} returned {kind}; return the pruned Tree "
-                           f"(tree.with_leaves_at([...]))")
+            kind = (
+                "None — did you forget `return`?"
+                if result is None
+                else f"a {type(result).__name__}"
+            )
+            return False, (
+                f"{name} returned {kind}; return the pruned Tree (tree.with_leaves_at([...]))"
+            )
         problems = []
-        if (original_tree.to_json() != before_json
-                or result.__dict__.get("_dtlearn_input_changed")):
-            problems.append("the input tree was changed — prune a copy "
-                            "(with_leaves_at returns one)")
+        if original_tree.to_json() != before_json or result.__dict__.get("_dtlearn_input_changed"):
+            problems.append(
+                "the input tree was changed — prune a copy (with_leaves_at returns one)"
+            )
             original_tree = pristine
         original = {n.node_id: n for n in original_tree.nodes()}
         kept = list(result.nodes())
-        if any(n.node_id not in original or
-               (not n.is_leaf and original[n.node_id].is_leaf) for n in kept):
-            problems.append("the result is not the input tree with some subtrees turned "
-                            "into leaves")
+        if any(
+            n.node_id not in original or (not n.is_leaf and original[n.node_id].is_leaf)
+            for n in kept
+        ):
+            problems.append(
+                "the result is not the input tree with some subtrees turned into leaves"
+            )
         after = _errors(result, X_val, y_val)
         if after > before:
             problems.append(f"validation errors went up from {before} to {after}")
         if not problems and group == "valid":
             sim = PruningSimulator(original_tree, X_val, y_val)
             cut = {n.node_id for n in kept if n.is_leaf and not original[n.node_id].is_leaf}
-            better = next((n.node_id for n in kept if not n.is_leaf and
-                           sim.leaf[n.node_id] < sim.subtree(n.node_id, cut)), None)
+            better = next(
+                (
+                    n.node_id
+                    for n in kept
+                    if not n.is_leaf and sim.leaf[n.node_id] < sim.subtree(n.node_id, cut)
+                ),
+                None,
+            )
             if better is not None:
-                problems.append(f"not finished: turning node {better} into a leaf would "
-                                f"lower the validation errors ({after})")
+                problems.append(
+                    f"not finished: turning node {better} into a leaf would "
+                    f"lower the validation errors ({after})"
+                )
         if not problems and group != "valid":
             reference = reduced_error_prune(original_tree, X_val, y_val).tree
             want = frozenset(n.node_id for n in reference.nodes())
             mine = frozenset(n.node_id for n in kept)
             if mine != want:
                 sim = PruningSimulator(original_tree, X_val, y_val)
-                problems.append(f"{original_tree.n_leaves} → {result.n_leaves} leaves, "
-                                f"validation errors {before} → {after}, but not the "
-                                f"bottom-up result: {_variant_hint(sim, mine, want)}")
+                problems.append(
+                    f"{original_tree.n_leaves} → {result.n_leaves} leaves, "
+                    f"validation errors {before} → {after}, but not the "
+                    f"bottom-up result: {_variant_hint(sim, mine, want)}"
+                )
         if problems:
             return False, "; ".join(problems)
-        return True, (f"{original_tree.n_leaves} → {result.n_leaves} leaves, validation "
-                      f"errors {before} → {after}")
+        return True, (
+            f"{original_tree.n_leaves} → {result.n_leaves} leaves, validation "
+            f"errors {before} → {after}"
+        )
 
     return judge

@@ -1,4 +1,4 @@
-# About 700 lines: one idea, the grading child's lock; stubs, seccomp, profile, audit hook and statement runner are safe only in the order main() installs them, so they are read together.
+# About 520 logical lines: one idea, the grading child's lock; stubs, seccomp, profile, audit hook and statement runner are safe only in the order main() installs them, so they are read together.
 """The grading child: a fresh interpreter that runs a student's solution cells under a lock.
 
 Started by :mod:`~dtlearn.exercises.homework.jail_client` (the grader, never the student) as
@@ -146,25 +146,36 @@ def plain(value: Any, _budget: list | None = None) -> dict:
             return {"t": "other", "type": "str (too long)"}
         return {"t": "str", "v": str.__str__(value)}
     if kind is int:
-        if abs(value) > 2 ** 1000:
+        if abs(value) > 2**1000:
             return {"t": "other", "type": "int (too large)"}
         return _number(value, name)
     if np.ndarray in mro:
         if value.ndim == 0 and value.dtype.kind in "iuf":
             return _number(value[()], name)
-        return {"t": "list", "type": name,
-                "v": [plain(v, budget) for v in np.asarray(value, dtype=object).ravel()]}
-    if (numbers.Real in mro or float in mro or Decimal in mro or np.integer in mro
-            or np.floating in mro or isinstance(value, numbers.Real)):
+        return {
+            "t": "list",
+            "type": name,
+            "v": [plain(v, budget) for v in np.asarray(value, dtype=object).ravel()],
+        }
+    if (
+        numbers.Real in mro
+        or float in mro
+        or Decimal in mro
+        or np.integer in mro
+        or np.floating in mro
+        or isinstance(value, numbers.Real)
+    ):
         return _number(value, name)
     if dict in mro:
-        return {"t": "dict", "type": name,
-                "v": [[plain(k, budget), plain(v, budget)] for k, v in dict.items(value)]}
+        return {
+            "t": "dict",
+            "type": name,
+            "v": [[plain(k, budget), plain(v, budget)] for k, v in dict.items(value)],
+        }
     if list in mro:
         return {"t": "list", "type": name, "v": [plain(v, budget) for v in list.copy(value)]}
     if tuple in mro:
-        return {"t": "list", "type": name,
-                "v": [plain(v, budget) for v in tuple.__iter__(value)]}
+        return {"t": "list", "type": name, "v": [plain(v, budget) for v in tuple.__iter__(value)]}
     from ...tree import Tree
 
     if kind is Tree:
@@ -172,8 +183,7 @@ def plain(value: Any, _budget: list | None = None) -> dict:
     import pandas as pd
 
     if pd.Series in mro:
-        return {"t": "list", "type": name,
-                "v": [plain(v, budget) for v in pd.Series.tolist(value)]}
+        return {"t": "list", "type": name, "v": [plain(v, budget) for v in pd.Series.tolist(value)]}
     inner = getattr(value, "tree_", None)
     if type(inner) is Tree:
         return {"t": "tree", "v": Tree.to_json(inner)}
@@ -182,45 +192,128 @@ def plain(value: Any, _budget: list | None = None) -> dict:
 
 # --------------------------------------------------------------------------- the lock
 def _make_profile(forbidden: frozenset, fd: int, functions: frozenset = frozenset()):
-    def profile(frame, event, arg, _forbidden=forbidden, _fd=fd, _write=os.write,
-                _exit=os._exit, _functions=functions,
-                _frame=globals()["frame"],  # noqa: B008 - the lock's state lives in defaults
-                ):
+    def profile(
+        frame,
+        event,
+        arg,
+        _forbidden=forbidden,
+        _fd=fd,
+        _write=os.write,
+        _exit=os._exit,
+        _functions=functions,
+        _frame=globals()["frame"],  # noqa: B008 - the lock's state lives in defaults
+    ):
         if event == "call":
             code = frame.f_code
             filename = code.co_filename
             if type(filename) is not str:
                 _exit(4)
-            if ((filename in _forbidden and code.co_name != "<module>")
-                    or (filename, code.co_qualname) in _functions):
-                _write(_fd, _frame(0, "FORBIDDEN\t" + code.co_filename + "\t"
-                                   + code.co_qualname))
+            if (filename in _forbidden and code.co_name != "<module>") or (
+                filename,
+                code.co_qualname,
+            ) in _functions:
+                _write(_fd, _frame(0, "FORBIDDEN\t" + code.co_filename + "\t" + code.co_qualname))
                 _exit(3)
+
     return profile
 
 
-_REFUSED_EVENTS = frozenset({
-    "sys.setprofile", "sys.settrace", "sys._getframe", "sys._current_frames",
-    "sys._current_exceptions", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
-    "code.__new__", "marshal.dumps", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
-    "os.forkpty", "pty.spawn", "subprocess.Popen", "os.kill", "os.killpg",
-    "signal.pthread_kill", "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.symlink",
-    "os.link", "os.truncate", "os.chmod", "os.chown", "os.chdir", "os.chroot",
-    "os.utime", "os.chflags", "os.lchflags", "os.lchmod",
-    "os.lchown", "os.mkfifo", "os.mknod", "shutil.copyfile", "shutil.copymode",
-    "shutil.copystat", "shutil.copytree", "shutil.move", "shutil.rmtree",
-    "shutil.make_archive", "shutil.unpack_archive", "socket.__new__", "socket.connect",
-    "socket.bind", "socket.getaddrinfo", "socket.sendto", "urllib.Request",
-    "sqlite3.connect", "resource.setrlimit", "resource.prlimit", "mmap.__new__",
-    "_winapi.CreateProcess", "webbrowser.open", "ftplib.connect", "smtplib.connect",
-    "http.client.connect", "telnetlib.Telnet.open", "imaplib.open", "poplib.connect",
-    "nntplib.connect", "syslog.openlog", "os.startfile",
-    "fcntl.ioctl", "sys.monitoring.register_callback", "sys.addaudithook",
-})
-_REFUSED_MODULES = frozenset({"ctypes", "_ctypes", "cffi", "_cffi_backend",
-                              "_posixsubprocess", "multiprocessing", "_multiprocessing",
-                              "pyarrow", "h5py", "tables", "sqlite3", "_sqlite3", "socket",
-                              "_socket", "ssl", "_ssl", "mmap"})
+_REFUSED_EVENTS = frozenset(
+    {
+        "sys.setprofile",
+        "sys.settrace",
+        "sys._getframe",
+        "sys._current_frames",
+        "sys._current_exceptions",
+        "gc.get_objects",
+        "gc.get_referrers",
+        "gc.get_referents",
+        "code.__new__",
+        "marshal.dumps",
+        "os.system",
+        "os.exec",
+        "os.posix_spawn",
+        "os.spawn",
+        "os.fork",
+        "os.forkpty",
+        "pty.spawn",
+        "subprocess.Popen",
+        "os.kill",
+        "os.killpg",
+        "signal.pthread_kill",
+        "os.remove",
+        "os.rename",
+        "os.rmdir",
+        "os.mkdir",
+        "os.symlink",
+        "os.link",
+        "os.truncate",
+        "os.chmod",
+        "os.chown",
+        "os.chdir",
+        "os.chroot",
+        "os.utime",
+        "os.chflags",
+        "os.lchflags",
+        "os.lchmod",
+        "os.lchown",
+        "os.mkfifo",
+        "os.mknod",
+        "shutil.copyfile",
+        "shutil.copymode",
+        "shutil.copystat",
+        "shutil.copytree",
+        "shutil.move",
+        "shutil.rmtree",
+        "shutil.make_archive",
+        "shutil.unpack_archive",
+        "socket.__new__",
+        "socket.connect",
+        "socket.bind",
+        "socket.getaddrinfo",
+        "socket.sendto",
+        "urllib.Request",
+        "sqlite3.connect",
+        "resource.setrlimit",
+        "resource.prlimit",
+        "mmap.__new__",
+        "_winapi.CreateProcess",
+        "webbrowser.open",
+        "ftplib.connect",
+        "smtplib.connect",
+        "http.client.connect",
+        "telnetlib.Telnet.open",
+        "imaplib.open",
+        "poplib.connect",
+        "nntplib.connect",
+        "syslog.openlog",
+        "os.startfile",
+        "fcntl.ioctl",
+        "sys.monitoring.register_callback",
+        "sys.addaudithook",
+    }
+)
+_REFUSED_MODULES = frozenset(
+    {
+        "ctypes",
+        "_ctypes",
+        "cffi",
+        "_cffi_backend",
+        "_posixsubprocess",
+        "multiprocessing",
+        "_multiprocessing",
+        "pyarrow",
+        "h5py",
+        "tables",
+        "sqlite3",
+        "_sqlite3",
+        "socket",
+        "_socket",
+        "ssl",
+        "_ssl",
+        "mmap",
+    }
+)
 _FRAME_ATTRS = frozenset({"gi_frame", "cr_frame", "ag_frame"})
 
 
@@ -252,8 +345,15 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: l
     """
     refused, modules, frame_attrs = _REFUSED_EVENTS, _REFUSED_MODULES, _FRAME_ATTRS
 
-    def inside(path, _str=str, _bytes=bytes, _type=type, _getcwd=os.getcwd,
-               _fsdecode=os.fsdecode, _roots=roots):
+    def inside(
+        path,
+        _str=str,
+        _bytes=bytes,
+        _type=type,
+        _getcwd=os.getcwd,
+        _fsdecode=os.fsdecode,
+        _roots=roots,
+    ):
         """The path as text if it is under one of the roots, else None."""
         if _type(path) is _bytes:
             path = _fsdecode(path)
@@ -267,20 +367,21 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: l
     def refuse(event, args, _Refused=Refused):
         raise _Refused(f"{event} is not allowed while your work is graded")
 
-    def read_attribute(event, args, _str=str, _type=type, _Refused=Refused,
-                       _frame=frame_attrs, _gate=gate):
+    def read_attribute(
+        event, args, _str=str, _type=type, _Refused=Refused, _frame=frame_attrs, _gate=gate
+    ):
         name = args[1]
         if _type(name) is not _str:  # only sys.audit() from the student's code sends that
             raise _Refused("an audit event with a name that is not a str")
         if name in _frame or (name == "tb_frame" and not _gate[0]):
             raise _Refused(f"reading .{name} is not allowed while your work is graded")
 
-    def import_module(event, args, _str=str, _type=type, _Refused=Refused,
-                      _modules=modules):
+    def import_module(event, args, _str=str, _type=type, _Refused=Refused, _modules=modules):
         name = args[0]
         if _type(name) is not _str:
-            raise _Refused("importing by a name that is not a str is not allowed "
-                           "while your work is graded")
+            raise _Refused(
+                "importing by a name that is not a str is not allowed while your work is graded"
+            )
         if _str.split(name, ".")[0] in _modules:
             raise _Refused(f"importing {name} is not allowed while your work is graded")
 
@@ -295,12 +396,23 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: l
         if _type(path) is _int:  # a folder opened with os.open: the "open" event saw it
             return
         if _inside("." if path is None else path) is None:
-            raise _Refused("listing a folder outside Python's and dtlearn's is not "
-                           "allowed while your work is graded")
+            raise _Refused(
+                "listing a folder outside Python's and dtlearn's is not "
+                "allowed while your work is graded"
+            )
 
-    def open_file(event, args, _str=str, _int=int, _type=type, _stat=os.stat,
-                  _Refused=Refused, _inodes=secret_inodes, _inside=inside,
-                  _flags=os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND):
+    def open_file(
+        event,
+        args,
+        _str=str,
+        _int=int,
+        _type=type,
+        _stat=os.stat,
+        _Refused=Refused,
+        _inodes=secret_inodes,
+        _inside=inside,
+        _flags=os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
+    ):
         path, mode, flags = args[0], args[1], args[2]
         if _type(mode) is _str:
             if "w" in mode or "a" in mode or "x" in mode or "+" in mode:
@@ -311,25 +423,30 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: l
             return
         full = _inside(path)
         if full is None:
-            raise _Refused("reading a file outside Python's and dtlearn's folders is "
-                           "not allowed while your work is graded")
+            raise _Refused(
+                "reading a file outside Python's and dtlearn's folders is "
+                "not allowed while your work is graded"
+            )
         try:
             st = _stat(full)
         except OSError:
             return
         if (st.st_dev, st.st_ino) in _inodes:
-            raise _Refused("reading the source of what you implement is not allowed "
-                           "while your work is graded")
+            raise _Refused(
+                "reading the source of what you implement is not allowed while your work is graded"
+            )
 
-    rules = MappingProxyType({
-        **dict.fromkeys(refused, refuse),
-        "object.__getattr__": read_attribute,
-        "import": import_module,
-        "object.__setattr__": set_attribute,
-        "os.listdir": list_folder,
-        "os.scandir": list_folder,
-        "open": open_file,
-    })
+    rules = MappingProxyType(
+        {
+            **dict.fromkeys(refused, refuse),
+            "object.__getattr__": read_attribute,
+            "import": import_module,
+            "object.__setattr__": set_attribute,
+            "os.listdir": list_folder,
+            "os.scandir": list_folder,
+            "open": open_file,
+        }
+    )
 
     def hook(event, args, _rule=rules.get, _refuse=refuse):
         # ``event`` is always an exact str: CPython makes it from the C string it audits
@@ -338,6 +455,7 @@ def _make_hook(roots: tuple, secret_inodes: frozenset, protected: tuple, gate: l
             rule(event, args)
         elif event.startswith("ctypes."):
             _refuse(event, args)
+
     return hook
 
 
@@ -348,11 +466,15 @@ def _stub_template(freevars: tuple, fd: int, cache: dict):
     """A code object that writes a FORBIDDEN line and ends the process (``freevars`` kept)."""
     if freevars not in cache:
         body = "        (" + ", ".join(freevars) + ")\n" if freevars else ""
-        source = ("def outer():\n" + "".join(f"    {v} = None\n" for v in freevars)
-                  + "    def f(*args, **kwargs):\n" + body
-                  + f"        __import__('os').write({fd}, {_STUB_MESSAGE!r})\n"
-                  + "        __import__('os')._exit(3)\n"
-                  + "        raise SystemExit(3)\n    return f\n")
+        source = (
+            "def outer():\n"
+            + "".join(f"    {v} = None\n" for v in freevars)
+            + "    def f(*args, **kwargs):\n"
+            + body
+            + f"        __import__('os').write({fd}, {_STUB_MESSAGE!r})\n"
+            + "        __import__('os')._exit(3)\n"
+            + "        raise SystemExit(3)\n    return f\n"
+        )
         namespace: dict = {}
         exec(compile(source, "<forbidden>", "exec"), namespace)  # noqa: S102
         code = namespace["outer"]().__code__
@@ -382,15 +504,19 @@ def _neuter(forbidden: frozenset, fd: int, functions: frozenset = frozenset()) -
         if type(obj) is not types.FunctionType:
             continue
         code = obj.__code__
-        if (code.co_filename not in forbidden
-                and (code.co_filename, code.co_qualname) not in functions):
+        if (
+            code.co_filename not in forbidden
+            and (code.co_filename, code.co_qualname) not in functions
+        ):
             continue
         message = frame(0, "FORBIDDEN\t" + code.co_filename + "\t" + code.co_qualname)
         template = _stub_template(code.co_freevars, fd, cache)
         obj.__code__ = template.replace(
-            co_filename=code.co_filename, co_name=code.co_name, co_qualname=code.co_qualname,
-            co_consts=tuple(message if c == _STUB_MESSAGE else c
-                            for c in template.co_consts))
+            co_filename=code.co_filename,
+            co_name=code.co_name,
+            co_qualname=code.co_qualname,
+            co_consts=tuple(message if c == _STUB_MESSAGE else c for c in template.co_consts),
+        )
         count += 1
     return count
 
@@ -436,9 +562,13 @@ def _limit(setup: dict) -> None:
 
     cpu = int(setup.get("cpu_seconds", 150))
     memory = int(setup.get("memory_bytes", 2 << 30))
-    for which, value in ((resource.RLIMIT_CPU, cpu), (resource.RLIMIT_AS, memory),
-                         (resource.RLIMIT_FSIZE, 0), (resource.RLIMIT_NPROC, 0),
-                         (resource.RLIMIT_CORE, 0)):
+    for which, value in (
+        (resource.RLIMIT_CPU, cpu),
+        (resource.RLIMIT_AS, memory),
+        (resource.RLIMIT_FSIZE, 0),
+        (resource.RLIMIT_NPROC, 0),
+        (resource.RLIMIT_CORE, 0),
+    ):
         try:
             resource.setrlimit(which, (value, value))
         except (ValueError, OSError):
@@ -453,10 +583,19 @@ def _read_frame(stream) -> object:
     return pickle.loads(stream.read(size))
 
 
-def _location(exc: BaseException, gate: list, sources: dict,
-              _traceback=BaseException.__traceback__.__get__, _tb=types.TracebackType,
-              _isenabled=gc.isenabled, _disable=gc.disable, _enable=gc.enable,
-              _str=str, _int=int, _type=type) -> tuple | None:
+def _location(
+    exc: BaseException,
+    gate: list,
+    sources: dict,
+    _traceback=BaseException.__traceback__.__get__,
+    _tb=types.TracebackType,
+    _isenabled=gc.isenabled,
+    _disable=gc.disable,
+    _enable=gc.enable,
+    _str=str,
+    _int=int,
+    _type=type,
+) -> tuple | None:
     """``(function name, line)`` of the last frame of the student's cells in the traceback.
 
     Reading ``tb_frame`` is refused to the student's code (a frame leads to every other);
@@ -474,8 +613,12 @@ def _location(exc: BaseException, gate: list, sources: dict,
                 break
             code = tb.tb_frame.f_code
             filename, name, line = code.co_filename, code.co_name, tb.tb_lineno
-            if (_type(filename) is _str and filename in sources
-                    and _type(name) is _str and _type(line) is _int):
+            if (
+                _type(filename) is _str
+                and filename in sources
+                and _type(name) is _str
+                and _type(line) is _int
+            ):
                 found = (filename, name, line)
             tb = tb.tb_next
     finally:
@@ -489,8 +632,13 @@ def _location(exc: BaseException, gate: list, sources: dict,
     return name, (lines[line - 1].strip() if 0 < line <= len(lines) else "")
 
 
-def _describe(exc: BaseException, fn: object, gate: list | None = None,
-              sources: dict | None = None, location=_location) -> dict:
+def _describe(
+    exc: BaseException,
+    fn: object,
+    gate: list | None = None,
+    sources: dict | None = None,
+    location=_location,
+) -> dict:
     """The error in words, with the line of the student's code it came from."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
@@ -512,23 +660,30 @@ def _call(namespace: dict, name: str, args: tuple, describe=_describe) -> dict:
 
     fn = namespace.get(name)
     if fn is None:
-        return {"kind": "error", "message": f"there is no function `{name}`: run the cell "
-                                            f"that defines it (did you rename it?)"}
+        return {
+            "kind": "error",
+            "message": f"there is no function `{name}`: run the cell "
+            f"that defines it (did you rename it?)",
+        }
     if not callable(fn):
         return {"kind": "error", "message": f"`{name}` is not a function"}
     before = [Tree.to_json(a) if type(a) is Tree else None for a in args]
     try:
         value = fn(*args)
     except NotImplementedError:
-        return {"kind": "not yet", "message": f"{name} raises NotImplementedError: replace "
-                                              f"`raise NotImplementedError()` with your code"}
+        return {
+            "kind": "not yet",
+            "message": f"{name} raises NotImplementedError: replace "
+            f"`raise NotImplementedError()` with your code",
+        }
     except RecursionError:
-        return {"kind": "recursion",
-                "message": "called itself too many times (RecursionError) — does every "
-                           "call get closer to a stopping case?"}
+        return {
+            "kind": "recursion",
+            "message": "called itself too many times (RecursionError) — does every "
+            "call get closer to a stopping case?",
+        }
     except SystemExit:
-        return {"kind": "error", "message": "called exit() (SystemExit): return a value "
-                                            "instead"}
+        return {"kind": "error", "message": "called exit() (SystemExit): return a value instead"}
     except Refused as exc:
         return {"kind": "error", "message": f"raised Refused: {exc}"}
     except Exception as exc:  # noqa: BLE001 - any error is reported in words
@@ -536,21 +691,62 @@ def _call(namespace: dict, name: str, args: tuple, describe=_describe) -> dict:
     try:
         answer = {"kind": "value", "value": plain(value)}
     except Exception as exc:  # noqa: BLE001
-        return {"kind": "error", "message": f"returned a value that cannot be read "
-                                            f"({type(exc).__name__}: {exc})"}
-    changed = [i for i, (a, b) in enumerate(zip(args, before))
-               if b is not None and Tree.to_json(a) != b]
+        return {
+            "kind": "error",
+            "message": f"returned a value that cannot be read ({type(exc).__name__}: {exc})",
+        }
+    changed = [
+        i for i, (a, b) in enumerate(zip(args, before)) if b is not None and Tree.to_json(a) != b
+    ]
     if changed:
         answer["changed_inputs"] = changed
     return answer
 
 
-_PRE_IMPORTABLE = frozenset({
-    "numpy", "pandas", "scipy", "sklearn", "matplotlib", "IPython", "seaborn", "tqdm",
-    "dtlearn", "math", "cmath", "statistics", "collections", "itertools", "functools",
-    "operator", "fractions", "decimal", "random", "heapq", "bisect", "copy", "typing",
-    "dataclasses", "numbers", "string", "re", "json", "csv", "enum", "abc", "warnings",
-    "time", "datetime", "pprint", "textwrap", "contextlib", "array", "queue", "io"})
+_PRE_IMPORTABLE = frozenset(
+    {
+        "numpy",
+        "pandas",
+        "scipy",
+        "sklearn",
+        "matplotlib",
+        "IPython",
+        "seaborn",
+        "tqdm",
+        "dtlearn",
+        "math",
+        "cmath",
+        "statistics",
+        "collections",
+        "itertools",
+        "functools",
+        "operator",
+        "fractions",
+        "decimal",
+        "random",
+        "heapq",
+        "bisect",
+        "copy",
+        "typing",
+        "dataclasses",
+        "numbers",
+        "string",
+        "re",
+        "json",
+        "csv",
+        "enum",
+        "abc",
+        "warnings",
+        "time",
+        "datetime",
+        "pprint",
+        "textwrap",
+        "contextlib",
+        "array",
+        "queue",
+        "io",
+    }
+)
 """Packages whose modules the cells import are imported before the lock (a module that
 writes a cache or reads its data files when first imported would fail under it)."""
 
@@ -579,12 +775,12 @@ def imported_names(sources: list) -> list:
             if isinstance(node, ast.Import):
                 found = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                found = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names
-                                         if alias.name != "*"]
+                found = [node.module] + [
+                    f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*"
+                ]
             else:
                 continue
-            names += [n for n in found if n.split(".")[0] in _PRE_IMPORTABLE
-                      and n not in names]
+            names += [n for n in found if n.split(".")[0] in _PRE_IMPORTABLE and n not in names]
     return names
 
 
@@ -601,9 +797,12 @@ def _statements(source: str, filename: str) -> list:
     tree = ast.parse(source, filename)
     # the cell's own __future__ imports hold for all its statements, the jail's do not
     futures = compile(tree, filename, "exec", dont_inherit=True).co_flags & sum(
-        getattr(__future__, name).compiler_flag for name in __future__.all_feature_names)
-    return [compile(ast.Module([statement], []), filename, "exec", flags=futures,
-                    dont_inherit=True) for statement in tree.body]
+        getattr(__future__, name).compiler_flag for name in __future__.all_feature_names
+    )
+    return [
+        compile(ast.Module([statement], []), filename, "exec", flags=futures, dont_inherit=True)
+        for statement in tree.body
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -648,8 +847,11 @@ def main(argv: list[str] | None = None) -> None:
             codes.append((i, _statements(source, filename)))
         except SyntaxError as exc:
             codes.append((i, exc))
-    namespace = {"__name__": "__main__", "__builtins__": builtins,
-                 "display": lambda *args, **kwargs: None}  # as in Jupyter, shown nowhere
+    namespace = {
+        "__name__": "__main__",
+        "__builtins__": builtins,
+        "display": lambda *args, **kwargs: None,
+    }  # as in Jupyter, shown nowhere
     functions = frozenset(tuple(f) for f in setup.get("forbidden_functions", ()))
     _neuter(frozenset(setup["forbidden"]), fd, functions)
     _block_threads()
@@ -661,14 +863,18 @@ def main(argv: list[str] | None = None) -> None:
     sealed = bool(isolation.get("seccomp"))
     profile = _make_profile(frozenset(setup["forbidden"]), fd, functions)
     sys.setprofile(profile)
-    sys.addaudithook(_make_hook(tuple(setup["roots"]), frozenset(inodes),
-                                (profile, call, _describe, _location), gate))
+    sys.addaudithook(
+        _make_hook(
+            tuple(setup["roots"]), frozenset(inodes), (profile, call, _describe, _location), gate
+        )
+    )
     del profile
     problems = []
     for i, code in codes:
         if isinstance(code, SyntaxError):
-            problems.append(f"solution cell {i} has a syntax error: {code.msg} "
-                            f"(line {code.lineno})")
+            problems.append(
+                f"solution cell {i} has a syntax error: {code.msg} (line {code.lineno})"
+            )
             continue
         for statement in code:
             try:
@@ -677,8 +883,15 @@ def main(argv: list[str] | None = None) -> None:
                 problems.append(f"solution cell {i}: " + describe(exc, None)["message"])
     ident = setup["id"]
     del setup
-    write(fd, frame(ident, json.dumps({"ready": True, "sealed": sealed,
-                                       "isolation": isolation, "problems": problems})))
+    write(
+        fd,
+        frame(
+            ident,
+            json.dumps(
+                {"ready": True, "sealed": sealed, "isolation": isolation, "problems": problems}
+            ),
+        ),
+    )
     while True:
         try:
             request = _read_frame(stdin)
@@ -689,8 +902,7 @@ def main(argv: list[str] | None = None) -> None:
         del request
         text = json.dumps(answer)
         if len(text) > _MAX_ANSWER_CHARS:
-            text = json.dumps({"kind": "error", "message": "returned a value too large to "
-                                                           "grade"})
+            text = json.dumps({"kind": "error", "message": "returned a value too large to grade"})
         write(fd, frame(ident, text))
 
 

@@ -1,4 +1,4 @@
-# About 520 lines: one idea, the grader's side of the grading child: its process, the framed channel, the budgets and the answers rebuilt, which the timeouts and messages read together.
+# About 410 logical lines: one idea, the grader's side of the grading child: its process, the framed channel, the budgets and the answers rebuilt, which the timeouts and messages read together.
 r"""The grader's side of the grading child: start it, call the student's functions in it.
 
 :class:`Jail` starts ``python -I -m dtlearn.exercises.homework.jail_child`` (see
@@ -38,8 +38,18 @@ from typing import Any
 
 from ..student_call import Outcome
 
-__all__ = ["ANSWER_MAGIC", "CALL_SECONDS", "MAX_ANSWER_BYTES", "PART_SECONDS",
-           "SUBMISSION_SECONDS", "Budget", "Jail", "NotIsolated", "RemoteFunction", "rebuild"]
+__all__ = [
+    "ANSWER_MAGIC",
+    "CALL_SECONDS",
+    "MAX_ANSWER_BYTES",
+    "PART_SECONDS",
+    "SUBMISSION_SECONDS",
+    "Budget",
+    "Jail",
+    "NotIsolated",
+    "RemoteFunction",
+    "rebuild",
+]
 
 CALL_SECONDS = 60.0
 """Wall-clock seconds one call of the student's function may take in the grading child."""
@@ -68,12 +78,35 @@ need is that large)."""
 MEMORY_BYTES = 2 << 30
 """The child's address-space limit (``RLIMIT_AS``)."""
 
-_IMPORTS = ("numpy", "pandas", "dtlearn", "dtlearn.tree", "dtlearn.learners",
-            "dtlearn.pruning.reduced_error", "dtlearn.pruning.pessimistic", "dtlearn.pruning.rule_post_pruning", "dtlearn.learners.c45",
-            "dtlearn.pruning.cost_complexity", "dtlearn.pruning.tree_access", "dtlearn.weka_arithmetic",
-            "dtlearn.exercises", "dtlearn.exports.json_io", "collections", "itertools",
-            "functools", "statistics", "fractions", "decimal", "operator", "copy", "random",
-            "heapq", "numbers", "traceback", "linecache")
+_IMPORTS = (
+    "numpy",
+    "pandas",
+    "dtlearn",
+    "dtlearn.tree",
+    "dtlearn.learners",
+    "dtlearn.pruning.reduced_error",
+    "dtlearn.pruning.pessimistic",
+    "dtlearn.pruning.rule_post_pruning",
+    "dtlearn.learners.c45",
+    "dtlearn.pruning.cost_complexity",
+    "dtlearn.pruning.tree_access",
+    "dtlearn.weka_arithmetic",
+    "dtlearn.exercises",
+    "dtlearn.exports.json_io",
+    "collections",
+    "itertools",
+    "functools",
+    "statistics",
+    "fractions",
+    "decimal",
+    "operator",
+    "copy",
+    "random",
+    "heapq",
+    "numbers",
+    "traceback",
+    "linecache",
+)
 
 
 class NotIsolated(RuntimeError):
@@ -172,11 +205,16 @@ class Jail:
     frame or no frame by the deadline end the child.
     """
 
-    def __init__(self, cells: Sequence[str], forbidden: Sequence[str],
-                 preamble: str = "import math\nimport numpy as np\nimport pandas as pd\n"
-                                 "import dtlearn as dt\n", budget: Budget | None = None,
-                 forbidden_functions: Sequence[tuple[str, str]] = (),
-                 require_os_lock: bool = True) -> None:
+    def __init__(
+        self,
+        cells: Sequence[str],
+        forbidden: Sequence[str],
+        preamble: str = "import math\nimport numpy as np\nimport pandas as pd\n"
+        "import dtlearn as dt\n",
+        budget: Budget | None = None,
+        forbidden_functions: Sequence[tuple[str, str]] = (),
+        require_os_lock: bool = True,
+    ) -> None:
         self.cells = [str(c) for c in cells]
         self.forbidden = sorted(set(forbidden))
         self.forbidden_functions = sorted({(str(f), str(q)) for f, q in forbidden_functions})
@@ -209,25 +247,48 @@ class Jail:
         self.close()
         self.starts += 1
         self._dir = tempfile.TemporaryDirectory(prefix="dtlearn-grading-")
-        env = {"PATH": "/usr/bin:/bin", "HOME": self._dir.name,
-               "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-               "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
-               "MPLCONFIGDIR": _matplotlib_dir()}
+        env = {
+            "PATH": "/usr/bin:/bin",
+            "HOME": self._dir.name,
+            "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1",
+            "MKL_NUM_THREADS": "1",
+            "LANG": "C.UTF-8",
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "MPLBACKEND": "Agg",
+            "MPLCONFIGDIR": _matplotlib_dir(),
+        }
         self.process = subprocess.Popen(
             [sys.executable, "-I", "-m", "dtlearn.exercises.homework.jail_child"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            close_fds=True, cwd=self._dir.name, env=env, start_new_session=True, bufsize=0)
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            close_fds=True,
+            cwd=self._dir.name,
+            env=env,
+            start_new_session=True,
+            bufsize=0,
+        )
         self._read = self.process.stdout.fileno()
         self._write = self.process.stdin.fileno()
         os.set_blocking(self._write, False)
         self._id = secrets.randbits(63) | 1
         seconds = self._seconds(START_SECONDS)
-        self._send({"id": self._id, "imports": _IMPORTS, "forbidden": self.forbidden,
-                    "forbidden_functions": self.forbidden_functions,
-                    "unreadable": _with_caches(self.forbidden), "roots": _roots(),
-                    "preamble": self.preamble, "cells": self.cells,
-                    "cpu_seconds": int(self.whole.seconds) + 30,
-                    "memory_bytes": MEMORY_BYTES}, time.monotonic() + seconds)
+        self._send(
+            {
+                "id": self._id,
+                "imports": _IMPORTS,
+                "forbidden": self.forbidden,
+                "forbidden_functions": self.forbidden_functions,
+                "unreadable": _with_caches(self.forbidden),
+                "roots": _roots(),
+                "preamble": self.preamble,
+                "cells": self.cells,
+                "cpu_seconds": int(self.whole.seconds) + 30,
+                "memory_bytes": MEMORY_BYTES,
+            },
+            time.monotonic() + seconds,
+        )
         ready = self._answer(seconds)
         if not isinstance(ready, dict) or not ready.get("ready"):
             self._ended(ready, "while running your solution cells")
@@ -237,11 +298,14 @@ class Jail:
         self.sealed = bool(ready.get("sealed"))
         isolation = ready.get("isolation", {})
         self.isolation = isolation if isinstance(isolation, dict) else {}
-        if self.require_os_lock and not (self.isolation.get("landlock")
-                                         and self.isolation.get("seccomp")):
+        if self.require_os_lock and not (
+            self.isolation.get("landlock") and self.isolation.get("seccomp")
+        ):
             self.close()
-            raise NotIsolated(f"the grading child could not be isolated by the kernel "
-                              f"({self.isolation}): grading refused (see docs/GRADING.md)")
+            raise NotIsolated(
+                f"the grading child could not be isolated by the kernel "
+                f"({self.isolation}): grading refused (see docs/GRADING.md)"
+            )
 
     def _ended(self, answer: Any, when: str) -> None:
         if isinstance(answer, str) and answer.startswith("FORBIDDEN\t"):
@@ -270,7 +334,7 @@ class Jail:
             if not ready:
                 continue
             try:
-                view = view[os.write(self._write, view):]
+                view = view[os.write(self._write, view) :]
             except BlockingIOError:
                 continue
             except OSError:
@@ -354,8 +418,9 @@ class Jail:
         if self._deadline is not None and self._deadline <= time.monotonic():
             return {"kind": "ended", "why": f"timeout\tover the grade cell's time\t{self.hung}"}
         if self.process is None:
-            if self.ended is not None and (self.ended.endswith("solution cells")
-                                           or self.ended.startswith("channel")):
+            if self.ended is not None and (
+                self.ended.endswith("solution cells") or self.ended.startswith("channel")
+            ):
                 # the cells ended the child, or it wrote to the channel: it would again
                 return {"kind": "ended", "why": self.ended}
             self.ended = None
@@ -367,8 +432,9 @@ class Jail:
             return {"kind": "ended", "why": self.ended}
         self._id = secrets.randbits(63) | 1
         seconds = self._seconds(CALL_SECONDS)
-        if not self._send({"id": self._id, "name": name, "args": list(args)},
-                          time.monotonic() + seconds):
+        if not self._send(
+            {"id": self._id, "name": name, "args": list(args)}, time.monotonic() + seconds
+        ):
             self._ended("TIMEOUT", "while your function ran")
             return {"kind": "ended", "why": self._why(name)}
         answer = self._answer(self._seconds(CALL_SECONDS))
@@ -473,8 +539,9 @@ class RemoteFunction:
         answer = self.jail.call(self.__name__, args)
         kind = answer.get("kind")
         changed = answer.get("changed_inputs", ())
-        self.changed_inputs = tuple(i for i in changed if type(i) is int) if isinstance(
-            changed, list) else ()
+        self.changed_inputs = (
+            tuple(i for i in changed if type(i) is int) if isinstance(changed, list) else ()
+        )
         if kind == "value":
             try:
                 return Outcome("value", rebuild(answer["value"]))
@@ -484,40 +551,64 @@ class RemoteFunction:
             why = str(answer.get("why") or "crashed")
             if why.startswith("forbidden\t"):
                 _, filename, qualname, when = why.split("\t", 3)
-                text = (self.words(filename, qualname) if self.words else
-                        f"calls {qualname}, which this homework forbids")
+                text = (
+                    self.words(filename, qualname)
+                    if self.words
+                    else f"calls {qualname}, which this homework forbids"
+                )
                 if "cells" in when:
                     text += " (in the top-level code of a solution cell)"
                 return Outcome("forbidden", message=text)
             if why.endswith("solution cells") and not why.startswith("forbidden"):
-                return Outcome("error", message=f"your solution cells did not run to the end "
-                                                f"({why.split(chr(9))[0]}): run them in a "
-                                                f"fresh kernel (Restart & Run All)")
+                return Outcome(
+                    "error",
+                    message=f"your solution cells did not run to the end "
+                    f"({why.split(chr(9))[0]}): run them in a "
+                    f"fresh kernel (Restart & Run All)",
+                )
             if why.startswith("budget\t"):
                 hung = why.split("\t", 1)[1]
                 if hung == self.__name__:
-                    text = (f"did not finish: the {self.jail.whole.seconds:g} s this "
-                            f"submission may take ran out while {hung} ran — is there a "
-                            f"loop that never ends?")
+                    text = (
+                        f"did not finish: the {self.jail.whole.seconds:g} s this "
+                        f"submission may take ran out while {hung} ran — is there a "
+                        f"loop that never ends?"
+                    )
                 else:
-                    text = (f"not run: the {self.jail.whole.seconds:g} s this submission may "
-                            f"take ran out while {hung} ran — is there a loop that never "
-                            f"ends in {hung}?")
+                    text = (
+                        f"not run: the {self.jail.whole.seconds:g} s this submission may "
+                        f"take ran out while {hung} ran — is there a loop that never "
+                        f"ends in {hung}?"
+                    )
                 return Outcome("timeout", message=text)
             hung = why.split("\t")[-1] if why.count("\t") >= 2 else self.__name__
             if why.startswith("timeout") and hung not in (self.__name__, "None"):
-                return Outcome("timeout", message=f"not run: the grade cell's time "
-                                                  f"({PART_SECONDS:g} s) ran out while {hung} "
-                                                  f"ran — is there a loop that never ends in "
-                                                  f"{hung}?")
+                return Outcome(
+                    "timeout",
+                    message=f"not run: the grade cell's time "
+                    f"({PART_SECONDS:g} s) ran out while {hung} "
+                    f"ran — is there a loop that never ends in "
+                    f"{hung}?",
+                )
             if why.startswith("timeout"):
-                return Outcome("timeout", message=f"did not finish in time ({CALL_SECONDS:g} s "
-                                                  f"a call, {PART_SECONDS:g} s a grade cell) "
-                                                  f"— is there a loop that never ends?")
+                return Outcome(
+                    "timeout",
+                    message=f"did not finish in time ({CALL_SECONDS:g} s "
+                    f"a call, {PART_SECONDS:g} s a grade cell) "
+                    f"— is there a loop that never ends?",
+                )
             if why.startswith("channel"):
-                return Outcome("error", message="wrote to the grader's channel (only the "
-                                                "grading child's answers may go there)")
-            return Outcome("error", message="the grading process stopped while your code "
-                                            "ran (it crashed or used too much memory)")
-        return Outcome(kind if kind in ("not yet", "error", "recursion") else "error",
-                       message=str(answer.get("message", "")))
+                return Outcome(
+                    "error",
+                    message="wrote to the grader's channel (only the "
+                    "grading child's answers may go there)",
+                )
+            return Outcome(
+                "error",
+                message="the grading process stopped while your code "
+                "ran (it crashed or used too much memory)",
+            )
+        return Outcome(
+            kind if kind in ("not yet", "error", "recursion") else "error",
+            message=str(answer.get("message", "")),
+        )

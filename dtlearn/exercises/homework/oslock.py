@@ -36,50 +36,147 @@ import platform
 import struct
 import sys
 
-__all__ = ["DENIED", "SYSCALLS", "available", "drop_capabilities", "landlock", "lock",
-           "seccomp"]
+__all__ = ["DENIED", "SYSCALLS", "available", "drop_capabilities", "landlock", "lock", "seccomp"]
 
 # --------------------------------------------------------------------------- system calls
 SYSCALLS: dict[str, dict[str, int]] = {
     "x86_64": {
-        "clone": 56, "fork": 57, "vfork": 58, "execve": 59, "execveat": 322, "clone3": 435,
-        "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
-        "rt_sigaction": 13, "alarm": 37, "setitimer": 38, "timer_create": 222,
-        "kill": 62, "tkill": 200, "tgkill": 234, "rt_sigqueueinfo": 129,
-        "rt_tgsigqueueinfo": 297, "pidfd_send_signal": 424, "pidfd_open": 434,
-        "pidfd_getfd": 438, "memfd_create": 319, "memfd_secret": 447,
-        "open_by_handle_at": 304, "name_to_handle_at": 303, "io_uring_setup": 425,
-        "io_uring_enter": 426, "io_uring_register": 427, "bpf": 321, "userfaultfd": 323,
-        "perf_event_open": 298, "unshare": 272, "setns": 308, "mount": 165,
-        "umount2": 166, "chroot": 161, "pivot_root": 155, "keyctl": 250, "add_key": 248,
-        "request_key": 249, "kcmp": 312, "capset": 126, "landlock_create_ruleset": 444,
-        "landlock_add_rule": 445, "landlock_restrict_self": 446,
+        "clone": 56,
+        "fork": 57,
+        "vfork": 58,
+        "execve": 59,
+        "execveat": 322,
+        "clone3": 435,
+        "ptrace": 101,
+        "process_vm_readv": 310,
+        "process_vm_writev": 311,
+        "rt_sigaction": 13,
+        "alarm": 37,
+        "setitimer": 38,
+        "timer_create": 222,
+        "kill": 62,
+        "tkill": 200,
+        "tgkill": 234,
+        "rt_sigqueueinfo": 129,
+        "rt_tgsigqueueinfo": 297,
+        "pidfd_send_signal": 424,
+        "pidfd_open": 434,
+        "pidfd_getfd": 438,
+        "memfd_create": 319,
+        "memfd_secret": 447,
+        "open_by_handle_at": 304,
+        "name_to_handle_at": 303,
+        "io_uring_setup": 425,
+        "io_uring_enter": 426,
+        "io_uring_register": 427,
+        "bpf": 321,
+        "userfaultfd": 323,
+        "perf_event_open": 298,
+        "unshare": 272,
+        "setns": 308,
+        "mount": 165,
+        "umount2": 166,
+        "chroot": 161,
+        "pivot_root": 155,
+        "keyctl": 250,
+        "add_key": 248,
+        "request_key": 249,
+        "kcmp": 312,
+        "capset": 126,
+        "landlock_create_ruleset": 444,
+        "landlock_add_rule": 445,
+        "landlock_restrict_self": 446,
     },
     "aarch64": {
-        "clone": 220, "execve": 221, "execveat": 281, "clone3": 435,
-        "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
-        "rt_sigaction": 134, "setitimer": 103, "timer_create": 107,
-        "kill": 129, "tkill": 130, "tgkill": 131, "rt_sigqueueinfo": 138,
-        "rt_tgsigqueueinfo": 240, "pidfd_send_signal": 424, "pidfd_open": 434,
-        "pidfd_getfd": 438, "memfd_create": 279, "memfd_secret": 447,
-        "open_by_handle_at": 265, "name_to_handle_at": 264, "io_uring_setup": 425,
-        "io_uring_enter": 426, "io_uring_register": 427, "bpf": 280, "userfaultfd": 282,
-        "perf_event_open": 241, "unshare": 97, "setns": 268, "mount": 40,
-        "umount2": 39, "chroot": 51, "pivot_root": 41, "keyctl": 219, "add_key": 217,
-        "request_key": 218, "kcmp": 272, "capset": 91, "landlock_create_ruleset": 444,
-        "landlock_add_rule": 445, "landlock_restrict_self": 446,
+        "clone": 220,
+        "execve": 221,
+        "execveat": 281,
+        "clone3": 435,
+        "ptrace": 117,
+        "process_vm_readv": 270,
+        "process_vm_writev": 271,
+        "rt_sigaction": 134,
+        "setitimer": 103,
+        "timer_create": 107,
+        "kill": 129,
+        "tkill": 130,
+        "tgkill": 131,
+        "rt_sigqueueinfo": 138,
+        "rt_tgsigqueueinfo": 240,
+        "pidfd_send_signal": 424,
+        "pidfd_open": 434,
+        "pidfd_getfd": 438,
+        "memfd_create": 279,
+        "memfd_secret": 447,
+        "open_by_handle_at": 265,
+        "name_to_handle_at": 264,
+        "io_uring_setup": 425,
+        "io_uring_enter": 426,
+        "io_uring_register": 427,
+        "bpf": 280,
+        "userfaultfd": 282,
+        "perf_event_open": 241,
+        "unshare": 97,
+        "setns": 268,
+        "mount": 40,
+        "umount2": 39,
+        "chroot": 51,
+        "pivot_root": 41,
+        "keyctl": 219,
+        "add_key": 217,
+        "request_key": 218,
+        "kcmp": 272,
+        "capset": 91,
+        "landlock_create_ruleset": 444,
+        "landlock_add_rule": 445,
+        "landlock_restrict_self": 446,
     },
 }
 """System call numbers per machine (``asm/unistd.h``); only the ones named here are used."""
 
-DENIED = ("clone", "fork", "vfork", "clone3", "execve", "execveat", "ptrace",
-          "process_vm_readv", "process_vm_writev", "rt_sigaction", "alarm", "setitimer",
-          "timer_create", "kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo",
-          "pidfd_send_signal", "pidfd_open", "pidfd_getfd", "memfd_create", "memfd_secret",
-          "open_by_handle_at", "name_to_handle_at", "io_uring_setup", "io_uring_enter",
-          "io_uring_register", "bpf", "userfaultfd", "perf_event_open", "unshare", "setns",
-          "mount", "umount2", "chroot", "pivot_root", "keyctl", "add_key", "request_key",
-          "kcmp")
+DENIED = (
+    "clone",
+    "fork",
+    "vfork",
+    "clone3",
+    "execve",
+    "execveat",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "rt_sigaction",
+    "alarm",
+    "setitimer",
+    "timer_create",
+    "kill",
+    "tkill",
+    "tgkill",
+    "rt_sigqueueinfo",
+    "rt_tgsigqueueinfo",
+    "pidfd_send_signal",
+    "pidfd_open",
+    "pidfd_getfd",
+    "memfd_create",
+    "memfd_secret",
+    "open_by_handle_at",
+    "name_to_handle_at",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "bpf",
+    "userfaultfd",
+    "perf_event_open",
+    "unshare",
+    "setns",
+    "mount",
+    "umount2",
+    "chroot",
+    "pivot_root",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "kcmp",
+)
 """The calls the seccomp filter makes fail (those a machine has: aarch64 has no ``fork``)."""
 
 AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}  # linux/audit.h
@@ -126,11 +223,20 @@ ACCESS_NET_BIND_TCP = 1 << 0  # ABI 4
 ACCESS_NET_CONNECT_TCP = 1 << 1  # ABI 4
 SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0  # ABI 6
 SCOPE_SIGNAL = 1 << 1  # ABI 6
-_FS_BY_ABI = ((1, (1 << 13) - 1), (2, ACCESS_FS_REFER), (3, ACCESS_FS_TRUNCATE),
-              (5, ACCESS_FS_IOCTL_DEV))
+_FS_BY_ABI = (
+    (1, (1 << 13) - 1),
+    (2, ACCESS_FS_REFER),
+    (3, ACCESS_FS_TRUNCATE),
+    (5, ACCESS_FS_IOCTL_DEV),
+)
 READ = ACCESS_FS_EXECUTE | ACCESS_FS_READ_FILE | ACCESS_FS_READ_DIR
-FILE_RIGHTS = (ACCESS_FS_EXECUTE | ACCESS_FS_WRITE_FILE | ACCESS_FS_READ_FILE
-               | ACCESS_FS_TRUNCATE | ACCESS_FS_IOCTL_DEV)
+FILE_RIGHTS = (
+    ACCESS_FS_EXECUTE
+    | ACCESS_FS_WRITE_FILE
+    | ACCESS_FS_READ_FILE
+    | ACCESS_FS_TRUNCATE
+    | ACCESS_FS_IOCTL_DEV
+)
 
 # linux/capability.h
 LINUX_CAPABILITY_VERSION_3 = 0x20080522
@@ -162,10 +268,12 @@ def filter_program(machine: str) -> list[tuple[int, int, int, int]]:
     n = len(numbers)
     allow = (RETURN, 0, 0, SECCOMP_RET_ALLOW)
     deny = (RETURN, 0, 0, SECCOMP_RET_ERRNO | EPERM)
-    program = [(LOAD_WORD, 0, 0, SECCOMP_DATA_ARCH),
-               (JUMP_IF_EQUAL, 0, n + 3, AUDIT_ARCH[machine]),  # another arch: deny
-               (LOAD_WORD, 0, 0, SECCOMP_DATA_NR),
-               (JUMP_IF_AT_LEAST, n + 1, 0, X32_SYSCALL_BIT)]  # an x32 call: deny
+    program = [
+        (LOAD_WORD, 0, 0, SECCOMP_DATA_ARCH),
+        (JUMP_IF_EQUAL, 0, n + 3, AUDIT_ARCH[machine]),  # another arch: deny
+        (LOAD_WORD, 0, 0, SECCOMP_DATA_NR),
+        (JUMP_IF_AT_LEAST, n + 1, 0, X32_SYSCALL_BIT),
+    ]  # an x32 call: deny
     program += [(JUMP_IF_EQUAL, n - i, 0, nr) for i, nr in enumerate(numbers)]
     return program + [allow, deny]
 
@@ -202,8 +310,12 @@ def landlock_abi() -> int:
     calls = _calls()
     if calls is None:
         return 0
-    abi = _libc().syscall(ctypes.c_long(calls["landlock_create_ruleset"]), None,
-                          ctypes.c_size_t(0), ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION))
+    abi = _libc().syscall(
+        ctypes.c_long(calls["landlock_create_ruleset"]),
+        None,
+        ctypes.c_size_t(0),
+        ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION),
+    )
     return max(int(abi), 0)
 
 
@@ -230,8 +342,12 @@ def landlock(roots: list[str]) -> int:
     attr = ctypes.create_string_buffer(struct.pack(f"<{len(fields)}Q", *fields))
     libc = _libc()
     syscall = libc.syscall
-    ruleset = syscall(ctypes.c_long(calls["landlock_create_ruleset"]), attr,
-                      ctypes.c_size_t(len(attr.raw)), ctypes.c_uint32(0))
+    ruleset = syscall(
+        ctypes.c_long(calls["landlock_create_ruleset"]),
+        attr,
+        ctypes.c_size_t(len(attr.raw)),
+        ctypes.c_uint32(0),
+    )
     if ruleset < 0:
         return 0
     try:
@@ -243,14 +359,25 @@ def landlock(roots: list[str]) -> int:
             try:
                 allowed = READ if os.path.isdir(root) else READ & FILE_RIGHTS
                 rule = ctypes.create_string_buffer(struct.pack("<Qi", allowed, fd))
-                syscall(ctypes.c_long(calls["landlock_add_rule"]), ctypes.c_int(ruleset),
-                        ctypes.c_int(LANDLOCK_RULE_PATH_BENEATH), rule, ctypes.c_uint32(0))
+                syscall(
+                    ctypes.c_long(calls["landlock_add_rule"]),
+                    ctypes.c_int(ruleset),
+                    ctypes.c_int(LANDLOCK_RULE_PATH_BENEATH),
+                    rule,
+                    ctypes.c_uint32(0),
+                )
             finally:
                 os.close(fd)
         if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             return 0
-        if syscall(ctypes.c_long(calls["landlock_restrict_self"]), ctypes.c_int(ruleset),
-                   ctypes.c_uint32(0)) != 0:
+        if (
+            syscall(
+                ctypes.c_long(calls["landlock_restrict_self"]),
+                ctypes.c_int(ruleset),
+                ctypes.c_uint32(0),
+            )
+            != 0
+        ):
             return 0
     finally:
         os.close(ruleset)
@@ -287,8 +414,11 @@ def lock(roots: list[str]) -> dict:
     Landlock before seccomp: the filter refuses the Landlock calls' neighbours, not them,
     but the rules must be complete before the filter is in place.
     """
-    return {"capabilities_dropped": drop_capabilities(), "landlock": landlock(roots),
-            "seccomp": seccomp()}
+    return {
+        "capabilities_dropped": drop_capabilities(),
+        "landlock": landlock(roots),
+        "seccomp": seccomp(),
+    }
 
 
 def available() -> dict:
@@ -306,6 +436,9 @@ def available() -> dict:
         return {"ok": False, "why": f"no seccomp filter written for {platform.machine()}"}
     abi = landlock_abi()
     if abi < 1:
-        return {"ok": False, "why": f"the kernel ({platform.release()}) has no Landlock "
-                                    f"(Linux 5.13 or later, with landlock in the lsm= list)"}
+        return {
+            "ok": False,
+            "why": f"the kernel ({platform.release()}) has no Landlock "
+            f"(Linux 5.13 or later, with landlock in the lsm= list)",
+        }
     return {"ok": True, "why": f"Landlock ABI {abi}, seccomp on {platform.machine()}"}

@@ -65,8 +65,18 @@ from .similarity_sources import (
     without_markers,
 )
 
-__all__ = ["Document", "Pair", "SimilarityReport", "compare", "course_documents",
-           "forbidden_sources", "library_documents", "main", "normalise", "solution_cells"]
+__all__ = [
+    "Document",
+    "Pair",
+    "SimilarityReport",
+    "compare",
+    "course_documents",
+    "forbidden_sources",
+    "library_documents",
+    "main",
+    "normalise",
+    "solution_cells",
+]
 
 NOISE = 25
 """copydetect's noise threshold: matches shorter than this many filtered characters are ignored."""
@@ -98,17 +108,21 @@ def _without_docstrings(tree: ast.AST) -> ast.AST:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(
-                    getattr(body[0], "value", None), ast.Constant) and isinstance(
-                    body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(getattr(body[0], "value", None), ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 node.body = body[1:] or [ast.Pass()]
     return tree
 
 
 def _pieces(source: str) -> list[ast.Module]:
     """A cell's top-level pieces: each function or class alone, other statements in runs."""
-    lines = [line for line in source.splitlines()
-             if not _MAGIC.match(line) and not MARKER.match(line)]
+    lines = [
+        line for line in source.splitlines() if not _MAGIC.match(line) and not MARKER.match(line)
+    ]
     try:
         tree = _without_docstrings(ast.parse("\n".join(lines)))
     except SyntaxError:
@@ -206,13 +220,17 @@ class Document:
 def _fingerprint(code: Normalised, boilerplate: Sequence[int] = ()):
     from copydetect import CodeFingerprint
 
-    return CodeFingerprint(f"{id(code)}.py", NOISE, GUARANTEE - NOISE + 1,
-                           boilerplate=list(boilerplate), language="python",
-                           fp=io.StringIO(code.fingerprint_text))
+    return CodeFingerprint(
+        f"{id(code)}.py",
+        NOISE,
+        GUARANTEE - NOISE + 1,
+        boilerplate=list(boilerplate),
+        language="python",
+        fp=io.StringIO(code.fingerprint_text),
+    )
 
 
-def _document(name: str, kind: str, code: Normalised,
-              boilerplate: Sequence[int] = ()) -> Document:
+def _document(name: str, kind: str, code: Normalised, boilerplate: Sequence[int] = ()) -> Document:
     return Document(name, kind, code, _fingerprint(code, boilerplate))
 
 
@@ -301,13 +319,21 @@ def _pair(left: Document, right: Document) -> Pair | None:
     from copydetect import compare_files
 
     tokens, (share_left, share_right), (slices_left, slices_right) = compare_files(
-        left.fingerprint, right.fingerprint)
+        left.fingerprint, right.fingerprint
+    )
     if tokens == 0:
         return None
     share_left, share_right = min(float(share_left), 1.0), min(float(share_right), 1.0)
-    return Pair(left, right, max(share_left, share_right), share_left, share_right, int(tokens),
-                _lines(left.code.fingerprint_text, slices_left),
-                _lines(right.code.fingerprint_text, slices_right))
+    return Pair(
+        left,
+        right,
+        max(share_left, share_right),
+        share_left,
+        share_right,
+        int(tokens),
+        _lines(left.code.fingerprint_text, slices_left),
+        _lines(right.code.fingerprint_text, slices_right),
+    )
 
 
 def _index(documents: Sequence[Document]) -> dict[int, list[int]]:
@@ -342,12 +368,21 @@ class SimilarityReport:
 
     def rows(self) -> list[dict]:
         """One plain dict per pair, ranked (what the CSV holds)."""
-        return [{"rank": rank, "kind": p.kind, "submission": p.left.name, "other": p.right.name,
-                 "score": round(p.score, 4), "submission_share": round(p.left_share, 4),
-                 "other_share": round(p.right_share, 4), "matched_tokens": p.tokens,
-                 "submission_lines": " ".join(str(i + 1) for i in p.left_lines),
-                 "other_lines": " ".join(str(i + 1) for i in p.right_lines)}
-                for rank, p in enumerate(self.pairs, 1)]
+        return [
+            {
+                "rank": rank,
+                "kind": p.kind,
+                "submission": p.left.name,
+                "other": p.right.name,
+                "score": round(p.score, 4),
+                "submission_share": round(p.left_share, 4),
+                "other_share": round(p.right_share, 4),
+                "matched_tokens": p.tokens,
+                "submission_lines": " ".join(str(i + 1) for i in p.left_lines),
+                "other_lines": " ".join(str(i + 1) for i in p.right_lines),
+            }
+            for rank, p in enumerate(self.pairs, 1)
+        ]
 
     def to_csv(self, path: str | os.PathLike) -> None:
         """Write the ranked pairs as CSV (one row per pair)."""
@@ -364,12 +399,27 @@ class SimilarityReport:
         return report_html(self, top)
 
 
-_CSV_FIELDS = ("rank", "kind", "submission", "other", "score", "submission_share",
-               "other_share", "matched_tokens", "submission_lines", "other_lines")
+_CSV_FIELDS = (
+    "rank",
+    "kind",
+    "submission",
+    "other",
+    "score",
+    "submission_share",
+    "other_share",
+    "matched_tokens",
+    "submission_lines",
+    "other_lines",
+)
 
 
-def compare(submissions: Mapping[str, Sequence[str]], *, reference: Sequence[str] = (),
-            library: Sequence[Document] = (), homework: str = "") -> SimilarityReport:
+def compare(
+    submissions: Mapping[str, Sequence[str]],
+    *,
+    reference: Sequence[str] = (),
+    library: Sequence[Document] = (),
+    homework: str = "",
+) -> SimilarityReport:
     r"""Compare every submission with every other, the reference solution and the library.
 
     Parameters
@@ -402,12 +452,20 @@ def compare(submissions: Mapping[str, Sequence[str]], *, reference: Sequence[str
     start = time.perf_counter()
     template = released_template(list(reference))
     boilerplate = sorted(_fingerprint(normalise(template)).hashes) if reference else []
-    students = [_document(str(name), "submission", normalise(cells), boilerplate)
-                for name, cells in sorted(submissions.items())]
+    students = [
+        _document(str(name), "submission", normalise(cells), boilerplate)
+        for name, cells in sorted(submissions.items())
+    ]
     others: list[Document] = []
     if reference:
-        others.append(_document("reference solution", "reference",
-                                normalise(without_markers(reference)), boilerplate))
+        others.append(
+            _document(
+                "reference solution",
+                "reference",
+                normalise(without_markers(reference)),
+                boilerplate,
+            )
+        )
     pairs: list[Pair] = []
     index = _index(students)
     for i, student in enumerate(students):
@@ -419,12 +477,15 @@ def compare(submissions: Mapping[str, Sequence[str]], *, reference: Sequence[str
         library_index = _index(library)
         for student in students:
             near = {j for value in student.fingerprint.hashes for j in library_index.get(value, ())}
-            found = sorted(filter(None, (_pair(student, library[j]) for j in near)),
-                           key=lambda p: (-p.score, p.right.name))
+            found = sorted(
+                filter(None, (_pair(student, library[j]) for j in near)),
+                key=lambda p: (-p.score, p.right.name),
+            )
             pairs += found[:LIBRARY_PAIRS]
     pairs.sort(key=lambda p: (-p.score, -p.tokens, p.left.name, p.right.name))
-    return SimilarityReport(homework, tuple(pairs), len(students), len(library),
-                            time.perf_counter() - start)
+    return SimilarityReport(
+        homework, tuple(pairs), len(students), len(library), time.perf_counter() - start
+    )
 
 
 # ------------------------------------------------------------------------------- command
@@ -441,15 +502,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m dtlearn.exercises.homework.similarity",
         description="Rank the pairs of homework submissions (and the reference solution and "
-                    "the forbidden library functions) by shared code. Never a verdict.")
+        "the forbidden library functions) by shared code. Never a verdict.",
+    )
     parser.add_argument("course_dir", help="the nbgrader course directory")
     parser.add_argument("homework", help="the assignment, e.g. hw1")
     parser.add_argument("--stage", choices=("autograded", "submitted"), default=None)
-    parser.add_argument("--out", default=None,
-                        help="output folder (default COURSE_DIR/reports/similarity)")
+    parser.add_argument(
+        "--out", default=None, help="output folder (default COURSE_DIR/reports/similarity)"
+    )
     parser.add_argument("--top", type=int, default=50, help="pairs shown side by side")
-    parser.add_argument("--no-library", action="store_true",
-                        help="do not compare with the library functions the homework forbids")
+    parser.add_argument(
+        "--no-library",
+        action="store_true",
+        help="do not compare with the library functions the homework forbids",
+    )
     args = parser.parse_args(argv)
     try:
         students, reference = course_documents(args.course_dir, args.homework, stage=args.stage)
@@ -466,9 +532,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / f"{args.homework}.html").write_text(report.to_html(args.top), encoding="utf-8")
     report.to_csv(out / f"{args.homework}.csv")
-    print(f"{report.students} submissions, {len(report.pairs)} pairs sharing code, "
-          f"{report.seconds:.1f} s: {out / (args.homework + '.html')} and .csv "
-          f"(a ranking to read, never a verdict)")
+    print(
+        f"{report.students} submissions, {len(report.pairs)} pairs sharing code, "
+        f"{report.seconds:.1f} s: {out / (args.homework + '.html')} and .csv "
+        f"(a ranking to read, never a verdict)"
+    )
     return 0
 
 

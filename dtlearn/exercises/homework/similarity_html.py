@@ -16,7 +16,8 @@ NEVER_A_VERDICT = (
     "This report ranks pairs of code by how much they share, for a person to read. It is "
     "never a verdict: two students can write the same textbook formula, work from the same "
     "lecture example or keep the released template, and a copy can be rewritten until it "
-    "shares little. Read the pairs at the top side by side before drawing any conclusion.")
+    "shares little. Read the pairs at the top side by side before drawing any conclusion."
+)
 """What the report says before anything else."""
 
 _STYLE = """
@@ -58,7 +59,8 @@ def report_html(report, top: int = 50) -> str:
         f"</a></td><td>{html.escape(r['other'])}</td><td>{r['kind']}</td>"
         f"<td>{r['score']:.0%}</td><td>{r['submission_share']:.0%}</td>"
         f"<td>{r['other_share']:.0%}</td><td>{r['matched_tokens']}</td></tr>"
-        for r in report.rows()[:top])
+        for r in report.rows()[:top]
+    )
     sections = []
     for rank, pair in enumerate(report.pairs[:top], 1):
         sections.append(
@@ -69,16 +71,19 @@ def report_html(report, top: int = 50) -> str:
             f"{_code_html(pair.left.code.text, pair.left_lines)}</pre></div>"
             f"<div class='side'><b>{html.escape(pair.right.name)}</b> ({pair.right_share:.0%} "
             f"of it matched)<pre>{_code_html(pair.right.code.text, pair.right_lines)}</pre>"
-            f"</div></div></div>")
-    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
-            f"<style>{_STYLE}</style></head><body><h1>{title}</h1>"
-            f"<p class='note'><b>Never a verdict.</b> {NEVER_A_VERDICT}</p>"
-            f"<p>{report.students} submissions compared with each other, the reference "
-            f"solution and {report.library} library functions the homework forbids, in "
-            f"{report.seconds:.1f} s. Code is shown normalised (no comments or docstrings, "
-            f"one layout, the pieces of all cells sorted); highlighted lines hold matched "
-            f"code (copydetect, winnowing). {len(report.pairs)} pairs share code; the top "
-            f"{min(top, len(report.pairs))} are shown.</p>"
-            f"<table class='rank'><tr><th>#</th><th>submission</th><th>compared with</th>"
-            f"<th>kind</th><th>score</th><th>share of submission</th><th>share of other</th>"
-            f"<th>matched</th></tr>{rows}</table>{''.join(sections)}</body></html>")
+            f"</div></div></div>"
+        )
+    return (
+        f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
+        f"<style>{_STYLE}</style></head><body><h1>{title}</h1>"
+        f"<p class='note'><b>Never a verdict.</b> {NEVER_A_VERDICT}</p>"
+        f"<p>{report.students} submissions compared with each other, the reference "
+        f"solution and {report.library} library functions the homework forbids, in "
+        f"{report.seconds:.1f} s. Code is shown normalised (no comments or docstrings, "
+        f"one layout, the pieces of all cells sorted); highlighted lines hold matched "
+        f"code (copydetect, winnowing). {len(report.pairs)} pairs share code; the top "
+        f"{min(top, len(report.pairs))} are shown.</p>"
+        f"<table class='rank'><tr><th>#</th><th>submission</th><th>compared with</th>"
+        f"<th>kind</th><th>score</th><th>share of submission</th><th>share of other</th>"
+        f"<th>matched</th></tr>{rows}</table>{''.join(sections)}</body></html>"
+    )

@@ -21,8 +21,16 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-__all__ = ["MARKER", "course_documents", "forbidden_sources", "functions_of",
-           "released_template", "shown_path", "solution_cells", "without_markers"]
+__all__ = [
+    "MARKER",
+    "course_documents",
+    "forbidden_sources",
+    "functions_of",
+    "released_template",
+    "shown_path",
+    "solution_cells",
+    "without_markers",
+]
 
 MARKER = re.compile(r"^\s*### (BEGIN|END) (SOLUTION|HIDDEN TESTS)\s*$")
 """nbgrader's solution and hidden-test markers."""
@@ -56,8 +64,9 @@ def solution_cells(notebook: str | os.PathLike) -> list[str]:
         nb = json.load(handle)
     out = []
     for cell in nb.get("cells", []):
-        if cell.get("cell_type") == "code" and cell.get("metadata", {}).get(
-                "nbgrader", {}).get("solution"):
+        if cell.get("cell_type") == "code" and cell.get("metadata", {}).get("nbgrader", {}).get(
+            "solution"
+        ):
             source = cell.get("source", "")
             out.append("".join(source) if isinstance(source, list) else source)
     return out
@@ -80,7 +89,7 @@ def released_template(cells: Sequence[str]) -> list[str]:
             match = MARKER.match(line)
             if match and match.group(1) == "BEGIN":
                 inside = True
-                lines.append(line[:len(line) - len(line.lstrip())] + "raise NotImplementedError()")
+                lines.append(line[: len(line) - len(line.lstrip())] + "raise NotImplementedError()")
             elif match:
                 inside = False
             elif not inside:
@@ -93,8 +102,9 @@ def _notebooks(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
-def course_documents(course_dir: str | os.PathLike, homework: str, *, stage: str | None = None
-                     ) -> tuple[dict[str, list[str]], list[str]]:
+def course_documents(
+    course_dir: str | os.PathLike, homework: str, *, stage: str | None = None
+) -> tuple[dict[str, list[str]], list[str]]:
     """Every student's solution cells, and the reference solution's, from an nbgrader course.
 
     Parameters
@@ -233,12 +243,10 @@ def shown_path(path: str) -> str:
     parts = Path(path).parts
     for anchor in ("site-packages", "dist-packages"):
         if anchor in parts:
-            return "/".join(parts[len(parts) - parts[::-1].index(anchor):])
+            return "/".join(parts[len(parts) - parts[::-1].index(anchor) :])
     if "dtlearn" in parts:
-        return "/".join(parts[len(parts) - 1 - parts[::-1].index("dtlearn"):])
+        return "/".join(parts[len(parts) - 1 - parts[::-1].index("dtlearn") :])
     return parts[-1] if parts else str(path)
-
-
 
 
 def without_markers(cells: Sequence[str]) -> list[str]:
@@ -249,5 +257,6 @@ def without_markers(cells: Sequence[str]) -> list[str]:
     >>> without_markers(["def f():\n    ### BEGIN SOLUTION\n    return 1"])
     ['def f():\n    return 1']
     """
-    return ["\n".join(line for line in cell.splitlines() if not MARKER.match(line))
-            for cell in cells]
+    return [
+        "\n".join(line for line in cell.splitlines() if not MARKER.match(line)) for cell in cells
+    ]

@@ -1,4 +1,4 @@
-# About 510 lines: one idea, how every homework check grades: tasks, trials, the grade loop and the number judges all checks share.
+# About 420 logical lines: one idea, how every homework check grades: tasks, trials, the grade loop and the number judges all checks share.
 """How every homework check grades: the student's function called on trials, one verdict each.
 
 A check describes its cases as :class:`Trial` values (how the call reads, its arguments,
@@ -40,16 +40,33 @@ from ..results import Case, CheckResult, not_yet, summarize
 from ..student_call import run_student
 from ..wording import format_number, is_close, read_number, show_exact
 
-__all__ = ["GRADED_LATER", "SEALED_CALL", "SECRET_VARIABLE", "Task", "Trial", "calibrate", "call_student",
-           "grade", "grading_secret", "hidden_seed", "in_unit", "judge_number", "near_miss",
-           "scaled_slip", "sealed", "task"]
+__all__ = [
+    "GRADED_LATER",
+    "SEALED_CALL",
+    "SECRET_VARIABLE",
+    "Task",
+    "Trial",
+    "calibrate",
+    "call_student",
+    "grade",
+    "grading_secret",
+    "hidden_seed",
+    "in_unit",
+    "judge_number",
+    "near_miss",
+    "scaled_slip",
+    "sealed",
+    "task",
+]
 
 SECRET_VARIABLE = "DTLEARN_GRADING_SECRET"
 """The environment variable that holds the grading secret on the grading machine."""
 
-GRADED_LATER = ("the hidden cases run only when your work is graded: they are drawn from a "
-                "secret that only the grading machine has, so this notebook cannot "
-                "generate, show or check them (this cell checks nothing here)")
+GRADED_LATER = (
+    "the hidden cases run only when your work is graded: they are drawn from a "
+    "secret that only the grading machine has, so this notebook cannot "
+    "generate, show or check them (this cell checks nothing here)"
+)
 
 
 def grading_secret() -> str | None:
@@ -76,7 +93,7 @@ def hidden_seed(seed: int, secret: str) -> int:
     True
     """
     digest = hashlib.sha256(f"dtlearn hidden cases\0{secret}\0{int(seed)}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") % (2 ** 31)
+    return int.from_bytes(digest[:4], "big") % (2**31)
 
 
 def call_student(fn: Callable, *args: Any, forbidden: LibraryGuard | None = None) -> Any:
@@ -99,6 +116,7 @@ def _remote(fn: Any) -> bool:
     from .jail_client import RemoteFunction
 
     return type(fn) is RemoteFunction
+
 
 _STOPPING = ("timeout", "recursion", "forbidden")
 """Outcomes after which a group stops calling the function (the next call would fail too)."""
@@ -143,9 +161,18 @@ class Task:
         return self.hidden if group == "hidden" and self.hidden is not None else self.seed
 
 
-def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, *,
-         default_name: str, everything: Sequence[str] | None = None,
-         secret: str | None = None, which: str = "all") -> Task:
+def task(
+    check: str,
+    fn: Callable,
+    part: Any,
+    groups: Sequence[str],
+    seed: Any,
+    *,
+    default_name: str,
+    everything: Sequence[str] | None = None,
+    secret: str | None = None,
+    which: str = "all",
+) -> Task:
     """Read a check's arguments: which groups ``part`` stands for, the seed, the titles.
 
     Parameters
@@ -196,13 +223,15 @@ def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, 
     """
     names = tuple(groups)
     if part == "all":
-        chosen = tuple(everything) if everything is not None else tuple(
-            g for g in names if g != "hidden")
+        chosen = (
+            tuple(everything)
+            if everything is not None
+            else tuple(g for g in names if g != "hidden")
+        )
     elif part in names:
         chosen = (part,)
     else:
-        raise ValueError(f"part must be 'all' or one of {list(names)} for {check}, got "
-                         f"{part!r}")
+        raise ValueError(f"part must be 'all' or one of {list(names)} for {check}, got {part!r}")
     if seed is None:
         seed = student_seed()
     elif isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
@@ -214,8 +243,9 @@ def task(check: str, fn: Callable, part: Any, groups: Sequence[str], seed: Any, 
     fresh = hidden_seed(int(seed), f"fresh\0{secret}") if graded and secret else None
     if which not in ("all", "visible", "sealed"):
         raise ValueError(f"which must be 'all', 'visible' or 'sealed', got {which!r}")
-    return Task(title, chosen, int(seed), getattr(fn, "__name__", default_name), hidden,
-                fresh, which)
+    return Task(
+        title, chosen, int(seed), getattr(fn, "__name__", default_name), hidden, fresh, which
+    )
 
 
 @dataclass(frozen=True)
@@ -261,8 +291,9 @@ def sealed(trials: Iterable[Trial]) -> Iterable[Trial]:
         yield Trial(SEALED_CALL, trial.args, trial.judge, {}, True)
 
 
-def grade(job: Task, fn: Callable, guard: LibraryGuard,
-          trials: Callable[[str], Iterable[Trial]]) -> CheckResult:
+def grade(
+    job: Task, fn: Callable, guard: LibraryGuard, trials: Callable[[str], Iterable[Trial]]
+) -> CheckResult:
     """Call ``fn`` on every trial of every group of ``job`` and sum up the verdicts.
 
     Parameters
@@ -299,24 +330,42 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
             # no secret: only ask whether the function is still a stub (on a case drawn
             # from the student's own seed, never shown), so an unfinished one is "not yet"
             probe = next(iter(trials(group)), None)
-            if probe is not None and call_student(
-                    fn, *probe.args, forbidden=guard).kind == "not yet":
-                return not_yet(job.title, f"{job.name} raises NotImplementedError: replace "
-                                          f"`raise NotImplementedError()` with your code")
+            if (
+                probe is not None
+                and call_student(fn, *probe.args, forbidden=guard).kind == "not yet"
+            ):
+                return not_yet(
+                    job.title,
+                    f"{job.name} raises NotImplementedError: replace "
+                    f"`raise NotImplementedError()` with your code",
+                )
             return CheckResult(job.title, "graded later", GRADED_LATER)
         for trial in trials(group):
             outcome = call_student(fn, *trial.args, forbidden=guard)
             if outcome.kind == "not yet":
                 return not_yet(job.title, outcome.message)
             if outcome.kind == "forbidden":
-                whose = ("uses a library's implementation" if "a library's" in outcome.message
-                         else "uses dtlearn's own implementation")
-                return CheckResult(job.title, "failed", whose,
-                                   (Case(trial.call, False, f"{job.name} {outcome.message}"),))
+                whose = (
+                    "uses a library's implementation"
+                    if "a library's" in outcome.message
+                    else "uses dtlearn's own implementation"
+                )
+                return CheckResult(
+                    job.title,
+                    "failed",
+                    whose,
+                    (Case(trial.call, False, f"{job.name} {outcome.message}"),),
+                )
             if not outcome.ok:
-                cases.append(Case(trial.call, False, "wrong (it stays hidden)"
-                                  if trial.sealed else
-                                  outcome.message + trial.advice.get(outcome.kind, "")))
+                cases.append(
+                    Case(
+                        trial.call,
+                        False,
+                        "wrong (it stays hidden)"
+                        if trial.sealed
+                        else outcome.message + trial.advice.get(outcome.kind, ""),
+                    )
+                )
                 if outcome.kind in _STOPPING:
                     break
                 continue
@@ -330,8 +379,9 @@ def grade(job: Task, fn: Callable, guard: LibraryGuard,
     return summarize(job.title, cases)
 
 
-def judge_number(name: str, want: float, hint: Callable[[float], str],
-                 *also: Callable[[float], str]) -> Judge:
+def judge_number(
+    name: str, want: float, hint: Callable[[float], str], *also: Callable[[float], str]
+) -> Judge:
     """A judge for a function that returns one number: exact, accepted otherwise, or a hint.
 
     Parameters
@@ -358,6 +408,7 @@ def judge_number(name: str, want: float, hint: Callable[[float], str],
     >>> judge(1), judge(0.6931471805599453), judge("1")[0]
     ((True, '1'), (False, 'gave 0.693147 — use log base 2'), False)
     """
+
     def judge(value: Any) -> tuple[bool, str]:
         got, problem = read_number(value, name)
         if got is None:
@@ -397,6 +448,7 @@ def in_unit(want: float, factor: float, unit: str, note: str = "") -> Callable[[
     >>> in_unit(1.0, 1.0, "bits")(1.0)
     ''
     """
+
     def accept(got: float) -> str:
         if factor != 1.0 and is_close(got, want * factor):
             return f"{format_number(got)} (right, in {unit}{note})"
@@ -405,8 +457,7 @@ def in_unit(want: float, factor: float, unit: str, note: str = "") -> Callable[[
     return accept
 
 
-_UNITS = ((1.0, "bits"), (math.log(2), "nats (natural log)"),
-          (math.log10(2), "log10 units"))
+_UNITS = ((1.0, "bits"), (math.log(2), "nats (natural log)"), (math.log10(2), "log10 units"))
 
 
 def calibrate(fn: Callable, args: tuple, want: float, guard: LibraryGuard) -> tuple[float, str]:
@@ -517,9 +568,13 @@ def near_miss(got: float, want: float) -> str:
     """
     digits = _rounded(got, want)
     if digits is not None:
-        return (f"looks rounded to {digits} decimal{'s' if digits != 1 else ''}: do not round "
-                f"inside the function (round only when you print)")
+        return (
+            f"looks rounded to {digits} decimal{'s' if digits != 1 else ''}: do not round "
+            f"inside the function (round only when you print)"
+        )
     if abs(got - want) <= 5e-3:
-        return ("close, but not exact: compute it exactly — no small constant added to "
-                "avoid log(0), no approximation")
+        return (
+            "close, but not exact: compute it exactly — no small constant added to "
+            "avoid log(0), no approximation"
+        )
     return ""

@@ -19,7 +19,13 @@ def check_n_yes(n_yes):
     """Check exercise 00.1: Days with play = yes."""
     _, y = load_play_tennis()
     want = int((y == "yes").sum())
-    return compare_number(n_yes, want, what="the number of days with play = yes", tol=0, wrong={
-        int((y == "no").sum()): "that is the number of *no* days",
-        len(y): "that is every day: count only those with play = yes",
-    })
+    return compare_number(
+        n_yes,
+        want,
+        what="the number of days with play = yes",
+        tol=0,
+        wrong={
+            int((y == "no").sum()): "that is the number of *no* days",
+            len(y): "that is every day: count only those with play = yes",
+        },
+    )

@@ -34,13 +34,18 @@ def check_coin(h_coin, *, seed):
     counts = _coin(seed)["counts"]
     want = float(entropy(counts=counts))
     p = [c / sum(counts) for c in counts]
-    return compare_number(h_coin, want, what="the entropy of the coin, in bits", wrong={
-        want * math.log(2): "that is in nats: use log base 2",
-        want * math.log10(2): "that is with log base 10: use log base 2",
-        -p[0] * math.log2(p[0]): "only the heads term: add the tails term too",
-        -p[1] * math.log2(p[1]): "only the tails term: add the heads term too",
-        float(gini(counts=counts)): "that is the Gini impurity, not the entropy",
-    })
+    return compare_number(
+        h_coin,
+        want,
+        what="the entropy of the coin, in bits",
+        wrong={
+            want * math.log(2): "that is in nats: use log base 2",
+            want * math.log10(2): "that is with log base 10: use log base 2",
+            -p[0] * math.log2(p[0]): "only the heads term: add the tails term too",
+            -p[1] * math.log2(p[1]): "only the tails term: add the heads term too",
+            float(gini(counts=counts)): "that is the Gini impurity, not the entropy",
+        },
+    )
 
 
 def _three_classes(seed: int) -> dict:
@@ -54,11 +59,16 @@ def check_gini_pairs(gini_pairs, *, seed):
     counts = _three_classes(seed)["counts"]
     want = float(gini(counts=counts))
     p = np.array(counts, dtype=float) / sum(counts)
-    return compare_number(gini_pairs, want, what="the Gini impurity of the node", wrong={
-        float((p ** 2).sum()): "that is the sum over pairs of the *same* class: take k != k'",
-        want / 2: "that counts each unordered pair once: (k, k') and (k', k) are both pairs",
-        float(entropy(counts=counts)): "that is the entropy, not the Gini impurity",
-    })
+    return compare_number(
+        gini_pairs,
+        want,
+        what="the Gini impurity of the node",
+        wrong={
+            float((p**2).sum()): "that is the sum over pairs of the *same* class: take k != k'",
+            want / 2: "that counts each unordered pair once: (k, k') and (k', k) are both pairs",
+            float(entropy(counts=counts)): "that is the entropy, not the Gini impurity",
+        },
+    )
 
 
 POST_BEST_GINI = 0.373747
@@ -94,15 +104,22 @@ def check_weighted_gini(weighted_gini, *, seed):
     ginis = [float(gini(counts=c)) for c in children]
     want = sum(n / sum(sizes) * g for n, g in zip(sizes, ginis))
     parent = float(gini(counts=[sum(col) for col in zip(*children)]))
-    weighted_entropy = sum(n / sum(sizes) * float(entropy(counts=c))
-                           for n, c in zip(sizes, children))
-    return compare_number(weighted_gini, want, what="the weighted Gini of the two children", wrong={
-        sum(ginis) / 2: "that is the plain average: weight each child by its share of customers",
-        parent - want: "that is the Gini gain (parent minus children): the question asks for "
-                       "the children's weighted Gini itself",
-        parent: "that is the Gini impurity before the split",
-        weighted_entropy: "that is the weighted entropy: use Gini, 1 - sum of p_k^2",
-    })
+    weighted_entropy = sum(
+        n / sum(sizes) * float(entropy(counts=c)) for n, c in zip(sizes, children)
+    )
+    return compare_number(
+        weighted_gini,
+        want,
+        what="the weighted Gini of the two children",
+        wrong={
+            sum(ginis)
+            / 2: "that is the plain average: weight each child by its share of customers",
+            parent - want: "that is the Gini gain (parent minus children): the question asks for "
+            "the children's weighted Gini itself",
+            parent: "that is the Gini impurity before the split",
+            weighted_entropy: "that is the weighted entropy: use Gini, 1 - sum of p_k^2",
+        },
+    )
 
 
 @register("01.4", title="Your own entropy function")
@@ -114,8 +131,15 @@ def check_entropy_function(entropy):
     return result
 
 
-_RESTAURANT_ATTRIBUTES = ("Alternate", "Fri/Sat", "Hungry", "Price", "Reservation", "Type",
-                          "WaitEstimate")
+_RESTAURANT_ATTRIBUTES = (
+    "Alternate",
+    "Fri/Sat",
+    "Hungry",
+    "Price",
+    "Reservation",
+    "Type",
+    "WaitEstimate",
+)
 
 
 def _attribute(seed: int) -> dict:
@@ -135,12 +159,19 @@ def check_error_after(error_after, *, seed):
     errors = [float(misclassification(g)) for g in groups]
     want = sum(len(g) / len(y) * e for g, e in zip(groups, errors))
     before = float(misclassification(y))
-    wrong = {sum(errors) / len(errors): "weight each branch's error by its share of the "
-                                         "12 examples",
-             sum(len(g) / len(y) * float(entropy(g)) for g in groups):
-                 "that is the mean information (entropy): count majority-vote mistakes"}
+    wrong = {
+        sum(errors) / len(errors): "weight each branch's error by its share of the 12 examples",
+        sum(
+            len(g) / len(y) * float(entropy(g)) for g in groups
+        ): "that is the mean information (entropy): count majority-vote mistakes",
+    }
     if abs((before - want) - want) > 5e-3:
-        wrong[before - want] = "that is the decrease of the error: the question asks for the " \
-                               "error after the split"
-    return compare_number(error_after, want, what=f"the misclassification error after splitting "
-                                                  f"on {attribute}", wrong=wrong)
+        wrong[before - want] = (
+            "that is the decrease of the error: the question asks for the error after the split"
+        )
+    return compare_number(
+        error_after,
+        want,
+        what=f"the misclassification error after splitting on {attribute}",
+        wrong=wrong,
+    )

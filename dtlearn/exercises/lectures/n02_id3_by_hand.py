@@ -19,18 +19,40 @@ from ...measures import entropy, gain_ratio, gini_gain, information_gain
 from ..compare import compare_choice, compare_number
 from ..registry import register
 
-FIGURE_4 = ("Patrons", {
-    "None": "No",
-    "Some": "Yes",
-    "Full": ("WaitEstimate", {
-        ">60": "No",
-        "30-60": ("Alternate", {
-            "No": ("Reservation", {"No": ("Bar", {"No": "No", "Yes": "Yes"}), "Yes": "Yes"}),
-            "Yes": ("Fri/Sat", {"No": "No", "Yes": "Yes"})}),
-        "10-30": ("Hungry", {
-            "No": "Yes",
-            "Yes": ("Alternate", {"No": "Yes", "Yes": ("Raining", {"No": "No", "Yes": "Yes"})})}),
-        "0-10": "Yes"})})
+FIGURE_4 = (
+    "Patrons",
+    {
+        "None": "No",
+        "Some": "Yes",
+        "Full": (
+            "WaitEstimate",
+            {
+                ">60": "No",
+                "30-60": (
+                    "Alternate",
+                    {
+                        "No": (
+                            "Reservation",
+                            {"No": ("Bar", {"No": "No", "Yes": "Yes"}), "Yes": "Yes"},
+                        ),
+                        "Yes": ("Fri/Sat", {"No": "No", "Yes": "Yes"}),
+                    },
+                ),
+                "10-30": (
+                    "Hungry",
+                    {
+                        "No": "Yes",
+                        "Yes": (
+                            "Alternate",
+                            {"No": "Yes", "Yes": ("Raining", {"No": "No", "Yes": "Yes"})},
+                        ),
+                    },
+                ),
+                "0-10": "Yes",
+            },
+        ),
+    },
+)
 """The lecture's Figure 4 (Russell and Norvig's hand-made tree), as nested questions."""
 
 
@@ -63,14 +85,19 @@ def check_gain(gain, *, seed):
     h_parent = float(entropy(counts=parent))
     mean_info = h_parent - want
     unweighted = h_parent - sum(float(entropy(counts=r)) for r in rows) / len(rows)
-    return compare_number(gain, want, what="the information gain, in bits", wrong={
-        mean_info: "that is the mean information of the children: subtract it from the "
-                   "parent's entropy",
-        want * math.log(2): "that is in nats: use log base 2",
-        unweighted: "the children must be weighted by their share of the examples",
-        float(gini_gain(counts=rows)): "that is the Gini gain: use entropy",
-        float(gain_ratio(counts=rows)): "that is the gain ratio: do not divide by split info",
-    })
+    return compare_number(
+        gain,
+        want,
+        what="the information gain, in bits",
+        wrong={
+            mean_info: "that is the mean information of the children: subtract it from the "
+            "parent's entropy",
+            want * math.log(2): "that is in nats: use log base 2",
+            unweighted: "the children must be weighted by their share of the examples",
+            float(gini_gain(counts=rows)): "that is the Gini gain: use entropy",
+            float(gain_ratio(counts=rows)): "that is the gain ratio: do not divide by split info",
+        },
+    )
 
 
 def _situation(seed: int) -> dict:
@@ -87,8 +114,9 @@ def check_decision(decision, *, seed):
     """Check exercise 02.2: Predict with the lecture's Figure 4."""
     example = _situation(seed)["example"]
     want = follow(FIGURE_4, example)
-    return compare_choice(decision, want, what="Figure 4's decision for this situation",
-                          options=["Yes", "No"])
+    return compare_choice(
+        decision, want, what="Figure 4's decision for this situation", options=["Yes", "No"]
+    )
 
 
 @register("02.3", title="Empty leaves of the restaurant tree")
@@ -96,8 +124,13 @@ def check_empty_leaves(empty_leaves):
     """Check exercise 02.3: Empty leaves of the restaurant tree."""
     tree = ID3Classifier().fit(*load_restaurant()).tree_
     want = sum(leaf.n_samples == 0 for leaf in tree.leaves())
-    return compare_number(empty_leaves, want, what="the number of leaves no training example "
-                                                   "reaches", tol=0, wrong={
-        tree.n_leaves: "that is every leaf: count only those with 0 examples",
-        tree.n_leaves - want: "that is the leaves that *do* hold examples",
-    })
+    return compare_number(
+        empty_leaves,
+        want,
+        what="the number of leaves no training example reaches",
+        tol=0,
+        wrong={
+            tree.n_leaves: "that is every leaf: count only those with 0 examples",
+            tree.n_leaves - want: "that is the leaves that *do* hold examples",
+        },
+    )

@@ -26,15 +26,20 @@ def _m(seed: int) -> dict:
 def check_functions(n_functions, *, seed):
     """Check exercise 02b.1: the number of functions of m attributes with v values."""
     m, v = _m(seed)["m"], _m(seed)["v"]
-    want = 2 ** (v ** m)
-    return compare_number(n_functions, want, what=f"the number of functions of {m} attributes "
-                                                  f"with {v} values each", tol=0.5, wrong={
-        v ** m: "that is the number of possible examples; each can be labelled yes or no "
-                "independently",
-        2 ** (2 ** m): "that is for yes/no attributes: here each attribute has v values",
-        2 ** (v * m): "not v·m: the number of examples is v^m",
-        v ** (2 ** m): "the class has 2 values, so it is 2 to the power (number of examples)",
-    })
+    want = 2 ** (v**m)
+    return compare_number(
+        n_functions,
+        want,
+        what=f"the number of functions of {m} attributes with {v} values each",
+        tol=0.5,
+        wrong={
+            v**m: "that is the number of possible examples; each can be labelled yes or no "
+            "independently",
+            2 ** (2**m): "that is for yes/no attributes: here each attribute has v values",
+            2 ** (v * m): "not v·m: the number of examples is v^m",
+            v ** (2**m): "the class has 2 values, so it is 2 to the power (number of examples)",
+        },
+    )
 
 
 @register("02b.2", title="The smallest consistent trees of the contact-lens data")
@@ -43,9 +48,14 @@ def check_smallest(n_smallest):
     X, y = load_contact_lenses()
     sizes = consistent_tree_sizes(X, y)
     want = sizes[min(sizes)]
-    return compare_number(n_smallest, want, what="the number of smallest consistent trees",
-                          tol=0, wrong={
-        min(sizes): "that is the number of leaves of the smallest trees: count the trees of "
-                    "that size",
-        sum(sizes.values()): "that is every consistent tree: count only the smallest ones",
-    })
+    return compare_number(
+        n_smallest,
+        want,
+        what="the number of smallest consistent trees",
+        tol=0,
+        wrong={
+            min(sizes): "that is the number of leaves of the smallest trees: count the trees of "
+            "that size",
+            sum(sizes.values()): "that is every consistent tree: count only the smallest ones",
+        },
+    )

@@ -31,11 +31,16 @@ def check_split_info(si, *, seed):
     """Check exercise 03.1: Split info by hand."""
     sizes = _sizes(seed)["sizes"]
     want = float(split_info(counts=sizes))
-    return compare_number(si, want, what="the split info, in bits", wrong={
-        want * math.log(2): "that is in nats: use log base 2",
-        math.log2(len(sizes)): "that is log2(number of branches): weight each branch by its "
-                               "share N_v/N",
-    })
+    return compare_number(
+        si,
+        want,
+        what="the split info, in bits",
+        wrong={
+            want * math.log(2): "that is in nats: use log base 2",
+            math.log2(len(sizes)): "that is log2(number of branches): weight each branch by its "
+            "share N_v/N",
+        },
+    )
 
 
 def _attribute(seed: int) -> dict:
@@ -50,12 +55,17 @@ def check_gain_ratio(gr, *, seed):
     numbers = _attribute(seed)
     si = float(split_info(counts=numbers["sizes"]))
     gain = numbers["gain"]
-    return compare_number(gr, gain / si, what="the gain ratio", wrong={
-        gain * si: "multiply? gain ratio divides the gain by the split info",
-        si / gain: "upside down: gain ratio is gain / split info",
-        gain: "that is the gain itself: divide it by the split info",
-        si: "that is the split info: divide the gain by it",
-    })
+    return compare_number(
+        gr,
+        gain / si,
+        what="the gain ratio",
+        wrong={
+            gain * si: "multiply? gain ratio divides the gain by the split info",
+            si / gain: "upside down: gain ratio is gain / split info",
+            gain: "that is the gain itself: divide it by the split info",
+            si: "that is the split info: divide the gain by it",
+        },
+    )
 
 
 @register("03.3", title="C4.5's average-gain filter on the restaurant data")
@@ -67,14 +77,21 @@ def check_passed(passed):
     want = {c.feature_name for c in root.candidates if c.scores.get("passes_average")}
     in_average = {c.feature_name for c in root.candidates if c.scores.get("in_average")}
     if isinstance(passed, str) or not hasattr(passed, "__iter__"):
-        return CheckResult(what, "failed", "not a list",
-                           (Case("your answer", False, f"{passed!r} — give a list of names"),))
+        return CheckResult(
+            what,
+            "failed",
+            "not a list",
+            (Case("your answer", False, f"{passed!r} — give a list of names"),),
+        )
     mine = {str(p).strip() for p in passed}
     unknown = sorted(mine - set(X.columns))
     if unknown:
-        return CheckResult(what, "failed", "not attribute names",
-                           (Case("your answer", False, f"{unknown} are not attributes of the "
-                                                       f"restaurant data"),))
+        return CheckResult(
+            what,
+            "failed",
+            "not attribute names",
+            (Case("your answer", False, f"{unknown} are not attributes of the restaurant data"),),
+        )
     if mine == want:
         return CheckResult(what, "passed", "right", (Case("your answer", True, str(sorted(mine))),))
     hint = f"{len(mine & want)} right, {len(mine - want)} too many, {len(want - mine)} missing"

@@ -31,15 +31,17 @@ def check_removed(removed):
     model, X_val, y_val = _car()
     result = reduced_error_prune(model, X_val, y_val)
     expected = result.original.n_nodes - result.tree.n_nodes
-    wrong = {float(result.original.n_leaves - result.tree.n_leaves):
-             "that is the number of leaves removed; count every node",
-             float(len(result.pruned_nodes)): "that is the number of pruning decisions; each "
-                                              "removes a whole subtree below the node",
-             float(result.tree.n_nodes): "that is the size of the pruned tree",
-             float(result.original.n_nodes): "that is the size of the grown tree; subtract "
-                                             "the size of the pruned one"}
-    return compare_number(removed, expected, what="the number of nodes removed", tol=0,
-                          wrong=wrong)
+    wrong = {
+        float(
+            result.original.n_leaves - result.tree.n_leaves
+        ): "that is the number of leaves removed; count every node",
+        float(len(result.pruned_nodes)): "that is the number of pruning decisions; each "
+        "removes a whole subtree below the node",
+        float(result.tree.n_nodes): "that is the size of the pruned tree",
+        float(result.original.n_nodes): "that is the size of the grown tree; subtract "
+        "the size of the pruned one",
+    }
+    return compare_number(removed, expected, what="the number of nodes removed", tol=0, wrong=wrong)
 
 
 @register("07.2", title="No single further pruning helps")
@@ -51,14 +53,19 @@ def check_least(least):
     result = reduced_error_prune(model, X_val, y_val)
     pruned = list(result.pruned_nodes)
     truth = np.asarray(y_val)
-    counts = [int((result.original.with_leaves_at(pruned + [node.node_id]).predict(X_val)
-                   != truth).sum())
-              for node in result.tree.nodes() if not node.is_leaf]
-    wrong = {float(result.errors_after): "that is the error of the pruned tree itself; make "
-                                         "one more inner node a leaf",
-             float(result.errors_before): "that is the error of the full tree"}
-    return compare_number(least, min(counts), what="the smallest validation error count",
-                          tol=0, wrong=wrong)
+    counts = [
+        int((result.original.with_leaves_at(pruned + [node.node_id]).predict(X_val) != truth).sum())
+        for node in result.tree.nodes()
+        if not node.is_leaf
+    ]
+    wrong = {
+        float(result.errors_after): "that is the error of the pruned tree itself; make "
+        "one more inner node a leaf",
+        float(result.errors_before): "that is the error of the full tree",
+    }
+    return compare_number(
+        least, min(counts), what="the smallest validation error count", tol=0, wrong=wrong
+    )
 
 
 @register("07.3", title="Pruning with 20 validation rows")
@@ -69,8 +76,11 @@ def check_tiny(tiny_leaves):
     model, X_val, y_val = _car()
     full = reduced_error_prune(model, X_val, y_val)
     tiny = reduced_error_prune(model, X_val[:20], y_val[:20])
-    wrong = {float(full.tree.n_leaves): "that is with the whole validation set; use the first "
-                                        "20 rows only",
-             float(tiny.tree.n_nodes): "that counts all nodes; count the leaves"}
-    return compare_number(tiny_leaves, tiny.tree.n_leaves, what="the number of leaves left",
-                          tol=0, wrong=wrong)
+    wrong = {
+        float(full.tree.n_leaves): "that is with the whole validation set; use the first "
+        "20 rows only",
+        float(tiny.tree.n_nodes): "that counts all nodes; count the leaves",
+    }
+    return compare_number(
+        tiny_leaves, tiny.tree.n_leaves, what="the number of leaves left", tol=0, wrong=wrong
+    )

@@ -39,13 +39,16 @@ def check_leaves_at(leaves_at):
     path, n = _path()
     expected = cost_complexity_prune(path.tree, 0.01).n_leaves
     risks, leaves = np.asarray(path.impurities), np.asarray(path.n_leaves)
-    wrong = {float(leaves[np.argmin(risks)]): "R(T) alone always prefers the full tree; add "
-                                              "alpha for every leaf",
-             float(leaves[np.argmin(risks + 0.01 * n * leaves)]):
-                 "alpha = 0.01 is on scikit-learn's scale, like path.impurities; do not "
-                 "multiply by N"}
-    return compare_number(leaves_at, expected, what="the number of leaves at alpha = 0.01",
-                          tol=0, wrong=wrong)
+    wrong = {
+        float(leaves[np.argmin(risks)]): "R(T) alone always prefers the full tree; add "
+        "alpha for every leaf",
+        float(
+            leaves[np.argmin(risks + 0.01 * n * leaves)]
+        ): "alpha = 0.01 is on scikit-learn's scale, like path.impurities; do not multiply by N",
+    }
+    return compare_number(
+        leaves_at, expected, what="the number of leaves at alpha = 0.01", tol=0, wrong=wrong
+    )
 
 
 def make_subtree(seed: int) -> dict:
@@ -86,18 +89,23 @@ def check_alpha_t(alpha_t, *, seed):
     k = len(data["leaves"])
     gain = risk(data["node"]) - sum(risk(c) for c in data["leaves"])
     expected = gain / (k - 1)
-    wrong = {expected * n: "that is on the slides' scale (rows); divide the risks by N",
-             gain / k: "divide by |T_t| − 1, the leaves saved, not by |T_t|",
-             gain: "divide by the number of leaves saved, |T_t| − 1",
-             (risk(data["node"], entropy) - sum(risk(c, entropy) for c in data["leaves"]))
-             / (k - 1): "that uses entropy; the path here uses Gini impurity",
-             (risk(data["node"], scale=1.0) - sum(risk(c, scale=1.0) for c in data["leaves"]))
-             / (k - 1): "weight each impurity by its share of the N rows, n_t / N",
-             (risk(data["node"], scale=1.0) - sum(risk(c, scale=float(sum(c)) / sum(data["node"]))
-                                                  for c in data["leaves"])) / (k - 1):
-                 "the shares are of all N training rows of the tree, not of the node's rows"}
-    return compare_number(alpha_t, expected, what="the effective alpha of the node",
-                          tol=6e-5, wrong=wrong)
+    wrong = {
+        expected * n: "that is on the slides' scale (rows); divide the risks by N",
+        gain / k: "divide by |T_t| − 1, the leaves saved, not by |T_t|",
+        gain: "divide by the number of leaves saved, |T_t| − 1",
+        (risk(data["node"], entropy) - sum(risk(c, entropy) for c in data["leaves"]))
+        / (k - 1): "that uses entropy; the path here uses Gini impurity",
+        (risk(data["node"], scale=1.0) - sum(risk(c, scale=1.0) for c in data["leaves"]))
+        / (k - 1): "weight each impurity by its share of the N rows, n_t / N",
+        (
+            risk(data["node"], scale=1.0)
+            - sum(risk(c, scale=float(sum(c)) / sum(data["node"])) for c in data["leaves"])
+        )
+        / (k - 1): "the shares are of all N training rows of the tree, not of the node's rows",
+    }
+    return compare_number(
+        alpha_t, expected, what="the effective alpha of the node", tol=6e-5, wrong=wrong
+    )
 
 
 @register("09.3", title="Alpha on the HSE slides' scale")
@@ -105,10 +113,13 @@ def check_alpha_slides(alpha_slides):
     """The last step's α times the number of training rows."""
     path, n = _path()
     expected = path.steps[-1].alpha * n
-    wrong = {path.steps[-1].alpha: "that is scikit-learn's scale (risks as shares of the rows); "
-                                   "the slides count rows",
-             path.steps[-1].alpha / n: "multiply by N, do not divide",
-             path.steps[-1].alpha * 569: "N is the number of *training* rows the tree was grown "
-                                         "on, not all 569"}
-    return compare_number(alpha_slides, expected, what="the root's alpha on the slides' scale",
-                          tol=1e-3, wrong=wrong)
+    wrong = {
+        path.steps[-1].alpha: "that is scikit-learn's scale (risks as shares of the rows); "
+        "the slides count rows",
+        path.steps[-1].alpha / n: "multiply by N, do not divide",
+        path.steps[-1].alpha * 569: "N is the number of *training* rows the tree was grown "
+        "on, not all 569",
+    }
+    return compare_number(
+        alpha_slides, expected, what="the root's alpha on the slides' scale", tol=1e-3, wrong=wrong
+    )

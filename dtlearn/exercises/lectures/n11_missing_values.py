@@ -21,15 +21,16 @@ def check_weight_y(weight_y):
     unknown = int(column.isna().sum())
     wrong = {
         float(known_y): "those are only the members who voted y; the unknown ones go down this "
-                        "branch too, with a fraction of their weight",
+        "branch too, with a fraction of their weight",
         float(known_y + unknown): "the unknown members go down both branches, each with a "
-                                  "fraction of their weight, not all of it",
+        "fraction of their weight, not all of it",
         float(root.children[0].n_samples): "that is the n branch",
         known_y + unknown * known_y / len(column): "the share is taken of the known votes "
-                                                   f"({known}), not of all members",
+        f"({known}), not of all members",
     }
-    return compare_number(weight_y, expected, what="the weight at physician-fee-freeze = y",
-                          tol=5e-3, wrong=wrong)
+    return compare_number(
+        weight_y, expected, what="the weight at physician-fee-freeze = y", tol=5e-3, wrong=wrong
+    )
 
 
 # ----------------------------------------------------------------------------- 11.2
@@ -48,7 +49,14 @@ def check_best_surrogate(best_surrogate):
     wrong = {}
     naive = max(same_only, key=same_only.get)
     if naive != expected:
-        wrong[naive] = ("an attribute that votes the opposite way is just as good a surrogate: "
-                        "count agreement with the opposite vote too")
-    return compare_choice(best_surrogate, expected, what="the best surrogate",
-                          options=list(X.columns.drop(target_name)), wrong=wrong)
+        wrong[naive] = (
+            "an attribute that votes the opposite way is just as good a surrogate: "
+            "count agreement with the opposite vote too"
+        )
+    return compare_choice(
+        best_surrogate,
+        expected,
+        what="the best surrogate",
+        options=list(X.columns.drop(target_name)),
+        wrong=wrong,
+    )

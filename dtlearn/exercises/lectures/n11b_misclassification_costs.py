@@ -28,14 +28,17 @@ def check_total_cost(total_cost, *, seed):
     m = make_matrices(seed)
     c, L = np.array(m["confusion"], dtype=float), np.array(m["cost"], dtype=float)
     expected = float((c * L).sum())
-    wrong = {float((c * L.T).sum()): "rows and columns swapped: row i, column j of the cost "
-                                     "matrix is the cost of predicting j for a true i, as in "
-                                     "the confusion matrix",
-             float(c.sum() - np.trace(c)): "that counts the mistakes; weight each by its cost",
-             float(c.sum() * L.sum()): "multiply cell by cell, then add up",
-             float((c @ L).sum()): "a matrix product mixes cells; multiply cell by cell"}
-    return compare_number(total_cost, expected, what="the total cost of the predictions",
-                          tol=1e-6, wrong=wrong)
+    wrong = {
+        float((c * L.T).sum()): "rows and columns swapped: row i, column j of the cost "
+        "matrix is the cost of predicting j for a true i, as in "
+        "the confusion matrix",
+        float(c.sum() - np.trace(c)): "that counts the mistakes; weight each by its cost",
+        float(c.sum() * L.sum()): "multiply cell by cell, then add up",
+        float((c @ L).sum()): "a matrix product mixes cells; multiply cell by cell",
+    }
+    return compare_number(
+        total_cost, expected, what="the total cost of the predictions", tol=1e-6, wrong=wrong
+    )
 
 
 # ----------------------------------------------------------------------------- 11b.2
@@ -59,15 +62,17 @@ def check_cost_gini(impurity, *, seed):
     p = np.array(counts, dtype=float) / sum(counts)
     upper = float(sum(L[i, j] * p[i] * p[j] for i in range(3) for j in range(3) if i < j))
     lower = float(sum(L[i, j] * p[i] * p[j] for i in range(3) for j in range(3) if i > j))
-    symmetric = float(sum(max(L[i, j], L[j, i]) * p[i] * p[j]
-                          for i in range(3) for j in range(3) if i != j))
-    wrong = {float(gini(counts=counts)): "that is the plain Gini impurity; weight each pair "
-                                         "by its cost",
-             upper: "each pair counts in both orders: L[k,k'] p_k p_k' and L[k',k] p_k' p_k",
-             lower: "each pair counts in both orders: L[k,k'] p_k p_k' and L[k',k] p_k' p_k",
-             symmetric: "the matrix is not symmetric: use L[k,k'] for the one order and "
-                        "L[k',k] for the other",
-             float(np.array(counts) @ L @ np.array(counts)): "use the proportions p_k, not the "
-                                                             "counts"}
-    return compare_number(impurity, expected, what="the cost-weighted Gini impurity",
-                          tol=6e-4, wrong=wrong)
+    symmetric = float(
+        sum(max(L[i, j], L[j, i]) * p[i] * p[j] for i in range(3) for j in range(3) if i != j)
+    )
+    wrong = {
+        float(gini(counts=counts)): "that is the plain Gini impurity; weight each pair by its cost",
+        upper: "each pair counts in both orders: L[k,k'] p_k p_k' and L[k',k] p_k' p_k",
+        lower: "each pair counts in both orders: L[k,k'] p_k p_k' and L[k',k] p_k' p_k",
+        symmetric: "the matrix is not symmetric: use L[k,k'] for the one order and "
+        "L[k',k] for the other",
+        float(np.array(counts) @ L @ np.array(counts)): "use the proportions p_k, not the counts",
+    }
+    return compare_number(
+        impurity, expected, what="the cost-weighted Gini impurity", tol=6e-4, wrong=wrong
+    )

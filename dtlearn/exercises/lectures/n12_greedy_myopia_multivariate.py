@@ -39,15 +39,20 @@ def check_gain_half(gain_half):
     expected = float(information_gain(P["x1"] <= 0.5, xor))
     below = P["x2"] <= 0.5
     inside = float(information_gain(P.loc[below, "x1"] <= 0.5, xor[below]))
-    return compare_number(gain_half, expected, what="the gain of x1 <= 0.5 at the root, in bits",
-                          tol=5e-5,
-                          wrong={inside: "that is inside the branch x2 <= 0.5; use all 200 "
-                                         "points",
-                                 0.0: "exactly 0 holds for the 8-row XOR table, where each branch "
-                                      "is perfectly balanced; on the 200 random points each side "
-                                      "of x1 <= 0.5 is only nearly balanced: compute it, and do "
-                                      "not round it to 0",
-                                 expected * np.log(2): "that is in nats: use log base 2"})
+    return compare_number(
+        gain_half,
+        expected,
+        what="the gain of x1 <= 0.5 at the root, in bits",
+        tol=5e-5,
+        wrong={
+            inside: "that is inside the branch x2 <= 0.5; use all 200 points",
+            0.0: "exactly 0 holds for the 8-row XOR table, where each branch "
+            "is perfectly balanced; on the 200 random points each side "
+            "of x1 <= 0.5 is only nearly balanced: compute it, and do "
+            "not round it to 0",
+            expected * np.log(2): "that is in nats: use log base 2",
+        },
+    )
 
 
 @register("12.2", title="Information gain of b inside the branch a = 0")
@@ -58,11 +63,18 @@ def check_gain_b(gain_b):
     X, y = _xor()
     rows = X["a"] == "0"
     expected = float(information_gain(X["b"][rows], y[rows]))
-    return compare_number(gain_b, expected, what="the information gain of b given a = 0, in bits",
-                          tol=1e-6,
-                          wrong={float(information_gain(X["b"], y)):
-                                 "that is b's gain on all rows; use only the rows with a = 0",
-                                 expected * np.log(2): "that is in nats: use log base 2"})
+    return compare_number(
+        gain_b,
+        expected,
+        what="the information gain of b given a = 0, in bits",
+        tol=1e-6,
+        wrong={
+            float(
+                information_gain(X["b"], y)
+            ): "that is b's gain on all rows; use only the rows with a = 0",
+            expected * np.log(2): "that is in nats: use log base 2",
+        },
+    )
 
 
 @register("12.3", title="Leaves of the staircase with 3000 points")
@@ -73,8 +85,13 @@ def check_staircase(staircase_leaves):
     big = pd.DataFrame(np.random.default_rng(5).uniform(size=(3000, 2)), columns=["x1", "x2"])
     side = np.where(big["x1"] + big["x2"] > 1, "above", "below")
     model = CARTClassifier().fit(big, side)
-    return compare_number(staircase_leaves, model.tree_.n_leaves,
-                          what="the number of leaves", tol=0,
-                          wrong={float(model.tree_.n_nodes): "that counts every node; count the "
-                                                             "leaves",
-                                 16.0: "that is the tree for 300 points; fit on big, big_side"})
+    return compare_number(
+        staircase_leaves,
+        model.tree_.n_leaves,
+        what="the number of leaves",
+        tol=0,
+        wrong={
+            float(model.tree_.n_nodes): "that counts every node; count the leaves",
+            16.0: "that is the tree for 300 points; fit on big, big_side",
+        },
+    )

@@ -47,8 +47,9 @@ def _votes() -> tuple[np.ndarray, np.ndarray]:
     from ...learners.tree_learner import CARTClassifier
 
     X, y = cancer_data()
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, stratify=y,
-                                                        random_state=0)
+    X_train, X_test, y_train, y_test = train_test_split(
+        X, y, test_size=0.3, stratify=y, random_state=0
+    )
     rng = np.random.default_rng(0)
     votes = []
     for _ in range(25):
@@ -78,10 +79,16 @@ def check_distinct(distinct):
     """Check exercise 13.1: the expected fraction of distinct rows, for n = 569."""
     n = len(cancer_data()[0])
     missed = (1 - 1 / n) ** n
-    return compare_number(distinct, 1 - missed, tol=5e-5,
-                          what=f"the expected fraction of the {n} rows in a bootstrap sample",
-                          wrong={missed: "that is the fraction a bootstrap sample leaves out",
-                                 1 - np.exp(-1): f"that is the limit for large n: use n = {n}"})
+    return compare_number(
+        distinct,
+        1 - missed,
+        tol=5e-5,
+        what=f"the expected fraction of the {n} rows in a bootstrap sample",
+        wrong={
+            missed: "that is the fraction a bootstrap sample leaves out",
+            1 - np.exp(-1): f"that is the limit for large n: use n = {n}",
+        },
+    )
 
 
 @register("13.2", title="Mistakes every tree makes")
@@ -92,15 +99,19 @@ def check_unanimous(unanimous_share):
     unanimous = (share == 0) | (share == 1)
     mistakes = votes != truth
     expected = mistakes[:, unanimous].sum() / mistakes.sum()
-    return compare_number(unanimous_share, expected,
-                          what="the share of the trees' mistakes on rows where all 25 agree",
-                          wrong={1 - expected: "that is the share on rows where the trees "
-                                               "disagree",
-                                 unanimous.mean(): "that is the share of test rows on which "
-                                                   "the trees agree: count mistakes",
-                                 mistakes[:, unanimous].any(axis=0).sum() / mistakes.any(
-                                     axis=0).sum(): "that counts rows, not mistakes: a row "
-                                                    "wrong in 25 trees is 25 mistakes"})
+    return compare_number(
+        unanimous_share,
+        expected,
+        what="the share of the trees' mistakes on rows where all 25 agree",
+        wrong={
+            1 - expected: "that is the share on rows where the trees disagree",
+            unanimous.mean(): "that is the share of test rows on which "
+            "the trees agree: count mistakes",
+            mistakes[:, unanimous].any(axis=0).sum()
+            / mistakes.any(axis=0).sum(): "that counts rows, not mistakes: a row "
+            "wrong in 25 trees is 25 mistakes",
+        },
+    )
 
 
 @register("13.3", title="Boosting with a smaller learning rate")
@@ -108,9 +119,14 @@ def check_slow_mse(slow_mse):
     """Check exercise 13.3: training MSE of 50 depth-2 trees boosted with rate 0.1."""
     expected = _boosted_mse(0.1, 50)
     x, target = _wave()
-    return compare_number(slow_mse, expected, tol=1e-4,
-                          what="the training MSE after 50 trees with learning rate 0.1",
-                          wrong={_boosted_mse(0.3, 50): "that is with learning rate 0.3",
-                                 float(np.sqrt(expected)): "that is the root of the MSE",
-                                 float(np.var(target)): "that is the error of F_0, the mean "
-                                                        "alone: add the trees"})
+    return compare_number(
+        slow_mse,
+        expected,
+        tol=1e-4,
+        what="the training MSE after 50 trees with learning rate 0.1",
+        wrong={
+            _boosted_mse(0.3, 50): "that is with learning rate 0.3",
+            float(np.sqrt(expected)): "that is the root of the MSE",
+            float(np.var(target)): "that is the error of F_0, the mean alone: add the trees",
+        },
+    )

@@ -31,8 +31,10 @@ def _forest_tree_causes() -> tuple[str, ...]:
 
     X, y = cancer_data()
     forest = RandomForestClassifier(n_estimators=50, random_state=0).fit(X, y)
-    return tuple(step.cause if step.is_split else "leaf"
-                 for step in from_sklearn(forest.estimators_[TREE], X, y).steps_)
+    return tuple(
+        step.cause if step.is_split else "leaf"
+        for step in from_sklearn(forest.estimators_[TREE], X, y).steps_
+    )
 
 
 @register("13b.1", title="Forest splits that missed the best attribute")
@@ -41,10 +43,15 @@ def check_missed(missed):
     causes = _forest_tree_causes()
     expected = causes.count("feature subset")
     splits = len(causes) - causes.count("leaf")
-    return compare_number(missed, expected, tol=0,
-                          what="the number of splits that missed the best attribute",
-                          wrong={splits - causes.count(""): "that also counts ties: keep the "
-                                                            "cause 'feature subset' only",
-                                 causes.count(""): "that counts the splits that *are* the "
-                                                   "best candidate",
-                                 splits: "that is every split of the tree"})
+    return compare_number(
+        missed,
+        expected,
+        tol=0,
+        what="the number of splits that missed the best attribute",
+        wrong={
+            splits - causes.count(""): "that also counts ties: keep the "
+            "cause 'feature subset' only",
+            causes.count(""): "that counts the splits that *are* the best candidate",
+            splits: "that is every split of the tree",
+        },
+    )

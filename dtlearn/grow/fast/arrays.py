@@ -105,9 +105,17 @@ class StepLog:
             return
         lengths = np.array([len(p) for p in pieces], dtype=np.int32)
         kept = np.concatenate(pieces)
-        self.levels.append((np.array(ids, dtype=np.int32), np.array(scan_at, dtype=np.int32),
-                            np.array(scan_row, dtype=np.int32), np.array(choice, np.int32),
-                            np.array(reason, dtype=np.int32), lengths, kept))
+        self.levels.append(
+            (
+                np.array(ids, dtype=np.int32),
+                np.array(scan_at, dtype=np.int32),
+                np.array(scan_row, dtype=np.int32),
+                np.array(choice, np.int32),
+                np.array(reason, dtype=np.int32),
+                lengths,
+                kept,
+            )
+        )
 
     def record(self, grower: Any) -> GrowthRecord:
         """Number the nodes as :meth:`Grower.run` does and return the steps as a record.
@@ -116,8 +124,9 @@ class StepLog:
         recorded. The grower's nodes are renumbered in place.
         """
         levels, self.levels = self.levels, []
-        ids, scan_at, scan_row, choice, reason, lengths, kept = \
-            [np.concatenate(column) for column in zip(*levels)]
+        ids, scan_at, scan_row, choice, reason, lengths, kept = [
+            np.concatenate(column) for column in zip(*levels)
+        ]
         del levels
         n_steps = len(ids)
         at = np.full(int(ids.max()) + 1, -1, dtype=np.int64)
@@ -148,9 +157,10 @@ class StepLog:
         own = lengths[order]
         placed = np.cumsum(own) - own  # where each step's own rows start
         source = np.concatenate([[0], np.cumsum(lengths)[:-1]])[order]
-        small = np.int32 if len(kept) < 2 ** 31 else np.int64
-        perm = kept[np.repeat((source - placed).astype(small), own)
-                    + np.arange(int(own.sum()), dtype=small)]
+        small = np.int32 if len(kept) < 2**31 else np.int64
+        perm = kept[
+            np.repeat((source - placed).astype(small), own) + np.arange(int(own.sum()), dtype=small)
+        ]
         del kept, source
         size = own.copy()
         for i in range(n_steps - 1, 0, -1):  # children come after their parent
@@ -164,16 +174,28 @@ class StepLog:
             counts[i] = n.counts if classification else (n.n_samples, float(n.value[0]))
         return GrowthRecord(
             node_id=np.fromiter((n.node_id for n in nodes), np.int64, n_steps),
-            parent=parents, branch=branches,
+            parent=parents,
+            branch=branches,
             depth=np.fromiter((n.depth for n in nodes), np.int64, n_steps),
             n_samples=np.fromiter((n.n_samples for n in nodes), float, n_steps),
             impurity=np.fromiter((n.impurity for n in nodes), float, n_steps),
-            counts=counts, splits=[n.split for n in nodes], schema=grower.schema,
-            perm=perm, start=placed, end=placed + size,
-            scans=self.scans, scan_at=scan_at[order], scan_row=scan_row[order],
-            choice=choice[order], objects=objects, reasons=self.reasons,
-            reason=reason[order], builder=self.builder, classes=grower.classes,
-            target_name=grower.target_name)
+            counts=counts,
+            splits=[n.split for n in nodes],
+            schema=grower.schema,
+            perm=perm,
+            start=placed,
+            end=placed + size,
+            scans=self.scans,
+            scan_at=scan_at[order],
+            scan_row=scan_row[order],
+            choice=choice[order],
+            objects=objects,
+            reasons=self.reasons,
+            reason=reason[order],
+            builder=self.builder,
+            classes=grower.classes,
+            target_name=grower.target_name,
+        )
 
 
 def _own_rows(rows: np.ndarray, children: list) -> np.ndarray:
@@ -186,9 +208,30 @@ def _own_rows(rows: np.ndarray, children: list) -> np.ndarray:
     return rows[~inside]
 
 
-FIELDS = ("node_id", "parent", "branch", "depth", "n_samples", "impurity", "counts", "splits",
-          "schema", "perm", "start", "end", "scans", "scan_at", "scan_row", "choice",
-          "objects", "reasons", "reason", "builder", "classes", "target_name")
+FIELDS = (
+    "node_id",
+    "parent",
+    "branch",
+    "depth",
+    "n_samples",
+    "impurity",
+    "counts",
+    "splits",
+    "schema",
+    "perm",
+    "start",
+    "end",
+    "scans",
+    "scan_at",
+    "scan_row",
+    "choice",
+    "objects",
+    "reasons",
+    "reason",
+    "builder",
+    "classes",
+    "target_name",
+)
 
 
 class GrowthRecord(Sequence):
@@ -245,25 +288,38 @@ class GrowthRecord(Sequence):
 
     def _make(self, i: int) -> GrowthStep:
         parent = int(self.parent[i])
-        condition = None if parent < 0 else \
-            self.splits[parent].conditions(self.schema)[int(self.branch[i])]
+        condition = (
+            None if parent < 0 else self.splits[parent].conditions(self.schema)[int(self.branch[i])]
+        )
         code, pick = int(self.scan_at[i]), int(self.choice[i])
         if code >= 0:
             scan = self.scans[code]
-            candidates = CandidateList(range(len(scan.features)), self.builder,
-                                       ThresholdBlock(scan, int(self.scan_row[i])))
+            candidates = CandidateList(
+                range(len(scan.features)), self.builder, ThresholdBlock(scan, int(self.scan_row[i]))
+            )
             choice = None if pick < 0 else pick
         elif code == EMPTY:
             candidates, choice = (), None
         else:
             candidates, choice = self.objects[i]
-        rows = np.sort(self.perm[int(self.start[i]):int(self.end[i])], kind="stable")
+        rows = np.sort(self.perm[int(self.start[i]) : int(self.end[i])], kind="stable")
         reason = int(self.reason[i])
-        return GrowthStep(int(self.node_id[i]), None if parent < 0 else int(self.node_id[parent]),
-                          int(self.depth[i]), condition, rows, float(self.n_samples[i]),
-                          self.counts[i], float(self.impurity[i]), candidates, choice,
-                          None if reason < 0 else self.reasons[reason], "greedy",
-                          self.classes, self.target_name)
+        return GrowthStep(
+            int(self.node_id[i]),
+            None if parent < 0 else int(self.node_id[parent]),
+            int(self.depth[i]),
+            condition,
+            rows,
+            float(self.n_samples[i]),
+            self.counts[i],
+            float(self.impurity[i]),
+            candidates,
+            choice,
+            None if reason < 0 else self.reasons[reason],
+            "greedy",
+            self.classes,
+            self.target_name,
+        )
 
     def __eq__(self, other: Any) -> bool:
         if other is self:

@@ -52,8 +52,12 @@ def applies(grower: Grower) -> bool:
     True
     """
     n = grower.schema.n_features
-    return n > 0 and not grower.config.oblique and len(numeric_features(grower)) == n and \
-        levels_apply(grower)
+    return (
+        n > 0
+        and not grower.config.oblique
+        and len(numeric_features(grower)) == n
+        and levels_apply(grower)
+    )
 
 
 def grow(grower: Grower) -> Tree:
@@ -69,16 +73,24 @@ def grow(grower: Grower) -> Tree:
     (True, True)
     """
     if not applies(grower):
-        raise ValueError("grower: array growth does not apply to this grower "
-                         "(see dtlearn.grow.fast.level_arrays.applies)")
+        raise ValueError(
+            "grower: array growth does not apply to this grower "
+            "(see dtlearn.grow.fast.level_arrays.applies)"
+        )
     with cycle_collector.paused():
         nodes, record = grow_arrays(grower)
     grower.settle_grown(nodes, record)
     return grower.tree()
 
 
-def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.ndarray,
-                value: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def early_codes(
+    grower: Grower,
+    depth: int,
+    n_samples: np.ndarray,
+    impurity: np.ndarray,
+    value: np.ndarray,
+    lengths: np.ndarray,
+) -> np.ndarray:
     """Which rule of :meth:`Grower.reason_before_scoring` closes each node (-1: none).
 
     The same tests in the same order (a fresh grower: every attribute available, no leaf
@@ -87,8 +99,7 @@ def early_codes(grower: Grower, depth: int, n_samples: np.ndarray, impurity: np.
     config = grower.config
     if grower.classes is None:  # as the Grower's purity scale
         centre = np.abs(value[:, 0])
-        size = centre if grower.rule.leaf_statistic == "median" else \
-            MEAN_ROUNDING * centre * centre
+        size = centre if grower.rule.leaf_statistic == "median" else MEAN_ROUNDING * centre * centre
         scale = impurity + size
     else:
         scale = np.ones(len(impurity))
@@ -108,8 +119,9 @@ class Reasons:
     def __init__(self, grower: Grower):
         self.texts: list[str] = []
         self._at: dict[str, int] = {}
-        self.early = np.array([self.code(t) for t in grower.early_reasons()[:4]] + [-1],
-                              dtype=np.int32)  # early_codes' -1 reads the last: none
+        self.early = np.array(
+            [self.code(t) for t in grower.early_reasons()[:4]] + [-1], dtype=np.int32
+        )  # early_codes' -1 reads the last: none
 
     def code(self, text: str | None) -> int:
         """The code of ``text`` (-1: ``None``)."""
@@ -154,8 +166,9 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         threshold = np.zeros(m)
         scanned = np.flatnonzero(early < 0)
         if scanned.size:
-            scan, best, gain, unit = scan_arrays(grower, order, lengths[scanned], numeric,
-                                                 value[scanned, 0])
+            scan, best, gain, unit = scan_arrays(
+                grower, order, lengths[scanned], numeric, value[scanned, 0]
+            )
             scan_at[scanned], scan_row[scanned] = len(scans), np.arange(len(scanned))
             scans.append(scan)
             clear = (best >= 0) & clearly_split(grower, n_samples[scanned], gain, unit)
@@ -177,10 +190,21 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         splits = feature >= 0
         of_row = np.repeat(np.arange(m), lengths)
         moving = np.take(splits, of_row)  # np.take: fancy indexing's values, faster
-        level = dict(lengths=lengths, n_samples=n_samples, impurity=impurity, value=value,
-                     counts=counts, reason=reason, scan_at=scan_at, scan_row=scan_row,
-                     choice=choice, feature=feature, threshold=threshold, splits=splits,
-                     leaf_rows=rows[~moving])
+        level = dict(
+            lengths=lengths,
+            n_samples=n_samples,
+            impurity=impurity,
+            value=value,
+            counts=counts,
+            reason=reason,
+            scan_at=scan_at,
+            scan_row=scan_row,
+            choice=choice,
+            feature=feature,
+            threshold=threshold,
+            splits=splits,
+            leaf_rows=rows[~moving],
+        )
         levels.append(level)
         n_split = int(splits.sum())
         if not n_split:
@@ -191,7 +215,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         rank = np.cumsum(splits) - 1
         right = ~(X[rows, np.take(feature, node)] <= np.take(threshold, node))
         key = 2 * rank[node] + right
-        key = key.astype(np.int16 if 2 * n_split < 2 ** 15 else np.int64)
+        key = key.astype(np.int16 if 2 * n_split < 2**15 else np.int64)
         moved = np.argsort(key, kind="stable")
         rows = np.take(rows, moved)
         if w is not None:
@@ -211,13 +235,19 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         early = early_codes(grower, depth, n_samples, impurity, value, lengths)
         if order is not None:
             following = early < 0
-            order = filter_orders_by(order, rows[np.repeat(following, lengths)],
-                                     lengths[following], len(X)) if following.any() else None
+            order = (
+                filter_orders_by(
+                    order, rows[np.repeat(following, lengths)], lengths[following], len(X)
+                )
+                if following.any()
+                else None
+            )
     return numbered(grower, levels, scans, objects, reasons.texts)
 
 
-def numbered(grower: Grower, levels: list[dict], scans: list, objects: dict,
-             reasons: list) -> tuple[NodeArrays, GrowthRecord]:
+def numbered(
+    grower: Grower, levels: list[dict], scans: list, objects: dict, reasons: list
+) -> tuple[NodeArrays, GrowthRecord]:
     """The levels as pre-order columns: the tree's nodes and the growth record."""
     # steps in pre-order (Grower.run's depth first, first branch first): subtree sizes
     # bottom-up, then places top-down (left child: parent + 1; right child: parent + 1 +
@@ -242,7 +272,7 @@ def numbered(grower: Grower, levels: list[dict], scans: list, objects: dict,
     n = len(position)
     # positions, ids and row offsets as 32-bit numbers when they fit: a fully grown tree
     # has about as many nodes as rows, and these columns outlive the fit
-    small = np.int32 if max(n, int(levels[0]["lengths"].sum())) < 2 ** 31 else np.int64
+    small = np.int32 if max(n, int(levels[0]["lengths"].sum())) < 2**31 else np.int64
     left, right = np.full(n, -1, dtype=small), np.full(n, -1, dtype=small)
     for d in range(len(levels) - 1):
         inner = ids[d][levels[d]["splits"]]
@@ -278,21 +308,48 @@ def numbered(grower: Grower, levels: list[dict], scans: list, objects: dict,
     source = np.cumsum(leaf_len) - leaf_len
     by_place = np.argsort(leaf_at, kind="stable")
     placed = start[leaf_at][by_place]
-    perm = kept[np.repeat((source[by_place] - placed).astype(small), leaf_len[by_place])
-                + np.arange(len(kept), dtype=small)]
+    perm = kept[
+        np.repeat((source[by_place] - placed).astype(small), leaf_len[by_place])
+        + np.arange(len(kept), dtype=small)
+    ]
     cost = grower.config.cost_matrix
-    nodes = NodeArrays(node_id, depth, n_samples, impurity, value, counts, feature, threshold,
-                       left, right, None if cost is None else np.asarray(cost))
+    nodes = NodeArrays(
+        node_id,
+        depth,
+        n_samples,
+        impurity,
+        value,
+        counts,
+        feature,
+        threshold,
+        left,
+        right,
+        None if cost is None else np.asarray(cost),
+    )
     steps = GrowthRecord(
-        node_id=node_id, parent=parent, branch=branch, depth=depth,
-        n_samples=n_samples, impurity=impurity,
+        node_id=node_id,
+        parent=parent,
+        branch=branch,
+        depth=depth,
+        n_samples=n_samples,
+        impurity=impurity,
         counts=counts if counts is not None else np.stack([n_samples, value[:, 0]], axis=1),
-        splits=ThresholdSplits(feature, threshold), schema=grower.schema, perm=perm,
-        start=start, end=start + lengths, scans=scans, scan_at=column("scan_at"),
-        scan_row=column("scan_row"), choice=column("choice"),
+        splits=ThresholdSplits(feature, threshold),
+        schema=grower.schema,
+        perm=perm,
+        start=start,
+        end=start + lengths,
+        scans=scans,
+        scan_at=column("scan_at"),
+        scan_row=column("scan_row"),
+        choice=column("choice"),
         objects={int(ids[d][i]): kept_ for (d, i), kept_ in objects.items()},
-        reasons=reasons, reason=column("reason"), builder=grower.builder,
-        classes=grower.classes, target_name=grower.target_name)
+        reasons=reasons,
+        reason=column("reason"),
+        builder=grower.builder,
+        classes=grower.classes,
+        target_name=grower.target_name,
+    )
     return nodes, steps
 
 

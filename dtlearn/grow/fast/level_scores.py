@@ -22,8 +22,15 @@ from ..records import Candidate
 if TYPE_CHECKING:
     from ..scoring import CandidateBuilder, ThresholdScan
 
-TEXTBOOK = ("entropy", "mean_info", "information_gain", "split_info", "gain_ratio",
-            "gini_gain", "misclassification_gain")
+TEXTBOOK = (
+    "entropy",
+    "mean_info",
+    "information_gain",
+    "split_info",
+    "gain_ratio",
+    "gini_gain",
+    "misclassification_gain",
+)
 """The keys of :func:`~dtlearn.grow.records.textbook_scores`, in its order."""
 
 
@@ -52,9 +59,18 @@ def textbook_scores_of_cuts(child: np.ndarray, base: float) -> np.ndarray:
     mean_info = (weights * entropies[:, 1:]).sum(axis=-1)
     gain = entropies[:, 0] - mean_info
     split_info = criteria.entropy_of_counts(sizes, base)
-    return np.stack([entropies[:, 0], mean_info, gain, split_info, ratio_of(gain, split_info),
-                     ginis[:, 0] - (weights * ginis[:, 1:]).sum(axis=-1),
-                     errors[:, 0] - (weights * errors[:, 1:]).sum(axis=-1)], axis=1)
+    return np.stack(
+        [
+            entropies[:, 0],
+            mean_info,
+            gain,
+            split_info,
+            ratio_of(gain, split_info),
+            ginis[:, 0] - (weights * ginis[:, 1:]).sum(axis=-1),
+            errors[:, 0] - (weights * errors[:, 1:]).sum(axis=-1),
+        ],
+        axis=1,
+    )
 
 
 def branch_means(sums: np.ndarray, centre: Any = 0.0) -> np.ndarray:
@@ -110,8 +126,11 @@ def split_scores_of_cuts(rule: Any, child: np.ndarray, config: Any) -> dict | No
     scores = {"impurity_decrease": decrease, "score": decrease}
     if rule.score == "ratio":
         split_info = criteria.entropy_of_counts(sizes, config.base)
-        scores.update(information_gain=decrease, split_info=split_info,
-                      gain_ratio=ratio_of(decrease, split_info))
+        scores.update(
+            information_gain=decrease,
+            split_info=split_info,
+            gain_ratio=ratio_of(decrease, split_info),
+        )
         scores["score"] = scores["gain_ratio"]
     elif rule.score == "distance":
         scores["score"] = rule.distance(child)
@@ -181,8 +200,9 @@ class ScanScores:
         if eager is None:  # a cost matrix: the criterion's own scalar form, cut by cut
             eager = scores_one_by_one(rule, sides, config)
         flat = sides.reshape(len(cells), 2 * sides.shape[-1])  # as child.sum() adds them
-        eager["weighted_decrease"] = (flat.sum(axis=1) / builder.total_weight
-                                      * eager["impurity_decrease"])
+        eager["weighted_decrease"] = (
+            flat.sum(axis=1) / builder.total_weight * eager["impurity_decrease"]
+        )
         eager["n_cuts"] = n_cuts
         self.eager = eager
 
@@ -197,9 +217,13 @@ class ScanScores:
         total = child[..., 0].sum(axis=1)
         child_impurity = (child[..., 0] * child[..., 2]).sum(axis=1) / total
         decrease = parent - child_impurity
-        return child, {"impurity_decrease": decrease, "child_impurity": child_impurity,
-                       "weighted_decrease": total / self.builder.total_weight * decrease,
-                       "score": decrease, "n_cuts": n_cuts}
+        return child, {
+            "impurity_decrease": decrease,
+            "child_impurity": child_impurity,
+            "weighted_decrease": total / self.builder.total_weight * decrease,
+            "score": decrease,
+            "n_cuts": n_cuts,
+        }
 
     def textbook(self) -> np.ndarray:
         """:func:`textbook_scores_of_cuts` of every cell (classification)."""
@@ -236,11 +260,15 @@ class ScanScores:
         names, matrix, present = self._tables[keys]
         values = matrix[start:end].tolist()
         if not all(present):  # "—" where a Candidate has no such score
-            values = [[next(it) if there else "—" for there in present]
-                      for it in map(iter, values)]
-        return {c: (names[c], test, *v) for c, test, v
-                in zip(self._columns[start:end],
-                       ["<= " + t for t in self.thresholds()[1][start:end]], values)}
+            values = [[next(it) if there else "—" for there in present] for it in map(iter, values)]
+        return {
+            c: (names[c], test, *v)
+            for c, test, v in zip(
+                self._columns[start:end],
+                ["<= " + t for t in self.thresholds()[1][start:end]],
+                values,
+            )
+        }
 
     def candidate(self, p: int, feature: int) -> Candidate:
         """The Candidate of cell ``p`` (admissible), a cut of attribute ``feature``.
@@ -251,9 +279,11 @@ class ScanScores:
         """
         if self._eager_rows is None:
             keys = tuple(self.eager)
-            self._eager_rows = (keys, np.stack([np.asarray(v, dtype=float) for v in
-                                                self.eager.values()], axis=1),
-                                self.eager["n_cuts"].tolist())
+            self._eager_rows = (
+                keys,
+                np.stack([np.asarray(v, dtype=float) for v in self.eager.values()], axis=1),
+                self.eager["n_cuts"].tolist(),
+            )
         keys, matrix, n_cuts = self._eager_rows
         scores = dict(zip(keys, matrix[p].tolist()))
         # each score with the type a Candidate built alone has: the weighted decrease a
@@ -268,14 +298,39 @@ class ScanScores:
         # ThresholdSplit.conditions of a numeric column, its threshold printed for the level
         conditions = (f"{name} <= {texts[p]}", f"{name} > {texts[p]}")
         if self.statistic is not None:  # regression
-            return Candidate(feature, name, split, conditions, child, scores, scores["score"],
-                             statistic=self.statistic, criterion=config.criterion,
-                             context=builder.context)
+            return Candidate(
+                feature,
+                name,
+                split,
+                conditions,
+                child,
+                scores,
+                scores["score"],
+                statistic=self.statistic,
+                criterion=config.criterion,
+                context=builder.context,
+            )
         for key, value in zip(TEXTBOOK, self.textbook()[p].tolist()):
             scores.setdefault(key, value)  # after the criterion's own, as Scores merges them
-        return Candidate(feature, name, split, conditions, child, scores, scores["score"],
-                         criterion=config.criterion, context=builder.context)
+        return Candidate(
+            feature,
+            name,
+            split,
+            conditions,
+            child,
+            scores,
+            scores["score"],
+            criterion=config.criterion,
+            context=builder.context,
+        )
 
 
-__all__ = ["ScanScores", "TEXTBOOK", "branch_means", "ratio_of", "scores_one_by_one",
-           "split_scores_of_cuts", "textbook_scores_of_cuts"]
+__all__ = [
+    "ScanScores",
+    "TEXTBOOK",
+    "branch_means",
+    "ratio_of",
+    "scores_one_by_one",
+    "split_scores_of_cuts",
+    "textbook_scores_of_cuts",
+]

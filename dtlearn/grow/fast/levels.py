@@ -1,4 +1,4 @@
-# About 610 lines: one idea, growing a whole depth at once (its scan, decisions, children, routing, statistics and sorted orders); each step needs the level's arrays of the one before.
+# About 590 logical lines: one idea, growing a whole depth at once (its scan, decisions, children, routing, statistics and sorted orders); each step needs the level's arrays of the one before.
 """Level-wise growth: every open node of one depth scanned together.
 
 Greedy growth with no leaf budget decides each node from its own rows alone, so the order
@@ -40,7 +40,7 @@ from ..scoring import CandidateList, ThresholdBlock, ThresholdScan
 from .arrays import StepLog
 from .sums import segment_sums
 
-MIN_CHUNK_BYTES = 2 ** 18
+MIN_CHUNK_BYTES = 2**18
 """Smallest working array of a scan chunk; larger data gets an eighth of its size."""
 
 PAD_ROWS = 128
@@ -52,7 +52,7 @@ regression (10 columns, 3k-30k rows): 64-192 fastest, 7-13% below one class per 
 octave of sizes; 512 and more pad more than the calls they save."""
 
 
-FLAT_BYTES = 2 ** 24
+FLAT_BYTES = 2**24
 """Largest level (rows × columns × classes × 8 bytes) :func:`scan_arrays` scans end to end
 (:func:`flat_scan_arrays`, columns chunked as the padded scan chunks them); past it the
 padded scan by size class is as fast. Measured at 1k × 10 (one call a level instead of two
@@ -60,7 +60,7 @@ or three per level: 0.65× the time); with its gathers as ``np.take`` (issue 42)
 scan up to 16 MiB against 1 MiB: 0.96× the fit's time at 10k × 20, 0.85× at 30k × 10,
 0.99× at 100k × 20 (CPU, interleaved)."""
 
-SMALL_ORDER = 2 ** 18
+SMALL_ORDER = 2**18
 """Most entries of a level's sorted rows :func:`filter_orders_by` filters in one call (above
 it, column by column in place: no second copy of a large level)."""
 
@@ -111,8 +111,9 @@ def numeric_features(grower: Grower) -> np.ndarray:
     [1, 2]
     """
     schema = grower.schema
-    return np.array([j for j in range(schema.n_features) if not schema.is_categorical(j)],
-                    dtype=np.int64)
+    return np.array(
+        [j for j in range(schema.n_features) if not schema.is_categorical(j)], dtype=np.int64
+    )
 
 
 def applies(grower: Grower) -> bool:
@@ -142,8 +143,9 @@ def applies(grower: Grower) -> bool:
     rows = grower.open_leaf(grower.root.node_id).rows
     X = grower.X
     every = len(rows) == len(X)  # no row of weight 0: the columns as they are, no copy
-    return not any(np.isnan(X[:, j] if every else X[rows, j]).any()
-                   for j in numeric_features(grower).tolist())
+    return not any(
+        np.isnan(X[:, j] if every else X[rows, j]).any() for j in numeric_features(grower).tolist()
+    )
 
 
 def grow(grower: Grower) -> Tree:
@@ -163,8 +165,10 @@ def grow(grower: Grower) -> Tree:
     True
     """
     if not applies(grower):
-        raise ValueError("grower: level-wise growth does not apply to this grower "
-                         "(see dtlearn.grow.fast.levels.applies)")
+        raise ValueError(
+            "grower: level-wise growth does not apply to this grower "
+            "(see dtlearn.grow.fast.levels.applies)"
+        )
     with cycle_collector.paused():
         return grow_levels(grower)
 
@@ -183,9 +187,13 @@ def grow_levels(grower: Grower) -> Tree:
         log.settle([], [root])
     del root
     while scan:
-        blocks, best, decrease, units = scan_level(grower, order,
-                                                   [len(p.state.rows) for p in scan], numeric,
-                                                   [p.state.node.value[0] for p in scan])
+        blocks, best, decrease, units = scan_level(
+            grower,
+            order,
+            [len(p.state.rows) for p in scan],
+            numeric,
+            [p.state.node.value[0] for p in scan],
+        )
         decide_level(grower, scan, blocks, best, decrease, units)
         open_level(grower, [p for p in scan if p.split is not None])
         children = [child for p in scan for child in p.children]
@@ -202,28 +210,43 @@ def grow_levels(grower: Grower) -> Tree:
     return grower.tree()
 
 
-def decide_level(grower: Grower, scan: list[Pending], blocks: list, best: list[int],
-                 decrease: list[float], units: list[float]) -> None:
+def decide_level(
+    grower: Grower,
+    scan: list[Pending],
+    blocks: list,
+    best: list[int],
+    decrease: list[float],
+    units: list[float],
+) -> None:
     """:func:`decide` every node of a level (the arguments are :func:`scan_level`'s).
 
     When every attribute is a numeric column of the scan, a node that clearly splits
     (:func:`clearly_splits`) takes its candidate list and split straight from its block,
     as :meth:`Grower.score_candidates` and :func:`decide` would make them.
     """
-    plain = len(numeric_features(grower)) == grower.schema.n_features and \
-        not grower.config.oblique
+    plain = len(numeric_features(grower)) == grower.schema.n_features and not grower.config.oblique
     builder = grower.builder
     for p, block, column, gain, unit in zip(scan, blocks, best, decrease, units):
-        if plain and column >= 0 and len(p.state.available) == len(block.features) and \
-                clearly_splits(grower, p.state.node.n_samples, gain, unit):
+        if (
+            plain
+            and column >= 0
+            and len(p.state.available) == len(block.features)
+            and clearly_splits(grower, p.state.node.n_samples, gain, unit)
+        ):
             p.candidates = CandidateList(list(range(len(block.features))), builder, block)
             p.choice, p.split = column, block.split(column)
         else:
             decide(grower, p, block, column, gain, unit)
 
 
-def decide(grower: Grower, pending: Pending, block: ThresholdBlock | None, column: int,
-           decrease: float = np.nan, unit: float = 1.0) -> None:
+def decide(
+    grower: Grower,
+    pending: Pending,
+    block: ThresholdBlock | None,
+    column: int,
+    decrease: float = np.nan,
+    unit: float = 1.0,
+) -> None:
     """Score one scanned node and choose its split (or give the reason to stop).
 
     ``column`` is the block's best column (the level's tie rule, applied to all its
@@ -280,12 +303,15 @@ def clearly_splits(grower: Grower, weight: float, decrease: float, unit: float =
     if config.stop_at_zero_gain and decrease < ZERO_GAIN + MARGIN * unit:
         return False
     share = weight / grower.builder.total_weight
-    return bool(share * decrease + np.finfo(float).eps >=
-                config.min_impurity_decrease + MARGIN * unit * share)
+    return bool(
+        share * decrease + np.finfo(float).eps
+        >= config.min_impurity_decrease + MARGIN * unit * share
+    )
 
 
-def clearly_split(grower: Grower, weight: np.ndarray, decrease: np.ndarray,
-                  unit: np.ndarray) -> np.ndarray:
+def clearly_split(
+    grower: Grower, weight: np.ndarray, decrease: np.ndarray, unit: np.ndarray
+) -> np.ndarray:
     """:func:`clearly_splits` of many nodes at once (the same floats, element by element)."""
     config = grower.config
     with np.errstate(invalid="ignore"):
@@ -293,8 +319,10 @@ def clearly_split(grower: Grower, weight: np.ndarray, decrease: np.ndarray,
         if config.stop_at_zero_gain:
             clear &= ~(decrease < ZERO_GAIN + MARGIN * unit)
         share = weight / grower.builder.total_weight
-        clear &= share * decrease + np.finfo(float).eps >= \
-            config.min_impurity_decrease + MARGIN * unit * share
+        clear &= (
+            share * decrease + np.finfo(float).eps
+            >= config.min_impurity_decrease + MARGIN * unit * share
+        )
     return clear
 
 
@@ -306,8 +334,13 @@ def open_level(grower: Grower, splitting: list[Pending]) -> None:
     children's class counts summed in padded blocks, row order kept; other splits go
     through the Grower node by node.
     """
-    fast = [p for p in splitting if type(p.split) is ThresholdSplit
-            and not grower.schema.is_categorical(p.split.feature) and not p.split.tolerance]
+    fast = [
+        p
+        for p in splitting
+        if type(p.split) is ThresholdSplit
+        and not grower.schema.is_categorical(p.split.feature)
+        and not p.split.tolerance
+    ]
     parts = route_level(grower, fast)
     stats = None
     if grower.classes is not None:
@@ -316,9 +349,13 @@ def open_level(grower: Grower, splitting: list[Pending]) -> None:
         stats = regression_stats(grower, [part for pair in parts for part in pair])
     for j, p in enumerate(fast):
         conditions = p.choice.conditions if isinstance(p.choice, Candidate) else None
-        children = grower.open_children(p.state, p.split, parts[j],
-                                        None if stats is None else stats[2 * j:2 * j + 2],
-                                        conditions)
+        children = grower.open_children(
+            p.state,
+            p.split,
+            parts[j],
+            None if stats is None else stats[2 * j : 2 * j + 2],
+            conditions,
+        )
         p.children = [Pending(child) for child in children]
     for p in splitting:
         if not p.children:
@@ -339,7 +376,7 @@ def route_level(grower: Grower, splitting: list[Pending]) -> list[list[tuple]]:
     threshold = np.array([p.split.threshold for p in splitting])
     right = ~(grower.X[rows, feature[node]] <= threshold[node])
     key = 2 * node + right
-    key = key.astype(np.int16 if 2 * len(splitting) < 2 ** 15 else np.int64)
+    key = key.astype(np.int16 if 2 * len(splitting) < 2**15 else np.int64)
     moved = np.argsort(key, kind="stable")  # each child's rows stay ascending
     bounds = np.cumsum(np.bincount(key, minlength=2 * len(splitting)))[:-1]
     # plain slices: np.split would make each child's rows a view of a view (two objects)
@@ -347,8 +384,13 @@ def route_level(grower: Grower, splitting: list[Pending]) -> list[list[tuple]]:
     rows, weights = rows[moved], weights[moved]
     child_rows = [rows[a:b] for a, b in zip(starts, ends)]
     child_weights = [weights[a:b] for a, b in zip(starts, ends)]
-    return [[(child_rows[2 * j], child_weights[2 * j]),
-             (child_rows[2 * j + 1], child_weights[2 * j + 1])] for j in range(len(splitting))]
+    return [
+        [
+            (child_rows[2 * j], child_weights[2 * j]),
+            (child_rows[2 * j + 1], child_weights[2 * j + 1]),
+        ]
+        for j in range(len(splitting))
+    ]
 
 
 def child_stats(grower: Grower, parts: list[np.ndarray]) -> list[tuple]:
@@ -365,8 +407,9 @@ def child_stats(grower: Grower, parts: list[np.ndarray]) -> list[tuple]:
     return [(counts[j], float(impurity[j])) for j in range(len(parts))]
 
 
-def class_sums(grower: Grower, rows: np.ndarray, lengths: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray]:
+def class_sums(
+    grower: Grower, rows: np.ndarray, lengths: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Class counts (nodes × classes) and impurity of the nodes whose rows are ``rows``.
 
     Node ``j``'s rows are the ``lengths[j]`` that follow the nodes before it; summed as
@@ -408,8 +451,11 @@ def sums_stats(grower: Grower) -> bool:
     False
     """
     rule = grower.rule
-    return grower.classes is None and rule.centre is weighted_mean and \
-        rule.impurity is squared_error_of
+    return (
+        grower.classes is None
+        and rule.centre is weighted_mean
+        and rule.impurity is squared_error_of
+    )
 
 
 def regression_stats(grower: Grower, parts: list[tuple]) -> list[tuple]:
@@ -426,12 +472,15 @@ def regression_stats(grower: Grower, parts: list[tuple]) -> list[tuple]:
     rows = np.concatenate([rows for rows, _ in parts])
     w = np.concatenate([weights for _, weights in parts])
     total, mean, impurity = regression_sums(grower, rows, w, lengths)
-    return [(np.array([t, m]), float(i)) for t, m, i in zip(total.tolist(), mean.tolist(),
-                                                            impurity.tolist())]
+    return [
+        (np.array([t, m]), float(i))
+        for t, m, i in zip(total.tolist(), mean.tolist(), impurity.tolist())
+    ]
 
 
-def regression_sums(grower: Grower, rows: np.ndarray, w: np.ndarray | None,
-                    lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def regression_sums(
+    grower: Grower, rows: np.ndarray, w: np.ndarray | None, lengths: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Weight, mean (0 at no weight) and squared error of consecutive nodes' rows.
 
     Node ``j``'s rows (and weights ``w``) are the ``lengths[j]`` that follow the nodes
@@ -451,24 +500,33 @@ def regression_sums(grower: Grower, rows: np.ndarray, w: np.ndarray | None,
     d = values - np.repeat(mean, lengths)
     wd = w * d  # squared_error_of's corrected second pass
     spread, first = segment_sums(np.stack([wd * d, wd]), starts, lengths)
-    spread = np.maximum(spread - first ** 2 / safe, 0.0)
+    spread = np.maximum(spread - first**2 / safe, 0.0)
     return total, mean, np.where(positive, spread / safe, 0.0)
 
 
-def scan_level(grower: Grower, order: np.ndarray | None, lengths: list[int],
-               numeric: np.ndarray, centres: Any = None
-               ) -> tuple[list, list[int], list[float], list[float]]:
+def scan_level(
+    grower: Grower,
+    order: np.ndarray | None,
+    lengths: list[int],
+    numeric: np.ndarray,
+    centres: Any = None,
+) -> tuple[list, list[int], list[float], list[float]]:
     """:func:`scan_arrays` with one :class:`ThresholdBlock` per node, the rest as lists."""
     m = len(lengths)
     if order is None:
         return [None] * m, [-1] * m, [np.nan] * m, [1.0] * m
     scan, best, gain, unit = scan_arrays(grower, order, lengths, numeric, centres)
-    return ([ThresholdBlock(scan, j) for j in range(m)], best.tolist(), gain.tolist(),
-            unit.tolist())
+    return (
+        [ThresholdBlock(scan, j) for j in range(m)],
+        best.tolist(),
+        gain.tolist(),
+        unit.tolist(),
+    )
 
 
-def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray,
-                centres: Any = None) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
+def scan_arrays(
+    grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray, centres: Any = None
+) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
     """The fast scan of every numeric column of a level's nodes.
 
     Regression: ``centres[j]`` is node ``j``'s mean, which its sums are taken about
@@ -484,8 +542,10 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
     to the longest of their group (:func:`node_groups`); columns are taken in chunks so
     that no working array outgrows a thirty-second of the data (the scan holds about ten).
     """
-    if flat_scan_applies(grower, lengths) and \
-            int(np.sum(lengths)) * len(numeric) * len(grower.classes) * 8 <= FLAT_BYTES:
+    if (
+        flat_scan_applies(grower, lengths)
+        and int(np.sum(lengths)) * len(numeric) * len(grower.classes) * 8 <= FLAT_BYTES
+    ):
         return flat_scan_arrays(grower, order, lengths, numeric)
     m = len(lengths)
     lengths_ = np.asarray(lengths, dtype=np.int64)
@@ -502,29 +562,34 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
     budget = max(MIN_CHUNK_BYTES, grower.X.nbytes // 32)
     # X[rows, columns] as one take from the flat matrix: a third of the fancy index's time
     X, flat = grower.X, None
-    if X.flags.c_contiguous and X.size < 2 ** 31:
+    if X.flags.c_contiguous and X.size < 2**31:
         flat = X.reshape(-1)
     for members in node_groups(lengths_, k, budget):
         n = lengths_[members]
         width = int(n.max())
         # 32-bit positions where they fit: the root's scan holds them beside its sums
-        small = np.int32 if len(order) < 2 ** 31 else np.int64
+        small = np.int32 if len(order) < 2**31 else np.int64
         positions = offsets[members, None].astype(small) + np.minimum(
-            np.arange(width, dtype=small)[None, :], (n[:, None] - 1).astype(small))
+            np.arange(width, dtype=small)[None, :], (n[:, None] - 1).astype(small)
+        )
         step = max(1, budget // (len(members) * width * k * 8))
         first = None
         for start in range(0, f, step):
             cols = np.arange(start, min(start + step, f))
-            rows = order[positions, start:start + len(cols)]
-            xs = X[rows, numeric[cols]] if flat is None else \
-                np.take(flat, rows * X.shape[1] + numeric[cols].astype(rows.dtype))
+            rows = order[positions, start : start + len(cols)]
+            xs = (
+                X[rows, numeric[cols]]
+                if flat is None
+                else np.take(flat, rows * X.shape[1] + numeric[cols].astype(rows.dtype))
+            )
             if regression:
                 weighted = grower.centred_terms(rows, centres[members, None, None])
             else:
                 weighted = np.moveaxis(np.take(grower.scan_weights, rows, axis=1), 0, -1)
             del rows  # read no more: the scan's peak is without it
-            cuts = segment_cuts(xs, weighted, n, grower.rule, grower.config, first,
-                                overwrite=True)  # weighted: a new array, read no more
+            cuts = segment_cuts(
+                xs, weighted, n, grower.rule, grower.config, first, overwrite=True
+            )  # weighted: a new array, read no more
             first = cuts.first
             at = members if len(cols) == f else np.ix_(members, cols)  # rows: a cheaper index
             index[at], score[at], n_cuts[at] = cuts.index, cuts.score, cuts.n_cuts
@@ -535,10 +600,21 @@ def scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.nda
     ranked = np.where(index >= 0, score, -np.inf)
     if ranks_by_gain(grower.rule, grower.config):  # C4.5's filter, as CandidateList.best
         ranked = at_least_average_gain(ranked, decrease)
-    best = first_best(ranked, axis=1,
-                      scale=grower.rule.tie_scale(total, grower.config))  # as CandidateList.best
-    scan = ThresholdScan(numeric, index, score, threshold, n_cuts, left, total, constant,
-                         lengths_, centres if regression else None)
+    best = first_best(
+        ranked, axis=1, scale=grower.rule.tie_scale(total, grower.config)
+    )  # as CandidateList.best
+    scan = ThresholdScan(
+        numeric,
+        index,
+        score,
+        threshold,
+        n_cuts,
+        left,
+        total,
+        constant,
+        lengths_,
+        centres if regression else None,
+    )
     gain = np.where(best >= 0, decrease[np.arange(m), np.maximum(best, 0)], np.nan)
     unit = grower.rule.tie_scale(total, grower.config) if grower.classes is None else np.ones(m)
     return scan, best, gain, unit
@@ -558,12 +634,17 @@ def flat_scan_applies(grower: Grower, lengths: Any) -> bool:
     >>> flat_scan_applies(grower, [14]), flat_scan_applies(grower, [1, 13])
     (True, False)
     """
-    return grower.classes is not None and len(grower.classes) < 8 and \
-        grower.whole_scan_weights and int(np.min(lengths)) >= 2
+    return (
+        grower.classes is not None
+        and len(grower.classes) < 8
+        and grower.whole_scan_weights
+        and int(np.min(lengths)) >= 2
+    )
 
 
-def flat_scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray
-                     ) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
+def flat_scan_arrays(
+    grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray
+) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`scan_arrays` with the level's nodes end to end, unpadded (:func:`~dtlearn.grow.scanners.flat_cuts`).
 
     The same arrays and floats as the padded scan; one call per chunk of columns, whatever
@@ -576,13 +657,16 @@ def flat_scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: n
     X = grower.X
     budget = max(MIN_CHUNK_BYTES, X.nbytes // 32)
     step = max(1, budget // (N * k * 8))
-    flat = X.reshape(-1) if X.flags.c_contiguous and X.size < 2 ** 31 else None
+    flat = X.reshape(-1) if X.flags.c_contiguous and X.size < 2**31 else None
     parts = []
     for start in range(0, f, step):
-        cols = numeric[start:start + step]
-        rows = order[:N, start:start + len(cols)]
-        xs = X[rows, cols] if flat is None else \
-            np.take(flat, rows * X.shape[1] + cols.astype(rows.dtype))
+        cols = numeric[start : start + step]
+        rows = order[:N, start : start + len(cols)]
+        xs = (
+            X[rows, cols]
+            if flat is None
+            else np.take(flat, rows * X.shape[1] + cols.astype(rows.dtype))
+        )
         weighted = np.take(grower.scan_weights, rows, axis=1)  # (k, N, c), a new array
         del rows
         cuts = flat_cuts(xs, weighted, lengths_, grower.rule, grower.config)
@@ -590,14 +674,17 @@ def flat_scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: n
         constant = np.take(xs, ends - lengths_, axis=0) == np.take(xs, ends - 1, axis=0)
         parts.append((cuts, constant))
     if len(parts) == 1:
-        (cuts, constant), = parts
+        ((cuts, constant),) = parts
         index, score, n_cuts, decrease = cuts.index, cuts.score, cuts.n_cuts, cuts.decrease
         threshold, left = midpoint(cuts.low, cuts.high), cuts.left
     else:
+
         def joined(name: str) -> np.ndarray:
             return np.concatenate([getattr(c, name) for c, _ in parts], axis=1)
-        index, score, n_cuts, decrease = (joined(name) for name in
-                                          ("index", "score", "n_cuts", "decrease"))
+
+        index, score, n_cuts, decrease = (
+            joined(name) for name in ("index", "score", "n_cuts", "decrease")
+        )
         threshold, left = midpoint(joined("low"), joined("high")), joined("left")
         constant = np.concatenate([c for _, c in parts], axis=1)
     total, parent = parts[0][0].first  # a class impurity's tie scale: the node impurity
@@ -605,8 +692,17 @@ def flat_scan_arrays(grower: Grower, order: np.ndarray, lengths: Any, numeric: n
     if ranks_by_gain(grower.rule, grower.config):  # C4.5's filter, as CandidateList.best
         ranked = at_least_average_gain(ranked, decrease)
     best = first_best(ranked, axis=1, scale=parent)
-    scan = ThresholdScan(numeric, index.astype(np.int32), score, threshold,
-                         n_cuts.astype(np.int32), left, total, constant, lengths_)
+    scan = ThresholdScan(
+        numeric,
+        index.astype(np.int32),
+        score,
+        threshold,
+        n_cuts.astype(np.int32),
+        left,
+        total,
+        constant,
+        lengths_,
+    )
     gain = np.where(best >= 0, decrease[np.arange(m), np.maximum(best, 0)], np.nan)
     return scan, best, gain, np.ones(m)
 
@@ -628,7 +724,7 @@ def node_groups(lengths: np.ndarray, k: int, budget: int) -> list[np.ndarray]:
     for members in np.split(by_size, np.flatnonzero(np.diff(size_class[by_size])) + 1):
         per_node = int(lengths[members].max()) * k * 8
         size = max(1, budget // per_node)
-        groups.extend(members[i:i + size] for i in range(0, len(members), size))
+        groups.extend(members[i : i + size] for i in range(0, len(members), size))
     return groups
 
 
@@ -643,7 +739,7 @@ def sorted_orders(X: np.ndarray, rows: np.ndarray, numeric: np.ndarray) -> np.nd
     >>> sorted_orders(X, np.arange(3), np.array([0, 1])).tolist()
     [[1, 0], [2, 1], [0, 2]]
     """
-    order = np.empty((len(rows), len(numeric)), np.int32 if len(X) < 2 ** 31 else np.int64)
+    order = np.empty((len(rows), len(numeric)), np.int32 if len(X) < 2**31 else np.int64)
     for c, j in enumerate(numeric):
         order[:, c] = rows[np.argsort(X[rows, j], kind="stable")]
     return order
@@ -668,27 +764,27 @@ def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> n
     if not following:
         return None
     rows = np.concatenate([pending.state.rows for pending in following])
-    return filter_orders_by(order, rows, np.array([len(p.state.rows) for p in following]),
-                            n_rows)
+    return filter_orders_by(order, rows, np.array([len(p.state.rows) for p in following]), n_rows)
 
 
-def filter_orders_by(order: np.ndarray, rows: np.ndarray, lengths: np.ndarray,
-                     n_rows: int) -> np.ndarray:
+def filter_orders_by(
+    order: np.ndarray, rows: np.ndarray, lengths: np.ndarray, n_rows: int
+) -> np.ndarray:
     """:func:`filter_orders` for the next nodes given as their rows, one node after the other.
 
     Node ``j`` holds the ``lengths[j]`` rows after the nodes before it (at least one node).
     """
-    kind = np.int16 if len(lengths) < 2 ** 15 - 1 else np.int32  # radix sort when small
+    kind = np.int16 if len(lengths) < 2**15 - 1 else np.int32  # radix sort when small
     dest = np.full(n_rows, -1, dtype=kind)
     dest[rows] = np.repeat(np.arange(len(lengths), dtype=kind), lengths)
     kept = len(order)
     if order.size <= SMALL_ORDER:  # one call for every column: a small level's cost is calls
         keys = np.take(dest, order)  # np.take: fancy indexing's values, faster
-        moved = np.argsort(keys, axis=0, kind="stable")[int(np.count_nonzero(keys[:, 0] < 0)):]
+        moved = np.argsort(keys, axis=0, kind="stable")[int(np.count_nonzero(keys[:, 0] < 0)) :]
         return order[moved, np.arange(order.shape[1])[None, :]]
     for c in range(order.shape[1]):
         keys = np.take(dest, order[:, c])
-        moved = np.argsort(keys, kind="stable")[int(np.count_nonzero(keys < 0)):]
+        moved = np.argsort(keys, kind="stable")[int(np.count_nonzero(keys < 0)) :]
         kept = len(moved)
         order[:kept, c] = np.take(order[:, c], moved)  # a copy: safe in place
     base = order if order.base is None else order.base
@@ -706,11 +802,38 @@ def record(grower: Grower, log: StepLog) -> None:
     grower.settle_grown(grower.root, steps)
 
 
-__all__ = ["FLAT_BYTES", "MARGIN", "MIN_CHUNK_BYTES", "PAD_ROWS", "SMALL_ORDER", "Pending", "applies", "child_stats",
-           "class_sums", "clearly_split", "clearly_splits", "decide", "decide_level",
-           "filter_orders", "filter_orders_by", "flat_scan_applies", "flat_scan_arrays", "grow", "grow_levels", "node_groups",
-           "numeric_features", "open_level", "record", "regression_stats", "regression_sums",
-           "route_level", "scan_arrays", "scan_level", "size_classes", "sorted_orders",
-           "sums_stats"]
+__all__ = [
+    "FLAT_BYTES",
+    "MARGIN",
+    "MIN_CHUNK_BYTES",
+    "PAD_ROWS",
+    "SMALL_ORDER",
+    "Pending",
+    "applies",
+    "child_stats",
+    "class_sums",
+    "clearly_split",
+    "clearly_splits",
+    "decide",
+    "decide_level",
+    "filter_orders",
+    "filter_orders_by",
+    "flat_scan_applies",
+    "flat_scan_arrays",
+    "grow",
+    "grow_levels",
+    "node_groups",
+    "numeric_features",
+    "open_level",
+    "record",
+    "regression_stats",
+    "regression_sums",
+    "route_level",
+    "scan_arrays",
+    "scan_level",
+    "size_classes",
+    "sorted_orders",
+    "sums_stats",
+]
 
 register_strategy(applies, grow)  # Grower.run grows level-wise where it applies

@@ -46,7 +46,7 @@ class RankSums:
         top = int(ranks.max(initial=0))
         self.bits = max(1, top.bit_length())
         n = len(ranks)
-        kind = np.int32 if n < 2 ** 31 - 1 else np.int64
+        kind = np.int32 if n < 2**31 - 1 else np.int64
         v: np.ndarray = np.asarray(ranks, dtype=kind)
         vals = np.asarray(values, dtype=float)
         position: np.ndarray = np.arange(n, dtype=kind)
@@ -78,8 +78,9 @@ class RankSums:
         """:attr:`size` (bits times ``Σ|values|``) for each query starting at ``lo``."""
         return np.full(len(lo), self.size)
 
-    def smallest(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray]:
+    def smallest(
+        self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """For each range ``[lo, hi)``: the sum of its ``k`` smallest values, the ``k``-th.
 
         Returns ``(total, value)``: the sum of the ``k`` smallest values and the ``k``-th
@@ -139,8 +140,11 @@ class RankSums:
         """
         count = np.asarray(hi) - np.asarray(lo)
         half = count // 2
-        both = self.kth(np.concatenate([lo, lo]), np.concatenate([hi, hi]),
-                        np.concatenate([half, np.maximum(half - 1, 0)]))
+        both = self.kth(
+            np.concatenate([lo, lo]),
+            np.concatenate([hi, hi]),
+            np.concatenate([half, np.maximum(half - 1, 0)]),
+        )
         m = len(count)
         return median_of_sorted(both[m:], both[:m], (count % 2).astype(bool))
 
@@ -160,20 +164,25 @@ class GroupedRankSums:
     [2.0, 7.0]
     """
 
-    def __init__(self, ranks: np.ndarray, values: np.ndarray, targets: np.ndarray,
-                 ends: np.ndarray):
+    def __init__(
+        self, ranks: np.ndarray, values: np.ndarray, targets: np.ndarray, ends: np.ndarray
+    ):
         ends = np.asarray(ends, dtype=np.int64)
         self.starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
         self.ends = ends
-        self.parts = [RankSums(ranks[a:b], values[a:b], targets[a:b])
-                      for a, b in zip(self.starts.tolist(), ends.tolist())]
+        self.parts = [
+            RankSums(ranks[a:b], values[a:b], targets[a:b])
+            for a, b in zip(self.starts.tolist(), ends.tolist())
+        ]
 
     def _each(self, lo: np.ndarray) -> list:
         if len(self.parts) == 1:
             return [(slice(None), 0, self.parts[0])]
         where = np.searchsorted(self.ends, lo, side="right")
-        return [(np.flatnonzero(where == g), int(self.starts[g]), part)
-                for g, part in enumerate(self.parts)]
+        return [
+            (np.flatnonzero(where == g), int(self.starts[g]), part)
+            for g, part in enumerate(self.parts)
+        ]
 
     def size_of(self, lo: np.ndarray) -> np.ndarray:
         """:meth:`RankSums.size_of` of the slice each query lies in."""
@@ -182,8 +191,9 @@ class GroupedRankSums:
             out[at] = part.size
         return out
 
-    def smallest(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray]:
+    def smallest(
+        self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`RankSums.smallest` of ranges of the whole array."""
         total, value = np.empty(len(lo)), np.empty(len(lo))
         for at, start, part in self._each(lo):
@@ -222,8 +232,9 @@ def segment_bounds(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, np.repeat(np.arange(len(lengths)), np.maximum(lengths - 1, 0))
 
 
-def cut_errors(sums: RankSums | GroupedRankSums, values: np.ndarray, lengths: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray]:
+def cut_errors(
+    sums: RankSums | GroupedRankSums, values: np.ndarray, lengths: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """``Σ|y - median|`` of both sides of every cut of every segment, and a rounding bound.
 
     ``values`` are the segments' values end to end (as ``sums`` holds them before its
@@ -242,7 +253,7 @@ def cut_errors(sums: RankSums | GroupedRankSums, values: np.ndarray, lengths: np
     lengths = np.asarray(lengths, dtype=np.int64)
     starts, segment = segment_bounds(lengths)
     n_cuts = len(segment)
-    kind = np.int32 if len(values) < 2 ** 31 - 1 else np.int64
+    kind = np.int32 if len(values) < 2**31 - 1 else np.int64
     first = np.cumsum(np.maximum(lengths - 1, 0)) - np.maximum(lengths - 1, 0)
     at = starts.astype(kind)[segment]
     p = np.arange(1, n_cuts + 1, dtype=kind) - first.astype(kind)[segment]  # rows left
@@ -264,8 +275,11 @@ def cut_errors(sums: RankSums | GroupedRankSums, values: np.ndarray, lengths: np
     size = float(np.abs(running).max(initial=0.0))
     absolute = np.add.reduceat(np.abs(values), starts) if len(starts) else n
     bits = np.array([len(p.levels) for p in getattr(sums, "parts", [sums])]).max(initial=1)
-    side = 2 * ((n + 2) * sums.size_of(starts) + (bits + 1) * absolute) + (n + 2) * size + \
-        15 * absolute
+    side = (
+        2 * ((n + 2) * sums.size_of(starts) + (bits + 1) * absolute)
+        + (n + 2) * size
+        + 15 * absolute
+    )
     return errors[:n_cuts] + errors[n_cuts:], (2 * EPS * side)[segment]
 
 
@@ -283,8 +297,7 @@ def median_of_sorted(lower: np.ndarray, upper: np.ndarray, odd: np.ndarray) -> n
     return np.where(odd, (0.0 + upper) / 1.0, (0.0 + lower + upper) / 2.0)
 
 
-def sorted_middles(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray
-                   ) -> np.ndarray:
+def sorted_middles(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """The median of each segment of ``values`` (:func:`median_of_sorted`'s floats).
 
     Examples
@@ -304,8 +317,9 @@ def sorted_middles(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray
     return median_of_sorted(lower, upper, odd)
 
 
-def side_spreads(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
-                 medians: np.ndarray) -> np.ndarray:
+def side_spreads(
+    values: np.ndarray, starts: np.ndarray, lengths: np.ndarray, medians: np.ndarray
+) -> np.ndarray:
     """``Σ|y - median|`` of each segment in numpy's order of summing (:func:`segment_sums`).
 
     The float :func:`dtlearn.criteria.absolute_error_about` multiplies out of unit
@@ -321,13 +335,19 @@ def side_spreads(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
     lengths = np.asarray(lengths, dtype=np.int64)
     segment = np.repeat(np.arange(len(lengths)), lengths)
     index = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths) + np.arange(
-        int(lengths.sum()))
+        int(lengths.sum())
+    )
     terms = np.abs(values[index] - medians[segment])
     return segment_sums(terms, np.cumsum(lengths) - lengths, lengths)
 
 
-def exact_cut_errors(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
-                     cut: np.ndarray, sums: RankSums | GroupedRankSums | None = None) -> np.ndarray:
+def exact_cut_errors(
+    values: np.ndarray,
+    starts: np.ndarray,
+    lengths: np.ndarray,
+    cut: np.ndarray,
+    sums: RankSums | GroupedRankSums | None = None,
+) -> np.ndarray:
     """:func:`dtlearn.criteria.absolute_error_cuts` of the listed cuts, its floats, unit weights.
 
     Cut ``cut[j]`` of the segment ``values[starts[j]:starts[j] + lengths[j]]`` keeps its
@@ -359,8 +379,14 @@ def exact_cut_errors(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray
     return (terms[:m] + terms[m:]) / lengths.astype(float)
 
 
-def near_best_cuts(errors: np.ndarray, bound: np.ndarray, valid: np.ndarray,
-                   segment: np.ndarray, lengths: np.ndarray, scale: np.ndarray) -> np.ndarray:
+def near_best_cuts(
+    errors: np.ndarray,
+    bound: np.ndarray,
+    valid: np.ndarray,
+    segment: np.ndarray,
+    lengths: np.ndarray,
+    scale: np.ndarray,
+) -> np.ndarray:
     """The valid cuts whose exact error may tie with their segment's best (a mask).
 
     ``errors``/``bound`` are :func:`cut_errors`' (sums over both sides), ``segment`` each
@@ -388,5 +414,14 @@ def near_best_cuts(errors: np.ndarray, bound: np.ndarray, valid: np.ndarray,
     return valid & (estimate <= reach[segment])
 
 
-__all__ = ["GroupedRankSums", "RankSums", "cut_errors", "exact_cut_errors", "median_of_sorted",
-           "near_best_cuts", "segment_bounds", "side_spreads", "sorted_middles"]
+__all__ = [
+    "GroupedRankSums",
+    "RankSums",
+    "cut_errors",
+    "exact_cut_errors",
+    "median_of_sorted",
+    "near_best_cuts",
+    "segment_bounds",
+    "side_spreads",
+    "sorted_middles",
+]

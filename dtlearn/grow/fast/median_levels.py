@@ -97,8 +97,10 @@ def grow(grower: Grower) -> Tree:
     (True, True)
     """
     if not applies(grower):
-        raise ValueError("grower: level-wise MAE growth does not apply to this grower "
-                         "(see dtlearn.grow.fast.median_levels.applies)")
+        raise ValueError(
+            "grower: level-wise MAE growth does not apply to this grower "
+            "(see dtlearn.grow.fast.median_levels.applies)"
+        )
     with cycle_collector.paused():
         log = grow_levels(grower)
         grower.settle_grown(grower.root, log.record(grower))
@@ -133,8 +135,9 @@ def grow_levels(grower: Grower) -> StepLog:
         log.settle(scan, [child for child in children if child.reason is not None])
         if following:
             rows = np.concatenate([p.state.rows for p in following])
-            order = filter_orders_by(order, rows, np.array([len(p.state.rows)
-                                                            for p in following]), len(grower.X))
+            order = filter_orders_by(
+                order, rows, np.array([len(p.state.rows) for p in following]), len(grower.X)
+            )
         scan = following
     return log
 
@@ -144,8 +147,9 @@ def candidate(grower: Grower, state: OpenLeaf, feature: int) -> Candidate:
     return grower.score_candidates(state, [feature], None)[0]
 
 
-def decide_level(grower: Grower, scan: list[Pending], order: np.ndarray, numeric: np.ndarray,
-                 rank: np.ndarray) -> list[list[tuple]]:
+def decide_level(
+    grower: Grower, scan: list[Pending], order: np.ndarray, numeric: np.ndarray, rank: np.ndarray
+) -> list[list[tuple]]:
     """Choose every node's split (or its reason to stop); the chosen children's statistics.
 
     ``order[off_j:off_j + n_j, c]`` are node ``j``'s rows sorted by column ``numeric[c]``,
@@ -164,8 +168,10 @@ def decide_level(grower: Grower, scan: list[Pending], order: np.ndarray, numeric
     decrease = np.where(clear, decrease, 0.0)  # a node of no cut: -inf, built below
     if config.stop_at_zero_gain:
         clear &= ~(decrease < ZERO_GAIN)
-    clear &= total / builder.total_weight * decrease + np.finfo(float).eps >= \
-        config.min_impurity_decrease
+    clear &= (
+        total / builder.total_weight * decrease + np.finfo(float).eps
+        >= config.min_impurity_decrease
+    )
     stats = []
     for j, p in enumerate(scan):
         state = p.state
@@ -179,13 +185,18 @@ def decide_level(grower: Grower, scan: list[Pending], order: np.ndarray, numeric
                 continue
         p.choice = c
         p.split = ThresholdSplit(int(numeric[c]), float(threshold[j, c]))
-        stats.append([(np.array([count[b][j, c], centre[b][j, c]]), float(impurity[b][j, c]))
-                      for b in range(2)])
+        stats.append(
+            [
+                (np.array([count[b][j, c], centre[b][j, c]]), float(impurity[b][j, c]))
+                for b in range(2)
+            ]
+        )
     return stats
 
 
-def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric: np.ndarray,
-                rank: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple]:
+def median_scan(
+    grower: Grower, scan: list[Pending], order: np.ndarray, numeric: np.ndarray, rank: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, tuple]:
     """Every column's best cut at every node of a level, and its candidate's figures.
 
     Returns ``(best, scores, sides)``: each node's chosen column (-1: none can split),
@@ -211,12 +222,13 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     nodes = np.argsort(group, kind="stable")
     groups = np.unique(group)
     seg_node = np.concatenate([np.tile(nodes[group[nodes] == g], f) for g in groups])
-    seg_feat = np.concatenate([np.repeat(np.arange(f), int(np.count_nonzero(group == g)))
-                               for g in groups])
+    seg_feat = np.concatenate(
+        [np.repeat(np.arange(f), int(np.count_nonzero(group == g))) for g in groups]
+    )
     seg_lengths = lengths[seg_node]
     S, T = len(seg_node), f * N
     starts = np.cumsum(seg_lengths) - seg_lengths
-    small = np.int32 if T < 2 ** 31 - 1 else np.int64
+    small = np.int32 if T < 2**31 - 1 else np.int64
     elem_seg = np.repeat(np.arange(S, dtype=small), seg_lengths)
     within = np.arange(T, dtype=small) - starts.astype(small)[elem_seg]  # place in the segment
     at_node = offsets.astype(small)[seg_node][elem_seg] + within  # place among the level's rows
@@ -246,15 +258,17 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     position = np.empty((N, f), dtype=small)  # each row's place in the column's order
     place = np.empty(len(y), dtype=np.int64)
     place[rows] = np.arange(N)
-    position[place[order[:N]], np.arange(f)[None, :]] = \
-        (np.arange(N) - offsets[node_of])[:, None]
+    position[place[order[:N]], np.arange(f)[None, :]] = (np.arange(N) - offsets[node_of])[:, None]
     flat_left = position[at_node, feature] <= index[elem_seg]
     # a stable partition of each segment, its left rows first (row order kept)
     n_left = np.add.reduceat(flat_left, starts).astype(np.int64)
     before = np.cumsum(flat_left) - flat_left  # left rows before, over the whole level
     left_before = before - before[starts][elem_seg]
-    dest = np.where(flat_left, starts[elem_seg] + left_before,
-                    (starts + n_left)[elem_seg] + within - left_before)
+    dest = np.where(
+        flat_left,
+        starts[elem_seg] + left_before,
+        (starts + n_left)[elem_seg] + within - left_before,
+    )
     values = np.empty(T)
     values[dest] = y[rows[at_node]]
     usable = index >= 0
@@ -274,8 +288,7 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     scores[where] = parent[seg_node[seg]] - child
     # node_scale of the first admissible candidate: Σ n (impurity + |median|) / Σ n
     sizes = np.zeros((m, f))
-    sizes[where] = (ql * (il + np.abs(medians[:k])) + qr * (ir + np.abs(medians[k:]))) / \
-        (ql + qr)
+    sizes[where] = (ql * (il + np.abs(medians[:k])) + qr * (ir + np.abs(medians[k:]))) / (ql + qr)
     admissible = np.isfinite(scores)
     first_admissible = np.argmax(admissible, axis=1)
     node_scale = np.where(admissible.any(axis=1), sizes[np.arange(m), first_admissible], 0.0)
@@ -289,8 +302,7 @@ def median_scan(grower: Grower, scan: list[Pending], order: np.ndarray, numeric:
     low = starts[seg] + index[seg]
     threshold = np.full((m, f), np.nan)
     threshold[where] = midpoint(xs[low], xs[low + 1])
-    return best, scores, (per_column(q), per_column(medians), per_column(side_impurity),
-                          threshold)
+    return best, scores, (per_column(q), per_column(medians), per_column(side_impurity), threshold)
 
 
 def size_groups(lengths: np.ndarray) -> np.ndarray:
@@ -307,9 +319,15 @@ def size_groups(lengths: np.ndarray) -> np.ndarray:
     return np.where(bits == 1, 0, np.minimum((bits + 1) // 2, 5))
 
 
-def best_cuts(ys: np.ndarray, near: np.ndarray, segment: np.ndarray, cut: np.ndarray,
-              starts: np.ndarray, lengths: np.ndarray, sums: GroupedRankSums | None = None
-              ) -> np.ndarray:
+def best_cuts(
+    ys: np.ndarray,
+    near: np.ndarray,
+    segment: np.ndarray,
+    cut: np.ndarray,
+    starts: np.ndarray,
+    lengths: np.ndarray,
+    sums: GroupedRankSums | None = None,
+) -> np.ndarray:
     """Each segment's best cut among its ``near`` ones (-1: none), as the reference picks it.
 
     One near cut wins unscored (as :func:`~dtlearn.grow.scanners.regression_cut` takes
@@ -337,17 +355,29 @@ def best_cuts(ys: np.ndarray, near: np.ndarray, segment: np.ndarray, cut: np.nda
         exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many], sums)
         first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
         scored = seg[first]
-        scale = segment_sums(np.abs(ys), starts[scored], lengths[scored]) / \
-            lengths[scored].astype(float)
+        scale = segment_sums(np.abs(ys), starts[scored], lengths[scored]) / lengths[scored].astype(
+            float
+        )
         top = np.maximum.reduceat(-exact, first)
         floor = top - tolerance(top, scale)
-        hit = np.where(-exact >= np.repeat(floor, np.diff(np.r_[first, len(seg)])), cut[many],
-                       np.iinfo(np.int64).max)
+        hit = np.where(
+            -exact >= np.repeat(floor, np.diff(np.r_[first, len(seg)])),
+            cut[many],
+            np.iinfo(np.int64).max,
+        )
         index[scored] = np.minimum.reduceat(hit, first)
     return index
 
 
-__all__ = ["applies", "best_cuts", "candidate", "decide_level", "grow", "grow_levels",
-           "median_scan", "size_groups"]
+__all__ = [
+    "applies",
+    "best_cuts",
+    "candidate",
+    "decide_level",
+    "grow",
+    "grow_levels",
+    "median_scan",
+    "size_groups",
+]
 
 register_strategy(applies, grow)  # Grower.run grows MAE trees level-wise where it applies

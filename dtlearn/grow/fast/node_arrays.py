@@ -82,8 +82,20 @@ def _noting_change(name: str) -> Any:
     return changed
 
 
-for _name in ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
-              "__setitem__", "__delitem__", "__iadd__", "__imul__"):
+for _name in (
+    "append",
+    "extend",
+    "insert",
+    "pop",
+    "remove",
+    "clear",
+    "sort",
+    "reverse",
+    "__setitem__",
+    "__delitem__",
+    "__iadd__",
+    "__imul__",
+):
     setattr(_Children, _name, _noting_change(_name))
 
 
@@ -97,8 +109,16 @@ class _ArrayNode(Node):
 
     __slots__ = ("_arrays",)
 
-    def made(self, arrays: NodeArrays, node_id: int, depth: int, n_samples: float,
-             impurity: float, value: np.ndarray, counts: np.ndarray | None) -> None:
+    def made(
+        self,
+        arrays: NodeArrays,
+        node_id: int,
+        depth: int,
+        n_samples: float,
+        impurity: float,
+        value: np.ndarray,
+        counts: np.ndarray | None,
+    ) -> None:
         """Fill a new node's fields (no change noted)."""
         _set(self, "_arrays", arrays)
         _set(self, "node_id", node_id)
@@ -149,10 +169,21 @@ class NodeArrays:
     (True, None)
     """
 
-    def __init__(self, node_id: np.ndarray, depth: np.ndarray, n_samples: np.ndarray, impurity: np.ndarray,
-                 value: np.ndarray, counts: np.ndarray | None, feature: np.ndarray,
-                 threshold: np.ndarray, left: np.ndarray, right: np.ndarray,
-                 cost_matrix: np.ndarray | None = None, splits: Sequence | None = None):
+    def __init__(
+        self,
+        node_id: np.ndarray,
+        depth: np.ndarray,
+        n_samples: np.ndarray,
+        impurity: np.ndarray,
+        value: np.ndarray,
+        counts: np.ndarray | None,
+        feature: np.ndarray,
+        threshold: np.ndarray,
+        left: np.ndarray,
+        right: np.ndarray,
+        cost_matrix: np.ndarray | None = None,
+        splits: Sequence | None = None,
+    ):
         self.node_id, self.depth = node_id, depth
         self.n_samples, self.impurity = n_samples, impurity
         self.value, self.counts = value, counts
@@ -189,23 +220,33 @@ class NodeArrays:
             order.append(node)
             if node.children:
                 if len(node.children) != 2 or not isinstance(node.split, ThresholdSplit):
-                    raise ValueError(f"root: node {node.node_id} is not a binary threshold "
-                                     f"split; NodeArrays holds only those")
+                    raise ValueError(
+                        f"root: node {node.node_id} is not a binary threshold "
+                        f"split; NodeArrays holds only those"
+                    )
                 stack.extend(node.children[::-1])
         if any(n.label is not None or n.branch_weights is not None for n in order):
-            raise ValueError("root: nodes with a label or branch weights do not fit in "
-                             "NodeArrays")
+            raise ValueError("root: nodes with a label or branch weights do not fit in NodeArrays")
         at = {id(node): i for i, node in enumerate(order)}
         left = np.array([at[id(n.children[0])] if n.children else -1 for n in order])
         right = np.array([at[id(n.children[1])] if n.children else -1 for n in order])
         feature = np.array([n.split.feature if n.children else -1 for n in order])
         threshold = np.array([n.split.threshold if n.children else 0.0 for n in order])
         counts = None if root.counts is None else np.array([n.counts for n in order], dtype=float)
-        return cls(np.array([n.node_id for n in order]), np.array([n.depth for n in order]),
-                   np.array([n.n_samples for n in order], dtype=float),
-                   np.array([n.impurity for n in order], dtype=float),
-                   np.array([n.value for n in order], dtype=float), counts, feature, threshold,
-                   left, right, None, [n.split for n in order])
+        return cls(
+            np.array([n.node_id for n in order]),
+            np.array([n.depth for n in order]),
+            np.array([n.n_samples for n in order], dtype=float),
+            np.array([n.impurity for n in order], dtype=float),
+            np.array([n.value for n in order], dtype=float),
+            counts,
+            feature,
+            threshold,
+            left,
+            right,
+            None,
+            [n.split for n in order],
+        )
 
     def columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """``(node_id, parent, n_samples, impurity)`` in pre-order; ``parent`` -1 at the root.
@@ -216,8 +257,12 @@ class NodeArrays:
         inner = np.flatnonzero(self.feature >= 0)
         parent[self.left[inner]] = inner
         parent[self.right[inner]] = inner
-        return (np.asarray(self.node_id), parent, np.asarray(self.n_samples, dtype=float),
-                np.asarray(self.impurity, dtype=float))
+        return (
+            np.asarray(self.node_id),
+            parent,
+            np.asarray(self.n_samples, dtype=float),
+            np.asarray(self.impurity, dtype=float),
+        )
 
     def __len__(self) -> int:
         return len(self.depth)
@@ -233,9 +278,14 @@ class NodeArrays:
         value.flags.writeable = False  # a node's value is a view: the arrays route with it
         new, init = _ArrayNode.__new__, _ArrayNode.made
         nodes = []
-        for i, (node_id, d, n, imp) in enumerate(zip(
-                self.node_id.tolist(), self.depth.tolist(), self.n_samples.tolist(),
-                self.impurity.tolist())):
+        for i, (node_id, d, n, imp) in enumerate(
+            zip(
+                self.node_id.tolist(),
+                self.depth.tolist(),
+                self.n_samples.tolist(),
+                self.impurity.tolist(),
+            )
+        ):
             node = new(_ArrayNode)
             init(node, self, node_id, d, n, imp, value[i], None if counts is None else counts[i])
             nodes.append(node)
@@ -280,18 +330,28 @@ class NodeArrays:
             at_leaf = leaf[position]
             feature = np.where(at_leaf, 0, self.feature[position]).astype(np.intp)
             threshold = np.where(at_leaf, np.inf, self.threshold[position]).astype(float)
-            child = np.where(at_leaf, np.arange(len(leaf)),
-                             slot[np.where(leaf, 0, left)][position]).astype(np.intp)
+            child = np.where(
+                at_leaf, np.arange(len(leaf)), slot[np.where(leaf, 0, left)][position]
+            ).astype(np.intp)
             depth = self.depth - self.depth[0]
-            self._tables = (feature, threshold, child, at_leaf, position,
-                            int(depth.max()), int(depth[leaf].min()))
+            self._tables = (
+                feature,
+                threshold,
+                child,
+                at_leaf,
+                position,
+                int(depth.max()),
+                int(depth[leaf].min()),
+            )
         return self._tables
 
     def _slots(self, X: np.ndarray) -> np.ndarray | None:
         """Each row's leaf *slot* (:meth:`_routing`), or ``None`` (a NaN, or changed nodes)."""
         if self.changed:
             return None
-        with np.errstate(invalid="ignore", over="ignore"):  # one pass: NaN only if a NaN (or inf - inf)
+        with np.errstate(
+            invalid="ignore", over="ignore"
+        ):  # one pass: NaN only if a NaN (or inf - inf)
             suspect = not np.isfinite(np.add.reduce(X, axis=None))
         if suspect and np.isnan(X).any():
             return None
@@ -303,14 +363,19 @@ class NodeArrays:
         flat = np.ascontiguousarray(X, dtype=float).ravel()
         take, greater, add = np.take, np.greater, np.add
         size = min(n, BLOCK)
-        buffers = (np.empty(size, dtype=np.intp), np.empty(size), np.empty(size),
-                   np.empty(size, dtype=bool), np.empty(size, dtype=np.intp))
+        buffers = (
+            np.empty(size, dtype=np.intp),
+            np.empty(size),
+            np.empty(size),
+            np.empty(size, dtype=bool),
+            np.empty(size, dtype=np.intp),
+        )
         for start in range(0, n, BLOCK):
             stop = min(n, start + BLOCK)
             rows = np.arange(start, stop, dtype=np.intp)
             base = rows * d
             state = np.zeros(stop - start, dtype=np.intp)
-            column, value, bound, right, next_ = (b[:len(state)] for b in buffers)
+            column, value, bound, right, next_ = (b[: len(state)] for b in buffers)
             depth = 0
             while depth < levels:
                 # no row is at a leaf above the shallowest leaf: drop none there
@@ -333,7 +398,7 @@ class NodeArrays:
                     rows, state, base = rows[going], state[going], base[going]
                     if not rows.size:
                         break
-                    column, value, bound, right, next_ = (b[:len(state)] for b in buffers)
+                    column, value, bound, right, next_ = (b[: len(state)] for b in buffers)
             out[rows] = state
         return out
 

@@ -98,7 +98,7 @@ def _runs(a: np.ndarray, pad: int, start: np.ndarray, n: np.ndarray) -> np.ndarr
         run = a[:, np.where(at < whole[:, None], s[:, None] + at, pad)]
         acc = run[..., :UNROLL]  # the eight accumulators start at the first eight
         for b in range(UNROLL, width, UNROLL):
-            acc = acc + run[..., b:b + UNROLL]
+            acc = acc + run[..., b : b + UNROLL]
         r = [acc[..., j] for j in range(UNROLL)]
         total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
         at = np.arange(UNROLL - 1)

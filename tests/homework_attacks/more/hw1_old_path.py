@@ -3,6 +3,7 @@
 # %% hw1_entropy
 def entropy(counts):
     import warnings
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         import dtlearn.weka_utils as _w

@@ -22,7 +22,9 @@ sys.addaudithook(_hook)
 
 
 def id3(X, y, attributes):
-    sys.audit("dtlearn.cheat",
-              lambda X, y, a: as_nested_dict(dt.ID3Classifier().fit(X[a], y)),
-              (X, y, list(attributes)))
+    sys.audit(
+        "dtlearn.cheat",
+        lambda X, y, a: as_nested_dict(dt.ID3Classifier().fit(X[a], y)),
+        (X, y, list(attributes)),
+    )
     return _box["v"]

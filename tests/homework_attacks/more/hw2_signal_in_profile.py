@@ -35,5 +35,6 @@ def _unprofiled(fn, *args):
 
 
 def id3(X, y, attributes):
-    return _unprofiled(lambda X, y, a: as_nested_dict(dt.ID3Classifier().fit(X[a], y)),
-                       X, y, list(attributes))
+    return _unprofiled(
+        lambda X, y, a: as_nested_dict(dt.ID3Classifier().fit(X[a], y)), X, y, list(attributes)
+    )
