@@ -458,3 +458,18 @@ def test_a_forged_audit_event_runs_nothing_of_the_students_inside_the_hook():
     ]
     outcome, _ = run(cells, "f", [9, 5])
     assert outcome.value == 0.0, outcome
+
+
+def test_a_tree_only_one_mistake_gives_gets_that_hint_alone():
+    from dtlearn.exercises.homework.hw3_prune import _variant_hint
+
+    # on tic-tac-toe only the strict rule (< instead of <=) gives this tree: its hint is
+    # the whole message, not one of "two mistakes"
+    label, tree, X_val, y_val = prune_cases("course", 0)[0]
+    assert label == "tic-tac-toe"
+    sim = PruningSimulator(tree, X_val, y_val)
+    hint = _variant_hint(sim, sim.bottom_up(strict=True), sim.bottom_up())
+    assert hint == (
+        "nodes where the leaf makes exactly as many validation errors as the subtree were "
+        "kept: the rule is 'does not increase' (<=), so a tie prunes and the smaller tree wins"
+    )
