@@ -473,3 +473,18 @@ def test_a_tree_only_one_mistake_gives_gets_that_hint_alone():
         "nodes where the leaf makes exactly as many validation errors as the subtree were "
         "kept: the rule is 'does not increase' (<=), so a tie prunes and the smaller tree wins"
     )
+
+
+def test_a_package_file_is_named_by_its_package():
+    import os
+    import sysconfig
+
+    from dtlearn.exercises.homework.autograde import _module_of
+
+    # how the grader names a forbidden function's home: import names, as a student writes them
+    purelib = sysconfig.get_paths()["purelib"]
+    assert _module_of(os.path.join(purelib, "scipy", "stats", "__init__.py")) == "scipy.stats"
+    assert _module_of(os.path.join(purelib, "sklearn", "tree", "_classes.py")) == (
+        "sklearn.tree._classes"
+    )
+    assert _module_of(os.path.join(purelib, "not-a-name", "x.py")) is None
