@@ -187,3 +187,17 @@ def test_pruning_curve_local_updates_match_rebuilt_trees():
         )
         for X, y, score in ((X_tr, noisy, curve.train), (X_te, y_te, curve.test)):
             assert score[i] == pytest.approx(np.mean(tree.predict(X) == np.asarray(y)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_stratified_split_gives_each_class_its_nearest_share(seed):
+    # Proportional allocation by hand, sizes (0.2, 0.6, 0.2) of 5 rows = parts of 1, 3, 1:
+    # the class of 1 row owes 0.2 / 0.6 / 0.2 rows to the parts, nearest 0 / 1 / 0;
+    # the class of 4 rows owes 0.8 / 2.4 / 0.8, nearest 1 / 2 / 1.  Each class spread over
+    # its own span, centred, meets both for every shuffle.
+    y = ["rare", "common", "common", "common", "common"]
+    parts = train_validation_test_split(
+        np.zeros((5, 1)), y, (0.2, 0.6, 0.2), random_state=seed, stratify=True
+    )
+    counts = [(part.count("rare"), part.count("common")) for part in parts[3:]]
+    assert counts == [(0, 1), (1, 2), (0, 1)]
