@@ -548,6 +548,31 @@ def test_pruned_view_shows_what_a_layout_of_the_pruned_tree_shows(vote):
     }
 
 
+def test_pruned_view_is_cropped_to_the_nodes_it_shows(vote):
+    X, y = vote
+    tree = dt.ID3Classifier().fit(X, y).tree_
+    whole = tree_view_data(tree, leaf_overlays=True, explain=False)
+    g = whole["geometry"]
+    # pruned to its root: one box between two margins, one level high
+    root = pruned_view(whole, [0])
+    assert [n["px"] for n in root["nodes"]] == [g["margin"]]
+    assert root["geometry"]["width"] == g["node_width"] + 2 * g["margin"]
+    assert root["geometry"]["height"] == g["node_height"] + 2 * g["margin"]
+    # a cut below the root: every kept node moves by the same amount, and the picture
+    # still holds every box and branch label with a margin to spare
+    inner = [n.node_id for n in tree.nodes() if not n.is_leaf]
+    shown = pruned_view(whole, inner[1:2])
+    before = {n["id"]: n["px"] for n in whole["nodes"]}
+    shifts = {before[n["id"]] - n["px"] for n in shown["nodes"]}
+    assert len(shifts) == 1 and shifts.pop() >= 0
+    sg = shown["geometry"]
+    assert min(n["px"] for n in shown["nodes"]) >= sg["margin"] - 1e-9
+    assert max(n["px"] for n in shown["nodes"]) + sg["node_width"] <= sg["width"]
+    assert all(0 <= e["box"][0] and e["box"][2] <= sg["width"] for e in shown["edges"])
+    assert sg["width"] <= g["width"] and sg["height"] <= g["height"]
+    assert whole["geometry"] == g and whole["nodes"][0]["px"] == before[0]
+
+
 def test_cost_complexity_explorer_looks_up_the_path(vote):
     X, y = vote
     app = CostComplexityExplorer(X, y, X_test=X.iloc[:50], y_test=y.iloc[:50], cv=3)

@@ -19,6 +19,7 @@ notebooks are read, not run).
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -279,8 +280,11 @@ def pruned_view(data: dict, pruned: Iterable[int]) -> dict:
 
     ``data`` comes from :func:`tree_view_data` with ``leaf_overlays=True``: a pruned node
     takes the fields of its ``as_leaf`` entry, everything below it goes, and the counts
-    (``n_nodes``, ``n_leaves``, ``depth``) are those of the pruned tree. Positions stay
-    where the whole tree put them, so stepping through pruned states moves no node. The
+    (``n_nodes``, ``n_leaves``, ``depth``) are those of the pruned tree. Nodes keep the
+    places the whole tree gave them relative to one another, so stepping through pruned
+    states moves no node against its neighbours; the picture is cropped to what is left
+    (``geometry`` width and height, every ``px`` and branch label shifted alike), so a
+    tree pruned to a few nodes is not drawn in a corner of the whole tree's canvas. The
     browser does the same (``prunedView`` in ``tree_view_math.js``).
 
     Examples
@@ -290,6 +294,10 @@ def pruned_view(data: dict, pruned: Iterable[int]) -> dict:
     >>> shown = pruned_view(data, [1])
     >>> shown["n_nodes"], shown["n_leaves"], shown["nodes"][1]["is_leaf"]
     (6, 4, True)
+    >>> root_only = pruned_view(data, [0])
+    >>> g = root_only["geometry"]
+    >>> root_only["nodes"][0]["px"] == g["margin"], g["width"] == g["node_width"] + 2 * g["margin"]
+    (True, True)
     """
     cut = {int(i) for i in pruned}
     if not cut:
@@ -303,13 +311,45 @@ def pruned_view(data: dict, pruned: Iterable[int]) -> dict:
         for n in data["nodes"]
         if n["id"] not in gone
     ]
+    edges = [e for e in data["edges"] if e["child"] not in gone]
     return {
         **data,
-        "nodes": nodes,
-        "edges": [e for e in data["edges"] if e["child"] not in gone],
+        **_cropped(data.get("geometry"), nodes, edges),
         "n_nodes": len(nodes),
         "n_leaves": sum(1 for n in nodes if n["is_leaf"]),
         "depth": max(n["depth"] for n in nodes),
+    }
+
+
+def _cropped(geometry: dict | None, nodes: list[dict], edges: list[dict]) -> dict:
+    """Nodes, edges and geometry shifted and cut to the box the shown nodes need."""
+    if not geometry or not nodes or "px" not in nodes[0]:
+        return {"nodes": nodes, "edges": edges}
+    g, margin = geometry, geometry["margin"]
+    boxes = [e["box"] for e in edges if e.get("box")]
+    left = min([n["px"] for n in nodes] + [b[0] for b in boxes]) - margin
+    right = max([n["px"] + g["node_width"] for n in nodes] + [b[2] for b in boxes]) + margin
+    stub = g["stub_gap"] + g["stub_height"]
+    bottom = max(n["py"] + g["node_height"] + (stub if n.get("stub") else 0) for n in nodes)
+    dx = max(0.0, left)
+    shifted_edges = [
+        {
+            **e,
+            "box": [e["box"][0] - dx, e["box"][1], e["box"][2] - dx, e["box"][3]],
+            "tx": e["tx"] - dx,
+        }
+        if e.get("box")
+        else e
+        for e in edges
+    ]
+    return {
+        "nodes": [{**n, "px": n["px"] - dx} for n in nodes],
+        "edges": shifted_edges,
+        "geometry": {
+            **g,
+            "width": int(math.ceil(right - dx)),
+            "height": int(math.ceil(bottom + margin)),
+        },
     }
 
 

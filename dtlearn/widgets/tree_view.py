@@ -365,8 +365,8 @@ class TreeView(anywidget.AnyWidget):
         ``base`` is laid out (and sent) only when it is not the tree laid out already;
         then each state sends only the ids of the nodes it makes leaves (``pruned``), the
         highlight and the selection, and the browser hides the pruned subtrees
-        (:func:`dtlearn.drawing.layout.pruned_view`). Nodes keep their places from state
-        to state. A state that is not a pruned copy of ``base`` (a node moved, its counts
+        (:func:`dtlearn.drawing.layout.pruned_view`). Nodes keep their places relative to
+        one another from state to state; the picture is cropped to the nodes shown. A state that is not a pruned copy of ``base`` (a node moved, its counts
         changed: C4.5's subtree raising) is laid out on its own, as :meth:`update` does.
         """
         if self._base is not base:

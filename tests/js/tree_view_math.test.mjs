@@ -179,3 +179,32 @@ test("a pruned state hides the subtrees of its pruned nodes and shows them as le
   assert.deepEqual([root.n_nodes, root.n_leaves, root.depth], [1, 1, 0]);
   assert.equal(d.nodes[1].is_leaf, false); // the whole tree's data is left as it was
 });
+
+test("a pruned state is cropped to the nodes it still shows", () => {
+  // root 0 (px 230) over 1 (px 20, children 3 at 20 and 4 at 140) and 2 (px 440);
+  // boxes 100 wide, margin 10: the whole picture spans 10 .. 550
+  const g = { node_width: 100, node_height: 60, margin: 10, stub_gap: 10, stub_height: 18,
+    width: 550, height: 300 };
+  const leafOf = (label) => ({ is_leaf: true, label });
+  const d = {
+    geometry: g,
+    nodes: [{ id: 0, depth: 0, px: 230, py: 10, is_leaf: false, as_leaf: leafOf("yes") },
+      { id: 1, depth: 1, px: 80, py: 120, is_leaf: false, as_leaf: leafOf("no") },
+      { id: 3, depth: 2, px: 20, py: 230, is_leaf: true }, { id: 4, depth: 2, px: 140, py: 230, is_leaf: true },
+      { id: 2, depth: 1, px: 440, py: 120, is_leaf: true }],
+    edges: [{ parent: 0, child: 1, box: [150, 100, 200, 115], tx: 175 },
+      { parent: 1, child: 3 }, { parent: 1, child: 4 }, { parent: 0, child: 2 }],
+  };
+  // pruned to its root: one box and its margins, the root at the margin
+  const root = m.prunedView(d, [0]);
+  assert.deepEqual(root.nodes.map((n) => n.px), [10]);
+  assert.deepEqual([root.geometry.width, root.geometry.height], [120, 80]);
+  assert.equal(root.geometry.node_width, 100);
+  // node 1 made a leaf: the leftmost box is now node 1's at 80, so everything moves 70 left
+  const one = m.prunedView(d, [1]);
+  assert.deepEqual(one.nodes.map((n) => n.px), [160, 10, 370]);
+  assert.deepEqual(one.edges[0].box, [80, 100, 130, 115]);
+  assert.equal(one.edges[0].tx, 105);
+  assert.deepEqual([one.geometry.width, one.geometry.height], [480, 190]);
+  assert.equal(d.nodes[0].px, 230); // the whole tree's data is left as it was
+});

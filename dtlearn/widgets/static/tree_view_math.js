@@ -166,8 +166,10 @@ export function pathText(nodesById, edges, path) {
 }
 
 // the data shown once the nodes `pruned` are made leaves (a pruning stepper's state):
-// a pruned node takes its `as_leaf` fields, its subtree goes, positions stay where the
-// whole tree put them; the same as dtlearn.drawing.layout.pruned_view in Python
+// a pruned node takes its `as_leaf` fields, its subtree goes, nodes keep their places
+// relative to one another and the picture is cropped to what is left (a tree pruned to
+// its root is not drawn in a corner of the whole tree's canvas); the same as
+// dtlearn.drawing.layout.pruned_view in Python
 export function prunedView(d, pruned) {
   const cut = new Set(pruned || []);
   if (!cut.size || !d || !d.nodes) return d;
@@ -177,7 +179,26 @@ export function prunedView(d, pruned) {
   }
   const nodes = d.nodes.filter((n) => !gone.has(n.id))
     .map((n) => (cut.has(n.id) && n.as_leaf ? { ...n, ...n.as_leaf } : n));
-  return { ...d, nodes, edges: (d.edges || []).filter((e) => !gone.has(e.child)),
+  const edges = (d.edges || []).filter((e) => !gone.has(e.child));
+  return { ...d, ...cropped(d.geometry, nodes, edges),
     n_nodes: nodes.length, n_leaves: nodes.filter((n) => n.is_leaf).length,
     depth: Math.max(...nodes.map((n) => n.depth)) };
+}
+
+// nodes, edges and geometry shifted and cut to the box the shown nodes need
+function cropped(g, nodes, edges) {
+  if (!g || !nodes.length || nodes[0].px === undefined) return { nodes, edges };
+  const boxes = edges.filter((e) => e.box).map((e) => e.box);
+  const left = Math.min(...nodes.map((n) => n.px), ...boxes.map((b) => b[0])) - g.margin;
+  const right = Math.max(...nodes.map((n) => n.px + g.node_width), ...boxes.map((b) => b[2]))
+    + g.margin;
+  const stub = g.stub_gap + g.stub_height;
+  const bottom = Math.max(...nodes.map((n) => n.py + g.node_height + (n.stub ? stub : 0)));
+  const dx = Math.max(0, left);
+  return {
+    nodes: nodes.map((n) => ({ ...n, px: n.px - dx })),
+    edges: edges.map((e) => (e.box
+      ? { ...e, box: [e.box[0] - dx, e.box[1], e.box[2] - dx, e.box[3]], tx: e.tx - dx } : e)),
+    geometry: { ...g, width: Math.ceil(right - dx), height: Math.ceil(bottom + g.margin) },
+  };
 }
