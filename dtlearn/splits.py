@@ -463,7 +463,8 @@ def _feature_index(value: Any, schema: Schema, kind: str, categorical: bool | No
         raise ValueError(f"split: feature index {value!r} out of range")
     if categorical is not None and schema.is_categorical(value) != categorical:
         raise ValueError(
-            f"split: feature {schema.names[value]!r} has the wrong kind for a {kind} split"
+            f"split: feature {schema.names[value]!r} has the wrong kind for "
+            f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} split"
         )
     return value
 
