@@ -1,7 +1,7 @@
 """CART regression fit against scikit-learn's DecisionTreeRegressor: full depth, depth 6, MAE.
 
 Run ``python bench/bench_regression.py`` (or :func:`main` from ``bench/run.py``; ``--quick``
-skips the 100k rows). Times are medians of CPU seconds of fits interleaved with
+skips the 100k rows, ``--mae`` runs only the absolute-error rows). Times are medians of CPU seconds of fits interleaved with
 scikit-learn's (ours, theirs, ours, ...), so a busy machine slows both alike (both fit on
 one thread); the load average is printed with the table. The exponent is the slope of
 log time against log rows over :data:`SERIES` (full depth, squared error).
@@ -74,16 +74,20 @@ def fit_row(task: str, n: int, repeat: int, **params) -> dict:
     }
 
 
-def rows(quick: bool = False) -> list[dict]:
-    """Every measurement: the full-depth series, depth 6, MAE."""
-    out = []
-    for n in SERIES:
+LAST: list[dict] = []
+"""The rows of :func:`main`'s last table (:func:`target_rows` reads them)."""
+
+
+def rows(quick: bool = False, mae_only: bool = False) -> list[dict]:
+    """Every measurement: the full-depth series, depth 6, MAE (``mae_only``: MAE alone)."""
+    out: list[dict] = []
+    for n in () if mae_only else SERIES:
         if quick and n > 30_000:
             continue
         out.append(
             fit_row(f"full depth, squared error, {n // 1000}k x 10", n, 3 if n >= 100_000 else 5)
         )
-    for n in FULL:
+    for n in () if mae_only else FULL:
         if quick and n > 30_000:
             continue
         out.append(fit_row(f"max_depth=6, squared error, {n // 1000}k x 10", n, 5, max_depth=6))
@@ -100,10 +104,27 @@ def rows(quick: bool = False) -> list[dict]:
     return out
 
 
-def main(quick: bool = False) -> None:
+def target_rows() -> list[dict]:
+    """The rows of :func:`main`'s last table that have a target (``bench/run.py``'s summary).
+
+    Examples
+    --------
+    >>> LAST[:] = [{"task": "mae", "ratio": 2.5, "target": 3.0}, {"task": "mse", "ratio": 1.0}]
+    >>> target_rows()
+    [{'task': 'mae', 'value': 2.5, 'target': 3.0, 'unit': 'x scikit-learn'}]
+    """
+    return [
+        {"task": r["task"], "value": r["ratio"], "target": r["target"], "unit": "x scikit-learn"}
+        for r in LAST
+        if "target" in r
+    ]
+
+
+def main(quick: bool = False, mae_only: bool = False) -> None:
     """Print the table, the exponents and the load."""
     load = os.getloadavg()[0]
-    table = rows(quick)
+    table = rows(quick, mae_only)
+    LAST[:] = table
     print(
         f"{'task':<46} {'dtlearn s':>10} {'sklearn s':>10} {'ratio':>7} {'target':>7} {'nodes':>7}"
     )
@@ -128,4 +149,4 @@ def main(quick: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv)
+    main(quick="--quick" in sys.argv, mae_only="--mae" in sys.argv)
