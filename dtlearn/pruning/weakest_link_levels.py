@@ -60,7 +60,7 @@ def level_path(
     >>> import numpy as np
     >>> parent = np.array([-1, 0, 1, 1, 0])  # root, inner node 1 with leaves 2 and 3, leaf 4
     >>> leaf = np.array([False, False, True, True, True])
-    >>> r_node = np.array([0.5, 0.3, 0.0, 0.1, 0.0])
+    >>> r_node = np.array([0.6, 0.3, 0.0, 0.1, 0.0])
     >>> log = level_path(parent, leaf, r_node, np.array([0.1, 0.1, 0.0, 0.1, 0.0]),
     ...                  np.array([3, 2, 1, 1, 1]), np.array([5, 4, 3, 4, 5]))
     >>> log[0], [round(a, 3) for a in log[1]]
