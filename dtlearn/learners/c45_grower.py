@@ -41,6 +41,26 @@ def _xlogx(x: np.ndarray) -> np.ndarray:
     return out.dtype.type(0.0) if small else out
 
 
+def _xlogx1(x: float) -> float:
+    """:func:`_xlogx` of one float."""
+    return 0.0 if x < 1e-6 else x * math.log(x) / _LOG2
+
+
+def _sum(values: Any) -> float:
+    """Sum from left to right, as numpy sums fewer than 8 values (pairwise from 8 on)."""
+    if len(values) >= 8:
+        return float(np.add.reduce(np.asarray(values, dtype=float)))
+    return _running(values)
+
+
+def _running(values: Any) -> float:
+    """Sum from left to right (numpy's sum down the rows of a 2-d array)."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total
+
+
 class _C45Candidates(CandidateList):
     """A node's candidates in column order, each built when first read.
 
@@ -353,19 +373,19 @@ class C45Grower(Grower):
         ratio: float,
         scores: dict,
     ) -> Candidate:
-        sizes = bags.sum(axis=1)
-        known = float(sizes.sum())
+        rows = bags.tolist()  # a few counts: plain floats, summed in numpy's order
+        sizes = [_sum(row) for row in rows]
+        known = _sum(sizes)
         h = mean_info = 0.0
-        if known > 0:  # _old_ent(class totals) and _new_ent(bags), with one xlogx call
-            parent = bags.sum(axis=0)
-            xl = _xlogx(np.concatenate([[parent.sum()], parent, sizes, bags.ravel()]))
-            k, b = len(parent), len(sizes)
-            h = float(xl[0] - xl[1 : 1 + k].sum()) / known
+        if known > 0:  # _old_ent(class totals) and _new_ent(bags)
+            parent = [_running(column) for column in zip(*rows)]
+            h = (_xlogx1(_sum(parent)) - _sum([_xlogx1(c) for c in parent])) / known
             mean_info = (
-                float(
-                    (xl[1 + k : 1 + k + b] - xl[1 + k + b :].reshape(bags.shape).sum(axis=-1)).sum(
-                        axis=-1
-                    )
+                _sum(
+                    [
+                        _xlogx1(size) - _sum([_xlogx1(c) for c in row])
+                        for size, row in zip(sizes, rows)
+                    ]
                 )
                 / known
             )
@@ -694,13 +714,13 @@ class C45Grower(Grower):
         cached = getattr(state, "_trivial", False)
         if cached is not False:
             return cached
-        counts = state.node.counts
-        total = float(np.add.reduce(counts))
+        counts = state.node.counts.tolist()
+        total = _sum(counts)
         m = self.config.min_samples_leaf
         reason = None
         if sm(total, 2 * m):
             reason = f"less than 2 × min_samples_leaf={m} instances"
-        elif eq(total, float(np.maximum.reduce(counts))):
+        elif eq(total, max(counts)):
             reason = "pure node"
         state._trivial = reason  # type: ignore[attr-defined]
         return reason
