@@ -11,7 +11,7 @@ and scans every attribute of a node with J48's arithmetic (Weka's ``Utils`` comp
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -744,16 +744,11 @@ class C45Grower(Grower):
                 new_id[child.node_id] = len(new_id)
             stack.extend(reversed(node.children))
         step_of = {step.node_id: step for step in self.steps}
-        self.steps = [
-            replace(
-                step_of[old],
-                node_id=new_id[old],
-                parent_id=None
-                if step_of[old].parent_id is None
-                else new_id[step_of[old].parent_id],
-            )
-            for old in order
-        ]
+        self.steps = [step_of[old] for old in order]
+        for step in self.steps:  # this run's own steps, not yet handed out: set in place
+            parent = step.parent_id
+            object.__setattr__(step, "node_id", new_id[step.node_id])
+            object.__setattr__(step, "parent_id", None if parent is None else new_id[parent])
         stack = [root]
         while stack:
             node = stack.pop()
@@ -779,16 +774,20 @@ class C45Grower(Grower):
         cached = getattr(state, "_trivial", False)
         if cached is not False:
             return cached
-        counts = state.node.counts.tolist()
-        total = _sum(counts)
-        m = self.config.min_samples_leaf
-        reason = None
-        if sm(total, 2 * m):
-            reason = f"less than 2 × min_samples_leaf={m} instances"
-        elif eq(total, max(counts)):
-            reason = "pure node"
+        reason = self._trivial_counts(state.node.counts)
         state._trivial = reason  # type: ignore[attr-defined]
         return reason
+
+    def _trivial_counts(self, node_counts: np.ndarray) -> str | None:
+        """Why J48 scores no attribute at a node of these class counts (pure, too small)."""
+        counts = node_counts.tolist()
+        total = _sum(counts)
+        m = self._m
+        if sm(total, 2 * m):
+            return f"less than 2 × min_samples_leaf={m} instances"
+        if eq(total, max(counts)):
+            return "pure node"
+        return None
 
     def stop_reason(self, node_id: int) -> str | None:
         """Why J48 makes ``node_id`` a leaf, or ``None`` if it splits."""
@@ -831,11 +830,12 @@ class C45Grower(Grower):
         state.node.branch_weights = fractions
         return parts
 
-    def _partition_sorted(self, state: OpenLeaf, parts: list) -> list[np.ndarray]:
+    def _partition_sorted(self, state: OpenLeaf, parts: list) -> list:
         """Children's per-attribute sort orders, filtered from the parent's.
 
         A row whose test value is unknown goes down every branch, so each child is
-        filtered on its own (rows are marked with a stamp, no array is cleared).
+        filtered on its own (rows are marked with a stamp, no array is cleared). A child
+        J48 will not score (pure, too small: most of them) gets none (``None``).
         """
         sorted_rows = state.sorted_rows
         if sorted_rows is None:
@@ -843,8 +843,11 @@ class C45Grower(Grower):
         state.sorted_rows = None  # the parent no longer needs it: free the memory
         columns = sorted_rows.T
         n_features = sorted_rows.shape[1]
-        out = []
-        for rows, _ in parts:
+        out: list = []
+        for (rows, _), child in zip(parts, state.node.children):  # open_children made them
+            if self._trivial_counts(child.counts) is not None:
+                out.append(None)
+                continue
             self._stamp_id += 1
             self._stamp[rows] = self._stamp_id
             keep = self._stamp[columns] == self._stamp_id
