@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from ..weka_arithmetic import SMALL
 _LOG2 = math.log(2.0)
 
 
-def xlogx(x: np.ndarray) -> np.ndarray:
+def xlogx(x: Any) -> Any:
     """Weka's ``logFunc``: ``x·log2(x)``, 0 below 1e-6.
 
     Examples
@@ -63,7 +64,7 @@ def first_best_columns(gains: np.ndarray, n_cuts: np.ndarray) -> np.ndarray:
         )
         which, rows = np.nonzero((sub > running).T)  # record-breakers, column by column
         values = sub[rows, which].tolist()
-        state = {}  # column -> (value, index) of Weka's running best
+        state: dict[int, tuple[float, int]] = {}  # column -> Weka's running (best, index)
         for h, i, v in zip(which.tolist(), rows.tolist(), values):
             value = state.get(h, (0.0, -1))[0]
             if v - value > SMALL:
