@@ -9,6 +9,8 @@ values: both packages read it and it imports nothing of dtlearn.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 __all__ = [
@@ -26,7 +28,7 @@ __all__ = [
 SMALL = 1e-6
 """Weka's ``Utils.SMALL``: the tolerance of its comparisons."""
 
-_LN2 = np.log(2.0)
+_LN2 = math.log(2.0)
 
 
 def eq(a: float, b: float) -> bool:
@@ -115,13 +117,32 @@ def entropy(counts: np.ndarray) -> float:
     """Entropy in bits of one row of class counts (0 for an empty row).
 
     The same arithmetic as :func:`dtlearn.criteria.entropy_of_counts` with less overhead,
-    for J48's many small count vectors.
+    for J48's many small count vectors: plain Python floats below 8 classes (numpy's calls
+    cost more than the arithmetic there), summed in numpy's order.
 
     Examples
     --------
     >>> round(entropy(np.array([9.0, 5.0])), 6), entropy(np.array([0.0, 0.0]))
     (0.940286, 0.0)
     """
+    values = counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
+    if len(values) >= 8:  # numpy sums 8 or more values pairwise: keep its rounding
+        return _entropy_numpy(np.asarray(values, dtype=float))
+    total = 0.0
+    for c in values:  # numpy's order for fewer than 8 values: one after another
+        total += c
+    if not total > 0:
+        return 0.0
+    acc = 0.0
+    for c in values:
+        p = c / total
+        if p > 0:
+            acc += p * math.log(p)
+    value = -acc / _LN2
+    return value if value > 0.0 else 0.0
+
+
+def _entropy_numpy(counts: np.ndarray) -> float:
     total = counts.sum()
     if not total > 0:
         return 0.0

@@ -21,24 +21,39 @@ from ..formatting import fmt, format_number
 from ..grow import Candidate, CandidateList, Grower, OpenLeaf
 from ..pruning.pessimistic import route_rows, split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
+from ..tree import Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
+from .c45_scan import NumericScan, numeric_scan
+from .c45_scan import xlogx as _xlogx
 
 _LOG2 = math.log(2.0)
+
+_BATCH_ROWS = 1 << 13
+"""How many rows (padded) :meth:`C45Grower._scan_level` stacks in one scan, at most."""
 
 J48_TOLERANCE = 1e-6
 """J48 routes ``x`` left of a cut at ``t`` when ``x - t < 1e-6`` (Weka's ``Utils.smOrEq``),
 in growing, pruning and prediction alike."""
 
 
-def _xlogx(x: np.ndarray) -> np.ndarray:
-    """Weka's ``logFunc``: ``x·log2(x)``, 0 below 1e-6."""
-    x = np.asarray(x, dtype=float)
-    small = x < 1e-6
-    out = x * np.log(np.where(small, 1.0, x)) / _LOG2
-    if out.ndim:
-        out[small] = 0.0
-        return out
-    return out.dtype.type(0.0) if small else out
+def _xlogx1(x: float) -> float:
+    """:func:`_xlogx` of one float."""
+    return 0.0 if x < 1e-6 else x * math.log(x) / _LOG2
+
+
+def _sum(values: Any) -> float:
+    """Sum from left to right, as numpy sums fewer than 8 values (pairwise from 8 on)."""
+    if len(values) >= 8:
+        return float(np.add.reduce(np.asarray(values, dtype=float)))
+    return _running(values)
+
+
+def _running(values: Any) -> float:
+    """Sum from left to right (numpy's sum down the rows of a 2-d array)."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total
 
 
 class _C45Candidates(CandidateList):
@@ -80,35 +95,6 @@ def _built_candidates(
     out = _C45Candidates(scores, None, best_index, any_admissible)
     out._items = list(items)
     return out
-
-
-def _first_best_columns(gains: np.ndarray, n_cuts: np.ndarray) -> np.ndarray:
-    """Weka's scan ``if (gr(v, best)) best = v`` from 0 down every column; -1: nothing beats 0.
-
-    ``-inf`` marks a position that is no cut. A column whose best value has no other within
-    2e-6 of it is decided by ``argmax``; the others are scanned over their record-breaking
-    values only (a value at most the running maximum never beats Weka's running best).
-    """
-    top = np.maximum.reduce(gains, axis=0)
-    near = np.add.reduce(gains >= top - 2 * SMALL, axis=0)
-    simple = (near == 1) & (top > 2 * SMALL)
-    best = np.where(simple, np.argmax(gains, axis=0), -1)
-    hard = np.flatnonzero(~simple & (n_cuts > 0))
-    if len(hard):
-        sub = gains[:, hard]
-        running = np.maximum.accumulate(
-            np.concatenate([np.zeros((1, len(hard))), sub[:-1]]), axis=0
-        )
-        which, rows = np.nonzero((sub > running).T)  # record-breakers, column by column
-        values = sub[rows, which].tolist()
-        state = {}  # column -> (value, index) of Weka's running best
-        for h, i, v in zip(which.tolist(), rows.tolist(), values):
-            value = state.get(h, (0.0, -1))[0]
-            if v - value > SMALL:
-                state[h] = (v, i)
-        for h, col in enumerate(hard.tolist()):
-            best[col] = state.get(h, (0.0, -1))[1]
-    return best
 
 
 @dataclass(frozen=True)
@@ -208,7 +194,7 @@ class C45Grower(Grower):
         n = self.X.shape[0]
         names = self.schema.names
         k = len(self.classes)
-        self._k = k
+        self._k, self._m = k, self.config.min_samples_leaf
         # an ordinal attribute is cut like a numeric one, over its category codes
         nominal = [
             self.schema.is_categorical(j) and not self.schema.is_ordinal(j)
@@ -353,19 +339,19 @@ class C45Grower(Grower):
         ratio: float,
         scores: dict,
     ) -> Candidate:
-        sizes = bags.sum(axis=1)
-        known = float(sizes.sum())
+        rows = bags.tolist()  # a few counts: plain floats, summed in numpy's order
+        sizes = [_sum(row) for row in rows]
+        known = _sum(sizes)
         h = mean_info = 0.0
-        if known > 0:  # _old_ent(class totals) and _new_ent(bags), with one xlogx call
-            parent = bags.sum(axis=0)
-            xl = _xlogx(np.concatenate([[parent.sum()], parent, sizes, bags.ravel()]))
-            k, b = len(parent), len(sizes)
-            h = float(xl[0] - xl[1 : 1 + k].sum()) / known
+        if known > 0:  # _old_ent(class totals) and _new_ent(bags)
+            parent = [_running(column) for column in zip(*rows)]
+            h = (_xlogx1(_sum(parent)) - _sum([_xlogx1(c) for c in parent])) / known
             mean_info = (
-                float(
-                    (xl[1 + k : 1 + k + b] - xl[1 + k + b :].reshape(bags.shape).sum(axis=-1)).sum(
-                        axis=-1
-                    )
+                _sum(
+                    [
+                        _xlogx1(size) - _sum([_xlogx1(c) for c in row])
+                        for size, row in zip(sizes, rows)
+                    ]
                 )
                 / known
             )
@@ -408,52 +394,91 @@ class C45Grower(Grower):
         """Score every nominal attribute at once (call under ``np.errstate``).
 
         Returns ``(admissible, gain, gain ratio, build)``, one entry per nominal attribute;
-        ``build(position, feature, extra)`` makes the attribute's candidate.
+        ``build(position, feature, extra)`` makes the attribute's candidate. A level of
+        :meth:`run` scans its nodes together (:meth:`_scan_level`) and leaves the result here.
         """
         if not len(self._nominal):
             return None
-        k, m = self._k, self.config.min_samples_leaf
-        n_bins, offsets = self._nom_bins, self._nom_offsets
-        index = self._nom_index[state.rows]
-        counts = np.bincount(
-            index.ravel(),
-            weights=np.repeat(state.weights, index.shape[1]),
-            minlength=(n_bins + 1) * k,
-        )[: n_bins * k]
-        counts2 = counts.reshape(n_bins, k)
-        sizes = np.add.reduce(counts2, axis=1)
-        known = np.add.reduceat(sizes, offsets)
-        parent = np.add.reduceat(counts2, offsets, axis=0)
-        n_nom = len(offsets)
+        scanned = getattr(state, "_nominal_scan", None)
+        if scanned is not None:
+            return scanned
+        return self._scan_nominal_nodes([state], [total])[0]
+
+    def _scan_nominal_nodes(self, states: list, totals: list) -> list:
+        """:meth:`_scan_nominal` of many nodes: one weighted ``bincount`` for them all."""
+        k, m = self._k, self._m
+        n_bins, offsets, n_nom = self._nom_bins, self._nom_offsets, len(self._nom_offsets)
+        J, width = len(states), (self._nom_bins + 1) * k
+        if J == 1:
+            index, weights = self._nom_index[states[0].rows], states[0].weights
+        else:
+            lengths = [len(state.rows) for state in states]
+            rows = np.concatenate([state.rows for state in states])
+            weights = np.concatenate([state.weights for state in states])
+            node = np.repeat(np.arange(J) * width, lengths)
+            index = self._nom_index[rows] + node[:, None]  # each node its own bins
+        counts2 = np.bincount(
+            index.ravel(), weights=np.repeat(weights, n_nom), minlength=J * width
+        ).reshape(J, n_bins + 1, k)[:, :n_bins]
+        t = np.array(totals, dtype=float)[:, None]
+        sizes = np.add.reduce(counts2, axis=2)
+        known = np.add.reduceat(sizes, offsets, axis=1)
+        parent = np.add.reduceat(counts2, offsets, axis=1)
         # one xlogx call for every count: cells, values, class totals, known, unknown, total
         xl = _xlogx(
             np.concatenate(
                 [
-                    counts,
-                    sizes,
+                    counts2.ravel(),
+                    sizes.ravel(),
                     parent.ravel(),
-                    np.add.reduce(parent, axis=1),
-                    total - known,
-                    [total],
+                    np.add.reduce(parent, axis=2).ravel(),
+                    (t - known).ravel(),
+                    t[:, 0],
                 ]
             )
         )
-        a = n_bins * k
-        b = a + n_bins
-        c = b + n_nom * k
-        xl_counts, xl_sizes = xl[:a].reshape(n_bins, k), xl[a:b]
-        xl_parent, xl_known = xl[b:c].reshape(n_nom, k), xl[c : c + n_nom]
-        xl_unknown, xl_total = xl[c + n_nom : c + 2 * n_nom], xl[-1]
-        new = np.add.reduceat(xl_sizes - np.add.reduce(xl_counts, axis=1), offsets)
-        old = xl_known - np.add.reduce(xl_parent, axis=1)
-        numer = (1 - (total - known) / total) * (old - new)
+        a = J * n_bins * k
+        b = a + J * n_bins
+        c = b + J * n_nom * k
+        d = c + J * n_nom
+        xl_counts, xl_sizes = xl[:a].reshape(J, n_bins, k), xl[a:b].reshape(J, n_bins)
+        xl_parent, xl_known = xl[b:c].reshape(J, n_nom, k), xl[c:d].reshape(J, n_nom)
+        xl_unknown, xl_total = xl[d : d + J * n_nom].reshape(J, n_nom), xl[d + J * n_nom :]
+        new = np.add.reduceat(xl_sizes - np.add.reduce(xl_counts, axis=2), offsets, axis=1)
+        old = xl_known - np.add.reduce(xl_parent, axis=2)
+        numer = (1 - (t - known) / t) * (old - new)
         gains = np.where(np.abs(numer) < SMALL, 0.0, numer / known)
         split_ent = np.where(
-            known > SMALL, -np.add.reduceat(xl_sizes, offsets) - xl_unknown + xl_total, 0.0
+            known > SMALL,
+            -np.add.reduceat(xl_sizes, offsets, axis=1) - xl_unknown + xl_total[:, None],
+            0.0,
         )
-        ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gains / (split_ent / total))
+        ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gains / (split_ent / t))
         big = ((m - sizes) < SMALL) | (sizes >= m)
-        admissible = np.add.reduceat(big.astype(np.intp), offsets) >= 2
+        admissible = np.add.reduceat(big.astype(np.intp), offsets, axis=1) >= 2
+        return [
+            (
+                admissible[j],
+                gains[j],
+                ratios[j],
+                self._nominal_builder(
+                    admissible[j], gains[j], split_ent[j], ratios[j], counts2[j], total
+                ),
+            )
+            for j, total in enumerate(totals)
+        ]
+
+    def _nominal_builder(
+        self,
+        admissible: np.ndarray,
+        gains: np.ndarray,
+        split_ent: np.ndarray,
+        ratios: np.ndarray,
+        counts2: np.ndarray,
+        total: float,
+    ) -> Any:
+        """``build(position, feature, extra)``: a nominal candidate of one scanned node."""
+        m, offsets = self._m, self._nom_offsets
 
         def build(pos: int, feature: int, extra: dict) -> Candidate:
             if not admissible[pos]:
@@ -477,7 +502,7 @@ class C45Grower(Grower):
                 scores,
             )
 
-        return admissible, gains, ratios, build
+        return build
 
     def _sorted_rows(self, state: OpenLeaf) -> np.ndarray:
         """The node's rows sorted by every numeric attribute (missing values last)."""
@@ -493,115 +518,81 @@ class C45Grower(Grower):
 
         Rows are walked in each attribute's sorted order (missing values last); cumulative
         weighted class counts give both sides of every cut of every attribute. Returns
-        ``(admissible, gain, gain ratio, build)`` like :meth:`_scan_nominal`.
+        ``(admissible, gain, gain ratio, build)`` like :meth:`_scan_nominal`. A level of
+        :meth:`run` scans its nodes together (:meth:`_scan_level`) and leaves the result here.
         """
         if not len(self._numeric):
             return None
-        k, m = self._k, self.config.min_samples_leaf
-        S = self._sorted_rows(state)
-        n, f = S.shape
-        xs = self.X[S, self._numeric]
-        scratch = self._scratch_w
-        scratch[state.rows] = state.weights
-        W = scratch[S]
-        missing = np.isnan(xs)
-        n_known = n - np.add.reduce(missing, axis=0)
-        if missing.any():
-            known = np.add.reduce(np.where(missing, 0.0, W), axis=0)
+        scanned = getattr(state, "_numeric_scan", None)
+        if scanned is not None:
+            return scanned
+        return self._scan_numeric_nodes([state], [total])[0]
+
+    def _scan_numeric_nodes(self, states: list, totals: list) -> list:
+        """:meth:`_scan_numeric` of many nodes, stacked (:func:`~.c45_scan.numeric_scan`)."""
+        sorted_rows = [self._sorted_rows(state) for state in states]
+        f, scratch = len(self._numeric), self._scratch_w
+        if len(states) == 1:
+            S = sorted_rows[0][None]
+            scratch[states[0].rows] = states[0].weights
+            W = scratch[S]
+            xs = self.X[S, self._numeric]
         else:
-            known = np.add.reduce(W, axis=0)
-        min_split = 0.1 * known / k
-        min_split = np.where(
-            ((min_split - m) < SMALL) | (min_split <= m),
-            float(m),
-            np.where(min_split - 25 > SMALL, 25.0, min_split),
-        )
-        too_few = (2 * min_split - n_known) > SMALL
-        zeros = np.zeros(f)
-        n_cuts, best, gain_known = np.zeros(f, dtype=np.intp), np.full(f, -1), zeros
-        admissible, gain, ratios = np.zeros(f, dtype=bool), zeros, zeros
-        if n >= 2 and not too_few.all():
-            cols = self._numeric_cols
-            c = n - 1
-            A = np.zeros((n, f, k))
-            A.reshape(-1, k)[self._arange(n * f), self.y[S].ravel()] = W.ravel()
-            cum = np.cumsum(A, axis=0)
-            parent = cum[n_known - 1, cols]  # rows of an attribute with no known value: unused
-            sides = np.empty((2, c, f, k))
-            sides[0] = cum[:-1]
-            np.subtract(parent, sides[0], out=sides[1])
-            sizes = np.add.reduce(sides, axis=3)
-            enough = ((min_split - sizes) < SMALL) | (sizes >= min_split)
-            valid = (xs[:-1] + 1e-5 < xs[1:]) & enough[0] & enough[1]
-            valid[:, too_few] = False
-            n_cuts = np.add.reduce(valid, axis=0)
-            # one xlogx call for every count: both sides, their sizes, the parent's counts
-            n_sides, n_sizes = sides.size, sizes.size
-            xl = _xlogx(
-                np.concatenate(
-                    [sides.ravel(), sizes.ravel(), np.add.reduce(parent, axis=1), parent.ravel()]
-                )
-            )
-            xl_sides = np.add.reduce(xl[:n_sides].reshape(sides.shape), axis=3)
-            xl_sizes = xl[n_sides : n_sides + n_sizes].reshape(sizes.shape)
-            at = n_sides + n_sizes
-            old = xl[at : at + f] - np.add.reduce(xl[at + f :].reshape(f, k), axis=1)
-            new = (xl_sizes[0] - xl_sides[0]) + (xl_sizes[1] - xl_sides[1])
-            numer = (1 - (total - known) / total) * (old - new)
-            gains = np.where(valid, np.where(np.abs(numer) < SMALL, 0.0, numer / known), -np.inf)
-            best = _first_best_columns(gains, n_cuts)
-            has = best >= 0
-            b = np.where(has, best, 0)
-            gain_known = np.where(has, gains[b, cols], 0.0)
-            correction = np.array([math.log2(x) / total if x > 0 else 0.0 for x in n_cuts.tolist()])
-            gain = gain_known - correction
-            admissible = ~too_few & (n_cuts > 0) & (gain >= SMALL) & (gain > 0)
-            if admissible.any():
-                bags = sides[:, b, cols]  # (2, f, k): both sides of every attribute's cut
-                nl_best, nr_best = sizes[:, b, cols]
-                known2 = nl_best + nr_best
-                xl = _xlogx(np.concatenate([nl_best, nr_best, total - known2, [total]]))
-                split_ent = np.where(
-                    known2 > SMALL, -(xl[:f] + xl[f : 2 * f]) - xl[2 * f : 3 * f] + xl[-1], 0.0
-                )
-                ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gain / (split_ent / total))
-                lows, highs = xs[np.stack([b, b + 1]), cols]
+            lengths = np.array([len(rows) for rows in sorted_rows])
+            L = int(lengths.max())
+            S = np.zeros((len(states), L, f), dtype=np.intp)
+            W = np.zeros((len(states), L, f))
+            for j, (rows, state) in enumerate(zip(sorted_rows, states)):
+                scratch[state.rows] = state.weights
+                S[j, : len(rows)] = rows
+                W[j, : len(rows)] = scratch[rows]
+            xs = self.X[S, self._numeric]
+            xs[np.arange(L)[None, :] >= lengths[:, None]] = np.nan  # pads: missing, weight 0
+        scan = numeric_scan(xs, W, self.y[S], np.array(totals, dtype=float), self._k, self._m)
+        return [
+            (scan.admissible[j], scan.gain[j], scan.ratios[j], self._numeric_builder(scan, j, t))
+            for j, t in enumerate(totals)
+        ]
+
+    def _numeric_builder(self, scan: NumericScan, j: int, total: float) -> Any:
+        """``build(position, feature, extra)``: the candidate of node ``j`` of ``scan``."""
+        k, m = self._k, self._m
 
         def shown_min_split(pos: int) -> Any:
-            shown = 0.1 * float(known[pos]) / k  # as J48 keeps it: -M itself when clamped
+            shown = 0.1 * float(scan.known[j, pos]) / k  # as J48 keeps it: -M when clamped
             if sm_or_eq(shown, m):
                 return m
             return 25.0 if gr(shown, 25) else shown
 
         def build(pos: int, feature: int, extra: dict) -> Candidate:
-            if admissible[pos]:
+            if scan.admissible[j, pos]:
                 # the engine's midpoint; J48 then stores the largest training value <= it
-                cut = midpoint(float(lows[pos]), float(highs[pos]))
+                cut = midpoint(float(scan.lows[j, pos]), float(scan.highs[j, pos]))
                 return self._build_numeric(
                     feature,
-                    bags[:, pos].copy(),
+                    scan.bags[:, j, pos].copy(),
                     total,
-                    float(gain_known[pos]),
-                    float(gain[pos]),
-                    float(split_ent[pos]),
-                    float(ratios[pos]),
-                    int(n_cuts[pos]),
+                    float(scan.gain_known[j, pos]),
+                    float(scan.gain[j, pos]),
+                    float(scan.split_ent[j, pos]),
+                    float(scan.ratios[j, pos]),
+                    int(scan.n_cuts[j, pos]),
                     shown_min_split(pos),
                     cut,
                     extra,
                 )
-            if too_few[pos]:
+            if scan.too_few[j, pos]:
                 return self._inadmissible(
                     feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values"
                 )
-            cuts = int(n_cuts[pos])
+            cuts = int(scan.n_cuts[j, pos])
             if cuts == 0:
                 return self._inadmissible(
                     feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each side"
                 )
-            return self._no_gain(feature, float(gain_known[pos]), cuts, total)
+            return self._no_gain(feature, float(scan.gain_known[j, pos]), cuts, total)
 
-        return admissible, gain, ratios, build
+        return build
 
     def _arange(self, n: int) -> np.ndarray:
         if len(self._range) < n:
@@ -676,6 +667,95 @@ class C45Grower(Grower):
                 best = float(v)
         return best
 
+    # ------------------------------------------------------------------ level by level
+    def run(self, level_wise: bool = True) -> Tree:
+        """Grow until no leaf is open; return the tree (the tree and steps of node-by-node growth).
+
+        A fresh grower grows level by level: the nodes of a level are scored together
+        (:meth:`_scan_level`), then expanded in turn; the node ids and the order of the
+        steps are then those depth-first growth gives (:meth:`_number_depth_first`).
+        With ``level_wise=False``, or once a node has been expanded, one node at a time.
+
+        Examples
+        --------
+        >>> from dtlearn import C45Classifier, load_play_tennis
+        >>> grower = C45Classifier().make_grower(*load_play_tennis(numeric=True))
+        >>> print(grower.run().to_text(style="weka").splitlines()[0])
+        outlook = sunny
+        >>> [step.node_id for step in grower.steps]  # depth first, as node by node
+        [0, 1, 4, 5, 2, 3, 6, 7]
+        """
+        if not level_wise or self.steps or len(self._open) != 1:
+            return super().run(level_wise)
+        level = list(self._open)
+        while level:
+            self._scan_level([self._open[node_id] for node_id in level])
+            for node_id in level:
+                self.expand(node_id)
+            level = sorted(self._open)
+        self._number_depth_first()
+        return self.tree()
+
+    def _scan_level(self, states: list) -> None:
+        """Score the attributes of every node of a level that will be scored.
+
+        Nodes of alike sizes (up to a power of two) are stacked, a few thousand rows at a
+        time; each keeps its result for :meth:`_scan_numeric`.
+        """
+        depth = self.config.max_depth
+        todo = [
+            s
+            for s in states
+            if s.candidates is None
+            and self._trivial(s) is None
+            and (depth is None or s.node.depth < depth)
+        ]
+        if not todo:
+            return
+        groups: dict = {}
+        for state in todo:
+            groups.setdefault((len(state.rows) - 1).bit_length(), []).append(state)
+        for size, group in groups.items():
+            per_batch = max(1, _BATCH_ROWS >> size)
+            for start in range(0, len(group), per_batch):
+                batch = group[start : start + per_batch]
+                totals = [float(np.add.reduce(state.weights)) for state in batch]
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    if len(self._numeric):
+                        for state, scan in zip(batch, self._scan_numeric_nodes(batch, totals)):
+                            state._numeric_scan = scan  # type: ignore[attr-defined]
+                    if len(self._nominal):
+                        for state, scan in zip(batch, self._scan_nominal_nodes(batch, totals)):
+                            state._nominal_scan = scan  # type: ignore[attr-defined]
+
+    def _number_depth_first(self) -> None:
+        """Renumber the nodes and reorder the steps as depth-first growth makes them.
+
+        Depth-first growth expands the top of a stack and numbers a split node's children
+        in branch order as it pushes them (first child on top).
+        """
+        root = self.root
+        new_id = {root.node_id: 0}
+        order, stack = [], [root]
+        while stack:
+            node = stack.pop()
+            order.append(node.node_id)
+            for child in node.children:
+                new_id[child.node_id] = len(new_id)
+            stack.extend(reversed(node.children))
+        step_of = {step.node_id: step for step in self.steps}
+        self.steps = [step_of[old] for old in order]
+        for step in self.steps:  # this run's own steps, not yet handed out: set in place
+            parent = step.parent_id
+            object.__setattr__(step, "node_id", new_id[step.node_id])
+            object.__setattr__(step, "parent_id", None if parent is None else new_id[parent])
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            node.node_id = new_id[node.node_id]
+            stack.extend(node.children)
+        self.node_data = {new_id[old]: data for old, data in self.node_data.items()}
+
     # ------------------------------------------------------------------ decisions
     def _best(self, candidates: tuple[Candidate, ...], node_id: int) -> Candidate | None:
         if isinstance(candidates, _C45Candidates):
@@ -694,16 +774,20 @@ class C45Grower(Grower):
         cached = getattr(state, "_trivial", False)
         if cached is not False:
             return cached
-        counts = state.node.counts
-        total = float(np.add.reduce(counts))
-        m = self.config.min_samples_leaf
-        reason = None
-        if sm(total, 2 * m):
-            reason = f"less than 2 × min_samples_leaf={m} instances"
-        elif eq(total, float(np.maximum.reduce(counts))):
-            reason = "pure node"
+        reason = self._trivial_counts(state.node.counts)
         state._trivial = reason  # type: ignore[attr-defined]
         return reason
+
+    def _trivial_counts(self, node_counts: np.ndarray) -> str | None:
+        """Why J48 scores no attribute at a node of these class counts (pure, too small)."""
+        counts = node_counts.tolist()
+        total = _sum(counts)
+        m = self._m
+        if sm(total, 2 * m):
+            return f"less than 2 × min_samples_leaf={m} instances"
+        if eq(total, max(counts)):
+            return "pure node"
+        return None
 
     def stop_reason(self, node_id: int) -> str | None:
         """Why J48 makes ``node_id`` a leaf, or ``None`` if it splits."""
@@ -746,11 +830,12 @@ class C45Grower(Grower):
         state.node.branch_weights = fractions
         return parts
 
-    def _partition_sorted(self, state: OpenLeaf, parts: list) -> list[np.ndarray]:
+    def _partition_sorted(self, state: OpenLeaf, parts: list) -> list:
         """Children's per-attribute sort orders, filtered from the parent's.
 
         A row whose test value is unknown goes down every branch, so each child is
-        filtered on its own (rows are marked with a stamp, no array is cleared).
+        filtered on its own (rows are marked with a stamp, no array is cleared). A child
+        J48 will not score (pure, too small: most of them) gets none (``None``).
         """
         sorted_rows = state.sorted_rows
         if sorted_rows is None:
@@ -758,8 +843,11 @@ class C45Grower(Grower):
         state.sorted_rows = None  # the parent no longer needs it: free the memory
         columns = sorted_rows.T
         n_features = sorted_rows.shape[1]
-        out = []
-        for rows, _ in parts:
+        out: list = []
+        for (rows, _), child in zip(parts, state.node.children):  # open_children made them
+            if self._trivial_counts(child.counts) is not None:
+                out.append(None)
+                continue
             self._stamp_id += 1
             self._stamp[rows] = self._stamp_id
             keep = self._stamp[columns] == self._stamp_id
