@@ -166,8 +166,11 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         threshold = np.zeros(m)
         scanned = np.flatnonzero(early < 0)
         if scanned.size:
+            # below the root, the class counts and impurities class_sums gave (the scan's
+            # own floats: whole-number sums, the same kernel)
+            known = None if counts is None or not depth else (counts[scanned], impurity[scanned])
             scan, best, gain, unit = scan_arrays(
-                grower, order, lengths[scanned], numeric, value[scanned, 0]
+                grower, order, lengths[scanned], numeric, value[scanned, 0], known
             )
             scan_at[scanned], scan_row[scanned] = len(scans), np.arange(len(scanned))
             scans.append(scan)
