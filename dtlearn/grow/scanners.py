@@ -327,9 +327,9 @@ def flat_cuts(
     sums.cumsum(axis=2, out=sums)
     # cut r keeps rows start..r of its node left (a node's last row is no cut); (f, N, k)
     # views of class-major memory, as segment_cuts' sums: the same kernels, a class a pass
-    left = sums.astype(float)
-    right = total.T.repeat(lengths, axis=1)[:, None, :] - left  # exact
-    left, right = left.transpose(1, 2, 0), right.transpose(1, 2, 0)
+    counted = sums.astype(float)
+    right = total.T.repeat(lengths, axis=1)[:, None, :] - counted  # exact
+    left, right = counted.transpose(1, 2, 0), right.transpose(1, 2, 0)
     valid = np.empty((f, N), dtype=bool)
     np.greater(x[:, 1:], x[:, :-1], out=valid[:, :-1])
     valid[:, ends - 1] = False
@@ -360,7 +360,7 @@ def flat_cuts(
     at = np.where(finite, at, starts[:, None])
     at += np.arange(0, f * N, N)  # into the (f, N) arrays
     best = scores.take(at)
-    left_best = np.stack([left[..., j].take(at) for j in range(k)], axis=-1)  # (m, f, k)
+    left_best = np.ascontiguousarray(counted.reshape(k, -1).take(at, axis=1).transpose(1, 2, 0))
     right_best = total[:, None, :] - left_best
     if criterion.score == "decrease":  # the score is parent - children: the decrease itself
         decrease = best

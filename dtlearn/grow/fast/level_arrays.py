@@ -102,7 +102,7 @@ def early_codes(
         size = centre if grower.rule.leaf_statistic == "median" else MEAN_ROUNDING * centre * centre
         scale = impurity + size
     else:
-        scale = np.ones(len(impurity))
+        scale = 1.0
     code = np.full(len(impurity), -1, dtype=np.int32)
     # the last rule first, so that an earlier rule that also holds writes over it (np.select)
     code[lengths < 2 * config.min_samples_leaf] = 3
@@ -191,8 +191,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
                     objects[(depth, i)] = (candidates, chosen)
                     feature[i], threshold[i] = chosen.split.feature, chosen.split.threshold
         splits = feature >= 0
-        of_row = np.repeat(np.arange(m), lengths)
-        moving = np.take(splits, of_row)  # np.take: fancy indexing's values, faster
+        moving = splits.repeat(lengths)
         level = dict(
             lengths=lengths,
             n_samples=n_samples,
@@ -209,27 +208,31 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
             leaf_rows=rows[~moving],
         )
         levels.append(level)
-        n_split = int(splits.sum())
+        splitting = splits.nonzero()[0]
+        n_split = len(splitting)
         if not n_split:
             break
         # route: each splitting node's rows to its two children, in ascending order
-        node = of_row[moving]
         rows = rows[moving]
-        rank = np.cumsum(splits) - 1
-        right = ~(X[rows, np.take(feature, node)] <= np.take(threshold, node))
-        key = 2 * rank[node] + right
-        key = key.astype(np.int16 if 2 * n_split < 2**15 else np.int64)
-        moved = np.argsort(key, kind="stable")
-        rows = np.take(rows, moved)
+        sizes = lengths[splitting]
+        right = ~(X[rows, feature[splitting].repeat(sizes)] <= threshold[splitting].repeat(sizes))
+        kind = np.int16 if 2 * n_split < 2**15 else np.int64
+        key = np.arange(0, 2 * n_split, 2, dtype=kind).repeat(sizes)
+        key += right
+        moved = key.argsort(kind="stable")
+        rows = rows.take(moved)
         if w is not None:
             w = w[moving][moved]
         lengths = np.bincount(key, minlength=2 * n_split).astype(np.int64)
-        parent = np.repeat(np.flatnonzero(splits), 2)
+        parent = splitting.repeat(2)
         if counts is not None:
             counts, impurity = class_sums(grower, rows, lengths)
             total = counts.sum(axis=1)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                value = np.where((total > 0)[:, None], counts / total[:, None], value[parent])
+            if total.min() > 0:  # every child holds weight (rows of weight 0 take no part)
+                value = counts / total[:, None]
+            else:
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    value = np.where((total > 0)[:, None], counts / total[:, None], value[parent])
         else:
             total, mean, impurity = regression_sums(grower, rows, w, lengths)
             value = np.where((total > 0)[:, None], mean[:, None], value[parent])

@@ -35,7 +35,7 @@ from ...tree import Tree
 from ..average_gain import at_least_average_gain, ranks_by_gain
 from ..loop import Grower, OpenLeaf, register_strategy
 from ..records import ZERO_GAIN, Candidate
-from ..scanners import first_best, flat_cuts, segment_cuts
+from ..scanners import TIE_TOLERANCE, first_best, flat_cuts, segment_cuts
 from ..scoring import CandidateList, ThresholdBlock, ThresholdScan
 from .arrays import StepLog
 from .sums import segment_sums
@@ -704,7 +704,13 @@ def flat_scan_arrays(
     ranked = np.where(index >= 0, score, -np.inf)
     if ranks_by_gain(grower.rule, grower.config):  # C4.5's filter, as CandidateList.best
         ranked = at_least_average_gain(ranked, decrease)
-    best = first_best(ranked, axis=1, scale=parent)
+    # first_best(ranked, axis=1, scale=parent) in fewer calls: every entry is a score or
+    # -inf (never +inf), so a node's floor is first_best's or -inf, and -1 marks no best
+    top = ranked.max(axis=1)
+    floor = np.maximum(np.abs(top), np.abs(parent))
+    floor *= TIE_TOLERANCE
+    np.subtract(top, floor, out=floor)
+    best = np.where(np.isfinite(top), (ranked >= floor[:, None]).argmax(axis=1), -1)
     scan = ThresholdScan(
         numeric,
         index.astype(np.int32),
