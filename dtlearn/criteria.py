@@ -66,8 +66,23 @@ def gini_of_counts(counts: np.ndarray) -> np.ndarray:
     >>> round(float(gini_of_counts([9, 5])), 3)
     0.459
     """
-    p, _ = _proportions(counts)
-    return np.maximum(1.0 - _class_sum(p, np.square), 0.0)
+    counts = np.asarray(counts, dtype=float)
+    if not _few_classes(counts):
+        p, _ = _proportions(counts)
+        return np.maximum(1.0 - _class_sum(p, np.square), 0.0)
+    # _proportions and _class_sum's floats in fewer calls (a level's nodes at once): the
+    # totals differ only when every count is -0.0, and then neither is > 0
+    totals = counts[..., 0] + counts[..., 1]
+    for j in range(2, counts.shape[-1]):
+        totals += counts[..., j]
+    positive = totals > 0
+    p = counts / np.where(positive, totals, 1.0)[..., None]
+    if not positive.all():
+        p = np.where(positive[..., None], p, 0.0)
+    squares = p[..., 0] * p[..., 0]
+    for j in range(1, counts.shape[-1]):
+        squares += p[..., j] * p[..., j]
+    return np.maximum(1.0 - squares, 0.0)
 
 
 def misclassification_of_counts(counts: np.ndarray) -> np.ndarray:

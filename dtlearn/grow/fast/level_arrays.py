@@ -263,19 +263,20 @@ def numbered(
     for d in range(len(levels) - 1, -1, -1):
         size = np.ones(len(levels[d]["lengths"]), dtype=np.int64)
         if below is not None:
-            size[levels[d]["splits"]] += below.reshape(-1, 2).sum(axis=1)
+            size[levels[d]["splits"]] += below[0::2] + below[1::2]
         sizes[d] = below = size
     ids = [np.zeros(1, dtype=np.int64)]
-    parents, branches = [np.full(1, -1, dtype=np.int64)], [np.full(1, -1, dtype=np.int32)]
+    parents = [np.full(1, -1, dtype=np.int64)]
     for d in range(len(levels) - 1):
         up = ids[d][levels[d]["splits"]]
-        left = up + 1
-        right = left + sizes[d + 1][0::2]
-        ids.append(np.stack([left, right], axis=1).ravel())
-        parents.append(np.repeat(up, 2))
-        branches.append(np.tile(np.array([0, 1], dtype=np.int32), len(up)))
+        pair = (up + 1).repeat(2)  # left child: parent + 1; right: after the left subtree
+        pair[1::2] += sizes[d + 1][0::2]
+        ids.append(pair)
+        parents.append(up.repeat(2))
     position = np.concatenate(ids)
     n = len(position)
+    # every level below the root holds pairs (left, right): branch 0, 1, 0, 1, ...
+    branches = [np.full(1, -1, dtype=np.int32), np.arange(n - 1, dtype=np.int32) % 2]
     # positions, ids and row offsets as 32-bit numbers when they fit: a fully grown tree
     # has about as many nodes as rows, and these columns outlive the fit
     small = np.int32 if max(n, int(levels[0]["lengths"].sum())) < 2**31 else np.int64
