@@ -218,7 +218,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         right = ~(X[rows, feature[splitting].repeat(sizes)] <= threshold[splitting].repeat(sizes))
         kind = np.int16 if 2 * n_split < 2**15 else np.int64
         key = np.arange(0, 2 * n_split, 2, dtype=kind).repeat(sizes)
-        key += right
+        np.add(key, right, out=key)
         moved = key.argsort(kind="stable")
         rows = rows.take(moved)
         if w is not None:
