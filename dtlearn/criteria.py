@@ -66,8 +66,23 @@ def gini_of_counts(counts: np.ndarray) -> np.ndarray:
     >>> round(float(gini_of_counts([9, 5])), 3)
     0.459
     """
-    p, _ = _proportions(counts)
-    return np.maximum(1.0 - _class_sum(p, np.square), 0.0)
+    counts = np.asarray(counts, dtype=float)
+    if not _few_classes(counts):
+        p, _ = _proportions(counts)
+        return np.maximum(1.0 - _class_sum(p, np.square), 0.0)
+    # _proportions and _class_sum's floats in fewer calls (a level's nodes at once): the
+    # totals differ only when every count is -0.0, and then neither is > 0
+    totals = counts[..., 0] + counts[..., 1]
+    for j in range(2, counts.shape[-1]):
+        totals += counts[..., j]
+    positive = totals > 0
+    p = counts / np.where(positive, totals, 1.0)[..., None]
+    if not positive.all():
+        p = np.where(positive[..., None], p, 0.0)
+    squares = p[..., 0] * p[..., 0]
+    for j in range(1, counts.shape[-1]):
+        squares += p[..., j] * p[..., j]
+    return np.maximum(1.0 - squares, 0.0)
 
 
 def misclassification_of_counts(counts: np.ndarray) -> np.ndarray:
@@ -403,10 +418,44 @@ def _class_max(a: np.ndarray) -> np.ndarray:
 
 def _gini_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.ndarray:
     # n·Gini = n - sum c²/n on both sides
-    nl, nr = _class_sum(left), _class_sum(right)
+    left, right = np.asarray(left), np.asarray(right)
+    if not _few_classes(left) or not _few_classes(right):
+        nl, nr = _class_sum(left), _class_sum(right)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            total = (nl - _class_sum(left, np.square) / nl) + (
+                nr - _class_sum(right, np.square) / nr
+            )
+            return np.maximum(total, 0.0) / (nl + nr)
+    # the same operations in place, a class at a time: the scans' cost is passes
     with np.errstate(divide="ignore", invalid="ignore"):
-        total = (nl - _class_sum(left, np.square) / nl) + (nr - _class_sum(right, np.square) / nr)
-        return np.maximum(total, 0.0) / (nl + nr)
+        nl, gl = _gini_side(left)
+        nr, gr = _gini_side(right)
+        np.add(gl, gr, out=gl)
+        np.maximum(gl, 0.0, out=gl)
+        np.add(nl, nr, out=nl)
+        return np.divide(gl, nl, out=gl)
+
+
+def _few_classes(a: np.ndarray) -> bool:
+    # what _class_sum adds a class at a time (2 to 7 classes of 64-bit floats, cuts x classes)
+    return 2 <= a.shape[-1] < 8 and a.ndim >= 2 and a.dtype == np.float64
+
+
+def _gini_side(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    # n and n - sum c²/n of each row, _class_sum's floats: 0 + c0 + c1 + ... is c0 + c1 + ...
+    # but when every c is -0.0 (then n is ±0, sum c² is +0 and n - 0/n is NaN either way),
+    # and 0 + c0² is c0² (a square is never -0.0)
+    first = counts[..., 0]
+    n = np.add(first, counts[..., 1])
+    squares = np.multiply(first, first)
+    term = np.empty_like(squares)
+    for j in range(1, counts.shape[-1]):
+        if j > 1:
+            np.add(n, counts[..., j], out=n)
+        np.multiply(counts[..., j], counts[..., j], out=term)
+        np.add(squares, term, out=squares)
+    np.divide(squares, n, out=squares)
+    return n, np.subtract(n, squares, out=squares)
 
 
 @dataclass(frozen=True)

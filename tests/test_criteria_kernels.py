@@ -92,6 +92,19 @@ def test_gain_ratio_scores_are_gain_over_the_stacked_split_info(cuts):
 
 @settings(max_examples=200, deadline=None)
 @given(cuts=sides())
+def test_gini_children_are_n_less_the_sum_of_squares_over_n_a_side(cuts):
+    # the in-place kernel, a class at a time, against the plain formula (whole-axis sums)
+    left, right = cuts
+    nl, nr = left.sum(axis=-1), right.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        total = (nl - (left * left).sum(axis=-1) / nl) + (nr - (right * right).sum(axis=-1) / nr)
+        expected = np.maximum(total, 0.0) / (nl + nr)
+        got = criteria.get("gini").children_impurity(left, right, None)
+    assert same_bits(got, expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cuts=sides())
 def test_misclassification_children_are_the_size_weighted_node_errors(cuts):
     left, right = cuts
     nl, nr = left.sum(axis=-1), right.sum(axis=-1)

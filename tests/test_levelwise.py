@@ -253,6 +253,20 @@ def test_a_level_scanned_end_to_end_equals_each_node_scanned_alone(
     cuts = flat_cuts(
         np.concatenate(xs), weighted, np.array(sizes), criteria.get(criterion), settings_
     )
+    # as the level scan hands them over: each column's rows along memory, the weights as
+    # integers, and each node's counts and impurity known
+    again = flat_cuts(
+        np.ascontiguousarray(np.concatenate(xs).T).T,
+        np.ascontiguousarray(np.moveaxis(np.concatenate(onehot), -1, 0).swapaxes(1, 2))
+        .astype(np.int64)
+        .swapaxes(1, 2),
+        np.array(sizes),
+        criteria.get(criterion),
+        settings_,
+        cuts.first,
+    )
+    for name in ("index", "score", "decrease", "n_cuts", "low", "high", "left", "right"):
+        np.testing.assert_array_equal(getattr(again, name), getattr(cuts, name))
     for j, one in enumerate(alone):
         np.testing.assert_array_equal(cuts.index[j], one.index)
         np.testing.assert_array_equal(cuts.n_cuts[j], one.n_cuts)

@@ -256,6 +256,7 @@ def flat_cuts(
     lengths: np.ndarray,
     criterion: Criterion,
     config: Any,
+    first: Any = None,
 ) -> Cuts:
     """:func:`segment_cuts` of nodes laid end to end, unpadded, for whole-number weights.
 
@@ -263,16 +264,22 @@ def flat_cuts(
     ----------
     xs : numpy.ndarray, shape (N, f)
         Node ``j``'s sorted values of each column are the ``lengths[j]`` rows after the
-        nodes before it (``N = lengths.sum()``).
+        nodes before it (``N = lengths.sum()``). Fastest as the transpose of an ``(f, N)``
+        array (``a.T``): each column's rows then run along memory.
     weighted_onehot : numpy.ndarray, shape (k, N, f)
         Class-major: class ``c``'s indicator at each row times its weight; every row's
-        weight at least 1, every entry a whole number and their sum below 2**53 (then any running sum is exact, so one
-        running sum over all the nodes, less the sum before each node, is that node's own
-        running sum to the bit). It is overwritten.
+        weight at least 1, every entry a whole number and their sum below 2**53 (then
+        every running sum is exact: summed as integers, each node's running sums are its
+        own, to the bit, whatever the order of the additions). Fastest as 64-bit integers
+        laid out ``(k, f, N)`` (``np.swapaxes(a, 1, 2)``), which are then overwritten.
     lengths : numpy.ndarray, shape (m,)
         Rows per node (at least 2).
     criterion, config
         As for :func:`segment_cuts`: a classification criterion.
+    first : tuple or None
+        ``(total, parent)``: each node's class counts (floats, shape ``(m, k)``) and
+        impurity, as the growth worked them out (the same whole numbers and floats);
+        ``None``: summed here.
 
     Returns
     -------
@@ -285,7 +292,10 @@ def flat_cuts(
     -----
     A level of a fully grown tree holds hundreds of nodes of a few rows: padding them to a
     common length and scanning by size class costs a call per class and per column chunk;
-    here a level is one pass over its rows, whatever their sizes.
+    here a level is one pass over its rows, whatever their sizes. Each column's rows run
+    along memory, and the running sums are integers (numpy's running sum of floats costs
+    several times its running sum of integers): each node's start takes away the sum of
+    the node before it, so one running sum per column is every node's own.
 
     Examples
     --------
@@ -300,61 +310,69 @@ def flat_cuts(
     k, N, f = weighted_onehot.shape
     lengths = np.asarray(lengths, dtype=np.int64)
     m = len(lengths)
-    ends = np.cumsum(lengths)
+    ends = lengths.cumsum()
     starts = ends - lengths
-    cum = np.cumsum(weighted_onehot, axis=1, out=weighted_onehot)
-    before = np.zeros((k, m, f))
-    before[:, 1:] = np.take(cum, starts[1:] - 1, axis=1)  # np.take: fancy indexing's values, faster
-    total = np.moveaxis(
-        np.take(cum, ends - 1, axis=1)[:, :, 0] - before[:, :, 0], 0, -1
-    )  # (m, k), exact
-    parent = criterion.node_impurity(total, config)
-    # a cut after every row but each node's last: cut i of node j is row starts[j] + i
-    node = np.repeat(np.arange(m), lengths - 1)
-    first_cut = starts - np.arange(m)  # where node j's cuts begin among all cuts
-    at_row = np.arange(N - m) + node  # the row each cut keeps last on its left
-    # class-major memory, as segment_cuts' sums: the same kernels on the same layout
-    left = np.moveaxis(np.take(cum, at_row, axis=1) - np.take(before, node, axis=1), 0, -1)
-    right = np.take(total, node, axis=0)[:, None, :] - left
-    valid = np.take(xs, at_row + 1, axis=0) > np.take(xs, at_row, axis=0)
+    x = np.ascontiguousarray(xs.T)  # (f, N): a view when xs is the transpose of one
+    # (k, f, N) integers: a view when given so, else a copy (never the caller's floats)
+    sums = np.ascontiguousarray(weighted_onehot.swapaxes(1, 2), dtype=np.int64)
+    if first is None:
+        counts = np.add.reduceat(sums[:, 0], starts, axis=1)  # (k, m): any column's
+        total = counts.T.astype(float)
+        parent = criterion.node_impurity(total, config)
+    else:
+        total, parent = first
+        counts = total.T.astype(np.int64)  # whole numbers: exact
+    if m > 1:  # each node's running sums from its own start
+        sums[:, :, starts[1:]] -= counts[:, None, :-1]
+    sums.cumsum(axis=2, out=sums)
+    # cut r keeps rows start..r of its node left (a node's last row is no cut); (f, N, k)
+    # views of class-major memory, as segment_cuts' sums: the same kernels, a class a pass
+    counted = sums.astype(float)
+    right = total.T.repeat(lengths, axis=1)[:, None, :] - counted  # exact
+    left, right = counted.transpose(1, 2, 0), right.transpose(1, 2, 0)
+    valid = np.empty((f, N), dtype=bool)
+    np.greater(x[:, 1:], x[:, :-1], out=valid[:, :-1])
+    valid[:, ends - 1] = False
     leaf = config.min_samples_leaf
     if leaf > 1:  # every cut keeps at least one row a side
-        pos = (at_row - np.take(starts, node) + 1)[:, None]
-        n = np.take(lengths, node)[:, None]
+        pos = np.arange(1, N + 1) - starts.repeat(lengths)
+        n = lengths.repeat(lengths)
         valid &= (pos >= leaf) & (n - pos >= leaf)
     # every row weighs at least 1 (the Grower leaves rows of weight 0 out): each side of a
     # cut holds weight, the check segment_cuts makes holds here without a pass
     with np.errstate(invalid="ignore", divide="ignore"):
-        parent_of_cut = np.take(parent, node)[:, None]
+        parent_of_cut = parent.repeat(lengths)
         scores = rank = criterion.cut_scores(left, right, config, parent_of_cut)
         if ranks_by_gain(criterion, config):  # C4.5: a column's cut of most gain
             rank = parent_of_cut - criterion.children_impurity(left, right, config)
+    # first_best along each node's cuts: its floats, fewer passes (the best is -inf or a
+    # number, so the floor is -inf or first_best's: no NaN arises where it has none)
     masked = np.where(valid, rank, -np.inf)
-    top = np.maximum.reduceat(masked, first_cut, axis=0)  # (m, f): first_best's max
-    finite = np.isfinite(top)
-    scale = parent[:, None]  # a class impurity's tie scale is the node impurity itself
-    floor = np.where(finite, top - tolerance(np.where(finite, top, 0.0), scale), np.inf)
-    cut_number = np.arange(N - m)[:, None]
-    hit = np.where(masked >= np.take(floor, node, axis=0), cut_number, N)
-    index = np.where(finite, np.minimum.reduceat(hit, first_cut, axis=0) - first_cut[:, None], -1)
-    at = np.maximum(index, 0)
-    cols = np.arange(f)[None, :]
-    chosen = first_cut[:, None] + at
-    left_best = left[chosen, cols]
+    top = np.maximum.reduceat(masked, starts, axis=1)  # (f, m)
+    floor = np.maximum(np.abs(top), np.abs(parent))
+    floor *= TIE_TOLERANCE
+    np.subtract(top, floor, out=floor)
+    hit = np.where(masked >= floor.repeat(lengths, axis=1), np.arange(N), N)
+    at = np.ascontiguousarray(np.minimum.reduceat(hit, starts, axis=1).T)  # (m, f): first ties
+    finite = np.isfinite(top.T)
+    index = np.where(finite, at - starts[:, None], -1)
+    # no cut: the node's first, as segment_cuts
+    at = np.where(finite, at, starts[:, None])
+    at += np.arange(0, f * N, N)  # into the (f, N) arrays
+    best = scores.take(at)
+    left_best = np.ascontiguousarray(counted.reshape(k, -1).take(at, axis=1).transpose(1, 2, 0))
     right_best = total[:, None, :] - left_best
-    best = scores[chosen, cols]
     if criterion.score == "decrease":  # the score is parent - children: the decrease itself
         decrease = best
     else:
         decrease = parent[:, None] - criterion.children_impurity(left_best, right_best, config)
-    row = starts[:, None] + at
     return Cuts(
         index,
         best,
         decrease,
-        np.add.reduceat(valid, first_cut, axis=0, dtype=np.int64),
-        xs[row, cols],
-        xs[row + 1, cols],
+        np.add.reduceat(valid, starts, axis=1, dtype=np.int64).T,
+        x.take(at),
+        x.take(at + 1),
         left_best,
         right_best,
         (total, parent),

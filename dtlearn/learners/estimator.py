@@ -64,6 +64,10 @@ def _data_conversion_warning() -> type:
     return module.DataConversionWarning if module is not None else UserWarning
 
 
+_PARAM_NAMES: dict[tuple, tuple[str, ...]] = {}
+"""Each estimator class's parameter names (its ``__init__``'s), worked out when first asked."""
+
+
 class Estimator:
     """Parameter handling shared by every learner (scikit-learn's protocol, no dependency)."""
 
@@ -71,8 +75,14 @@ class Estimator:
 
     @classmethod
     def _param_names(cls) -> list[str]:
-        signature = inspect.signature(cls.__init__)
-        return [p for p in signature.parameters if p != "self"]
+        # inspect.signature costs more than a small fit's level: worked out once per class
+        # (and __init__: a class whose __init__ is replaced gets its names afresh)
+        key = (cls, cls.__init__)
+        names = _PARAM_NAMES.get(key)
+        if names is None:
+            signature = inspect.signature(cls.__init__)
+            names = _PARAM_NAMES[key] = tuple(p for p in signature.parameters if p != "self")
+        return list(names)
 
     def get_params(self, deep: bool = True) -> dict:
         """Parameters of the estimator, as scikit-learn expects."""

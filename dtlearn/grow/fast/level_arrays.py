@@ -102,7 +102,7 @@ def early_codes(
         size = centre if grower.rule.leaf_statistic == "median" else MEAN_ROUNDING * centre * centre
         scale = impurity + size
     else:
-        scale = np.ones(len(impurity))
+        scale = 1.0
     code = np.full(len(impurity), -1, dtype=np.int32)
     # the last rule first, so that an earlier rule that also holds writes over it (np.select)
     code[lengths < 2 * config.min_samples_leaf] = 3
@@ -166,8 +166,11 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         threshold = np.zeros(m)
         scanned = np.flatnonzero(early < 0)
         if scanned.size:
+            # below the root, the class counts and impurities class_sums gave (the scan's
+            # own floats: whole-number sums, the same kernel)
+            known = None if counts is None or not depth else (counts[scanned], impurity[scanned])
             scan, best, gain, unit = scan_arrays(
-                grower, order, lengths[scanned], numeric, value[scanned, 0]
+                grower, order, lengths[scanned], numeric, value[scanned, 0], known
             )
             scan_at[scanned], scan_row[scanned] = len(scans), np.arange(len(scanned))
             scans.append(scan)
@@ -188,8 +191,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
                     objects[(depth, i)] = (candidates, chosen)
                     feature[i], threshold[i] = chosen.split.feature, chosen.split.threshold
         splits = feature >= 0
-        of_row = np.repeat(np.arange(m), lengths)
-        moving = np.take(splits, of_row)  # np.take: fancy indexing's values, faster
+        moving = splits.repeat(lengths)
         level = dict(
             lengths=lengths,
             n_samples=n_samples,
@@ -206,27 +208,31 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
             leaf_rows=rows[~moving],
         )
         levels.append(level)
-        n_split = int(splits.sum())
+        splitting = splits.nonzero()[0]
+        n_split = len(splitting)
         if not n_split:
             break
         # route: each splitting node's rows to its two children, in ascending order
-        node = of_row[moving]
         rows = rows[moving]
-        rank = np.cumsum(splits) - 1
-        right = ~(X[rows, np.take(feature, node)] <= np.take(threshold, node))
-        key = 2 * rank[node] + right
-        key = key.astype(np.int16 if 2 * n_split < 2**15 else np.int64)
-        moved = np.argsort(key, kind="stable")
-        rows = np.take(rows, moved)
+        sizes = lengths[splitting]
+        right = ~(X[rows, feature[splitting].repeat(sizes)] <= threshold[splitting].repeat(sizes))
+        kind = np.int16 if 2 * n_split < 2**15 else np.int64
+        key = np.arange(0, 2 * n_split, 2, dtype=kind).repeat(sizes)
+        np.add(key, right, out=key)
+        moved = key.argsort(kind="stable")
+        rows = rows.take(moved)
         if w is not None:
             w = w[moving][moved]
         lengths = np.bincount(key, minlength=2 * n_split).astype(np.int64)
-        parent = np.repeat(np.flatnonzero(splits), 2)
+        parent = splitting.repeat(2)
         if counts is not None:
             counts, impurity = class_sums(grower, rows, lengths)
             total = counts.sum(axis=1)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                value = np.where((total > 0)[:, None], counts / total[:, None], value[parent])
+            if total.min() > 0:  # every child holds weight (rows of weight 0 take no part)
+                value = counts / total[:, None]
+            else:
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    value = np.where((total > 0)[:, None], counts / total[:, None], value[parent])
         else:
             total, mean, impurity = regression_sums(grower, rows, w, lengths)
             value = np.where((total > 0)[:, None], mean[:, None], value[parent])
@@ -257,19 +263,20 @@ def numbered(
     for d in range(len(levels) - 1, -1, -1):
         size = np.ones(len(levels[d]["lengths"]), dtype=np.int64)
         if below is not None:
-            size[levels[d]["splits"]] += below.reshape(-1, 2).sum(axis=1)
+            size[levels[d]["splits"]] += below[0::2] + below[1::2]
         sizes[d] = below = size
     ids = [np.zeros(1, dtype=np.int64)]
-    parents, branches = [np.full(1, -1, dtype=np.int64)], [np.full(1, -1, dtype=np.int32)]
+    parents = [np.full(1, -1, dtype=np.int64)]
     for d in range(len(levels) - 1):
         up = ids[d][levels[d]["splits"]]
-        left = up + 1
-        right = left + sizes[d + 1][0::2]
-        ids.append(np.stack([left, right], axis=1).ravel())
-        parents.append(np.repeat(up, 2))
-        branches.append(np.tile(np.array([0, 1], dtype=np.int32), len(up)))
+        pair = (up + 1).repeat(2)  # left child: parent + 1; right: after the left subtree
+        pair[1::2] += sizes[d + 1][0::2]
+        ids.append(pair)
+        parents.append(up.repeat(2))
     position = np.concatenate(ids)
     n = len(position)
+    # every level below the root holds pairs (left, right): branch 0, 1, 0, 1, ...
+    branches = [np.full(1, -1, dtype=np.int32), np.arange(n - 1, dtype=np.int32) % 2]
     # positions, ids and row offsets as 32-bit numbers when they fit: a fully grown tree
     # has about as many nodes as rows, and these columns outlive the fit
     small = np.int32 if max(n, int(levels[0]["lengths"].sum())) < 2**31 else np.int64

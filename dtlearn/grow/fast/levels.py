@@ -35,7 +35,7 @@ from ...tree import Tree
 from ..average_gain import at_least_average_gain, ranks_by_gain
 from ..loop import Grower, OpenLeaf, register_strategy
 from ..records import ZERO_GAIN, Candidate
-from ..scanners import first_best, flat_cuts, segment_cuts
+from ..scanners import TIE_TOLERANCE, first_best, flat_cuts, segment_cuts
 from ..scoring import CandidateList, ThresholdBlock, ThresholdScan
 from .arrays import StepLog
 from .sums import segment_sums
@@ -525,12 +525,20 @@ def scan_level(
 
 
 def scan_arrays(
-    grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray, centres: Any = None
+    grower: Grower,
+    order: np.ndarray,
+    lengths: Any,
+    numeric: np.ndarray,
+    centres: Any = None,
+    first: Any = None,
 ) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
     """The fast scan of every numeric column of a level's nodes.
 
     Regression: ``centres[j]`` is node ``j``'s mean, which its sums are taken about
-    (:meth:`Grower.centred_terms`, as a node scanned alone).
+    (:meth:`Grower.centred_terms`, as a node scanned alone). Classification: ``first``
+    may hold each node's class counts and impurity as :func:`class_sums` gave them (the
+    same floats as the scan's own sums; :func:`~dtlearn.grow.scanners.flat_cuts` then
+    need not sum them again).
 
     Returns the level's :class:`ThresholdScan` (row ``j``: node ``j``), each
     node's best block column (the tie rule :func:`first_best`; -1: none), that
@@ -546,7 +554,7 @@ def scan_arrays(
         flat_scan_applies(grower, lengths)
         and int(np.sum(lengths)) * len(numeric) * len(grower.classes) * 8 <= FLAT_BYTES
     ):
-        return flat_scan_arrays(grower, order, lengths, numeric)
+        return flat_scan_arrays(grower, order, lengths, numeric, first)
     m = len(lengths)
     lengths_ = np.asarray(lengths, dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(lengths_)[:-1]])
@@ -643,36 +651,41 @@ def flat_scan_applies(grower: Grower, lengths: Any) -> bool:
 
 
 def flat_scan_arrays(
-    grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray
+    grower: Grower, order: np.ndarray, lengths: Any, numeric: np.ndarray, first: Any = None
 ) -> tuple[ThresholdScan, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`scan_arrays` with the level's nodes end to end, unpadded (:func:`~dtlearn.grow.scanners.flat_cuts`).
 
     The same arrays and floats as the padded scan; one call per chunk of columns, whatever
-    the nodes' sizes. Columns are chunked as :func:`scan_arrays` chunks them.
+    the nodes' sizes. Columns are chunked as :func:`scan_arrays` chunks them. ``first``:
+    each node's ``(class counts, impurity)``, or ``None`` (summed by the scan).
     """
     m = len(lengths)
     lengths_ = np.asarray(lengths, dtype=np.int64)
     N = int(lengths_.sum())
     f, k = len(numeric), grower.scan_weights.shape[0]
     X = grower.X
-    budget = max(MIN_CHUNK_BYTES, X.nbytes // 32)
-    step = max(1, budget // (N * k * 8))
+    step = max(1, max(MIN_CHUNK_BYTES, X.nbytes // 32) // (N * k * 8))
     flat = X.reshape(-1) if X.flags.c_contiguous and X.size < 2**31 else None
+    # each node's first and last row of each column of the (c, N) values below
+    ends = lengths_.cumsum()
+    at = (ends - lengths_)[:, None] + np.arange(0, min(step, f) * N, N)
     parts = []
     for start in range(0, f, step):
-        cols = numeric[start : start + step]
-        rows = order[:N, start : start + len(cols)]
+        cols = numeric[start : start + step, None]
+        # each column's rows along memory, (c, N), and the class weights as integers,
+        # (k, c, N): the layout flat_cuts runs its sums along
+        rows = order[:N, start : start + len(cols)].T
         xs = (
             X[rows, cols]
             if flat is None
             else np.take(flat, rows * X.shape[1] + cols.astype(rows.dtype))
         )
-        weighted = np.take(grower.scan_weights, rows, axis=1)  # (k, N, c), a new array
+        weighted = np.take(grower.scan_counts, rows, axis=1)  # a new array
         del rows
-        cuts = flat_cuts(xs, weighted, lengths_, grower.rule, grower.config)
-        ends = np.cumsum(lengths_)
-        constant = np.take(xs, ends - lengths_, axis=0) == np.take(xs, ends - 1, axis=0)
-        parts.append((cuts, constant))
+        cuts = flat_cuts(xs.T, weighted.swapaxes(1, 2), lengths_, grower.rule, grower.config, first)
+        first = cuts.first
+        here = at[:, : len(cols)]
+        parts.append((cuts, xs.take(here) == xs.take(here + (lengths_ - 1)[:, None])))
     if len(parts) == 1:
         ((cuts, constant),) = parts
         index, score, n_cuts, decrease = cuts.index, cuts.score, cuts.n_cuts, cuts.decrease
@@ -687,17 +700,23 @@ def flat_scan_arrays(
         )
         threshold, left = midpoint(joined("low"), joined("high")), joined("left")
         constant = np.concatenate([c for _, c in parts], axis=1)
-    total, parent = parts[0][0].first  # a class impurity's tie scale: the node impurity
+    total, parent = first  # a class impurity's tie scale: the node impurity
     ranked = np.where(index >= 0, score, -np.inf)
     if ranks_by_gain(grower.rule, grower.config):  # C4.5's filter, as CandidateList.best
         ranked = at_least_average_gain(ranked, decrease)
-    best = first_best(ranked, axis=1, scale=parent)
+    # first_best(ranked, axis=1, scale=parent) in fewer calls: every entry is a score or
+    # -inf (never +inf), so a node's floor is first_best's or -inf, and -1 marks no best
+    top = ranked.max(axis=1)
+    floor = np.maximum(np.abs(top), np.abs(parent))
+    floor *= TIE_TOLERANCE
+    np.subtract(top, floor, out=floor)
+    best = np.where(np.isfinite(top), (ranked >= floor[:, None]).argmax(axis=1), -1)
     scan = ThresholdScan(
         numeric,
         index.astype(np.int32),
         score,
         threshold,
-        n_cuts.astype(np.int32),
+        n_cuts.astype(np.int32, order="C"),
         left,
         total,
         constant,
