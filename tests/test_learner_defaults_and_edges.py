@@ -148,3 +148,11 @@ def test_a_regression_tree_names_its_target_target_unless_told():
     named = pd.Series([1.0, 1.0, 2.0, 2.0], name="price")
     assert dt.CARTRegressor().fit(X, named).tree_.target_name == "price"
     assert dt.CARTClassifier().fit(X, ["a", "a", "b", "b"]).tree_.target_name == "class"
+
+
+def test_a_cost_matrix_with_any_cost_on_its_diagonal_is_refused():
+    X, y = dt.load_play_tennis(numeric=True)
+    for bad in ([[0, 1], [1, 1]], [[2, 1], [1, 0]]):  # one right prediction costs something
+        with pytest.raises(ValueError, match="cost_matrix must have a zero diagonal"):
+            dt.CARTClassifier(cost_matrix=bad).fit(X, y)
+    dt.CARTClassifier(cost_matrix=[[0, 1], [5, 0]]).fit(X, y)
