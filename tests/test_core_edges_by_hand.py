@@ -165,3 +165,18 @@ def test_cost_complexity_refuses_a_nan_alpha():
     tree = dt.CARTClassifier().fit(*dt.load_play_tennis(numeric=True)).tree_
     with pytest.raises(ValueError, match="alpha must be >= 0, got nan"):
         cost_complexity_prune(tree, float("nan"))
+
+
+def test_from_sklearn_leaves_out_rows_of_weight_zero_and_names_bad_weights():
+    tree_module = pytest.importorskip("sklearn.tree")
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 2))
+    y = np.where(X[:, 0] > 0, "p", "n")
+    w = np.ones(30)
+    w[:6] = 0.0  # scikit-learn drops these rows: 24 at the root
+    sk = tree_module.DecisionTreeClassifier(random_state=0).fit(X, y, sample_weight=w)
+    tree = dt.from_sklearn(sk, X, y, sample_weight=w).tree_
+    sizes = [n.n_samples for n in tree.nodes()]
+    assert sizes[0] == 24.0 and sorted(sizes) == sorted(sk.tree_.weighted_n_node_samples)
+    with pytest.raises(ValueError, match="sample_weight must be 30 finite numbers >= 0"):
+        dt.from_sklearn(sk, X, y, sample_weight=-w)
