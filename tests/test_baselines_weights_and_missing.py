@@ -55,3 +55,14 @@ def test_one_r_prefers_the_first_of_two_equally_good_attributes():
     model = dt.OneR().fit(X, y)
     assert model.errors_ == {"p": 0.0, "q": 0.0} and model.attribute_ == "p"
     assert dt.OneR().fit(X[["q", "p"]], y).attribute_ == "q"
+
+
+def test_one_r_answers_a_value_never_missing_in_training_with_the_first_class():
+    # Weka 3.6: OneR -t train.arff -T test.arff -p 0 on these five rows predicts "p" (class
+    # index 0) for a test row whose attribute is '?', though the majority class is "q":
+    # OneR.classifyInstance returns 0 when training held no missing value
+    X = pd.DataFrame({"a": pd.Categorical(list("xxyyx"), categories=["x", "y"])})
+    y = pd.Series(pd.Categorical(list("qqqpq"), categories=["p", "q"]))
+    model = dt.OneR().fit(X, y)
+    test = pd.DataFrame({"a": pd.Categorical([None, "x"], categories=["x", "y"])})
+    assert list(model.predict(test)) == ["p", "q"]

@@ -51,7 +51,8 @@ class OneR(Classifier):
     as in Weka's ``OneR`` on nominal data. A numeric attribute is cut once, at the
     threshold that makes the fewest errors (Weka's bucketing of numeric values with
     ``-B 6`` is not reproduced). As in Weka, missing values form a bucket of their own:
-    they count in the training errors and predict that bucket's majority class.
+    they count in the training errors and predict that bucket's majority class (the first
+    class when training had none).
 
     Attributes
     ----------
@@ -127,8 +128,11 @@ class OneR(Classifier):
                 )
             self.attribute_ = best_tree.feature_name
             missing = total - best_tree.child_counts.sum(axis=0)
-            if missing.sum() > 0:  # Weka predicts '?' by the majority of its own bucket
-                root.value = np.eye(k)[int(np.argmax(missing))]
+            # Weka predicts '?' by the majority of its own bucket, and by the first class
+            # when training had no '?' (OneR.classifyInstance returns 0)
+            root.value = (
+                np.eye(k)[int(np.argmax(missing))] if missing.sum() > 0 else _first_class(k)
+            )
         else:
             self.attribute_ = None
         self.errors_ = errors
