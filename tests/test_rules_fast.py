@@ -227,15 +227,21 @@ def test_failing_bits_are_each_conditions_own_route(seed, n, holes, tolerance):
     Xe = np.column_stack([rng.normal(size=n).round(1), rng.integers(0, 3, n).astype(float)])
     if holes:
         Xe[rng.uniform(size=(n, 2)) < 0.2] = np.nan
+    thresholds = rng.normal(size=4).round(1)
     splits = [
         ThresholdSplit(0, float(t), tolerance=tolerance if i % 2 else 0.0)
-        for i, t in enumerate(rng.normal(size=4).round(1))
-    ] + [MultiwaySplit(1, 3)]
-    conditions = [
-        Condition(s, b, f"c{i}{b}")
-        for i, s in enumerate(splits)
-        for b in ((0, 1, UNKNOWN) if i < 4 else (0, 1, 2))
+        for i, t in enumerate(thresholds)
+    ] + [
+        ThresholdSplit(0, float(thresholds[0])),  # the same test twice: two splits
+        ThresholdSplit(1, 1.0),  # a second feature, on its values
+        ThresholdSplit(1, np.inf),
+        ThresholdSplit(0, -np.inf),
+        ThresholdSplit(1, np.nan),
     ]
+    conditions = [
+        Condition(s, b, f"c{i}{b}") for i, s in enumerate(splits) for b in (0, 1, UNKNOWN)
+    ]
+    conditions += [Condition(MultiwaySplit(1, 3), b, f"m{b}") for b in (0, 1, 2)]
 
     class Rules:  # rules of two and one preconditions, sharing them
         conditions: tuple

@@ -441,8 +441,9 @@ def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
     conditions = []
     for rule in rules:
         index = list(map(rows.get, map(id, rule.conditions)))
-        if None in index:
-            for k, cond in enumerate(rule.conditions):
+        if None in index:  # a rule shares all but its last few with the rule before
+            for k in [k for k, row in enumerate(index) if row is None]:
+                cond = rule.conditions[k]
                 key = (id(cond.split), cond.branch)
                 if key not in keys:  # the rules keep the split (and its id) alive
                     keys[key] = len(tests)
@@ -453,12 +454,39 @@ def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
 
 
 def _plain_threshold(split: Any) -> bool:
-    """A threshold split routing as :meth:`ThresholdSplit.route` does, with no tolerance."""
+    """A threshold split routing as :meth:`ThresholdSplit.route` does, no tolerance, no NaN."""
     return (
         isinstance(split, ThresholdSplit)
         and type(split).route is ThresholdSplit.route
         and not split.tolerance
+        and split.threshold == split.threshold  # NaN sends nothing left: its own route
     )
+
+
+def _left_bits(columns: np.ndarray, features: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """``(tests, words)``: the rows with ``columns[features[i]] <= thresholds[i]``, packed.
+
+    The tests of a feature, sorted by threshold, send left ever more rows: each row is set
+    in the word of the first test that sends it left (``searchsorted``; a missing value
+    sorts after every threshold, so no test does), and an OR accumulated along the sorted
+    tests gives every test's rows in one pass, instead of a comparison per test and row.
+    """
+    n = columns.shape[1]
+    width = max(1, -(-n // 64))
+    order = np.lexsort((thresholds, features))  # by feature, then threshold
+    out = np.zeros((len(order) + 1, width), dtype=np.uint64)  # the last row: no test
+    bits = np.left_shift(np.uint64(1), (np.arange(n) % 64).astype(np.uint64))
+    words = np.arange(n) // 64
+    lo = 0
+    for feature, count in zip(*np.unique(features[order], return_counts=True)):
+        first = lo + np.searchsorted(thresholds[order[lo : lo + count]], columns[feature])
+        first[first == lo + count] = len(order)  # left of no test
+        np.bitwise_or.at(out, (first, words), bits)
+        np.bitwise_or.accumulate(out[lo : lo + count], axis=0, out=out[lo : lo + count])
+        lo += count
+    result = np.empty((len(order), width), dtype=np.uint64)
+    result[order] = out[:-1]
+    return result
 
 
 def _failing_tests(tests: list, Xe: np.ndarray) -> np.ndarray:
@@ -474,39 +502,29 @@ def _failing_tests(tests: list, Xe: np.ndarray) -> np.ndarray:
     out = np.zeros((len(tests) + 1, width), dtype=np.uint64)
     splits: dict = {}  # id of a plain threshold split -> its place in `plain`
     plain: list = []
-    for split, branch in tests:
-        if branch in (0, 1) and _plain_threshold(split) and id(split) not in splits:
-            splits[id(split)] = len(plain)
+    rows, at, right = [], [], []  # tests read off `plain`: their row, split, branch
+    routes: dict = {}
+    for i, (split, branch) in enumerate(tests):
+        key = id(split)
+        if key not in splits and branch in (0, 1) and _plain_threshold(split):
+            splits[key] = len(plain)
             plain.append(split)
-    if plain:
+        if key in splits and branch in (0, 1):
+            rows.append(i)
+            at.append(splits[key])
+            right.append(branch)
+            continue
+        if key not in routes:
+            routes[key] = split.route(Xe)
+        out[i] = _pack(routes[key] != branch)
+    if rows:
         columns = np.ascontiguousarray(Xe.T)  # one row per feature: each test reads a row
         features = np.array([s.feature for s in plain], dtype=np.int64)
-        thresholds = np.array([s.threshold for s in plain], dtype=float)
-        left = np.empty((len(plain), width), dtype=np.uint64)
-        step = max(1, (1 << 22) // max(1, n))  # a few MB of comparisons at a time
-        holds = np.zeros((min(step, len(plain)), width * 64), dtype=bool)
-        for lo in range(0, len(plain), step):
-            hi = min(lo + step, len(plain))
-            with np.errstate(invalid="ignore"):
-                np.less_equal(
-                    columns[features[lo:hi]], thresholds[lo:hi, None], out=holds[: hi - lo, :n]
-                )
-            left[lo:hi] = np.packbits(holds[: hi - lo], axis=1, bitorder="little").view(np.uint64)
+        left = _left_bits(columns, features, np.array([s.threshold for s in plain], dtype=float))
         missing = _pack(np.isnan(columns))  # per feature
         valid = _pack(np.ones(n, dtype=bool))
-    routes: dict = {}
-    rows = []
-    for i, (split, branch) in enumerate(tests):
-        if branch in (0, 1) and id(split) in splits:
-            rows.append(i)
-            continue
-        if id(split) not in routes:
-            routes[id(split)] = split.route(Xe)
-        out[i] = _pack(routes[id(split)] != branch)
-    if rows:
-        at = np.array([splits[id(tests[i][0])] for i in rows], dtype=np.int64)
-        right = np.array([tests[i][1] == 1 for i in rows], dtype=bool)
-        goes = left[at]
         # fail left: not (x <= t), missing included; fail right: x <= t or missing
-        out[rows] = np.where(right[:, None], goes | missing[features[at]], ~goes & valid)
+        fail = np.stack([~left & valid, left | missing[features]])
+        which = np.array(right, dtype=np.int64) * len(plain) + np.array(at, dtype=np.int64)
+        out[np.array(rows, dtype=np.int64)] = fail.reshape(-1, width).take(which, axis=0)
     return out
