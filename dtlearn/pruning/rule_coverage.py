@@ -1,10 +1,12 @@
-# About 420 logical lines: one idea, the validation counts of a rule and of its single drops as bitsets; the per-rule Coverage is the reference the block rounds are checked against.
+# About 445 logical lines: one idea, the validation counts of a rule and of its single drops as bitsets; the per-rule Coverage is the reference the block rounds are checked against.
 """Validation coverage of a rule and of its single drops, as bitsets.
 
 Rule post-pruning (:mod:`dtlearn.pruning.rule_post_pruning`) asks, for a rule and for
 every rule with one precondition dropped, how many validation rows it covers and how many
 of them have its class (:class:`DropCounts`). :class:`Coverage` answers from one bit per
-validation row and precondition, kept as the preconditions go.
+validation row and precondition, kept as the preconditions go; :func:`drop_sequences`
+steps many rules at once, with the rows grouped by class (:func:`class_layout`) and each
+row's number of failed preconditions kept in binary digits, and is checked against it.
 """
 
 from __future__ import annotations
