@@ -227,15 +227,21 @@ def test_failing_bits_are_each_conditions_own_route(seed, n, holes, tolerance):
     Xe = np.column_stack([rng.normal(size=n).round(1), rng.integers(0, 3, n).astype(float)])
     if holes:
         Xe[rng.uniform(size=(n, 2)) < 0.2] = np.nan
+    thresholds = rng.normal(size=4).round(1)
     splits = [
         ThresholdSplit(0, float(t), tolerance=tolerance if i % 2 else 0.0)
-        for i, t in enumerate(rng.normal(size=4).round(1))
-    ] + [MultiwaySplit(1, 3)]
-    conditions = [
-        Condition(s, b, f"c{i}{b}")
-        for i, s in enumerate(splits)
-        for b in ((0, 1, UNKNOWN) if i < 4 else (0, 1, 2))
+        for i, t in enumerate(thresholds)
+    ] + [
+        ThresholdSplit(0, float(thresholds[0])),  # the same test twice: two splits
+        ThresholdSplit(1, 1.0),  # a second feature, on its values
+        ThresholdSplit(1, np.inf),
+        ThresholdSplit(0, -np.inf),
+        ThresholdSplit(1, np.nan),
     ]
+    conditions = [
+        Condition(s, b, f"c{i}{b}") for i, s in enumerate(splits) for b in (0, 1, UNKNOWN)
+    ]
+    conditions += [Condition(MultiwaySplit(1, 3), b, f"m{b}") for b in (0, 1, 2)]
 
     class Rules:  # rules of two and one preconditions, sharing them
         conditions: tuple
@@ -251,3 +257,75 @@ def test_failing_bits_are_each_conditions_own_route(seed, n, holes, tolerance):
         for condition, row in zip(rule.conditions, rows.tolist()):
             expected = _pack(condition.split.route(Xe) != condition.branch)
             assert failing[row].tolist() == expected.tolist(), condition
+
+
+@st.composite
+def bit_problems(draw):
+    """Random failing rows per test, rules of random tests, classes with empty ones."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    n = draw(st.integers(0, 200))
+    tests = draw(st.integers(1, 12))
+    density = draw(st.sampled_from([0.02, 0.2, 0.6]))
+    failing = rng.uniform(size=(tests, n)) < density
+    n_classes = draw(st.integers(1, 4))
+    codes = rng.integers(0, n_classes + 1, n)  # n_classes: a row of no rule's class
+    rules = [
+        rng.integers(0, tests, draw(st.integers(0, 14))) for _ in range(draw(st.integers(1, 30)))
+    ]
+    labels = rng.integers(0, n_classes, len(rules))
+    return failing, codes, n_classes, rules, labels
+
+
+@settings(max_examples=120, deadline=None)
+@given(problem=bit_problems(), block=st.sampled_from([1, 3000, 1 << 23]))
+def test_blocks_of_tallied_bits_step_as_each_rules_own_coverage(problem, block):
+    """``drop_sequences`` (rows grouped by class, counts kept in binary digits per row)
+    against :class:`Coverage`, which recounts each rule alone from its failing rows."""
+    from dtlearn.pruning import rule_coverage
+    from dtlearn.pruning.rule_coverage import Coverage, _pack, class_layout, drop_sequences
+
+    failing, codes, n_classes, rules, labels = problem
+    n = failing.shape[1]
+    expected = []
+    for tests, label in zip(rules, labels.tolist()):
+        coverage = Coverage(
+            _pack(failing[tests]).reshape(len(tests), max(1, -(-n // 64))),
+            _pack(codes == label),
+            _pack(np.ones(n, dtype=bool)),
+        )
+        steps = []
+        while True:
+            counts = coverage.counts()
+            drop = counts.should_drop()
+            steps.append((counts.covered.tolist(), counts.correct.tolist(), drop))
+            if drop is None:
+                break
+            coverage.drop(drop)
+        expected.append(steps)
+    rows, starts, valid = class_layout(codes, n_classes)
+    grouped = np.ones((len(failing) + 1, len(rows)), dtype=bool)  # padding bits: all fail
+    grouped[:-1, rows >= 0] = failing[:, rows[rows >= 0]]
+    grouped[-1] = False  # the row a short rule's missing places read
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rule_coverage, "BLOCK_BYTES", block)
+        got = drop_sequences(_pack(grouped), rules, labels, starts, valid)
+    assert [
+        [(c.covered.tolist(), c.correct.tolist(), drop) for c, drop in steps] for steps in got
+    ] == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(codes=st.lists(st.integers(0, 3), max_size=300), n_classes=st.integers(3, 5))
+def test_class_layout_puts_each_row_once_in_its_class_words(codes, n_classes):
+    from dtlearn.pruning.rule_coverage import _pack, class_layout
+
+    codes = np.array(codes, dtype=np.int64)
+    rows, starts, valid = class_layout(codes, n_classes)
+    assert sorted(rows[rows >= 0].tolist()) == list(range(len(codes)))
+    assert valid.tolist() == _pack(rows >= 0).tolist()
+    ends = np.append(starts[1:], len(rows) // 64)
+    assert (ends > starts).all()  # every class has a word, empty or not
+    for c, (lo, hi) in enumerate(zip(starts.tolist(), ends.tolist())):
+        inside = rows[lo * 64 : hi * 64]
+        assert sorted(inside[inside >= 0].tolist()) == np.flatnonzero(codes == c).tolist()

@@ -1,9 +1,12 @@
+# About 445 logical lines: one idea, the validation counts of a rule and of its single drops as bitsets; the per-rule Coverage is the reference the block rounds are checked against.
 """Validation coverage of a rule and of its single drops, as bitsets.
 
 Rule post-pruning (:mod:`dtlearn.pruning.rule_post_pruning`) asks, for a rule and for
 every rule with one precondition dropped, how many validation rows it covers and how many
 of them have its class (:class:`DropCounts`). :class:`Coverage` answers from one bit per
-validation row and precondition, kept as the preconditions go.
+validation row and precondition, kept as the preconditions go; :func:`drop_sequences`
+steps many rules at once, with the rows grouped by class (:func:`class_layout`) and each
+row's number of failed preconditions kept in binary digits, and is checked against it.
 """
 
 from __future__ import annotations
@@ -215,33 +218,72 @@ BLOCK_BYTES = 1 << 23
 """Bytes of failing bits :func:`drop_sequences` holds for one block of rules at a time."""
 
 
+def class_layout(codes: np.ndarray, n_classes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(rows, starts, valid)``: validation rows grouped by class, each class on whole words.
+
+    With the rows of class ``c`` in the words ``starts[c]`` up to ``starts[c + 1]``, the
+    rows of a rule's class among any bitset are a slice of its words: counting them needs
+    no mask. Each class, and the rows of no class last, gets at least one word.
+
+    Parameters
+    ----------
+    codes : int array
+        Per validation row, its class's number; ``n_classes``: none of them.
+    n_classes : int
+        How many classes.
+
+    Returns
+    -------
+    rows : int array
+        Per bit (64 a word), the validation row it holds; ``-1``: padding.
+    starts : int array
+        The first word of each class, then of the rows of no class.
+    valid : ndarray of uint64
+        Packed: the bits that hold a row.
+
+    Examples
+    --------
+    >>> rows, starts, valid = class_layout(np.array([1, 0, 1, 2]), 2)
+    >>> rows[:2].tolist(), rows[64:67].tolist(), rows[128:130].tolist(), starts.tolist()
+    ([1, -1], [0, 2, -1], [3, -1], [0, 1, 2])
+    """
+    sizes = np.bincount(codes, minlength=n_classes + 1)
+    words = np.maximum(1, -(-sizes // 64))
+    starts = np.concatenate([[0], np.cumsum(words)[:-1]])
+    rows = np.full(int(words.sum()) * 64, -1, dtype=np.int64)
+    order = np.argsort(codes, kind="stable")
+    rank = np.arange(len(codes)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    rows[starts[codes[order]] * 64 + rank] = order
+    return rows, starts, _pack(rows >= 0)
+
+
 def drop_sequences(
     failing: np.ndarray,
     conditions: list,
     labels: np.ndarray,
-    classes: np.ndarray,
+    starts: np.ndarray,
     valid: np.ndarray,
 ) -> list:
     """Every rule's drops, all rules of a block stepped together: ``[[(counts, drop)]]``.
 
     Rule post-pruning generalises each rule on its own, so rules of similar length are
     stepped side by side: one round scores every rule of a block and every single drop
-    of each with a few whole-array operations (as :meth:`Coverage.counts` does for one
-    rule), then drops each rule's best precondition where :meth:`DropCounts.should_drop`
-    would. A rule that stops leaves the block.
+    of each with a few whole-array operations, then drops each rule's best precondition
+    where :meth:`DropCounts.should_drop` would. A rule that stops leaves the block.
 
     Parameters
     ----------
     failing : ndarray of uint64, shape (tests + 1, words)
-        Packed rows failing each test (a split's branch); the last row is all zero.
+        Packed rows failing each test (a split's branch); the last row is all zero. The
+        rows are grouped by class (:func:`class_layout`).
     conditions : list of int arrays
         Per rule, the rows of ``failing`` of its preconditions, in order.
     labels : int array
-        Per rule, the row of ``classes`` holding its class.
-    classes : ndarray of uint64, shape (classes, words)
-        Packed rows of each class.
+        Per rule, the number of its class.
+    starts : int array
+        The first word of each class's rows, then of the rows of no class.
     valid : ndarray of uint64
-        Packed: every validation row.
+        Packed: the bits that hold a validation row.
 
     Returns
     -------
@@ -252,10 +294,10 @@ def drop_sequences(
     --------
     >>> f = _pack(np.array([[0, 1, 1, 0], [0, 0, 1, 1]], dtype=bool))
     >>> failing = np.vstack([f, np.zeros((1, 1), np.uint64)])
-    >>> valid, classes = _pack(np.ones(4, bool)), _pack(np.array([[1, 1, 0, 1]], bool))
-    >>> steps = drop_sequences(failing, [np.array([0, 1])], np.array([0]), classes, valid)[0]
-    >>> [(c.covered.tolist(), c.correct.tolist(), drop) for c, drop in steps]
-    [([1, 2, 2], [1, 2, 2], 0), ([2, 4], [2, 3], None)]
+    >>> valid = _pack(np.ones(4, bool))  # one class, every row in it
+    >>> steps = drop_sequences(failing, [np.array([0, 1])], np.array([0]), np.array([0]), valid)
+    >>> [(c.covered.tolist(), c.correct.tolist(), drop) for c, drop in steps[0]]
+    [([1, 2, 2], [1, 2, 2], 0), ([2, 4], [2, 4], 0), ([4], [4], None)]
     """
     lengths = np.array([len(c) for c in conditions], dtype=np.int64)
     order = np.argsort(lengths, kind="stable")  # similar lengths share a block
@@ -272,57 +314,82 @@ def drop_sequences(
         index = np.full((len(block), depth), pad, dtype=np.int64)
         for r, rule in enumerate(block.tolist()):
             index[r, : lengths[rule]] = conditions[rule]
-        for r, steps in zip(
-            block.tolist(),
-            _block_steps(failing[index.T], index != pad, classes[labels[block]], valid),
-        ):
-            out[r] = steps
+        steps = _block_steps(failing[index.T], index != pad, labels[block], starts, valid)
+        for r, rule_steps in zip(block.tolist(), steps):
+            out[r] = rule_steps
         start += len(block)
     return out
 
 
+def _tally(f: np.ndarray) -> np.ndarray:
+    """``(digits, ...)``: per bit, how many of ``f``'s rows set it, in binary, one plane a digit."""
+    planes = np.zeros((f.shape[0].bit_length(),) + f.shape[1:], dtype=np.uint64)
+    carry, spare = np.empty(f.shape[1:], dtype=np.uint64), np.empty(f.shape[1:], dtype=np.uint64)
+    for k in range(f.shape[0]):  # k rows added: k + 1 needs (k + 1).bit_length() digits
+        np.copyto(carry, f[k])
+        for plane in planes[: (k + 1).bit_length()]:
+            np.bitwise_and(plane, carry, out=spare)
+            np.bitwise_xor(plane, carry, out=plane)
+            carry, spare = spare, carry
+    return planes
+
+
+def _untally(planes: np.ndarray, borrow: np.ndarray) -> None:
+    """Take one from the count of every bit set in ``borrow`` (each such count is >= 1).
+
+    ``borrow`` is overwritten.
+    """
+    for plane in planes:
+        np.bitwise_xor(plane, borrow, out=plane)
+        np.bitwise_and(borrow, plane, out=borrow)  # where the digit was 0: borrow on
+
+
 def _block_steps(
-    f_all: np.ndarray, active: np.ndarray, right_all: np.ndarray, valid: np.ndarray
+    f: np.ndarray, active: np.ndarray, labels: np.ndarray, starts: np.ndarray, valid: np.ndarray
 ) -> list:
-    """:func:`drop_sequences` for one block: ``f_all`` (preconditions, rules, words)."""
+    """:func:`drop_sequences` for one block: ``f`` (places, rules, words), ``active`` (rules, places).
+
+    Per row, the binary count of the preconditions it fails (:func:`_tally`) gives the rows
+    failing none (the rule covers them) and exactly one (its drop would cover them); a drop
+    takes its precondition's rows off the count, and the places still there move to the
+    front, so each round reads only what is left.
+    """
     n_rules, depth = active.shape
     steps: list = [[] for _ in range(n_rules)]
-    live = np.arange(n_rules)
+    planes = _tally(f)
+    live = np.arange(n_rules)  # each rule's row in `steps`
+    wide = np.uint16 if valid.size * 64 < 1 << 16 else np.int64  # a count fits
     while len(live):
-        f, right = (f_all, right_all) if len(live) == n_rules else (f_all[:, live], right_all[live])
-        # rows failing at least one precondition (seen), and at least two (twos)
-        seen = f[0].copy() if depth else np.zeros_like(right)
-        twos = np.zeros_like(right)
-        both = np.empty_like(right)
-        for k in range(1, depth):  # in place: no temporary per precondition
-            np.bitwise_or(twos, np.bitwise_and(f[k], seen, out=both), out=twos)
-            np.bitwise_or(seen, f[k], out=seen)
-        rule = valid & ~seen
-        only = np.bitwise_and(f, ~twos)  # (preconditions, rules, words): rows failing k alone
+        high = np.bitwise_or.reduce(planes[1:], axis=0, initial=0)  # fails two or more
+        low = planes[0] if len(planes) else np.zeros_like(high)
+        none = valid & ~(low | high)
+        one = valid & low & ~high
+        # per class: rows a drop would add (places, rules, classes), rows the rule covers
+        added = np.add.reduceat(
+            _popcount(np.bitwise_and(f, one)), starts, axis=-1, dtype=wide
+        ).astype(np.int64)
+        own = np.add.reduceat(_popcount(none), starts, axis=-1, dtype=wide).astype(np.int64)
+        rows = np.arange(len(live))
         covered = np.empty((len(live), depth + 1), dtype=np.int64)
         correct = np.empty_like(covered)
-        covered[:, 0] = _popcount(rule).sum(axis=-1, dtype=np.int64)
-        correct[:, 0] = _popcount(rule & right).sum(axis=-1, dtype=np.int64)
-        covered[:, 1:] = _popcount(only).sum(axis=-1, dtype=np.int64).T
-        correct[:, 1:] = (
-            _popcount(np.bitwise_and(only, right, out=only)).sum(axis=-1, dtype=np.int64).T
-        )
+        covered[:, 0] = own.sum(axis=-1)
+        correct[:, 0] = own[rows, labels]
+        covered[:, 1:] = added.sum(axis=-1).T
+        correct[:, 1:] = added[:, rows, labels].T
         covered[:, 1:] += covered[:, :1]
         correct[:, 1:] += correct[:, :1]
-        act = active[live]
-        ok = act & (covered[:, 1:] > 0)
+        ok = active & (covered[:, 1:] > 0)
         with np.errstate(divide="ignore", invalid="ignore"):
             accuracy = np.where(ok, correct[:, 1:] / covered[:, 1:], -1.0)
-            own = correct[:, 0] / covered[:, 0]
+            mine = correct[:, 0] / covered[:, 0]
         best = accuracy.argmax(axis=1) if depth else np.zeros(len(live), dtype=np.int64)
-        rows = np.arange(len(live))
         drop = ok.any(axis=1) & (covered[:, 0] > 0)
         if depth:
-            drop &= accuracy[rows, best] >= own
-        shown = np.concatenate([np.ones((len(live), 1), dtype=bool), act], axis=1)
+            drop &= accuracy[rows, best] >= mine
+        shown = np.concatenate([np.ones((len(live), 1), dtype=bool), active], axis=1)
         # a precondition's place in the current rule, -1: no drop
         place = (
-            np.where(drop, (np.cumsum(act, axis=1) - 1)[rows, best], -1).tolist()
+            np.where(drop, (np.cumsum(active, axis=1) - 1)[rows, best], -1).tolist()
             if depth
             else [-1] * len(live)
         )
@@ -334,10 +401,21 @@ def _block_steps(
                 (DropCounts(flat_covered[lo:hi], flat_correct[lo:hi]), None if at < 0 else at)
             )
             lo = hi
-        dropped = live[drop]
-        f_all[best[drop], dropped] = 0
-        active[dropped, best[drop]] = False
-        live = dropped
+        keep = np.flatnonzero(drop)
+        if not len(keep):
+            break
+        gone = best[keep]
+        flat = f.reshape(-1, f.shape[-1])  # (place, rule) -> place * rules + rule
+        active = active[keep]
+        active[np.arange(len(keep)), gone] = False
+        depth = int(active.sum(axis=1).max())
+        # a count is at most the preconditions left: the digits above go
+        live, labels, planes = live[keep], labels[keep], planes[:, keep]
+        _untally(planes, flat.take(gone * f.shape[1] + keep, axis=0))
+        planes = planes[: depth.bit_length()]
+        at = np.argsort(~active, axis=1, kind="stable")[:, :depth]  # places left, in order
+        f = flat.take(at.T * f.shape[1] + keep, axis=0)
+        active = np.take_along_axis(active, at, axis=1)
     return steps
 
 
@@ -365,8 +443,9 @@ def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
     conditions = []
     for rule in rules:
         index = list(map(rows.get, map(id, rule.conditions)))
-        if None in index:
-            for k, cond in enumerate(rule.conditions):
+        if None in index:  # a rule shares all but its last few with the rule before
+            for k in [k for k, row in enumerate(index) if row is None]:
+                cond = rule.conditions[k]
                 key = (id(cond.split), cond.branch)
                 if key not in keys:  # the rules keep the split (and its id) alive
                     keys[key] = len(tests)
@@ -377,12 +456,39 @@ def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
 
 
 def _plain_threshold(split: Any) -> bool:
-    """A threshold split routing as :meth:`ThresholdSplit.route` does, with no tolerance."""
+    """A threshold split routing as :meth:`ThresholdSplit.route` does, no tolerance, no NaN."""
     return (
         isinstance(split, ThresholdSplit)
         and type(split).route is ThresholdSplit.route
         and not split.tolerance
+        and split.threshold == split.threshold  # NaN sends nothing left: its own route
     )
+
+
+def _left_bits(columns: np.ndarray, features: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """``(tests, words)``: the rows with ``columns[features[i]] <= thresholds[i]``, packed.
+
+    The tests of a feature, sorted by threshold, send left ever more rows: each row is set
+    in the word of the first test that sends it left (``searchsorted``; a missing value
+    sorts after every threshold, so no test does), and an OR accumulated along the sorted
+    tests gives every test's rows in one pass, instead of a comparison per test and row.
+    """
+    n = columns.shape[1]
+    width = max(1, -(-n // 64))
+    order = np.lexsort((thresholds, features))  # by feature, then threshold
+    out = np.zeros((len(order) + 1, width), dtype=np.uint64)  # the last row: no test
+    bits = np.left_shift(np.uint64(1), (np.arange(n) % 64).astype(np.uint64))
+    words = np.arange(n) // 64
+    lo = 0
+    for feature, count in zip(*np.unique(features[order], return_counts=True)):
+        first = lo + np.searchsorted(thresholds[order[lo : lo + count]], columns[feature])
+        first[first == lo + count] = len(order)  # left of no test
+        np.bitwise_or.at(out, (first, words), bits)
+        np.bitwise_or.accumulate(out[lo : lo + count], axis=0, out=out[lo : lo + count])
+        lo += count
+    result = np.empty((len(order), width), dtype=np.uint64)
+    result[order] = out[:-1]
+    return result
 
 
 def _failing_tests(tests: list, Xe: np.ndarray) -> np.ndarray:
@@ -398,50 +504,29 @@ def _failing_tests(tests: list, Xe: np.ndarray) -> np.ndarray:
     out = np.zeros((len(tests) + 1, width), dtype=np.uint64)
     splits: dict = {}  # id of a plain threshold split -> its place in `plain`
     plain: list = []
-    for split, branch in tests:
-        if branch in (0, 1) and _plain_threshold(split) and id(split) not in splits:
-            splits[id(split)] = len(plain)
+    rows, at, right = [], [], []  # tests read off `plain`: their row, split, branch
+    routes: dict = {}
+    for i, (split, branch) in enumerate(tests):
+        key = id(split)
+        if key not in splits and branch in (0, 1) and _plain_threshold(split):
+            splits[key] = len(plain)
             plain.append(split)
-    if plain:
+        if key in splits and branch in (0, 1):
+            rows.append(i)
+            at.append(splits[key])
+            right.append(branch)
+            continue
+        if key not in routes:
+            routes[key] = split.route(Xe)
+        out[i] = _pack(routes[key] != branch)
+    if rows:
         columns = np.ascontiguousarray(Xe.T)  # one row per feature: each test reads a row
         features = np.array([s.feature for s in plain], dtype=np.int64)
-        thresholds = np.array([s.threshold for s in plain], dtype=float)
-        left = np.empty((len(plain), width), dtype=np.uint64)
-        step = max(1, (1 << 22) // max(1, n))  # a few MB of comparisons at a time
-        holds = np.zeros((min(step, len(plain)), width * 64), dtype=bool)
-        for lo in range(0, len(plain), step):
-            hi = min(lo + step, len(plain))
-            with np.errstate(invalid="ignore"):
-                np.less_equal(
-                    columns[features[lo:hi]], thresholds[lo:hi, None], out=holds[: hi - lo, :n]
-                )
-            left[lo:hi] = np.packbits(holds[: hi - lo], axis=1, bitorder="little").view(np.uint64)
+        left = _left_bits(columns, features, np.array([s.threshold for s in plain], dtype=float))
         missing = _pack(np.isnan(columns))  # per feature
         valid = _pack(np.ones(n, dtype=bool))
-    routes: dict = {}
-    rows = []
-    for i, (split, branch) in enumerate(tests):
-        if branch in (0, 1) and id(split) in splits:
-            rows.append(i)
-            continue
-        if id(split) not in routes:
-            routes[id(split)] = split.route(Xe)
-        out[i] = _pack(routes[id(split)] != branch)
-    if rows:
-        at = np.array([splits[id(tests[i][0])] for i in rows], dtype=np.int64)
-        right = np.array([tests[i][1] == 1 for i in rows], dtype=bool)
-        goes = left[at]
         # fail left: not (x <= t), missing included; fail right: x <= t or missing
-        out[rows] = np.where(right[:, None], goes | missing[features[at]], ~goes & valid)
+        fail = np.stack([~left & valid, left | missing[features]])
+        which = np.array(right, dtype=np.int64) * len(plain) + np.array(at, dtype=np.int64)
+        out[np.array(rows, dtype=np.int64)] = fail.reshape(-1, width).take(which, axis=0)
     return out
-
-
-def pack(rows: np.ndarray) -> np.ndarray:
-    """Boolean rows as 64-bit words, one bit per column, zero padded.
-
-    Examples
-    --------
-    >>> pack(np.array([[True, False, True]])).tolist()
-    [[5]]
-    """
-    return _pack(rows)

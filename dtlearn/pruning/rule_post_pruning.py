@@ -38,7 +38,7 @@ from ..formatting import fmt
 from ..splits import UNKNOWN
 from ..steps import StepDefaults
 from .rule_conditions import Condition, exact_text, parse_condition, parse_number
-from .rule_coverage import DropCounts, drop_counts, drop_sequences, failing_rows, pack
+from .rule_coverage import DropCounts, class_layout, drop_counts, drop_sequences, failing_rows
 from .tree_access import encode_features, encode_labels, tree_and_model
 
 # Condition and DropCounts are imported from here by code written before the split
@@ -766,19 +766,20 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
 
 def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, list]:
     """Drop preconditions from every rule; ``([(number, rule)], steps)``."""
-    failing, conditions = failing_rows(original.rules, Xe)
-    labels = {}
+    labels: dict = {}
     for rule in original.rules:
         labels.setdefault(rule.label, len(labels))
-    classes = pack(
-        np.array([truth == label for label in labels], dtype=bool).reshape(len(labels), Xe.shape[0])
-    )
-    valid = pack(np.ones(Xe.shape[0], dtype=bool))
+    codes = np.full(Xe.shape[0], len(labels), dtype=np.int64)
+    for label, k in labels.items():
+        codes[truth == label] = k
+    rows, starts, valid = class_layout(codes, len(labels))
+    padded = np.vstack([Xe, np.zeros((1, Xe.shape[1]))])  # row -1: padding, never counted
+    failing, conditions = failing_rows(original.rules, np.asfortranarray(padded[rows]))
     sequences = drop_sequences(
         failing,
         conditions,
         np.array([labels[r.label] for r in original.rules], dtype=np.int64),
-        classes,
+        starts,
         valid,
     )
     pruned, steps = [], []
