@@ -151,3 +151,28 @@ def test_a_killed_mutant_names_its_killer_and_a_survivor_none(space):
     assert (survivor.result, survivor.killer) == ("SURVIVED", "")
     assert stale.result == "stale" and "found 0 times" in stale.detail
     assert (space.copy / "mod.py").read_text().count("return 1") == 1  # restored
+
+
+def test_the_baseline_key_is_the_tree_s_content_caches_aside(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    for copy in (one, two):
+        (copy / "pkg" / "__pycache__").mkdir(parents=True)
+        (copy / "pkg" / "m.py").write_text("x = 1\n")
+    (two / "pkg" / "__pycache__" / "m.cpython-311.pyc").write_bytes(b"compiled")
+    assert TOOL.tree_key(one) == TOOL.tree_key(two)
+    (two / "pkg" / "m.py").write_text("x = 2\n")
+    assert TOOL.tree_key(one) != TOOL.tree_key(two)
+    (two / "pkg" / "m.py").write_text("x = 1\n")
+    (two / "pkg" / "n.py").write_text("")  # a new empty file counts too
+    assert TOOL.tree_key(one) != TOOL.tree_key(two)
+
+
+def test_a_kept_baseline_is_read_back_and_not_run_again(tmp_path, space):
+    store = tmp_path / "baselines" / "key.json"
+    first = TOOL.Confirmations(120, store)
+    assert first.passes(space, "test_b.py::test_f") is True
+    assert json.loads(store.read_text()) == {"test_b.py::test_f": True}
+    store.write_text(json.dumps({"test_b.py::test_f": False}))  # what a later run reads
+    assert TOOL.Confirmations(120, store).passes(None, "test_b.py::test_f") is False
+    store.write_text('{"test_b.py::')  # half written by another run: nothing known
+    assert TOOL.Confirmations(120, store).known == {}

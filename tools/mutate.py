@@ -23,14 +23,18 @@ copy gets a throw-away virtual environment whose ``.pth`` file puts the copy fir
 scikit-learn, ...) below the venv's own prefix: the tests run with that environment's
 Python, so a subprocess they start with ``sys.executable`` -- the grading child, ``python
 -I``, which ignores ``PYTHONPATH`` and may read only below its prefix -- imports the
-mutated copy too, not the installed package. Each copy has a pytest server that imports
-the heavy dependencies once and forks a fresh pytest per mutant (:data:`SERVER`).
+mutated copy too, not the installed package. The venv also gets this environment's console
+scripts, each naming the venv's Python (:func:`copy_scripts`: nbgrader runs ``alembic``
+by name). Each copy has a pytest server that imports the heavy dependencies and pytest's
+plugins once (:data:`PRELOAD`) and forks a fresh pytest per mutant (:data:`SERVER`).
 
 A mutant runs its module's doctests, its own ``tests`` and the test files that can see
-it (:meth:`TestIndex.tests_for`), and stops at the first failure (``-x``). That failing
-test is then run alone on the restored copy (once per test): a mutant is killed only by a
-test that passes unmutated, else it is reported "baseline fails" (``--baseline full``
-instead runs every test file once before the mutants). A mutant's ``old`` text is looked
+it (:meth:`TestIndex.tests_for`), and stops at the first failure (``-x``); the test that
+killed it last time (``NAME.killers.json`` beside the list, :func:`write_killers`) runs
+first. That failing test is then run alone on the restored copy (once per test and tree:
+kept between runs by :func:`tree_key`): a mutant is killed only by a test that passes
+unmutated, else it is reported "baseline fails" (``--baseline full`` instead runs every
+test file once before the mutants). A mutant's ``old`` text is looked
 for as written, else as a sequence of tokens, so a formatter's re-wrapping does not lose it
 (:func:`apply_mutant`); ``--stale`` lists those found neither way. Mutants whose ``old``
 is not found once ("stale") and those marked ``equivalent`` are left out of the score. A
@@ -679,9 +683,13 @@ class Confirmations:
     killed only by a test that passes there (else it is "baseline fails").
     """
 
-    def __init__(self, timeout: float) -> None:
+    def __init__(self, timeout: float, store: Path | None = None) -> None:
         self.timeout = timeout
+        self.store = store
         self.known: dict[str, bool] = {}
+        if store is not None and store.is_file():
+            with contextlib.suppress(ValueError, AttributeError):  # half written: start anew
+                self.known = {str(k): bool(v) for k, v in json.loads(store.read_text()).items()}
         self.lock = threading.Lock()
 
     def passes(self, space: Workspace, test: str) -> bool:
@@ -692,7 +700,30 @@ class Confirmations:
         outcome, _, _ = run_tests(space, [test], self.timeout)
         with self.lock:
             self.known[test] = outcome == "passed"
+            if self.store is not None and outcome != "timeout":
+                self.store.parent.mkdir(parents=True, exist_ok=True)
+                part = self.store.with_name(f"{self.store.name}.{os.getpid()}")
+                part.write_text(json.dumps(self.known, indent=1, sort_keys=True) + "\n")
+                part.replace(self.store)  # whole or not at all, for a run going at once
         return outcome == "passed"
+
+
+def tree_key(copy: Path) -> str:
+    """A hash of every file of the copy (names and contents, caches aside): the baseline's key.
+
+    Two copies with the same key run the same tests on the same code, so a test that
+    passed unmutated in one passes in the other (:class:`Confirmations` keeps them).
+    """
+    digest = hashlib.sha256()
+    for path in sorted(copy.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(copy)).encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+BASELINES = Path(tempfile.gettempdir()) / "dtlearn-mutate-baselines"
+"""Where each tree's unmutated test results are kept between runs (``KEY.json``)."""
 
 
 def killers_path(mutants: Path) -> Path:
@@ -1115,15 +1146,17 @@ def main(argv: list[str] | None = None) -> int:
     top = Path(tempfile.mkdtemp(prefix="dtlearn-mutate-"))
     spaces: list[Workspace] = []
     try:
+        key = ""
         for i in range(max(1, args.jobs)):
             copy = top / f"copy{i}"
             copy.mkdir()
             copy_repository(copy, args.worktree, args.rev)
+            key = key or tree_key(copy)
             spaces.append(Workspace(copy, make_venv(copy, top / f"venv{i}")))
         files = sorted({p for m in mutants for p in [*m.tests, m.file]})
         mode = "none" if args.trust_baseline else args.baseline
         bad, seconds = baseline(spaces, files, args.timeout * 3) if mode == "full" else (set(), {})
-        confirm = Confirmations(args.timeout) if mode == "lazy" else None
+        confirm = Confirmations(args.timeout, BASELINES / f"{key}.json") if mode == "lazy" else None
         for m in mutants:
             m.tests = quick_first(m.tests, seconds)
         free: queue.Queue = queue.Queue()
