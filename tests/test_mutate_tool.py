@@ -103,16 +103,27 @@ def test_killers_are_kept_beside_the_list_and_survivors_lose_theirs(tmp_path):
     assert list(json.loads(path.read_text())) == ["a", "c", "d"]
 
 
+MODULE = (
+    'def f():\n    return 1\n\n\ndef g():\n    """\n    >>> g()\n    2\n    """\n    return 2\n'
+)
+
+
 @pytest.fixture(scope="module")
 def space(tmp_path_factory):
     """A made-up repository with a module, two test files, and its pytest server."""
     copy = tmp_path_factory.mktemp("repo")
-    (copy / "mod.py").write_text("def f():\n    return 1\n\n\ndef g():\n    return 2\n")
+    (copy / "mod.py").write_text(MODULE)
     (copy / "test_a.py").write_text(
         "from mod import f, g\n\n\ndef test_g():\n    assert g() in (2, 3)\n\n\n"
         "def test_f_is_positive():\n    assert f() > 0\n"
     )
     (copy / "test_b.py").write_text("from mod import f\n\n\ndef test_f():\n    assert f() == 1\n")
+    # as make_venv does: hash-checked .pyc, or a mutant of the same size written within the
+    # same second as the restored file would be read from the mutant's cached .pyc
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", "--invalidation-mode", "checked-hash", copy],
+        check=True,
+    )
     workspace = TOOL.Workspace(copy, Path(sys.executable))
     preload, TOOL.PRELOAD = TOOL.PRELOAD, ("pytest",)  # what it imports first is only speed
     try:
@@ -127,14 +138,14 @@ def test_the_tests_named_first_run_before_the_others(space):
     paths = ["test_a.py", "test_b.py"]
     outcome, _, out = TOOL.run_tests(space, paths, 120)
     assert outcome == "passed" and "3 passed" in out
-    (space.copy / "mod.py").write_text("def f():\n    return 5\n\n\ndef g():\n    return 2\n")
+    (space.copy / "mod.py").write_text(MODULE.replace("return 1", "return 5"))
     try:
         outcome, _, out = TOOL.run_tests(space, paths, 120)
         assert outcome == "failed" and "1 failed, 2 passed" in out
         outcome, _, out = TOOL.run_tests(space, paths, 120, first=("test_b.py::test_f",))
         assert outcome == "failed" and "1 failed in" in out and "passed" not in out
     finally:
-        (space.copy / "mod.py").write_text("def f():\n    return 1\n\n\ndef g():\n    return 2\n")
+        (space.copy / "mod.py").write_text(MODULE)
 
 
 def test_a_killed_mutant_names_its_killer_and_a_survivor_none(space):
@@ -144,10 +155,13 @@ def test_a_killed_mutant_names_its_killer_and_a_survivor_none(space):
     killed = TOOL.Mutant("f off by one", "mod.py", "return 1", "return 2", ["test_a.py"])
     killed.tests.append("test_b.py")
     survivor = TOOL.Mutant("g within its test", "mod.py", "return 2", "return 3", ["test_a.py"])
+    by_doctest = TOOL.Mutant("g, doctests", "mod.py", "return 2", "return 3", ["test_a.py"])
     stale = TOOL.Mutant("gone", "mod.py", "return 7", "return 8", ["test_a.py"])
-    for m in (killed, survivor, stale):
+    for m in (killed, by_doctest, stale):
         TOOL.judge(m, free, 120, set(), confirm)
-    assert (killed.result, killed.killer) == ("killed", "test_b.py::test_f")
+    TOOL.judge(survivor, free, 120, set(), confirm, doctests=False)
+    assert (killed.result, killed.killer) == ("killed", "test_b.py::test_f"), killed.detail
+    assert (by_doctest.result, by_doctest.killer) == ("killed", "mod.py::mod.g")
     assert (survivor.result, survivor.killer) == ("SURVIVED", "")
     assert stale.result == "stale" and "found 0 times" in stale.detail
     assert (space.copy / "mod.py").read_text().count("return 1") == 1  # restored

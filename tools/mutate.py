@@ -771,8 +771,12 @@ def judge(
     timeout: float,
     bad: set[str],
     confirm: Confirmations | None = None,
+    doctests: bool = True,
 ) -> None:
-    """Apply ``m`` in a free copy, run its tests, put the copy back; sets ``m.result``."""
+    """Apply ``m`` in a free copy, run its tests, put the copy back; sets ``m.result``.
+
+    ``doctests=False`` leaves the module's doctests out: what the unit tests alone notice.
+    """
     space = spaces.get()
     try:
         path = space.copy / m.file
@@ -781,7 +785,8 @@ def judge(
         if mutated is None:
             m.result, m.detail = "stale", f"{why} in {m.file}"
             return
-        tests = [m.file, *m.tests]  # the module's doctests first: quick, and close
+        # the module's doctests first: quick, and close
+        tests = [m.file, *m.tests] if doctests else list(m.tests)
         if bad & set(tests):
             m.result = "baseline fails"
             return
@@ -1111,6 +1116,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--trust-baseline", action="store_true", help="--baseline none")
     parser.add_argument(
+        "--no-doctests",
+        action="store_true",
+        help="leave the mutated module's doctests out (which mutants the unit tests kill)",
+    )
+    parser.add_argument(
         "--generate", action="store_true", help="rewrite the generated part of --mutants and stop"
     )
     parser.add_argument(
@@ -1165,7 +1175,7 @@ def main(argv: list[str] | None = None) -> int:
         lock, done = threading.Lock(), [0]
 
         def one(m: Mutant) -> None:
-            judge(m, free, args.timeout, bad, confirm)
+            judge(m, free, args.timeout, bad, confirm, doctests=not args.no_doctests)
             with lock:
                 done[0] += 1
                 by = FAILED_TEST.search(m.detail) if m.result == "killed" else None
