@@ -117,6 +117,31 @@ def test_the_filter_denies_exactly_the_listed_calls_of_its_machine(machine):
         assert run_bpf(program, 0, other) == deny
 
 
+#: every call the lock must refuse, written here from what the attacks need: new processes
+#: and programs, reading or writing another process, signals and timers (the grader's own),
+#: anonymous and secret memory files (a native loader), raw handles, io_uring, BPF,
+#: page-fault handling, perf, namespaces, mounts and keys
+MUST_DENY = {
+    *("clone", "fork", "vfork", "clone3", "execve", "execveat"),
+    *("ptrace", "process_vm_readv", "process_vm_writev", "kcmp"),
+    *("rt_sigaction", "alarm", "setitimer", "timer_create"),
+    *("kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"),
+    *("pidfd_send_signal", "pidfd_open", "pidfd_getfd"),
+    *("memfd_create", "memfd_secret", "open_by_handle_at", "name_to_handle_at"),
+    *("io_uring_setup", "io_uring_enter", "io_uring_register"),
+    *("bpf", "userfaultfd", "perf_event_open"),
+    *("unshare", "setns", "mount", "umount2", "chroot", "pivot_root"),
+    *("keyctl", "add_key", "request_key"),
+}
+
+
+def test_the_lock_denies_every_call_of_its_design():
+    assert set(oslock.DENIED) == MUST_DENY
+    assert len(oslock.DENIED) == len(MUST_DENY)  # none listed twice
+    for machine, calls in oslock.SYSCALLS.items():
+        assert MUST_DENY - set(calls) <= {"fork", "vfork", "alarm"}, machine  # aarch64 lacks them
+
+
 def test_the_x86_64_numbers_of_the_calls_attacks_use():
     """asm/unistd_64.h, independently of the table."""
     calls = oslock.SYSCALLS["x86_64"]
@@ -172,6 +197,8 @@ def test_under_landlock_a_root_is_read_only_and_no_connection_is_made(tmp_path):
         from dtlearn.exercises.homework.oslock import landlock
         server = socket.socket(); server.bind(("127.0.0.1", 0)); server.listen()
         port = server.getsockname()[1]
+        abstract = "\\0dtlearn-lock-test-" + str(os.getpid())
+        unix = socket.socket(socket.AF_UNIX); unix.bind(abstract); unix.listen()
         root = {str(tmp_path)!r}
         abi = landlock([root])
         def attempt(f):
@@ -185,6 +212,8 @@ def test_under_landlock_a_root_is_read_only_and_no_connection_is_made(tmp_path):
                 f.read()
         def connect():
             socket.create_connection(("127.0.0.1", port), timeout=5).close()
+        def connect_unix():
+            socket.socket(socket.AF_UNIX).connect(abstract)
         print(json.dumps([
             abi >= 4,
             attempt(read),
@@ -192,9 +221,10 @@ def test_under_landlock_a_root_is_read_only_and_no_connection_is_made(tmp_path):
             attempt(lambda: os.symlink("data.txt", root + "/link")),
             attempt(lambda: os.mkdir(root + "/new")),
             attempt(connect),
+            attempt(connect_unix) if abi >= 6 else "EPERM",
         ]))
         """
     )
-    assert out == [True, "allowed", "EACCES", "EACCES", "EACCES", "EACCES"]
+    assert out == [True, "allowed", "EACCES", "EACCES", "EACCES", "EACCES", "EPERM"]
     assert (tmp_path / "data.txt").read_text() == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data.txt"]
