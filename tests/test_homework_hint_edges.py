@@ -48,3 +48,12 @@ def test_a_zero_gain_from_a_constant_entropy_is_not_credited_as_the_formula():
     assert _with_own_entropy(0.0, constant, feature, labels) == ""
     doubled = {(2.0, 2.0): 2.0, (2.0,): 0.0}  # twice the entropy: gain 2 - 0 = 2
     assert "the formula is right" in _with_own_entropy(2.0, doubled, feature, labels)
+
+
+def test_a_best_attribute_is_unique_unless_two_tie_within_rounding_noise():
+    from dtlearn.exercises.homework.hw2_id3 import _unique_best
+
+    assert _unique_best({"a": 0.5, "b": 0.495, "c": 0.1}) == "a"  # 0.005 apart: no tie
+    assert _unique_best({"a": 0.1, "b": 0.105}, low=True) == "a"
+    assert _unique_best({"a": 0.5, "b": 0.5 + 1e-12}) is None  # float noise: a tie
+    assert _unique_best({"a": 0.5}) == "a"
