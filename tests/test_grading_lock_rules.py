@@ -228,3 +228,26 @@ def test_under_landlock_a_root_is_read_only_and_no_connection_is_made(tmp_path):
     assert out == [True, "allowed", "EACCES", "EACCES", "EACCES", "EACCES", "EPERM"]
     assert (tmp_path / "data.txt").read_text() == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data.txt"]
+
+
+def test_the_child_s_limits_let_no_file_grow_and_no_process_start(tmp_path):
+    out = child(
+        f"""
+        import errno, resource
+        from dtlearn.exercises.homework.jail_child import _limit
+        _limit({{"cpu_seconds": 7, "memory_bytes": 3 << 30}})
+        def attempt(f):
+            try:
+                f()
+                return "allowed"
+            except OSError as e:
+                return errno.errorcode[e.errno]
+        def write():
+            with open({str(tmp_path / "grown.txt")!r}, "wb", buffering=0) as f:
+                f.write(b"x")
+        names = ("RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_CORE")
+        print(json.dumps([attempt(write), [resource.getrlimit(getattr(resource, n)) for n in names]]))
+        """
+    )
+    assert out == ["EFBIG", [[7, 7], [3 << 30, 3 << 30], [0, 0], [0, 0], [0, 0]]]
+    assert (tmp_path / "grown.txt").read_bytes() == b""
