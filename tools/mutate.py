@@ -23,14 +23,18 @@ copy gets a throw-away virtual environment whose ``.pth`` file puts the copy fir
 scikit-learn, ...) below the venv's own prefix: the tests run with that environment's
 Python, so a subprocess they start with ``sys.executable`` -- the grading child, ``python
 -I``, which ignores ``PYTHONPATH`` and may read only below its prefix -- imports the
-mutated copy too, not the installed package. Each copy has a pytest server that imports
-the heavy dependencies once and forks a fresh pytest per mutant (:data:`SERVER`).
+mutated copy too, not the installed package. The venv also gets this environment's console
+scripts, each naming the venv's Python (:func:`copy_scripts`: nbgrader runs ``alembic``
+by name). Each copy has a pytest server that imports the heavy dependencies and pytest's
+plugins once (:data:`PRELOAD`) and forks a fresh pytest per mutant (:data:`SERVER`).
 
 A mutant runs its module's doctests, its own ``tests`` and the test files that can see
-it (:meth:`TestIndex.tests_for`), and stops at the first failure (``-x``). That failing
-test is then run alone on the restored copy (once per test): a mutant is killed only by a
-test that passes unmutated, else it is reported "baseline fails" (``--baseline full``
-instead runs every test file once before the mutants). A mutant's ``old`` text is looked
+it (:meth:`TestIndex.tests_for`), and stops at the first failure (``-x``); the test that
+killed it last time (``NAME.killers.json`` beside the list, :func:`write_killers`) runs
+first. That failing test is then run alone on the restored copy (once per test and tree:
+kept between runs by :func:`tree_key`): a mutant is killed only by a test that passes
+unmutated, else it is reported "baseline fails" (``--baseline full`` instead runs every
+test file once before the mutants). A mutant's ``old`` text is looked
 for as written, else as a sequence of tokens, so a formatter's re-wrapping does not lose it
 (:func:`apply_mutant`); ``--stale`` lists those found neither way. Mutants whose ``old``
 is not found once ("stale") and those marked ``equivalent`` are left out of the score. A
@@ -79,6 +83,8 @@ class Mutant:
     new: str
     tests: list[str]
     equivalent: bool = False
+    first: tuple[str, ...] = ()
+    killer: str = ""
     result: str = "not run"
     seconds: float = 0.0
     detail: str = field(default="", repr=False)
@@ -301,6 +307,46 @@ def copy_repository(dest: Path, worktree: bool, rev: str = "HEAD") -> None:
             shutil.copy2(source, target)
 
 
+_SHEBANG = re.compile(rb"^#!\S*python[\d.]*[ \t]*(?=\r?\n)")
+
+
+def copy_scripts(source: Path, python: Path) -> list[str]:
+    r"""Copy the Python console scripts of ``source`` (a ``bin`` folder) beside ``python``.
+
+    Each script's ``#!`` line is made to name ``python``, so a command a test runs by name
+    (nbgrader runs ``alembic``; a test puts ``sys.executable``'s folder first on ``PATH``)
+    runs under the mutation venv, importing the copy, not the checkout. Binaries, shell
+    scripts and names the venv has already (``python``, ``activate``) are left alone.
+    Returns the names copied.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     src, dst = Path(tmp, "src"), Path(tmp, "dst")
+    ...     src.mkdir(); dst.mkdir()
+    ...     _ = Path(src, "tool").write_bytes(b"#!/old/bin/python\nimport sys\n")
+    ...     _ = Path(src, "run.sh").write_bytes(b"#!/bin/sh\necho\n")
+    ...     copied = copy_scripts(src, dst / "python")
+    ...     first = Path(dst, "tool").read_text().splitlines()[0]
+    >>> copied, first == f"#!{dst}/python"
+    (['tool'], True)
+    """
+    target = python.parent
+    copied = []
+    for script in sorted(source.iterdir()):
+        dest = target / script.name
+        if dest.exists() or dest.is_symlink() or not script.is_file():
+            continue
+        with open(script, "rb") as f:
+            text = f.read()
+        fixed, n = _SHEBANG.subn(b"#!" + str(python).encode(), text, count=1)
+        if not n:
+            continue
+        dest.write_bytes(fixed)
+        dest.chmod(0o755)
+        copied.append(script.name)
+    return copied
+
+
 def make_venv(copy: Path, where: Path) -> Path:
     """A throw-away venv at ``where`` importing ``dtlearn`` from ``copy``; its Python.
 
@@ -321,6 +367,7 @@ def make_venv(copy: Path, where: Path) -> Path:
     ).stdout.strip()
     deps = where / "deps"
     subprocess.run(["cp", "-al", sysconfig.get_paths()["purelib"], str(deps)], check=True)
+    copy_scripts(Path(sysconfig.get_paths()["scripts"]), python)
     Path(site, "00_dtlearn_mutant.pth").write_text(
         f"{copy}\nimport site; site.addsitedir({str(deps)!r})\n", encoding="utf-8"
     )
@@ -362,13 +409,25 @@ def make_venv(copy: Path, where: Path) -> Path:
 #: dtlearn itself is never imported by the server: every child imports the copy afresh.
 SERVER = r"""
 import json, os, sys
-for name in ("numpy", "scipy", "scipy.stats", "pandas", "sklearn", "sklearn.tree",
-             "sklearn.ensemble", "pytest"):  # not plugins (hypothesis): pytest rewrites them
+for name in PRELOAD:
     try:
         __import__(name)
     except Exception:
         pass
 assert not any(m == "dtlearn" or m.startswith("dtlearn.") for m in sys.modules)
+
+
+class First:
+    # the tests named in the request ("first") run before the others: last time's killer
+    def __init__(self, first):
+        self.first = first
+
+    def pytest_collection_modifyitems(self, items):
+        rank = {name: i for i, name in enumerate(self.first)}
+        front = sorted((t for t in items if t.nodeid in rank), key=lambda t: rank[t.nodeid])
+        items[:] = front + [t for t in items if t.nodeid not in rank]
+
+
 for line in sys.stdin:
     request = json.loads(line)
     sys.stdout.flush()
@@ -383,7 +442,8 @@ for line in sys.stdin:
         try:
             import pytest
             sys.argv = ["pytest", *request["args"]]
-            code = int(pytest.main(request["args"]))
+            plugins = [First(request["first"])] if request.get("first") else []
+            code = int(pytest.main(request["args"], plugins=plugins))
         except BaseException:
             import traceback
             traceback.print_exc()
@@ -395,6 +455,46 @@ for line in sys.stdin:
     _, status = os.waitpid(pid, 0)
     print(os.waitstatus_to_exitcode(status), flush=True)
 """
+
+
+#: what the server imports before it forks: the tests' heavy dependencies and pytest's
+#: plugins (nbformat, IPython, matplotlib, hypothesis): each fork would spend seconds of
+#: CPU on them, more than most tests take. Never dtlearn, which each fork imports afresh.
+PRELOAD = (
+    "numpy",
+    "scipy",
+    "scipy.stats",
+    "pandas",
+    "sklearn",
+    "sklearn.tree",
+    "sklearn.ensemble",
+    "pytest",
+    "nbformat",
+    "IPython",
+    "ipywidgets",
+    "matplotlib.pyplot",
+    "hypothesis",
+    "hypothesis.strategies",
+    "_hypothesis_pytestplugin",
+)
+#: pytest's arguments for every mutant run: no plugin that a mutant's unit tests do not use
+#: (nbval collects notebooks only with --nbval, xdist is not asked for), and no warning
+#: that a plugin the server imported already cannot have its asserts rewritten
+PYTEST_ARGS = (
+    "-q",
+    "-rfE",
+    "--doctest-modules",
+    "-p",
+    "no:cacheprovider",
+    "-p",
+    "no:randomly",
+    "-p",
+    "no:nbval",
+    "-p",
+    "no:xdist",
+    "-W",
+    "ignore::pytest.PytestAssertRewriteWarning",
+)
 
 
 @dataclass
@@ -415,7 +515,7 @@ class Workspace:
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
         env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
         self.server = subprocess.Popen(
-            ["nice", "-n", "10", str(self.python), "-c", SERVER],
+            ["nice", "-n", "10", str(self.python), "-c", f"PRELOAD = {PRELOAD!r}\n{SERVER}"],
             cwd=self.copy,
             env=env,
             stdin=subprocess.PIPE,
@@ -437,6 +537,10 @@ class Workspace:
         if self.server is not None and self.server.poll() is None:
             os.killpg(self.server.pid, signal.SIGKILL)
             self.server.wait()
+        if self.server is not None:
+            for pipe in (self.server.stdin, self.server.stdout):
+                with contextlib.suppress(OSError):
+                    pipe.close()
 
 
 def run_tests(
@@ -445,25 +549,19 @@ def run_tests(
     timeout: float,
     stop_first: bool = True,
     extra: tuple[str, ...] = (),
+    first: tuple[str, ...] = (),
 ) -> tuple[str, float, str]:
-    """Run pytest on ``paths`` in a copy: ``("passed" | "failed" | "timeout", s, output)``."""
+    """Run pytest on ``paths`` in a copy: ``("passed" | "failed" | "timeout", s, output)``.
+
+    The tests named in ``first`` (pytest node ids among those of ``paths``) run first.
+    """
     if space.server is None:
         space.start()
-    args = [
-        "-q",
-        "-rfE",
-        "--doctest-modules",
-        "-p",
-        "no:cacheprovider",
-        "-p",
-        "no:randomly",
-        *(["-x"] if stop_first else []),
-        *extra,
-        *paths,
-    ]
+    args = [*PYTEST_ARGS, *(["-x"] if stop_first else []), *extra, *paths]
     report = space.copy.parent / f"{space.copy.name}-pytest.txt"
     start = time.monotonic()
-    space.server.stdin.write(json.dumps({"args": args, "out": str(report)}) + "\n")
+    request = {"args": args, "out": str(report), "first": list(first)}
+    space.server.stdin.write(json.dumps(request) + "\n")
     space.server.stdin.flush()
     first = space.lines.get(timeout=120)
     if first is None:
@@ -585,9 +683,13 @@ class Confirmations:
     killed only by a test that passes there (else it is "baseline fails").
     """
 
-    def __init__(self, timeout: float) -> None:
+    def __init__(self, timeout: float, store: Path | None = None) -> None:
         self.timeout = timeout
+        self.store = store
         self.known: dict[str, bool] = {}
+        if store is not None and store.is_file():
+            with contextlib.suppress(ValueError, AttributeError):  # half written: start anew
+                self.known = {str(k): bool(v) for k, v in json.loads(store.read_text()).items()}
         self.lock = threading.Lock()
 
     def passes(self, space: Workspace, test: str) -> bool:
@@ -598,7 +700,59 @@ class Confirmations:
         outcome, _, _ = run_tests(space, [test], self.timeout)
         with self.lock:
             self.known[test] = outcome == "passed"
+            if self.store is not None and outcome != "timeout":
+                self.store.parent.mkdir(parents=True, exist_ok=True)
+                part = self.store.with_name(f"{self.store.name}.{os.getpid()}")
+                part.write_text(json.dumps(self.known, indent=1, sort_keys=True) + "\n")
+                part.replace(self.store)  # whole or not at all, for a run going at once
         return outcome == "passed"
+
+
+def tree_key(copy: Path) -> str:
+    """A hash of every file of the copy (names and contents, caches aside): the baseline's key.
+
+    Two copies with the same key run the same tests on the same code, so a test that
+    passed unmutated in one passes in the other (:class:`Confirmations` keeps them).
+    """
+    digest = hashlib.sha256()
+    for path in sorted(copy.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(copy)).encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+BASELINES = Path(tempfile.gettempdir()) / "dtlearn-mutate-baselines"
+"""Where each tree's unmutated test results are kept between runs (``KEY.json``)."""
+
+
+def killers_path(mutants: Path) -> Path:
+    """Where the killers of ``mutants``' last run are kept: beside it, ``NAME.killers.json``."""
+    return mutants.with_name(mutants.stem + ".killers.json")
+
+
+def read_killers(path: Path) -> dict[str, str]:
+    """Mutant name -> the test that killed it last time (empty if no such file)."""
+    if not path.is_file():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def write_killers(path: Path, mutants: list[Mutant]) -> dict[str, str]:
+    """Update ``path`` with this run's killers: each killed mutant's test; survivors dropped.
+
+    The mutants not run this time keep their entry. The file only orders tests (the killer
+    runs first next time, :func:`judge`): a wrong or stale entry costs time, never a verdict.
+    """
+    killers = read_killers(path)
+    for m in mutants:
+        if m.killer:
+            killers[m.name] = m.killer
+        elif m.result in ("SURVIVED", "stale"):
+            killers.pop(m.name, None)
+    path.write_text(json.dumps(dict(sorted(killers.items())), indent=1) + "\n", encoding="utf-8")
+    return killers
 
 
 def stretched(timeout: float) -> float:
@@ -617,8 +771,12 @@ def judge(
     timeout: float,
     bad: set[str],
     confirm: Confirmations | None = None,
+    doctests: bool = True,
 ) -> None:
-    """Apply ``m`` in a free copy, run its tests, put the copy back; sets ``m.result``."""
+    """Apply ``m`` in a free copy, run its tests, put the copy back; sets ``m.result``.
+
+    ``doctests=False`` leaves the module's doctests out: what the unit tests alone notice.
+    """
     space = spaces.get()
     try:
         path = space.copy / m.file
@@ -627,13 +785,14 @@ def judge(
         if mutated is None:
             m.result, m.detail = "stale", f"{why} in {m.file}"
             return
-        tests = [m.file, *m.tests]  # the module's doctests first: quick, and close
+        # the module's doctests first: quick, and close
+        tests = [m.file, *m.tests] if doctests else list(m.tests)
         if bad & set(tests):
             m.result = "baseline fails"
             return
         path.write_text(mutated, encoding="utf-8")
         try:
-            outcome, m.seconds, out = run_tests(space, tests, stretched(timeout))
+            outcome, m.seconds, out = run_tests(space, tests, stretched(timeout), first=m.first)
         finally:
             path.write_text(text, encoding="utf-8")
         m.detail = out[-2000:]
@@ -651,6 +810,8 @@ def judge(
             if not unmutated:
                 m.result = "baseline fails"
                 m.detail = f"{culprit or 'the tests'}: fails unmutated too\n{m.detail}"
+            else:
+                m.killer = culprit
     finally:
         spaces.put(space)
 
@@ -935,6 +1096,12 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds per test run on an idle machine (stretched by the load)",
     )
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument(
+        "--killers",
+        type=Path,
+        help="JSON of each mutant's killer in the last run, run first this time and updated "
+        "(default: beside --mutants, NAME.killers.json); 'none' to neither read nor write",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temporary copies")
     parser.add_argument(
         "--extra-tests", nargs="*", default=[], help="test files added to every mutant's own"
@@ -948,6 +1115,11 @@ def main(argv: list[str] | None = None) -> int:
         "none: trust that the test files pass",
     )
     parser.add_argument("--trust-baseline", action="store_true", help="--baseline none")
+    parser.add_argument(
+        "--no-doctests",
+        action="store_true",
+        help="leave the mutated module's doctests out (which mutants the unit tests kill)",
+    )
     parser.add_argument(
         "--generate", action="store_true", help="rewrite the generated part of --mutants and stop"
     )
@@ -972,22 +1144,29 @@ def main(argv: list[str] | None = None) -> int:
         print("no mutant selected")
         return 2
     index = TestIndex()
+    killers_file = (
+        None if str(args.killers) == "none" else args.killers or killers_path(args.mutants)
+    )
+    known = read_killers(killers_file) if killers_file else {}
     for m in mutants:
         m.tests = list(dict.fromkeys([*index.for_mutant(m), *args.extra_tests]))
+        m.first = (known[m.name],) if m.name in known else ()
     started = time.monotonic()
     load_start = os.getloadavg()[0]
     top = Path(tempfile.mkdtemp(prefix="dtlearn-mutate-"))
     spaces: list[Workspace] = []
     try:
+        key = ""
         for i in range(max(1, args.jobs)):
             copy = top / f"copy{i}"
             copy.mkdir()
             copy_repository(copy, args.worktree, args.rev)
+            key = key or tree_key(copy)
             spaces.append(Workspace(copy, make_venv(copy, top / f"venv{i}")))
         files = sorted({p for m in mutants for p in [*m.tests, m.file]})
         mode = "none" if args.trust_baseline else args.baseline
         bad, seconds = baseline(spaces, files, args.timeout * 3) if mode == "full" else (set(), {})
-        confirm = Confirmations(args.timeout) if mode == "lazy" else None
+        confirm = Confirmations(args.timeout, BASELINES / f"{key}.json") if mode == "lazy" else None
         for m in mutants:
             m.tests = quick_first(m.tests, seconds)
         free: queue.Queue = queue.Queue()
@@ -996,7 +1175,7 @@ def main(argv: list[str] | None = None) -> int:
         lock, done = threading.Lock(), [0]
 
         def one(m: Mutant) -> None:
-            judge(m, free, args.timeout, bad, confirm)
+            judge(m, free, args.timeout, bad, confirm, doctests=not args.no_doctests)
             with lock:
                 done[0] += 1
                 by = FAILED_TEST.search(m.detail) if m.result == "killed" else None
@@ -1045,13 +1224,23 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  survived: {m.name} ({m.file})")
         if m.result in ("stale", "baseline fails"):
             print(f"  {m.result}: {m.name}: {m.detail}")
+    if killers_file:
+        write_killers(killers_file, mutants)
     if args.json:
         args.json.write_text(
             json.dumps(
                 [
                     {
                         k: getattr(m, k)
-                        for k in ("name", "file", "tests", "equivalent", "result", "seconds")
+                        for k in (
+                            "name",
+                            "file",
+                            "tests",
+                            "equivalent",
+                            "result",
+                            "seconds",
+                            "killer",
+                        )
                     }
                     for m in mutants
                 ],
