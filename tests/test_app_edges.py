@@ -254,3 +254,48 @@ def test_boundary_depth_slider_starts_at_one():
     assert (app.slider.min, app.slider.max, app.slider.value) == (1, 3, 2)
     app.oblique = True
     assert app.summary.startswith("oblique, max depth 2: ")
+
+
+def test_ties_in_cross_validation_pick_the_smallest_alpha(tennis):
+    X, y = tennis
+    app = CostComplexityExplorer(X, y, cv=3, random_state=0)
+    assert len(set(np.round(app.cv_mean, 12))) == 1  # three folds: every alpha scores alike
+    # a tie: the first alpha of the path, 0, whose tree is the full tree of 7 leaves
+    assert "at α = 0 (the tree shown has 7 leaves at that α)" in app.summary_html.value
+
+
+# ------------------------------------------------------------------ OverfittingExplorer
+def test_a_new_parameter_starts_at_its_best_validation_value():
+    from dtlearn.widgets import OverfittingExplorer
+
+    X, y = dt.load_vote()
+    keep = X.notna().all(axis=1)
+    app = OverfittingExplorer(
+        X[keep],
+        y[keep],
+        learner=dt.CARTClassifier(),
+        params=("max_leaf_nodes", "min_samples_leaf"),
+        values={"max_leaf_nodes": [2, 3], "min_samples_leaf": [1, 3, 7, 14, 28, 42]},
+        noise_levels=(0.3,),
+        precompute=False,
+    )
+    assert app.param_buttons.options == (
+        ("max leaves", "max_leaf_nodes"),
+        ("min samples per leaf", "min_samples_leaf"),
+    )
+    assert app.value_slider.description == "max leaves"
+    app.param = "min_samples_leaf"  # the value 2 or 3 is not among its values
+    validation = list(app.curve.validation)
+    best = validation.index(max(validation))
+    assert best > 0  # with 30 % label noise small leaves do worse than large ones
+    assert app.value == app.curve.values[best] == app.marker["best_value"]
+    assert app.value_slider.description == "min samples per leaf"
+
+
+def test_the_explorer_needs_a_noise_level(tennis):
+    from dtlearn.widgets import OverfittingExplorer
+
+    with pytest.raises(ValueError, match="noise_levels: give at least one noise level"):
+        OverfittingExplorer(*tennis, noise_levels=())
+    with pytest.raises(ValueError, match="params: give at least one parameter"):
+        OverfittingExplorer(*tennis, params=())
