@@ -152,3 +152,12 @@ def test_weka_regression_leaves_print_weights_to_two_decimals():
     )
     leaves = [line.rsplit("(", 1)[1] for line in weka_text(model.tree_).splitlines()]
     assert leaves == ["0.75)", "0.25)"]
+
+
+def test_dot_keeps_a_written_line_break_and_escapes_quotes():
+    from dtlearn.exports.dot import dot_source, dot_string
+
+    assert dot_string('say "hi"\\nnow') == '"say \\"hi\\"\\nnow"'
+    model = dt.ID3Classifier().fit(*dt.load_play_tennis())
+    # the root's box: its attribute, a DOT line break, its counts
+    assert '  n0 [label="outlook\\n(14: yes 9, no 5)"];' in dot_source(model.tree_).splitlines()

@@ -161,3 +161,10 @@ def test_an_alpha_curve_is_drawn_as_steps():
     depth = complexity_curve(dt.CARTClassifier(), X, y, X, y, param="max_depth", values=[1, 2])
     ax = plot_complexity_curve(depth, x="value", ax=Figure().add_subplot())
     assert {line.get_drawstyle() for line in ax.get_lines()} == {"default"}
+
+
+def test_markdown_escapes_underscores_bars_and_stars_and_never_prints_minus_zero():
+    from dtlearn.display import md_escape
+
+    assert md_escape("n_v | *x*") == r"n\_v \| \*x\*"
+    assert answer_number(-0.00001) == "0" and answer_number(-0.0) == "0"
