@@ -299,3 +299,18 @@ def test_the_explorer_needs_a_noise_level(tennis):
         OverfittingExplorer(*tennis, noise_levels=())
     with pytest.raises(ValueError, match="params: give at least one parameter"):
         OverfittingExplorer(*tennis, params=())
+
+
+def test_a_state_whose_impurity_changed_is_not_a_pruned_copy(tennis):
+    from dtlearn.exports.json_io import tree_from_dict, tree_to_dict
+    from dtlearn.widgets.tree_view import pruned_ids
+
+    tree = dt.ID3Classifier().fit(*tennis).tree_
+    base = {
+        n.node_id: (tuple(c.node_id for c in n.children), n.n_samples, n.impurity)
+        for n in tree.nodes()
+    }
+    assert pruned_ids(base, tree_from_dict(tree_to_dict(tree))) == []
+    data = tree_to_dict(tree)
+    data["nodes"][1]["impurity"] = 0.5  # same rows, another impurity: laid out anew
+    assert pruned_ids(base, tree_from_dict(data)) is None
