@@ -168,3 +168,19 @@ def test_markdown_escapes_underscores_bars_and_stars_and_never_prints_minus_zero
 
     assert md_escape("n_v | *x*") == r"n\_v \| \*x\*"
     assert answer_number(-0.00001) == "0" and answer_number(-0.0) == "0"
+
+
+def test_the_reduced_error_plot_shows_only_the_nodes_pruned():
+    from matplotlib.figure import Figure
+
+    from dtlearn.plot.curves import plot_prune_steps
+    from dtlearn.pruning.reduced_error import reduced_error_prune
+
+    X, y = dt.load_play_tennis()
+    result = reduced_error_prune(dt.ID3Classifier().fit(X, y), X[::2], y[::2])
+    pruned = [s for s in result.steps if s.pruned]
+    assert 0 < len(pruned) < len(result.steps)  # some decisions keep their subtree
+    ax = plot_prune_steps(result, ax=Figure().add_subplot())
+    assert len(ax.get_lines()[0].get_ydata()) == len(pruned) + 1
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels == ["full"] + [f"node {s.node_id}" for s in pruned]
