@@ -154,7 +154,7 @@ def test_splitting_another_leaf_keeps_the_students_selection(tennis):
     app = ID3Builder(X, y)
     app.choose("outlook")  # leaves 1 sunny, 2 overcast (pure: closed), 3 rainy
     app.selected_leaf = 3
-    app.choose("humidity", 1)  # a split named by id: the selection stays on leaf 3
+    app.choose("temperature", 1)  # sunny: mild stays mixed, yet the selection stays on 3
     assert app.selected_leaf == 3
     assert not app.buttons["split"].disabled
 
