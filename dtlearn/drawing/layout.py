@@ -488,7 +488,7 @@ def fold_to_fit(tree: Any, width: float = FOLD_WIDTH) -> list[int]:
     def wide(folded: list[int]) -> float:
         return tree_view_data(tree, collapsed=folded, explain=False)["geometry"]["width"]
 
-    if wide([]) <= width:
+    if not inner_at or wide([]) <= width:  # a lone leaf has no level to fold
         return []
     chosen = inner_at.get(1, [])
     for depth in range(2, max(inner_at) + 1):
