@@ -314,3 +314,14 @@ def test_a_state_whose_impurity_changed_is_not_a_pruned_copy(tennis):
     data = tree_to_dict(tree)
     data["nodes"][1]["impurity"] = 0.5  # same rows, another impurity: laid out anew
     assert pruned_ids(base, tree_from_dict(data)) is None
+
+
+def test_ccp_explorer_says_one_leaf_in_the_singular():
+    # labels with no pattern in x: every split found on one half errs on the other, so the
+    # root leaf cross-validates best (0.5 against 0.438 for the two bigger trees)
+    X = pd.DataFrame({"x": np.arange(16.0)})
+    y = pd.Series(list("aabbaaaaaaababab"))
+    app = CostComplexityExplorer(X, y, cv=2)
+    best = int(np.argmax(app.cv_mean))
+    assert int(app.path.n_leaves[app._entries[best]]) == 1
+    assert "has 1 leaf at that α" in app.summary_html.value

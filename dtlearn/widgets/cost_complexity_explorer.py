@@ -15,7 +15,7 @@ import ipywidgets as w
 import numpy as np
 import traitlets
 
-from ..formatting import fmt, fmt_g
+from ..formatting import fmt, fmt_g, plural
 from ..pruning.cost_complexity import cost_complexity_path
 from ..pruning.curves import cross_validated_ccp
 from .base import App, LiveFigure, img_html
@@ -294,7 +294,8 @@ class CostComplexityExplorer(App):
             f'<span class="dtlearn-app-status">{html.escape(self.summary)}</span><br>'
             f"<i>best cross-validated accuracy {fmt(self.cv_mean[best])} at α = "
             f"{fmt_g(self.alphas[best], 3)} (the tree shown has "
-            f"{int(self.path.n_leaves[self._entries[best]])} leaves at that α)</i>"
+            f"{plural(int(self.path.n_leaves[self._entries[best]]), 'leaf', 'leaves')} "
+            "at that α)</i>"
         )
         last = self.path.steps[entry - 1] if entry > 0 else None
         upcoming = self.path.steps[entry] if entry < len(self.path.steps) else None
