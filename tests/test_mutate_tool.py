@@ -190,3 +190,11 @@ def test_a_kept_baseline_is_read_back_and_not_run_again(tmp_path, space):
     assert TOOL.Confirmations(120, store).passes(None, "test_b.py::test_f") is False
     store.write_text('{"test_b.py::')  # half written by another run: nothing known
     assert TOOL.Confirmations(120, store).known == {}
+
+
+def test_the_unit_suite_is_every_test_file_but_the_slow_ones():
+    every = {f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py")}
+    suite = TOOL.unit_suite()
+    assert suite == sorted(suite)
+    assert set(suite) == every - TOOL.SLOW_TESTS
+    assert "tests/test_mutate_tool.py" in suite and "tests/test_book.py" not in suite

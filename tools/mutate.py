@@ -850,6 +850,26 @@ SLOW_TESTS = {
     "tests/test_grading_class.py",
 }
 PER_MODULE = 1
+
+
+def unit_suite(root: Path = ROOT) -> list[str]:
+    """Every unit test file ``make test`` runs that a mutant run can take (not :data:`SLOW_TESTS`).
+
+    ``--unit-suite`` re-runs each survivor against all of them: the measure issue 38 names
+    ("killed by make test's unit suite"), where the first pass runs only the files near the
+    mutated code.
+
+    >>> files = unit_suite()
+    >>> "tests/test_measures.py" in files, "tests/test_book.py" in files
+    (True, False)
+    """
+    return [
+        f"tests/{p.name}"
+        for p in sorted((root / "tests").glob("test_*.py"))
+        if f"tests/{p.name}" not in SLOW_TESTS
+    ]
+
+
 MAX_TESTS = 6
 
 
@@ -1121,6 +1141,11 @@ def main(argv: list[str] | None = None) -> int:
         help="leave the mutated module's doctests out (which mutants the unit tests kill)",
     )
     parser.add_argument(
+        "--unit-suite",
+        action="store_true",
+        help="re-run each survivor against every unit test file (not only those near it)",
+    )
+    parser.add_argument(
         "--generate", action="store_true", help="rewrite the generated part of --mutants and stop"
     )
     parser.add_argument(
@@ -1174,18 +1199,38 @@ def main(argv: list[str] | None = None) -> int:
             free.put(space)
         lock, done = threading.Lock(), [0]
 
-        def one(m: Mutant) -> None:
-            judge(m, free, args.timeout, bad, confirm, doctests=not args.no_doctests)
+        def report(m: Mutant, total: int) -> None:
             with lock:
                 done[0] += 1
                 by = FAILED_TEST.search(m.detail) if m.result == "killed" else None
                 print(
-                    f"[{done[0]}/{len(mutants)}] {m.result:16} {m.seconds:6.1f}s  {m.name}"
+                    f"[{done[0]}/{total}] {m.result:16} {m.seconds:6.1f}s  {m.name}"
                     + (f"  (by {by.group(1)})" if by else ""),
                     flush=True,
                 )
 
+        def one(m: Mutant) -> None:
+            judge(m, free, args.timeout, bad, confirm, doctests=not args.no_doctests)
+            report(m, len(mutants))
+
         run_all(one, mutants, len(spaces))
+        survivors = [m for m in mutants if m.result == "SURVIVED" and not m.equivalent]
+        if args.unit_suite and survivors:
+            print(f"\nthe {len(survivors)} survivors against every unit test file:", flush=True)
+            done[0] = 0
+            everything = unit_suite()
+            for m in survivors:
+                m.tests, m.first = everything, ()
+            # one process runs the whole suite: minutes, not the seconds of a first pass
+            suite_timeout = args.timeout * 12
+            run_all(
+                lambda m: (
+                    judge(m, free, suite_timeout, bad, confirm, doctests=not args.no_doctests),
+                    report(m, len(survivors)),
+                ),
+                survivors,
+                len(spaces),
+            )
     finally:
         for space in spaces:
             space.stop()
