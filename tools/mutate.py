@@ -1218,11 +1218,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.unit_suite and survivors:
             print(f"\nthe {len(survivors)} survivors against every unit test file:", flush=True)
             done[0] = 0
-            everything = unit_suite()
-            for m in survivors:
-                m.tests, m.first = everything, ()
             # one process runs the whole suite: minutes, not the seconds of a first pass
             suite_timeout = args.timeout * 12
+            # a file that fails unmutated in the copy (its venv, its paths) would stop every
+            # survivor's run at a "baseline fails": each file runs once unmutated, first
+            broken, took = baseline(spaces, unit_suite(), suite_timeout)
+            if broken:
+                print(f"left out, failing unmutated in the copy: {', '.join(sorted(broken))}")
+            everything = quick_first([f for f in unit_suite() if f not in broken], took, keep=0)
+            for m in survivors:
+                m.tests, m.first = everything, ()
             run_all(
                 lambda m: (
                     judge(m, free, suite_timeout, bad, confirm, doctests=not args.no_doctests),
