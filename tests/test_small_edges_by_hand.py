@@ -1,6 +1,7 @@
 """Small edges pinned by hand: a step's summary line, 1-R's leaves, a cross-validated path
 with a learner that already prunes, the test text of a reduced-error step, a lecture check's
-expected threshold and the hidden seed of a graded task."""
+expected threshold, the hidden seed of a graded task, what a C4.5 pruning step's node became
+and SklearnTree's one parameter."""
 
 from types import SimpleNamespace
 
@@ -69,3 +70,30 @@ def test_a_graded_task_draws_its_hidden_cases_from_the_hidden_seed(group, want):
     task = Task("check_entropy", ("easy", "hidden"), 7, "entropy", hidden=99)
     assert task.seed_for(group) == want
     assert Task("check_entropy", ("easy", "hidden"), 7, "entropy").seed_for("hidden") == 7
+
+
+def test_a_pruned_or_raised_steps_after_says_what_the_node_became():
+    # labor, J48's defaults: some nodes are pruned to a leaf (their training errors are the
+    # leaf's), one branch is raised (its training errors are not a single leaf's: unknown)
+    steps = dt.C45Classifier().fit(*dt.load_labor()).pruning_.steps
+    pruned = [s for s in steps if s.action == "pruned"]
+    raised = [s for s in steps if s.action == "raised"]
+    assert pruned and raised
+    for s in pruned:
+        assert s.after["training_errors"] == s.leaf_errors_train
+        assert s.after["estimated_errors"] == s.leaf_estimate
+    for s in raised:
+        assert np.isnan(s.after["training_errors"])
+        assert s.after["estimated_errors"] == s.branch_estimate
+
+
+def test_sklearn_tree_takes_only_its_estimator_as_a_parameter():
+    from sklearn.base import clone
+    from sklearn.tree import DecisionTreeClassifier
+
+    learner = dt.SklearnTree()
+    inner = DecisionTreeClassifier(max_depth=2)
+    assert learner.set_params(estimator=inner) is learner and learner.estimator is inner
+    assert clone(learner).get_params()["estimator"].max_depth == 2
+    with pytest.raises(ValueError, match="no parameter 'max_depth'"):
+        learner.set_params(max_depth=3)
