@@ -9,6 +9,7 @@ every candidate (built and compared), the rows and weights kept for pruning.
 
 import numpy as np
 import pandas as pd
+import same_growth
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,17 +27,7 @@ def both_ways(X, y, w=None, **params):
 
 
 def assert_same_growth(fast, slow):
-    assert fast.tree().to_json() == slow.tree().to_json()
-    assert len(fast.steps) == len(slow.steps)
-    for a, b in zip(fast.steps, slow.steps):
-        assert (a.node_id, a.parent_id, a.depth, a.stop_reason) == (
-            b.node_id,
-            b.parent_id,
-            b.depth,
-            b.stop_reason,
-        )
-        np.testing.assert_array_equal(a.rows, b.rows)
-        assert a.to_dict() == b.to_dict()  # every candidate built and compared
+    same_growth.assert_same_growth(fast, slow)
     assert fast.node_data.keys() == slow.node_data.keys()
     for node_id, (rows, weights) in slow.node_data.items():
         np.testing.assert_array_equal(fast.node_data[node_id][0], rows)

@@ -167,6 +167,7 @@ def child(body):
     return json.loads(done.stdout.splitlines()[-1])
 
 
+# the OS lock exists only on Linux (elsewhere grading runs without it, and says so)
 @pytest.mark.skipif(not LINUX, reason="seccomp and Landlock are Linux's")
 def test_with_the_filter_on_the_kernel_refuses_memfd_create_and_fork():
     out = child(
@@ -186,9 +187,12 @@ def test_with_the_filter_on_the_kernel_refuses_memfd_create_and_fork():
     assert out == [True, 1, 1]  # EPERM
 
 
+# the OS lock exists only on Linux (elsewhere grading runs without it, and says so)
 @pytest.mark.skipif(not LINUX, reason="seccomp and Landlock are Linux's")
 def test_under_landlock_a_root_is_read_only_and_no_connection_is_made(tmp_path):
     if oslock.landlock_abi() < 4:
+        # a kernel before 6.7 has no Landlock network rules: nothing of this test's to check
+        # there (the grader reports the lower ABI it runs with)
         pytest.skip("Landlock ABI 4 (network rules) needed")
     (tmp_path / "data.txt").write_text("kept")
     out = child(

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from same_growth import assert_same_growth
 
 import dtlearn as dt
 from dtlearn import criteria
@@ -24,24 +25,6 @@ def both_ways(make):
     fast.run()
     slow.run(level_wise=False)
     return fast, slow
-
-
-def assert_same_growth(fast, slow):
-    assert fast.tree().to_json() == slow.tree().to_json()
-    assert len(fast.steps) == len(slow.steps)
-    for a, b in zip(fast.steps, slow.steps):
-        assert (a.node_id, a.parent_id, a.depth, a.stop_reason) == (
-            b.node_id,
-            b.parent_id,
-            b.depth,
-            b.stop_reason,
-        )
-        assert (a.chosen is None) == (b.chosen is None)
-        if a.chosen is not None:
-            assert a.chosen.feature == b.chosen.feature
-            assert a.chosen.split.to_dict() == b.chosen.split.to_dict()
-        np.testing.assert_array_equal(a.rows, b.rows)
-        assert a.to_dict() == b.to_dict()  # every candidate built and compared
 
 
 @st.composite
