@@ -48,8 +48,13 @@ class ThresholdSplits(Sequence):
         return (ThresholdSplits, (self.feature, self.threshold))
 
 
-BLOCK = 8_192
-"""Rows routed together by :meth:`NodeArrays.apply` (their temporaries stay in the cache)."""
+BLOCK = 32_768
+"""Rows routed together by :meth:`NodeArrays.apply` (their temporaries stay in the cache).
+
+Five temporaries of this many rows are about 1.3 MB, a core's L2 cache here: on 100k
+rows, 36 levels deep, 32k blocks routed in 0.89 of the time 8k blocks took (fewer numpy
+calls per level, load 10).
+"""
 
 SETTLE = 8
 """Levels :meth:`NodeArrays.apply` goes down between two looks for rows at a leaf."""
