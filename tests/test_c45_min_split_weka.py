@@ -36,3 +36,16 @@ def test_smallest_branch_as_weka(n, n_a, half):
         w[half] = 0.5
     model = dt.C45Classifier().fit(pd.DataFrame({"x": x}), y, sample_weight=w)
     assert model.tree_.to_text(style="weka") == WEKA[(n, n_a, half)]
+
+
+def test_branch_within_weka_tolerance_of_min_split_counts_as_enough():
+    # 200 rows of weight 1 and one of 1e-6: min split 0.1 · 200.000001 / 2 = 10.00000005;
+    # Weka's smOrEq (a - b < 1e-6) lets the 10 rows of class a make a branch
+    n = 201
+    x = np.arange(n, dtype=float)
+    w = np.ones(n)
+    w[-1] = 1e-6
+    model = dt.C45Classifier().fit(
+        pd.DataFrame({"x": x}), np.where(x < 10, "a", "b"), sample_weight=w
+    )
+    assert model.tree_.to_text(style="weka") == "x <= 9: a (10.0)\nx > 9: b (190.0)"  # Weka 3.6
