@@ -41,6 +41,20 @@ def test_tiny_tree_svg_by_hand():
     ]
     # root box at (107, 20): bottom centre (182, 82); leaves at (20, 134) and (194, 134)
     assert lines == [(182.0, 82.0, 95.0, 134.0), (182.0, 82.0, 269.0, 134.0)]
+    # branch labels: "= a" is 3 x 6.4 px + 2 x 3 px of padding wide, 15 px high, its
+    # bottom 3 px above the child's box, 4 px clear of the edge on the outer side
+    halos = [
+        (
+            [b.find(f"{SVG}rect").get(k) for k in ("x", "y", "width", "height")],
+            [b.find(f"{SVG}text").get(k) for k in ("x", "y", "text-anchor")],
+            b.find(f"{SVG}text").text,
+        )
+        for b in svg.findall(f"{SVG}g[@class='dtlearn-branch']")
+    ]
+    assert halos == [
+        (["65.8", "116.0", "25.2", "15.0"], ["88.0", "127.0", "end"], "= a"),
+        (["273.0", "116.0", "25.2", "15.0"], ["276.0", "127.0", "start"], "= b"),
+    ]
     groups = svg.findall(f"{SVG}g[@class='dtlearn-node']")
     assert [g.get("data-node-id") for g in groups] == ["0", "1", "2"]
     root = groups[0]
