@@ -113,3 +113,17 @@ def test_tree_view_pruned_state_fold_is_laid_out():
     assert len(view.data["nodes"]) == 6  # two of the eight nodes folded away
     view.collapsed = []
     assert len(view.data["nodes"]) == 8
+
+
+def test_app_sends_its_figure_s_alt_text_to_the_browser():
+    from dtlearn.widgets.tree_view import AppStyle
+
+    X, y = three_bands()
+    app = BoundaryExplorer(X, y, resolution=10)
+    [style] = [c for c in app.children if isinstance(c, AppStyle)]
+    assert app.children[-1] is style and app.children[0] is app.busy_note
+    state = style.get_state()
+    assert state["figure_alt"] == (
+        "the training points and the class regions the tree predicts over the plane"
+    )
+    assert "figure_alt" in style.keys
