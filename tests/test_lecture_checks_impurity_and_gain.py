@@ -318,6 +318,9 @@ def test_02b_1_number_of_boolean_functions(seed):
     want = 2 ** (v**m)
     assert n02b.check_functions(want, seed=seed).passed
     assert not n02b.check_functions(want + 1, seed=seed).passed
+    # a count: half a function either way is rounding, more is a wrong answer
+    assert n02b.check_functions(want + 0.5, seed=seed).passed
+    assert not n02b.check_functions(want - 0.6, seed=seed).passed
     cases = {
         v**m: "that is the number of possible examples; each can be labelled yes or no "
         "independently",
