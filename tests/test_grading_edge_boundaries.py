@@ -164,3 +164,30 @@ def test_an_answer_left_as_the_unpruned_tree_is_told_nothing_was_pruned(tic_tac_
     assert _variant_hint(sim, frozenset(sim.nodes), sim.bottom_up()) == (
         "nothing was pruned: replace a node by a leaf whenever the errors do not go up"
     )
+
+
+def test_training_count_subtrees_sum_their_leaves_training_errors(tic_tac_toe):
+    tree, _, _, sim = tic_tac_toe
+
+    def leaf_errors(node):
+        if node.is_leaf:
+            return float(node.errors)
+        return sum(leaf_errors(c) for c in node.children)
+
+    for i in sim.postorder:
+        assert sim.train[i] == float(sim.nodes[i].errors)
+        assert sim.subtree(i, set(), sim.train) == pytest.approx(leaf_errors(sim.nodes[i])), i
+    # one bottom-up pass judged on training counts: a node is cut when its own training
+    # errors do not exceed those of its leaves as pruned so far
+    cut = set()
+
+    def current(node):
+        if node.is_leaf or node.node_id in cut:
+            return float(node.errors)
+        return sum(current(c) for c in node.children)
+
+    for i in sim.postorder:
+        if float(sim.nodes[i].errors) <= current(sim.nodes[i]):
+            cut.add(i)
+    assert sim.bottom_up(leaf=sim.train) == sim.kept(cut)
+    assert sim.kept(cut) == frozenset(n.node_id for n in tree.with_leaves_at(sorted(cut)).nodes())
