@@ -36,3 +36,66 @@ def test_entropy_of_counts_holding_ones():
     assert check_formulas.entropy_bits([1, 0, 1, 2]) == pytest.approx(1.5, abs=1e-12)
     assert check_formulas.entropy_bits([1, 1], log=math.log) == pytest.approx(math.log(2))
     assert check_formulas.gini_index([1, 3]) == pytest.approx(1 - 0.0625 - 0.5625)
+
+
+def _scores(X, y):
+    """Per attribute: information gain, Gini gain, gain ratio, unweighted gain (by hand)."""
+
+    def H(labels):
+        labels = list(labels)
+        n = len(labels)
+        return -sum(labels.count(c) / n * math.log2(labels.count(c) / n) for c in set(labels))
+
+    def G(labels):
+        labels = list(labels)
+        return 1 - sum((labels.count(c) / len(labels)) ** 2 for c in set(labels))
+
+    out = {}
+    for name in X.columns:
+        groups = [y[X[name] == v] for v in X[name].unique()]
+        shares = [len(g) / len(y) for g in groups]
+        gain = H(y) - sum(s * H(g) for s, g in zip(shares, groups))
+        split = -sum(s * math.log2(s) for s in shares)
+        out[name] = {
+            "gain": gain,
+            "gini": G(y) - sum(s * G(g) for s, g in zip(shares, groups)),
+            "ratio": gain / split if split else 0.0,
+            "unweighted": H(y) - sum(H(g) for g in groups) / len(groups),
+        }
+    return out
+
+
+def test_each_part_of_homework_2_has_its_own_tables():
+    from dtlearn.exercises.homework.hw2_id3 import _id3_cases
+
+    assert [c[0] for c in _id3_cases("course", 0)] == [
+        "play-tennis",
+        "restaurant",
+        "contact lenses",
+    ]
+    assert [c[0] for c in _id3_cases("stopping", 0)] == [
+        "zero gain inside C = c0",
+        "a weak first split",
+        "no attribute left",
+    ]
+    criterion = _id3_cases("criterion", 0)
+    assert [c[0] for c in criterion] == [
+        "Gini picks another root",
+        "gain ratio picks another root",
+        "unweighted gain picks another root",
+    ]
+    for (label, X, y), key in zip(criterion, ["gini", "ratio", "unweighted"]):
+        scores = _scores(X, y)
+        by_gain = max(scores, key=lambda a: scores[a]["gain"])
+        by_other = max(scores, key=lambda a: scores[a][key])
+        assert by_gain != by_other, label
+    hidden = [c[0] for c in _id3_cases("hidden", 0)]
+    assert len(hidden) == 3 and not set(hidden) & {c[0] for c in criterion}
+
+
+def test_similarity_takes_only_code_strings():
+    from dtlearn.exercises.homework.similarity import normalise
+
+    with pytest.raises(TypeError, match="cells must be strings of code, got int"):
+        normalise(["x = 1", 2])
+    assert normalise(["y = 2", "x = 1"]).text == "x = 1\ny = 2"
