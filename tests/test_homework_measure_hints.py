@@ -132,3 +132,36 @@ def test_gain_hints_for_slips():
     assert _gain_hint(TABLE, -0.7) == "information gain is never negative"
     assert _gain_hint(TABLE, 0.9) == "not H(labels) - Σ |S_v|/|S|·H(S_v) in bits"
     assert _gain_hint(TABLE, round(gain, 3)).startswith("looks rounded to 3 decimals")
+
+
+def test_the_students_entropy_table_keeps_only_finite_numbers():
+    from dtlearn.exercises.homework.forbidden_calls import ENTROPY_RULE
+    from dtlearn.exercises.homework.hw1_measures import _entropy_table
+    from dtlearn.exercises.library_guard import LibraryGuard
+
+    seen = []
+
+    def entropy(counts):
+        seen.append(list(counts))
+        if 0 in counts:
+            raise ValueError("log of 0")
+        if counts == [2, 2]:
+            return float("nan")
+        if counts == [3, 1]:
+            return float("inf")
+        if counts == [2.5, 1.5]:
+            return "text"
+        return H(counts)
+
+    vectors = [[9, 5], [4, 0, 2], [2, 2], [3, 1], [9, 5], [2.5, 1.5]]
+    table = _entropy_table(entropy, vectors, LibraryGuard(ENTROPY_RULE), seed=0)
+    assert table == {
+        (9.0, 5.0): pytest.approx(H([9, 5])),
+        (4.0, 0.0, 2.0): None,
+        (2.0, 2.0): None,
+        (3.0, 1.0): None,
+        (2.5, 1.5): None,
+    }
+    # each vector asked once, whole counts as ints
+    assert sorted(map(tuple, seen)) == [(2, 2), (2.5, 1.5), (3, 1), (4, 0, 2), (9, 5)]
+    assert all(type(c) is int for v in seen if v != [2.5, 1.5] for c in v)
