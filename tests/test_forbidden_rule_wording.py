@@ -98,3 +98,20 @@ def test_hidden_cases_without_a_secret_are_graded_later(monkeypatch):
         "that only the grading machine has, so this notebook cannot generate, show or check "
         "them (this cell checks nothing here)"
     )
+
+
+def test_what_a_hidden_grade_cell_says():
+    from dtlearn.exercises.homework.autograde import _hidden_text
+    from dtlearn.exercises.results import CheckResult
+
+    assert _hidden_text(CheckResult("check_id3 (hidden)", "graded later", "x")) == (
+        "hidden cases: not run — the grading machine has no grading secret (set "
+        "DTLEARN_GRADING_SECRET or write the course directory's grading_secret)"
+    )
+    assert _hidden_text(CheckResult("check_id3 (hidden)", "not yet", "write id3 first")) == (
+        "check_id3 (hidden): not yet — write id3 first"
+    )
+    assert _hidden_text(CheckResult("check_id3 (hidden)", "failed", "2 of 3")) == (
+        "check_id3 (hidden): not passed — some hidden cases are wrong (which ones, and what "
+        "they are, stays hidden: the visible parts' hints point to the mistake)"
+    )
