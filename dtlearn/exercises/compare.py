@@ -97,7 +97,9 @@ def _not_a_number(value: Any) -> str:
         return f"is the text {value!r}: write a number, not a string"
     if isinstance(value, (bool, np.bool_)):
         return f"is {value} (a bool): write a number"
-    if isinstance(value, (list, tuple, np.ndarray, pd.Series)):
+    if isinstance(value, (list, tuple, pd.Series)) or (
+        isinstance(value, np.ndarray) and value.ndim > 0
+    ):
         return f"is a {type(value).__name__} of {len(value)} values: give one number"
     if isinstance(value, (complex, np.complexfloating)):
         return "is a complex number: the log of a negative number?"

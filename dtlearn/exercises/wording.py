@@ -96,7 +96,9 @@ def read_number(value: Any, fn_name: str) -> tuple[float | None, str]:
             )
     if isinstance(value, str):
         return None, f"{fn_name} returned the text {value!r}; return a number, not a string"
-    if isinstance(value, (list, tuple, np.ndarray, pd.Series)):
+    if isinstance(value, (list, tuple, pd.Series)) or (
+        isinstance(value, np.ndarray) and value.ndim > 0
+    ):
         n = len(value)
         return None, (
             f"{fn_name} returned {type(value).__name__} of {n} values; return one "
