@@ -393,6 +393,42 @@ def _entropy_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.nd
         return np.maximum(total, 0.0) / (nl + nr)
 
 
+def _entropy_children_of_whole(left: np.ndarray, right: np.ndarray, config: Any) -> np.ndarray:
+    # _entropy_children of whole-number counts held as integers, class-major (k, ...), to
+    # the bit: c log c of a whole number is looked up in a table of _xlogx's own floats, the
+    # terms are added in _entropy_children's order (0 + a term is the term: none is -0.0),
+    # and in place: a level's scan is bound by its passes over memory, not by arithmetic.
+    # Counts of 8 classes or more, or a table larger than the cuts: _entropy_children.
+    k = left.shape[0]
+    nl, nr = left.sum(axis=0), right.sum(axis=0)
+    n = nl + nr
+    top = int(n.max()) if n.size else 0
+    if k >= 8 or top >= max(n.size, WHOLE_TABLE_MIN):
+        return _entropy_children(
+            np.moveaxis(left, 0, -1) + 0.0, np.moveaxis(right, 0, -1) + 0.0, config
+        )
+    table = _xlogx(np.arange(top + 1, dtype=float))
+    out = table.take(nl)
+    term = np.empty_like(out)
+    for counts, sign in ((left, -1), (nr, 1), (right, -1)):
+        if sign > 0:
+            out += table.take(counts, out=term)
+            continue
+        part = table.take(counts[0])
+        for j in range(1, k):
+            part += table.take(counts[j], out=term)
+        out -= part
+    out /= np.log(config.base)
+    np.maximum(out, 0.0, out=out)
+    out /= n
+    return out
+
+
+WHOLE_TABLE_MIN = 1 << 16
+""":func:`_entropy_children_of_whole` builds a table of ``c log c`` up to the largest count when
+it holds fewer entries than this or than the cuts it scores."""
+
+
 def _misclassification_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.ndarray:
     # the generic size-weighted form, to the bit: max(c / n) is max(c) / n (a division by
     # n > 0 keeps the order), so each side takes one sum, one maximum and one division
@@ -510,6 +546,10 @@ class Criterion:
         Regression: the impurity about a centre already worked out,
         ``about(values, weights, centre)`` (the same float as ``impurity``); ``None``:
         :meth:`centre_and_impurity` lets ``impurity`` work the centre out again.
+    whole_children : callable or None
+        ``children`` of whole-number class counts held as integers, class-major
+        (``left[k, ...]``): the same floats, fewer passes; the scan of a level end to end
+        (:func:`~dtlearn.grow.scanners.flat_cuts`) uses it when given.
 
     Examples
     --------
@@ -536,6 +576,7 @@ class Criterion:
     note: str = ""
     curve_label: str = ""
     about: Callable | None = None
+    whole_children: Callable | None = None
 
     @property
     def is_regression(self) -> bool:
@@ -779,6 +820,7 @@ register(
         lambda c, s: entropy_of_counts(c, s.base),
         children=_entropy_children,
         note="ID3 (Quinlan, 1986).",
+        whole_children=_entropy_children_of_whole,
         curve_label="entropy",
     )
 )
@@ -794,6 +836,7 @@ register(
         lambda c, s: entropy_of_counts(c, s.base),
         children=_entropy_children,
         note="C4.5 (Quinlan, 1993): information gain divided by split info.",
+        whole_children=_entropy_children_of_whole,
     )
 )
 register(

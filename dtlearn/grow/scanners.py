@@ -208,6 +208,7 @@ def segment_cuts(
     leaf = config.min_samples_leaf
     valid = (xs[:, 1:] > xs[:, :-1]) & (pos >= leaf) & (n - pos >= leaf)
     squared = criterion.of_sums is squared_error_of_sums and criterion.score == "decrease"
+    by_gain = ranks_by_gain(criterion, config)
     with np.errstate(invalid="ignore", divide="ignore"):  # padding may give NaN: not valid
         if squared:
             scores = rank = squared_error_scores(left, total, parent, valid)
@@ -215,9 +216,12 @@ def segment_cuts(
             right = total[:, None, None, :] - left
             # a side holding only zero-weight rows is no split (bootstrap weights make them)
             valid &= (criterion.side_weight(left) > 0) & (criterion.side_weight(right) > 0)
-            scores = rank = criterion.cut_scores(left, right, config, parent[:, None, None])
-            if ranks_by_gain(criterion, config):  # C4.5: a column's cut of most gain
-                rank = parent[:, None, None] - criterion.children_impurity(left, right, config)
+            if by_gain:  # C4.5: a column's cut of most gain; its ratio only at that cut, below
+                scores = rank = parent[:, None, None] - criterion.children_impurity(
+                    left, right, config
+                )
+            else:
+                scores = rank = criterion.cut_scores(left, right, config, parent[:, None, None])
     scale = criterion.tie_scale(total, config)[:, None]
     index = first_best(np.where(valid, rank, -np.inf), axis=1, scale=scale)
     at = np.maximum(index, 0)
@@ -235,7 +239,11 @@ def segment_cuts(
         best = parent[:, None] - child
     else:
         child = criterion.children_impurity(left_best, right_best, config)
-        best = scores[rows, at, cols]
+        if by_gain:  # cut_scores' ratios, elementwise: the same floats
+            with np.errstate(invalid="ignore", divide="ignore"):
+                best = criterion.cut_scores(left_best, right_best, config, parent[:, None])
+        else:
+            best = scores[rows, at, cols]
     decrease = criterion.node_impurity(total, config)[:, None] - child
     return Cuts(
         index,
@@ -325,11 +333,20 @@ def flat_cuts(
     if m > 1:  # each node's running sums from its own start
         sums[:, :, starts[1:]] -= counts[:, None, :-1]
     sums.cumsum(axis=2, out=sums)
-    # cut r keeps rows start..r of its node left (a node's last row is no cut); (f, N, k)
-    # views of class-major memory, as segment_cuts' sums: the same kernels, a class a pass
-    counted = sums.astype(float)
-    right = total.T.repeat(lengths, axis=1)[:, None, :] - counted  # exact
-    left, right = counted.transpose(1, 2, 0), right.transpose(1, 2, 0)
+    # cut r keeps rows start..r of its node left (a node's last row is no cut)
+    by_gain = ranks_by_gain(criterion, config)
+    # a criterion with a kernel of whole counts scores the integers themselves (its
+    # children's floats), unless every cut's ratio is wanted
+    whole = criterion.whole_children if criterion.score == "decrease" or by_gain else None
+    if whole is None:
+        # (f, N, k) views of class-major memory, as segment_cuts' sums: the same kernels, a
+        # class a pass
+        counted = sums.astype(float)
+        right = total.T.repeat(lengths, axis=1)[:, None, :] - counted  # exact
+        left, right = counted.transpose(1, 2, 0), right.transpose(1, 2, 0)
+    else:
+        counted = sums
+        right = counts.repeat(lengths, axis=1)[:, None, :] - sums
     valid = np.empty((f, N), dtype=bool)
     np.greater(x[:, 1:], x[:, :-1], out=valid[:, :-1])
     valid[:, ends - 1] = False
@@ -342,9 +359,12 @@ def flat_cuts(
     # cut holds weight, the check segment_cuts makes holds here without a pass
     with np.errstate(invalid="ignore", divide="ignore"):
         parent_of_cut = parent.repeat(lengths)
-        scores = rank = criterion.cut_scores(left, right, config, parent_of_cut)
-        if ranks_by_gain(criterion, config):  # C4.5: a column's cut of most gain
-            rank = parent_of_cut - criterion.children_impurity(left, right, config)
+        if whole is not None:  # the decrease, or C4.5's gain (ratio: below)
+            scores = rank = parent_of_cut - whole(counted, right, config)
+        elif by_gain:  # C4.5: a column's cut of most gain; its ratio only at that cut, below
+            scores = rank = parent_of_cut - criterion.children_impurity(left, right, config)
+        else:
+            scores = rank = criterion.cut_scores(left, right, config, parent_of_cut)
     # first_best along each node's cuts: its floats, fewer passes (the best is -inf or a
     # number, so the floor is -inf or first_best's: no NaN arises where it has none)
     masked = np.where(valid, rank, -np.inf)
@@ -360,10 +380,16 @@ def flat_cuts(
     at = np.where(finite, at, starts[:, None])
     at += np.arange(0, f * N, N)  # into the (f, N) arrays
     best = scores.take(at)
-    left_best = np.ascontiguousarray(counted.reshape(k, -1).take(at, axis=1).transpose(1, 2, 0))
+    left_best = np.ascontiguousarray(
+        counted.reshape(k, -1).take(at, axis=1).transpose(1, 2, 0), dtype=float
+    )
     right_best = total[:, None, :] - left_best
     if criterion.score == "decrease":  # the score is parent - children: the decrease itself
         decrease = best
+    elif by_gain:  # best holds the gains; cut_scores' ratios, elementwise: the same floats
+        decrease = best
+        with np.errstate(invalid="ignore", divide="ignore"):
+            best = criterion.cut_scores(left_best, right_best, config, parent[:, None])
     else:
         decrease = parent[:, None] - criterion.children_impurity(left_best, right_best, config)
     return Cuts(
