@@ -207,8 +207,9 @@ def test_hellinger_distances_are_the_plain_formulas(cuts, branches):
     base=st.sampled_from([2.0, np.e]),
 )
 def test_entropy_children_of_whole_counts_are_the_float_kernels_bits(k, shape, counts, seed, base):
-    # integers, class-major, as the flat scan holds them; a table of c log c below 2**16
-    # counts (or the cuts' number), the float kernel past it or from 8 classes on
+    # integers, class-major, as the flat scan holds them, with each cut's node counts (the
+    # right side is their difference); a table of c log c below 2**16 counts (or the cuts'
+    # number), the float kernel past it or from 8 classes on
     rng = np.random.default_rng(seed)
     left = rng.choice(counts, size=(k, *shape)).astype(np.int64)
     right = rng.choice(counts, size=(k, *shape)).astype(np.int64)
@@ -219,5 +220,5 @@ def test_entropy_children_of_whole_counts_are_the_float_kernels_bits(k, shape, c
         expected = rule.children_impurity(
             np.moveaxis(left, 0, -1).astype(float), np.moveaxis(right, 0, -1).astype(float), config
         )
-        got = rule.whole_children(left, right, config)
+        got = rule.whole_children(left, left + right, config)
     assert same_bits(got, expected)
