@@ -17,7 +17,7 @@ for (:data:`EXPECTED`) that no module gave is listed as ``missing``, so the tabl
 complete whichever modules ran or could run (J48 needs Java and Weka).
 
 A clean-clone run: ``git clone <repository> dtlearn && cd dtlearn && make bench`` (builds
-``.venv-dev`` first; about 25 minutes on two idle cores). The C4.5 rows need Debian's
+``.venv-dev`` first). The C4.5 rows need Debian's
 ``/usr/share/java/weka.jar`` and ``java`` (``apt-get install weka``).
 """
 
