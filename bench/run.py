@@ -10,13 +10,22 @@ measurement that has a target, with the keys
 * ``unit`` (optional): what ``value`` is, e.g. ``"x scikit-learn"`` (str).
 
 ``target_rows()`` is called after ``main()`` and may return what ``main()`` measured (no
-second run). The closing table lists every such row with its target, whether it holds, and
-the load average; modules without ``target_rows`` are printed as before.
+second run). A module without it may have a collector here (:data:`COLLECTORS`) that reads
+what its ``main()`` measured. The closing table lists every such row with its target,
+whether it holds, and the load average when its module finished; every row issue 42 asks
+for (:data:`EXPECTED`) that no module gave is listed as ``missing``, so the table is
+complete whichever modules ran or could run (J48 needs Java and Weka).
+
+A clean-clone run: ``git clone <repository> dtlearn && cd dtlearn && make bench`` (builds
+``.venv-dev`` first). The C4.5 rows need Debian's
+``/usr/share/java/weka.jar`` and ``java`` (``apt-get install weka``).
 """
 
 import importlib
 import os
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -33,6 +42,53 @@ MODULES = [
     "bench_similarity",
 ]
 
+EXPECTED = {
+    "bench_cart": (
+        (r"CART fit 1k x 10\b", "CART fit 1k x 10"),
+        (r"CART fit 10k x 20\b", "CART fit 10k x 20"),
+        (r"CART fit 30k x 10\b", "CART fit 30k x 10"),
+        (r"CART fit 100k x 20\b", "CART fit 100k x 20"),
+        (r"CART fit 300k x 10\b", "CART fit 300k x 10"),
+        (r"CART predict 100k rows, nothing read", "CART predict 100k rows, nothing read"),
+        (r"CART predict 100k rows, n_nodes", "CART predict 100k rows, size read"),
+        (r"CART predict 100k rows, nodes made", "CART predict 100k rows, nodes made"),
+        (r"CART 30k x 10 gain_ratio", "CART 30k x 10 gain_ratio over gini"),
+        (r"pickle a fully grown CART .* \(size\)", "fitted model size over the data"),
+    ),
+    "bench_regression": (
+        (r"absolute error \(MAE\), 2k x 10", "MAE regression 2k x 10"),
+        (r"absolute error \(MAE\), 10k x 10", "MAE regression 10k x 10"),
+    ),
+    "bench_memory": (
+        (r"CART fit 30k x 10: peak RSS", "CART fit 30k x 10: peak RSS growth"),
+        (r"CART fit 300k x 10: peak RSS", "CART fit 300k x 10: peak RSS growth"),
+    ),
+    "bench_prune": (
+        (r"cost_complexity_path, [1-4],\d{3} nodes", "cost_complexity_path, 1k-5k nodes"),
+        (r"cost_complexity_path, [4-9]\d,\d{3} nodes", "cost_complexity_path, about 50k nodes"),
+    ),
+    "bench_rules": (
+        (r"rule_post_prune, 30k x 10 tree", "rule_post_prune, 5k-node tree"),
+        (r"rule_post_prune, 300k x 10 tree", "rule_post_prune, 50k-node tree"),
+        (r"rule post-pruning: exponent", "rule post-pruning: exponent"),
+    ),
+    "bench_c45": (
+        (r"warm J48 build, 5000 rows", "C4.5 fit / warm J48 build, 5000 rows"),
+        (r"warm J48 build, 50000 rows", "C4.5 fit / warm J48 build, 50000 rows"),
+    ),
+    "bench_widgets": (
+        (r"PruningStepper REP next step \(\d[\d,]*-node", "PruningStepper step, 2,500 nodes"),
+        (r"PruningStepper slider move \(\d[\d,]*-node", "PruningStepper slider, 2,500 nodes"),
+        (r"PruningStepper node click \(\d[\d,]*-node", "PruningStepper click, 2,500 nodes"),
+    ),
+}
+"""Every row with a target issue 42 asks ``make bench`` to print: per module, a pattern
+(:func:`re.search`) one of its rows' ``task`` matches, and the row's name if none does."""
+
+RULES_TARGET, RULES_EXPONENT = 1.0, 1.2
+"""Issue 42's ceilings on rule post-pruning: its time over the fit of the same tree, and the
+exponent of its time over the tree's nodes (``bench_rules.fit_rows``' series)."""
+
 
 def load() -> str:
     """The 1, 5 and 15 minute load averages and the core count, as printed."""
@@ -40,23 +96,129 @@ def load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
 
 
+def rules_targets(rows: list[dict]) -> list[dict]:
+    """``bench_rules.fit_rows``' rows as target rows: each ratio to the fit, and the exponent.
+
+    Examples
+    --------
+    >>> got = rules_targets([
+    ...     {"task": "rule_post_prune, 30k x 10 tree", "nodes": 100, "val": 5,
+    ...      "dtlearn s": 1.0, "fit s": 2.0},
+    ...     {"task": "rule_post_prune, 300k x 10 tree", "nodes": 1000, "val": 5,
+    ...      "dtlearn s": 10.0, "fit s": 5.0}])
+    >>> [(r["task"], round(r["value"], 3), r["target"]) for r in got]  # doctest: +NORMALIZE_WHITESPACE
+    [('rule_post_prune, 30k x 10 tree', 0.5, 1.0), ('rule_post_prune, 300k x 10 tree', 2.0, 1.0),
+     ('rule post-pruning: exponent over 100..1000 nodes', 1.0, 1.2)]
+    """
+    from timing import slope
+
+    out = [
+        {
+            "task": r["task"],
+            "value": r["dtlearn s"] / r["fit s"],
+            "target": RULES_TARGET,
+            "unit": "x its fit",
+        }
+        for r in rows
+    ]
+    same = [r for r in rows if r["val"] == rows[0]["val"]] if rows else []
+    if len(same) > 1:
+        nodes = [r["nodes"] for r in same]
+        out.append(
+            {
+                "task": f"rule post-pruning: exponent over {min(nodes)}..{max(nodes)} nodes",
+                "value": slope(nodes, [r["dtlearn s"] for r in same]),
+                "target": RULES_EXPONENT,
+                "unit": "exponent",
+            }
+        )
+    return out
+
+
+def collect_rules(module) -> Callable[[], list[dict]]:
+    """Have ``bench_rules.main()`` hand over the rows it prints; returns their target rows.
+
+    ``bench_rules`` prints its fit rows through ``print_fit_rows(rows)``: the collector wraps
+    it (the module stays as it is) and turns what it was given into target rows.
+    """
+    seen: list[dict] = []
+    printer = getattr(module, "print_fit_rows", None)
+    if printer is None:
+        return lambda: []
+
+    def capture(rows):
+        seen.extend(rows)
+        return printer(rows)
+
+    module.print_fit_rows = capture
+    return lambda: rules_targets(seen)
+
+
+COLLECTORS = {"bench_rules": collect_rules}
+"""Modules without ``target_rows()`` whose rows this script reads itself (see the module
+docstring)."""
+
+
+def missing(rows: list[tuple[str, dict]], ran: list[str]) -> list[tuple[str, dict]]:
+    """The :data:`EXPECTED` rows of no collected row, as rows of value NaN (``missing``).
+
+    Only the modules named in ``ran`` are checked (``python bench/run.py bench_cart`` checks
+    bench_cart's rows).
+
+    Examples
+    --------
+    >>> got = missing([("bench_memory", {"task": "CART fit 30k x 10: peak RSS growth"})],
+    ...               ["bench_memory"])
+    >>> [(m, r["task"]) for m, r in got]
+    [('bench_memory', 'CART fit 300k x 10: peak RSS growth (not measured)')]
+    """
+    out = []
+    for module in ran:
+        tasks = [r["task"] for m, r in rows if m == module]
+        for pattern, label in EXPECTED.get(module, ()):
+            if not any(re.search(pattern, task) for task in tasks):
+                nan = float("nan")
+                out.append(
+                    (module, {"task": f"{label} (not measured)", "value": nan, "target": nan})
+                )
+    return out
+
+
 def summary(rows: list[tuple[str, dict]]) -> list[str]:
-    """The closing table's lines: every row with a target, whether it holds.
+    """The closing table's lines: every row with a target, whether it holds, the load.
+
+    A row's ``load`` (if any) is the 1-minute load average when its module finished.
 
     Examples
     --------
     >>> print("\\n".join(summary([("bench_x", {"task": "fit", "value": 1.2, "target": 1.5,
-    ...                                        "unit": "x sklearn"})])))  # doctest: +NORMALIZE_WHITESPACE
-    module         task                                                       value unit          target holds
-    bench_x        fit                                                        1.200 x sklearn      1.500 yes
+    ...                                        "unit": "x sklearn", "load": 3.0}),
+    ...                          ("bench_y", {"task": "gone", "value": float("nan"),
+    ...                                       "target": float("nan")})])))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    module         task                                                       value unit          target holds   load
+    bench_x        fit                                                        1.200 x sklearn      1.500 yes      3.0
+    bench_y        gone                                                         nan                  nan missing
     """
-    lines = [f"{'module':<14} {'task':<58} {'value':>6} {'unit':<13} {'target':>6} holds"]
+    lines = [
+        f"{'module':<14} {'task':<58} {'value':>6} {'unit':<13} {'target':>6} {'holds':<7} "
+        f"{'load':>4}"
+    ]
     for module, row in rows:
         value, target = float(row["value"]), float(row["target"])
-        holds = "yes" if value <= target else "no" if value == value else "n/a"
+        holds = (
+            "missing"
+            if value != value and target != target
+            else "yes"
+            if value <= target
+            else "no"
+            if value == value
+            else "n/a"
+        )
+        where = f"{row['load']:>4.1f}" if "load" in row else ""
         lines.append(
             f"{module:<14} {row['task']:<58} {value:>6.3f} {row.get('unit', ''):<13} "
-            f"{target:>6.3f} {holds}"
+            f"{target:>6.3f} {holds:<7} {where}".rstrip()
         )
     return lines
 
@@ -64,21 +226,32 @@ def summary(rows: list[tuple[str, dict]]) -> list[str]:
 def main(names: list[str]) -> None:
     """Run the modules ``names`` (all of :data:`MODULES` when empty) and print the summary."""
     targets: list[tuple[str, dict]] = []
+    ran = []
     for name in names or MODULES:
         try:
             module = importlib.import_module(name)
         except ImportError as exc:
             print(f"== {name}: not available ({exc})")
             continue
+        ran.append(name)
         print(f"== {name} ({load()})")
+        collected = COLLECTORS[name](module) if name in COLLECTORS else None
         module.main()
         if hasattr(module, "target_rows"):
-            targets.extend((name, row) for row in module.target_rows())
+            rows = module.target_rows()
+        else:
+            rows = collected() if collected else []
+        finished = os.getloadavg()[0]
+        targets.extend((name, {**row, "load": finished}) for row in rows)
         print(f"-- {name} done ({load()})")
         print()
-    print("== every row with a target (value <= target holds)")
-    print("\n".join(summary(targets)))
+    print("== every row with a target (value <= target holds; load: 1-minute load average)")
+    print("\n".join(summary(targets + missing(targets, ran))))
     print(load())
+    print(
+        "clean-clone run: git clone <repository> dtlearn && cd dtlearn && make bench "
+        "(C4.5 rows: apt-get install weka)"
+    )
 
 
 if __name__ == "__main__":

@@ -393,6 +393,46 @@ def _entropy_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.nd
         return np.maximum(total, 0.0) / (nl + nr)
 
 
+def _entropy_children_of_whole(left: np.ndarray, totals: np.ndarray, config: Any) -> np.ndarray:
+    # _entropy_children of whole-number counts held as integers, class-major (k, ...), the
+    # right side being totals - left (totals broadcast against left: each cut's node), to
+    # the bit: c log c of a whole number is looked up in a table of _xlogx's own floats, the
+    # terms are added in _entropy_children's order (0 + a term is the term: none is -0.0),
+    # and in place: a level's scan is bound by its passes over memory, not by arithmetic.
+    # Counts of 8 classes or more, or a table larger than the cuts: _entropy_children.
+    k = left.shape[0]
+    nl = left.sum(axis=0)
+    n = totals.sum(axis=0)
+    top = int(n.max()) if n.size else 0
+    if k >= 8 or top >= max(nl.size, WHOLE_TABLE_MIN):
+        return _entropy_children(
+            np.moveaxis(left, 0, -1) + 0.0, np.moveaxis(totals - left, 0, -1) + 0.0, config
+        )
+    table = _xlogx(np.arange(top + 1, dtype=float))
+    out = table.take(nl)
+    term = np.empty_like(out)
+    part = np.empty_like(out)
+    for right in (False, True):
+        if right:  # n_r = n - n_l, exact
+            np.subtract(n, nl, out=nl)
+            out += table.take(nl, out=term)
+        for j in range(k):
+            counts = np.subtract(totals[j], left[j], out=nl) if right else left[j]
+            table.take(counts, out=part if j == 0 else term)
+            if j:
+                part += term
+        out -= part
+    out /= np.log(config.base)
+    np.maximum(out, 0.0, out=out)
+    out /= n
+    return out
+
+
+WHOLE_TABLE_MIN = 1 << 16
+""":func:`_entropy_children_of_whole` builds a table of ``c log c`` up to the largest count when
+it holds fewer entries than this or than the cuts it scores."""
+
+
 def _misclassification_children(left: np.ndarray, right: np.ndarray, config: Any) -> np.ndarray:
     # the generic size-weighted form, to the bit: max(c / n) is max(c) / n (a division by
     # n > 0 keeps the order), so each side takes one sum, one maximum and one division
@@ -510,6 +550,12 @@ class Criterion:
         Regression: the impurity about a centre already worked out,
         ``about(values, weights, centre)`` (the same float as ``impurity``); ``None``:
         :meth:`centre_and_impurity` lets ``impurity`` work the centre out again.
+    whole_children : callable or None
+        ``children`` of whole-number class counts held as integers, class-major:
+        ``whole_children(left, totals, config)`` with ``left[k, ...]`` and each cut's node
+        counts ``totals[k, ...]`` (broadcast; the right side is ``totals - left``): the same
+        floats as ``children``, fewer passes and smaller temporaries; the scan of a level
+        end to end (:func:`~dtlearn.grow.scanners.flat_cuts`) uses it when given.
 
     Examples
     --------
@@ -536,6 +582,7 @@ class Criterion:
     note: str = ""
     curve_label: str = ""
     about: Callable | None = None
+    whole_children: Callable | None = None
 
     @property
     def is_regression(self) -> bool:
@@ -779,6 +826,7 @@ register(
         lambda c, s: entropy_of_counts(c, s.base),
         children=_entropy_children,
         note="ID3 (Quinlan, 1986).",
+        whole_children=_entropy_children_of_whole,
         curve_label="entropy",
     )
 )
@@ -794,6 +842,7 @@ register(
         lambda c, s: entropy_of_counts(c, s.base),
         children=_entropy_children,
         note="C4.5 (Quinlan, 1993): information gain divided by split info.",
+        whole_children=_entropy_children_of_whole,
     )
 )
 register(

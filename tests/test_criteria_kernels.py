@@ -196,3 +196,29 @@ def test_hellinger_distances_are_the_plain_formulas(cuts, branches):
     )
     many = np.stack([left] * (branches - 1) + [right], axis=-2)  # a multiway split
     assert same_bits(criteria.hellinger_of_counts(many), plain_hellinger(many))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    k=st.integers(1, 9),
+    shape=st.lists(st.integers(1, 5), min_size=1, max_size=3),
+    counts=st.sampled_from([[0, 1, 2, 3, 7, 40], [0, 1, 5, 70_000], [1, 2**40]]),
+    seed=st.integers(0, 2**32 - 1),
+    base=st.sampled_from([2.0, np.e]),
+)
+def test_entropy_children_of_whole_counts_are_the_float_kernels_bits(k, shape, counts, seed, base):
+    # integers, class-major, as the flat scan holds them, with each cut's node counts (the
+    # right side is their difference); a table of c log c below 2**16 counts (or the cuts'
+    # number), the float kernel past it or from 8 classes on
+    rng = np.random.default_rng(seed)
+    left = rng.choice(counts, size=(k, *shape)).astype(np.int64)
+    right = rng.choice(counts, size=(k, *shape)).astype(np.int64)
+    config = GrowthConfig(criterion="entropy", base=base)
+    rule = criteria.get("entropy")
+    assert criteria.get("gain_ratio").whole_children is rule.whole_children
+    with np.errstate(divide="ignore", invalid="ignore"):
+        expected = rule.children_impurity(
+            np.moveaxis(left, 0, -1).astype(float), np.moveaxis(right, 0, -1).astype(float), config
+        )
+        got = rule.whole_children(left, left + right, config)
+    assert same_bits(got, expected)

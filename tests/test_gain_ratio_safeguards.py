@@ -17,9 +17,11 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from same_growth import assert_same_growth
 
 import dtlearn as dt
 from dtlearn.grow import GrowthConfig
+from dtlearn.grow.fast import levels
 
 TIE = 1e-12  # the engine's relative tie tolerance: the first of tied scores wins
 ROOT = Path(__file__).resolve().parents[1]
@@ -203,3 +205,35 @@ def test_lecture_03s_peel_against_an_even_cut():
         "(35/15 against 15/35: gain 0.119, split info 1, ratio 0.119)" in text
     )
     assert "below their average 0.070" in text
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(20, 400),
+    k=st.integers(2, 4),
+    weights=st.sampled_from(["none", "small", "large", "floats"]),
+    criterion=st.sampled_from(["gain_ratio", "entropy"]),
+    leaf=st.integers(1, 3),
+)
+def test_level_wise_growth_is_the_node_by_node_growth(seed, n, k, weights, criterion, leaf):
+    # the level scan scores whole counts from a table of c log c and a ratio at each
+    # column's cut of most gain only; large integer weights take the float kernel, and
+    # fractional ones the padded scan
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame(
+        {"a": rng.integers(0, 9, n).astype(float), "b": rng.normal(size=n), "c": rng.random(n)}
+    )
+    y = (X["a"] + 3 * X["b"] + rng.normal(size=n) > 4).astype(int) + rng.integers(0, k - 1, n)
+    w = {
+        "none": None,
+        "small": rng.integers(1, 4, n).astype(float),
+        "large": rng.integers(1, 3000, n).astype(float),
+        "floats": rng.uniform(0.5, 2.0, n),
+    }[weights]
+    model = dt.CARTClassifier(criterion=criterion, min_samples_leaf=leaf)
+    fast, slow = model.make_grower(X, y, w), model.make_grower(X, y, w)
+    assert levels.applies(fast)
+    fast.run()
+    slow.run(level_wise=False)
+    assert_same_growth(fast, slow)

@@ -11,7 +11,7 @@ from same_growth import assert_same_growth
 
 import dtlearn as dt
 from dtlearn import criteria
-from dtlearn.grow import GrowthConfig
+from dtlearn.grow import GrowthConfig, scanners
 from dtlearn.grow.fast import levels
 from dtlearn.grow.scanners import flat_cuts, segment_cuts, threshold_cuts, whole_weights
 
@@ -598,3 +598,28 @@ def test_mae_growth_with_running_medians_grows_the_tree_scoring_every_cut_grows(
         slow.run()
     assert fast.tree().to_json() == slow.tree().to_json()
     assert [s.to_dict() for s in fast.steps] == [s.to_dict() for s in slow.steps]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    problem=problems(),
+    criterion=st.sampled_from(CLASSIFICATION + ("cost_gini",)),
+    block=st.integers(1, 40),
+)
+def test_a_scan_scored_a_block_of_cuts_at_a_time_grows_the_same_tree(problem, criterion, block):
+    # a large node's cuts are scored in blocks of positions (peak memory): the same floats
+    X, y, w = problem
+    cost = None
+    if criterion == "cost_gini":
+        k = len(np.unique(y))
+        if k < 2:
+            return
+        cost, criterion = np.ones((k, k)) - np.eye(k), "gini"
+    model = dt.CARTClassifier(criterion=criterion, cost_matrix=cost)
+    whole, blocks = model.make_grower(X, y, w), model.make_grower(X, y, w)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(levels, "FLAT_BYTES", 0)  # every level by the padded scan
+        whole.run()
+        patch.setattr(scanners, "BLOCK_CUTS", block)
+        blocks.run()
+    assert_same_growth(blocks, whole)

@@ -60,9 +60,11 @@ or three per level: 0.65× the time); with its gathers as ``np.take`` (issue 42)
 scan up to 16 MiB against 1 MiB: 0.96× the fit's time at 10k × 20, 0.85× at 30k × 10,
 0.99× at 100k × 20 (CPU, interleaved)."""
 
-SMALL_ORDER = 2**18
+SMALL_ORDER = 2**15
 """Most entries of a level's sorted rows :func:`filter_orders_by` filters in one call (above
-it, column by column in place: no second copy of a large level)."""
+it, column by column in place: no second copy of a large level). The one call holds a 64-bit
+sort order of the whole level beside two copies of it: at 2**18 entries that was the peak of
+a 30k x 10 fit (2.8x the data traced; 2.5x at 2**15, the same fit time, issue 42)."""
 
 
 def size_classes(lengths: np.ndarray) -> np.ndarray:
