@@ -533,12 +533,12 @@ def _heap_code(alpha: float, position: int) -> int:
     return ((bits ^ _FLIP if bits < 0 else bits) << 32) | position
 
 
-LEVELS_FROM = 2_000
+LEVELS_FROM = 2_500
 """Inner nodes from which the whole path is worked out level by level, not one collapse at
 a time: the level pass pays a few dozen numpy calls per level of the tree, which the heap
-loop's per-collapse Python cost outgrows at about 2,000 inner nodes (4,000 nodes; measured
-on ``bench/bench_prune.py``'s trees: level pass 0.8x the loop at 5.6k nodes, 0.6x at 18k,
-0.5x at 53k; 1.3x at 1.1k)."""
+loop's per-collapse Python cost outgrows at about 2,500 inner nodes (5,000 nodes; measured
+on ``bench/bench_prune.py``'s trees, CPU, loaded machine: level pass 1.6x the loop at 1.1k
+nodes, 1.5x at 1.9k, 1.2x at 3.9k, 0.92x at 5.6k)."""
 
 
 def _weakest_links(tree: Tree, alpha: float = np.inf, levels: bool | None = None) -> tuple:
