@@ -25,7 +25,7 @@ from ..formatting import fmt, plural
 from ..steps import StepDefaults
 from ..tree import Tree
 from .tree_access import tree_and_model
-from .weakest_link_levels import level_path
+from .weakest_link_levels import level_path, removed_counts
 
 __all__ = [
     "CCPStep",
@@ -533,12 +533,12 @@ def _heap_code(alpha: float, position: int) -> int:
     return ((bits ^ _FLIP if bits < 0 else bits) << 32) | position
 
 
-LEVELS_FROM = 2_000
+LEVELS_FROM = 2_500
 """Inner nodes from which the whole path is worked out level by level, not one collapse at
 a time: the level pass pays a few dozen numpy calls per level of the tree, which the heap
-loop's per-collapse Python cost outgrows at about 2,000 inner nodes (4,000 nodes; measured
-on ``bench/bench_prune.py``'s trees: level pass 0.8x the loop at 5.6k nodes, 0.6x at 18k,
-0.5x at 53k; 1.3x at 1.1k)."""
+loop's per-collapse Python cost outgrows at about 2,500 inner nodes (5,000 nodes; measured
+on ``bench/bench_prune.py``'s trees, CPU, loaded machine: level pass 1.6x the loop at 1.1k
+nodes, 1.5x at 1.9k, 1.2x at 3.9k, 0.92x at 5.6k)."""
 
 
 def _weakest_links(tree: Tree, alpha: float = np.inf, levels: bool | None = None) -> tuple:
@@ -591,41 +591,48 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
     and the keys) sit in typed arrays, 8 bytes each, not as float objects: the walk
     touches fewer cache lines per ancestor, so its cost per step grows less once the tree
     outgrows the cache (on 5.6k to 53k nodes the path's time grows as nodes^1.1, as the
-    total length of the walks does). A collapse clears its subtree with slice assignments
-    to byte arrays and counts what it drops with ``bytearray.count`` (C speed). Returns
-    the log's seven columns (see :func:`~dtlearn.pruning.weakest_link_levels.level_path`).
+    total length of the walks does). A collapse clears its subtree's inner nodes with one
+    slice assignment to a byte array; the loop keeps to what choosing the next link needs
+    (:func:`_heap_code` is inlined: a float's bits are read through a memoryview, not
+    packed and unpacked), and what each collapse removed is counted once at the end
+    (:func:`~dtlearn.pruning.weakest_link_levels.removed_counts`). Returns the log's seven
+    columns (see :func:`~dtlearn.pruning.weakest_link_levels.level_path`).
     """
-    m = len(arrays.r_node)
     inner = np.flatnonzero(~arrays.leaf)
-    number = np.full(m, -1, dtype=np.int64)
+    if not len(inner):
+        return ([], [], [], [], [], [], [])
+    number = np.full(len(arrays.r_node), -1, dtype=np.int64)
     number[inner] = np.arange(len(inner))
     up = arrays.parent[inner]
     leaves_minus_one = arrays.n_leaves[inner] - 1
+    own = arrays.r_node[inner]
     with np.errstate(divide="ignore", invalid="ignore"):
-        first = (arrays.r_node[inner] - arrays.r_branch[inner]) / leaves_minus_one
-    r_node = arrays.r_node[inner].tolist()
+        first = (own - arrays.r_branch[inner]) / leaves_minus_one
+    r_node = own.tolist()
     r_branch = array("d", arrays.r_branch[inner].tobytes())
     below = leaves_minus_one.tolist()  # |T_t| - 1
     parent = np.where(up >= 0, number[np.maximum(up, 0)], -1).tolist()
     key = array("d", first.tobytes())
-    position = inner.tolist()
-    end = arrays.end[inner].tolist()
     inner_end = np.searchsorted(inner, arrays.end[inner]).tolist()
     candidate = bytearray(b"\x01") * len(inner)
-    alive = bytearray(b"\x01") * m
-    # _heap_code of every inner node at once (the same bits, as numpy arrays)
+    nothing = bytes(len(inner))
+    # _heap_code of every inner node at once (the same bits, as numpy arrays); later codes
+    # read a float's bits through ``scratch`` (one double seen as one int64)
     bits = (first + 0.0).view(np.int64)
     bits = np.where(bits < 0, bits ^ _FLIP, bits)
     heap = [(b << 32) | i for i, b in enumerate(bits.tolist())]
     code = heap[:]
     heapq.heapify(heap)
     heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
+    scratch = array("d", [0.0])
+    scratch_bits = memoryview(scratch).cast("B").cast("q")
+    flip = _FLIP
     # one list per column: thousands of tuples kept alive would wake the cycle collector
-    log: tuple[list, ...] = ([], [], [], [], [], [], [])
-    add_cut, add_alpha, add_branch, add_leaves, add_risk, add_inner, add_nodes = (
-        column.append for column in log
-    )
-    while candidate and candidate[0]:
+    cuts: list[int] = []
+    add_cut = cuts.append
+    log: tuple[list, ...] = (cuts, [], [], [], [])
+    _, add_alpha, add_branch, add_leaves, add_risk = (column.append for column in log)
+    while candidate[0]:
         top = heap[0]
         best = top & _POSITION
         if not candidate[best] or top != code[best]:
@@ -635,7 +642,9 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
         before_branch = r_branch[best]
         e = (r_node[best] - before_branch) / below[best]
         if e != eff:  # grown since pushed (or NaN: then equal codes go on)
-            c = _heap_code(e, best)
+            scratch[0] = e + 0.0
+            b = scratch_bits[0]
+            c = ((b ^ flip if b < 0 else b) << 32) | best
             if c != top:
                 key[best], code[best] = e, c
                 heapreplace(heap, c)
@@ -643,13 +652,7 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
         if alpha < eff:
             break
         heappop(heap)
-        lo, hi = best + 1, inner_end[best]
-        inner_removed = candidate.count(1, lo, hi) + 1
-        candidate[lo:hi] = bytes(hi - lo)
-        candidate[best] = 0
-        lo, hi = position[best] + 1, end[best]
-        removed = alive.count(1, lo, hi)
-        alive[lo:hi] = bytes(hi - lo)
+        candidate[best : inner_end[best]] = nothing[: inner_end[best] - best]
         pruned = below[best]
         r_diff = r_node[best] - before_branch
         r_branch[best] = r_node[best]
@@ -660,17 +663,19 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
             e = (r_node[j] - branch) / leaves
             if e < key[j]:
                 key[j] = e
-                c = code[j] = _heap_code(e, j)
+                scratch[0] = e + 0.0
+                b = scratch_bits[0]
+                c = code[j] = ((b ^ flip if b < 0 else b) << 32) | j
                 heappush(heap, c)
             j = parent[j]
-        add_cut(position[best])
+        add_cut(best)
         add_alpha(eff)
         add_branch(before_branch)
         add_leaves(pruned + 1)
         add_risk(r_branch[0])
-        add_inner(inner_removed)
-        add_nodes(removed)
-    return log
+    cut = inner[np.array(cuts, dtype=np.int64)]
+    nodes_removed, inner_removed = removed_counts(cut, arrays.end, ~arrays.leaf)
+    return (cut.tolist(), *log[1:], inner_removed.tolist(), nodes_removed.tolist())
 
 
 def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None) -> CostComplexityPath:

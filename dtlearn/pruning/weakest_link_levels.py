@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["level_path"]
+__all__ = ["level_path", "removed_counts"]
 
 MAX_CELLS = 4_000_000
 """Cells of one level's table (nodes x collapses below the largest) above which the level
@@ -79,7 +79,6 @@ def level_path(
     # numbers, and a node's descendants have larger numbers than it
     position = np.arange(m)
     depth = position - np.cumsum(np.bincount(end, minlength=m + 1)[:m])
-    inner_count = np.concatenate(([0], np.cumsum(inner)))
     at = np.flatnonzero(inner)
     at = at[np.argsort(depth[at], kind="stable")]  # number -> position
     k = len(at)
@@ -146,7 +145,7 @@ def level_path(
     risks = np.cumsum(np.concatenate(([r_branch[0]], change[run, 0])))[1:]
     risks[-1] = r_node[0]  # the root's collapse sets R(T) to r(root), as the loop does
     cut = at[run]
-    nodes_removed, inner_removed = _removed(cut, end, inner_count)
+    nodes_removed, inner_removed = removed_counts(cut, end, inner)
     return (
         cut.tolist(),
         key[run].tolist(),
@@ -180,13 +179,24 @@ def _row_groups(lo: int, n: int, x: Any, row: Any, col: Any, per_row: Any) -> li
     return out
 
 
-def _removed(cut: np.ndarray, end: np.ndarray, inner_count: np.ndarray) -> tuple:
+def removed_counts(cut: np.ndarray, end: np.ndarray, inner: np.ndarray) -> tuple:
     """Nodes (the collapsed node excluded) and inner nodes (included) each collapse removes.
 
-    A collapse removes its subtree but what the collapses inside it removed before: the
-    subtrees of its nearest collapsed descendants (its children among the collapsed
-    nodes, whose ranges of positions nest in its own).
+    ``cut`` holds the collapsed positions (pre-order) in the order of the path, ``end``
+    the end of every node's subtree and ``inner`` the inner-node mask. A collapse removes
+    its subtree but what the collapses inside it removed before: the subtrees of its
+    nearest collapsed descendants (its children among the collapsed nodes, whose ranges of
+    positions nest in its own).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> end = np.array([5, 4, 3, 4, 5])  # root, inner node 1 with leaves 2 and 3, leaf 4
+    >>> inner = np.array([True, True, False, False, False])
+    >>> [a.tolist() for a in removed_counts(np.array([1, 0]), end, inner)]
+    [[2, 2], [1, 1]]
     """
+    inner_count = np.concatenate(([0], np.cumsum(inner)))
     where = np.sort(cut)
     n = len(where)
     # nesting depth among the collapsed ranges: those opened before, less those closed
@@ -199,8 +209,8 @@ def _removed(cut: np.ndarray, end: np.ndarray, inner_count: np.ndarray) -> tuple
     below = np.searchsorted(code[ordered], (nest - 1) * (n + 1) + opened) - 1
     parent = np.where(nest > 0, ordered[np.maximum(below, 0)], n)
     size = (end[where] - where - 1).astype(float)
-    inner = (inner_count[end[where]] - inner_count[where]).astype(float)
+    spanned = (inner_count[end[where]] - inner_count[where]).astype(float)
     nodes = size - np.bincount(parent, weights=size, minlength=n + 1)[:n]
-    inners = inner - np.bincount(parent, weights=inner, minlength=n + 1)[:n]
+    inners = spanned - np.bincount(parent, weights=spanned, minlength=n + 1)[:n]
     back = np.searchsorted(where, cut)
     return nodes[back].astype(np.int64), inners[back].astype(np.int64)
