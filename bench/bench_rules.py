@@ -131,9 +131,44 @@ def print_fit_rows(rows: list[dict]) -> None:
         )
 
 
+MEASURED: list[dict] = []
+"""The rows :func:`main` measured last (:func:`target_rows` reports them)."""
+
+
+def target_rows() -> list[dict]:
+    """Rule post-pruning against the fit, with issue 42's targets (from :func:`main`'s run).
+
+    Each tree's time is at most its scikit-learn fit's (ratio <= 1), and the time grows
+    with the nodes at most as ``nodes^1.2`` over the series of the same validation size.
+    """
+    from timing import slope
+
+    rows = [
+        {
+            "task": f"rule_post_prune, {r['nodes']:,} nodes, {r['val']:,} val",
+            "value": r["dtlearn s"] / r["fit s"],
+            "target": 1.0,
+            "unit": "x its fit",
+        }
+        for r in MEASURED
+    ]
+    same = [r for r in MEASURED if r["val"] == MEASURED[0]["val"]] if MEASURED else []
+    if len(same) > 1:
+        rows.append(
+            {
+                "task": f"rule_post_prune exponent (time ~ nodes^b), {same[0]['val']:,} val",
+                "value": slope([r["nodes"] for r in same], [r["dtlearn s"] for r in same]),
+                "target": 1.2,
+                "unit": "exponent",
+            }
+        )
+    return rows
+
+
 def main(repeat: int = 3) -> None:
     """Print the tables."""
-    print_fit_rows(fit_rows(repeat))
+    MEASURED[:] = fit_rows(repeat)
+    print_fit_rows(MEASURED)
     print(f"{'task':<56} {'seconds':>8} {'depth':>6} {'leaves':>7} {'steps':>7}")
     for task, seconds, depth, leaves, steps in rows(repeat):
         print(f"{task:<56} {seconds:>8.2f} {depth:>6} {leaves:>7} {steps:>7}")

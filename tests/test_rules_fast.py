@@ -329,3 +329,78 @@ def test_class_layout_puts_each_row_once_in_its_class_words(codes, n_classes):
     for c, (lo, hi) in enumerate(zip(starts.tolist(), ends.tolist())):
         inside = rows[lo * 64 : hi * 64]
         assert sorted(inside[inside >= 0].tolist()) == np.flatnonzero(codes == c).tolist()
+
+
+@st.composite
+def weighted_problems(draw):
+    """Numeric and nominal attributes, two or three classes, weights; holes for C4.5."""
+    learner = draw(st.sampled_from(["id3", "cart", "c45"]))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    n, m = draw(st.integers(5, 80)), draw(st.integers(1, 80))
+    k = draw(st.integers(2, 3))
+
+    def table(rows):
+        X = pd.DataFrame(
+            {
+                "a": rng.integers(0, 12, rows).astype(float),
+                "b": rng.normal(size=rows).round(1),
+                "c": rng.choice(["red", "green", "blue"], size=rows),
+                "d": rng.choice(["s", "m", "l", "xl"], size=rows),
+            }
+        )
+        if learner == "c45" and draw(st.booleans()):  # C4.5 sends a missing value down every branch
+            X.loc[rng.uniform(size=rows) < 0.15, "b"] = np.nan
+            X.loc[rng.uniform(size=rows) < 0.15, "c"] = None
+        if learner == "id3":
+            X = X.astype({"a": str, "b": str})
+        return X, rng.choice([f"k{j}" for j in range(k)], size=rows)
+
+    X, y = table(n)
+    X_val, y_val = table(m)
+    weights = rng.uniform(0.25, 3.0, n).round(2) if draw(st.booleans()) else None
+    return learner, X, y, weights, X_val, y_val
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=weighted_problems(), reads=st.randoms(use_true_random=False))
+def test_steps_written_when_read_are_the_steps_made_one_by_one(problem, reads):
+    """``rule_post_prune`` keeps its steps as arrays (``RuleSteps``) and makes only the
+    final rules; ``generalise_rules``, the reference, makes every step as it is taken.
+    Rules, their order, counts, steps and every view of them must be the same values."""
+    import pickle
+
+    from dtlearn.pruning.rule_post_pruning import RuleSteps, _prune
+
+    learner, X, y, weights, X_val, y_val = problem
+    model = {"id3": dt.ID3Classifier, "cart": dt.CARTClassifier, "c45": dt.C45Classifier}[learner]()
+    try:
+        model.fit(X, y, sample_weight=weights)
+        fast = rule_post_prune(model, X_val, y_val)
+    except ValueError:  # unseen labels or categories in the validation set: refused alike
+        with pytest.raises(ValueError):
+            _prune(model, X_val, y_val, eager=True)
+        return
+    reference = _prune(model, X_val, y_val, eager=True)
+    assert isinstance(fast.steps, RuleSteps) and isinstance(reference.steps, tuple)
+    assert fast.ruleset == reference.ruleset and fast.original == reference.original
+    for ours, theirs in zip(fast.ruleset.rules, reference.ruleset.rules):  # the same types too
+        assert [type(v) for v in vars(ours).values()] == [type(v) for v in vars(theirs).values()]
+    for result in (fast, reference):  # the tree's own conditions, not copies
+        own = {id(c) for rule in result.original.rules for c in rule.conditions}
+        assert all(id(c) in own for rule in result.ruleset.rules for c in rule.conditions)
+    assert len(fast.steps) == len(reference.steps)
+    order = list(range(-len(reference.steps), len(reference.steps)))
+    reads.shuffle(order)  # any order: forwards, backwards, jumping between rules
+    for k in order:
+        assert fast.steps[k] == reference.steps[k]
+    assert fast.steps == reference.steps and reference.steps == tuple(fast.steps)
+    assert fast.steps[1:-1:2] == reference.steps[1:-1:2]
+    assert fast == reference and str(fast) == str(reference)
+    assert fast.to_dict() == reference.to_dict() and fast.summary() == reference.summary()
+    for k in {0, len(reference.steps) // 2, len(reference.steps)}:
+        assert fast.state_after(k) == reference.state_after(k)
+    again = pickle.loads(pickle.dumps(fast))
+    assert again == reference and again.steps == fast.steps
+    with pytest.raises(IndexError):
+        fast.steps[len(reference.steps)]

@@ -1,10 +1,10 @@
-# About 445 logical lines: one idea, the validation counts of a rule and of its single drops as bitsets; the per-rule Coverage is the reference the block rounds are checked against.
+# About 500 logical lines: one idea, the validation counts of a rule and of its single drops as bitsets; the per-rule Coverage is the reference the block rounds are checked against.
 """Validation coverage of a rule and of its single drops, as bitsets.
 
 Rule post-pruning (:mod:`dtlearn.pruning.rule_post_pruning`) asks, for a rule and for
 every rule with one precondition dropped, how many validation rows it covers and how many
 of them have its class (:class:`DropCounts`). :class:`Coverage` answers from one bit per
-validation row and precondition, kept as the preconditions go; :func:`drop_sequences`
+validation row and precondition, kept as the preconditions go; :func:`drop_record`
 steps many rules at once, with the rows grouped by class (:func:`class_layout`) and each
 row's number of failed preconditions kept in binary digits, and is checked against it.
 """
@@ -22,7 +22,7 @@ from ..splits import ThresholdSplit
 if TYPE_CHECKING:
     from .rule_post_pruning import Rule
 
-__all__ = ["Coverage", "DropCounts", "coverage_of", "drop_counts"]
+__all__ = ["Coverage", "DropCounts", "DropRecord", "coverage_of", "drop_counts", "drop_record"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -215,7 +215,7 @@ def drop_counts(rule: Rule, Xe: np.ndarray, truth: np.ndarray) -> DropCounts:
 
 
 BLOCK_BYTES = 1 << 23
-"""Bytes of failing bits :func:`drop_sequences` holds for one block of rules at a time."""
+"""Bytes of failing bits :func:`drop_record` holds for one block of rules at a time."""
 
 
 def class_layout(codes: np.ndarray, n_classes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -257,6 +257,45 @@ def class_layout(codes: np.ndarray, n_classes: int) -> tuple[np.ndarray, np.ndar
     return rows, starts, _pack(rows >= 0)
 
 
+@dataclass(frozen=True, eq=False)
+class DropRecord:
+    """Every rule's steps as arrays: what :func:`drop_record` returns.
+
+    The steps of rule ``r`` are ``first[r]`` up to ``first[r + 1]``, in the order taken
+    (every rule has at least one: its final decision). Step ``k`` drops the precondition
+    at place ``dropped[k]`` of the rule as it then is (``-1``: the rule is final); its
+    :class:`DropCounts` (:meth:`counts`) are ``covered`` and ``correct`` from ``bounds[k]``
+    up to ``bounds[k + 1]``. Tens of thousands of steps are five arrays, not objects.
+
+    Examples
+    --------
+    >>> record = DropRecord(np.array([0, 2]), np.array([0, -1]), np.array([0, 2, 3]),
+    ...                     np.array([1, 2, 2]), np.array([1, 2, 2]))
+    >>> record.counts(0).covered.tolist(), record.sequences()[0][1][1] is None
+    ([1, 2], True)
+    """
+
+    first: np.ndarray
+    dropped: np.ndarray
+    bounds: np.ndarray
+    covered: np.ndarray
+    correct: np.ndarray
+
+    def counts(self, k: int) -> DropCounts:
+        """The :class:`DropCounts` of step ``k``."""
+        lo, hi = int(self.bounds[k]), int(self.bounds[k + 1])
+        return DropCounts(self.covered[lo:hi], self.correct[lo:hi])
+
+    def sequences(self) -> list:
+        """Per rule, its steps in order: ``(DropCounts, position dropped or None)``."""
+        places = self.dropped.tolist()
+        first = self.first.tolist()
+        return [
+            [(self.counts(k), None if places[k] < 0 else places[k]) for k in range(lo, hi)]
+            for lo, hi in zip(first[:-1], first[1:])
+        ]
+
+
 def drop_sequences(
     failing: np.ndarray,
     conditions: list,
@@ -264,7 +303,28 @@ def drop_sequences(
     starts: np.ndarray,
     valid: np.ndarray,
 ) -> list:
-    """Every rule's drops, all rules of a block stepped together: ``[[(counts, drop)]]``.
+    """Every rule's drops as lists: ``drop_record(...).sequences()`` (:func:`drop_record`).
+
+    Examples
+    --------
+    >>> f = _pack(np.array([[0, 1, 1, 0], [0, 0, 1, 1]], dtype=bool))
+    >>> failing = np.vstack([f, np.zeros((1, 1), np.uint64)])
+    >>> valid = _pack(np.ones(4, bool))  # one class, every row in it
+    >>> steps = drop_sequences(failing, [np.array([0, 1])], np.array([0]), np.array([0]), valid)
+    >>> [(c.covered.tolist(), c.correct.tolist(), drop) for c, drop in steps[0]]
+    [([1, 2, 2], [1, 2, 2], 0), ([2, 4], [2, 4], 0), ([4], [4], None)]
+    """
+    return drop_record(failing, conditions, labels, starts, valid).sequences()
+
+
+def drop_record(
+    failing: np.ndarray,
+    conditions: list,
+    labels: np.ndarray,
+    starts: np.ndarray,
+    valid: np.ndarray,
+) -> DropRecord:
+    """Every rule's drops, all rules of a block stepped together, as arrays.
 
     Rule post-pruning generalises each rule on its own, so rules of similar length are
     stepped side by side: one round scores every rule of a block and every single drop
@@ -287,23 +347,23 @@ def drop_sequences(
 
     Returns
     -------
-    list
-        Per rule, its steps in order: ``(DropCounts, position dropped or None)``.
+    DropRecord
+        Every step of every rule (:meth:`DropRecord.sequences`: as lists).
 
     Examples
     --------
     >>> f = _pack(np.array([[0, 1, 1, 0], [0, 0, 1, 1]], dtype=bool))
     >>> failing = np.vstack([f, np.zeros((1, 1), np.uint64)])
     >>> valid = _pack(np.ones(4, bool))  # one class, every row in it
-    >>> steps = drop_sequences(failing, [np.array([0, 1])], np.array([0]), np.array([0]), valid)
-    >>> [(c.covered.tolist(), c.correct.tolist(), drop) for c, drop in steps[0]]
-    [([1, 2, 2], [1, 2, 2], 0), ([2, 4], [2, 4], 0), ([4], [4], None)]
+    >>> record = drop_record(failing, [np.array([0, 1])], np.array([0]), np.array([0]), valid)
+    >>> record.first.tolist(), record.dropped.tolist(), record.covered.tolist()
+    ([0, 3], [0, 0, -1], [1, 2, 2, 2, 4, 4])
     """
     lengths = np.array([len(c) for c in conditions], dtype=np.int64)
     order = np.argsort(lengths, kind="stable")  # similar lengths share a block
     words = failing.shape[1]
     pad = failing.shape[0] - 1
-    out: list = [None] * len(conditions)
+    rounds: list = []  # per round of a block: (rules, places, lengths, covered, correct)
     start = 0
     while start < len(order):
         size = max(1, BLOCK_BYTES // (max(1, int(lengths[order[start]])) * words * 8))
@@ -314,11 +374,29 @@ def drop_sequences(
         index = np.full((len(block), depth), pad, dtype=np.int64)
         for r, rule in enumerate(block.tolist()):
             index[r, : lengths[rule]] = conditions[rule]
-        steps = _block_steps(failing[index.T], index != pad, labels[block], starts, valid)
-        for r, rule_steps in zip(block.tolist(), steps):
-            out[r] = rule_steps
+        for live, *rest in _block_steps(
+            failing[index.T], index != pad, labels[block], starts, valid
+        ):
+            rounds.append((block[live], *rest))
         start += len(block)
-    return out
+    return _record(rounds, len(conditions))
+
+
+def _record(rounds: list, n_rules: int) -> DropRecord:
+    """The rounds of :func:`_block_steps` (rules of a round, then the next round) by rule."""
+    if not rounds:
+        empty = np.zeros(0, dtype=np.int64)
+        return DropRecord(
+            np.zeros(n_rules + 1, dtype=np.int64), empty, np.zeros(1, np.int64), empty, empty
+        )
+    rules, places, lengths, covered, correct = (np.concatenate(part) for part in zip(*rounds))
+    order = np.argsort(rules, kind="stable")  # a rule's rounds stay in the order taken
+    source = (np.cumsum(lengths) - lengths)[order]
+    lengths = lengths[order]
+    bounds = np.concatenate([[0], np.cumsum(lengths)])
+    take = np.repeat(source - bounds[:-1], lengths) + np.arange(bounds[-1])
+    first = np.searchsorted(rules[order], np.arange(n_rules + 1))
+    return DropRecord(first, places[order], bounds, covered[take], correct[take])
 
 
 def _tally(f: np.ndarray) -> np.ndarray:
@@ -347,7 +425,7 @@ def _untally(planes: np.ndarray, borrow: np.ndarray) -> None:
 def _block_steps(
     f: np.ndarray, active: np.ndarray, labels: np.ndarray, starts: np.ndarray, valid: np.ndarray
 ) -> list:
-    """:func:`drop_sequences` for one block: ``f`` (places, rules, words), ``active`` (rules, places).
+    """:func:`drop_record` for one block: ``f`` (places, rules, words), ``active`` (rules, places).
 
     Per row, the binary count of the preconditions it fails (:func:`_tally`) gives the rows
     failing none (the rule covers them) and exactly one (its drop would cover them); a drop
@@ -355,7 +433,7 @@ def _block_steps(
     front, so each round reads only what is left.
     """
     n_rules, depth = active.shape
-    steps: list = [[] for _ in range(n_rules)]
+    rounds: list = []  # per round: (rules, places, lengths, covered, correct)
     planes = _tally(f)
     live = np.arange(n_rules)  # each rule's row in `steps`
     wide = np.uint16 if valid.size * 64 < 1 << 16 else np.int64  # a count fits
@@ -389,18 +467,12 @@ def _block_steps(
         shown = np.concatenate([np.ones((len(live), 1), dtype=bool), active], axis=1)
         # a precondition's place in the current rule, -1: no drop
         place = (
-            np.where(drop, (np.cumsum(active, axis=1) - 1)[rows, best], -1).tolist()
+            np.where(drop, (np.cumsum(active, axis=1) - 1)[rows, best], -1)
             if depth
-            else [-1] * len(live)
+            else np.full(len(live), -1, dtype=np.int64)
         )
-        # every rule's counts in one array; each step keeps its slice
-        flat_covered, flat_correct = covered[shown], correct[shown]
-        lo = 0
-        for r, hi, at in zip(live.tolist(), np.cumsum(shown.sum(axis=1)).tolist(), place):
-            steps[r].append(
-                (DropCounts(flat_covered[lo:hi], flat_correct[lo:hi]), None if at < 0 else at)
-            )
-            lo = hi
+        # every rule's counts in one array: each step's slice, rule after rule
+        rounds.append((live, place, shown.sum(axis=1), covered[shown], correct[shown]))
         keep = np.flatnonzero(drop)
         if not len(keep):
             break
@@ -416,11 +488,11 @@ def _block_steps(
         at = np.argsort(~active, axis=1, kind="stable")[:, :depth]  # places left, in order
         f = flat.take(at.T * f.shape[1] + keep, axis=0)
         active = np.take_along_axis(active, at, axis=1)
-    return steps
+    return rounds
 
 
 def failing_rows(rules: Any, Xe: np.ndarray) -> tuple[np.ndarray, list]:
-    """``(failing, conditions)`` of :func:`drop_sequences` for ``rules`` on ``Xe``.
+    """``(failing, conditions)`` of :func:`drop_record` for ``rules`` on ``Xe``.
 
     Every split is routed once and every (split, branch) packed once: the rules of one
     tree share their tests.

@@ -1,4 +1,4 @@
-# About 560 logical lines: one idea, rules read off a tree and their post-pruning, whose steps hold Rule values; splitting it would cut Rule from its pruning.
+# About 710 logical lines: one idea, rules read off a tree and their post-pruning, whose steps hold Rule values (written out from arrays when read); splitting it would cut Rule from its pruning.
 """Rules from a tree, and rule post-pruning (Quinlan's C4.5rules; Mitchell 1997, ch. 3.7.1.2).
 
 A tree becomes one :class:`Rule` per root-to-leaf path (``IF outlook = sunny AND humidity
@@ -19,14 +19,23 @@ A rule's preconditions and the reader of their text are in
 :mod:`~dtlearn.pruning.rule_conditions`; the validation counts of a rule and of its
 single drops, kept as bitsets, in :mod:`~dtlearn.pruning.rule_coverage`. (The three were
 one module, ``dtlearn.pruning.rules``, until this split; that path imports until 0.4.0.)
+
+**Steps written when read.** A tree of thousands of leaves takes tens of thousands of
+steps. :func:`rule_post_prune` makes only the final rules and keeps the steps as the
+arrays of a :class:`~dtlearn.pruning.rule_coverage.DropRecord`: its :class:`RuleSteps`
+writes a rule's :class:`RuleStep` values out when one is read. They equal, value for
+value, the steps :func:`generalise_rules` makes one by one, the reference it is tested
+against.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -38,7 +47,14 @@ from ..formatting import fmt
 from ..splits import UNKNOWN
 from ..steps import StepDefaults
 from .rule_conditions import Condition, exact_text, parse_condition, parse_number
-from .rule_coverage import DropCounts, class_layout, drop_counts, drop_sequences, failing_rows
+from .rule_coverage import (
+    DropCounts,
+    DropRecord,
+    class_layout,
+    drop_counts,
+    drop_record,
+    failing_rows,
+)
 from .tree_access import encode_features, encode_labels, tree_and_model
 
 # Condition and DropCounts are imported from here by code written before the split
@@ -49,6 +65,9 @@ __all__ = [
     "RulePostPruning",
     "RuleSet",
     "RuleStep",
+    "RuleSteps",
+    "generalise_rules",
+    "rule_drops",
     "rule_post_prune",
     "rules_from_tree",
 ]
@@ -392,6 +411,108 @@ class RuleStep(StepDefaults):
         }
 
 
+class RuleSteps(Sequence):
+    """The steps of a rule post-pruning run, each :class:`RuleStep` written out when read.
+
+    A tree of thousands of leaves takes tens of thousands of steps; they are kept as the
+    arrays of a :class:`~dtlearn.pruning.rule_coverage.DropRecord`, and reading a step
+    writes out its rule's steps (the rule before each drop, its candidate counts). It is a
+    sequence of the same :class:`RuleStep` values :func:`generalise_rules` makes one by
+    one, and equals their tuple.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> X, y = load_play_tennis()
+    >>> steps = rule_post_prune(ID3Classifier().fit(X, y), X[::2], y[::2]).steps
+    >>> len(steps), steps[1].dropped, steps[-1].action
+    (7, 'outlook = sunny', 'final')
+    """
+
+    def __init__(self, rules: tuple[Rule, ...], record: DropRecord):
+        self.rules = rules
+        self.record = record
+        self._first = record.first.tolist()
+        self._last: tuple[int, list[RuleStep]] = (-1, [])  # the rule read last, its steps
+
+    def __len__(self) -> int:
+        """Return the number of steps."""
+        return self._first[-1]
+
+    @overload
+    def __getitem__(self, k: int) -> RuleStep: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> tuple[RuleStep, ...]: ...
+
+    def __getitem__(self, k: int | slice) -> RuleStep | tuple[RuleStep, ...]:
+        """Return step ``k`` (a slice: a tuple of steps)."""
+        if isinstance(k, slice):
+            return tuple(self[i] for i in range(*k.indices(len(self))))
+        n = len(self)
+        if not -n <= k < n:
+            raise IndexError(f"step {k} of {n}")
+        k = k % n
+        r = bisect_right(self._first, k) - 1
+        if self._last[0] != r:
+            self._last = (r, self.rule_steps(r))
+        return self._last[1][k - self._first[r]]
+
+    def __iter__(self) -> Iterator[RuleStep]:
+        """Every step, rule after rule."""
+        for r in range(len(self.rules)):
+            yield from self.rule_steps(r)
+
+    def rule_steps(self, r: int) -> list[RuleStep]:
+        """The steps of rule ``r`` (0-based), written out from the record.
+
+        Examples
+        --------
+        >>> from dtlearn import ID3Classifier, load_play_tennis
+        >>> X, y = load_play_tennis()
+        >>> steps = rule_post_prune(ID3Classifier().fit(X, y), X[::2], y[::2]).steps
+        >>> [str(s.rule_after) for s in steps.rule_steps(1)]
+        ['IF humidity = normal THEN play = yes', 'IF humidity = normal THEN play = yes']
+        """
+        rule, out = self.rules[r], []
+        places = self.record.dropped[self._first[r] : self._first[r + 1]].tolist()
+        for k, at in enumerate(places, start=self._first[r]):
+            counts = self.record.counts(k)
+            correct, covered = counts.correct[0], counts.covered[0]
+            if at < 0:
+                out.append(RuleStep(r + 1, rule, None, correct, covered, correct, covered, counts))
+                continue
+            out.append(
+                RuleStep(
+                    r + 1,
+                    rule,
+                    at,
+                    correct,
+                    covered,
+                    counts.correct[at + 1],
+                    counts.covered[at + 1],
+                    counts,
+                )
+            )
+            rule = rule.without(at)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the steps in the same order (another run's, or a tuple of them)."""
+        if not isinstance(other, (RuleSteps, tuple)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        """The steps as a tuple would show them."""
+        return repr(tuple(self))
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.rules, self.record))
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """An ordered list of rules and a default class: the first rule that fires classifies.
@@ -626,13 +747,14 @@ class RulePostPruning:
         The pruned rules, sorted by validation accuracy, with the default class.
     original : RuleSet
         The rules read off the tree, before pruning.
-    steps : tuple of RuleStep
-        Every drop and, for every rule, the final "stop" decision.
+    steps : sequence of RuleStep
+        Every drop and, for every rule, the final "stop" decision (a :class:`RuleSteps`:
+        each step is written out when read; a tuple from :func:`generalise_rules`).
     """
 
     ruleset: RuleSet
     original: RuleSet
-    steps: tuple[RuleStep, ...]
+    steps: Sequence[RuleStep]
 
     def state_after(self, k: int) -> RuleSet:
         """The rules after the first ``k`` steps, in tree order; all steps: :attr:`ruleset`.
@@ -742,6 +864,11 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     >>> print(result.steps[1])
     rule 2: drop 'outlook = sunny' from IF outlook = sunny AND humidity = normal THEN play = yes: 2/2 = 1.000 -> 5/5 = 1.000
     """
+    return _prune(model_or_tree, X_val, y_val, eager=False)
+
+
+def _prune(model_or_tree: Any, X_val: Any, y_val: Any, eager: bool) -> RulePostPruning:
+    """:func:`rule_post_prune`; ``eager``: every step made as it is taken (the reference)."""
     tree, _ = tree_and_model(model_or_tree)
     if tree.classes is None:
         raise ValueError("model_or_tree: rule post-pruning needs a classification tree")
@@ -751,7 +878,8 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
     with cycle_collector.paused():
         original = rules_from_tree(tree)
         # every test reads a whole column: columns contiguous
-        pruned, steps = _generalise(original, np.asfortranarray(Xe), truth)
+        record = rule_drops(original, np.asfortranarray(Xe), truth)
+        pruned, steps = (generalise_rules if eager else _generalise_lazily)(original, record)
         pruned = _merge_duplicates(pruned)
         pruned.sort(key=lambda item: _sort_key(item[1], item[0]))
         ruleset = RuleSet(
@@ -761,11 +889,36 @@ def rule_post_prune(model_or_tree: Any, X_val: Any, y_val: Any) -> RulePostPruni
             tree.target_name,
             tree.classes,
         )
-        return RulePostPruning(ruleset, original, tuple(steps))
+        return RulePostPruning(ruleset, original, steps)
 
 
-def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[list, list]:
-    """Drop preconditions from every rule; ``([(number, rule)], steps)``."""
+def rule_drops(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> DropRecord:
+    """Every drop of every rule of ``original`` on encoded validation rows, as arrays.
+
+    Parameters
+    ----------
+    original : RuleSet
+        The rules read off a tree (:func:`rules_from_tree`).
+    Xe : ndarray
+        Encoded validation rows (:func:`~dtlearn.pruning.tree_access.encode_features`).
+    truth : ndarray of object
+        Their classes.
+
+    Returns
+    -------
+    DropRecord
+        Per rule, its steps: the place dropped and the candidates' counts.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> X, y = load_play_tennis()
+    >>> tree = ID3Classifier().fit(X, y).tree_
+    >>> record = rule_drops(rules_from_tree(tree), encode_features(tree, X[::2], "X"),
+    ...                     np.asarray(y[::2], dtype=object))
+    >>> record.first.tolist(), record.dropped.tolist()
+    ([0, 1, 3, 4, 5, 7], [-1, 0, -1, -1, -1, 1, -1])
+    """
     labels: dict = {}
     for rule in original.rules:
         labels.setdefault(rule.label, len(labels))
@@ -775,15 +928,42 @@ def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[l
     rows, starts, valid = class_layout(codes, len(labels))
     padded = np.vstack([Xe, np.zeros((1, Xe.shape[1]))])  # row -1: padding, never counted
     failing, conditions = failing_rows(original.rules, np.asfortranarray(padded[rows]))
-    sequences = drop_sequences(
+    return drop_record(
         failing,
         conditions,
         np.array([labels[r.label] for r in original.rules], dtype=np.int64),
         starts,
         valid,
     )
+
+
+def generalise_rules(original: RuleSet, record: DropRecord) -> tuple[list, tuple]:
+    """Every rule's steps and final form, one :class:`RuleStep` made per decision.
+
+    The reference :func:`rule_post_prune` is checked against: it keeps
+    :class:`RuleSteps`, which writes the same steps out when they are read, and makes only
+    the final rules.
+
+    Returns
+    -------
+    tuple
+        ``([(rule number, final rule)], steps)``.
+
+    Examples
+    --------
+    >>> from dtlearn import ID3Classifier, load_play_tennis
+    >>> X, y = load_play_tennis()
+    >>> tree = ID3Classifier().fit(X, y).tree_
+    >>> original = rules_from_tree(tree)
+    >>> record = rule_drops(original, encode_features(tree, X[::2], "X"),
+    ...                     np.asarray(y[::2], dtype=object))
+    >>> pruned, steps = generalise_rules(original, record)
+    >>> print(pruned[1][1]); print(steps[1])
+    IF humidity = normal THEN play = yes
+    rule 2: drop 'outlook = sunny' from IF outlook = sunny AND humidity = normal THEN play = yes: 2/2 = 1.000 -> 5/5 = 1.000
+    """
     pruned, steps = [], []
-    for number, (rule, sequence) in enumerate(zip(original.rules, sequences), start=1):
+    for number, (rule, sequence) in enumerate(zip(original.rules, record.sequences()), start=1):
         for counts, best in sequence:
             correct, covered = counts.correct[0], counts.covered[0]
             if best is not None:
@@ -809,7 +989,43 @@ def _generalise(original: RuleSet, Xe: np.ndarray, truth: np.ndarray) -> tuple[l
                 else {"train_covered": None, "train_correct": None}
             )
             pruned.append((number, replace(rule, val_covered=covered, val_correct=correct, **leaf)))
-    return pruned, steps
+    return pruned, tuple(steps)
+
+
+def _generalise_lazily(original: RuleSet, record: DropRecord) -> tuple[list, RuleSteps]:
+    """:func:`generalise_rules` making only the final rules; the steps kept as the record."""
+    first, places = record.first.tolist(), record.dropped.tolist()
+    ends = record.bounds[record.first[1:] - 1]  # each rule's final step's counts
+    covered, correct = list(record.covered[ends]), list(record.correct[ends])
+    pruned = []
+    for r, rule in enumerate(original.rules):
+        if first[r + 1] - first[r] == 1:  # nothing dropped: the leaf's counts hold
+            final = type(rule)(
+                rule.conditions,
+                rule.label,
+                rule.schema,
+                rule.target_name,
+                rule.train_covered,
+                rule.train_correct,
+                covered[r],
+                correct[r],
+            )
+        else:
+            conditions = list(rule.conditions)
+            for at in places[first[r] : first[r + 1] - 1]:
+                del conditions[at]
+            final = type(rule)(
+                tuple(conditions),
+                rule.label,
+                rule.schema,
+                rule.target_name,
+                None,
+                None,
+                covered[r],
+                correct[r],
+            )
+        pruned.append((r + 1, final))
+    return pruned, RuleSteps(original.rules, record)
 
 
 def _merge_duplicates(pruned: list) -> list:
