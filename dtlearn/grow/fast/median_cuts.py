@@ -71,7 +71,7 @@ class RankSums:
         # the partition writes into the other copy (whose rows past the active ones, not
         # yet moved, are the same); every pass writes into a buffer: new arrays of this
         # size cost page faults
-        other = (v.copy(), vals.copy(), index.copy())
+        other = (space.copy("v", v), space.copy("vals", vals), space.copy("index", index))
         places = np.arange(n)
         work = space.get("work", 2 * n, np.int64).reshape(2, n)
         zero_of, part = space.get("zero", n, np.bool_), space.get("part", n)
@@ -110,11 +110,13 @@ class RankSums:
         """Bits times ``Σ|values|`` for each query starting at ``lo`` (its slice's bits)."""
         return self.slice_bits[np.searchsorted(self.ends, lo, side="right")] * self.size
 
+    def _copies(self, *arrays: np.ndarray) -> list:
+        """Copies of ``arrays`` as int64, in kept arrays (new ones of this size page fault)."""
+        return [self.scratch.copy(n, a, np.int64) for n, a in zip(("lo", "hi", "k"), arrays)]
+
     def _queries(self, lo, hi, k) -> tuple:
         """Copies of the queries in slice order, the order's inverse, and each bit's count."""
-        lo = np.array(lo, dtype=np.int64)  # copies: updated in place
-        hi = np.array(hi, dtype=np.int64)
-        k = np.array(k, dtype=np.int64)
+        lo, hi, k = self._copies(lo, hi, k)  # updated in place
         back = None
         if len(self.ends) == 1:
             return lo, hi, k, back, [len(lo)] * len(self.levels)

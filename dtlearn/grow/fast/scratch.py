@@ -39,5 +39,18 @@ class Scratch:
             self.arrays[name] = kept
         return kept[:size]
 
+    def copy(self, name: object, array: np.ndarray, dtype: type | None = None) -> np.ndarray:
+        """A copy of ``array`` (as ``dtype``) in the array kept under ``name``.
+
+        Examples
+        --------
+        >>> Scratch().copy("y", np.array([1, 2]), float).tolist()
+        [1.0, 2.0]
+        """
+        array = np.asarray(array)
+        out = self.get(name, len(array), array.dtype if dtype is None else dtype)
+        out[:] = array
+        return out
+
 
 __all__ = ["Scratch"]
