@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..scanners import tolerance
+from .scratch import Scratch
 from .sums import segment_sums
 
 EPS = float(np.finfo(float).eps)
@@ -32,6 +33,10 @@ class RankSums:
     ``ranks`` are distinct within any range that is queried (ranks of the targets within
     their node), ``values`` the numbers summed (targets less their node's median: small
     sums round less), ``targets`` the targets themselves (what a query's median reads).
+    ``ends``: where consecutive slices end (the last is the array's length; default one
+    slice), a query's range lying within one slice. A slice takes the bits of its own
+    largest rank, so the slices must come by bits, most first: a bit's pass then reads only
+    the slices that use it, a prefix of the array (and of the queries, taken slice by slice).
 
     Examples
     --------
@@ -42,34 +47,87 @@ class RankSums:
     ([1.0, 1.0], [4.0, 2.0])
     """
 
-    def __init__(self, ranks: np.ndarray, values: np.ndarray, targets: np.ndarray):
-        top = int(ranks.max(initial=0))
-        self.bits = max(1, top.bit_length())
+    def __init__(
+        self,
+        ranks: np.ndarray,
+        values: np.ndarray,
+        targets: np.ndarray,
+        ends: np.ndarray | None = None,
+        scratch: Scratch | None = None,
+    ):
         n = len(ranks)
-        kind = np.int32 if n < 2**31 - 1 else np.int64
-        v: np.ndarray = np.asarray(ranks, dtype=kind)
-        vals = np.asarray(values, dtype=float)
+        self.scratch = space = Scratch() if scratch is None else scratch
+        # int64 throughout: numpy gathers by int64 indices run several times faster
+        v: np.ndarray = np.array(ranks, dtype=np.int64)  # a copy: partitioned in place
+        self.ends = np.array([n] if ends is None else ends, dtype=np.int64)
+        starts = np.concatenate([[0], self.ends[:-1]])
+        top = np.maximum.reduceat(v, starts) if n else np.zeros(1, np.int64)
+        self.slice_bits = np.maximum(1, np.frexp(top.astype(float))[1])  # bit_length
+        if (np.diff(self.slice_bits) > 0).any():
+            raise ValueError("ends: the slices must come by bits of their largest rank, most first")
+        self.bits = int(self.slice_bits[0]) if n else 1
+        vals = np.array(values, dtype=float)
         index: np.ndarray = np.arange(n)  # where each row started
+        # the partition writes into the other copy (whose rows past the active ones, not
+        # yet moved, are the same); every pass writes into a buffer: new arrays of this
+        # size cost page faults
+        other = (space.copy("v", v), space.copy("vals", vals), space.copy("index", index))
+        places = np.arange(n)
+        work = space.get("work", 2 * n, np.int64).reshape(2, n)
+        zero_of, part = space.get("zero", n, np.bool_), space.get("part", n)
         self.levels = []
         for b in range(self.bits - 1, -1, -1):
-            one = (v & (1 << b)) != 0
-            zero = ~one
-            zeros = np.zeros(n + 1, dtype=kind)
+            active = int(np.count_nonzero(self.slice_bits > b))  # slices that use bit b
+            m = int(self.ends[active - 1]) if n else 0
+            dest, spare = work[0, :m], work[1, :m]
+            np.bitwise_and(v[:m], 1 << b, out=dest)
+            zero = np.equal(dest, 0, out=zero_of[:m])
+            zeros = space.get(("zeros", b), m + 1, np.int64)
+            zeros[0] = 0
             np.cumsum(zero, out=zeros[1:])
-            sums = np.zeros(n + 1)
-            np.cumsum(vals * zero, out=sums[1:])  # a one's value is 0 (or -0.0): same sums
-            self.levels.append((zeros, sums, int(zeros[-1])))
-            # a stable partition, zeros first: gathers (np.take) are cheaper than scatters
-            order = np.concatenate([np.flatnonzero(zero), np.flatnonzero(one)])
-            v, vals, index = np.take(v, order), np.take(vals, order), np.take(index, order)
+            sums = space.get(("sums", b), m + 1)
+            sums[0] = 0.0
+            # a one's value is 0 (or -0.0): same sums
+            np.cumsum(np.multiply(vals[:m], zero, out=part[:m]), out=sums[1:])
+            n_zeros = int(zeros[-1])
+            self.levels.append((zeros, sums, n_zeros, active))
+            # a stable partition, zeros first: a zero goes to zeros[i], a one to
+            # n_zeros + i - zeros[i]
+            np.subtract(places[:m], zeros[:m], out=dest)
+            dest += n_zeros
+            np.subtract(zeros[:m], dest, out=spare)
+            spare *= zero
+            dest += spare
+            for now, then in zip((v, vals, index), other):
+                then[dest] = now[:m]
+            (v, vals, index), other = other, (v, vals, index)
         self.values, self.targets = vals, np.asarray(targets, dtype=float)[index]
         # every running sum is at most Σ|values|: a difference of two is off by at most
         # ε/2 of that for each addition between them, and a query takes one per bit
-        self.size = self.bits * float(np.abs(values).sum())
+        self.size = float(np.abs(values).sum())
 
     def size_of(self, lo: np.ndarray) -> np.ndarray:
-        """:attr:`size` (bits times ``Σ|values|``) for each query starting at ``lo``."""
-        return np.full(len(lo), self.size)
+        """Bits times ``Σ|values|`` for each query starting at ``lo`` (its slice's bits)."""
+        return self.slice_bits[np.searchsorted(self.ends, lo, side="right")] * self.size
+
+    def _copies(self, *arrays: np.ndarray) -> list:
+        """Copies of ``arrays`` as int64, in kept arrays (new ones of this size page fault)."""
+        return [self.scratch.copy(n, a, np.int64) for n, a in zip(("lo", "hi", "k"), arrays)]
+
+    def _queries(self, lo, hi, k) -> tuple:
+        """Copies of the queries in slice order, the order's inverse, and each bit's count."""
+        lo, hi, k = self._copies(lo, hi, k)  # updated in place
+        back = None
+        if len(self.ends) == 1:
+            return lo, hi, k, back, [len(lo)] * len(self.levels)
+        where = np.searchsorted(self.ends, lo, side="right")
+        if (np.diff(where) < 0).any():
+            order = np.argsort(where, kind="stable")
+            lo, hi, k, where = lo[order], hi[order], k[order], where[order]
+            back = np.empty_like(order)
+            back[order] = np.arange(len(order))
+        counts = np.searchsorted(where, [level[3] for level in self.levels]).tolist()
+        return lo, hi, k, back, counts
 
     def smallest(
         self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
@@ -80,23 +138,34 @@ class RankSums:
         smallest (from 0). A sum is off by at most ``ε (hi - lo + 2) · size`` plus
         ``ε (bits + 1)`` times the sum of the absolute values. Needs ``k < hi - lo``.
         """
-        kind = self.levels[0][0].dtype if self.levels else np.int64
-        lo = np.asarray(lo, dtype=kind)
-        hi = np.asarray(hi, dtype=kind)
-        k = np.asarray(k, dtype=kind)
+        lo, hi, k, back, counts = self._queries(lo, hi, k)
         acc = np.zeros(len(lo))
-        for zeros, sums, n_zeros in self.levels:
-            zl, zh = zeros[lo], zeros[hi]
-            z = zh - zl
-            right = k >= z
-            part = sums[hi]
-            part -= sums[lo]
-            part *= right
-            acc += part
-            k -= z * right
-            lo = np.where(right, lo - zl + n_zeros, zl)
-            hi = np.where(right, hi - zh + n_zeros, zh)
-        return acc, self.values[lo]
+        # every pass writes into these (kept: new arrays of this size cost page faults)
+        ints = self.scratch.get("ints", 4 * len(lo), np.int64).reshape(4, len(lo))
+        floats = self.scratch.get("floats", 2 * len(lo)).reshape(2, len(lo))
+        right_of = self.scratch.get("right", len(lo), np.bool_)
+        take, sub, mul = np.take, np.subtract, np.multiply
+        for (zeros, sums, n_zeros, _), q in zip(self.levels, counts):
+            a, b, c, t = lo[:q], hi[:q], k[:q], acc[:q]  # the queries whose slices use the bit
+            zl, zh, z, w = ints[0, :q], ints[1, :q], ints[2, :q], ints[3, :q]
+            part, other, right = floats[0, :q], floats[1, :q], right_of[:q]
+            take(zeros, a, out=zl, mode="clip")
+            take(zeros, b, out=zh, mode="clip")
+            sub(zh, zl, out=z)
+            np.greater_equal(c, z, out=right)
+            take(sums, b, out=part, mode="clip")
+            take(sums, a, out=other, mode="clip")
+            sub(part, other, out=part)
+            mul(part, right, out=part)
+            np.add(t, part, out=t)
+            mul(z, right, out=z)
+            sub(c, z, out=c)
+            _descend(a, zl, n_zeros, right, w)
+            _descend(b, zh, n_zeros, right, w)
+        value = take(self.values, lo)
+        if back is not None:
+            return acc[back], value[back]
+        return acc, value
 
     def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
         """The ``k``-th smallest target (from 0) of each range ``[lo, hi)``.
@@ -108,18 +177,23 @@ class RankSums:
         ...                                               np.array([3, 0])).tolist()
         [5.0, 1.0]
         """
-        kind = self.levels[0][0].dtype if self.levels else np.int64
-        lo = np.asarray(lo, dtype=kind)
-        hi = np.asarray(hi, dtype=kind)
-        k = np.asarray(k, dtype=kind)
-        for zeros, _, n_zeros in self.levels:
-            zl, zh = zeros[lo], zeros[hi]
-            z = zh - zl
-            right = k >= z
-            k -= np.where(right, z, 0)
-            lo = np.where(right, lo - zl + n_zeros, zl)
-            hi = np.where(right, hi - zh + n_zeros, zh)
-        return self.targets[lo]
+        lo, hi, k, back, counts = self._queries(lo, hi, k)
+        ints = self.scratch.get("ints", 4 * len(lo), np.int64).reshape(4, len(lo))
+        right_of = self.scratch.get("right", len(lo), np.bool_)
+        take = np.take
+        for (zeros, _, n_zeros, _), q in zip(self.levels, counts):
+            a, b, c, right = lo[:q], hi[:q], k[:q], right_of[:q]
+            zl, zh, z, w = ints[0, :q], ints[1, :q], ints[2, :q], ints[3, :q]
+            take(zeros, a, out=zl, mode="clip")
+            take(zeros, b, out=zh, mode="clip")
+            np.subtract(zh, zl, out=z)
+            np.greater_equal(c, z, out=right)
+            np.multiply(z, right, out=z)
+            np.subtract(c, z, out=c)
+            _descend(a, zl, n_zeros, right, w)
+            _descend(b, zh, n_zeros, right, w)
+        out = take(self.targets, lo)
+        return out if back is None else out[back]
 
     def medians(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
         """The median of the targets of each range, in :func:`median_of_sorted`'s floats.
@@ -142,70 +216,81 @@ class RankSums:
         return median_of_sorted(both[m:], both[:m], (count % 2).astype(bool))
 
 
-class GroupedRankSums:
-    """:class:`RankSums` of consecutive slices of one array, queried as one.
+def _descend(at: np.ndarray, zeros_at: np.ndarray, n_zeros: int, right, work) -> None:
+    """Move positions ``at`` to the next bit, in place.
+
+    A zero's goes to ``zeros[i]``, a one's (``right``) to ``i - zeros[i] + n_zeros``:
+    without np.where (slower) or new arrays.
+    """
+    np.multiply(zeros_at, 2, out=work)
+    np.subtract(work, n_zeros, out=work)
+    np.subtract(at, work, out=at)
+    np.multiply(at, right, out=at)
+    np.add(at, zeros_at, out=at)
+
+
+class GroupedRankSums(RankSums):
+    """:class:`RankSums` of consecutive slices in any order of their bits.
 
     ``ends`` are where the slices end (the last is the array's length); a query's range
-    lies within one slice. Each slice's matrix takes the bits of its own largest rank.
+    lies within one slice. The slices are laid out again by bits, most first (not at all
+    when they come so), and each query's positions moved with its slice.
 
     Examples
     --------
     >>> y = np.array([5.0, 1.0, 4.0, 2.0, 7.0, 3.0])
-    >>> ranks = np.array([3, 0, 2, 1, 1, 0])
-    >>> sums = GroupedRankSums(ranks, y, y, np.array([4, 6]))
-    >>> sums.kth(np.array([0, 4]), np.array([4, 6]), np.array([1, 1])).tolist()
-    [2.0, 7.0]
+    >>> ranks = np.array([1, 0, 2, 0, 3, 1])  # within [5, 1] and [4, 2, 7, 3]
+    >>> sums = GroupedRankSums(ranks, y, y, np.array([2, 6]))
+    >>> sums.kth(np.array([0, 2, 3]), np.array([2, 6, 6]), np.array([1, 1, 2])).tolist()
+    [5.0, 3.0, 7.0]
     """
 
     def __init__(
-        self, ranks: np.ndarray, values: np.ndarray, targets: np.ndarray, ends: np.ndarray
+        self,
+        ranks: np.ndarray,
+        values: np.ndarray,
+        targets: np.ndarray,
+        ends: np.ndarray,
+        scratch: Scratch | None = None,
     ):
         ends = np.asarray(ends, dtype=np.int64)
-        self.starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
-        self.ends = ends
-        self.parts = [
-            RankSums(ranks[a:b], values[a:b], targets[a:b])
-            for a, b in zip(self.starts.tolist(), ends.tolist())
-        ]
+        starts = np.concatenate([[0], ends[:-1]])
+        lengths = ends - starts
+        top = np.maximum.reduceat(np.asarray(ranks), starts)
+        bits = np.maximum(1, np.frexp(top.astype(float))[1])
+        order = np.argsort(-bits, kind="stable")
+        self.old_ends = ends
+        self.shift = None
+        if (order != np.arange(len(order))).any():
+            placed = np.cumsum(lengths[order]) - lengths[order]
+            self.shift = np.empty(len(order), dtype=np.int64)
+            self.shift[order] = placed - starts[order]
+            rows = np.concatenate([np.arange(starts[g], ends[g]) for g in order.tolist()])
+            ranks, values, targets = ranks[rows], values[rows], targets[rows]
+            ends = placed + lengths[order]
+        super().__init__(ranks, values, targets, ends, scratch)
 
-    def _each(self, lo: np.ndarray) -> list:
-        if len(self.parts) == 1:
-            return [(slice(None), 0, self.parts[0])]
-        where = np.searchsorted(self.ends, lo, side="right")
-        return [
-            (np.flatnonzero(where == g), int(self.starts[g]), part)
-            for g, part in enumerate(self.parts)
-        ]
+    def _moved(self, lo, hi) -> tuple:
+        if self.shift is None:
+            return lo, hi
+        by = self.shift[np.searchsorted(self.old_ends, lo, side="right")]
+        return np.asarray(lo) + by, np.asarray(hi) + by
 
     def size_of(self, lo: np.ndarray) -> np.ndarray:
         """:meth:`RankSums.size_of` of the slice each query lies in."""
-        out = np.empty(len(lo))
-        for at, _, part in self._each(lo):
-            out[at] = part.size
-        return out
+        return super().size_of(self._moved(lo, lo)[0])
 
     def smallest(
         self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`RankSums.smallest` of ranges of the whole array."""
-        total, value = np.empty(len(lo)), np.empty(len(lo))
-        for at, start, part in self._each(lo):
-            total[at], value[at] = part.smallest(lo[at] - start, hi[at] - start, k[at])
-        return total, value
+        at, to = self._moved(lo, hi)
+        return super().smallest(at, to, k)
 
     def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
         """:meth:`RankSums.kth` of ranges of the whole array."""
-        out = np.empty(len(lo))
-        for at, start, part in self._each(lo):
-            out[at] = part.kth(lo[at] - start, hi[at] - start, k[at])
-        return out
-
-    def medians(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-        """:meth:`RankSums.medians` of ranges of the whole array."""
-        out = np.empty(len(lo))
-        for at, start, part in self._each(lo):
-            out[at] = part.medians(lo[at] - start, hi[at] - start)
-        return out
+        at, to = self._moved(lo, hi)
+        return super().kth(at, to, k)
 
 
 def segment_bounds(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -246,13 +331,13 @@ def cut_errors(
     lengths = np.asarray(lengths, dtype=np.int64)
     starts, segment = segment_bounds(lengths)
     n_cuts = len(segment)
-    kind = np.int32 if len(values) < 2**31 - 1 else np.int64
     first = np.cumsum(np.maximum(lengths - 1, 0)) - np.maximum(lengths - 1, 0)
-    at = starts.astype(kind)[segment]
-    p = np.arange(1, n_cuts + 1, dtype=kind) - first.astype(kind)[segment]  # rows left
-    ends = at + lengths.astype(kind)[segment]
-    lo = np.concatenate([at, at + p])
-    hi = np.concatenate([at + p, ends])
+    at = starts[segment]
+    p = np.arange(1, n_cuts + 1) - first[segment]  # rows left
+    # each cut's left and right side one after the other: the queries come slice by slice
+    lo, hi = np.empty(2 * n_cuts, dtype=np.int64), np.empty(2 * n_cuts, dtype=np.int64)
+    lo[0::2], lo[1::2] = at, at + p
+    hi[0::2], hi[1::2] = lo[1::2], at + lengths[segment]
     count = hi - lo
     total, value = sums.smallest(lo, hi, count // 2)
     running = np.zeros(len(values) + 1)
@@ -267,13 +352,13 @@ def cut_errors(
     n = lengths.astype(float)
     size = float(np.abs(running).max(initial=0.0))
     absolute = np.add.reduceat(np.abs(values), starts) if len(starts) else n
-    bits = np.array([len(p.levels) for p in getattr(sums, "parts", [sums])]).max(initial=1)
+    bits = sums.bits
     side = (
         2 * ((n + 2) * sums.size_of(starts) + (bits + 1) * absolute)
         + (n + 2) * size
         + 15 * absolute
     )
-    return errors[:n_cuts] + errors[n_cuts:], (2 * EPS * side)[segment]
+    return errors[0::2] + errors[1::2], (2 * EPS * side)[segment]
 
 
 def median_of_sorted(lower: np.ndarray, upper: np.ndarray, odd: np.ndarray) -> np.ndarray:

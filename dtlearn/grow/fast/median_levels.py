@@ -42,6 +42,7 @@ from .median_cuts import (
     segment_bounds,
     side_spreads,
 )
+from .scratch import Scratch
 from .sums import segment_sums
 
 
@@ -120,8 +121,9 @@ def grow_levels(grower: Grower) -> StepLog:
     order = sorted_orders(grower.X, root.state.rows, numeric)
     rank = np.empty(len(grower.y), dtype=np.int64)
     rank[np.argsort(grower.y, kind="stable")] = np.arange(len(grower.y))
+    scratch = Scratch()  # one level's arrays, written again by the next
     while scan:
-        stats = decide_level(grower, scan, order, numeric, rank)
+        stats = decide_level(grower, scan, order, numeric, rank, scratch)
         splitting = [p for p in scan if p.split is not None]
         parts = route_level(grower, splitting)
         for p, pair, pair_stats in zip(splitting, parts, stats):
@@ -148,15 +150,21 @@ def candidate(grower: Grower, state: OpenLeaf, feature: int) -> Candidate:
 
 
 def decide_level(
-    grower: Grower, scan: list[Pending], order: np.ndarray, numeric: np.ndarray, rank: np.ndarray
+    grower: Grower,
+    scan: list[Pending],
+    order: np.ndarray,
+    numeric: np.ndarray,
+    rank: np.ndarray,
+    scratch: Scratch | None = None,
 ) -> list[list[tuple]]:
     """Choose every node's split (or its reason to stop); the chosen children's statistics.
 
     ``order[off_j:off_j + n_j, c]`` are node ``j``'s rows sorted by column ``numeric[c]``,
-    ``rank`` each row's rank by target. Returns, for each splitting node in turn, its two
-    children's ``(statistics, impurity)`` as :meth:`Grower._stats` gives them.
+    ``rank`` each row's rank by target, ``scratch`` the arrays the level may write into.
+    Returns, for each splitting node in turn, its two children's ``(statistics, impurity)``
+    as :meth:`Grower._stats` gives them.
     """
-    best, scores, sides = median_scan(grower, scan, order, numeric, rank)
+    best, scores, sides = median_scan(grower, scan, order, numeric, rank, scratch)
     count, centre, impurity, threshold = sides
     builder, config = grower.builder, grower.config
     m, f = scores.shape
@@ -195,7 +203,12 @@ def decide_level(
 
 
 def median_scan(
-    grower: Grower, scan: list[Pending], order: np.ndarray, numeric: np.ndarray, rank: np.ndarray
+    grower: Grower,
+    scan: list[Pending],
+    order: np.ndarray,
+    numeric: np.ndarray,
+    rank: np.ndarray,
+    scratch: Scratch | None = None,
 ) -> tuple[np.ndarray, np.ndarray, tuple]:
     """Every column's best cut at every node of a level, and its candidate's figures.
 
@@ -204,8 +217,9 @@ def median_scan(
     split) and ``sides = (count, centre, impurity, threshold)``, the first three pairs of
     ``(m, f)`` arrays for the left and right branch of each column's best cut.
 
-    Nodes of about the same size share a :class:`~dtlearn.grow.fast.median_cuts.RankSums`
-    (:func:`size_groups`): a small node's ranks take few bits.
+    Nodes whose ranks take the same bits make a slice of one
+    :class:`~dtlearn.grow.fast.median_cuts.RankSums` (:func:`size_groups`), the slices by
+    bits, most first: a small node's ranks take few bits.
     """
     X, y = grower.X, grower.y
     m, f = len(scan), len(numeric)
@@ -219,8 +233,8 @@ def median_scan(
     local[rows[by_target]] = np.arange(N) - offsets[node_of]
     # segments: a group of nodes, then a column, then the group's nodes in order
     group = size_groups(lengths)
-    nodes = np.argsort(group, kind="stable")
-    groups = np.unique(group)
+    nodes = np.argsort(-group, kind="stable")
+    groups = np.unique(group)[::-1]  # most bits first (RankSums reads a prefix per bit)
     seg_node = np.concatenate([np.tile(nodes[group[nodes] == g], f) for g in groups])
     seg_feat = np.concatenate(
         [np.repeat(np.arange(f), int(np.count_nonzero(group == g))) for g in groups]
@@ -239,7 +253,7 @@ def median_scan(
     centres = np.array([p.state.node.value[0] for p in scan])
     shifted = ys - centres[seg_node][elem_seg]  # small sums round less
     group_ends = np.cumsum(f * np.bincount(group, weights=lengths)[groups]).astype(np.int64)
-    sums = GroupedRankSums(local[rows_x], shifted, ys, group_ends)
+    sums = GroupedRankSums(local[rows_x], shifted, ys, group_ends, scratch)
     errors, bound = cut_errors(sums, shifted, seg_lengths)
     _, segment = segment_bounds(seg_lengths)
     first = np.cumsum(seg_lengths - 1) - (seg_lengths - 1)
@@ -306,17 +320,17 @@ def median_scan(
 
 
 def size_groups(lengths: np.ndarray) -> np.ndarray:
-    """The group of each node by size: nodes of a group share a wavelet matrix.
+    """The group of each node by size: the bits of its largest rank (``n - 1``), at least 1.
 
-    By the bits of the largest rank (``n - 1``): 1, 2, 3-4, 5-6, 7-8, then 9 and more.
+    Groups share a :class:`~dtlearn.grow.fast.median_cuts.RankSums` slice; a bit's pass
+    reads only the groups that use it.
 
     Examples
     --------
     >>> size_groups(np.array([2, 3, 5, 16, 17, 100, 300, 5000])).tolist()
-    [0, 1, 2, 2, 3, 4, 5, 5]
+    [1, 2, 3, 4, 5, 7, 9, 13]
     """
-    bits = np.frexp(np.maximum(np.asarray(lengths) - 1, 1).astype(float))[1]
-    return np.where(bits == 1, 0, np.minimum((bits + 1) // 2, 5))
+    return np.maximum(1, np.frexp(np.maximum(np.asarray(lengths) - 1, 0).astype(float))[1])
 
 
 def best_cuts(
