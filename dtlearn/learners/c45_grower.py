@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from ..explain import Derivation, ResultTable
 from ..formatting import fmt, format_number
-from ..grow import Candidate, CandidateList, Grower, OpenLeaf
+from ..grow import Candidate, CandidateList, Grower, GrowthStep, OpenLeaf
 from ..pruning.pessimistic import route_rows, split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
 from ..tree import Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
-from .c45_scan import NumericScan, numeric_scan
+from .c45_scan import NumericScan, level_branches, level_parts, numeric_scan
 from .c45_scan import xlogx as _xlogx
 
 _LOG2 = math.log(2.0)
@@ -63,12 +64,27 @@ class _C45Candidates(CandidateList):
     from the scores, so growing builds only the winner.
     """
 
-    def __init__(self, scores: list, build: Any, best_index: int, any_admissible: bool):
+    def __init__(
+        self,
+        scores: list,
+        build: Any,
+        best_index: int,
+        any_admissible: bool,
+        split_of: Any = None,
+    ):
         self._items = [None] * len(scores)
         self._scores = scores
         self._build = build
+        self._split_of = split_of
         self.best_index = best_index
         self.any_admissible = any_admissible
+
+    def split_of(self, i: int) -> Split:
+        """The split of candidate ``i`` (admissible), without building the candidate."""
+        item = self._items[i]
+        if item is not None or self._split_of is None:
+            return self[i].split
+        return self._split_of(i)
 
     def score_of(self, i: int) -> float:
         return self._scores[i]
@@ -259,8 +275,10 @@ class C45Grower(Grower):
         counts = np.bincount(self.y[rows], weights=weights, minlength=len(self.classes))
         return counts.astype(float), entropy(counts)
 
-    def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int, parent: Any) -> Any:
-        node = super()._make_node(rows, weights, depth, parent)
+    def _make_node(
+        self, rows: np.ndarray, weights: np.ndarray, depth: int, parent: Any, stats: Any = None
+    ) -> Any:
+        node = super()._make_node(rows, weights, depth, parent, stats)
         if hasattr(self, "node_data"):
             self.node_data[node.node_id] = (rows, weights)
         return node
@@ -312,8 +330,14 @@ class C45Grower(Grower):
             scan = nominal if feature in self._nom_position else numeric
             return scan[3](self._position[feature], feature, extra)
 
+        def split_of(i: int) -> Split:
+            feature = int(features[i])
+            if feature in self._nom_position:
+                return MultiwaySplit(feature, len(self.schema.categories[feature]))
+            return numeric[4](self._position[feature], feature)
+
         scores = np.where(admissible, ratios, -np.inf).tolist()
-        result = _C45Candidates(scores, build, best, bool(np.any(admissible)))
+        result = _C45Candidates(scores, build, best, bool(np.any(admissible)), split_of)
         state.candidates = result
         return result
 
@@ -550,9 +574,20 @@ class C45Grower(Grower):
             xs[np.arange(L)[None, :] >= lengths[:, None]] = np.nan  # pads: missing, weight 0
         scan = numeric_scan(xs, W, self.y[S], np.array(totals, dtype=float), self._k, self._m)
         return [
-            (scan.admissible[j], scan.gain[j], scan.ratios[j], self._numeric_builder(scan, j, t))
+            (
+                scan.admissible[j],
+                scan.gain[j],
+                scan.ratios[j],
+                self._numeric_builder(scan, j, t),
+                partial(self._numeric_split, scan, j),
+            )
             for j, t in enumerate(totals)
         ]
+
+    def _numeric_split(self, scan: NumericScan, j: int, pos: int, feature: int) -> Split:
+        """The split of node ``j``'s admissible cut of attribute ``pos`` (as its candidate's)."""
+        cut = midpoint(float(scan.lows[j, pos]), float(scan.highs[j, pos]))
+        return ThresholdSplit(feature, self._split_point(feature, cut), tolerance=J48_TOLERANCE)
 
     def _numeric_builder(self, scan: NumericScan, j: int, total: float) -> Any:
         """``build(position, feature, extra)``: the candidate of node ``j`` of ``scan``."""
@@ -690,11 +725,129 @@ class C45Grower(Grower):
         level = list(self._open)
         while level:
             self._scan_level([self._open[node_id] for node_id in level])
-            for node_id in level:
-                self.expand(node_id)
+            self._expand_level(level)
             level = sorted(self._open)
         self._number_depth_first()
         return self.tree()
+
+    def _expand_level(self, level: list) -> None:
+        """:meth:`expand` every node of ``level`` (in order), its rows routed in one pass.
+
+        Each node is decided as :meth:`stop_reason` decides it; the chosen candidate stays
+        unbuilt in its step (built when read). The split nodes' rows go down their splits
+        together (:func:`~.c45_scan.level_parts`), and their children are made from that.
+        """
+        depth = self.config.max_depth
+        decided: list = []  # (state, candidates, reason, best index, split)
+        for node_id in level:
+            state = self._open[node_id]
+            reason = self._trivial(state)
+            candidates: Any = ()
+            best, split = None, None
+            if reason is None and depth is not None and state.node.depth >= depth:
+                reason = f"max_depth={depth} reached"
+            if reason is None:
+                candidates = self.candidates(node_id)
+                if not candidates.any_admissible:
+                    reason = "no attribute can split these instances"
+                elif candidates.best_index < 0:
+                    reason = "no attribute with at least average gain has a positive gain ratio"
+                else:
+                    best = candidates.best_index
+                    split = candidates.split_of(best)
+            decided.append([state, candidates, reason, best, split])
+        splitting = [d for d in decided if d[4] is not None]
+        routed = self._route_level(splitting) if splitting else None
+        for d in decided:
+            state, candidates, reason, best, _ = d
+            self.steps.append(
+                GrowthStep(
+                    state.node.node_id,
+                    state.parent_id,
+                    state.node.depth,
+                    state.condition,
+                    state.rows,
+                    state.node.n_samples,
+                    self._node_counts(state),
+                    state.node.impurity,
+                    candidates,
+                    None if reason else best,
+                    reason,
+                    "greedy",
+                    self.classes,
+                    self.target_name,
+                )
+            )
+            del self._open[state.node.node_id]
+        self._order = []
+        if routed is not None:
+            self._open_level(routed)
+        for d in decided:
+            d[0].sorted_rows = None  # kept steps must not hold the sort orders
+
+    def _route_level(self, splitting: list) -> tuple:
+        """Route the rows of the nodes that would split, all in one pass.
+
+        A node whose stored cut sends every known row one way closes instead (as in
+        :meth:`stop_reason`).
+        """
+        lengths = np.array([len(d[0].rows) for d in splitting])
+        node_of = np.repeat(np.arange(len(splitting)), lengths)
+        rows = np.concatenate([d[0].rows for d in splitting])
+        features = np.array([d[4].feature for d in splitting], dtype=np.intp)
+        thresholds = np.array(
+            [d[4].threshold if type(d[4]) is ThresholdSplit else np.nan for d in splitting]
+        )
+        branch = level_branches(self.X, rows, node_of, features, thresholds, J48_TOLERANCE)
+        n_branches = np.array([d[4].n_branches for d in splitting], dtype=np.int64)
+        known = branch >= 0
+        width = int(n_branches.max())
+        seen = np.bincount(node_of[known] * width + branch[known], minlength=len(splitting) * width)
+        one_way = np.add.reduce(seen.reshape(-1, width) > 0, axis=1) == 1
+        if one_way.any():
+            for j in np.flatnonzero(one_way).tolist():
+                d = splitting[j]
+                d[2], d[4] = (
+                    "the stored cut sends every instance one way (J48 would never stop)",
+                    None,
+                )
+            keep = ~one_way[node_of]
+            splitting = [d for d in splitting if d[4] is not None]
+            if not splitting:
+                return None
+            rows, branch = rows[keep], branch[keep]
+            node_of = np.repeat(np.arange(len(splitting)), lengths[~one_way])
+            n_branches = n_branches[~one_way]
+        weights = np.concatenate([d[0].weights for d in splitting])
+        parts = level_parts(rows, weights, self.y, node_of, branch, n_branches, self._k)
+        return splitting, parts
+
+    def _open_level(self, routed: tuple) -> None:
+        """Make the children of a level's split nodes from :meth:`_route_level`'s parts."""
+        splitting, parts = routed
+        starts = parts.starts.tolist()
+        c = 0
+        for state, _, _, _, split in splitting:
+            nb = split.n_branches
+            state.node.branch_weights = parts.fractions[c : c + nb]
+            pieces, stats = [], []
+            for b in range(c, c + nb):
+                counts = parts.counts[b]
+                pieces.append(
+                    (
+                        parts.rows[starts[b] : starts[b + 1]],
+                        parts.weights[starts[b] : starts[b + 1]],
+                    )
+                )
+                stats.append((counts, entropy(counts)))
+            c += nb
+            children = self.open_children(state, split, pieces, stats)
+            for child_state, sorted_rows in zip(children, self._partition_sorted(state, pieces)):
+                child_state.sorted_rows = sorted_rows
+                child_state.sorted_features = state.sorted_features
+            for child_state in children:
+                self._open[child_state.node.node_id] = child_state
+            self._order.extend(child.node.node_id for child in reversed(children))
 
     def _scan_level(self, states: list) -> None:
         """Score the attributes of every node of a level that will be scored.
