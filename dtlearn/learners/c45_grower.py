@@ -24,7 +24,7 @@ from ..pruning.pessimistic import route_rows, split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
 from ..tree import Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
-from .c45_scan import NumericScan, level_branches, level_parts, numeric_scan
+from .c45_scan import NumericScan, first_best_columns, level_branches, level_parts, numeric_scan
 from .c45_scan import xlogx as _xlogx
 
 _LOG2 = math.log(2.0)
@@ -257,6 +257,8 @@ class C45Grower(Grower):
             [self._all_multi or not self._multi_value[j] for j in range(len(names))], dtype=bool
         )
         self._feature_order: dict = {}
+        self._feature_lists: dict = {}
+        self._masks: dict = {}
         self._numeric_key = tuple(int(j) for j in self._numeric)
         self._numeric_cols = np.arange(len(self._numeric))
         self._range = np.arange(0)
@@ -295,28 +297,34 @@ class C45Grower(Grower):
         total = float(np.add.reduce(state.weights))
         features = self._feature_order.get(state.available)
         if features is None:
+            self._feature_lists[state.available] = sorted(state.available)
             features = self._feature_order[state.available] = np.array(
                 sorted(state.available), dtype=np.intp
             )
         with np.errstate(divide="ignore", invalid="ignore"):
             nominal = self._scan_nominal(state, total)
             numeric = self._scan_numeric(state, total)
-        if nominal is None or numeric is None:
-            admissible, gains, ratios = (nominal or numeric)[:3]
+        decided = getattr(state, "_decided", None)
+        if decided is not None:  # _scan_level decided the node with its batch (plain lists)
+            admissible, scores, valid, passes, average, column = decided
+            if len(features) < len(admissible):
+                keep = self._feature_lists[state.available]
+                admissible, scores = [admissible[c] for c in keep], [scores[c] for c in keep]
+                valid, passes = [valid[c] for c in keep], [passes[c] for c in keep]
+            best = -1 if column < 0 else self._feature_lists[state.available].index(column)
+            any_admissible = any(admissible)
         else:
-            admissible, gains, ratios = (np.concatenate([nominal[i], numeric[i]]) for i in range(3))
-        where = self._scan_index[features]
-        admissible, gains, ratios = admissible[where], gains[where], ratios[where]
-        valid = admissible & self._counts_in_average[features]
-        n_valid = int(np.count_nonzero(valid))
-        average, passes, best = None, valid, -1
-        if n_valid:
-            average = sum(gains[valid].tolist()) / n_valid
-            passes = admissible & (gains >= average - 1e-3)
-            best_ratio = 0.0
-            for i in np.flatnonzero(passes).tolist():
-                if gr(float(ratios[i]), best_ratio):
-                    best, best_ratio = i, float(ratios[i])
+            if nominal is None or numeric is None:
+                admissible, gains, ratios = (nominal or numeric)[:3]
+            else:
+                admissible, gains, ratios = (
+                    np.concatenate([nominal[i], numeric[i]]) for i in range(3)
+                )
+            where = self._scan_index[features]
+            admissible, gains, ratios = admissible[where], gains[where], ratios[where]
+            average, passes, best, valid = self._decide(features, admissible, gains, ratios)
+            scores = np.where(admissible, ratios, -np.inf).tolist()
+            any_admissible = bool(np.any(admissible))
 
         def build(i: int) -> Candidate:
             feature = int(features[i])
@@ -336,10 +344,23 @@ class C45Grower(Grower):
                 return MultiwaySplit(feature, len(self.schema.categories[feature]))
             return numeric[4](self._position[feature], feature)
 
-        scores = np.where(admissible, ratios, -np.inf).tolist()
-        result = _C45Candidates(scores, build, best, bool(np.any(admissible)), split_of)
+        result = _C45Candidates(scores, build, best, any_admissible, split_of)
         state.candidates = result
         return result
+
+    def _decide(self, features: np.ndarray, admissible: Any, gains: Any, ratios: Any) -> tuple:
+        """``(average gain or None, passes, best position or -1, valid)`` of one node."""
+        valid = admissible & self._counts_in_average[features]
+        n_valid = int(np.count_nonzero(valid))
+        average, passes, best = None, valid, -1
+        if n_valid:
+            average = sum(gains[valid].tolist()) / n_valid
+            passes = admissible & (gains >= average - 1e-3)
+            best_ratio = 0.0
+            for i in np.flatnonzero(passes).tolist():
+                if gr(float(ratios[i]), best_ratio):
+                    best, best_ratio = i, float(ratios[i])
+        return average, passes, best, valid
 
     def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
         """The candidate of one attribute, without the average-gain fields."""
@@ -873,13 +894,55 @@ class C45Grower(Grower):
             for start in range(0, len(group), per_batch):
                 batch = group[start : start + per_batch]
                 totals = [float(np.add.reduce(state.weights)) for state in batch]
+                scans = []
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    if len(self._numeric):
-                        for state, scan in zip(batch, self._scan_numeric_nodes(batch, totals)):
-                            state._numeric_scan = scan  # type: ignore[attr-defined]
                     if len(self._nominal):
-                        for state, scan in zip(batch, self._scan_nominal_nodes(batch, totals)):
+                        found = self._scan_nominal_nodes(batch, totals)
+                        for state, scan in zip(batch, found):
                             state._nominal_scan = scan  # type: ignore[attr-defined]
+                        scans.append(found)
+                    if len(self._numeric):
+                        found = self._scan_numeric_nodes(batch, totals)
+                        for state, scan in zip(batch, found):
+                            state._numeric_scan = scan  # type: ignore[attr-defined]
+                        scans.append(found)
+                    self._decide_batch(batch, scans)
+
+    def _decide_batch(self, batch: list, scans: list) -> None:
+        """J48's attribute choice at every node of a scanned batch, all at once.
+
+        As :meth:`candidates` makes it node by node: the average gain, the filter, the
+        first best gain ratio.
+        """
+        adm, gains, ratios = (
+            np.concatenate([np.stack([scan[j] for scan in found]) for found in scans], axis=1)[
+                :, self._scan_index
+            ]
+            for j in range(3)
+        )
+        available = np.array([self._available_mask(state.available) for state in batch])
+        valid = adm & self._counts_in_average[None, :] & available
+        n_valid = np.add.reduce(valid, axis=1)
+        # a sum from left to right, as ``sum`` of the valid gains in column order
+        summed = np.cumsum(np.where(valid, gains, 0.0), axis=1)[:, -1]
+        average = summed / np.maximum(n_valid, 1)
+        passes = adm & available & (gains >= (average - 1e-3)[:, None])
+        passes &= (n_valid > 0)[:, None]
+        marked = np.where(passes & ~np.isnan(ratios), ratios, -np.inf)
+        best = first_best_columns(marked.T, np.add.reduce(passes, axis=1)).tolist()
+        scores = np.where(adm, ratios, -np.inf).tolist()
+        columns = zip(adm.tolist(), scores, valid.tolist(), passes.tolist())
+        averages = np.where(n_valid > 0, average, np.nan).tolist()
+        for state, (a, r, v, p), mean, b in zip(batch, columns, averages, best):
+            mean = None if mean != mean else mean  # nan: no valid attribute
+            state._decided = (a, r, v, p, mean, b)  # type: ignore[attr-defined]
+
+    def _available_mask(self, available: frozenset) -> np.ndarray:
+        mask = self._masks.get(available)
+        if mask is None:
+            mask = self._masks[available] = np.zeros(len(self.schema.names), dtype=bool)
+            mask[list(available)] = True
+        return mask
 
     def _number_depth_first(self) -> None:
         """Renumber the nodes and reorder the steps as depth-first growth makes them.

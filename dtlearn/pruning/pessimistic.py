@@ -922,6 +922,7 @@ def _collapse(root: _Work, steps: list) -> None:
 
 
 def _branch_estimate(work: _Work, rows, weights, data: _Data, cf: float) -> float:
+    """Estimated errors of the subtree ``work`` with ``rows`` and ``weights`` sent down it."""
     total, stack = 0.0, [(work, rows, weights)]
     while stack:
         w, r, wt = stack.pop()
@@ -973,11 +974,12 @@ def _prune(
             continue
         largest = _max_bag(w)
         n, own = w.errors()
-        branch = (
-            _branch_estimate(w.children[largest], w.rows, w.weights, data, cf)
-            if raising
-            else float("inf")
-        )
+        if not raising:
+            branch = float("inf")
+        elif w.children[largest].is_leaf:  # the node's own rows at one leaf: its own estimate
+            branch = w.estimate(cf)
+        else:
+            branch = _branch_estimate(w.children[largest], w.rows, w.weights, data, cf)
         leaf = w.estimate(cf)
         leaves = _current_leaves(w)
         leaf_info = tuple((lf.node_id, *lf.errors(), lf.estimate(cf)) for lf in leaves)
