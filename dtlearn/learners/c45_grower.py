@@ -22,9 +22,16 @@ from ..formatting import fmt, format_number
 from ..grow import Candidate, CandidateList, Grower, GrowthStep, OpenLeaf
 from ..pruning.pessimistic import route_rows, split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
-from ..tree import Tree
+from ..tree import Node, Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
-from .c45_scan import NumericScan, first_best_columns, level_branches, level_parts, numeric_scan
+from .c45_scan import (
+    NumericScan,
+    first_best_columns,
+    level_branches,
+    level_parts,
+    numeric_scan,
+    sum_last,
+)
 from .c45_scan import xlogx as _xlogx
 
 _LOG2 = math.log(2.0)
@@ -844,31 +851,76 @@ class C45Grower(Grower):
         return splitting, parts
 
     def _open_level(self, routed: tuple) -> None:
-        """Make the children of a level's split nodes from :meth:`_route_level`'s parts."""
+        """Make the children of a level's split nodes from :meth:`_route_level`'s parts.
+
+        The nodes, their statistics and open leaves are those :meth:`open_children` makes
+        (``Grower._make_node``'s arithmetic: counts summed in numpy's order, the class
+        distribution ``counts / total``, J48's entropy).
+        """
         splitting, parts = routed
         starts = parts.starts.tolist()
+        counts2 = parts.counts
+        totals = sum_last(counts2)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            values = counts2 / totals[:, None]
+        count_rows, total_list = counts2.tolist(), totals.tolist()
+        rows, weights, data = parts.rows, parts.weights, self.node_data
         c = 0
         for state, _, _, _, split in splitting:
+            node = state.node
             nb = split.n_branches
-            state.node.branch_weights = parts.fractions[c : c + nb]
-            pieces, stats = [], []
+            node.split = split
+            node.branch_weights = parts.fractions[c : c + nb]
+            available = state.available
+            if type(split) is MultiwaySplit:
+                available = available - {split.feature}
+            conditions = split.conditions(self.schema)
+            depth = node.depth + 1
+            children, pieces, needs = [], [], []
             for b in range(c, c + nb):
-                counts = parts.counts[b]
-                pieces.append(
-                    (
-                        parts.rows[starts[b] : starts[b + 1]],
-                        parts.weights[starts[b] : starts[b + 1]],
-                    )
+                piece = (rows[starts[b] : starts[b + 1]], weights[starts[b] : starts[b + 1]])
+                total = total_list[b]
+                value = values[b] if total > 0 else node.value.copy()
+                child = Node(self._next_id, depth, total, entropy(count_rows[b]), value, counts2[b])
+                self._next_id += 1
+                data[child.node_id] = piece
+                node.children.append(child)
+                open_leaf = OpenLeaf(
+                    child, piece[0], piece[1], available, node.node_id, conditions[b - c]
                 )
-                stats.append((counts, entropy(counts)))
+                trivial = self._trivial_list(count_rows[b])
+                open_leaf._trivial = trivial  # type: ignore[attr-defined]
+                children.append(open_leaf)
+                pieces.append(piece)
+                needs.append(trivial is None)
             c += nb
-            children = self.open_children(state, split, pieces, stats)
-            for child_state, sorted_rows in zip(children, self._partition_sorted(state, pieces)):
+            for child_state, sorted_rows in zip(
+                children, self._children_sorted(state, pieces, needs)
+            ):
                 child_state.sorted_rows = sorted_rows
                 child_state.sorted_features = state.sorted_features
             for child_state in children:
                 self._open[child_state.node.node_id] = child_state
             self._order.extend(child.node.node_id for child in reversed(children))
+
+    def _children_sorted(self, state: OpenLeaf, parts: list, needs: list) -> list:
+        """:meth:`_partition_sorted` for the children that ``needs`` marks (``None`` else)."""
+        sorted_rows = state.sorted_rows
+        if sorted_rows is None:
+            return []
+        state.sorted_rows = None
+        columns = sorted_rows.T
+        n_features = sorted_rows.shape[1]
+        out: list = []
+        for (rows, _), need in zip(parts, needs):
+            if not need:
+                out.append(None)
+                continue
+            self._stamp_id += 1
+            self._stamp[rows] = self._stamp_id
+            keep = self._stamp[columns] == self._stamp_id
+            out.append(columns[keep].reshape(n_features, -1).T)
+        return out
 
     def _scan_level(self, states: list) -> None:
         """Score the attributes of every node of a level that will be scored.
@@ -996,7 +1048,10 @@ class C45Grower(Grower):
 
     def _trivial_counts(self, node_counts: np.ndarray) -> str | None:
         """Why J48 scores no attribute at a node of these class counts (pure, too small)."""
-        counts = node_counts.tolist()
+        return self._trivial_list(node_counts.tolist())
+
+    def _trivial_list(self, counts: list) -> str | None:
+        """:meth:`_trivial_counts` of the counts as a list."""
         total = _sum(counts)
         m = self._m
         if sm(total, 2 * m):
