@@ -271,6 +271,7 @@ class C45Grower(Grower):
         self._range = np.arange(0)
         self._scratch_w = np.zeros(n)
         self._stamp = np.zeros(n, dtype=np.int64)
+        self._branch_of = np.zeros(n, dtype=np.int8)
         self._stamp_id = 0
         # public, read by C45Classifier for re-pruning: node id -> (rows, weights)
         self.node_data: dict = {}
@@ -301,26 +302,28 @@ class C45Grower(Grower):
         if self._trivial(state) is not None:
             state.candidates = ()
             return ()
-        total = float(np.add.reduce(state.weights))
         features = self._feature_order.get(state.available)
         if features is None:
             self._feature_lists[state.available] = sorted(state.available)
             features = self._feature_order[state.available] = np.array(
                 sorted(state.available), dtype=np.intp
             )
-        with np.errstate(divide="ignore", invalid="ignore"):
-            nominal = self._scan_nominal(state, total)
-            numeric = self._scan_numeric(state, total)
         decided = getattr(state, "_decided", None)
         if decided is not None:  # _scan_level decided the node with its batch (plain lists)
+            nominal = getattr(state, "_nominal_scan", None)
+            numeric = getattr(state, "_numeric_scan", None)
             admissible, scores, valid, passes, average, column = decided
-            if len(features) < len(admissible):
-                keep = self._feature_lists[state.available]
+            keep = self._feature_lists[state.available]
+            if len(keep) < len(admissible):
                 admissible, scores = [admissible[c] for c in keep], [scores[c] for c in keep]
                 valid, passes = [valid[c] for c in keep], [passes[c] for c in keep]
-            best = -1 if column < 0 else self._feature_lists[state.available].index(column)
+            best = -1 if column < 0 else keep.index(column)
             any_admissible = any(admissible)
         else:
+            total = float(np.add.reduce(state.weights))
+            with np.errstate(divide="ignore", invalid="ignore"):
+                nominal = self._scan_nominal(state, total)
+                numeric = self._scan_numeric(state, total)
             if nominal is None or numeric is None:
                 admissible, gains, ratios = (nominal or numeric)[:3]
             else:
@@ -333,27 +336,34 @@ class C45Grower(Grower):
             scores = np.where(admissible, ratios, -np.inf).tolist()
             any_admissible = bool(np.any(admissible))
 
-        def build(i: int) -> Candidate:
-            feature = int(features[i])
-            extra = {}
-            if admissible[i] and average is not None:
-                extra = {
-                    "average_gain": average,
-                    "in_average": bool(valid[i]),
-                    "passes_average": bool(passes[i]),
-                }
-            scan = nominal if feature in self._nom_position else numeric
-            return scan[3](self._position[feature], feature, extra)
-
-        def split_of(i: int) -> Split:
-            feature = int(features[i])
-            if feature in self._nom_position:
-                return MultiwaySplit(feature, len(self.schema.categories[feature]))
-            return numeric[4](self._position[feature], feature)
-
+        context = (features, admissible, valid, passes, average, nominal, numeric)
+        build = partial(self._candidate_at, context)
+        split_of = partial(self._split_at, context)
         result = _C45Candidates(scores, build, best, any_admissible, split_of)
         state.candidates = result
         return result
+
+    def _candidate_at(self, context: tuple, i: int) -> Candidate:
+        """Candidate ``i`` of a node's list (``context``: what :meth:`candidates` found)."""
+        features, admissible, valid, passes, average, nominal, numeric = context
+        feature = int(features[i])
+        extra = {}
+        if admissible[i] and average is not None:
+            extra = {
+                "average_gain": average,
+                "in_average": bool(valid[i]),
+                "passes_average": bool(passes[i]),
+            }
+        scan = nominal if feature in self._nom_position else numeric
+        return scan[3](self._position[feature], feature, extra)
+
+    def _split_at(self, context: tuple, i: int) -> Split:
+        """The split of admissible candidate ``i``, without building the candidate."""
+        features, numeric = context[0], context[6]
+        feature = int(features[i])
+        if feature in self._nom_position:
+            return MultiwaySplit(feature, len(self.schema.categories[feature]))
+        return numeric[4](self._position[feature], feature)
 
     def _decide(self, features: np.ndarray, admissible: Any, gains: Any, ratios: Any) -> tuple:
         """``(average gain or None, passes, best position or -1, valid)`` of one node."""
@@ -508,53 +518,39 @@ class C45Grower(Grower):
         ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gains / (split_ent / t))
         big = ((m - sizes) < SMALL) | (sizes >= m)
         admissible = np.add.reduceat(big.astype(np.intp), offsets, axis=1) >= 2
+        batch = (admissible, gains, split_ent, ratios, counts2)
+        self._batch_scores = (admissible, gains, ratios)
         return [
-            (
-                admissible[j],
-                gains[j],
-                ratios[j],
-                self._nominal_builder(
-                    admissible[j], gains[j], split_ent[j], ratios[j], counts2[j], total
-                ),
-            )
+            (admissible[j], gains[j], ratios[j], partial(self._nominal_at, batch, j, total))
             for j, total in enumerate(totals)
         ]
 
-    def _nominal_builder(
-        self,
-        admissible: np.ndarray,
-        gains: np.ndarray,
-        split_ent: np.ndarray,
-        ratios: np.ndarray,
-        counts2: np.ndarray,
-        total: float,
-    ) -> Any:
-        """``build(position, feature, extra)``: a nominal candidate of one scanned node."""
+    def _nominal_at(
+        self, batch: tuple, j: int, total: float, pos: int, feature: int, extra: dict
+    ) -> Candidate:
+        """The nominal candidate ``pos`` of node ``j`` of a scanned batch."""
         m, offsets = self._m, self._nom_offsets
-
-        def build(pos: int, feature: int, extra: dict) -> Candidate:
-            if not admissible[pos]:
-                return self._inadmissible(
-                    feature, f"fewer than two values hold min_samples_leaf={m} instances"
-                )
-            v = len(self.schema.categories[feature])
-            start = offsets[pos]
-            scores = {"n_cuts": 0}
-            scores.update(extra)
-            gain = float(gains[pos])
-            return self._finish_c45(
-                feature,
-                MultiwaySplit(feature, v),
-                counts2[start : start + v].copy(),
-                total,
-                gain,
-                gain,
-                float(split_ent[pos]),
-                float(ratios[pos]),
-                scores,
+        admissible, gains, split_ent, ratios, counts2 = (a[j] for a in batch)
+        if not admissible[pos]:
+            return self._inadmissible(
+                feature, f"fewer than two values hold min_samples_leaf={m} instances"
             )
-
-        return build
+        v = len(self.schema.categories[feature])
+        start = offsets[pos]
+        scores = {"n_cuts": 0}
+        scores.update(extra)
+        gain = float(gains[pos])
+        return self._finish_c45(
+            feature,
+            MultiwaySplit(feature, v),
+            counts2[start : start + v].copy(),
+            total,
+            gain,
+            gain,
+            float(split_ent[pos]),
+            float(ratios[pos]),
+            scores,
+        )
 
     def _sorted_rows(self, state: OpenLeaf) -> np.ndarray:
         """The node's rows sorted by every numeric attribute (missing values last)."""
@@ -601,12 +597,13 @@ class C45Grower(Grower):
             xs = self.X[S, self._numeric]
             xs[np.arange(L)[None, :] >= lengths[:, None]] = np.nan  # pads: missing, weight 0
         scan = numeric_scan(xs, W, self.y[S], np.array(totals, dtype=float), self._k, self._m)
+        self._batch_scores = (scan.admissible, scan.gain, scan.ratios)
         return [
             (
                 scan.admissible[j],
                 scan.gain[j],
                 scan.ratios[j],
-                self._numeric_builder(scan, j, t),
+                partial(self._numeric_at, scan, j, t),
                 partial(self._numeric_split, scan, j),
             )
             for j, t in enumerate(totals)
@@ -617,8 +614,10 @@ class C45Grower(Grower):
         cut = midpoint(float(scan.lows[j, pos]), float(scan.highs[j, pos]))
         return ThresholdSplit(feature, self._split_point(feature, cut), tolerance=J48_TOLERANCE)
 
-    def _numeric_builder(self, scan: NumericScan, j: int, total: float) -> Any:
-        """``build(position, feature, extra)``: the candidate of node ``j`` of ``scan``."""
+    def _numeric_at(
+        self, scan: NumericScan, j: int, total: float, pos: int, feature: int, extra: dict
+    ) -> Candidate:
+        """The numeric candidate ``pos`` of node ``j`` of ``scan``."""
         k, m = self._k, self._m
 
         def shown_min_split(pos: int) -> Any:
@@ -627,35 +626,32 @@ class C45Grower(Grower):
                 return m
             return 25.0 if gr(shown, 25) else shown
 
-        def build(pos: int, feature: int, extra: dict) -> Candidate:
-            if scan.admissible[j, pos]:
-                # the engine's midpoint; J48 then stores the largest training value <= it
-                cut = midpoint(float(scan.lows[j, pos]), float(scan.highs[j, pos]))
-                return self._build_numeric(
-                    feature,
-                    scan.bags[:, j, pos].copy(),
-                    total,
-                    float(scan.gain_known[j, pos]),
-                    float(scan.gain[j, pos]),
-                    float(scan.split_ent[j, pos]),
-                    float(scan.ratios[j, pos]),
-                    int(scan.n_cuts[j, pos]),
-                    shown_min_split(pos),
-                    cut,
-                    extra,
-                )
-            if scan.too_few[j, pos]:
-                return self._inadmissible(
-                    feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values"
-                )
-            cuts = int(scan.n_cuts[j, pos])
-            if cuts == 0:
-                return self._inadmissible(
-                    feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each side"
-                )
-            return self._no_gain(feature, float(scan.gain_known[j, pos]), cuts, total)
-
-        return build
+        if scan.admissible[j, pos]:
+            # the engine's midpoint; J48 then stores the largest training value <= it
+            cut = midpoint(float(scan.lows[j, pos]), float(scan.highs[j, pos]))
+            return self._build_numeric(
+                feature,
+                scan.bags[:, j, pos].copy(),
+                total,
+                float(scan.gain_known[j, pos]),
+                float(scan.gain[j, pos]),
+                float(scan.split_ent[j, pos]),
+                float(scan.ratios[j, pos]),
+                int(scan.n_cuts[j, pos]),
+                shown_min_split(pos),
+                cut,
+                extra,
+            )
+        if scan.too_few[j, pos]:
+            return self._inadmissible(
+                feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values"
+            )
+        cuts = int(scan.n_cuts[j, pos])
+        if cuts == 0:
+            return self._inadmissible(
+                feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each side"
+            )
+        return self._no_gain(feature, float(scan.gain_known[j, pos]), cuts, total)
 
     def _arange(self, n: int) -> np.ndarray:
         if len(self._range) < n:
@@ -848,7 +844,7 @@ class C45Grower(Grower):
             n_branches = n_branches[~one_way]
         weights = np.concatenate([d[0].weights for d in splitting])
         parts = level_parts(rows, weights, self.y, node_of, branch, n_branches, self._k)
-        return splitting, parts
+        return splitting, parts, branch
 
     def _open_level(self, routed: tuple) -> None:
         """Make the children of a level's split nodes from :meth:`_route_level`'s parts.
@@ -857,8 +853,9 @@ class C45Grower(Grower):
         (``Grower._make_node``'s arithmetic: counts summed in numpy's order, the class
         distribution ``counts / total``, J48's entropy).
         """
-        splitting, parts = routed
+        splitting, parts, branch = routed
         starts = parts.starts.tolist()
+        at = 0  # where each split node's rows start in ``branch``
         counts2 = parts.counts
         totals = sum_last(counts2)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -894,8 +891,10 @@ class C45Grower(Grower):
                 pieces.append(piece)
                 needs.append(trivial is None)
             c += nb
+            own = branch[at : at + len(state.rows)]
+            at += len(state.rows)
             for child_state, sorted_rows in zip(
-                children, self._children_sorted(state, pieces, needs)
+                children, self._children_sorted(state, pieces, needs, own)
             ):
                 child_state.sorted_rows = sorted_rows
                 child_state.sorted_features = state.sorted_features
@@ -903,15 +902,35 @@ class C45Grower(Grower):
                 self._open[child_state.node.node_id] = child_state
             self._order.extend(child.node.node_id for child in reversed(children))
 
-    def _children_sorted(self, state: OpenLeaf, parts: list, needs: list) -> list:
-        """:meth:`_partition_sorted` for the children that ``needs`` marks (``None`` else)."""
+    def _children_sorted(
+        self, state: OpenLeaf, parts: list, needs: list, branch: np.ndarray
+    ) -> list:
+        """:meth:`_partition_sorted` for the children that ``needs`` marks (``None`` else).
+
+        ``branch``: each of the node's rows' branch. Where every row has one, every
+        attribute's sort order is grouped by branch in one stable sort (small integers:
+        a radix sort), each child's orders then a run of the result.
+        """
         sorted_rows = state.sorted_rows
         if sorted_rows is None:
             return []
         state.sorted_rows = None
+        if not any(needs):
+            return [None] * len(parts)
+        if len(parts) < 128 and not (branch < 0).any():
+            self._branch_of[state.rows] = branch
+            order = np.argsort(self._branch_of[sorted_rows], axis=0, kind="stable")
+            grouped = np.take_along_axis(sorted_rows, order, axis=0)
+            out: list = []
+            start = 0
+            for (rows, _), need in zip(parts, needs):
+                end = start + len(rows)
+                out.append(grouped[start:end] if need else None)
+                start = end
+            return out
         columns = sorted_rows.T
         n_features = sorted_rows.shape[1]
-        out: list = []
+        out = []
         for (rows, _), need in zip(parts, needs):
             if not need:
                 out.append(None)
@@ -952,12 +971,12 @@ class C45Grower(Grower):
                         found = self._scan_nominal_nodes(batch, totals)
                         for state, scan in zip(batch, found):
                             state._nominal_scan = scan  # type: ignore[attr-defined]
-                        scans.append(found)
+                        scans.append(self._batch_scores)
                     if len(self._numeric):
                         found = self._scan_numeric_nodes(batch, totals)
                         for state, scan in zip(batch, found):
                             state._numeric_scan = scan  # type: ignore[attr-defined]
-                        scans.append(found)
+                        scans.append(self._batch_scores)
                     self._decide_batch(batch, scans)
 
     def _decide_batch(self, batch: list, scans: list) -> None:
@@ -967,9 +986,7 @@ class C45Grower(Grower):
         first best gain ratio.
         """
         adm, gains, ratios = (
-            np.concatenate([np.stack([scan[j] for scan in found]) for found in scans], axis=1)[
-                :, self._scan_index
-            ]
+            np.concatenate([arrays[j] for arrays in scans], axis=1)[:, self._scan_index]
             for j in range(3)
         )
         available = np.array([self._available_mask(state.available) for state in batch])
