@@ -1,4 +1,4 @@
-# About 510 logical lines: one idea, J48's split search in the growth engine; its vectorised nominal and numeric scans belong together.
+# About 810 logical lines: one idea, J48's split search in the growth engine, node by node and level by level (a level's scans, choices and routing); its vectorised nominal and numeric scans belong together.
 """J48's split search plugged into the growth engine: C45Grower and its candidates.
 
 What J48 decides at a node (the average-gain filter, gain ratio, numeric thresholds with
@@ -20,15 +20,13 @@ import numpy as np
 from ..explain import Derivation, ResultTable
 from ..formatting import fmt, format_number
 from ..grow import Candidate, CandidateList, Grower, GrowthStep, OpenLeaf
-from ..pruning.pessimistic import route_rows, split_weighted
+from ..pruning.pessimistic import level_branches, level_parts, route_rows, split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
 from ..tree import Node, Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
 from .c45_scan import (
     NumericScan,
     first_best_columns,
-    level_branches,
-    level_parts,
     numeric_scan,
     sum_last,
 )
