@@ -426,6 +426,7 @@ class _Work:
     _errors: tuple | None = None  # (counts they came from, N, E)
     _estimate: tuple | None = None  # (counts it came from, cf, E + addErrs(N, E))
     _leaf_list: list | None = None  # leaves under the node when pruning last decided it
+    _info: tuple | None = None  # (counts it came from, (node id, cf), info tuple)
 
     @property
     def is_leaf(self) -> bool:
@@ -439,6 +440,15 @@ class _Work:
         n, e = float(np.add.reduce(self.counts)), num_incorrect(self.counts)
         self._errors = (self.counts, n, e)
         return n, e
+
+    def info(self, cf: float) -> tuple:
+        """``(node_id, N, E, estimate)`` of a leaf (kept until its id or counts change)."""
+        cached = self._info
+        if cached is not None and cached[0] is self.counts and cached[1] == (self.node_id, cf):
+            return cached[2]
+        info = (self.node_id, *self.errors(), self.estimate(cf))
+        self._info = (self.counts, (self.node_id, cf), info)
+        return info
 
     def estimate(self, cf: float) -> float:
         """Weka's ``getEstimatedErrorsForDistribution`` of the node's counts."""
@@ -513,8 +523,8 @@ def _work_tree_from_parts(tree: Tree, parts: dict) -> _Work:
             [],
             rows,
             weights,
-            node.counts.copy(),
-            None if node.branch_weights is None else node.branch_weights.copy(),
+            node.counts,  # pruning replaces a node's counts and fractions, never writes in them
+            node.branch_weights,
         )
 
     root = make(tree.root)
@@ -1075,12 +1085,15 @@ def _branch_estimate(work: _Work, rows, weights, data: _Data, cf: float) -> floa
     return total
 
 
-def _leaf_counts(split: Split, rows: np.ndarray, weights: np.ndarray, data: _Data) -> np.ndarray:
+def _leaf_counts(
+    split: Split | None, rows: np.ndarray, weights: np.ndarray, data: _Data
+) -> np.ndarray:
     """The class counts :func:`split_weighted` gives each branch, in one ``bincount``.
 
     Per branch, the known rows in order, then the unknown ones (weight times the
     branch's fraction): the order in which each branch's own ``bincount`` sums them.
     """
+    assert split is not None  # an inner node's
     branch = route_rows(split, data.X, rows)
     nb, k = split.n_branches, data.k
     known = branch != UNKNOWN
@@ -1150,7 +1163,7 @@ def _prune(
             branch = _branch_estimate(w.children[largest], w.rows, w.weights, data, cf)
         leaf = w.estimate(cf)
         leaves = _current_leaves(w)
-        leaf_info = tuple((lf.node_id, *lf.errors(), lf.estimate(cf)) for lf in leaves)
+        leaf_info = tuple(lf.info(cf) for lf in leaves)
         subtree = sum(item[3] for item in leaf_info)
         common = dict(
             n_samples=n,
