@@ -33,7 +33,16 @@ from ..formatting import fmt, fmt_float, fmt_g, fmt_whole_or_g
 from ..splits import UNKNOWN, MultiwaySplit, Split, ThresholdSplit
 from ..steps import StepDefaults
 from ..tree import Node, Tree
-from ..weka_arithmetic import SMALL, entropy, eq, gr, gr_or_eq, num_incorrect, sm_or_eq
+from ..weka_arithmetic import (
+    SMALL,
+    entropy,
+    eq,
+    gr,
+    gr_or_eq,
+    max_class,
+    num_incorrect,
+    sm_or_eq,
+)
 
 __all__ = [
     "LevelParts",
@@ -437,7 +446,9 @@ class _Work:
         cached = self._errors
         if cached is not None and cached[0] is self.counts:
             return cached[1], cached[2]
-        n, e = float(np.add.reduce(self.counts)), num_incorrect(self.counts)
+        values = self.counts.tolist()  # num_incorrect's arithmetic on plain floats
+        n = _ordered_sum(values)
+        e = n - values[max_class(values)]
         self._errors = (self.counts, n, e)
         return n, e
 
@@ -549,7 +560,7 @@ def _leaf_spans(root: _Work) -> tuple[dict, list]:
     stack = [(root, False)]
     while stack:
         w, done = stack.pop()
-        if w.is_leaf:
+        if not w.children:
             errors.append(w.errors()[1])
             continue
         if done:
@@ -565,7 +576,7 @@ def _current_leaves(work: _Work) -> list[_Work]:
     """Leaves under ``work`` from its children's lists (children are decided first)."""
     out: list = []
     for c in work.children:
-        if c.is_leaf:
+        if not c.children:
             out.append(c)
         else:
             out.extend(c._leaf_list if c._leaf_list is not None else _leaves(c))
@@ -576,7 +587,7 @@ def _leaves(work: _Work) -> list[_Work]:
     out, stack = [], [work]
     while stack:
         w = stack.pop()
-        if w.is_leaf:
+        if not w.children:
             out.append(w)
         else:
             stack.extend(reversed(w.children))
@@ -593,9 +604,9 @@ def _freeze(root: _Work) -> tuple:
     def row(w: _Work) -> list:
         return [
             w.node_id,
-            None if w.is_leaf else w.split,
+            None if not w.children else w.split,
             w.counts,
-            None if w.is_leaf else w.fractions,
+            None if not w.children else w.fractions,
             [],
         ]
 
@@ -1056,7 +1067,7 @@ def _collapse(root: _Work, steps: list) -> None:
     stack = [root]
     while stack:
         w = stack.pop()
-        if w.is_leaf:
+        if not w.children:
             continue
         start, end = spans[id(w)]
         subtree = sum(errors[start:end])
@@ -1074,9 +1085,9 @@ def _branch_estimate(work: _Work, rows, weights, data: _Data, cf: float) -> floa
     total, stack = 0.0, [(work, rows, weights)]
     while stack:
         w, r, wt = stack.pop()
-        if w.is_leaf:
+        if not w.children:
             total += _estimated_errors(data.counts(r, wt), cf)
-        elif all(c.is_leaf for c in w.children):  # popped next, last child first
+        elif all(not c.children for c in w.children):  # popped next, last child first
             for counts in reversed(_leaf_counts(w.split, r, wt, data)):
                 total += _estimated_errors(counts, cf)
         else:
@@ -1120,7 +1131,7 @@ def _new_distribution(work: _Work, rows, weights, data: _Data) -> None:
     while stack:
         w, r, wt = stack.pop()
         w.rows, w.weights, w.counts = r, wt, data.counts(r, wt)
-        if not w.is_leaf:
+        if w.children:
             parts, w.fractions = data.split(w.split, r, wt)
             stack.extend((c, pr, pw) for c, (pr, pw) in zip(w.children, parts))
 
@@ -1147,7 +1158,7 @@ def _prune(
     stack = [(root, 0)]
     while stack:
         w, phase = stack.pop()
-        if w.is_leaf:
+        if not w.children:
             continue
         if phase == 0:
             stack.append((w, 1))
@@ -1157,7 +1168,7 @@ def _prune(
         n, own = w.errors()
         if not raising:
             branch = float("inf")
-        elif w.children[largest].is_leaf:  # the node's own rows at one leaf: its own estimate
+        elif not w.children[largest].children:  # the node's own rows at one leaf: its own estimate
             branch = w.estimate(cf)
         else:
             branch = _branch_estimate(w.children[largest], w.rows, w.weights, data, cf)
