@@ -40,7 +40,6 @@ from ..weka_arithmetic import (
     gr,
     gr_or_eq,
     max_class,
-    num_incorrect,
     sm_or_eq,
 )
 
@@ -197,10 +196,11 @@ def _explain_errs(n: float, e: float, cf: float, value: float, confidence: float
 
 def _estimated_errors(counts: np.ndarray, cf: float) -> float:
     """Weka's ``getEstimatedErrorsForDistribution``."""
-    total = float(counts.sum())
+    values = counts.tolist()  # numpy's sum and num_incorrect, on plain floats
+    total = _ordered_sum(values)
     if eq(total, 0):
         return 0.0
-    wrong = num_incorrect(counts)
+    wrong = total - values[max_class(values)]
     return wrong + _add_errs(total, wrong, cf)
 
 
