@@ -128,3 +128,69 @@ def test_level_wise_growth_equals_node_by_node_growth(problem):
         return
     fast, slow = both_ways(X, y, w, **params)
     assert_same_growth(fast, slow)
+
+
+@st.composite
+def routed_nodes(draw):
+    """A few nodes of one level: rows (with repeats across nodes), weights, a split each."""
+    from dtlearn.splits import MultiwaySplit, ThresholdSplit
+
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    n = draw(st.integers(5, 60))
+    X = np.column_stack([np.round(rng.normal(size=n), 1), rng.integers(0, 4, n).astype(float)])
+    X[rng.random((n, 2)) < draw(st.sampled_from([0.0, 0.1, 0.5, 1.0]))] = np.nan
+    y = rng.integers(0, 3, n)
+    nodes = []
+    for _ in range(draw(st.integers(1, 4))):
+        rows = np.sort(rng.choice(n, size=int(rng.integers(1, n + 1)), replace=False))
+        weights = rng.integers(1, 5, len(rows)) / rng.choice([1.0, 3.0, 7.0])
+        if rng.random() < 0.5:
+            split = ThresholdSplit(0, float(np.round(rng.normal(), 1)), tolerance=1e-6)
+        else:
+            split = MultiwaySplit(1, 4)
+        nodes.append((rows, weights, split))
+    return X, y, nodes
+
+
+@settings(max_examples=60, deadline=None)
+@given(routed_nodes())
+def test_a_level_routed_in_one_pass_equals_split_weighted_node_by_node(problem):
+    """c45_scan.level_parts: each child's rows, weights, counts and fractions, bit for bit."""
+    from dtlearn.pruning.pessimistic import level_branches, level_parts, split_weighted
+
+    X, y, nodes = problem
+    lengths = [len(rows) for rows, _, _ in nodes]
+    node_of = np.repeat(np.arange(len(nodes)), lengths)
+    rows = np.concatenate([rows for rows, _, _ in nodes])
+    weights = np.concatenate([w for _, w, _ in nodes])
+    thresholds = np.array([getattr(s, "threshold", np.nan) for _, _, s in nodes])
+    features = np.array([s.feature for _, _, s in nodes])
+    branch = level_branches(X, rows, node_of, features, thresholds, 1e-6)
+    n_branches = np.array([s.n_branches for _, _, s in nodes])
+    parts = level_parts(rows, weights, y, node_of, branch, n_branches, 3)
+    c = 0
+    for node_rows, node_w, split in nodes:
+        expected, fractions = split_weighted(split, X, y, 3, node_rows, node_w)
+        np.testing.assert_array_equal(parts.fractions[c : c + split.n_branches], fractions)
+        for part_rows, part_w in expected:
+            start, end = parts.starts[c], parts.starts[c + 1]
+            np.testing.assert_array_equal(parts.rows[start:end], part_rows)
+            np.testing.assert_array_equal(parts.weights[start:end], part_w)
+            counts = np.bincount(y[part_rows], weights=part_w, minlength=3)
+            np.testing.assert_array_equal(parts.counts[c], counts)
+            c += 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(routed_nodes())
+def test_leaf_counts_in_one_bincount_equal_each_branch_counted_alone(problem):
+    """pessimistic._leaf_counts (subtree raising's estimate) against split_weighted's parts."""
+    from dtlearn.pruning.pessimistic import _Data, _leaf_counts, split_weighted
+
+    X, y, nodes = problem
+    data = _Data(X, y, np.ones(len(y)), 3)
+    for rows, weights, split in nodes:
+        parts, _ = split_weighted(split, X, y, 3, rows, weights)
+        expected = [data.counts(r, w) for r, w in parts]
+        np.testing.assert_array_equal(_leaf_counts(split, rows, weights, data), expected)

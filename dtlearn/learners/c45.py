@@ -204,7 +204,7 @@ class C45Classifier(TreeLearner, Classifier):
         return grower
 
     def _post_process(self, tree: Tree, grower: Grower) -> Tree:
-        self.grown_tree_ = tree.copy()
+        self.grown_tree_ = tree  # pruning makes a new tree and leaves this one as grown
         self._train_data = grower.train  # type: ignore[attr-defined]
         self._grown_parts = grower.node_data  # type: ignore[attr-defined]
         if self.prune:

@@ -1,4 +1,4 @@
-# About 510 logical lines: one idea, J48's split search in the growth engine; its vectorised nominal and numeric scans belong together.
+# About 810 logical lines: one idea, J48's split search in the growth engine, node by node and level by level (a level's scans, choices and routing); its vectorised nominal and numeric scans belong together.
 """J48's split search plugged into the growth engine: C45Grower and its candidates.
 
 What J48 decides at a node (the average-gain filter, gain ratio, numeric thresholds with
@@ -12,18 +12,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from ..explain import Derivation, ResultTable
 from ..formatting import fmt, format_number
-from ..grow import Candidate, CandidateList, Grower, OpenLeaf
-from ..pruning.pessimistic import route_rows, split_weighted
+from ..grow import Candidate, CandidateList, Grower, GrowthStep, OpenLeaf
+from ..pruning.pessimistic import level_branches, level_parts, route_rows, split_weighted
 from ..splits import MultiwaySplit, Split, ThresholdSplit, midpoint
-from ..tree import Tree
+from ..tree import Node, Tree
 from ..weka_arithmetic import SMALL, entropy, eq, gr, sm, sm_or_eq
-from .c45_scan import NumericScan, numeric_scan
+from .c45_scan import (
+    NumericScan,
+    first_best_columns,
+    numeric_scan,
+    sum_last,
+)
 from .c45_scan import xlogx as _xlogx
 
 _LOG2 = math.log(2.0)
@@ -63,12 +69,27 @@ class _C45Candidates(CandidateList):
     from the scores, so growing builds only the winner.
     """
 
-    def __init__(self, scores: list, build: Any, best_index: int, any_admissible: bool):
+    def __init__(
+        self,
+        scores: list,
+        build: Any,
+        best_index: int,
+        any_admissible: bool,
+        split_of: Any = None,
+    ):
         self._items = [None] * len(scores)
         self._scores = scores
         self._build = build
+        self._split_of = split_of
         self.best_index = best_index
         self.any_admissible = any_admissible
+
+    def split_of(self, i: int) -> Split:
+        """The split of candidate ``i`` (admissible), without building the candidate."""
+        item = self._items[i]
+        if item is not None or self._split_of is None:
+            return self[i].split
+        return self._split_of(i)
 
     def score_of(self, i: int) -> float:
         return self._scores[i]
@@ -241,11 +262,14 @@ class C45Grower(Grower):
             [self._all_multi or not self._multi_value[j] for j in range(len(names))], dtype=bool
         )
         self._feature_order: dict = {}
+        self._feature_lists: dict = {}
+        self._masks: dict = {}
         self._numeric_key = tuple(int(j) for j in self._numeric)
         self._numeric_cols = np.arange(len(self._numeric))
         self._range = np.arange(0)
         self._scratch_w = np.zeros(n)
         self._stamp = np.zeros(n, dtype=np.int64)
+        self._branch_of = np.zeros(n, dtype=np.int8)
         self._stamp_id = 0
         # public, read by C45Classifier for re-pruning: node id -> (rows, weights)
         self.node_data: dict = {}
@@ -259,8 +283,10 @@ class C45Grower(Grower):
         counts = np.bincount(self.y[rows], weights=weights, minlength=len(self.classes))
         return counts.astype(float), entropy(counts)
 
-    def _make_node(self, rows: np.ndarray, weights: np.ndarray, depth: int, parent: Any) -> Any:
-        node = super()._make_node(rows, weights, depth, parent)
+    def _make_node(
+        self, rows: np.ndarray, weights: np.ndarray, depth: int, parent: Any, stats: Any = None
+    ) -> Any:
+        node = super()._make_node(rows, weights, depth, parent, stats)
         if hasattr(self, "node_data"):
             self.node_data[node.node_id] = (rows, weights)
         return node
@@ -274,21 +300,71 @@ class C45Grower(Grower):
         if self._trivial(state) is not None:
             state.candidates = ()
             return ()
-        total = float(np.add.reduce(state.weights))
         features = self._feature_order.get(state.available)
         if features is None:
+            self._feature_lists[state.available] = sorted(state.available)
             features = self._feature_order[state.available] = np.array(
                 sorted(state.available), dtype=np.intp
             )
-        with np.errstate(divide="ignore", invalid="ignore"):
-            nominal = self._scan_nominal(state, total)
-            numeric = self._scan_numeric(state, total)
-        if nominal is None or numeric is None:
-            admissible, gains, ratios = (nominal or numeric)[:3]
+        decided = getattr(state, "_decided", None)
+        if decided is not None:  # _scan_level decided the node with its batch (plain lists)
+            nominal = getattr(state, "_nominal_scan", None)
+            numeric = getattr(state, "_numeric_scan", None)
+            admissible, scores, valid, passes, average, column = decided
+            keep = self._feature_lists[state.available]
+            if len(keep) < len(admissible):
+                admissible, scores = [admissible[c] for c in keep], [scores[c] for c in keep]
+                valid, passes = [valid[c] for c in keep], [passes[c] for c in keep]
+            best = -1 if column < 0 else keep.index(column)
+            any_admissible = any(admissible)
         else:
-            admissible, gains, ratios = (np.concatenate([nominal[i], numeric[i]]) for i in range(3))
-        where = self._scan_index[features]
-        admissible, gains, ratios = admissible[where], gains[where], ratios[where]
+            total = float(np.add.reduce(state.weights))
+            with np.errstate(divide="ignore", invalid="ignore"):
+                nominal = self._scan_nominal(state, total)
+                numeric = self._scan_numeric(state, total)
+            if nominal is None or numeric is None:
+                admissible, gains, ratios = (nominal or numeric)[:3]
+            else:
+                admissible, gains, ratios = (
+                    np.concatenate([nominal[i], numeric[i]]) for i in range(3)
+                )
+            where = self._scan_index[features]
+            admissible, gains, ratios = admissible[where], gains[where], ratios[where]
+            average, passes, best, valid = self._decide(features, admissible, gains, ratios)
+            scores = np.where(admissible, ratios, -np.inf).tolist()
+            any_admissible = bool(np.any(admissible))
+
+        context = (features, admissible, valid, passes, average, nominal, numeric)
+        build = partial(self._candidate_at, context)
+        split_of = partial(self._split_at, context)
+        result = _C45Candidates(scores, build, best, any_admissible, split_of)
+        state.candidates = result
+        return result
+
+    def _candidate_at(self, context: tuple, i: int) -> Candidate:
+        """Candidate ``i`` of a node's list (``context``: what :meth:`candidates` found)."""
+        features, admissible, valid, passes, average, nominal, numeric = context
+        feature = int(features[i])
+        extra = {}
+        if admissible[i] and average is not None:
+            extra = {
+                "average_gain": average,
+                "in_average": bool(valid[i]),
+                "passes_average": bool(passes[i]),
+            }
+        scan = nominal if feature in self._nom_position else numeric
+        return scan[3](self._position[feature], feature, extra)
+
+    def _split_at(self, context: tuple, i: int) -> Split:
+        """The split of admissible candidate ``i``, without building the candidate."""
+        features, numeric = context[0], context[6]
+        feature = int(features[i])
+        if feature in self._nom_position:
+            return MultiwaySplit(feature, len(self.schema.categories[feature]))
+        return numeric[4](self._position[feature], feature)
+
+    def _decide(self, features: np.ndarray, admissible: Any, gains: Any, ratios: Any) -> tuple:
+        """``(average gain or None, passes, best position or -1, valid)`` of one node."""
         valid = admissible & self._counts_in_average[features]
         n_valid = int(np.count_nonzero(valid))
         average, passes, best = None, valid, -1
@@ -299,23 +375,7 @@ class C45Grower(Grower):
             for i in np.flatnonzero(passes).tolist():
                 if gr(float(ratios[i]), best_ratio):
                     best, best_ratio = i, float(ratios[i])
-
-        def build(i: int) -> Candidate:
-            feature = int(features[i])
-            extra = {}
-            if admissible[i] and average is not None:
-                extra = {
-                    "average_gain": average,
-                    "in_average": bool(valid[i]),
-                    "passes_average": bool(passes[i]),
-                }
-            scan = nominal if feature in self._nom_position else numeric
-            return scan[3](self._position[feature], feature, extra)
-
-        scores = np.where(admissible, ratios, -np.inf).tolist()
-        result = _C45Candidates(scores, build, best, bool(np.any(admissible)))
-        state.candidates = result
-        return result
+        return average, passes, best, valid
 
     def _score_feature(self, state: OpenLeaf, feature: int) -> Candidate:
         """The candidate of one attribute, without the average-gain fields."""
@@ -456,53 +516,39 @@ class C45Grower(Grower):
         ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gains / (split_ent / t))
         big = ((m - sizes) < SMALL) | (sizes >= m)
         admissible = np.add.reduceat(big.astype(np.intp), offsets, axis=1) >= 2
+        batch = (admissible, gains, split_ent, ratios, counts2)
+        self._batch_scores = (admissible, gains, ratios)
         return [
-            (
-                admissible[j],
-                gains[j],
-                ratios[j],
-                self._nominal_builder(
-                    admissible[j], gains[j], split_ent[j], ratios[j], counts2[j], total
-                ),
-            )
+            (admissible[j], gains[j], ratios[j], partial(self._nominal_at, batch, j, total))
             for j, total in enumerate(totals)
         ]
 
-    def _nominal_builder(
-        self,
-        admissible: np.ndarray,
-        gains: np.ndarray,
-        split_ent: np.ndarray,
-        ratios: np.ndarray,
-        counts2: np.ndarray,
-        total: float,
-    ) -> Any:
-        """``build(position, feature, extra)``: a nominal candidate of one scanned node."""
+    def _nominal_at(
+        self, batch: tuple, j: int, total: float, pos: int, feature: int, extra: dict
+    ) -> Candidate:
+        """The nominal candidate ``pos`` of node ``j`` of a scanned batch."""
         m, offsets = self._m, self._nom_offsets
-
-        def build(pos: int, feature: int, extra: dict) -> Candidate:
-            if not admissible[pos]:
-                return self._inadmissible(
-                    feature, f"fewer than two values hold min_samples_leaf={m} instances"
-                )
-            v = len(self.schema.categories[feature])
-            start = offsets[pos]
-            scores = {"n_cuts": 0}
-            scores.update(extra)
-            gain = float(gains[pos])
-            return self._finish_c45(
-                feature,
-                MultiwaySplit(feature, v),
-                counts2[start : start + v].copy(),
-                total,
-                gain,
-                gain,
-                float(split_ent[pos]),
-                float(ratios[pos]),
-                scores,
+        admissible, gains, split_ent, ratios, counts2 = (a[j] for a in batch)
+        if not admissible[pos]:
+            return self._inadmissible(
+                feature, f"fewer than two values hold min_samples_leaf={m} instances"
             )
-
-        return build
+        v = len(self.schema.categories[feature])
+        start = offsets[pos]
+        scores = {"n_cuts": 0}
+        scores.update(extra)
+        gain = float(gains[pos])
+        return self._finish_c45(
+            feature,
+            MultiwaySplit(feature, v),
+            counts2[start : start + v].copy(),
+            total,
+            gain,
+            gain,
+            float(split_ent[pos]),
+            float(ratios[pos]),
+            scores,
+        )
 
     def _sorted_rows(self, state: OpenLeaf) -> np.ndarray:
         """The node's rows sorted by every numeric attribute (missing values last)."""
@@ -549,13 +595,27 @@ class C45Grower(Grower):
             xs = self.X[S, self._numeric]
             xs[np.arange(L)[None, :] >= lengths[:, None]] = np.nan  # pads: missing, weight 0
         scan = numeric_scan(xs, W, self.y[S], np.array(totals, dtype=float), self._k, self._m)
+        self._batch_scores = (scan.admissible, scan.gain, scan.ratios)
         return [
-            (scan.admissible[j], scan.gain[j], scan.ratios[j], self._numeric_builder(scan, j, t))
+            (
+                scan.admissible[j],
+                scan.gain[j],
+                scan.ratios[j],
+                partial(self._numeric_at, scan, j, t),
+                partial(self._numeric_split, scan, j),
+            )
             for j, t in enumerate(totals)
         ]
 
-    def _numeric_builder(self, scan: NumericScan, j: int, total: float) -> Any:
-        """``build(position, feature, extra)``: the candidate of node ``j`` of ``scan``."""
+    def _numeric_split(self, scan: NumericScan, j: int, pos: int, feature: int) -> Split:
+        """The split of node ``j``'s admissible cut of attribute ``pos`` (as its candidate's)."""
+        cut = midpoint(float(scan.lows[j, pos]), float(scan.highs[j, pos]))
+        return ThresholdSplit(feature, self._split_point(feature, cut), tolerance=J48_TOLERANCE)
+
+    def _numeric_at(
+        self, scan: NumericScan, j: int, total: float, pos: int, feature: int, extra: dict
+    ) -> Candidate:
+        """The numeric candidate ``pos`` of node ``j`` of ``scan``."""
         k, m = self._k, self._m
 
         def shown_min_split(pos: int) -> Any:
@@ -564,35 +624,32 @@ class C45Grower(Grower):
                 return m
             return 25.0 if gr(shown, 25) else shown
 
-        def build(pos: int, feature: int, extra: dict) -> Candidate:
-            if scan.admissible[j, pos]:
-                # the engine's midpoint; J48 then stores the largest training value <= it
-                cut = midpoint(float(scan.lows[j, pos]), float(scan.highs[j, pos]))
-                return self._build_numeric(
-                    feature,
-                    scan.bags[:, j, pos].copy(),
-                    total,
-                    float(scan.gain_known[j, pos]),
-                    float(scan.gain[j, pos]),
-                    float(scan.split_ent[j, pos]),
-                    float(scan.ratios[j, pos]),
-                    int(scan.n_cuts[j, pos]),
-                    shown_min_split(pos),
-                    cut,
-                    extra,
-                )
-            if scan.too_few[j, pos]:
-                return self._inadmissible(
-                    feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values"
-                )
-            cuts = int(scan.n_cuts[j, pos])
-            if cuts == 0:
-                return self._inadmissible(
-                    feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each side"
-                )
-            return self._no_gain(feature, float(scan.gain_known[j, pos]), cuts, total)
-
-        return build
+        if scan.admissible[j, pos]:
+            # the engine's midpoint; J48 then stores the largest training value <= it
+            cut = midpoint(float(scan.lows[j, pos]), float(scan.highs[j, pos]))
+            return self._build_numeric(
+                feature,
+                scan.bags[:, j, pos].copy(),
+                total,
+                float(scan.gain_known[j, pos]),
+                float(scan.gain[j, pos]),
+                float(scan.split_ent[j, pos]),
+                float(scan.ratios[j, pos]),
+                int(scan.n_cuts[j, pos]),
+                shown_min_split(pos),
+                cut,
+                extra,
+            )
+        if scan.too_few[j, pos]:
+            return self._inadmissible(
+                feature, f"fewer than 2 × {fmt(shown_min_split(pos), 2)} known values"
+            )
+        cuts = int(scan.n_cuts[j, pos])
+        if cuts == 0:
+            return self._inadmissible(
+                feature, f"no cut leaves {fmt(shown_min_split(pos), 2)} instances on each side"
+            )
+        return self._no_gain(feature, float(scan.gain_known[j, pos]), cuts, total)
 
     def _arange(self, n: int) -> np.ndarray:
         if len(self._range) < n:
@@ -690,11 +747,197 @@ class C45Grower(Grower):
         level = list(self._open)
         while level:
             self._scan_level([self._open[node_id] for node_id in level])
-            for node_id in level:
-                self.expand(node_id)
+            self._expand_level(level)
             level = sorted(self._open)
         self._number_depth_first()
         return self.tree()
+
+    def _expand_level(self, level: list) -> None:
+        """:meth:`expand` every node of ``level`` (in order), its rows routed in one pass.
+
+        Each node is decided as :meth:`stop_reason` decides it; the chosen candidate stays
+        unbuilt in its step (built when read). The split nodes' rows go down their splits
+        together (:func:`~.c45_scan.level_parts`), and their children are made from that.
+        """
+        depth = self.config.max_depth
+        decided: list = []  # (state, candidates, reason, best index, split)
+        for node_id in level:
+            state = self._open[node_id]
+            reason = self._trivial(state)
+            candidates: Any = ()
+            best, split = None, None
+            if reason is None and depth is not None and state.node.depth >= depth:
+                reason = f"max_depth={depth} reached"
+            if reason is None:
+                candidates = self.candidates(node_id)
+                if not candidates.any_admissible:
+                    reason = "no attribute can split these instances"
+                elif candidates.best_index < 0:
+                    reason = "no attribute with at least average gain has a positive gain ratio"
+                else:
+                    best = candidates.best_index
+                    split = candidates.split_of(best)
+            decided.append([state, candidates, reason, best, split])
+        splitting = [d for d in decided if d[4] is not None]
+        routed = self._route_level(splitting) if splitting else None
+        for d in decided:
+            state, candidates, reason, best, _ = d
+            self.steps.append(
+                GrowthStep(
+                    state.node.node_id,
+                    state.parent_id,
+                    state.node.depth,
+                    state.condition,
+                    state.rows,
+                    state.node.n_samples,
+                    self._node_counts(state),
+                    state.node.impurity,
+                    candidates,
+                    None if reason else best,
+                    reason,
+                    "greedy",
+                    self.classes,
+                    self.target_name,
+                )
+            )
+            del self._open[state.node.node_id]
+        self._order = []
+        if routed is not None:
+            self._open_level(routed)
+        for d in decided:
+            d[0].sorted_rows = None  # kept steps must not hold the sort orders
+
+    def _route_level(self, splitting: list) -> tuple:
+        """Route the rows of the nodes that would split, all in one pass.
+
+        A node whose stored cut sends every known row one way closes instead (as in
+        :meth:`stop_reason`).
+        """
+        lengths = np.array([len(d[0].rows) for d in splitting])
+        node_of = np.repeat(np.arange(len(splitting)), lengths)
+        rows = np.concatenate([d[0].rows for d in splitting])
+        features = np.array([d[4].feature for d in splitting], dtype=np.intp)
+        thresholds = np.array(
+            [d[4].threshold if type(d[4]) is ThresholdSplit else np.nan for d in splitting]
+        )
+        branch = level_branches(self.X, rows, node_of, features, thresholds, J48_TOLERANCE)
+        n_branches = np.array([d[4].n_branches for d in splitting], dtype=np.int64)
+        known = branch >= 0
+        width = int(n_branches.max())
+        seen = np.bincount(node_of[known] * width + branch[known], minlength=len(splitting) * width)
+        one_way = np.add.reduce(seen.reshape(-1, width) > 0, axis=1) == 1
+        if one_way.any():
+            for j in np.flatnonzero(one_way).tolist():
+                d = splitting[j]
+                d[2], d[4] = (
+                    "the stored cut sends every instance one way (J48 would never stop)",
+                    None,
+                )
+            keep = ~one_way[node_of]
+            splitting = [d for d in splitting if d[4] is not None]
+            if not splitting:
+                return None
+            rows, branch = rows[keep], branch[keep]
+            node_of = np.repeat(np.arange(len(splitting)), lengths[~one_way])
+            n_branches = n_branches[~one_way]
+        weights = np.concatenate([d[0].weights for d in splitting])
+        parts = level_parts(rows, weights, self.y, node_of, branch, n_branches, self._k)
+        return splitting, parts, branch
+
+    def _open_level(self, routed: tuple) -> None:
+        """Make the children of a level's split nodes from :meth:`_route_level`'s parts.
+
+        The nodes, their statistics and open leaves are those :meth:`open_children` makes
+        (``Grower._make_node``'s arithmetic: counts summed in numpy's order, the class
+        distribution ``counts / total``, J48's entropy).
+        """
+        splitting, parts, branch = routed
+        starts = parts.starts.tolist()
+        at = 0  # where each split node's rows start in ``branch``
+        counts2 = parts.counts
+        totals = sum_last(counts2)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            values = counts2 / totals[:, None]
+        count_rows, total_list = counts2.tolist(), totals.tolist()
+        rows, weights, data = parts.rows, parts.weights, self.node_data
+        c = 0
+        for state, _, _, _, split in splitting:
+            node = state.node
+            nb = split.n_branches
+            node.split = split
+            node.branch_weights = parts.fractions[c : c + nb]
+            available = state.available
+            if type(split) is MultiwaySplit:
+                available = available - {split.feature}
+            conditions = split.conditions(self.schema)
+            depth = node.depth + 1
+            children, pieces, needs = [], [], []
+            for b in range(c, c + nb):
+                piece = (rows[starts[b] : starts[b + 1]], weights[starts[b] : starts[b + 1]])
+                total = total_list[b]
+                value = values[b] if total > 0 else node.value.copy()
+                child = Node(self._next_id, depth, total, entropy(count_rows[b]), value, counts2[b])
+                self._next_id += 1
+                data[child.node_id] = piece
+                node.children.append(child)
+                open_leaf = OpenLeaf(
+                    child, piece[0], piece[1], available, node.node_id, conditions[b - c]
+                )
+                trivial = self._trivial_list(count_rows[b])
+                open_leaf._trivial = trivial  # type: ignore[attr-defined]
+                children.append(open_leaf)
+                pieces.append(piece)
+                needs.append(trivial is None)
+            c += nb
+            own = branch[at : at + len(state.rows)]
+            at += len(state.rows)
+            for child_state, sorted_rows in zip(
+                children, self._children_sorted(state, pieces, needs, own)
+            ):
+                child_state.sorted_rows = sorted_rows
+                child_state.sorted_features = state.sorted_features
+            for child_state in children:
+                self._open[child_state.node.node_id] = child_state
+            self._order.extend(child.node.node_id for child in reversed(children))
+
+    def _children_sorted(
+        self, state: OpenLeaf, parts: list, needs: list, branch: np.ndarray
+    ) -> list:
+        """:meth:`_partition_sorted` for the children that ``needs`` marks (``None`` else).
+
+        ``branch``: each of the node's rows' branch. Where every row has one, every
+        attribute's sort order is grouped by branch in one stable sort (small integers:
+        a radix sort), each child's orders then a run of the result.
+        """
+        sorted_rows = state.sorted_rows
+        if sorted_rows is None:
+            return []
+        state.sorted_rows = None
+        if not any(needs):
+            return [None] * len(parts)
+        if len(parts) < 128 and not (branch < 0).any():
+            self._branch_of[state.rows] = branch
+            order = np.argsort(self._branch_of[sorted_rows], axis=0, kind="stable")
+            grouped = np.take_along_axis(sorted_rows, order, axis=0)
+            out: list = []
+            start = 0
+            for (rows, _), need in zip(parts, needs):
+                end = start + len(rows)
+                out.append(grouped[start:end] if need else None)
+                start = end
+            return out
+        columns = sorted_rows.T
+        n_features = sorted_rows.shape[1]
+        out = []
+        for (rows, _), need in zip(parts, needs):
+            if not need:
+                out.append(None)
+                continue
+            self._stamp_id += 1
+            self._stamp[rows] = self._stamp_id
+            keep = self._stamp[columns] == self._stamp_id
+            out.append(columns[keep].reshape(n_features, -1).T)
+        return out
 
     def _scan_level(self, states: list) -> None:
         """Score the attributes of every node of a level that will be scored.
@@ -720,13 +963,53 @@ class C45Grower(Grower):
             for start in range(0, len(group), per_batch):
                 batch = group[start : start + per_batch]
                 totals = [float(np.add.reduce(state.weights)) for state in batch]
+                scans = []
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    if len(self._numeric):
-                        for state, scan in zip(batch, self._scan_numeric_nodes(batch, totals)):
-                            state._numeric_scan = scan  # type: ignore[attr-defined]
                     if len(self._nominal):
-                        for state, scan in zip(batch, self._scan_nominal_nodes(batch, totals)):
+                        found = self._scan_nominal_nodes(batch, totals)
+                        for state, scan in zip(batch, found):
                             state._nominal_scan = scan  # type: ignore[attr-defined]
+                        scans.append(self._batch_scores)
+                    if len(self._numeric):
+                        found = self._scan_numeric_nodes(batch, totals)
+                        for state, scan in zip(batch, found):
+                            state._numeric_scan = scan  # type: ignore[attr-defined]
+                        scans.append(self._batch_scores)
+                    self._decide_batch(batch, scans)
+
+    def _decide_batch(self, batch: list, scans: list) -> None:
+        """J48's attribute choice at every node of a scanned batch, all at once.
+
+        As :meth:`candidates` makes it node by node: the average gain, the filter, the
+        first best gain ratio.
+        """
+        adm, gains, ratios = (
+            np.concatenate([arrays[j] for arrays in scans], axis=1)[:, self._scan_index]
+            for j in range(3)
+        )
+        available = np.array([self._available_mask(state.available) for state in batch])
+        valid = adm & self._counts_in_average[None, :] & available
+        n_valid = np.add.reduce(valid, axis=1)
+        # a sum from left to right, as ``sum`` of the valid gains in column order
+        summed = np.cumsum(np.where(valid, gains, 0.0), axis=1)[:, -1]
+        average = summed / np.maximum(n_valid, 1)
+        passes = adm & available & (gains >= (average - 1e-3)[:, None])
+        passes &= (n_valid > 0)[:, None]
+        marked = np.where(passes & ~np.isnan(ratios), ratios, -np.inf)
+        best = first_best_columns(marked.T, np.add.reduce(passes, axis=1)).tolist()
+        scores = np.where(adm, ratios, -np.inf).tolist()
+        columns = zip(adm.tolist(), scores, valid.tolist(), passes.tolist())
+        averages = np.where(n_valid > 0, average, np.nan).tolist()
+        for state, (a, r, v, p), mean, b in zip(batch, columns, averages, best):
+            mean = None if mean != mean else mean  # nan: no valid attribute
+            state._decided = (a, r, v, p, mean, b)  # type: ignore[attr-defined]
+
+    def _available_mask(self, available: frozenset) -> np.ndarray:
+        mask = self._masks.get(available)
+        if mask is None:
+            mask = self._masks[available] = np.zeros(len(self.schema.names), dtype=bool)
+            mask[list(available)] = True
+        return mask
 
     def _number_depth_first(self) -> None:
         """Renumber the nodes and reorder the steps as depth-first growth makes them.
@@ -780,7 +1063,10 @@ class C45Grower(Grower):
 
     def _trivial_counts(self, node_counts: np.ndarray) -> str | None:
         """Why J48 scores no attribute at a node of these class counts (pure, too small)."""
-        counts = node_counts.tolist()
+        return self._trivial_list(node_counts.tolist())
+
+    def _trivial_list(self, counts: list) -> str | None:
+        """:meth:`_trivial_counts` of the counts as a list."""
         total = _sum(counts)
         m = self._m
         if sm(total, 2 * m):

@@ -39,6 +39,39 @@ def xlogx(x: Any) -> Any:
     return out.dtype.type(0.0) if small else out
 
 
+def sum_last(a: np.ndarray) -> np.ndarray:
+    """``np.add.reduce(a, axis=-1)``, bit for bit, faster for a short last axis.
+
+    numpy adds fewer than 8 values one after another (8 or more pairwise): so do these
+    whole-array additions, without a reduction over a short inner axis.
+
+    Examples
+    --------
+    >>> a = np.array([[1e16, 1.0, 1.0], [0.1, 0.2, 0.3]])
+    >>> (sum_last(a) == np.add.reduce(a, axis=-1)).all()
+    np.True_
+    """
+    k = a.shape[-1]
+    if k >= 8 or k == 0:
+        return np.add.reduce(a, axis=-1)
+    out = a[..., 0].copy()
+    for i in range(1, k):
+        out += a[..., i]
+    return out
+
+
+_LOG2_TABLE = np.zeros(1)
+
+
+def _log2_table(n: int) -> np.ndarray:
+    """``math.log2(x)`` for ``x`` in ``0..n`` (0 at ``x = 0``), kept between calls."""
+    global _LOG2_TABLE
+    if len(_LOG2_TABLE) <= n:
+        size = max(n + 1, 2 * len(_LOG2_TABLE))
+        _LOG2_TABLE = np.array([0.0] + [math.log2(x) for x in range(1, size)])
+    return _LOG2_TABLE
+
+
 def first_best_columns(gains: np.ndarray, n_cuts: np.ndarray) -> np.ndarray:
     """Weka's scan ``if (gr(v, best)) best = v`` from 0 down every column; -1: nothing beats 0.
 
@@ -138,7 +171,7 @@ def numeric_scan(
     sides = np.empty((2, J, c, f, k))
     sides[0] = cum[:, :-1]
     np.subtract(parent[:, None], sides[0], out=sides[1])
-    sizes = np.add.reduce(sides, axis=4)
+    sizes = sum_last(sides)
     enough = ((min_split[:, None] - sizes) < SMALL) | (sizes >= min_split[:, None])
     valid = (xs[:, :-1] + 1e-5 < xs[:, 1:]) & enough[0] & enough[1]
     valid &= ~too_few[:, None]
@@ -158,7 +191,7 @@ def numeric_scan(
             ]
         )
     )
-    xl_cells = np.add.reduce(xl[: cells.size].reshape(cells.shape), axis=2)
+    xl_cells = sum_last(xl[: cells.size].reshape(cells.shape))
     xl_sizes = xl[cells.size : cells.size + 2 * nv].reshape(2, nv)
     p0 = cells.size + 2 * nv
     old = xl[p0 : p0 + n_par].reshape(J, f) - np.add.reduce(
@@ -175,12 +208,7 @@ def numeric_scan(
     has = best >= 0
     b = np.where(has, best, 0)
     gain_known = np.where(has, gains[jj, b, cols], 0.0)
-    correction = np.array(
-        [
-            [math.log2(x) / tj if x > 0 else 0.0 for x in row]
-            for row, tj in zip(n_cuts.tolist(), total.tolist())
-        ]
-    ).reshape(J, f)
+    correction = np.where(n_cuts > 0, _log2_table(L)[n_cuts] / t, 0.0)  # math.log2(cuts) / N
     gain = gain_known - correction
     admissible = ~too_few & (n_cuts > 0) & (gain >= SMALL) & (gain > 0)
     bags = sides[:, jj, b, cols]  # (2, J, f, k): both sides of every attribute's cut
@@ -198,4 +226,4 @@ def numeric_scan(
     )
 
 
-__all__ = ["NumericScan", "first_best_columns", "numeric_scan", "xlogx"]
+__all__ = ["NumericScan", "first_best_columns", "numeric_scan", "sum_last", "xlogx"]
