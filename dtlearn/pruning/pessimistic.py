@@ -313,7 +313,9 @@ def level_branches(
     t = thresholds[node_of]
     missing = np.isnan(column)
     right = (column > t) & (column - t >= tolerance)
-    out = np.where(np.isnan(t), np.where(missing, 0, column).astype(np.int64), right)
+    nominal = np.isnan(t)
+    # a numeric column's values are never codes: zero them before the cast (huge ones overflow)
+    out = np.where(nominal, np.where(missing | ~nominal, 0, column).astype(np.int64), right)
     out = out.astype(np.int64, copy=False)
     out[missing] = -1
     return out

@@ -31,7 +31,7 @@ class Scratch:
     def __init__(self) -> None:
         self.arrays: dict = {}
 
-    def get(self, name: object, size: int, dtype: type = float) -> np.ndarray:
+    def get(self, name: object, size: int, dtype: type | np.dtype = float) -> np.ndarray:
         """A view of ``size`` items of the array kept under ``name`` (grown when short)."""
         kept = self.arrays.get(name)
         if kept is None or len(kept) < size or kept.dtype != np.dtype(dtype):
