@@ -30,6 +30,8 @@ def g3(x):
 
 
 def test_alphas_and_slider_labels_follow_sklearn(app):
+    assert (app.index, app.slider.value, app.alpha) == (0, 0, 0.0)  # the full tree first
+    assert app.summary.startswith("α = 0: 14 leaves, R(T) = 0, ")
     X, y = data()
     path = DecisionTreeClassifier(random_state=0).cost_complexity_pruning_path(X, y)
     assert app.alphas == pytest.approx(path.ccp_alphas)

@@ -61,6 +61,9 @@ def test_picks_on_vote_leave_out_rows_with_missing_values():
 
 def test_values_text_and_marker_after_moving_p():
     app = CriteriaExplorer()
+    slider = app.slider
+    assert (slider.min, slider.max, slider.step, slider.value) == (0.0, 1.0, 0.01, 0.3)
+    assert slider.continuous_update is False  # one redraw per release, not per pixel
     app.slider.value = 0.2
     assert app.p == 0.2
     h = -(0.2 * math.log2(0.2) + 0.8 * math.log2(0.8))

@@ -36,11 +36,9 @@ def test_tiny_tree_svg_by_hand():
         "216",
         "0 0 364 216",
     )
-    lines = [
-        tuple(float(e.get(k)) for k in ("x1", "y1", "x2", "y2")) for e in svg.findall(f"{SVG}line")
-    ]
+    lines = [tuple(e.get(k) for k in ("x1", "y1", "x2", "y2")) for e in svg.findall(f"{SVG}line")]
     # root box at (107, 20): bottom centre (182, 82); leaves at (20, 134) and (194, 134)
-    assert lines == [(182.0, 82.0, 95.0, 134.0), (182.0, 82.0, 269.0, 134.0)]
+    assert lines == [("182.0", "82.0", "95.0", "134.0"), ("182.0", "82.0", "269.0", "134.0")]
     # branch labels: "= a" is 3 x 6.4 px + 2 x 3 px of padding wide, 15 px high, its
     # bottom 3 px above the child's box, 4 px clear of the edge on the outer side
     halos = [
