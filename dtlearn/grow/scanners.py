@@ -376,12 +376,15 @@ def flat_cuts(
     whole = criterion.whole_children if criterion.score == "decrease" or by_gain else None
     if whole is None:
         # (f, N, k) views of class-major memory, as segment_cuts' sums: the same kernels, a
-        # class a pass
-        counted = sums.astype(float)
-        right = total.T.repeat(lengths, axis=1)[:, None, :] - counted  # exact
+        # class a pass; the sums are ours to overwrite: floats in their own memory (exact)
+        counted: np.ndarray = sums.view(np.float64)
+        np.copyto(counted, sums, casting="unsafe")
+        right = total.T.repeat(lengths, axis=1)[:, None, :]
+        # exact; in place when the level is scanned a column at a time (a large level)
+        right = np.subtract(right, counted, out=right) if f == 1 else right - counted
         left, right = counted.transpose(1, 2, 0), right.transpose(1, 2, 0)
     else:  # each cut's node counts: the right side is made a class at a time
-        node = counts.repeat(lengths, axis=1)[:, None, :]
+        counted, node = sums, counts.repeat(lengths, axis=1)[:, None, :]
     valid = np.empty((f, N), dtype=bool)
     np.greater(x[:, 1:], x[:, :-1], out=valid[:, :-1])
     valid[:, ends - 1] = False
@@ -393,13 +396,17 @@ def flat_cuts(
     # every row weighs at least 1 (the Grower leaves rows of weight 0 out): each side of a
     # cut holds weight, the check segment_cuts makes holds here without a pass
     with np.errstate(invalid="ignore", divide="ignore"):
-        parent_of_cut = parent.repeat(lengths)
-        if whole is not None:  # the decrease, or C4.5's gain (ratio: below)
-            scores = rank = parent_of_cut - whole(sums, node, config)
-        elif by_gain:  # C4.5: a column's cut of most gain; its ratio only at that cut, below
-            scores = rank = parent_of_cut - criterion.children_impurity(left, right, config)
+        if whole is not None or by_gain or criterion.score == "decrease":
+            # the decrease, or C4.5's gain (its ratio: below): cut_scores' parent - children,
+            # in the children's memory
+            child = (
+                whole(counted, node, config)
+                if whole is not None
+                else criterion.children_impurity(left, right, config)
+            )
+            scores = rank = np.subtract(parent.repeat(lengths), child, out=child)
         else:
-            scores = rank = criterion.cut_scores(left, right, config, parent_of_cut)
+            scores = rank = criterion.cut_scores(left, right, config, parent.repeat(lengths))
     # first_best along each node's cuts: its floats, fewer passes (the best is -inf or a
     # number, so the floor is -inf or first_best's: no NaN arises where it has none)
     masked = np.where(valid, rank, -np.inf)
@@ -416,7 +423,7 @@ def flat_cuts(
     at += np.arange(0, f * N, N)  # into the (f, N) arrays
     best = scores.take(at)
     left_best = np.ascontiguousarray(
-        sums.reshape(k, -1).take(at, axis=1).transpose(1, 2, 0), dtype=float
+        counted.reshape(k, -1).take(at, axis=1).transpose(1, 2, 0), dtype=float
     )
     right_best = total[:, None, :] - left_best
     if criterion.score == "decrease":  # the score is parent - children: the decrease itself
