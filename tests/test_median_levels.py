@@ -21,6 +21,7 @@ from dtlearn.grow.fast.median_cuts import (
     exact_cut_errors,
     segment_bounds,
 )
+from dtlearn.grow.fast.scratch import Scratch
 
 
 def assert_same_growth(fast, slow):
@@ -154,3 +155,33 @@ def test_the_k_smallest_of_ranges_by_hand():
     # [5 1 4 2 3]: 1 + 2 and the 3rd smallest 3; [1 4 2]: 1 and 2; [4 2 3]: nothing and 2
     assert total.tolist() == [3.0, 1.0, 0.0]
     assert value.tolist() == [3.0, 2.0, 2.0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(parts=segments(), first=segments(), seed=st.integers(0, 2**32 - 1))
+def test_a_scratch_written_by_an_earlier_level_answers_as_new_arrays(parts, first, seed):
+    # one Scratch for two levels: the second level's answers are the ranges' own sorted values
+    scratch = Scratch()
+    GroupedRankSums(
+        local_ranks(first),
+        np.concatenate(first),
+        np.concatenate(first),
+        np.cumsum([len(p) for p in first]),
+        scratch,
+    )
+    y = np.concatenate(parts)
+    ends = np.cumsum([len(p) for p in parts])
+    sums = GroupedRankSums(local_ranks(parts), y, y, ends, scratch)
+    rng = np.random.default_rng(seed)
+    slice_of = rng.integers(0, len(parts), size=20)  # queries in any order of the slices
+    starts = ends - [len(p) for p in parts]
+    lo = starts[slice_of] + rng.integers(0, 2, size=20) * (ends[slice_of] - starts[slice_of]) // 2
+    hi = np.maximum(lo + 1, ends[slice_of] - rng.integers(0, 2, size=20))
+    k = rng.integers(0, hi - lo)
+    ordered = [np.sort(y[a:b]) for a, b in zip(lo, hi)]
+    assert sums.kth(lo, hi, k).tolist() == [o[j] for o, j in zip(ordered, k)]
+    total, value = sums.smallest(lo, hi, k)
+    assert value.tolist() == [o[j] for o, j in zip(ordered, k)]
+    np.testing.assert_allclose(
+        total, [o[:j].sum() for o, j in zip(ordered, k)], rtol=1e-9, atol=1e-6 * np.abs(y).max()
+    )

@@ -180,25 +180,29 @@ def decide_level(
         total / builder.total_weight * decrease + np.finfo(float).eps
         >= config.min_impurity_decrease
     )
+    # Python lists read once (numpy scalars one by one cost more than the loop's own work)
+    features, best_of, clear_of, rows = (
+        numeric.tolist(),
+        best.tolist(),
+        clear.tolist(),
+        scores.tolist(),
+    )
+    threshold_of = threshold[at, best].tolist()
+    picked = [tuple(a[b][at, best].tolist() for a in (count, centre, impurity)) for b in range(2)]
     stats = []
     for j, p in enumerate(scan):
         state = p.state
-        makes = [partial(candidate, grower, state, int(feature)) for feature in numeric.tolist()]
-        p.candidates = CandidateList(list(zip(scores[j].tolist(), makes)), builder)
-        c = int(best[j])
-        if not clear[j]:  # the grower's own rule on the built candidate, with its text
+        makes = [partial(candidate, grower, state, feature) for feature in features]
+        p.candidates = CandidateList(list(zip(rows[j], makes)), builder)
+        c = best_of[j]
+        if not clear_of[j]:  # the grower's own rule on the built candidate, with its text
             chosen = p.candidates[c] if c >= 0 else None
             p.reason = grower.reason_after_scoring(chosen)
             if p.reason is not None:
                 continue
         p.choice = c
-        p.split = ThresholdSplit(int(numeric[c]), float(threshold[j, c]))
-        stats.append(
-            [
-                (np.array([count[b][j, c], centre[b][j, c]]), float(impurity[b][j, c]))
-                for b in range(2)
-            ]
-        )
+        p.split = ThresholdSplit(features[c], threshold_of[j])
+        stats.append([(np.array([n[j], m[j]]), e[j]) for n, m, e in picked])
     return stats
 
 

@@ -9,6 +9,7 @@ hands out views of arrays it keeps, so the next level writes into memory already
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 
 class Scratch:
@@ -31,7 +32,7 @@ class Scratch:
     def __init__(self) -> None:
         self.arrays: dict = {}
 
-    def get(self, name: object, size: int, dtype: type | np.dtype = float) -> np.ndarray:
+    def get(self, name: object, size: int, dtype: DTypeLike = float) -> np.ndarray:
         """A view of ``size`` items of the array kept under ``name`` (grown when short)."""
         kept = self.arrays.get(name)
         if kept is None or len(kept) < size or kept.dtype != np.dtype(dtype):
@@ -39,7 +40,7 @@ class Scratch:
             self.arrays[name] = kept
         return kept[:size]
 
-    def copy(self, name: object, array: np.ndarray, dtype: type | None = None) -> np.ndarray:
+    def copy(self, name: object, array: np.ndarray, dtype: DTypeLike | None = None) -> np.ndarray:
         """A copy of ``array`` (as ``dtype``) in the array kept under ``name``.
 
         Examples
