@@ -540,3 +540,22 @@ def test_09_3_alpha_on_the_slides_scale():
     assert hint(n09.check_alpha_slides(alpha * 569)) == (
         "N is the number of *training* rows the tree was grown on, not all 569"
     )
+
+
+def test_06_1_scores_the_notebooks_parameter_values(monkeypatch):
+    # the notebook's tables: min_samples_leaf 1-80, max_leaf_nodes 2-128,
+    # min_impurity_decrease 0, 0.005 (its example: 11 leaves) and 0.02
+    asked = []
+    real = n06._cart_curve
+
+    def spy(param, values):
+        asked.append((param, values))
+        return real(param, values)
+
+    monkeypatch.setattr(n06, "_cart_curve", spy)
+    n06.check_best_knob("max_leaf_nodes")
+    assert asked == [
+        ("min_samples_leaf", (1, 2, 5, 10, 20, 40, 80)),
+        ("max_leaf_nodes", (2, 8, 16, 32, 64, 128)),
+        ("min_impurity_decrease", (0.0, 0.005, 0.02)),
+    ]
