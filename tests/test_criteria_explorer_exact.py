@@ -14,7 +14,7 @@ from dtlearn import load_vote
 from dtlearn.widgets.criteria_explorer import CriteriaExplorer, criterion_picks
 
 
-def entropy(counts):
+def entropy_bits(counts):
     p = np.asarray(counts, dtype=float)
     p = p[p > 0] / p.sum()
     return float(-(p * np.log2(p)).sum())
@@ -50,7 +50,7 @@ def test_picks_on_vote_leave_out_rows_with_missing_values():
     assert list(table.columns) == ["criterion", "root split", "score", "score is"]
     picks = {row[0]: row[1:] for row in table.rows}
     Xc, yc = X[complete].reset_index(drop=True), y[complete].reset_index(drop=True)
-    name, gain = best_gain(Xc, yc, entropy)
+    name, gain = best_gain(Xc, yc, entropy_bits)
     assert picks["entropy"][0] == name == "physician-fee-freeze"
     assert picks["entropy"][1] == pytest.approx(gain, abs=1e-12)
     assert picks["entropy"][2] == "information gain (decrease of entropy)"
@@ -102,8 +102,8 @@ def test_picks_use_only_the_data_s_columns():
     assert table.caption.endswith("(1 of 8 rows with missing values left out)")
     assert {row[1] for row in table.rows} == {"a"}
     picks = {row[0]: row[2] for row in table.rows}
-    h = entropy([4, 3])
+    h = entropy_bits([4, 3])
     assert h == pytest.approx(0.98523, abs=1e-5)
-    assert picks["entropy"] == pytest.approx(h - (4 / 7 * 1 + 3 / 7 * entropy([2, 1])))
+    assert picks["entropy"] == pytest.approx(h - (4 / 7 * 1 + 3 / 7 * entropy_bits([2, 1])))
     assert picks["entropy"] == pytest.approx(0.02024, abs=1e-5)
     assert picks["gini"] == pytest.approx(gini([4, 3]) - (4 / 7 * 0.5 + 3 / 7 * gini([2, 1])))
