@@ -926,18 +926,7 @@ class C45Grower(Grower):
                 out.append(grouped[start:end] if need else None)
                 start = end
             return out
-        columns = sorted_rows.T
-        n_features = sorted_rows.shape[1]
-        out = []
-        for (rows, _), need in zip(parts, needs):
-            if not need:
-                out.append(None)
-                continue
-            self._stamp_id += 1
-            self._stamp[rows] = self._stamp_id
-            keep = self._stamp[columns] == self._stamp_id
-            out.append(columns[keep].reshape(n_features, -1).T)
-        return out
+        return self._filtered_orders(sorted_rows, parts, needs)
 
     def _scan_level(self, states: list) -> None:
         """Score the attributes of every node of a level that will be scored.
@@ -1127,11 +1116,20 @@ class C45Grower(Grower):
         if sorted_rows is None:
             return []
         state.sorted_rows = None  # the parent no longer needs it: free the memory
+        # open_children made the children: one J48 will not score needs no order
+        needs = [self._trivial_counts(child.counts) is None for child in state.node.children]
+        return self._filtered_orders(sorted_rows, parts, needs)
+
+    def _filtered_orders(self, sorted_rows: np.ndarray, parts: list, needs: list) -> list:
+        """Each needed part's rows in the parent's per-attribute order (else ``None``).
+
+        A part's rows are marked with a stamp, so no array is cleared between parts.
+        """
         columns = sorted_rows.T
         n_features = sorted_rows.shape[1]
         out: list = []
-        for (rows, _), child in zip(parts, state.node.children):  # open_children made them
-            if self._trivial_counts(child.counts) is not None:
+        for (rows, _), need in zip(parts, needs):
+            if not need:
                 out.append(None)
                 continue
             self._stamp_id += 1
