@@ -9,6 +9,7 @@ the library function the check itself calls.
 import math
 
 import pytest
+from lecture_hints import G, H, assert_hints, hint
 
 from dtlearn.datasets import load_restaurant
 from dtlearn.exercises.core import data
@@ -34,16 +35,6 @@ from dtlearn.exercises.lectures import (
 SEEDS = [0, 1, 2, 7]
 
 
-def H(counts):
-    total = sum(counts)
-    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)
-
-
-def G(counts):
-    total = sum(counts)
-    return 1 - sum((c / total) ** 2 for c in counts)
-
-
 def E(counts):
     return 1 - max(counts) / sum(counts)
 
@@ -55,28 +46,6 @@ def weighted(measure, children):
 
 def columns(children):
     return [sum(col) for col in zip(*children)]
-
-
-def hint(result, case=0):
-    """The hint of a wrong answer: the text after its number."""
-    assert not result.passed, str(result)
-    message = result.cases[case].message
-    assert " — " in message, message
-    return message.split(" — ", 1)[1]
-
-
-def assert_hints(check, want, cases, tol=5e-3, least=None, **kw):
-    """Each wrong value in ``cases`` gets its hint, unless it lies within ``tol`` of the
-    right answer or of another wrong value (then the check cannot tell them apart)."""
-    told = 0
-    for value, text in cases.items():
-        others = [want, *(c for c in cases if c is not value)]
-        if all(abs(value - o) > 2 * tol for o in others):
-            assert hint(check(value, **kw)) == text, value
-            told += 1
-    assert told >= (len(cases) - 1 if least is None else least), (
-        "the data leaves too few near misses to test"
-    )
 
 
 def test_00_1_counts_the_yes_days():

@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from lecture_hints import H, assert_hints, hint
 
 from dtlearn.datasets import load_vote
 from dtlearn.exercises.core import data
@@ -24,11 +25,6 @@ from dtlearn.exercises.lectures import n13b_scikit_learn_trees as n13b
 SEEDS = [0, 1, 2, 7]
 
 
-def H(counts):
-    total = sum(counts)
-    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)
-
-
 def gain(test, y):
     y = list(y)
     parent = H([y.count(c) for c in set(y)])
@@ -38,23 +34,6 @@ def gain(test, y):
         if part:
             after += len(part) / len(y) * H([part.count(c) for c in set(part)])
     return parent - after
-
-
-def hint(result, case=0):
-    assert not result.passed, str(result)
-    message = result.cases[case].message
-    assert " — " in message, message
-    return message.split(" — ", 1)[1]
-
-
-def assert_hints(check, want, cases, tol, least=None, **kw):
-    told = 0
-    for value, text in cases.items():
-        others = [want, *(c for c in cases if c is not value)]
-        if all(abs(value - o) > 2 * tol for o in others):
-            assert hint(check(value, **kw)) == text, value
-            told += 1
-    assert told >= (len(cases) - 1 if least is None else least)
 
 
 def mse(values):

@@ -12,6 +12,7 @@ from statistics import NormalDist
 
 import numpy as np
 import pytest
+from lecture_hints import G, H, assert_hints, hint
 
 from dtlearn.datasets import load_car, load_play_tennis
 from dtlearn.exercises.core import data
@@ -27,36 +28,9 @@ Z = NormalDist().inv_cdf(0.75)
 Z_TABLE = 0.84 + (0.25 - 0.20) / (0.40 - 0.20) * (0.25 - 0.84)  # Quinlan's table, CF 0.25
 
 
-def H(counts):
-    total = sum(counts)
-    return -sum(c / total * math.log2(c / total) for c in counts if c > 0)
-
-
-def G(counts):
-    total = sum(counts)
-    return 1 - sum((c / total) ** 2 for c in counts)
-
-
 def counts_of(labels):
     labels = list(labels)
     return [labels.count(c) for c in sorted(set(labels))]
-
-
-def hint(result, case=0):
-    assert not result.passed, str(result)
-    message = result.cases[case].message
-    assert " — " in message, message
-    return message.split(" — ", 1)[1]
-
-
-def assert_hints(check, want, cases, tol, least=None, case=0, **kw):
-    told = 0
-    for value, text in cases.items():
-        others = [want, *(c for c in cases if c is not value)]
-        if all(abs(value - o) > 2 * tol for o in others):
-            assert hint(check(value, **kw), case) == text, value
-            told += 1
-    assert told >= (len(cases) - 1 if least is None else least)
 
 
 def test_05_1_first_humidity_threshold_is_the_midpoint_of_65_and_70():
