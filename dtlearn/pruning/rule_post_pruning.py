@@ -411,6 +411,15 @@ class RuleStep(StepDefaults):
         }
 
 
+def _step(number: int, rule: Rule, at: int | None, counts: Any) -> RuleStep:
+    """The step that drops precondition ``at`` of ``rule`` (``None``: keeps every one)."""
+    correct, covered = counts.correct[0], counts.covered[0]
+    if at is None:
+        return RuleStep(number, rule, None, correct, covered, correct, covered, counts)
+    after = (counts.correct[at + 1], counts.covered[at + 1])
+    return RuleStep(number, rule, at, correct, covered, *after, counts)
+
+
 class RuleSteps(Sequence):
     """The steps of a rule post-pruning run, each :class:`RuleStep` written out when read.
 
@@ -477,24 +486,9 @@ class RuleSteps(Sequence):
         rule, out = self.rules[r], []
         places = self.record.dropped[self._first[r] : self._first[r + 1]].tolist()
         for k, at in enumerate(places, start=self._first[r]):
-            counts = self.record.counts(k)
-            correct, covered = counts.correct[0], counts.covered[0]
-            if at < 0:
-                out.append(RuleStep(r + 1, rule, None, correct, covered, correct, covered, counts))
-                continue
-            out.append(
-                RuleStep(
-                    r + 1,
-                    rule,
-                    at,
-                    correct,
-                    covered,
-                    counts.correct[at + 1],
-                    counts.covered[at + 1],
-                    counts,
-                )
-            )
-            rule = rule.without(at)
+            out.append(_step(r + 1, rule, None if at < 0 else at, self.record.counts(k)))
+            if at >= 0:
+                rule = rule.without(at)
         return out
 
     def __eq__(self, other: object) -> bool:
@@ -966,22 +960,10 @@ def generalise_rules(original: RuleSet, record: DropRecord) -> tuple[list, tuple
     for number, (rule, sequence) in enumerate(zip(original.rules, record.sequences()), start=1):
         for counts, best in sequence:
             correct, covered = counts.correct[0], counts.covered[0]
+            steps.append(_step(number, rule, best, counts))
             if best is not None:
-                steps.append(
-                    RuleStep(
-                        number,
-                        rule,
-                        best,
-                        correct,
-                        covered,
-                        counts.correct[best + 1],
-                        counts.covered[best + 1],
-                        counts,
-                    )
-                )
                 rule = rule.without(best)
                 continue
-            steps.append(RuleStep(number, rule, None, correct, covered, correct, covered, counts))
             # a shortened rule covers more than its leaf: the leaf's counts would mislead
             leaf = (
                 {}
