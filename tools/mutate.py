@@ -1023,6 +1023,35 @@ class TestIndex:
         return list(dict.fromkeys([*m.tests, *self.tests_for(m.file, function)]))
 
 
+def covering_tests(
+    m: Mutant, data: Path, index: TestIndex, doctests: bool = True
+) -> tuple[list[str], str]:
+    """The unit tests that run ``m``'s lines (:func:`coverage_map.selection`), and how chosen.
+
+    A line no test runs in the pytest process (the grading child's code: it starts with
+    ``python -I`` outside coverage) gets every unit test file naming its module or package.
+    """
+    sys.path.insert(0, str(ROOT / "tools"))
+    import coverage_map
+
+    suite = set(unit_suite())
+    text = (ROOT / m.file).read_text(encoding="utf-8")
+    offset = old_offset(text, m.old)
+    chosen, how = [], ""
+    if offset is not None:
+        first = text[:offset].count("\n") + 1
+        lines = list(range(first, first + m.old.count("\n") + 1))
+        chosen, how = coverage_map.selection(m.file, lines, data)
+    chosen = [
+        c for c in chosen if c.split("::")[0] in suite or (doctests and not c.startswith("tests/"))
+    ]
+    if not chosen:
+        path = Path(m.file)
+        names = {*index.naming(path.stem), *index.naming(path.parent.name)}
+        chosen, how = sorted(names & suite), "no test runs it in process: files naming it"
+    return chosen, how
+
+
 def _enclosing_functions(source: str) -> dict[int, str]:
     """Line number -> name of the innermost function defined around it."""
     owner: dict[int, str] = {}
@@ -1146,6 +1175,12 @@ def main(argv: list[str] | None = None) -> int:
         help="re-run each survivor against every unit test file (not only those near it)",
     )
     parser.add_argument(
+        "--coverage-map",
+        type=Path,
+        help="with --unit-suite: each survivor runs the tests that execute its lines, from "
+        "this coverage data (tools/coverage_map.py build), not every unit test file",
+    )
+    parser.add_argument(
         "--generate", action="store_true", help="rewrite the generated part of --mutants and stop"
     )
     parser.add_argument(
@@ -1215,7 +1250,22 @@ def main(argv: list[str] | None = None) -> int:
 
         run_all(one, mutants, len(spaces))
         survivors = [m for m in mutants if m.result == "SURVIVED" and not m.equivalent]
-        if args.unit_suite and survivors:
+        if args.unit_suite and survivors and args.coverage_map:
+            print(f"\nthe {len(survivors)} survivors against the tests that run their lines:")
+            for m in survivors:
+                m.tests, how = covering_tests(m, args.coverage_map, index, not args.no_doctests)
+                m.first = ()
+                print(f"  {m.name}: {len(m.tests)} tests ({how})", flush=True)
+            done[0] = 0
+            run_all(
+                lambda m: (
+                    judge(m, free, args.timeout * 12, bad, confirm, not args.no_doctests),
+                    report(m, len(survivors)),
+                ),
+                survivors,
+                len(spaces),
+            )
+        elif args.unit_suite and survivors:
             print(f"\nthe {len(survivors)} survivors against every unit test file:", flush=True)
             done[0] = 0
             # one process runs the whole suite: minutes, not the seconds of a first pass
