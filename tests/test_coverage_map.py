@@ -96,11 +96,3 @@ def test_a_line_no_test_runs_names_nothing(mapped):
 def test_statement_lines_span_a_whole_simple_statement_and_a_header_alone():
     lines = TOOL._statement_lines("if (a and\n        b):\n    x = (1 +\n         2)\n")
     assert lines == {1: (1, 2), 2: (1, 2), 3: (3, 4), 4: (3, 4)}
-
-
-def test_shards_deal_the_biggest_file_to_the_lightest_shard(tmp_path, monkeypatch):
-    for name, size in {"a": 50, "b": 40, "c": 30, "d": 20}.items():
-        (tmp_path / name).write_text("x" * size)
-    monkeypatch.setattr(TOOL, "ROOT", tmp_path)
-    # a 50 | b 40 -> c 30 joins b (40) -> d 20 joins a (50 < 70)
-    assert TOOL.shards(["a", "b", "c", "d"], 2) == [["a", "d"], ["b", "c"]]

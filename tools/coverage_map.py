@@ -8,7 +8,7 @@ unit suite under ``coverage`` with one context per test, so a mutant needs to ru
 those tests: the same verdict as the whole suite for any edit whose effect starts on the
 lines it changes.
 
-Build it once per tree (both cores; about 1.5x the unit suite's time)::
+Build it once per tree (both cores, xdist; about 1.5x the unit suite's time)::
 
     .venv-dev/bin/python tools/coverage_map.py build            # -> build/coverage-map/
     .venv-dev/bin/python tools/coverage_map.py tests dtlearn/tree.py 120
@@ -54,16 +54,28 @@ data_file = {data}
 """
 
 # ------------------------------------------------------------------ the pytest plugin
-# Loaded with ``-p coverage_map`` in the coverage run: each test phase gets its own
-# context, named "<node id>|<phase>", and the import of each test module "<file>|collect".
+# Loaded with ``-p coverage_map`` in every pytest process of the run (xdist's workers too):
+# with $DTLEARN_COVERAGE_MAP naming the rc file, each process measures itself (as
+# pytest-cov does: ``coverage run`` would see only xdist's controller), and each test phase
+# gets its own context, "<node id>|<phase>", the import of a test module "<file>|collect".
+_MEASURE = None
+if os.environ.get("DTLEARN_COVERAGE_MAP"):
+    import coverage
+
+    _MEASURE = coverage.Coverage(config_file=os.environ["DTLEARN_COVERAGE_MAP"], data_suffix=True)
+    _MEASURE.start()
+
+
+def pytest_unconfigure(config) -> None:
+    """Write this process's data (combined by :func:`build`)."""
+    if _MEASURE is not None:
+        _MEASURE.stop()
+        _MEASURE.save()
 
 
 def _switch(name: str) -> None:
-    import coverage
-
-    current = coverage.Coverage.current()
-    if current is not None:
-        current.switch_context(name)
+    if _MEASURE is not None:
+        _MEASURE.switch_context(name)
 
 
 def pytest_collectstart(collector) -> None:
@@ -87,18 +99,6 @@ def pytest_runtest_teardown(item) -> None:
 
 
 # ------------------------------------------------------------------ building the map
-def shards(files: list[str], n: int) -> list[list[str]]:
-    """``files`` dealt to ``n`` shards, biggest file first, each to the lightest shard."""
-    size = {f: (ROOT / f).stat().st_size if (ROOT / f).is_file() else 10**6 for f in files}
-    out: list[list[str]] = [[] for _ in range(n)]
-    load = [0] * n
-    for f in sorted(files, key=lambda f: -size[f]):
-        i = load.index(min(load))
-        out[i].append(f)
-        load[i] += size[f]
-    return [sorted(s) for s in out]
-
-
 def build(jobs: int = 2, files: list[str] | None = None) -> Path:
     """Run the unit suite (or ``files``) under coverage in ``jobs`` shards; the data file."""
     sys.path.insert(0, str(ROOT / "tools"))
@@ -109,20 +109,22 @@ def build(jobs: int = 2, files: list[str] | None = None) -> Path:
         old.unlink()
     rc = OUT / "coveragerc"
     rc.write_text(RC.format(data=DATA), encoding="utf-8")
-    parts = shards(files or [*unit_suite(), "dtlearn", "README.md"], jobs)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "tools"), "OPENBLAS_NUM_THREADS": "1"}
-    runs = []
-    for i, part in enumerate(parts):
-        log = open(OUT / f"shard{i}.log", "w", encoding="utf-8")
-        command = [
-            sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", "-m", "pytest",
-            "-p", "coverage_map", "-p", "no:cacheprovider", "-p", "no:randomly", "-q",
-            "--doctest-modules", "--doctest-glob=README.md", "-m", "not browser", *part,
-        ]  # fmt: skip
-        runs.append((subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log), log))
-    for process, log in runs:
-        process.wait()
-        log.close()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT / "tools"),
+        "OPENBLAS_NUM_THREADS": "1",
+        "DTLEARN_COVERAGE_MAP": str(rc),
+    }
+    suite = files or [*unit_suite(), "dtlearn", "README.md"]
+    with open(OUT / "pytest.log", "w", encoding="utf-8") as log:
+        subprocess.run(
+            [
+                sys.executable, "-m", "pytest", "-p", "coverage_map", "-p", "no:cacheprovider",
+                "-p", "no:randomly", "-q", "-n", str(jobs), "--dist", "load",
+                "--doctest-modules", "--doctest-glob=README.md", "-m", "not browser", *suite,
+            ],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
     subprocess.run(
         [sys.executable, "-m", "coverage", "combine", f"--rcfile={rc}"], cwd=ROOT, check=True
     )
