@@ -107,7 +107,7 @@ def test_just_below_the_tie_the_normal_approximation_is_used():
     assert lines[-1] == f"note: predicted errors of the leaf: E + extra = {4 * u:.3f}"
 
 
-@pytest.mark.parametrize("confidence", [0.6, 1])
+@pytest.mark.parametrize("confidence", [0.51, 0.55, 0.6, 1])
 def test_above_one_half_weka_adds_nothing_and_says_why(confidence):
     m = pessimistic_errors(14, 5, confidence)
     assert float(m) == 0.0
