@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import dtlearn as dt
 from dtlearn import C45Classifier, load_play_tennis
 from dtlearn.pruning.pessimistic import (
     PessimisticStep,
@@ -388,3 +389,61 @@ def test_pruned_trees_keep_depths_counts_and_ids():
     for k in range(len(result.steps) + 1):
         state = result.state_after(k)
         assert {n.node_id: n.depth for n in state.nodes()} == {i: d for i, (d, _) in grown.items()}
+
+
+# ------------------------------------------------------------------ arguments
+def test_pruning_arguments_are_named_exactly(quinlan):
+    import pickle
+
+    regression = dt.CARTRegressor().fit([[0.0], [1.0]], [0.0, 1.0]).tree_
+    loaded = pickle.loads(pickle.dumps(quinlan))
+    cases = [
+        (
+            lambda: pessimistic_prune(regression, subtree_raising=False),
+            ValueError,
+            "model_or_tree: pessimistic pruning needs a classification tree",
+        ),
+        (
+            lambda: pessimistic_prune(quinlan.grown_tree_),
+            ValueError,
+            "X and y are needed to prune a bare Tree with subtree raising (pass "
+            "subtree_raising=False to prune with the tree's own counts)",
+        ),
+        (
+            lambda: pessimistic_prune(3),
+            TypeError,
+            "model_or_tree must be a fitted C45Classifier or a Tree, got int",
+        ),
+        (
+            lambda: pessimistic_prune(loaded),
+            ValueError,
+            "model_or_tree: this C45Classifier holds no training data (a model loaded from a "
+            "file keeps none); prune its grown_tree_ with X and y instead: "
+            "pessimistic_prune(model.grown_tree_, X=X, y=y)",
+        ),
+        (
+            lambda: pessimistic_prune(quinlan, confidence=True),
+            ValueError,
+            "confidence must be a number in (0, 1], got True",
+        ),
+        (
+            lambda: pessimistic_prune(quinlan, confidence=1.5),
+            ValueError,
+            "confidence must be a number in (0, 1], got 1.5",
+        ),
+    ]
+    for call, error, message in cases:
+        with pytest.raises(error) as info:
+            call()
+        assert str(info.value) == message
+    assert pessimistic_prune(quinlan, confidence=1).steps[-1].decision == "kept"
+
+
+def test_state_after_takes_a_step_count_and_nothing_else(quinlan):
+    result = pessimistic_prune(quinlan)
+    assert result.state_after(0).n_leaves == 3 and result.state_after(1).n_leaves == 3
+    assert result.state_after(2) is result.tree
+    for k in (3, -1, 1.0, True):
+        with pytest.raises(ValueError) as info:
+            result.state_after(k)
+        assert str(info.value) == f"k must be an integer in 0..2, got {k!r}"
