@@ -146,3 +146,13 @@ def test_a_regression_tree_is_refused_by_name():
     assert str(info.value) == (
         "model_or_tree: reduced_error_prune needs a classification tree (this one predicts numbers)"
     )
+
+
+@pytest.mark.parametrize("missing", ["X", "y"])
+def test_validation_data_must_come_whole(tennis_run, missing):
+    model, _ = tennis_run
+    X, y = dt.load_play_tennis()
+    args = (None, y) if missing == "X" else (X, None)
+    with pytest.raises(ValueError) as info:
+        reduced_error_prune(model, *args)
+    assert str(info.value) == "X_val and y_val are needed (validation data)"

@@ -10,10 +10,11 @@ covers no validation row goes last.
 """
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import dtlearn as dt
-from dtlearn.pruning.rule_post_pruning import rule_post_prune, rules_from_tree
+from dtlearn.pruning.rule_post_pruning import Rule, rule_post_prune, rules_from_tree
 
 
 @pytest.fixture(scope="module")
@@ -168,3 +169,54 @@ def test_a_distributing_tree_has_no_fallback_rules():
     X, y = dt.load_vote()
     rules = rules_from_tree(dt.C45Classifier().fit(X, y))
     assert rules.fallback == ()
+
+
+# ------------------------------------------------------------------ one rule by hand
+def test_a_rule_read_from_text_counts_and_simplifies_as_by_hand():
+    X, y = dt.load_play_tennis()
+    rule = Rule.from_text("IF outlook = sunny AND humidity = high THEN play = no", X, "decision")
+    assert (rule.text, rule.target_name, rule.label) == (
+        "IF outlook = sunny AND humidity = high THEN decision = no",
+        "decision",
+        "no",
+    )
+    assert rule._repr_html_() == (
+        "<code>IF outlook = sunny AND humidity = high THEN decision = no</code>"
+    )
+    assert np.isnan(rule.val_accuracy)
+    # sunny and high: rows 1, 2 and 8, all "no"; high: 7 rows, 4 "no"; sunny: 5 rows, 3 "no"
+    assert rule.accuracy(X, y) == (3, 3)
+    assert repr(rule.simplifications(X, y)) == (
+        "candidate simplifications of IF outlook = sunny AND humidity = high THEN decision = no\n"
+        "  drop            | rule                                                      "
+        "| covered | correct | accuracy\n"
+        "  (nothing)       | IF outlook = sunny AND humidity = high THEN decision = no "
+        "|       3 |       3 |    1.000\n"
+        "  outlook = sunny | IF humidity = high THEN decision = no                     "
+        "|       7 |       4 |    0.571\n"
+        "  humidity = high | IF outlook = sunny THEN decision = no                     "
+        "|       5 |       3 |    0.600"
+    )
+    always = Rule.from_text("IF TRUE THEN yes", X)
+    assert always.text == "IF TRUE THEN class = yes" and always.accuracy(X, y) == (9, 14)
+    counted = Rule(rule.conditions, "no", rule.schema, "play", 3.0, 3.0, 2, 2)
+    shorter = counted.without(0)
+    assert shorter.text == "IF humidity = high THEN play = no"
+    assert (shorter.train_covered, shorter.train_correct) == (3.0, 3.0)
+    assert (shorter.val_covered, shorter.val_correct) == (None, None)
+    assert counted.val_accuracy == 1.0
+
+
+def test_rule_inputs_are_checked_with_their_names():
+    X, y = dt.load_play_tennis()
+    rule = Rule.from_text("IF outlook = sunny THEN no", X)
+    with pytest.raises(ValueError) as info:
+        rule.accuracy(X, y[:3])
+    assert str(info.value) == "y has 3 labels but there are 14 rows"
+    with pytest.raises(ValueError) as info:
+        Rule.from_text("outlook = sunny", X)
+    assert str(info.value) == "text: expected 'IF ... THEN label', got 'outlook = sunny'"
+    regression = Rule.from_text(
+        "IF x <= 1 THEN target = 2.5  (mean of 3 training rows)", pd.DataFrame({"x": [0.0, 2.0]})
+    )
+    assert regression.label == 2.5 and regression.target_name == "target"
