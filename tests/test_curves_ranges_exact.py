@@ -7,6 +7,7 @@ with that tree (``Tree.predict``), not by the curve's own bookkeeping.
 """
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import dtlearn as dt
@@ -250,3 +251,75 @@ def test_the_pessimistic_method_prunes_other_trees_on_their_own_counts(vote_halv
     sequence = method.sequence(alone)
     changed = [k + 1 for k, s in enumerate(alone.steps) if s.decision != "kept"]
     assert sequence.positions == (0, *changed) == sequence.values
+
+
+# ------------------------------------------------------------------ data preparation
+def test_split_and_noise_arguments_are_named_exactly():
+    from dtlearn.pruning.curves import add_label_noise, train_validation_test_split
+
+    X, y = list(range(10)), ["a"] * 5 + ["b"] * 5
+    cases = [
+        (lambda: train_validation_test_split(X, y[:3]), ValueError,
+         "y has 3 labels but X has 10 rows"),
+        (lambda: train_validation_test_split(3, y), TypeError,
+         "X must be a table or sequence, got int"),
+        (lambda: train_validation_test_split(X, y, sizes=("a", 1, 2)), TypeError,
+         "sizes must be three numbers"),
+        (lambda: train_validation_test_split(X, y, sizes=(0.5, 0.5)), ValueError,
+         "sizes must be three positive fractions summing to 1, got (0.5, 0.5)"),
+        (lambda: train_validation_test_split(X, y, sizes=(0.5, 0.5, 0)), ValueError,
+         "sizes must be three positive fractions summing to 1, got (0.5, 0.5, 0)"),
+        (lambda: train_validation_test_split(X, y, sizes=(0.6, 0.3, 0.2)), ValueError,
+         "sizes must be three positive fractions summing to 1, got (0.6, 0.3, 0.2)"),
+        (lambda: train_validation_test_split(X[:2], y[:2]), ValueError,
+         "sizes: the test part would be empty with 2 rows"),
+        (lambda: add_label_noise(y, 1.5), ValueError,
+         "rate must be a fraction between 0 and 1, got 1.5"),
+        (lambda: add_label_noise(y, True), ValueError,
+         "rate must be a fraction between 0 and 1, got True"),
+        (lambda: add_label_noise(y, -0.1), ValueError,
+         "rate must be a fraction between 0 and 1, got -0.1"),
+    ]  # fmt: skip
+    for call, error, message in cases:
+        with pytest.raises(error) as info:
+            call()
+        assert str(info.value) == message
+
+
+def test_split_sizes_round_the_cumulative_shares_and_keep_the_class_mix():
+    from dtlearn.pruning.curves import train_validation_test_split
+
+    X, y = list(range(10)), ["a"] * 5 + ["b"] * 5
+    # cuts at floor(10 * (0.8, 0.9, 1.0) + 0.5) = 8, 9, 10
+    parts = train_validation_test_split(X, y, sizes=(0.8, 0.1, 0.1))
+    assert [len(p) for p in parts] == [8, 1, 1, 8, 1, 1]
+    assert sorted(parts[3]) == ["a"] * 4 + ["b"] * 4
+    assert sorted(parts[0] + parts[1] + parts[2]) == X
+    # default 60/20/20: 6, 2, 2, each class in every part
+    parts = train_validation_test_split(np.arange(10), np.array(y))
+    assert [len(p) for p in parts[:3]] == [6, 2, 2]
+    assert [sorted(p.tolist()) for p in parts[3:]] == [
+        ["a"] * 3 + ["b"] * 3,
+        ["a", "b"],
+        ["a", "b"],
+    ]
+    # shares summing to 1 up to rounding are accepted
+    assert len(train_validation_test_split(X, y, sizes=(0.7, 0.2, 0.1 + 1e-12))[0]) == 7
+
+
+def test_label_noise_at_the_ends_of_its_range():
+    from dtlearn.pruning.curves import add_label_noise
+
+    y = ["a"] * 5 + ["b"] * 5
+    assert add_label_noise(y, 0) == y
+    assert add_label_noise(y, 1) == ["b"] * 5 + ["a"] * 5  # two classes: each flips
+    series = pd.Series(y, dtype="category", name="c", index=range(10, 20))
+    noisy = add_label_noise(series, 0.5)
+    assert (noisy.dtype, noisy.name, noisy.index.tolist()) == (
+        series.dtype,
+        "c",
+        list(range(10, 20)),
+    )
+    assert int((noisy != series).sum()) == 5
+    arr = add_label_noise(np.array(y), 0.2)
+    assert arr.dtype == np.array(y).dtype and int((arr != np.array(y)).sum()) == 2
