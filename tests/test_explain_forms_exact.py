@@ -214,3 +214,19 @@ def test_measure_to_dict_and_pickle_keep_the_explanation():
     assert (back.name, back.symbol, back.unit, repr(back)) == ("n", "N", "bits", "N = 1.500 bits")
     assert str(back.explain()) == "N = 1.500 bits"
     assert str(Measure(2.0, "").explain()) == "value = 2.000"
+
+
+def test_a_nested_note_wraps_under_itself_without_breaking_words_at_hyphens():
+    inner = Derivation.build("sub", ["y = 2"], note="alpha-beta " * 10)
+    assert str(Derivation.concat(inner, title="o")) == (
+        "o\n"
+        "  sub\n"
+        "  y = 2\n"
+        "  note: alpha-beta alpha-beta alpha-beta alpha-beta alpha-beta alpha-beta alpha-beta\n"
+        "        alpha-beta alpha-beta alpha-beta"
+    )
+
+
+def test_comments_line_up_three_spaces_after_the_longest_commented_line():
+    d = Derivation.build("", ["mean info = 1", ("= 2", "", "c1"), ("gain = 0.5", "", "longer")])
+    assert str(d) == "mean info = 1\n          = 2     c1\ngain      = 0.5   longer"
