@@ -220,3 +220,23 @@ def test_rule_inputs_are_checked_with_their_names():
         "IF x <= 1 THEN target = 2.5  (mean of 3 training rows)", pd.DataFrame({"x": [0.0, 2.0]})
     )
     assert regression.label == 2.5 and regression.target_name == "target"
+
+
+def test_steps_read_like_a_tuple_and_states_replay_the_drops(tennis_rules):
+    steps = tennis_rules.steps
+    assert len(steps) == 6
+    assert (steps[-1].rule_number, steps[-6].rule_number) == (5, 1)
+    assert [s.rule_number for s in steps[1:3]] == [1, 2]
+    for k in (6, -7):
+        with pytest.raises(IndexError) as info:
+            steps[k]
+        assert str(info.value) == f"step {k} of 6"
+    assert steps == tuple(steps) and steps != list(steps)
+    assert repr(steps) == repr(tuple(steps))
+    assert [r.text for r in tennis_rules.state_after(0)] == [r.text for r in tennis_rules.original]
+    assert [r.text for r in tennis_rules.state_after(1)][:2] == [
+        "IF outlook = sunny THEN play = no",
+        "IF outlook = sunny AND humidity = normal THEN play = yes",
+    ]
+    assert tennis_rules.state_after(6) is tennis_rules.ruleset
+    assert tennis_rules._repr_html_().endswith("<pre>" + RULES + "</pre>")
