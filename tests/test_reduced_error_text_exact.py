@@ -156,3 +156,15 @@ def test_validation_data_must_come_whole(tennis_run, missing):
     with pytest.raises(ValueError) as info:
         reduced_error_prune(model, *args)
     assert str(info.value) == "X_val and y_val are needed (validation data)"
+
+
+def test_the_pruned_model_is_a_fitted_copy_with_its_own_arrays():
+    X, y = dt.load_play_tennis()
+    model = dt.ID3Classifier(max_depth=5).fit(X, y)
+    pruned = reduced_error_prune(model, X[::2], y[::2]).model
+    assert pruned.get_params() == model.get_params() and pruned.max_depth == 5
+    for name in ("classes_", "feature_names_in_"):
+        assert getattr(pruned, name).tolist() == getattr(model, name).tolist()
+        assert getattr(pruned, name) is not getattr(model, name)
+    assert pruned.n_features_in_ == 4 and pruned.steps_ is model.steps_
+    assert pruned.predict(X).tolist() == pruned.tree_.predict(X).tolist()
