@@ -98,6 +98,20 @@ def test_an_mae_level_wise_fit_of_clear_splits_builds_no_candidate(monkeypatch):
     assert made == [0]
 
 
+def test_an_mae_split_at_exactly_the_limit_is_clear_and_left_unbuilt(monkeypatch):
+    made = []
+    candidate = median_levels.candidate
+    monkeypatch.setattr(median_levels, "candidate", lambda *a: made.append(a[2]) or candidate(*a))
+    # y = 1 1 5 5 about its median 3: 2.0 apart on average; two pure halves: a decrease of
+    # exactly 2.0 over the whole weight, the limit itself (scikit-learn: >= splits)
+    X, y = np.arange(4.0).reshape(-1, 1), np.array([1.0, 1.0, 5.0, 5.0])
+    model = dt.CARTRegressor(criterion="mae", min_impurity_decrease=2.0).fit(X, y)
+    assert model.tree_.n_leaves == 2 and made == []
+    model = dt.CARTRegressor(criterion="mae", min_impurity_decrease=2.0 + 1e-9).fit(X, y)
+    assert model.tree_.n_leaves == 1 and made == [0]
+    assert model.steps_[0].reason.startswith("weighted impurity decrease 2 < ")
+
+
 def test_mae_levels_apply_only_where_they_grow_the_node_by_node_tree():
     y = np.array([1.0, 1.0, 5.0, 5.0, 9.0, 9.0, 20.0, 20.0])
     grower = dt.CARTRegressor(criterion="mae").make_grower
