@@ -346,3 +346,31 @@ def test_level_arrays_apply_only_to_all_numeric_growers():
     assert not level_arrays.applies(dt.ObliqueTreeClassifier().make_grower(numeric, y))
     assert not level_arrays.applies(dt.CARTClassifier(max_leaf_nodes=3).make_grower(numeric, y))
     assert criteria.get("mse").scans_sums and not criteria.get("mae").scans_sums
+
+
+def test_regression_sums_give_a_node_of_no_weight_mean_zero():
+    grower = regressor_grower()  # y = row numbers
+    rows, lengths = np.array([0, 1, 2, 3, 4]), np.array([2, 2, 1])
+    total, mean, spread = levels.regression_sums(
+        grower, rows, np.array([1.0, 1.0, 0, 0, 2.0]), lengths
+    )
+    assert total.tolist() == [2.0, 0.0, 2.0]
+    assert mean.tolist() == [0.5, 0.0, 4.0] and spread.tolist() == [0.25, 0.0, 0.0]
+    total, mean, spread = levels.regression_sums(grower, rows, None, lengths)
+    assert total.tolist() == [2.0, 2.0, 1.0] and mean.tolist() == [0.5, 2.5, 4.0]
+    assert spread.tolist() == [0.25, 0.25, 0.0]
+
+
+def test_the_measured_settings_are_as_documented():
+    # each a measured trade-off its docstring states; a change must come with new numbers
+    from dtlearn.grow import medians, scanners
+    from dtlearn.grow.fast import node_arrays, sums
+
+    assert (levels.MIN_CHUNK_BYTES, levels.FLAT_BYTES, levels.SMALL_ORDER) == (
+        2**18,
+        2**24,
+        2**15,
+    )
+    assert (scanners.BLOCK_CUTS, scanners.SHORT_RUN, scanners.LARGE) == (2**17, 16, 1e250)
+    assert (node_arrays.BLOCK, node_arrays.SETTLE) == (32_768, 8)
+    assert (sums.BLOCK, sums.UNROLL, medians.SORTED_LIST_ROWS) == (128, 8, 4096)

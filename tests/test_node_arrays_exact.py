@@ -163,3 +163,14 @@ def test_from_root_refuses_what_columns_cannot_hold():
     plain = Node(0, 0, 2.0, 0.0, np.array([1.0, 0.0]), np.array([2.0, 0.0]))
     nodes = NodeArrays.from_root(plain)
     assert nodes.feature.tolist() == [-1] and nodes.apply(np.array([[3.0]])).tolist() == [0]
+
+
+def test_a_tree_saved_before_changes_were_tracked_loads_unchanged():
+    nodes = caterpillar()
+    state = nodes.__getstate__()
+    for key in ("changed", "_tables", "_value"):
+        del state[key]
+    loaded = NodeArrays.__new__(NodeArrays)
+    loaded.__setstate__(state)
+    assert loaded.changed is False and loaded._tables is None and loaded._value is None
+    assert loaded.apply(X).tolist() == EXPECTED
