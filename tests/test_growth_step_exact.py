@@ -131,3 +131,33 @@ def test_a_step_made_by_hand_reads_its_choice_from_a_position():
     )
     assert positional.chosen.to_dict() == root.chosen.to_dict() and positional == root
     assert positional.is_split and positional.action == "split"
+
+
+def test_a_records_index_bounds_and_comparisons():
+    from dtlearn.grow.fast.arrays import GrowthRecord, frozen_steps
+
+    X, y = dt.load_play_tennis(numeric=True)
+    record = dt.CARTClassifier().fit(X, y).steps_
+    assert isinstance(record, GrowthRecord) and len(record) == 9
+    assert record[-9] is record[0]
+    for bad in (9, -10):
+        with pytest.raises(IndexError) as err:
+            record[bad]
+        assert str(err.value) == f"step {bad} out of range for 9 steps"
+    assert record == record and record == list(record) and (record == "steps") is False
+    assert record != tuple(record)[:-1]
+    assert frozen_steps(record) is record and frozen_steps([1, 2]) == (1, 2)
+    with pytest.raises(TypeError):
+        hash(record)
+    # depth first, first branch first; a branch's condition from its parent's split
+    assert [(s.node_id, s.parent_id, s.condition) for s in record] == [
+        (0, None, None),
+        (1, 0, "outlook = overcast"),
+        (2, 0, "outlook in {sunny, rainy}"),
+        (3, 2, "humidity <= 82.5"),
+        (5, 3, "temperature <= 66.5"),
+        (6, 3, "temperature > 66.5"),
+        (4, 2, "humidity > 82.5"),
+        (7, 4, "temperature <= 70.5"),
+        (8, 4, "temperature > 70.5"),
+    ]
