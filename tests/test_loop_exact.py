@@ -204,3 +204,45 @@ def test_partition_routes_rows_and_weights_together():
     parts = grower.partition(grower.open_leaf(0), dt.splits.ThresholdSplit(0, 2.5))
     assert [rows.tolist() for rows, _ in parts] == [[0, 1, 2], [3, 4, 5, 6, 7]]
     assert [weights.tolist() for _, weights in parts] == [w[:3].tolist(), w[3:].tolist()]
+
+
+def test_an_oblique_split_finds_the_separating_line():
+    # y = 1 where a + b > 3; a + b takes 0 2 2 4 2 4 4 6: by symmetry the direction is
+    # a + b, scaled so its largest weight is 1, cut halfway between 2 and 4
+    X = pd.DataFrame({"a": [0.0, 1, 2, 3, 0, 1, 2, 3], "b": [0.0, 1, 0, 1, 2, 3, 2, 3]})
+    y = (X.a + X.b > 3).astype(int).tolist()
+    step = dt.ObliqueTreeClassifier().fit(X, y).steps_[0]
+    assert [c.feature_name for c in step.candidates] == ["a", "b", "linear combination"]
+    chosen = step.chosen
+    assert chosen.feature_name == "linear combination"
+    assert chosen.split.columns == (0, 1)
+    assert chosen.split.weights == (-1.0, -1.0) and chosen.split.bias == 3.0
+    assert chosen.conditions == ("-1·a - 1·b + 3 <= 0", "-1·a - 1·b + 3 > 0")
+    assert chosen.child_counts.tolist() == [[0.0, 4.0], [4.0, 0.0]]
+
+
+def test_an_ordinal_attribute_is_cut_over_its_declared_order():
+    size = pd.Categorical(["S", "L", "L", "S", "L"], categories=["S", "M", "L"], ordered=True)
+    grower = dt.CARTClassifier().make_grower(pd.DataFrame({"size": size}), [0, 1, 1, 0, 1])
+    c = grower.candidates(0)[0]
+    # codes 0 and 2 present: the cut halfway (1.0) keeps the last present code, S, left
+    assert c.split == dt.splits.ThresholdSplit(0, 0.0)
+    assert c.conditions == ("size <= S", "size > S") and c.scores["n_cuts"] == 1
+    assert c.child_counts.tolist() == [[2.0, 0.0], [0.0, 3.0]]
+
+
+def test_a_multiway_regression_candidate_by_hand():
+    from dtlearn.data import encode, infer_schema
+    from dtlearn.grow import Grower, GrowthConfig
+
+    X = pd.DataFrame({"c": ["r", "r", "b", "b", "g", "g"]})
+    y = np.array([1.0, 3.0, 10.0, 10.0, 2.0, 2.0])
+    schema = infer_schema(X)
+    c = Grower(encode(X, schema), y, schema, GrowthConfig("mse")).candidates(0)[0]
+    assert c.conditions == ("c = r", "c = b", "c = g")
+    # r: mean 2, variance 1; b and g pure; the node: 218/6 - (28/6)² = 14.556
+    assert c.child_counts.tolist() == [[2.0, 2.0, 1.0], [2.0, 10.0, 0.0], [2.0, 2.0, 0.0]]
+    assert c.scores["child_impurity"] == pytest.approx(1 / 3, abs=1e-15)
+    node = 218 / 6 - (28 / 6) ** 2
+    assert c.scores["impurity_decrease"] == pytest.approx(node - 1 / 3, abs=1e-12)
+    assert "n_cuts" not in c.scores
