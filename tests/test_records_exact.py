@@ -530,3 +530,46 @@ def test_split_table_refuses_a_regression_criterion():
     assert str(err.value).endswith("], got 'mse'")
     named = dt.split_table(X, y.rename(None) if hasattr(y, "rename") else y)
     assert named.target_name in ("class", y.name)
+
+
+def test_an_unbuilt_block_columns_gain_is_the_scans_own():
+    builder = tennis_builder(numeric=True, criterion="gini")
+    block = ThresholdBlock(scan_of_two_columns(True), 0)
+    items = CandidateList([0, 1], builder, block)
+    assert items.gain_of(0) == pytest.approx(90 / 196 - 5 / 14, abs=1e-15)
+    assert items._items == [0, 1]  # read from the scan, nothing built
+    assert items.gain_of(0) == items[0].scores["impurity_decrease"]
+
+
+def test_a_list_compares_and_prints_as_the_tuple_of_its_candidates():
+    builder = tennis_builder(numeric=True, criterion="gini")
+    block = ThresholdBlock(scan_of_two_columns(True), 0)
+    items = CandidateList([0, 1], builder, block)
+    assert repr(items) == repr(tuple(items))
+    other = CandidateList([0, 1], builder, block)
+    assert [c.to_dict() for c in other] == [c.to_dict() for c in items]
+
+
+def test_a_block_candidate_for_another_builder_is_built_alone():
+    scan = scan_of_two_columns(True)
+    block = ThresholdBlock(scan, 0)
+    gini = tennis_builder(numeric=True, criterion="gini")
+    scan.scored(gini)  # the level scored for one builder
+    entropy = tennis_builder(numeric=True)
+    c = block.candidate(0, entropy)
+    assert c.criterion == "entropy"
+    assert c.score == pytest.approx(bits(9, 5) - 10 / 14 * 1.0, abs=1e-12)
+    assert block.candidate(0, gini).criterion == "gini"
+    assert block.candidate(1, gini).reason == "the attribute is constant here"
+
+
+def test_a_saved_level_candidate_works_out_its_own_textbook_scores():
+    builder = tennis_builder(numeric=True, criterion="gini")
+    block = ThresholdBlock(scan_of_two_columns(True), 0)
+    c = block.build(0, builder, from_level=True)
+    assert not c.scores.computed
+    loaded = pickle.loads(pickle.dumps(c))
+    assert not loaded.scores.computed
+    expected = textbook_scores(np.array([[4.0, 0.0], [5.0, 5.0]]), 2.0)
+    assert {k: loaded.scores[k] for k in expected} == pytest.approx(expected, abs=1e-15)
+    assert {k: c.scores[k] for k in expected} == pytest.approx(expected, abs=1e-15)
