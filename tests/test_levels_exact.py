@@ -374,3 +374,28 @@ def test_the_measured_settings_are_as_documented():
     assert (scanners.BLOCK_CUTS, scanners.SHORT_RUN, scanners.LARGE) == (2**17, 16, 1e250)
     assert (node_arrays.BLOCK, node_arrays.SETTLE) == (32_768, 8)
     assert (sums.BLOCK, sums.UNROLL, medians.SORTED_LIST_ROWS) == (128, 8, 4096)
+
+
+def test_centred_terms_of_unit_weights_and_one_centre_per_node():
+    from dtlearn.grow.fast.sums import centred_terms
+
+    # node 0 (mean 2): y 1, 4 -> d -1, 2; node 1 (mean 4): y 2, 6 -> d -2, 2
+    got = centred_terms(1.0, np.array([[1.0, 4.0], [2.0, 6.0]]), np.array([[2.0], [4.0]]))
+    assert got.tolist() == [
+        [[1.0, -1.0, 1.0], [1.0, 2.0, 4.0]],
+        [[1.0, -2.0, 4.0], [1.0, 2.0, 4.0]],
+    ]
+    weighted = centred_terms(np.array([3.0, 0.5]), np.array([1.0, 4.0]), 2.0)
+    assert weighted.tolist() == [[3.0, -3.0, 3.0], [0.5, 1.0, 2.0]]
+
+
+def test_rank_sums_refuse_slices_out_of_bit_order():
+    from dtlearn.grow.fast.median_cuts import RankSums
+
+    with pytest.raises(ValueError) as err:
+        RankSums(np.array([0, 1, 5, 6, 7]), np.arange(5.0), np.arange(5.0), ends=np.array([2, 5]))
+    assert str(err.value) == "ends: the slices must come by bits of their largest rank, most first"
+    sums = RankSums(
+        np.array([5, 6, 7, 0, 1]), np.arange(5.0), np.arange(5.0), ends=np.array([3, 5])
+    )
+    assert sums.slice_bits.tolist() == [3, 1] and sums.bits == 3
