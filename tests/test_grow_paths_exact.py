@@ -206,3 +206,20 @@ def test_a_builder_without_data_names_no_class():
 
     builder = CandidateBuilder(infer_schema(X), GrowthConfig(), 14.0)
     assert builder.context is None and builder.total_weight == 14.0
+
+
+def test_each_whole_tree_strategy_refuses_a_grower_it_does_not_fit():
+    from dtlearn.grow.fast import level_arrays
+
+    X, y = dt.load_play_tennis(numeric=True)
+    c45 = dt.C45Classifier().make_grower(X, y)
+    for module, what in (
+        (levels, "level-wise growth"),
+        (level_arrays, "array growth"),
+        (median_levels, "level-wise MAE growth"),
+    ):
+        with pytest.raises(ValueError) as err:
+            module.grow(c45)
+        assert str(err.value) == (
+            f"grower: {what} does not apply to this grower (see {module.__name__}.applies)"
+        )
