@@ -1,7 +1,7 @@
 """0-R and 1-R on the play-tennis data, every number counted here by hand.
 
-Play tennis (Quinlan 1986): 9 ``yes``, 5 ``no``; classes in order of appearance
-(``yes`` first). Outlook: sunny 2 yes / 3 no, overcast 4 / 0, rainy 3 / 2, so its rules
+Play tennis (Quinlan 1986): 9 ``yes``, 5 ``no``; classes in the data set's
+declared order (``yes`` first). Outlook: sunny 2 yes / 3 no, overcast 4 / 0, rainy 3 / 2, so its rules
 (sunny -> no, overcast -> yes, rainy -> yes) err 2 + 0 + 2 = 4 times. Temperature: hot
 2 / 2 (a tie: the first class, yes, errs 2), mild 4 / 2, cool 3 / 1: 2 + 2 + 1 = 5.
 Humidity: high 3 / 4, normal 6 / 1: 3 + 1 = 4. Windy: false 6 / 2, true 3 / 3: 2 + 3 = 5.
