@@ -207,6 +207,16 @@ def test_plain_types_are_named_as_the_student_wrote_them():
     assert plain({"k": "v"}) == {"t": "dict", "type": "dict", "v": [[plain("k"), plain("v")]]}
 
 
+def test_arrays_and_series_travel_as_lists_named_by_their_type():
+    one = {"t": "number", "v": 1.0, "type": "int"}
+    two = {"t": "number", "v": 2.0, "type": "int"}
+    assert plain(np.array([[1], [2]])) == {"t": "list", "type": "ndarray", "v": [one, two]}
+    assert plain(pd.Series([1, 2])) == {"t": "list", "type": "Series", "v": [one, two]}
+    assert plain(np.array(2)) == {"t": "number", "v": 2.0, "type": "ndarray"}
+    assert plain(np.array("a"))["t"] == "list"  # a 0-d array of text is not a number
+    assert plain([1, 2]) == {"t": "list", "type": "list", "v": [one, two]}
+
+
 def test_a_tree_travels_as_its_json_and_a_fitted_model_as_its_tree():
     model = dt.ID3Classifier().fit(*dt.load_play_tennis())
     assert plain(model.tree_) == {"t": "tree", "v": model.tree_.to_json()}
