@@ -390,8 +390,21 @@ def test_start_runs_the_child_isolated_with_a_clean_environment(started):
     assert setup["cells"] == ["def f(x):\n    return x\n"]
     assert setup["cpu_seconds"] == 80 and setup["memory_bytes"] == 2 * 1024**3
     assert setup["unreadable"][0] == "/x/a.py" and "/x/b.py" in setup["unreadable"]
-    assert "dtlearn.pruning.pessimistic" in setup["imports"]
-    assert "dtlearn.learners.c45" in setup["imports"]
+    # what the homework needs, imported before the lock (after it, no file may be opened
+    # outside the roots, and a module that writes a cache when imported would fail)
+    assert setup["imports"] == (
+        *("numpy", "pandas", "dtlearn", "dtlearn.tree", "dtlearn.learners"),
+        *("dtlearn.pruning.reduced_error", "dtlearn.pruning.pessimistic"),
+        *("dtlearn.pruning.rule_post_pruning", "dtlearn.learners.c45"),
+        *("dtlearn.pruning.cost_complexity", "dtlearn.pruning.tree_access"),
+        *("dtlearn.weka_arithmetic", "dtlearn.exercises", "dtlearn.exports.json_io"),
+        *("collections", "itertools", "functools", "statistics", "fractions", "decimal"),
+        *("operator", "copy", "random", "heapq", "numbers", "traceback", "linecache"),
+    )
+    assert setup["preamble"] == (
+        "import math\nimport numpy as np\nimport pandas as pd\nimport dtlearn as dt\n"
+    )
+    assert setup["forbidden_functions"] == []
     assert all(r.endswith(os.sep) for r in setup["roots"])
     assert (jail.problems, jail.sealed, jail.isolation, jail.starts) == (
         ["p", "3"],

@@ -291,3 +291,14 @@ def test_the_functions_of_a_file_include_methods_and_guarded_definitions(tmp_pat
     (tmp_path / "bad.py").write_text("def (:\n")
     assert list(sources.functions_of(str(tmp_path / "bad.py"))) == []
     assert list(sources.functions_of(str(tmp_path / "missing.py"))) == []
+
+
+def test_a_stage_that_is_no_nbgrader_folder_is_refused(tmp_path):
+    with pytest.raises(ValueError) as caught:
+        sources.course_documents(str(tmp_path), "hw1", stage="graded")
+    assert str(caught.value) == "stage must be 'autograded' or 'submitted', got 'graded'"
+    with pytest.raises(ValueError) as caught:
+        sources.course_documents(str(tmp_path), "hw1", stage="submitted")
+    assert str(caught.value) == (
+        f"course_dir: no submissions of 'hw1' under {tmp_path / 'submitted'}"
+    )
