@@ -108,7 +108,7 @@ def test_01_3_weighted_gini_of_the_age_split(seed):
         weighted(H, children): "that is the weighted entropy: use Gini, 1 - sum of p_k^2",
     }
     # the split gains little: the parent's Gini lies within rounding of the answer
-    assert_hints(n01.check_weighted_gini, want, cases, least=2, seed=seed)
+    assert_hints(n01.check_weighted_gini, want, cases, tol=3e-4, least=2, seed=seed)
 
 
 def test_01_3_the_parents_gini_never_passes_for_the_split():

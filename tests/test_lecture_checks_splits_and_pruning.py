@@ -12,7 +12,7 @@ from statistics import NormalDist
 
 import numpy as np
 import pytest
-from lecture_hints import G, H, assert_hints, hint
+from lecture_hints import G, H, assert_hints, hint, hint_at_edges
 
 from dtlearn.datasets import load_car, load_play_tennis
 from dtlearn.exercises.core import data
@@ -507,11 +507,14 @@ def test_09_3_alpha_on_the_slides_scale():
     path, n = n09._path()
     alpha = path.steps[-1].alpha
     assert n09.check_alpha_slides(alpha * 426).passed
-    assert hint(n09.check_alpha_slides(alpha)) == (
+    # each hint up to the edge of the tolerance 1e-3 on either side of its wrong value
+    assert hint_at_edges(n09.check_alpha_slides, alpha, 1e-3) == (
         "that is scikit-learn's scale (risks as shares of the rows); the slides count rows"
     )
-    assert hint(n09.check_alpha_slides(alpha / 426)) == "multiply by N, do not divide"
-    assert hint(n09.check_alpha_slides(alpha * 569)) == (
+    assert hint_at_edges(n09.check_alpha_slides, alpha / 426, 1e-3) == (
+        "multiply by N, do not divide"
+    )
+    assert hint_at_edges(n09.check_alpha_slides, alpha * 569, 1e-3) == (
         "N is the number of *training* rows the tree was grown on, not all 569"
     )
 
