@@ -453,3 +453,20 @@ def test_cost_leaf_draws_cover_the_cost_ranges():
     assert {d["cost"][0][1] for d in drawn} == {1, 2, 3}
     assert {d["cost"][1][0] for d in drawn} == set(range(2, 12))
     assert {c for d in drawn for c in d["counts"]} == set(range(1, 15))
+
+
+def test_tree_questions_draw_x1_and_x2_from_1_to_29_and_classes_a_b():
+    values = {"x1": set(), "x2": set()}
+    labels = set()
+    for seed in range(40):
+        for kind, key in (
+            ("reduced_error", "X"),
+            ("reduced_error", "X_val"),
+            ("weakest_link", "X"),
+        ):
+            d = draw(kind, seed).data
+            for column in values:
+                values[column].update(d[key][column])
+            labels.update(d["y"])
+    assert values == {"x1": set(range(1, 30)), "x2": set(range(1, 30))}
+    assert labels == {"a", "b"}
