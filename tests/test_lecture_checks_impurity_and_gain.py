@@ -9,7 +9,7 @@ the library function the check itself calls.
 import math
 
 import pytest
-from lecture_hints import G, H, assert_hints, hint
+from lecture_hints import G, H, assert_hints, hint, hint_at_edges
 
 from dtlearn.datasets import load_restaurant
 from dtlearn.exercises.core import data
@@ -50,8 +50,11 @@ def columns(children):
 
 def test_00_1_counts_the_yes_days():
     assert n00.check_n_yes(9).passed  # Quinlan's 14 days: 9 yes, 5 no
-    assert hint(n00.check_n_yes(5)) == "that is the number of *no* days"
-    assert hint(n00.check_n_yes(14)) == "that is every day: count only those with play = yes"
+    assert hint_at_edges(n00.check_n_yes, 5, 0) == "that is the number of *no* days"
+    assert (
+        hint_at_edges(n00.check_n_yes, 14, 0)
+        == "that is every day: count only those with play = yes"
+    )
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -61,17 +64,20 @@ def test_01_1_entropy_of_a_coin_and_its_near_misses(seed):
     p = [c / sum(counts) for c in counts]
     assert n01.check_coin(want, seed=seed).passed
     assert n01.check_coin(round(want, 3), seed=seed).passed
-    assert hint(n01.check_coin(want * math.log(2), seed=seed)) == "that is in nats: use log base 2"
-    assert hint(n01.check_coin(want * math.log10(2), seed=seed)) == (
+    assert (
+        hint_at_edges(n01.check_coin, want * math.log(2), 0.005, seed=seed)
+        == "that is in nats: use log base 2"
+    )
+    assert hint_at_edges(n01.check_coin, want * math.log10(2), 0.005, seed=seed) == (
         "that is with log base 10: use log base 2"
     )
-    assert hint(n01.check_coin(-p[0] * math.log2(p[0]), seed=seed)) == (
+    assert hint_at_edges(n01.check_coin, -p[0] * math.log2(p[0]), 0.005, seed=seed) == (
         "only the heads term: add the tails term too"
     )
-    assert hint(n01.check_coin(-p[1] * math.log2(p[1]), seed=seed)) == (
+    assert hint_at_edges(n01.check_coin, -p[1] * math.log2(p[1]), 0.005, seed=seed) == (
         "only the tails term: add the heads term too"
     )
-    assert hint(n01.check_coin(G(counts), seed=seed)) == (
+    assert hint_at_edges(n01.check_coin, G(counts), 0.005, seed=seed) == (
         "that is the Gini impurity, not the entropy"
     )
 
@@ -83,13 +89,13 @@ def test_01_2_gini_as_a_sum_over_pairs(seed):
     pairs = sum(a / n * b / n for i, a in enumerate(counts) for j, b in enumerate(counts) if i != j)
     assert n01.check_gini_pairs(pairs, seed=seed).passed
     same = sum((c / n) ** 2 for c in counts)
-    assert hint(n01.check_gini_pairs(same, seed=seed)) == (
+    assert hint_at_edges(n01.check_gini_pairs, same, 0.005, seed=seed) == (
         "that is the sum over pairs of the *same* class: take k != k'"
     )
-    assert hint(n01.check_gini_pairs(pairs / 2, seed=seed)) == (
+    assert hint_at_edges(n01.check_gini_pairs, pairs / 2, 0.005, seed=seed) == (
         "that counts each unordered pair once: (k, k') and (k', k) are both pairs"
     )
-    assert hint(n01.check_gini_pairs(H(counts), seed=seed)) == (
+    assert hint_at_edges(n01.check_gini_pairs, H(counts), 0.005, seed=seed) == (
         "that is the entropy, not the Gini impurity"
     )
 
@@ -108,7 +114,7 @@ def test_01_3_weighted_gini_of_the_age_split(seed):
         weighted(H, children): "that is the weighted entropy: use Gini, 1 - sum of p_k^2",
     }
     # the split gains little: the parent's Gini lies within rounding of the answer
-    assert_hints(n01.check_weighted_gini, want, cases, least=2, seed=seed)
+    assert_hints(n01.check_weighted_gini, want, cases, tol=3e-4, least=2, seed=seed)
 
 
 def test_01_3_the_parents_gini_never_passes_for_the_split():
@@ -143,10 +149,10 @@ def test_01_5_misclassification_error_after_a_restaurant_split(seed):
     assert n01.check_error_after(want, seed=seed).passed
     plain = sum(E(c) for c in counts) / len(counts)
     if abs(plain - want) > 5e-3:
-        assert hint(n01.check_error_after(plain, seed=seed)) == (
+        assert hint_at_edges(n01.check_error_after, plain, 0.005, seed=seed) == (
             "weight each branch's error by its share of the 12 examples"
         )
-    assert hint(n01.check_error_after(weighted(H, counts), seed=seed)) == (
+    assert hint_at_edges(n01.check_error_after, weighted(H, counts), 0.005, seed=seed) == (
         "that is the mean information (entropy): count majority-vote mistakes"
     )
     decrease = E([6, 6]) - want
@@ -190,8 +196,9 @@ def test_02_1_information_gain_by_hand(seed):
         want / split_info: "that is the gain ratio: do not divide by split info",
     }
     for value, text in cases.items():
-        if sum(abs(value - other) <= 5e-3 for other in [*cases, want]) == 1:
-            assert hint(n02.check_gain(value, seed=seed)) == text, value
+        # tried up to 5e-3 either side: no other value within twice that
+        if sum(abs(value - other) <= 1e-2 for other in [*cases, want]) == 1:
+            assert hint_at_edges(n02.check_gain, value, 0.005, seed=seed) == text, value
 
 
 def test_02_1_branches_never_have_an_empty_row_or_an_all_zero_class():
@@ -289,10 +296,13 @@ def test_02_3_empty_leaves_counted_from_where_the_rows_land():
     assert empty > 0
     assert n02.check_empty_leaves(empty).passed
     assert not n02.check_empty_leaves(empty + 1).passed
-    assert hint(n02.check_empty_leaves(tree.n_leaves)) == (
+    assert hint_at_edges(n02.check_empty_leaves, tree.n_leaves, 0) == (
         "that is every leaf: count only those with 0 examples"
     )
-    assert hint(n02.check_empty_leaves(reached)) == "that is the leaves that *do* hold examples"
+    assert (
+        hint_at_edges(n02.check_empty_leaves, reached, 0)
+        == "that is the leaves that *do* hold examples"
+    )
 
 
 @pytest.mark.parametrize("seed", [0, 2, 3, 5])
@@ -313,7 +323,7 @@ def test_02b_1_number_of_boolean_functions(seed):
     }
     for value, text in cases.items():
         if value != want and list(cases).count(value) == 1:
-            assert hint(n02b.check_functions(value, seed=seed)) == text
+            assert hint_at_edges(n02b.check_functions, value, 0.5, seed=seed) == text
 
 
 def test_02b_1_draws_all_four_m_v_pairs():
@@ -326,11 +336,11 @@ def test_02b_2_three_smallest_consistent_contact_lens_trees():
     from dtlearn.datasets import load_contact_lenses
 
     assert n02b.check_smallest(3).passed  # three trees of nine leaves
-    assert hint(n02b.check_smallest(9)) == (
+    assert hint_at_edges(n02b.check_smallest, 9, 0) == (
         "that is the number of leaves of the smallest trees: count the trees of that size"
     )
     every = sum(consistent_tree_sizes(*load_contact_lenses()).values())
-    assert hint(n02b.check_smallest(every)) == (
+    assert hint_at_edges(n02b.check_smallest, every, 0) == (
         "that is every consistent tree: count only the smallest ones"
     )
 
@@ -340,11 +350,11 @@ def test_03_1_split_info_by_hand(seed):
     sizes = data("03.1", seed=seed)["sizes"]
     want = H(sizes)
     assert n03.check_split_info(want, seed=seed).passed
-    assert hint(n03.check_split_info(want * math.log(2), seed=seed)) == (
+    assert hint_at_edges(n03.check_split_info, want * math.log(2), 0.005, seed=seed) == (
         "that is in nats: use log base 2"
     )
     if abs(math.log2(len(sizes)) - want) > 5e-3:
-        assert hint(n03.check_split_info(math.log2(len(sizes)), seed=seed)) == (
+        assert hint_at_edges(n03.check_split_info, math.log2(len(sizes)), 0.005, seed=seed) == (
             "that is log2(number of branches): weight each branch by its share N_v/N"
         )
 
@@ -362,7 +372,7 @@ def test_03_2_gain_ratio_by_hand(seed):
     }
     for value, text in cases.items():
         if all(abs(value - o) > 1e-2 for o in [gain / si, *(c for c in cases if c != value)]):
-            assert hint(n03.check_gain_ratio(value, seed=seed)) == text
+            assert hint_at_edges(n03.check_gain_ratio, value, 0.005, seed=seed) == text
 
 
 def test_03_3_average_gain_filter():
@@ -447,7 +457,7 @@ def test_04_2_misclassification_decrease(seed):
     }
     for value, text in cases.items():
         if all(abs(value - o) > 1e-2 for o in [want, *(c for c in cases if c != value)]):
-            assert hint(n04.check_error_decrease(value, seed=seed)) == text
+            assert hint_at_edges(n04.check_error_decrease, value, 0.005, seed=seed) == text
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -455,10 +465,13 @@ def test_04_3_information_gain_of_the_same_split(seed):
     children = data("04.3", seed=seed)["children"]
     want = H(columns(children)) - weighted(H, children)
     assert n04.check_gain(want, seed=seed).passed
-    assert hint(n04.check_gain(want * math.log(2), seed=seed)) == "that is in nats: use log base 2"
-    assert hint(n04.check_gain(G(columns(children)) - weighted(G, children), seed=seed)) == (
-        "that is the Gini gain: use entropy"
+    assert (
+        hint_at_edges(n04.check_gain, want * math.log(2), 0.005, seed=seed)
+        == "that is in nats: use log base 2"
     )
+    assert hint_at_edges(
+        n04.check_gain, G(columns(children)) - weighted(G, children), 0.005, seed=seed
+    ) == ("that is the Gini gain: use entropy")
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -471,13 +484,13 @@ def test_04_4_hellinger_distance(seed):
     assert n04.check_hellinger(want, seed=seed).passed
     mixes = [[k / sum(c) for k in c] for c in children]
     swapped = math.sqrt(sum((math.sqrt(a) - math.sqrt(b)) ** 2 for a, b in zip(*mixes)))
-    assert hint(n04.check_hellinger(want**2, seed=seed)) == (
+    assert hint_at_edges(n04.check_hellinger, want**2, 0.005, seed=seed) == (
         "that is the sum of squares: take its square root"
     )
-    assert hint(n04.check_hellinger(want / math.sqrt(2), seed=seed)) == (
+    assert hint_at_edges(n04.check_hellinger, want / math.sqrt(2), 0.005, seed=seed) == (
         "that is d/√2, the normalised form; the Hellinger tree criterion leaves out the 1/√2"
     )
-    assert hint(n04.check_hellinger(swapped, seed=seed)) == (
+    assert hint_at_edges(n04.check_hellinger, swapped, 0.005, seed=seed) == (
         "you compared the two children's class mixes; compare where each class goes: p(b) = "
         "share of the first class's rows in child b, q(b) the same for the second class"
     )

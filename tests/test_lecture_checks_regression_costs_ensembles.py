@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from lecture_hints import H, assert_hints, hint
+from lecture_hints import H, assert_hints, hint, hint_at_edges
 
 from dtlearn.datasets import load_vote
 from dtlearn.exercises.core import data
@@ -105,13 +105,20 @@ def test_10_4_leaves_with_five_rows_each_agree_with_scikit_learn():
     full = DecisionTreeRegressor(random_state=0).fit(X, y).get_n_leaves()
     assert n10.check_leaves(want).passed
     assert not n10.check_leaves(want + 1).passed
-    assert hint(n10.check_leaves(full)) == ("that is the fully grown tree: set min_samples_leaf=5")
+    assert hint_at_edges(n10.check_leaves, full, 0) == (
+        "that is the fully grown tree: set min_samples_leaf=5"
+    )
     if want != 8:
-        assert hint(n10.check_leaves(8)) == (
+        assert hint_at_edges(n10.check_leaves, 8, 0) == (
             "40 / 5 is an upper bound: leaves may hold more than 5 rows"
         )
-    assert hint(n10.check_leaves(want - 1)) == "that is the number of splits (inner nodes)"
-    assert hint(n10.check_leaves(2 * want - 1)) == "that counts every node, inner nodes too"
+    assert (
+        hint_at_edges(n10.check_leaves, want - 1, 0) == "that is the number of splits (inner nodes)"
+    )
+    assert (
+        hint_at_edges(n10.check_leaves, 2 * want - 1, 0)
+        == "that counts every node, inner nodes too"
+    )
     _, with_outlier = n10.noisy_sine(outlier=True)
     assert with_outlier[5] == 8.0 and (with_outlier.drop(5) == y.drop(5)).all()
 
@@ -123,13 +130,13 @@ def test_10_5_an_mae_leaf_predicts_the_median(seed):
     n = len(values)
     median = (values[(n - 1) // 2] + values[n // 2]) / 2
     assert n10.check_mae_leaf(median, seed=seed).passed
-    assert hint(n10.check_mae_leaf(sum(values) / n, seed=seed)) == (
+    assert hint_at_edges(n10.check_mae_leaf, sum(values) / n, 0.005, seed=seed) == (
         "that is the mean of the targets (what an MSE leaf predicts): an MAE leaf predicts "
         "their median"
     )
     if n % 2 == 0 and abs(values[n // 2] - values[n // 2 - 1]) > 0.02:
         for middle in (values[n // 2 - 1], values[n // 2]):
-            assert hint(n10.check_mae_leaf(middle, seed=seed)) == (
+            assert hint_at_edges(n10.check_mae_leaf, middle, 0.005, seed=seed) == (
                 "with an even number of targets the median is halfway between the two middle values"
             )
 
@@ -144,16 +151,19 @@ def test_11_1_fractional_weight_down_the_y_branch():
     assert unknown > 0
     want = known_y + unknown * known_y / known  # Quinlan: the unknown rows split by share
     assert n11.check_weight_y(want).passed
-    assert hint(n11.check_weight_y(known_y)) == (
+    assert hint_at_edges(n11.check_weight_y, known_y, 0.005) == (
         "those are only the members who voted y; the unknown ones go down this branch too, "
         "with a fraction of their weight"
     )
-    assert hint(n11.check_weight_y(known_y + unknown)) == (
+    assert hint_at_edges(n11.check_weight_y, known_y + unknown, 0.005) == (
         "the unknown members go down both branches, each with a fraction of their weight, "
         "not all of it"
     )
-    assert hint(n11.check_weight_y(known_n + unknown * known_n / known)) == "that is the n branch"
-    assert hint(n11.check_weight_y(known_y + unknown * known_y / len(column))) == (
+    assert (
+        hint_at_edges(n11.check_weight_y, known_n + unknown * known_n / known, 0.005)
+        == "that is the n branch"
+    )
+    assert hint_at_edges(n11.check_weight_y, known_y + unknown * known_y / len(column), 0.005) == (
         f"the share is taken of the known votes ({known}), not of all members"
     )
 
@@ -219,7 +229,7 @@ def test_11b_2_cost_weighted_gini(seed):
     assert_hints(n11b.check_cost_gini, want, cases, tol=6e-4, least=3, seed=seed)
     lower = sum(L[i][j] * p[i] * p[j] for i, j in pairs if i > j)
     if all(abs(lower - v) > 2e-3 for v in [want, *cases]):
-        assert hint(n11b.check_cost_gini(lower, seed=seed)) == (
+        assert hint_at_edges(n11b.check_cost_gini, lower, 0.0006, seed=seed) == (
             "each pair counts in both orders: L[k,k'] p_k p_k' and L[k',k] p_k' p_k"
         )
 
@@ -232,25 +242,28 @@ def test_12_1_gain_of_x1_at_one_half_on_the_numeric_xor():
     assert 0 < want < 0.05
     assert n12.check_gain_half(want).passed
     below = P["x2"] <= 0.5
-    assert hint(n12.check_gain_half(gain(P["x1"][below] <= 0.5, xor[below]))) == (
+    assert hint_at_edges(n12.check_gain_half, gain(P["x1"][below] <= 0.5, xor[below]), 5e-05) == (
         "that is inside the branch x2 <= 0.5; use all 200 points"
     )
     if want > 1e-4:
-        assert hint(n12.check_gain_half(0.0)) == (
+        assert hint_at_edges(n12.check_gain_half, 0.0, 5e-05) == (
             "exactly 0 holds for the 8-row XOR table, where each branch is perfectly balanced; "
             "on the 200 random points each side of x1 <= 0.5 is only nearly balanced: compute "
             "it, and do not round it to 0"
         )
     if want * (1 - math.log(2)) > 1e-4:
-        assert hint(n12.check_gain_half(want * math.log(2))) == "that is in nats: use log base 2"
+        assert (
+            hint_at_edges(n12.check_gain_half, want * math.log(2), 5e-05)
+            == "that is in nats: use log base 2"
+        )
 
 
 def test_12_2_gain_of_b_given_a_is_one_bit():
     assert n12.check_gain_b(1.0).passed  # a = 0: the class is b itself
-    assert hint(n12.check_gain_b(0.0)) == (
+    assert hint_at_edges(n12.check_gain_b, 0.0, 1e-06) == (
         "that is b's gain on all rows; use only the rows with a = 0"
     )
-    assert hint(n12.check_gain_b(math.log(2))) == "that is in nats: use log base 2"
+    assert hint_at_edges(n12.check_gain_b, math.log(2), 1e-06) == "that is in nats: use log base 2"
 
 
 def test_12_3_staircase_leaves():
@@ -261,18 +274,24 @@ def test_12_3_staircase_leaves():
     tree = CARTClassifier().fit(big, side).tree_
     assert tree.n_nodes == 2 * tree.n_leaves - 1 and tree.n_leaves > 16
     assert n12.check_staircase(tree.n_leaves).passed
-    assert hint(n12.check_staircase(tree.n_nodes)) == "that counts every node; count the leaves"
-    assert hint(n12.check_staircase(16)) == "that is the tree for 300 points; fit on big, big_side"
+    assert (
+        hint_at_edges(n12.check_staircase, tree.n_nodes, 0)
+        == "that counts every node; count the leaves"
+    )
+    assert (
+        hint_at_edges(n12.check_staircase, 16, 0)
+        == "that is the tree for 300 points; fit on big, big_side"
+    )
 
 
 def test_13_1_distinct_rows_in_a_bootstrap_sample():
     missed = (1 - 1 / 569) ** 569
     assert n13.check_distinct(1 - missed).passed
     assert not n13.check_distinct(1 - missed + 1e-4).passed
-    assert hint(n13.check_distinct(missed)) == (
+    assert hint_at_edges(n13.check_distinct, missed, 5e-05) == (
         "that is the fraction a bootstrap sample leaves out"
     )
-    assert hint(n13.check_distinct(1 - math.exp(-1))) == (
+    assert hint_at_edges(n13.check_distinct, 1 - math.exp(-1), 5e-05) == (
         "that is the limit for large n: use n = 569"
     )
 
@@ -306,9 +325,14 @@ def test_13_3_boosting_with_a_smaller_rate():
 
     want = training_mse(0.1)
     assert n13.check_slow_mse(want).passed
-    assert hint(n13.check_slow_mse(training_mse(0.3))) == "that is with learning rate 0.3"
-    assert hint(n13.check_slow_mse(math.sqrt(want))) == "that is the root of the MSE"
-    assert hint(n13.check_slow_mse(float(np.var(target)))) == (
+    assert (
+        hint_at_edges(n13.check_slow_mse, training_mse(0.3), 0.0001)
+        == "that is with learning rate 0.3"
+    )
+    assert (
+        hint_at_edges(n13.check_slow_mse, math.sqrt(want), 0.0001) == "that is the root of the MSE"
+    )
+    assert hint_at_edges(n13.check_slow_mse, float(np.var(target)), 0.0001) == (
         "that is the error of F_0, the mean alone: add the trees"
     )
 
@@ -326,14 +350,14 @@ def test_13b_1_splits_that_missed_the_best_attribute():
     want = causes.count("feature subset")
     assert 0 < want < len(causes)
     assert n13b.check_missed(want).passed
-    assert hint(n13b.check_missed(len(causes))) == "that is every split of the tree"
+    assert hint_at_edges(n13b.check_missed, len(causes), 0) == "that is every split of the tree"
     best = causes.count("")
     if best not in (want, len(causes)):
-        assert hint(n13b.check_missed(best)) == (
+        assert hint_at_edges(n13b.check_missed, best, 0) == (
             "that counts the splits that *are* the best candidate"
         )
     ties = len(causes) - best
     if ties not in (want, len(causes), best):
-        assert hint(n13b.check_missed(ties)) == (
+        assert hint_at_edges(n13b.check_missed, ties, 0) == (
             "that also counts ties: keep the cause 'feature subset' only"
         )

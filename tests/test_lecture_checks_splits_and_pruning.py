@@ -12,7 +12,7 @@ from statistics import NormalDist
 
 import numpy as np
 import pytest
-from lecture_hints import G, H, assert_hints, hint
+from lecture_hints import G, H, assert_hints, hint, hint_at_edges
 
 from dtlearn.datasets import load_car, load_play_tennis
 from dtlearn.exercises.core import data
@@ -38,10 +38,10 @@ def test_05_1_first_humidity_threshold_is_the_midpoint_of_65_and_70():
     assert sorted(set(X["humidity"]))[:2] == [65, 70]
     assert n05.check_first_threshold(67.5).passed
     assert not n05.check_first_threshold(67.5 + 1e-6).passed
-    assert hint(n05.check_first_threshold(65)) == (
+    assert hint_at_edges(n05.check_first_threshold, 65, 1e-09) == (
         "that is the smallest value itself: the threshold lies halfway to the next distinct value"
     )
-    assert hint(n05.check_first_threshold(70)) == (
+    assert hint_at_edges(n05.check_first_threshold, 70, 1e-09) == (
         "that is the second distinct value: take the midpoint between it and the smallest"
     )
 
@@ -146,13 +146,13 @@ def test_05_4_gain_of_the_best_humidity_threshold():
 def test_05_5_candidate_thresholds(seed):
     n, d = data("05.5", seed=seed)["n"], data("05.5", seed=seed)["d"]
     assert n05.check_candidates(d * (n - 1), seed=seed).passed
-    assert hint(n05.check_candidates(d * n, seed=seed)) == (
+    assert hint_at_edges(n05.check_candidates, d * n, 0, seed=seed) == (
         "n sorted values have n - 1 gaps between them, not n"
     )
-    assert hint(n05.check_candidates(n - 1, seed=seed)) == (
+    assert hint_at_edges(n05.check_candidates, n - 1, 0, seed=seed) == (
         "that is one attribute: the search scores every attribute"
     )
-    assert hint(n05.check_candidates(d * n * (n - 1), seed=seed)) == (
+    assert hint_at_edges(n05.check_candidates, d * n * (n - 1), 0, seed=seed) == (
         "that counts row visits of the naive search, not candidates"
     )
 
@@ -162,11 +162,11 @@ def test_05_6_one_hot_tests(seed):
     v = data("05.6", seed=seed)["v"]
     assert 3 <= v <= 8
     assert n05.check_one_hot(v, seed=seed).passed
-    assert v == 3 or hint(n05.check_one_hot(2 ** (v - 1) - 1, seed=seed)) == (
+    assert v == 3 or hint_at_edges(n05.check_one_hot, 2 ** (v - 1) - 1, 0, seed=seed) == (
         "that is the number of subset splits; a 0/1 column can only separate its one category "
         "from all the others"
     )
-    assert hint(n05.check_one_hot(v - 1, seed=seed)) == (
+    assert hint_at_edges(n05.check_one_hot, v - 1, 0, seed=seed) == (
         "every category has its own 0/1 column, and each gives a different test when there "
         "are more than two categories"
     )
@@ -237,14 +237,16 @@ def test_07_1_nodes_removed(car_pruning):
     assert result.original.n_nodes == grown.n_nodes
     removed = grown.n_nodes - pruned.n_nodes
     assert removed > 0 and n07.check_removed(removed).passed
-    assert hint(n07.check_removed(grown.n_leaves - pruned.n_leaves)) == (
+    assert hint_at_edges(n07.check_removed, grown.n_leaves - pruned.n_leaves, 0) == (
         "that is the number of leaves removed; count every node"
     )
-    assert hint(n07.check_removed(len(result.pruned_nodes))) == (
+    assert hint_at_edges(n07.check_removed, len(result.pruned_nodes), 0) == (
         "that is the number of pruning decisions; each removes a whole subtree below the node"
     )
-    assert hint(n07.check_removed(pruned.n_nodes)) == "that is the size of the pruned tree"
-    assert hint(n07.check_removed(grown.n_nodes)) == (
+    assert (
+        hint_at_edges(n07.check_removed, pruned.n_nodes, 0) == "that is the size of the pruned tree"
+    )
+    assert hint_at_edges(n07.check_removed, grown.n_nodes, 0) == (
         "that is the size of the grown tree; subtract the size of the pruned one"
     )
 
@@ -265,10 +267,13 @@ def test_07_2_no_single_further_pruning_helps(car_pruning):
     assert min(counts) >= result.errors_after  # pruning stopped: nothing lowers the errors
     assert n07.check_least(min(counts)).passed
     if min(counts) != result.errors_after:
-        assert hint(n07.check_least(result.errors_after)) == (
+        assert hint_at_edges(n07.check_least, result.errors_after, 0) == (
             "that is the error of the pruned tree itself; make one more inner node a leaf"
         )
-    assert hint(n07.check_least(result.errors_before)) == "that is the error of the full tree"
+    assert (
+        hint_at_edges(n07.check_least, result.errors_before, 0)
+        == "that is the error of the full tree"
+    )
 
 
 def test_07_3_pruning_with_twenty_rows(car_pruning):
@@ -277,11 +282,14 @@ def test_07_3_pruning_with_twenty_rows(car_pruning):
     model, X_val, y_val, full = car_pruning
     tiny = reduced_error_prune(model, X_val[:20], y_val[:20]).tree
     assert n07.check_tiny(tiny.n_leaves).passed
-    assert hint(n07.check_tiny(full.tree.n_leaves)) == (
+    assert hint_at_edges(n07.check_tiny, full.tree.n_leaves, 0) == (
         "that is with the whole validation set; use the first 20 rows only"
     )
     if tiny.n_nodes != tiny.n_leaves:
-        assert hint(n07.check_tiny(tiny.n_nodes)) == "that counts all nodes; count the leaves"
+        assert (
+            hint_at_edges(n07.check_tiny, tiny.n_nodes, 0)
+            == "that counts all nodes; count the leaves"
+        )
 
 
 @pytest.fixture(scope="module")
@@ -295,10 +303,13 @@ def test_08_1_preconditions_left(vote_rules):
     before = sum(len(r.conditions) for r in result.original.rules)
     dropped = sum(s.dropped is not None for s in result.steps)
     assert n08.check_conditions(left).passed
-    assert hint(n08.check_conditions(before)) == "that is the number before pruning"
-    assert hint(n08.check_conditions(dropped)) == "that is the number of preconditions dropped"
+    assert hint_at_edges(n08.check_conditions, before, 0) == "that is the number before pruning"
+    assert (
+        hint_at_edges(n08.check_conditions, dropped, 0)
+        == "that is the number of preconditions dropped"
+    )
     if before - dropped != left:
-        assert hint(n08.check_conditions(before - dropped)) == (
+        assert hint_at_edges(n08.check_conditions, before - dropped, 0) == (
             "rules that became identical were merged; count the rules of result.ruleset"
         )
 
@@ -465,12 +476,12 @@ def test_09_1_leaves_at_alpha_one_hundredth():
     least = leaves[np.argmin(risks + 0.01 * leaves)]
     assert least == want
     assert n09.check_leaves_at(want).passed
-    assert hint(n09.check_leaves_at(leaves[np.argmin(risks)])) == (
+    assert hint_at_edges(n09.check_leaves_at, leaves[np.argmin(risks)], 0) == (
         "R(T) alone always prefers the full tree; add alpha for every leaf"
     )
     on_rows = leaves[np.argmin(risks + 0.01 * n * leaves)]
     if on_rows != want:
-        assert hint(n09.check_leaves_at(on_rows)) == (
+        assert hint_at_edges(n09.check_leaves_at, on_rows, 0) == (
             "alpha = 0.01 is on scikit-learn's scale, like path.impurities; do not multiply by N"
         )
 
@@ -507,11 +518,14 @@ def test_09_3_alpha_on_the_slides_scale():
     path, n = n09._path()
     alpha = path.steps[-1].alpha
     assert n09.check_alpha_slides(alpha * 426).passed
-    assert hint(n09.check_alpha_slides(alpha)) == (
+    # each hint up to the edge of the tolerance 1e-3 on either side of its wrong value
+    assert hint_at_edges(n09.check_alpha_slides, alpha, 1e-3) == (
         "that is scikit-learn's scale (risks as shares of the rows); the slides count rows"
     )
-    assert hint(n09.check_alpha_slides(alpha / 426)) == "multiply by N, do not divide"
-    assert hint(n09.check_alpha_slides(alpha * 569)) == (
+    assert hint_at_edges(n09.check_alpha_slides, alpha / 426, 1e-3) == (
+        "multiply by N, do not divide"
+    )
+    assert hint_at_edges(n09.check_alpha_slides, alpha * 569, 1e-3) == (
         "N is the number of *training* rows the tree was grown on, not all 569"
     )
 
