@@ -123,21 +123,29 @@ class RankSums:
     def _rows(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
         """The row (position in the arrays given) of the ``k``-th smallest of each range."""
         lo, hi, k, back, counts = self._queries(lo, hi, k)
-        ints = self.scratch.get("ints", 4 * len(lo), np.int64).reshape(4, len(lo))
-        right_of = self.scratch.get("right", len(lo), np.bool_)
+        n = len(lo)
+        # both ends of every range in one array (one call per step for both): every pass
+        # writes into kept arrays
+        ints = self.scratch.get("ints", 6 * n, np.int64).reshape(6, n)
+        ends, at, work, z = ints[0:2], ints[2:4], ints[4:6], ints[4]
+        ends[0], ends[1] = lo, hi
+        right_of = self.scratch.get("right", n, np.bool_)
         take = np.take
         for (zeros, n_zeros, _), q in zip(self.levels, counts):
-            a, b, c, right = lo[:q], hi[:q], k[:q], right_of[:q]
-            zl, zh, z, w = ints[0, :q], ints[1, :q], ints[2, :q], ints[3, :q]
-            take(zeros, a, out=zl, mode="clip")
-            take(zeros, b, out=zh, mode="clip")
-            np.subtract(zh, zl, out=z)
-            np.greater_equal(c, z, out=right)
-            np.multiply(z, right, out=z)
-            np.subtract(c, z, out=c)
-            _descend(a, zl, n_zeros, right, w)
-            _descend(b, zh, n_zeros, right, w)
-        rows = take(self.row, lo)
+            e, c, right, a, w = ends[:, :q], k[:q], right_of[:q], at[:, :q], work[:, :q]
+            take(zeros, e, out=a, mode="clip")  # zeros before each end
+            np.subtract(a[1], a[0], out=z[:q])  # the range's zeros
+            np.greater_equal(c, z[:q], out=right)  # the k-th is a one
+            np.multiply(z[:q], right, out=z[:q])
+            np.subtract(c, z[:q], out=c)
+            # a zero's end goes to zeros[i], a one's to i - zeros[i] + n_zeros: without
+            # np.where (slower) or new arrays
+            np.multiply(a, 2, out=w)
+            np.subtract(w, n_zeros, out=w)
+            np.subtract(e, w, out=e)
+            np.multiply(e, right, out=e)
+            np.add(e, a, out=e)
+        rows = take(self.row, ends[0])
         return rows if back is None else rows[back]
 
     def kth_values(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -175,19 +183,6 @@ class RankSums:
         )
         m = len(count)
         return median_of_sorted(both[m:], both[:m], (count % 2).astype(bool))
-
-
-def _descend(at: np.ndarray, zeros_at: np.ndarray, n_zeros: int, right, work) -> None:
-    """Move positions ``at`` to the next bit, in place.
-
-    A zero's goes to ``zeros[i]``, a one's (``right``) to ``i - zeros[i] + n_zeros``:
-    without np.where (slower) or new arrays.
-    """
-    np.multiply(zeros_at, 2, out=work)
-    np.subtract(work, n_zeros, out=work)
-    np.subtract(at, work, out=at)
-    np.multiply(at, right, out=at)
-    np.add(at, zeros_at, out=at)
 
 
 class GroupedRankSums(RankSums):
