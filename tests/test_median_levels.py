@@ -148,13 +148,24 @@ def test_running_medians_estimate_every_cut_within_their_bound(parts, grouped):
     assert by_ranks.tolist() == reference.tolist()
 
 
-def test_the_k_smallest_of_ranges_by_hand():
+def test_the_kth_smallest_of_ranges_by_hand():
     y = np.array([5.0, 1.0, 4.0, 2.0, 3.0])
-    sums = RankSums(np.array([4, 0, 3, 1, 2]), y, y)
-    total, value = sums.smallest(np.array([0, 1, 2]), np.array([5, 4, 5]), np.array([2, 1, 0]))
-    # [5 1 4 2 3]: 1 + 2 and the 3rd smallest 3; [1 4 2]: 1 and 2; [4 2 3]: nothing and 2
-    assert total.tolist() == [3.0, 1.0, 0.0]
-    assert value.tolist() == [3.0, 2.0, 2.0]
+    sums = RankSums(np.array([4, 0, 3, 1, 2]), y - 3.0, y)
+    lo, hi, k = np.array([0, 1, 2, 0]), np.array([5, 4, 5, 1]), np.array([2, 1, 0, 0])
+    # [5 1 4 2 3]: the 3rd smallest 3; [1 4 2]: the 2nd 2; [4 2 3]: the 1st 2; [5]: 5
+    assert sums.kth(lo, hi, k).tolist() == [3.0, 2.0, 2.0, 5.0]
+    assert sums.kth_values(lo, hi, k).tolist() == [0.0, -1.0, -1.0, 2.0]
+
+
+def test_cut_errors_by_hand_with_ties_and_odd_and_even_sides():
+    # y = [3, 1, 3, 3, 0] (ranks break the ties by position); cut after 2 rows: [3 1] has
+    # median 2, error 2; [3 3 0] median 3, error 3: 5 in all
+    y = np.array([3.0, 1.0, 3.0, 3.0, 0.0])
+    sums = RankSums(np.array([2, 1, 3, 4, 0]), y, y)
+    errors, bound = cut_errors(sums, y, np.array([5]))
+    # [3] | [1 3 3 0]: 0 + 5; [3 1] | [3 3 0]: 2 + 3; [3 1 3] | [3 0]: 2 + 3; [3 1 3 3] | [0]: 2
+    assert errors.tolist() == [5.0, 5.0, 5.0, 2.0]
+    assert (bound < 1e-12).all()
 
 
 @settings(max_examples=60, deadline=None)
@@ -180,8 +191,4 @@ def test_a_scratch_written_by_an_earlier_level_answers_as_new_arrays(parts, firs
     k = rng.integers(0, hi - lo)
     ordered = [np.sort(y[a:b]) for a, b in zip(lo, hi)]
     assert sums.kth(lo, hi, k).tolist() == [o[j] for o, j in zip(ordered, k)]
-    total, value = sums.smallest(lo, hi, k)
-    assert value.tolist() == [o[j] for o, j in zip(ordered, k)]
-    np.testing.assert_allclose(
-        total, [o[:j].sum() for o, j in zip(ordered, k)], rtol=1e-9, atol=1e-6 * np.abs(y).max()
-    )
+    assert sums.kth_values(lo, hi, k).tolist() == [o[j] for o, j in zip(ordered, k)]

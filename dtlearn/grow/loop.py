@@ -239,19 +239,6 @@ class Grower:
         return scanners.whole_weights(self.scan_weights)
 
     @cached_property
-    def scan_counts(self) -> np.ndarray:
-        """:attr:`scan_weights` as 64-bit integers, for whole-number weights (exact running sums).
-
-        Examples
-        --------
-        >>> from dtlearn import CARTClassifier, load_play_tennis
-        >>> X, y = load_play_tennis(numeric=True)
-        >>> CARTClassifier().make_grower(X, y).scan_counts[:, :4].tolist()
-        [[0, 0, 1, 1], [1, 1, 0, 0]]
-        """
-        return self.scan_weights.astype(np.int64)
-
-    @cached_property
     def _onehot(self) -> np.ndarray:
         # made when needed (node-by-node statistics, categorical columns): level-wise
         # growth of numeric columns needs it only for the root, so the fit's peak is

@@ -682,7 +682,11 @@ def flat_scan_arrays(
             if flat is None
             else np.take(flat, rows * X.shape[1] + cols.astype(rows.dtype))
         )
-        weighted = np.take(grower.scan_counts, rows, axis=1)  # a new array
+        # the class weights as 64-bit integers (whole numbers: exact running sums), cast
+        # as they are taken: no integer copy of every row's weights lives through the fit
+        weighted = np.take(
+            grower.scan_weights, rows, axis=1, out=np.empty((k, *rows.shape), np.int64), mode="clip"
+        )
         del rows
         cuts = flat_cuts(xs.T, weighted.swapaxes(1, 2), lengths_, grower.rule, grower.config, first)
         first = cuts.first

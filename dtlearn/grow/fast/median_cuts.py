@@ -28,23 +28,24 @@ EPS = float(np.finfo(float).eps)
 
 
 class RankSums:
-    """A wavelet matrix over ranks, with running sums of the values at each bit.
+    """A wavelet matrix over ranks: the ``k``-th smallest of any range in one pass per bit.
 
     ``ranks`` are distinct within any range that is queried (ranks of the targets within
-    their node), ``values`` the numbers summed (targets less their node's median: small
-    sums round less), ``targets`` the targets themselves (what a query's median reads).
+    their node), ``values`` what :meth:`kth_values` reads (targets less their node's median:
+    small sums round less), ``targets`` the targets themselves (what a query's median reads).
     ``ends``: where consecutive slices end (the last is the array's length; default one
     slice), a query's range lying within one slice. A slice takes the bits of its own
     largest rank, so the slices must come by bits, most first: a bit's pass then reads only
     the slices that use it, a prefix of the array (and of the queries, taken slice by slice).
+    The matrix counts only (no running sums of the values ride it): :func:`cut_errors` sums
+    each side's lower half from its running medians.
 
     Examples
     --------
     >>> y = np.array([5.0, 1.0, 4.0, 2.0])
     >>> sums = RankSums(np.argsort(np.argsort(y)), y, y)
-    >>> total, value = sums.smallest(np.array([0, 1]), np.array([3, 4]), np.array([1, 1]))
-    >>> total.tolist(), value.tolist()
-    ([1.0, 1.0], [4.0, 2.0])
+    >>> sums.kth_values(np.array([0, 1]), np.array([3, 4]), np.array([1, 1])).tolist()
+    [4.0, 2.0]
     """
 
     def __init__(
@@ -66,15 +67,14 @@ class RankSums:
         if (np.diff(self.slice_bits) > 0).any():
             raise ValueError("ends: the slices must come by bits of their largest rank, most first")
         self.bits = int(self.slice_bits[0]) if n else 1
-        vals = np.array(values, dtype=float)
         index: np.ndarray = np.arange(n)  # where each row started
         # the partition writes into the other copy (whose rows past the active ones, not
         # yet moved, are the same); every pass writes into a buffer: new arrays of this
         # size cost page faults
-        other = (space.copy("v", v), space.copy("vals", vals), space.copy("index", index))
+        other = (space.copy("v", v), space.copy("index", index))
         places = np.arange(n)
         work = space.get("work", 2 * n, np.int64).reshape(2, n)
-        zero_of, part = space.get("zero", n, np.bool_), space.get("part", n)
+        zero_of = space.get("zero", n, np.bool_)
         self.levels = []
         for b in range(self.bits - 1, -1, -1):
             active = int(np.count_nonzero(self.slice_bits > b))  # slices that use bit b
@@ -85,12 +85,8 @@ class RankSums:
             zeros = space.get(("zeros", b), m + 1, np.int64)
             zeros[0] = 0
             np.cumsum(zero, out=zeros[1:])
-            sums = space.get(("sums", b), m + 1)
-            sums[0] = 0.0
-            # a one's value is 0 (or -0.0): same sums
-            np.cumsum(np.multiply(vals[:m], zero, out=part[:m]), out=sums[1:])
             n_zeros = int(zeros[-1])
-            self.levels.append((zeros, sums, n_zeros, active))
+            self.levels.append((zeros, n_zeros, active))
             # a stable partition, zeros first: a zero goes to zeros[i], a one to
             # n_zeros + i - zeros[i]
             np.subtract(places[:m], zeros[:m], out=dest)
@@ -98,25 +94,20 @@ class RankSums:
             np.subtract(zeros[:m], dest, out=spare)
             spare *= zero
             dest += spare
-            for now, then in zip((v, vals, index), other):
-                then[dest] = now[:m]
-            (v, vals, index), other = other, (v, vals, index)
-        self.values, self.targets = vals, np.asarray(targets, dtype=float)[index]
-        # every running sum is at most Σ|values|: a difference of two is off by at most
-        # ε/2 of that for each addition between them, and a query takes one per bit
-        self.size = float(np.abs(values).sum())
-
-    def size_of(self, lo: np.ndarray) -> np.ndarray:
-        """Bits times ``Σ|values|`` for each query starting at ``lo`` (its slice's bits)."""
-        return self.slice_bits[np.searchsorted(self.ends, lo, side="right")] * self.size
-
-    def _copies(self, *arrays: np.ndarray) -> list:
-        """Copies of ``arrays`` as int64, in kept arrays (new ones of this size page fault)."""
-        return [self.scratch.copy(n, a, np.int64) for n, a in zip(("lo", "hi", "k"), arrays)]
+            (v_to, index_to), other = other, (v, index)
+            if b:  # no bit reads the ranks after the last
+                v_to[dest] = v[:m]
+            index_to[dest] = index[:m]
+            v, index = v_to, index_to
+        self.row = index.copy()  # the row each final position holds
+        self.values = np.asarray(values, dtype=float)
+        self.targets = np.asarray(targets, dtype=float)
 
     def _queries(self, lo, hi, k) -> tuple:
         """Copies of the queries in slice order, the order's inverse, and each bit's count."""
-        lo, hi, k = self._copies(lo, hi, k)  # updated in place
+        lo, hi, k = (
+            self.scratch.copy(n, a, np.int64) for n, a in zip(("lo", "hi", "k"), (lo, hi, k))
+        )
         back = None
         if len(self.ends) == 1:
             return lo, hi, k, back, [len(lo)] * len(self.levels)
@@ -126,46 +117,40 @@ class RankSums:
             lo, hi, k, where = lo[order], hi[order], k[order], where[order]
             back = np.empty_like(order)
             back[order] = np.arange(len(order))
-        counts = np.searchsorted(where, [level[3] for level in self.levels]).tolist()
+        counts = np.searchsorted(where, [level[2] for level in self.levels]).tolist()
         return lo, hi, k, back, counts
 
-    def smallest(
-        self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """For each range ``[lo, hi)``: the sum of its ``k`` smallest values, the ``k``-th.
-
-        Returns ``(total, value)``: the sum of the ``k`` smallest values and the ``k``-th
-        smallest (from 0). A sum is off by at most ``ε (hi - lo + 2) · size`` plus
-        ``ε (bits + 1)`` times the sum of the absolute values. Needs ``k < hi - lo``.
-        """
+    def _rows(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """The row (position in the arrays given) of the ``k``-th smallest of each range."""
         lo, hi, k, back, counts = self._queries(lo, hi, k)
-        acc = np.zeros(len(lo))
-        # every pass writes into these (kept: new arrays of this size cost page faults)
-        ints = self.scratch.get("ints", 4 * len(lo), np.int64).reshape(4, len(lo))
-        floats = self.scratch.get("floats", 2 * len(lo)).reshape(2, len(lo))
-        right_of = self.scratch.get("right", len(lo), np.bool_)
-        take, sub, mul = np.take, np.subtract, np.multiply
-        for (zeros, sums, n_zeros, _), q in zip(self.levels, counts):
-            a, b, c, t = lo[:q], hi[:q], k[:q], acc[:q]  # the queries whose slices use the bit
-            zl, zh, z, w = ints[0, :q], ints[1, :q], ints[2, :q], ints[3, :q]
-            part, other, right = floats[0, :q], floats[1, :q], right_of[:q]
-            take(zeros, a, out=zl, mode="clip")
-            take(zeros, b, out=zh, mode="clip")
-            sub(zh, zl, out=z)
-            np.greater_equal(c, z, out=right)
-            take(sums, b, out=part, mode="clip")
-            take(sums, a, out=other, mode="clip")
-            sub(part, other, out=part)
-            mul(part, right, out=part)
-            np.add(t, part, out=t)
-            mul(z, right, out=z)
-            sub(c, z, out=c)
-            _descend(a, zl, n_zeros, right, w)
-            _descend(b, zh, n_zeros, right, w)
-        value = take(self.values, lo)
-        if back is not None:
-            return acc[back], value[back]
-        return acc, value
+        n = len(lo)
+        # both ends of every range in one array (one call per step for both): every pass
+        # writes into kept arrays
+        ints = self.scratch.get("ints", 6 * n, np.int64).reshape(6, n)
+        ends, at, work, z = ints[0:2], ints[2:4], ints[4:6], ints[4]
+        ends[0], ends[1] = lo, hi
+        right_of = self.scratch.get("right", n, np.bool_)
+        take = np.take
+        for (zeros, n_zeros, _), q in zip(self.levels, counts):
+            e, c, right, a, w = ends[:, :q], k[:q], right_of[:q], at[:, :q], work[:, :q]
+            take(zeros, e, out=a, mode="clip")  # zeros before each end
+            np.subtract(a[1], a[0], out=z[:q])  # the range's zeros
+            np.greater_equal(c, z[:q], out=right)  # the k-th is a one
+            np.multiply(z[:q], right, out=z[:q])
+            np.subtract(c, z[:q], out=c)
+            # a zero's end goes to zeros[i], a one's to i - zeros[i] + n_zeros: without
+            # np.where (slower) or new arrays
+            np.multiply(a, 2, out=w)
+            np.subtract(w, n_zeros, out=w)
+            np.subtract(e, w, out=e)
+            np.multiply(e, right, out=e)
+            np.add(e, a, out=e)
+        rows = take(self.row, ends[0])
+        return rows if back is None else rows[back]
+
+    def kth_values(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """The value (of ``values``) whose target is the ``k``-th smallest of ``[lo, hi)``."""
+        return np.take(self.values, self._rows(lo, hi, k))
 
     def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
         """The ``k``-th smallest target (from 0) of each range ``[lo, hi)``.
@@ -177,23 +162,7 @@ class RankSums:
         ...                                               np.array([3, 0])).tolist()
         [5.0, 1.0]
         """
-        lo, hi, k, back, counts = self._queries(lo, hi, k)
-        ints = self.scratch.get("ints", 4 * len(lo), np.int64).reshape(4, len(lo))
-        right_of = self.scratch.get("right", len(lo), np.bool_)
-        take = np.take
-        for (zeros, _, n_zeros, _), q in zip(self.levels, counts):
-            a, b, c, right = lo[:q], hi[:q], k[:q], right_of[:q]
-            zl, zh, z, w = ints[0, :q], ints[1, :q], ints[2, :q], ints[3, :q]
-            take(zeros, a, out=zl, mode="clip")
-            take(zeros, b, out=zh, mode="clip")
-            np.subtract(zh, zl, out=z)
-            np.greater_equal(c, z, out=right)
-            np.multiply(z, right, out=z)
-            np.subtract(c, z, out=c)
-            _descend(a, zl, n_zeros, right, w)
-            _descend(b, zh, n_zeros, right, w)
-        out = take(self.targets, lo)
-        return out if back is None else out[back]
+        return np.take(self.targets, self._rows(lo, hi, k))
 
     def medians(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
         """The median of the targets of each range, in :func:`median_of_sorted`'s floats.
@@ -214,19 +183,6 @@ class RankSums:
         )
         m = len(count)
         return median_of_sorted(both[m:], both[:m], (count % 2).astype(bool))
-
-
-def _descend(at: np.ndarray, zeros_at: np.ndarray, n_zeros: int, right, work) -> None:
-    """Move positions ``at`` to the next bit, in place.
-
-    A zero's goes to ``zeros[i]``, a one's (``right``) to ``i - zeros[i] + n_zeros``:
-    without np.where (slower) or new arrays.
-    """
-    np.multiply(zeros_at, 2, out=work)
-    np.subtract(work, n_zeros, out=work)
-    np.subtract(at, work, out=at)
-    np.multiply(at, right, out=at)
-    np.add(at, zeros_at, out=at)
 
 
 class GroupedRankSums(RankSums):
@@ -276,21 +232,10 @@ class GroupedRankSums(RankSums):
         by = self.shift[np.searchsorted(self.old_ends, lo, side="right")]
         return np.asarray(lo) + by, np.asarray(hi) + by
 
-    def size_of(self, lo: np.ndarray) -> np.ndarray:
-        """:meth:`RankSums.size_of` of the slice each query lies in."""
-        return super().size_of(self._moved(lo, lo)[0])
-
-    def smallest(
-        self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`RankSums.smallest` of ranges of the whole array."""
+    def _rows(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """:meth:`RankSums._rows` of ranges of the whole array."""
         at, to = self._moved(lo, hi)
-        return super().smallest(at, to, k)
-
-    def kth(self, lo: np.ndarray, hi: np.ndarray, k: np.ndarray) -> np.ndarray:
-        """:meth:`RankSums.kth` of ranges of the whole array."""
-        at, to = self._moved(lo, hi)
-        return super().kth(at, to, k)
+        return super()._rows(at, to, k)
 
 
 def segment_bounds(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -329,36 +274,59 @@ def cut_errors(
     ([7.0, 6.0, 8.0], True)
     """
     lengths = np.asarray(lengths, dtype=np.int64)
+    values = np.asarray(values, dtype=float)
     starts, segment = segment_bounds(lengths)
     n_cuts = len(segment)
     first = np.cumsum(np.maximum(lengths - 1, 0)) - np.maximum(lengths - 1, 0)
     at = starts[segment]
+    end = at + lengths[segment]
     p = np.arange(1, n_cuts + 1) - first[segment]  # rows left
-    # each cut's left and right side one after the other: the queries come slice by slice
-    lo, hi = np.empty(2 * n_cuts, dtype=np.int64), np.empty(2 * n_cuts, dtype=np.int64)
+    q = lengths[segment] - p  # rows right
+    # each side's lower median, the left and right side of a cut one after the other (the
+    # queries come slice by slice)
+    lo, hi, k = (np.empty(2 * n_cuts, dtype=np.int64) for _ in range(3))
     lo[0::2], lo[1::2] = at, at + p
-    hi[0::2], hi[1::2] = lo[1::2], at + lengths[segment]
-    count = hi - lo
-    total, value = sums.smallest(lo, hi, count // 2)
+    hi[0::2], hi[1::2] = lo[1::2], end
+    np.subtract(p, 1, out=k[0::2])
+    np.subtract(q, 1, out=k[1::2])
+    k >>= 1
+    middle = sums.kth_values(lo, hi, k)
+    left_m, right_m = middle[0::2], middle[1::2]
+    # a side's error is its sum less twice the sum of its lower half (less its median for
+    # an odd count). A row joining a side of c rows whose lower median is m adds
+    # min(y - m, 0) (c even) or min(y, m) (c odd) to that sum: running sums of those give
+    # every prefix's and suffix's lower half
+    joins = np.take(values, at + p)  # the row a prefix of p rows takes next
+    step = np.where(p & 1, np.minimum(joins, left_m), np.minimum(joins - left_m, 0.0))
+    left_low = np.zeros(n_cuts + 1)
+    np.cumsum(step, out=left_low[1:])
+    joins = np.take(values, at + p - 1)  # the row a suffix of q rows takes next
+    step = np.where(q & 1, np.minimum(joins, right_m), np.minimum(joins - right_m, 0.0))
+    right_low = np.zeros(n_cuts + 1)
+    np.cumsum(step, out=right_low[1:])
     running = np.zeros(len(values) + 1)
     np.cumsum(values, out=running[1:])
-    errors = running[hi]
-    errors -= running[lo]
-    errors -= 2 * total
-    errors -= value * (count & 1)
-    # a bound for every cut of a segment: the running sums' rounding (the wavelet's and
-    # the segment totals'), the last few operations', and the values' own (targets less
-    # their node's median, rounded: the sums are of those)
+    cuts = np.arange(n_cuts)
+    last = first[segment] + lengths[segment] - 1  # one past the segment's last cut
+    left = running[at + p] - running[at]
+    left -= 2 * (left_low[cuts] - left_low[first[segment]])
+    left -= left_m * (p & 1)
+    right = running[end] - running[at + p]
+    right -= 2 * (right_low[last] - right_low[cuts + 1])
+    right -= right_m * (q & 1)
+    # a bound for every cut of a segment: the running sums' rounding (of the values and
+    # of the lower halves' steps, each step's own), the last few operations', and the
+    # values' own (targets less their node's median, rounded: the sums are of those)
     n = lengths.astype(float)
     size = float(np.abs(running).max(initial=0.0))
-    absolute = np.add.reduceat(np.abs(values), starts) if len(starts) else n
-    bits = sums.bits
-    side = (
-        2 * ((n + 2) * sums.size_of(starts) + (bits + 1) * absolute)
-        + (n + 2) * size
-        + 15 * absolute
-    )
-    return errors[0::2] + errors[1::2], (2 * EPS * side)[segment]
+    size_low = float(max(np.abs(left_low).max(), np.abs(right_low).max()))
+    if len(starts):
+        absolute = np.add.reduceat(np.abs(values), starts)
+        largest = np.maximum.reduceat(np.abs(values), starts)
+    else:
+        absolute = largest = n
+    side = 2 * ((n + 2) * size_low + n * largest) + (n + 2) * size + 15 * absolute
+    return left + right, (2 * EPS * side)[segment]
 
 
 def median_of_sorted(lower: np.ndarray, upper: np.ndarray, odd: np.ndarray) -> np.ndarray:

@@ -93,12 +93,17 @@ def _runs(a: np.ndarray, pad: int, start: np.ndarray, n: np.ndarray) -> np.ndarr
     if not short.all():
         s, m = start[~short], n[~short]
         whole = m // UNROLL * UNROLL  # the accumulators take these; the rest comes after
-        width = int(whole.max())
-        at = np.arange(width)
-        run = a[:, np.where(at < whole[:, None], s[:, None] + at, pad)]
-        acc = run[..., :UNROLL]  # the eight accumulators start at the first eight
-        for b in range(UNROLL, width, UNROLL):
-            acc = acc + run[..., b : b + UNROLL]
+        # runs by length, longest first: each step of eight adds into the runs still going,
+        # a prefix (no padding to the longest run)
+        by_length = np.argsort(-whole, kind="stable")
+        back = np.empty_like(by_length)
+        back[by_length] = np.arange(len(by_length))
+        going = np.searchsorted(-whole[by_length], -np.arange(UNROLL, int(whole.max()), UNROLL))
+        eight = s[by_length, None] + np.arange(UNROLL)
+        acc = a[:, eight]  # the eight accumulators start at the first eight
+        for step, count in enumerate(going.tolist(), start=1):
+            acc[:, :count] += a[:, eight[:count] + step * UNROLL]
+        acc = acc[:, back]
         r = [acc[..., j] for j in range(UNROLL)]
         total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
         at = np.arange(UNROLL - 1)
