@@ -25,7 +25,7 @@ from ..formatting import fmt, plural
 from ..steps import StepDefaults
 from ..tree import Tree
 from .tree_access import tree_and_model
-from .weakest_link_levels import level_path, removed_counts
+from .weakest_link_levels import level_path
 
 __all__ = [
     "CCPStep",
@@ -593,10 +593,11 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
     slower on 18k, measured interleaved on a loaded machine). A collapse clears its
     subtree's inner nodes with one slice assignment to a byte array; the loop keeps to
     what choosing the next link needs (:func:`_heap_code` is inlined: a float's bits are
-    read through a memoryview, not packed and unpacked), and what each collapse removed
-    is counted once at the end
-    (:func:`~dtlearn.pruning.weakest_link_levels.removed_counts`). Returns the log's seven
-    columns (see :func:`~dtlearn.pruning.weakest_link_levels.level_path`).
+    read through a memoryview, not packed and unpacked), and what each collapse removes
+    is read off that byte array before it is cleared: the inner nodes still in the
+    subtree (one ``count``), and with the ``|T_t|`` leaves the nodes (no numpy pass at
+    the end). Returns the log's seven columns (see
+    :func:`~dtlearn.pruning.weakest_link_levels.level_path`).
     """
     inner = np.flatnonzero(~arrays.leaf)
     if not len(inner):
@@ -630,8 +631,10 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
     # one list per column: thousands of tuples kept alive would wake the cycle collector
     cuts: list[int] = []
     add_cut = cuts.append
-    log: tuple[list, ...] = (cuts, [], [], [], [])
-    _, add_alpha, add_branch, add_leaves, add_risk = (column.append for column in log)
+    log: tuple[list, ...] = (cuts, [], [], [], [], [], [])
+    _, add_alpha, add_branch, add_leaves, add_risk, add_inner, add_nodes = (
+        column.append for column in log
+    )
     while candidate[0]:
         top = heap[0]
         best = top & _POSITION
@@ -655,6 +658,7 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
             break
         heappop(heap)
         end = inner_end[best]
+        gone = candidate.count(1, best, end)  # inner nodes left in the subtree, itself too
         candidate[best:end] = nothing[: end - best]
         r_diff = own_risk - before_branch
         r_branch[best] = own_risk
@@ -675,9 +679,9 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
         add_branch(before_branch)
         add_leaves(pruned + 1)
         add_risk(r_branch[0])
-    cut = inner[np.array(cuts, dtype=np.int64)]
-    nodes_removed, inner_removed = removed_counts(cut, arrays.end, ~arrays.leaf)
-    return (cut.tolist(), *log[1:], inner_removed.tolist(), nodes_removed.tolist())
+        add_inner(gone)
+        add_nodes(gone + pruned)  # its other inner nodes and its pruned + 1 leaves
+    return (inner[np.array(cuts, dtype=np.int64)].tolist(), *log[1:])
 
 
 def cost_complexity_path(model_or_tree: Any, X: Any = None, y: Any = None) -> CostComplexityPath:
