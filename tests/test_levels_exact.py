@@ -399,3 +399,33 @@ def test_rank_sums_refuse_slices_out_of_bit_order():
         np.array([5, 6, 7, 0, 1]), np.arange(5.0), np.arange(5.0), ends=np.array([3, 5])
     )
     assert sums.slice_bits.tolist() == [3, 1] and sums.bits == 3
+
+
+def scan_fields(result):
+    scan, best, gain, unit = result
+    fields = ("index", "score", "threshold", "n_cuts", "left", "total", "constant", "n")
+    return [getattr(scan, name).tolist() for name in fields] + [
+        best.tolist(),
+        np.nan_to_num(gain, nan=-1.0).tolist(),
+        unit.tolist(),
+    ]
+
+
+@pytest.mark.parametrize("flat", [True, False])
+@pytest.mark.parametrize("budget", [256, 128, 1])
+def test_a_level_scanned_in_column_chunks_is_the_level_scanned_whole(monkeypatch, flat, budget):
+    # eight rows, two classes, three columns: 8 · 2 · 8 = 128 bytes a column, so a budget of
+    # 256 bytes takes columns two at a time (0 1 | 2), 128 or less one at a time
+    rng = np.random.default_rng(7)
+    X = rng.integers(0, 5, size=(8, 3)).astype(float)
+    y = np.array([0, 1, 1, 0, 1, 0, 0, 1])
+    grower = dt.CARTClassifier().make_grower(X, y)
+    numeric = np.arange(3)
+    order = levels.sorted_orders(X, np.arange(8), numeric)
+    if not flat:
+        monkeypatch.setattr(levels, "FLAT_BYTES", 0)
+    whole = scan_fields(levels.scan_arrays(grower, order, [8], numeric))
+    monkeypatch.setattr(levels, "MIN_CHUNK_BYTES", budget)
+    chunked = scan_fields(levels.scan_arrays(grower, order, [8], numeric))
+    assert chunked == whole
+    assert whole[0][0] != [-1, -1, -1]  # some column has a cut
