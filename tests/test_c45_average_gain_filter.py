@@ -11,6 +11,8 @@ for the first and the four ``B = ...`` leaves ``a (3.0)``, ``b (3.0)``, ``a (2.0
 ``b (2.0)`` for the second.
 """
 
+import math
+
 import pandas as pd
 import pytest
 
@@ -36,3 +38,47 @@ def test_only_many_valued_attributes_all_count():
     model = dt.C45Classifier().fit(pd.DataFrame({"B": B}), Y)
     body = [line for line in weka_text(model.tree_).splitlines() if line.startswith("B = ")]
     assert body == ["B = p: a (3.0)", "B = q: b (3.0)", "B = r: a (2.0)", "B = s: b (2.0)"]
+
+
+def _bits(*counts):
+    n = sum(counts)
+    return -sum(c / n * math.log2(c / n) for c in counts if c)
+
+
+def test_root_candidate_scores_of_play_tennis_by_hand():
+    # (yes, no) per branch: outlook sunny 2/3, overcast 4/0, rainy 3/2; temperature hot
+    # 2/2, mild 4/2, cool 3/1; humidity high 3/4, normal 6/1; windy false 6/2, true 3/3
+    bags = {
+        "outlook": [(2, 3), (4, 0), (3, 2)],
+        "temperature": [(2, 2), (4, 2), (3, 1)],
+        "humidity": [(3, 4), (6, 1)],
+        "windy": [(6, 2), (3, 3)],
+    }
+    parent = _bits(9, 5)
+    gains = {
+        name: parent - sum(sum(b) / 14 * _bits(*b) for b in branches)
+        for name, branches in bags.items()
+    }
+    average = sum(gains.values()) / 4
+    step = dt.C45Classifier().fit(*dt.load_play_tennis()).steps_[0]
+    assert [c.feature_name for c in step.candidates] == list(bags)
+    for c in step.candidates:
+        branches = bags[c.feature_name]
+        split_info = _bits(*[sum(b) for b in branches])
+        want = {
+            "entropy_known": parent,
+            "mean_info": parent - gains[c.feature_name],
+            "gain_known": gains[c.feature_name],
+            "information_gain": gains[c.feature_name],
+            "split_info": split_info,
+            "gain_ratio": gains[c.feature_name] / split_info,
+            "average_gain": average,
+            "known_fraction": 1.0,
+            "unknown_weight": 0.0,
+            "total_weight": 14.0,
+        }
+        got = {key: c.scores[key] for key in want}
+        assert got == pytest.approx(want, abs=1e-12), c.feature_name
+        assert c.scores["in_average"] is True
+        assert c.scores["passes_average"] is (gains[c.feature_name] >= average - 1e-3)
+    assert step.chosen.feature_name == "outlook"
