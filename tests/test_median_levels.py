@@ -42,9 +42,13 @@ def problems(draw):
     X = pd.DataFrame(
         rng.integers(0, x_values, size=(n, d)).astype(float), columns=[f"x{j}" for j in range(d)]
     )
-    kind = draw(st.sampled_from(["few", "many", "floats", "offset"]))
+    kind = draw(st.sampled_from(["few", "many", "floats", "offset", "constant", "shifted"]))
     if kind == "few":  # ties in y: many cuts of equal error
         y = rng.integers(0, 3, size=n).astype(float)
+    elif kind == "constant":  # every cut of error 0: the root stays a leaf
+        y = np.full(n, draw(st.sampled_from([0.0, -2.5, 1e12])))
+    elif kind == "shifted":  # floats far from 0: each side's lower half rounds at that scale
+        y = -3e7 + rng.normal(size=n)
     elif kind == "many":
         y = rng.integers(0, 1000, size=n).astype(float)
     elif kind == "floats":
@@ -108,7 +112,7 @@ def segments(draw):
     scale = 10.0 ** draw(st.integers(-2, 6))
     offset = draw(st.sampled_from([0.0, 1e6]))
     parts = [
-        offset + scale * rng.integers(0, draw(st.sampled_from([2, 5, 1000])), size=n)
+        offset + scale * rng.integers(0, draw(st.sampled_from([1, 2, 5, 1000])), size=n)
         for n in lengths
     ]
     return [p.astype(float) for p in parts]

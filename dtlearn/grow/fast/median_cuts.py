@@ -104,10 +104,12 @@ class RankSums:
         self.targets = np.asarray(targets, dtype=float)
 
     def _queries(self, lo, hi, k) -> tuple:
-        """Copies of the queries in slice order, the order's inverse, and each bit's count."""
-        lo, hi, k = (
-            self.scratch.copy(n, a, np.int64) for n, a in zip(("lo", "hi", "k"), (lo, hi, k))
-        )
+        """The queries in slice order, the order's inverse, and each bit's count.
+
+        ``k`` is a copy (the descent updates it in place); ``lo`` and ``hi`` are only read.
+        """
+        lo, hi = np.asarray(lo, dtype=np.int64), np.asarray(hi, dtype=np.int64)
+        k = self.scratch.copy("k", k, np.int64)
         back = None
         if len(self.ends) == 1:
             return lo, hi, k, back, [len(lo)] * len(self.levels)
