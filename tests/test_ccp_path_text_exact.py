@@ -215,3 +215,57 @@ def test_a_path_from_an_estimator_with_alpha_grows_the_full_tree_first():
         3,
         1,
     ]
+
+
+# ------------------------------------------------------------------ a C4.5 tree, weighted
+def _entropy_bits(counts):
+    p = np.asarray(counts, dtype=float) / float(np.sum(counts))
+    p = p[p > 0]
+    return float(-(p * np.log2(p)).sum())
+
+
+def _weakest_links_by_hand(tree):
+    """Breiman's weakest-link loop over Node objects: alphas and collapsed ids."""
+    total = float(tree.root.counts.sum())
+
+    def risk(node):
+        return float(node.counts.sum()) * _entropy_bits(node.counts) / total
+
+    cut, alphas = set(), [0.0]
+
+    def leaves(node):
+        if node.is_leaf or node.node_id in cut:
+            return [node]
+        return [leaf for c in node.children for leaf in leaves(c)]
+
+    def inner(node):
+        if node.is_leaf or node.node_id in cut:
+            return []
+        return [node] + [n for c in node.children for n in inner(c)]
+
+    order = []
+    while tree.root.node_id not in cut:
+        best = None
+        for node in inner(tree.root):  # pre-order: the first smallest wins
+            below = leaves(node)
+            alpha = (risk(node) - sum(risk(leaf) for leaf in below)) / (len(below) - 1)
+            if best is None or alpha < best[0] - 1e-12:
+                best = (alpha, node.node_id)
+        alphas.append(best[0])
+        order.append(best[1])
+        cut.add(best[1])
+    return alphas, order
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_path_of_a_c45_tree_with_missing_values_is_the_weakest_link_loop(weighted):
+    X, y = dt.load_vote()
+    w = np.random.default_rng(2).integers(1, 4, len(y))[::3] if weighted else None
+    tree = dt.C45Classifier(prune=False).fit(X[::3], y[::3], sample_weight=w).tree_
+    assert any(n.counts.sum() % 1 for n in tree.nodes())  # fractional weights: distributed
+    alphas, order = _weakest_links_by_hand(tree)
+    path = cost_complexity_path(tree)
+    np.testing.assert_allclose(path.ccp_alphas, alphas, rtol=1e-9, atol=1e-12)
+    assert list(path.cuts) == order
+    assert path.n_leaves.tolist() == [t.n_leaves for t in path.trees]
+    assert path.n_leaves[-1] == 1
