@@ -269,3 +269,22 @@ def test_the_path_of_a_c45_tree_with_missing_values_is_the_weakest_link_loop(wei
     assert list(path.cuts) == order
     assert path.n_leaves.tolist() == [t.n_leaves for t in path.trees]
     assert path.n_leaves[-1] == 1
+
+
+def test_a_link_counts_as_reached_within_64_ulps_of_its_risk_scale_per_leaf_saved(tennis_path):
+    tree = tennis_path.tree
+    ulps = 64 * np.finfo(float).eps
+    # two classes: the scale of a node's risk is w_t / w_root (log2 2 = 1)
+    node_3, root = tennis_path.steps[0], tennis_path.steps[-1]
+    tol_3 = ulps * (5 / 14) / (node_3.n_leaves - 1)  # |T_t| = 2
+    tol_root = ulps * 1.0 / (root.n_leaves - 1)  # |T_t| = 3 once nodes 3 and 4 are leaves
+    assert collapses_at(tree, [node_3.alpha - 0.75 * tol_3, node_3.alpha - 2 * tol_3]).tolist() == [
+        2,
+        0,
+    ]
+    assert collapses_at(
+        tree, [root.alpha - 0.75 * tol_root, root.alpha - 2 * tol_root]
+    ).tolist() == [
+        3,
+        2,
+    ]
