@@ -11,6 +11,8 @@ from fractions import Fraction as F
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier
 
 import dtlearn as dt
@@ -288,3 +290,25 @@ def test_a_link_counts_as_reached_within_64_ulps_of_its_risk_scale_per_leaf_save
         3,
         2,
     ]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    a=st.floats(allow_nan=False),
+    b=st.floats(allow_nan=False),
+    p=st.integers(0, 2**32 - 1),
+    q=st.integers(0, 2**32 - 1),
+)
+def test_heap_codes_order_as_alpha_then_position(a, b, p, q):
+    from dtlearn.pruning.cost_complexity import _heap_code
+
+    assert (_heap_code(a, p) < _heap_code(b, q)) == ((a + 0.0, p) < (b + 0.0, q))
+    assert (_heap_code(a, p) == _heap_code(b, q)) == (a == b and p == q)
+
+
+def test_heap_codes_put_zero_between_the_signs_and_nan_last():
+    from dtlearn.pruning.cost_complexity import _heap_code
+
+    codes = [_heap_code(x, 0) for x in (-np.inf, -1.0, -0.0, 0.0, 5e-324, 1.0, np.inf, np.nan)]
+    assert codes[2] == codes[3]  # -0.0 counts as 0.0
+    assert codes == sorted(codes) and len(set(codes)) == 7
