@@ -11,6 +11,8 @@ from fractions import Fraction as F
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier
 
 import dtlearn as dt
@@ -215,3 +217,98 @@ def test_a_path_from_an_estimator_with_alpha_grows_the_full_tree_first():
         3,
         1,
     ]
+
+
+# ------------------------------------------------------------------ a C4.5 tree, weighted
+def _entropy_bits(counts):
+    p = np.asarray(counts, dtype=float) / float(np.sum(counts))
+    p = p[p > 0]
+    return float(-(p * np.log2(p)).sum())
+
+
+def _weakest_links_by_hand(tree):
+    """Breiman's weakest-link loop over Node objects: alphas and collapsed ids."""
+    total = float(tree.root.counts.sum())
+
+    def risk(node):
+        return float(node.counts.sum()) * _entropy_bits(node.counts) / total
+
+    cut, alphas = set(), [0.0]
+
+    def leaves(node):
+        if node.is_leaf or node.node_id in cut:
+            return [node]
+        return [leaf for c in node.children for leaf in leaves(c)]
+
+    def inner(node):
+        if node.is_leaf or node.node_id in cut:
+            return []
+        return [node] + [n for c in node.children for n in inner(c)]
+
+    order = []
+    while tree.root.node_id not in cut:
+        best = None
+        for node in inner(tree.root):  # pre-order: the first smallest wins
+            below = leaves(node)
+            alpha = (risk(node) - sum(risk(leaf) for leaf in below)) / (len(below) - 1)
+            if best is None or alpha < best[0] - 1e-12:
+                best = (alpha, node.node_id)
+        alphas.append(best[0])
+        order.append(best[1])
+        cut.add(best[1])
+    return alphas, order
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_path_of_a_c45_tree_with_missing_values_is_the_weakest_link_loop(weighted):
+    X, y = dt.load_vote()
+    w = np.random.default_rng(2).integers(1, 4, len(y))[::3] if weighted else None
+    tree = dt.C45Classifier(prune=False).fit(X[::3], y[::3], sample_weight=w).tree_
+    assert any(n.counts.sum() % 1 for n in tree.nodes())  # fractional weights: distributed
+    alphas, order = _weakest_links_by_hand(tree)
+    path = cost_complexity_path(tree)
+    np.testing.assert_allclose(path.ccp_alphas, alphas, rtol=1e-9, atol=1e-12)
+    assert list(path.cuts) == order
+    assert path.n_leaves.tolist() == [t.n_leaves for t in path.trees]
+    assert path.n_leaves[-1] == 1
+
+
+def test_a_link_counts_as_reached_within_64_ulps_of_its_risk_scale_per_leaf_saved(tennis_path):
+    tree = tennis_path.tree
+    ulps = 64 * np.finfo(float).eps
+    # two classes: the scale of a node's risk is w_t / w_root (log2 2 = 1)
+    node_3, root = tennis_path.steps[0], tennis_path.steps[-1]
+    tol_3 = ulps * (5 / 14) / (node_3.n_leaves - 1)  # |T_t| = 2
+    tol_root = ulps * 1.0 / (root.n_leaves - 1)  # |T_t| = 3 once nodes 3 and 4 are leaves
+    assert collapses_at(tree, [node_3.alpha - 0.75 * tol_3, node_3.alpha - 2 * tol_3]).tolist() == [
+        2,
+        0,
+    ]
+    assert collapses_at(
+        tree, [root.alpha - 0.75 * tol_root, root.alpha - 2 * tol_root]
+    ).tolist() == [
+        3,
+        2,
+    ]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    a=st.floats(allow_nan=False),
+    b=st.floats(allow_nan=False),
+    p=st.integers(0, 2**32 - 1),
+    q=st.integers(0, 2**32 - 1),
+)
+def test_heap_codes_order_as_alpha_then_position(a, b, p, q):
+    from dtlearn.pruning.cost_complexity import _heap_code
+
+    assert (_heap_code(a, p) < _heap_code(b, q)) == ((a + 0.0, p) < (b + 0.0, q))
+    assert (_heap_code(a, p) == _heap_code(b, q)) == (a == b and p == q)
+
+
+def test_heap_codes_put_zero_between_the_signs_and_nan_last():
+    from dtlearn.pruning.cost_complexity import _heap_code
+
+    codes = [_heap_code(x, 0) for x in (-np.inf, -1.0, -0.0, 0.0, 5e-324, 1.0, np.inf, np.nan)]
+    assert codes[2] == codes[3]  # -0.0 counts as 0.0
+    assert codes == sorted(codes) and len(set(codes)) == 7

@@ -447,3 +447,40 @@ def test_state_after_takes_a_step_count_and_nothing_else(quinlan):
         with pytest.raises(ValueError) as info:
             result.state_after(k)
         assert str(info.value) == f"k must be an integer in 0..2, got {k!r}"
+
+
+# ------------------------------------------------------------------ routing at its edges
+def test_an_unknown_row_skips_a_branch_whose_share_is_exactly_weka_small():
+    from dtlearn.pruning.pessimistic import level_parts, split_weighted
+    from dtlearn.splits import MultiwaySplit
+
+    # known weights 1 and 999999: shares 1e-6 (= SMALL, not above it) and 0.999999
+    weights = np.array([1.0, 999999.0, 1.0])
+    parts = level_parts(
+        np.arange(3), weights, np.array([0, 1, 0]), np.zeros(3, dtype=np.int64),
+        np.array([0, 1, -1]), np.array([2]), 2,
+    )  # fmt: skip
+    assert parts.fractions.tolist() == [1e-6, 0.999999]
+    assert parts.rows.tolist() == [0, 1, 2] and parts.starts.tolist() == [0, 1, 3]
+    assert parts.weights.tolist() == [1.0, 999999.0, 0.999999]
+    one_by_one, fractions = split_weighted(
+        MultiwaySplit(0, 2), np.array([[0.0], [1.0], [np.nan]]), np.array([0, 1, 0]), 2,
+        np.arange(3), weights,
+    )  # fmt: skip
+    assert [r.tolist() for r, _ in one_by_one] == [[0], [1, 2]]
+    assert fractions.tolist() == parts.fractions.tolist()
+
+
+def test_recorded_states_keep_the_branch_shares_of_a_tree_with_missing_values():
+    X, y = dt.load_vote()
+    model = C45Classifier(prune=False).fit(X[::3], y[::3])
+    first = pessimistic_prune(model).state_after(0)
+    grown = model.grown_tree_
+    shares = {n.node_id: n.branch_weights for n in grown.nodes()}
+    for node in first.nodes():
+        if node.is_leaf:
+            assert node.branch_weights is None
+        else:
+            np.testing.assert_array_equal(node.branch_weights, shares[node.node_id])
+    holes = X[X.isna().any(axis=1)]
+    assert first.predict(holes).tolist() == grown.predict(holes).tolist()

@@ -168,3 +168,12 @@ def test_the_pruned_model_is_a_fitted_copy_with_its_own_arrays():
         assert getattr(pruned, name) is not getattr(model, name)
     assert pruned.n_features_in_ == 4 and pruned.steps_ is model.steps_
     assert pruned.predict(X).tolist() == pruned.tree_.predict(X).tolist()
+
+
+def test_a_distributing_c45_tree_names_each_test_as_the_id3_tree_does(tennis_run):
+    _, id3_result = tennis_run
+    X, y = dt.load_play_tennis()
+    c45 = dt.C45Classifier(prune=False).fit(X, y)
+    assert c45.tree_.missing == "distribute"
+    result = reduced_error_prune(c45, X[::2], y[::2])
+    assert [str(s) for s in result.steps] == [str(s) for s in id3_result.steps]
