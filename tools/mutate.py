@@ -1259,7 +1259,8 @@ def main(argv: list[str] | None = None) -> int:
             done[0] = 0
             run_all(
                 lambda m: (
-                    judge(m, free, args.timeout * 12, bad, confirm, not args.no_doctests),
+                    # a few hundred tests, not the suite: a hang ends after minutes
+                    judge(m, free, args.timeout * 4, bad, confirm, not args.no_doctests),
                     report(m, len(survivors)),
                 ),
                 survivors,
