@@ -122,3 +122,32 @@ def test_tree_view_update_keeps_the_selection_by_default():
     view.select(5)
     view.update(dt.ID3Classifier(max_depth=1).fit(X, y))  # node 5 is gone
     assert view.selected is None
+
+
+def test_view_data_carries_its_format_tag_and_keys():
+    from dtlearn.drawing.layout import tree_view_data
+
+    data = tree_view_data(dt.ID3Classifier().fit(*dt.load_play_tennis()))
+    assert data["format"] == "dtlearn.treeview/1"
+    assert (data["target_name"], data["is_classifier"], data["classes"]) == (
+        "play",
+        True,
+        ["yes", "no"],
+    )
+    assert (data["n_nodes"], data["n_leaves"], data["depth"]) == (8, 5, 2)
+    assert data["colours"] == ["#E69F00", "#56B4E9"]
+
+
+def test_lazy_names_of_the_package_resolve_to_their_homes():
+    import importlib
+
+    assert dt.exercises is importlib.import_module("dtlearn.exercises")
+    assert dt.plot is importlib.import_module("dtlearn.plot")
+    assert dt.widgets is importlib.import_module("dtlearn.widgets")
+    from dtlearn.learners.c45 import C45Classifier
+
+    assert dt.C45Classifier is C45Classifier
+    assert {"exercises", "plot", "widgets", "C45Classifier"} <= set(dir(dt)) & set(dt.__all__)
+    with pytest.raises(AttributeError) as err:
+        dt.no_such_name  # noqa: B018
+    assert str(err.value) == "module 'dtlearn' has no attribute 'no_such_name'"

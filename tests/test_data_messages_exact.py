@@ -382,3 +382,28 @@ def test_table_shape_of_each_input_kind():
     assert table_shape([{"a": 1}, {"a": 2}]) is None  # rows name their own columns
     assert table_shape([[1, 2], [3]]) is None  # ragged rows
     assert table_shape([]) is None
+
+
+def test_only_an_ordered_categorical_column_is_ordinal():
+    X = pd.DataFrame(
+        {
+            "size": pd.Categorical(["S", "L", "M"], categories=["S", "M", "L"], ordered=True),
+            "colour": pd.Categorical(["red", "blue", "red"]),  # categories, no order
+            "shape": ["round", "square", "round"],
+            "weight": [1.0, 2.0, 3.0],
+        }
+    )
+    schema = infer_schema(X)
+    assert schema.kinds == ("categorical", "categorical", "categorical", "numeric")
+    assert schema.ordered == (True, False, False, False)
+    assert [schema.is_ordinal(j) for j in range(4)] == [True, False, False, False]
+    assert schema.categories[0] == ("S", "M", "L")  # the declared order, not appearance
+    assert schema.categories[1] == ("blue", "red")  # a Categorical's sorted categories
+    assert schema.categories[2] == ("round", "square")  # first appearance
+    plain = infer_schema(X[["colour", "shape", "weight"]])
+    assert plain.ordered == ()  # no ordinal column: the constructor's default
+    # listed by hand, the numbers column too: still only the ordered Categorical is ordinal
+    listed = infer_schema(X, categorical=["size", "colour", "shape", "weight"])
+    assert listed.kinds == ("categorical",) * 4
+    assert listed.ordered == (True, False, False, False)
+    assert listed.categories[3] == (1.0, 2.0, 3.0)

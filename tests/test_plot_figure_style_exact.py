@@ -249,3 +249,20 @@ def test_plot_tree_folded_stub_look():
         )
         assert to_hex(patch.get_facecolor()) == "#eeeeee"
         assert to_hex(patch.get_edgecolor()) == "#666666"
+
+
+def test_score_bars_from_a_list_of_candidates_and_its_refusals():
+    step = dt.ID3Classifier().fit(*dt.load_play_tennis()).steps_[0]
+    ax = score_bars(step.candidates)  # no step: no row is marked chosen
+    assert [t.get_text() for t in ax.get_yticklabels()] == [
+        "outlook",
+        "temperature",
+        "humidity",
+        "windy",
+    ]
+    # information gain by hand (Mitchell): 0.247, 0.029, 0.152, 0.048
+    assert [t.get_text() for t in ax.texts][:4] == ["0.247", "0.029", "0.152", "0.048"]
+    for bad in ([], [1, 2], "outlook"):
+        with pytest.raises(TypeError) as err:
+            score_bars(bad)
+        assert str(err.value) == "step_or_table must be a GrowthStep, a ResultTable or candidates"

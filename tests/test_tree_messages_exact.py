@@ -159,3 +159,18 @@ def test_a_tree_kept_as_arrays_answers_as_scikit_learn_s(tennis):
     again = made.preorder_columns()
     assert [a.tolist() for a in again[1:3]] == [parent.tolist(), n.tolist()]
     assert made.n_nodes == tree.n_nodes and made.depth == tree.depth
+
+
+def test_distribute_mixes_the_branches_by_their_training_shares(tennis):
+    X, y = tennis
+    tree = dt.ID3Classifier().fit(X, y).tree_.copy()
+    tree.refuses_missing = False
+    row = pd.DataFrame(
+        [{"outlook": None, "temperature": "hot", "humidity": "high", "windy": "TRUE"}]
+    )
+    # majority: stop at the root, 9 yes / 5 no
+    assert tree.predict_values(row)[0].tolist() == pytest.approx([9 / 14, 5 / 14])
+    tree.missing = "distribute"
+    # sunny (5 of 14) -> high -> no; overcast (4) -> yes; rainy (5) -> TRUE -> no
+    assert tree.predict_values(row)[0].tolist() == pytest.approx([4 / 14, 10 / 14])
+    assert tree.predict(row).tolist() == ["no"]

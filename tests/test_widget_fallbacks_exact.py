@@ -117,3 +117,34 @@ def test_the_alpha_app_s_old_home_warns_and_answers():
     with pytest.raises(AttributeError) as err:
         pruning_stepper.Nothing  # noqa: B018
     assert str(err.value) == "module 'dtlearn.widgets.pruning_stepper' has no attribute 'Nothing'"
+
+
+def test_presenter_checks_its_arguments():
+    from dtlearn.widgets.tree_view import default_font_scale, presenter
+
+    for bad in ("yes", 1, None):
+        with pytest.raises(TypeError) as err:
+            presenter(bad)
+        assert str(err.value) == f"presenter: on must be True or False, got {bad!r}"
+    with pytest.raises(ValueError) as err:
+        presenter(True, font_scale=5)
+    assert str(err.value) == "font_scale must be between 0.5 and 4, got 5"
+    assert presenter(True, font_scale=4) == 4.0 == default_font_scale()
+    assert presenter(False, font_scale=9) == 1.0 == default_font_scale()  # off: scale 1
+
+
+def test_the_rules_table_frame(tennis_tree):
+    from dtlearn.widgets import PruningStepper
+
+    X, y = dt.load_play_tennis()
+    app = PruningStepper(dt.ID3Classifier().fit(X, y), X[::2], y[::2], method="rules")
+    html = app.rules_html.value
+    assert html.startswith(
+        "<p><b>the rules as step 1 finds them (rule 1 marked)</b></p>"
+        '<div class="dtlearn-rules-box" tabindex="0" role="region" '
+        'aria-label="the rules, scrollable"><table class="dtlearn-rules">'
+        "<thead><tr><th>#</th><th>IF (every line holds)</th><th>THEN</th>"
+        "<th>validation rows covered</th><th>correct</th><th>accuracy</th></tr>"
+        "</thead><tbody><tr"
+    )
+    assert html.endswith("</td></tr></tbody></table></div>")

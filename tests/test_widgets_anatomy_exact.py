@@ -200,3 +200,23 @@ def test_html_classes_of_the_apps_are_known(apps):
                 for group in re.findall(r'class="([^"]*)"', x.value):
                     for cls in group.split():
                         assert cls in hooks or _styled(cls, words), cls
+
+
+ALT = {
+    "boundary": "the training points and the class regions the tree predicts over the plane",
+    "ccp": "R(T) along the cost-complexity path and accuracy against alpha, the chosen alpha "
+    "marked",
+    "criteria": "entropy/2, Gini and misclassification of a two-class node against p, the "
+    "marked values at the chosen p",
+    "overfitting": "training and test accuracy against tree size, the chosen size marked",
+}
+
+
+@pytest.mark.parametrize("name", list(ALT))
+def test_figure_alt_text_reaches_the_stylesheet_child(apps, name):
+    """Screen readers get the figure's words: the image's alt, handed to the app's style."""
+    app = _app(apps, name)
+    assert app.image._dtlearn_alt == ALT[name]
+    style = app.children[-1]
+    assert type(style).__name__ == "AppStyle"
+    assert style.figure_alt == ALT[name]
