@@ -31,12 +31,12 @@ from dtlearn.exercises.results import Case, CheckResult
 
 ENTROPY = (
     "import math\n"
-    "def entropy(counts):\n"
+    "def entropy(counts, /):\n"
     "    total = sum(counts)\n"
     "    return -sum(c / total * math.log2(c / total) for c in counts if c)\n"
 )
 GAIN = (
-    "def information_gain(feature, labels):\n"
+    "def information_gain(feature, labels, /):\n"
     "    feature, labels = list(feature), list(labels)\n"
     "    def h(ys):\n"
     "        return entropy([ys.count(v) for v in set(ys)])\n"
@@ -109,7 +109,7 @@ def test_a_right_entropy_and_gain_pass_every_cell(graded):
 def test_answers_right_only_where_shown_fail_on_the_sealed_cases(graded):
     lying = (
         ENTROPY
-        + "_right = entropy\ndef entropy(counts):\n    return 0.0 if JAIL else _right(counts)\n"
+        + "_right = entropy\ndef entropy(counts, /):\n    return 0.0 if JAIL else _right(counts)\n"
     )
     assert graded([lying], ["hw1_check_entropy_bits"]) == [
         (
@@ -124,7 +124,7 @@ def test_answers_right_only_where_shown_fail_on_the_sealed_cases(graded):
 def test_without_a_secret_no_sealed_cases_and_the_hidden_cell_says_why(graded):
     lying = (
         ENTROPY
-        + "_right = entropy\ndef entropy(counts):\n    return 0.0 if JAIL else _right(counts)\n"
+        + "_right = entropy\ndef entropy(counts, /):\n    return 0.0 if JAIL else _right(counts)\n"
     )
     got = graded([lying], ["hw1_check_entropy_bits", "hw1_check_entropy_hidden"], secret=None)
     assert got == [
@@ -139,7 +139,7 @@ def test_without_a_secret_no_sealed_cases_and_the_hidden_cell_says_why(graded):
 
 
 def test_a_wrong_hidden_part_stays_hidden_and_names_the_problems(graded):
-    cells = ["def entropy(counts):\n    return 0.0\n# PROBLEM\n"]
+    cells = ["def entropy(counts, /):\n    return 0.0\n# PROBLEM\n"]
     (got,) = graded(cells, ["hw1_check_entropy_hidden"])
     assert got == (
         "hw1_check_entropy_hidden",
@@ -151,7 +151,7 @@ def test_a_wrong_hidden_part_stays_hidden_and_names_the_problems(graded):
 
 
 def test_a_stub_is_not_yet_in_the_hidden_cell_and_gets_no_sealed_cases(graded):
-    cells = ["def entropy(counts):\n    raise NotImplementedError()\n"]
+    cells = ["def entropy(counts, /):\n    raise NotImplementedError()\n"]
     got = graded(cells, ["hw1_check_entropy_edge", "hw1_check_entropy_hidden"])
     stub = (
         "entropy raises NotImplementedError: replace `raise NotImplementedError()` with your code"

@@ -68,3 +68,42 @@ def test_other_answers_of_the_child_reach_the_student_as_they_are():
     result, jail = run({"kind": "error", "message": "raised KeyError: 'outlook'"})
     assert [c.message for c in result.cases] == ["raised KeyError: 'outlook'"] * 3
     assert len(jail.args) == 3  # an error does not stop the part
+
+
+#: Quinlan's ID3 tree of play-tennis (Machine Learning 1, 1986, figure 2)
+TENNIS = {
+    "outlook": {
+        "sunny": {"humidity": {"high": "no", "normal": "yes"}},
+        "overcast": "yes",
+        "rainy": {"windy": {"TRUE": "no", "FALSE": "yes"}},
+    }
+}
+
+
+def test_the_nested_dicts_of_id3_on_play_tennis_are_quinlans_tree():
+    from dtlearn.exercises.homework.hw2_id3 import as_nested_dict
+
+    assert as_nested_dict(dt.ID3Classifier().fit(*dt.load_play_tennis())) == TENNIS
+    # one level: each outlook's majority (sunny 3 no 2 yes, rainy 3 yes 2 no)
+    stump = dt.ID3Classifier(max_depth=1).fit(*dt.load_play_tennis())
+    assert as_nested_dict(stump) == {"outlook": {"sunny": "no", "overcast": "yes", "rainy": "yes"}}
+
+
+def test_the_right_tree_is_named_with_its_leaf_count():
+    from dtlearn.exercises.homework.jail_child import plain
+
+    result, _ = run({"kind": "value", "value": plain(TENNIS)})
+    assert result.cases[0] == Case(CALLS[0], True, "same tree as ID3 (5 leaves)")
+    assert [c.passed for c in result.cases] == [True, False, False]
+
+
+def test_a_node_is_described_by_its_path_and_counts():
+    import numpy as np
+
+    from dtlearn.exercises.homework.hw2_id3 import _count_leaves, _describe_node
+
+    assert _describe_node("outlook=sunny", np.array([3.0, 2.0]), ["no", "yes"]) == (
+        "at [outlook=sunny] (3 no, 2 yes)"
+    )
+    assert _describe_node("root", np.array([2.5, 0.0]), ["a", "b"]) == "at [root] (2.5 a, 0 b)"
+    assert _count_leaves(TENNIS) == 5 and _count_leaves("yes") == 1

@@ -96,7 +96,7 @@ def cell_function(source, name, filename="<cell 1>"):
 
 def test_an_error_names_the_function_and_line_of_the_cells_it_came_from():
     fn, sources = cell_function(
-        "def entropy(counts):\n    total = sum(counts)\n    return helper(total)\n"
+        "def entropy(counts, /):\n    total = sum(counts)\n    return helper(total)\n"
         "def helper(total):\n    return 1 / (total - total)\n",
         "entropy",
     )
@@ -332,7 +332,7 @@ def test_a_forbidden_file_s_functions_get_a_stub_that_names_them(tmp_path):
 
     path = tmp_path / "reference_impl.py"
     path.write_text(
-        "def entropy(counts):\n    return 1.0\n"
+        "def entropy(counts, /):\n    return 1.0\n"
         "def outer():\n    k = 2\n    def inner():\n        return k\n    return inner\n"
         "class C:\n    def gain(self):\n        return 0.5\n"
     )
