@@ -380,6 +380,7 @@ def test_missing_values_question_word_for_word(seed):
     d = q.data
     assert sorted(d) == ["branch_value", "class", "values", "y"]
     assert len(d["values"]) == 10 and 2 <= d["values"].count(None) <= 3
+    assert set(d["values"]) <= {"high", "low", None} and set(d["y"]) <= {"yes", "no"}
     assert q.prompt == (
         "C4.5 splits the rows below on 'pressure' ('?' = missing). A row whose value is "
         "missing goes down every branch with a weight equal to that branch's share of the "
