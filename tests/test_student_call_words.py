@@ -109,3 +109,17 @@ def test_stub_exit_and_recursion_in_words():
 )
 def test_whose_lines_count_against_the_budget(filename, counts):
     assert _is_student_file(filename) is counts
+
+
+def test_packages_installed_for_the_user_are_library_code(monkeypatch):
+    # pip install --user puts pandas below ~/.local: its lines must not use up the budget
+    import site
+
+    from dtlearn.exercises import student_call
+
+    user = "/home/student/.local/lib/python3.11/site-packages"
+    monkeypatch.setattr(site, "getusersitepackages", lambda: user)
+    monkeypatch.setattr(site, "ENABLE_USER_SITE", True)
+    assert user + "/" in student_call._library_roots()
+    monkeypatch.setattr(site, "ENABLE_USER_SITE", False)
+    assert user + "/" not in student_call._library_roots()

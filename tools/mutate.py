@@ -365,7 +365,8 @@ def make_venv(copy: Path, where: Path) -> Path:
         capture_output=True,
         text=True,
     ).stdout.strip()
-    deps = where / "deps"
+    # below the venv's lib/: where the grading code expects installed packages to live
+    deps = where / "lib" / "deps"
     subprocess.run(["cp", "-al", sysconfig.get_paths()["purelib"], str(deps)], check=True)
     copy_scripts(Path(sysconfig.get_paths()["scripts"]), python)
     Path(site, "00_dtlearn_mutant.pth").write_text(

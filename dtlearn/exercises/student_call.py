@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import signal
+import site
 import sys
 import sysconfig
 import threading
@@ -83,6 +84,10 @@ def _library_roots() -> tuple[str, ...]:
             roots.add(os.path.abspath(paths[key]))
     for prefix in (sys.prefix, sys.base_prefix, sys.exec_prefix):
         roots.add(os.path.join(os.path.abspath(prefix), "lib"))
+    # pip install --user puts pandas in ~/.local: still a library, not the student's code
+    user_site = site.getusersitepackages() if site.ENABLE_USER_SITE else None
+    if user_site:
+        roots.add(os.path.abspath(user_site))
     return tuple(sorted(r.rstrip(os.sep) + os.sep for r in roots))
 
 
