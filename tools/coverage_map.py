@@ -36,6 +36,7 @@ import ast
 import os
 import subprocess
 import sys
+import warnings
 from functools import cache
 from pathlib import Path
 
@@ -59,18 +60,26 @@ data_file = {data}
 # pytest-cov does: ``coverage run`` would see only xdist's controller), and each test phase
 # gets its own context, "<node id>|<phase>", the import of a test module "<file>|collect".
 _MEASURE = None
-if os.environ.get("DTLEARN_COVERAGE_MAP"):
-    import coverage
 
-    _MEASURE = coverage.Coverage(config_file=os.environ["DTLEARN_COVERAGE_MAP"], data_suffix=True)
-    _MEASURE.start()
+
+def pytest_configure(config) -> None:
+    """Start measuring this process (a hook: importing the module alone starts nothing)."""
+    global _MEASURE
+    rc = os.environ.get("DTLEARN_COVERAGE_MAP")
+    if rc and _MEASURE is None:
+        import coverage
+
+        _MEASURE = coverage.Coverage(config_file=rc, data_suffix=True)
+        _MEASURE.start()
 
 
 def pytest_unconfigure(config) -> None:
     """Write this process's data (combined by :func:`build`)."""
     if _MEASURE is not None:
-        _MEASURE.stop()
-        _MEASURE.save()
+        with warnings.catch_warnings():  # xdist's controller runs no test: "no data"
+            warnings.simplefilter("ignore")
+            _MEASURE.stop()
+            _MEASURE.save()
 
 
 def _switch(name: str) -> None:
