@@ -485,6 +485,7 @@ PYTEST_ARGS = (
     "-q",
     "-rfE",
     "--doctest-modules",
+    "--doctest-glob=README.md",
     "-p",
     "no:cacheprovider",
     "-p",
