@@ -139,6 +139,10 @@ def test_10_5_an_mae_leaf_predicts_the_median(seed):
             assert hint_at_edges(n10.check_mae_leaf, middle, 0.005, seed=seed) == (
                 "with an even number of targets the median is halfway between the two middle values"
             )
+    elif n % 2 == 1 and abs(values[n // 2] - values[n // 2 - 1]) > 0.02:
+        # odd: the value below the median is a plain miss, not the even-count hint
+        below = n10.check_mae_leaf(values[n // 2 - 1], seed=seed)
+        assert not below.passed and "even number" not in str(below)
 
 
 def test_11_1_fractional_weight_down_the_y_branch():
