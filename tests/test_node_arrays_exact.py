@@ -138,6 +138,15 @@ def test_a_saved_tree_keeps_its_columns_or_its_changed_nodes():
     assert type(changed.root().children) is list
 
 
+def test_a_saved_tree_with_made_nodes_keeps_the_same_fields_and_a_writeable_value():
+    nodes = caterpillar()
+    nodes.root()  # the nodes' values are views: the column is made read-only
+    assert not nodes.value.flags.writeable
+    loaded = pickle.loads(pickle.dumps(nodes))
+    assert sorted(vars(loaded)) == sorted(vars(nodes))
+    assert loaded.value.flags.writeable and loaded.value.tolist() == nodes.value.tolist()
+
+
 def test_threshold_splits_read_as_splits():
     splits = ThresholdSplits(np.array([1, -1, 0]), np.array([2.5, 0.0, -1.0]))
     assert len(splits) == 3
