@@ -398,3 +398,14 @@ def test_brute_force_subsets_equal_the_exhaustive_partitions():
     counts = np.ones((5, 3))
     assert [p.tolist() for p in subset_partitions(counts, present)] == expected
     assert len(expected) == 2 ** (len(present) - 1) - 1
+
+
+def test_the_reference_cut_names_the_two_values_beside_it():
+    # play-tennis temperatures 64 (yes) 65 (no) 68 (yes) 69 (yes): Gini is best cut after
+    # 65 (left 1 no 1 yes, right 2 yes: 2/4 · 0.5 = 0.25; after 64 or 68: 3/4 · 4/9 = 0.333)
+    xs = np.array([64.0, 65.0, 68.0, 69.0])
+    onehot = np.array([[0, 1], [1, 0], [0, 1], [0, 1]], dtype=float)
+    cut = scanners.reference_threshold_cut(xs, onehot, get("gini"), GrowthConfig())
+    assert cut.index.tolist() == [1] and cut.n_cuts.tolist() == [3]
+    assert cut.low.tolist() == [65.0] and cut.high.tolist() == [68.0]
+    assert cut.left.tolist() == [[1.0, 1.0]] and cut.right.tolist() == [[0.0, 2.0]]
