@@ -8,7 +8,7 @@ unit suite under ``coverage`` with one context per test, so a mutant needs to ru
 those tests: the same verdict as the whole suite for any edit whose effect starts on the
 lines it changes.
 
-Build it once per tree (both cores, xdist; about 1.5x the unit suite's time)::
+Build it once per tree (both cores, xdist; 8.4 min on 2 idle cores for 5,785 tests)::
 
     .venv-dev/bin/python tools/coverage_map.py build            # -> build/coverage-map/
     .venv-dev/bin/python tools/coverage_map.py tests dtlearn/tree.py 120
