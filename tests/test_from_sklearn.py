@@ -645,3 +645,16 @@ def test_wrong_weights_are_named_as_the_cause():
     sk = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y, sample_weight=w)
     with pytest.raises(ValueError, match=r"same \d+ rows in both, but weight"):
         dt.from_sklearn(sk, X, y, sample_weight=w[::-1].copy())
+
+
+@pytest.mark.parametrize("regression", [False, True])
+def test_an_unnamed_target_gets_the_learners_default_name(regression):
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+
+    X = np.arange(8.0).reshape(-1, 1)
+    y = X[:, 0] ** 2 if regression else (X[:, 0] > 3).astype(int)
+    sk = (DecisionTreeRegressor if regression else DecisionTreeClassifier)(max_depth=2)
+    opened = dt.from_sklearn(sk.fit(X, y), X, y)
+    grown = (dt.CARTRegressor if regression else dt.CARTClassifier)(max_depth=2).fit(X, y)
+    assert opened.tree_.target_name == grown.tree_.target_name
+    assert opened.tree_.target_name == ("target" if regression else "class")

@@ -39,7 +39,7 @@ from ..grow import Candidate, Grower, GrowthConfig, GrowthStep, SplitTable
 from ..grow.fast.node_arrays import NodeArrays
 from ..splits import ThresholdSplit
 from ..tree import Node, Tree
-from .estimator import NotFittedError, classes_array, label_dtype
+from .estimator import NotFittedError, classes_array, label_dtype, target_name_of
 from .tree_learner import CARTClassifier, CARTRegressor
 
 __all__ = [
@@ -260,7 +260,8 @@ def from_sklearn(
         )
     is_classifier = hasattr(tree_est, "classes_")
     n = Xt.shape[0]
-    target_name = _target_name(y)
+    # the learners' own default: "class" for a classifier, "target" for a regressor
+    target_name = target_name_of(y, "class" if is_classifier else "target")
     if is_classifier:
         codes, classes = _encode_classes(y, tree_est, n)
         target = codes
@@ -453,11 +454,6 @@ def _ensemble_message(estimator: Any) -> str:
         f"from_sklearn opens one decision tree; a {name} is an ensemble of them. Open "
         f"one of its trees: dt.from_sklearn(model.estimators_[0], X, y)"
     )
-
-
-def _target_name(y: Any) -> str:
-    name = getattr(y, "name", None)
-    return str(name) if name is not None else "class"
 
 
 def _encode_classes(y: Any, tree_est: Any, n: int) -> tuple[np.ndarray, tuple]:
