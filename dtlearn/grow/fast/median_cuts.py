@@ -32,7 +32,7 @@ NARROW_BELOW = 2**30
 
 A descent step reaches twice the rows (``2 * zeros - n_zeros``), so twice the rows must fit
 an int32. Half the bytes per gather and per pass: a third less time per bit on 200k
-queries, 4% of a 2k-row MAE fit and 9% of a 10k one (CPU, interleaved, load 18-20). The
+queries, 4-9% of a 2k-row MAE fit and 9-10% of a 10k one (CPU, interleaved, load 18-23). The
 partition while building stays int64 (a fancy assignment by int32 indices is twice as slow).
 """
 
