@@ -196,3 +196,35 @@ def test_a_scratch_written_by_an_earlier_level_answers_as_new_arrays(parts, firs
     ordered = [np.sort(y[a:b]) for a, b in zip(lo, hi)]
     assert sums.kth(lo, hi, k).tolist() == [o[j] for o, j in zip(ordered, k)]
     assert sums.kth_values(lo, hi, k).tolist() == [o[j] for o, j in zip(ordered, k)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(parts=segments(), seed=st.integers(0, 2**32 - 1))
+def test_int32_and_int64_counts_give_the_same_answers(parts, seed):
+    # RankSums descends in int32 below median_cuts.NARROW_BELOW rows, in int64 above: both
+    # widths answer every query alike, and the seam does switch the width
+    import dtlearn.grow.fast.median_cuts as median_cuts
+
+    y = np.concatenate(parts)
+    ends = np.cumsum([len(p) for p in parts])
+    starts = ends - [len(p) for p in parts]
+    rng = np.random.default_rng(seed)
+    slice_of = rng.integers(0, len(parts), size=30)
+    lo = starts[slice_of] + rng.integers(0, 2, size=30) * (ends[slice_of] - starts[slice_of]) // 2
+    hi = np.maximum(lo + 1, ends[slice_of] - rng.integers(0, 2, size=30))
+    k = rng.integers(0, hi - lo)
+    answers, widths = [], []
+    saved = median_cuts.NARROW_BELOW
+    for below in (saved, 0):
+        median_cuts.NARROW_BELOW = below
+        try:
+            sums = GroupedRankSums(local_ranks(parts), y, y, ends)
+        finally:
+            median_cuts.NARROW_BELOW = saved
+        widths.append({zeros.dtype for zeros, _, _ in sums.levels})
+        answers.append((sums.kth(lo, hi, k).tolist(), sums.medians(starts, ends).tolist()))
+    assert widths == [{np.dtype(np.int32)}, {np.dtype(np.int64)}]
+    ordered = [np.sort(y[a:b]) for a, b in zip(lo, hi)]
+    assert answers[0] == answers[1]
+    assert answers[0][0] == [o[j] for o, j in zip(ordered, k)]
+    assert answers[0][1] == [float(np.median(p)) for p in parts]

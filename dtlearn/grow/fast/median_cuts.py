@@ -27,6 +27,16 @@ from .sums import segment_sums
 EPS = float(np.finfo(float).eps)
 
 
+NARROW_BELOW = 2**30
+"""Rows below which :class:`RankSums` keeps its counts and descends in int32, not int64.
+
+A descent step reaches twice the rows (``2 * zeros - n_zeros``), so twice the rows must fit
+an int32. Half the bytes per gather and per pass: a third less time per bit on 200k
+queries, 4-9% of a 2k-row MAE fit and 9-10% of a 10k one (CPU, interleaved, load 18-23). The
+partition while building stays int64 (a fancy assignment by int32 indices is twice as slow).
+"""
+
+
 class RankSums:
     """A wavelet matrix over ranks: the ``k``-th smallest of any range in one pass per bit.
 
@@ -58,7 +68,7 @@ class RankSums:
     ):
         n = len(ranks)
         self.scratch = space = Scratch() if scratch is None else scratch
-        # int64 throughout: numpy gathers by int64 indices run several times faster
+        # the partition in int64 (a fancy assignment by int64 indices runs several times faster)
         v: np.ndarray = np.array(ranks, dtype=np.int64)  # a copy: partitioned in place
         self.ends = np.array([n] if ends is None else ends, dtype=np.int64)
         starts = np.concatenate([[0], self.ends[:-1]])
@@ -67,6 +77,8 @@ class RankSums:
         if (np.diff(self.slice_bits) > 0).any():
             raise ValueError("ends: the slices must come by bits of their largest rank, most first")
         self.bits = int(self.slice_bits[0]) if n else 1
+        # the counts and the descent in int32 when they fit (see NARROW_BELOW)
+        self.small = np.int32 if n < NARROW_BELOW else np.int64
         index: np.ndarray = np.arange(n)  # where each row started
         # the partition writes into the other copy (whose rows past the active ones, not
         # yet moved, are the same); every pass writes into a buffer: new arrays of this
@@ -82,9 +94,9 @@ class RankSums:
             dest, spare = work[0, :m], work[1, :m]
             np.bitwise_and(v[:m], 1 << b, out=dest)
             zero = np.equal(dest, 0, out=zero_of[:m])
-            zeros = space.get(("zeros", b), m + 1, np.int64)
+            zeros = space.get(("zeros", b), m + 1, self.small)
             zeros[0] = 0
-            np.cumsum(zero, out=zeros[1:])
+            np.cumsum(zero, out=zeros[1:], dtype=self.small)
             n_zeros = int(zeros[-1])
             self.levels.append((zeros, n_zeros, active))
             # a stable partition, zeros first: a zero goes to zeros[i], a one to
@@ -109,7 +121,7 @@ class RankSums:
         ``k`` is a copy (the descent updates it in place); ``lo`` and ``hi`` are only read.
         """
         lo, hi = np.asarray(lo, dtype=np.int64), np.asarray(hi, dtype=np.int64)
-        k = self.scratch.copy("k", k, np.int64)
+        k = self.scratch.copy("k", k, self.small)
         back = None
         if len(self.ends) == 1:
             return lo, hi, k, back, [len(lo)] * len(self.levels)
@@ -128,7 +140,7 @@ class RankSums:
         n = len(lo)
         # both ends of every range in one array (one call per step for both): every pass
         # writes into kept arrays
-        ints = self.scratch.get("ints", 6 * n, np.int64).reshape(6, n)
+        ints = self.scratch.get("ints", 6 * n, self.small).reshape(6, n)
         ends, at, work, z = ints[0:2], ints[2:4], ints[4:6], ints[4]
         ends[0], ends[1] = lo, hi
         right_of = self.scratch.get("right", n, np.bool_)
