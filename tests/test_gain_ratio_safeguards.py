@@ -22,6 +22,7 @@ from same_growth import assert_same_growth
 import dtlearn as dt
 from dtlearn.grow import GrowthConfig
 from dtlearn.grow.fast import levels
+from dtlearn.grow.table import best_candidate
 
 TIE = 1e-12  # the engine's relative tie tolerance: the first of tied scores wins
 ROOT = Path(__file__).resolve().parents[1]
@@ -237,3 +238,21 @@ def test_level_wise_growth_is_the_node_by_node_growth(seed, n, k, weights, crite
     fast.run()
     slow.run(level_wise=False)
     assert_same_growth(fast, slow)
+
+
+def test_the_candidate_list_of_a_node_applies_the_average_gain_rule_node_by_node():
+    # the case above, node by node and through best_candidate: the list's own rule (x1,
+    # the larger ratio, is below the average gain), not a plain first-best of the ratios
+    x0 = np.repeat([0.0, 1.0], 10)
+    x1 = np.zeros(20)
+    x1[:2] = 1.0
+    X = np.column_stack([x0, x1])
+    y = np.array(list("aaaaaaabbb" + "aaabbbbbbb"))
+    grower = dt.CARTClassifier(criterion="gain_ratio").make_grower(X, y)
+    candidates = grower.candidates(grower.root.node_id)
+    assert [c.score > candidates[0].score for c in candidates] == [False, True]
+    assert best_candidate(candidates).feature == 0
+    assert best_candidate(tuple(candidates)).feature == 1  # a plain tuple: the larger ratio
+    grower.run(level_wise=False)
+    assert grower.steps[0].chosen.feature == 0
+    assert grower.steps[0].table().best.feature == 0

@@ -161,3 +161,21 @@ def test_a_records_index_bounds_and_comparisons():
         (7, 4, "temperature <= 70.5"),
         (8, 4, "temperature > 70.5"),
     ]
+
+
+def test_a_step_shows_in_a_notebook_as_its_candidate_table(steps):
+    for step in (steps[0], steps[-1]):
+        assert step._repr_html_() == step.table()._repr_html_()
+    assert "<table" in steps[0]._repr_html_() and "outlook" in steps[0]._repr_html_()
+
+
+def test_a_candidate_list_plus_candidates_keeps_its_own_first():
+    grower = dt.CARTClassifier().make_grower(*dt.load_play_tennis(numeric=True))
+    candidates = grower.candidates(grower.root.node_id)
+    extra = candidates[0]
+    more = candidates + [extra]
+    assert type(more) is type(candidates) and len(more) == len(candidates) + 1
+    names = [c.feature_name for c in candidates]
+    assert [c.feature_name for c in more] == [*names, names[0]]
+    assert more[-1] is extra and more[0].score == candidates[0].score
+    assert more.best().feature_name == candidates.best().feature_name

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 import dtlearn as dt
+from dtlearn.grow import GrowthConfig
 from dtlearn.grow.loop import ordinal_split
 
 EPS = np.finfo(float).eps
@@ -246,3 +247,17 @@ def test_a_multiway_regression_candidate_by_hand():
     node = 218 / 6 - (28 / 6) ** 2
     assert c.scores["impurity_decrease"] == pytest.approx(node - 1 / 3, abs=1e-12)
     assert "n_cuts" not in c.scores
+
+
+@pytest.mark.parametrize("scanner", ["fast", "reference"])
+def test_a_constant_column_and_one_with_no_cut_for_the_leaf_say_which_they_are(scanner):
+    # c is constant; b's only cut (5 rows | 1) leaves fewer than 3 rows a side
+    X = pd.DataFrame({"c": [1.0] * 6, "b": [0, 0, 0, 0, 0, 1.0]})
+    grower = dt.CARTClassifier(min_samples_leaf=3).make_grower(X, np.array([0, 1] * 3))
+    config = GrowthConfig(criterion="gini", min_samples_leaf=3, scanner=scanner)
+    object.__setattr__(grower, "config", config)
+    reasons = [(c.feature_name, c.reason) for c in grower.candidates(grower.root.node_id)]
+    assert reasons == [
+        ("c", "the attribute is constant here"),
+        ("b", "no threshold leaves min_samples_leaf=3 rows a side"),
+    ]

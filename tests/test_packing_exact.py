@@ -133,3 +133,20 @@ def test_scratch_hands_out_views_of_kept_arrays_grown_when_short():
     copied = scratch.copy("y", np.array([1, 2, 3]))
     assert copied.tolist() == [1, 2, 3] and copied.dtype == np.array([1]).dtype
     assert scratch.copy("y", np.array([1, 2]), float).tolist() == [1.0, 2.0]
+
+
+def test_rows_that_are_not_whole_numbers_are_kept_whole():
+    # ascending but of a float dtype (not row numbers): the step keeps them as they are
+    steps = tuple(dt.ID3Classifier().fit(*dt.load_play_tennis()).steps_)
+    fields = {f: getattr(steps[0], f) for f in steps[0].__dataclass_fields__}
+    floats = (steps[0].__class__(**{**fields, "rows": steps[0].rows.astype(float)}),) + steps[1:]
+    packed = PackedSteps.pack(floats)
+    assert packed.derived[0] is None and packed.rest[0].dtype == np.float64
+    assert packed.rest[0].tolist() == [float(r) for r in range(14)]
+    assert rows_of(packed.unpack()) == rows_of(floats)
+
+
+def test_running_median_errors_of_no_row_are_empty():
+    with np.errstate(invalid="ignore"):  # no weight: the bound is 0 / 0
+        estimate, bound = running_median_errors(np.array([]), np.array([]))
+    assert estimate.shape == (0,) and np.isnan(bound)

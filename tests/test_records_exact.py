@@ -573,3 +573,18 @@ def test_a_saved_level_candidate_works_out_its_own_textbook_scores():
     expected = textbook_scores(np.array([[4.0, 0.0], [5.0, 5.0]]), 2.0)
     assert {k: loaded.scores[k] for k in expected} == pytest.approx(expected, abs=1e-15)
     assert {k: c.scores[k] for k in expected} == pytest.approx(expected, abs=1e-15)
+
+
+def test_a_candidate_and_an_inadmissible_one_default_to_an_entropy_mean_and_no_reason():
+    c = Candidate(0, "a", None, (), np.zeros((1, 1)), {}, -np.inf)
+    assert (c.reason, c.statistic, c.criterion, c.context) == ("", "mean", "entropy", None)
+    assert (c.to_dict()["reason"], c.to_dict()["statistic"]) == ("", "mean")
+    bare = inadmissible(3, "windy", "one class only here")
+    assert (bare.feature, bare.feature_name, bare.split, bare.conditions) == (3, "windy", None, ())
+    assert bare.child_counts.tolist() == [[0.0]] and bare.scores == {}
+    assert (bare.score, bare.reason, bare.statistic, bare.criterion) == (
+        -np.inf,
+        "one class only here",
+        "mean",
+        "entropy",
+    )
