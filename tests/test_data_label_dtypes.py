@@ -34,6 +34,17 @@ def test_integer_arrays_take_numpys_sorted_classes_and_codes():
     assert str(err.value) == "y has 3 labels but X has 4 rows"
 
 
+def test_a_column_of_integer_labels_gives_one_code_a_row():
+    codes, classes = encode_target(np.array([[3], [1], [3]]))
+    assert codes.shape == (3,) and codes.tolist() == [1, 0, 1]
+    assert classes == (1, 3)
+    codes, classes = encode_target(np.array([[3.0], [1.0]]))
+    assert codes.tolist() == [1, 0] and classes == (1.0, 3.0)
+    with pytest.raises(ValueError) as err:
+        encode_target(np.array([[1, 2], [2, 1]]))
+    assert str(err.value) == "y must be 1-D; got shape (2, 2)"
+
+
 @pytest.mark.parametrize(
     "y, codes, classes, kind",
     [
