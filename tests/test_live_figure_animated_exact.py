@@ -69,3 +69,21 @@ def test_every_artist_an_app_renders_over_its_page_is_animated(rendered, move):
     # so drawing them in the background too is harmless
     moving = [a for a in artists if not isinstance(a, Spine)]
     assert moving and [a for a in moving if not a.get_animated()] == []
+
+
+def test_the_overfitting_explorer_draws_once_a_move(rendered):
+    # the value slider's options are swapped with the reactions off: switching the
+    # parameter or the noise draws the picture once, not once per intermediate value
+    app = OverfittingExplorer(
+        *dt.load_play_tennis(numeric=True), noise_levels=(0.0, 0.2), precompute=False
+    )
+    del rendered[:]
+    app.param = "min_samples_leaf"
+    assert [key for key, _ in rendered] == [("min_samples_leaf", 0.0)]
+    del rendered[:]
+    app.noise = 0.2
+    assert [key for key, _ in rendered] == [("min_samples_leaf", 0.2)]
+    other = next(v for v in app.curve.values if v != app.value)
+    del rendered[:]
+    app.value = other
+    assert [key for key, _ in rendered] == [("min_samples_leaf", 0.2)]
