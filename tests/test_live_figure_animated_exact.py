@@ -74,8 +74,13 @@ def test_every_artist_an_app_renders_over_its_page_is_animated(rendered, move):
 def test_the_overfitting_explorer_draws_once_a_move(rendered):
     # the value slider's options are swapped with the reactions off: switching the
     # parameter or the noise draws the picture once, not once per intermediate value
+    # disjoint values: switching the parameter cannot keep the slider's value
+    values = {"max_depth": [1, 2], "min_samples_leaf": [3, 4]}
     app = OverfittingExplorer(
-        *dt.load_play_tennis(numeric=True), noise_levels=(0.0, 0.2), precompute=False
+        *dt.load_play_tennis(numeric=True),
+        values=values,
+        noise_levels=(0.0, 0.2),
+        precompute=False,
     )
     del rendered[:]
     app.param = "min_samples_leaf"
