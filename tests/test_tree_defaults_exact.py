@@ -58,3 +58,25 @@ def test_a_fitted_trees_fields():
     assert (tree.missing, tree.criterion, tree.refuses_missing) == ("majority", "entropy", True)
     j48 = dt.C45Classifier().fit(X, y).tree_
     assert (j48.flavour, j48.missing, j48.refuses_missing) == ("j48", "distribute", False)
+
+
+def test_a_level_wise_tree_routes_a_missing_value_through_its_nodes():
+    # CART keeps its nodes as arrays, which cannot route NaN: the nodes then do, and with
+    # missing="majority" a row missing the root's feature stops at the root
+    X = np.array([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]])
+    y = np.array(["a", "a", "a", "b", "b", "b", "b", "a"])
+    tree = dt.CARTClassifier(max_depth=1).fit(X, y).tree_
+    assert tree._arrays() is not None
+    tree.refuses_missing = False
+    got = tree.predict_values(np.array([[np.nan], [1.0], [8.0]]))
+    root = tree.root
+    assert got.tolist() == [
+        [0.5, 0.5],  # the root: a 4, b 4
+        root.children[0].value.tolist(),
+        root.children[1].value.tolist(),
+    ]
+    assert root.children[0].value.tolist() == [1.0, 0.0]  # x <= 3.5: a a a
+    assert root.children[1].value.tolist() == [0.2, 0.8]  # x > 3.5: b b b b a
+    reg = dt.CARTRegressor(max_depth=1).fit(X, np.arange(8.0)).tree_
+    reg.refuses_missing = False
+    assert reg.predict_values(np.array([[np.nan], [1.0]])).tolist() == [3.5, 1.5]
