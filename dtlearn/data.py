@@ -138,10 +138,10 @@ def _is_missing(value: Any) -> bool:
 
 
 def _has_missing(series: pd.Series) -> bool:
-    if series.dtype.kind in "iub":
-        return False  # integer and boolean columns cannot hold a missing value
+    if series.dtype.kind in "iub" and isinstance(series.dtype, np.dtype):
+        return False  # numpy integers and booleans cannot hold a missing value (Int64 can)
     if series.dtype.kind == "f":
-        return bool(np.isnan(series.to_numpy()).any())
+        return bool(series.isna().any())
     return any(_is_missing(v) for v in series)
 
 
