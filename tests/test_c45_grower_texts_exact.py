@@ -167,3 +167,36 @@ def test_exactly_twice_m_mixed_instances_are_split():
     X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0]})
     model = C45Classifier().fit(X, pd.Series(list("aabb")))
     assert model.tree_.to_text(style="weka").splitlines() == ["x <= 2: a (2.0)", "x > 2: b (2.0)"]
+
+
+def test_explain_node_tabulates_the_candidates_with_the_filter():
+    X, y = _unknown_table()
+    model = C45Classifier().fit(X, y)
+    gain_x = 0.75 - math.log2(3) / 8
+    split_info = -(2 * 3 / 8 * math.log2(3 / 8) + 2 / 8 * math.log2(2 / 8))
+    gain_c = 1.0 - _h(3, 1)
+    root = model.explain_node(0)
+    assert root.title == "node 0"
+    assert str(root.lines[0]).splitlines() == [
+        f"node 0 (root): split on x — average gain {f3((gain_x + gain_c) / 2)}",
+        "  attribute | test  | known | gain  | correction | split info | gain ratio | in avg "
+        "| >= avg − 0.001",
+        f"* x         | <= 3  | 0.750 | {f3(gain_x)} | {f3(math.log2(3) / 8)}      |      "
+        f"{f3(split_info)} |      {f3(gain_x / split_info)} | yes    | yes",
+        f"  c         | 2-way | 1.000 | {f3(gain_c)} | 0.000      |      1.000 |      "
+        f"{f3(gain_c)} | yes    | no",
+    ]
+    assert len(root.lines) == 1 + len([p for p in model.pruning_.steps if p.node_id == 0])
+    # node 1 holds 3 rows and half of each unknown: 4 instances, 3 known values of x
+    leaf = model.explain_node(1)
+    assert str(leaf.lines[0]).splitlines()[:1] == [
+        "node 1 (x <= 3): leaf (no attribute can split these instances)"
+    ]
+    assert [row[:2] for row in leaf.lines[0].rows] == [
+        ("x", "fewer than 2 × 2 known values"),
+        ("c", "fewer than two values hold min_samples_leaf=2 instances"),
+    ]
+    assert leaf.lines[0].highlight_row is None and len(leaf.lines) == 1
+    with pytest.raises(ValueError) as info:
+        model.explain_node(3)
+    assert str(info.value) == "node_id 3 is not a node of the grown tree"
