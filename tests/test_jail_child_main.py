@@ -16,6 +16,10 @@ here through the channel, against what the module's text promises:
   file's source cannot be read although it lies below dtlearn, a file outside the roots
   cannot be read, no file can be written, no folder outside the roots listed;
 - the child ends with status 0 when the grader closes its requests.
+
+Two pieces main relies on are judged in this process: ``_limit``'s defaults and its
+tolerance of a limit the kernel refuses, and the traceback reader leaving the garbage
+collector as it found it.
 """
 
 import json
@@ -247,3 +251,28 @@ def test_a_limit_the_kernel_refuses_is_skipped_not_fatal(monkeypatch):
     monkeypatch.setattr(resource, "setrlimit", setrlimit)
     _limit({"cpu_seconds": 1, "memory_bytes": 1})
     assert len(set_) == 5
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_reading_the_traceback_leaves_the_collector_as_it_found_it(collecting):
+    import gc
+
+    from dtlearn.exercises.homework.jail_child import _location
+
+    source = "def f():\n    return 1 / 0\n"
+    namespace = {}
+    exec(compile(source, "<cell 1>", "exec"), namespace)
+    gate = [False]
+    was = gc.isenabled()
+    try:
+        (gc.enable if collecting else gc.disable)()
+        try:
+            namespace["f"]()
+        except ZeroDivisionError as exc:
+            assert _location(exc, gate, {"<cell 1>": source.splitlines()}) == (
+                "f",
+                "return 1 / 0",
+            )
+        assert gc.isenabled() is collecting and gate == [False]
+    finally:
+        (gc.enable if was else gc.disable)()

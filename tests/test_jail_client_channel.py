@@ -192,3 +192,46 @@ def test_a_channel_that_cannot_be_polled_is_not_quiet():
     jail = Jail([], [])
     jail._read = -1
     assert jail._quiet() is False
+
+
+# ---------------------------------------------------------------- what a start is given
+def test_the_roots_are_dtlearn_python_s_folders_and_prefixes_each_with_a_slash():
+    import sys
+    import sysconfig
+
+    import dtlearn
+    from dtlearn.exercises.homework.jail_client import _roots
+
+    paths = sysconfig.get_paths()
+    want = {os.path.dirname(os.path.abspath(dtlearn.__file__))}
+    want |= {os.path.abspath(paths[k]) for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    want |= {os.path.abspath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    assert _roots() == sorted(p + os.sep for p in want)
+
+
+def test_matplotlib_s_cache_is_one_private_folder_of_the_grader_s(tmp_path, monkeypatch):
+    from dtlearn.exercises.homework.jail_client import _matplotlib_dir
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    path = _matplotlib_dir()
+    assert path == str(tmp_path / f"dtlearn-grading-matplotlib-{os.getuid()}")
+    assert os.path.isdir(path) and os.stat(path).st_mode & 0o777 == 0o700
+    assert _matplotlib_dir() == path  # kept between children
+
+
+@pytest.mark.parametrize("seconds,most", [(500.0, 120.0), (50.0, 50.0)])
+def test_the_cells_may_take_120_seconds_or_what_is_left(monkeypatch, seconds, most):
+    from dtlearn.exercises.homework import jail_client
+
+    class Process(PipeChild):
+        def __init__(self, command, **options):
+            super().__init__()
+
+    monkeypatch.setattr(jail_client.subprocess, "Popen", Process)
+    jail = Jail([], [], budget=Budget(seconds))
+    waits = []
+    monkeypatch.setattr(jail, "_send", lambda message, deadline: True)
+    monkeypatch.setattr(jail, "_answer", lambda s: waits.append(s) or {"ready": False})
+    jail.start()
+    assert jail_client.START_SECONDS == 120.0
+    assert most - 1 < waits[0] <= most
