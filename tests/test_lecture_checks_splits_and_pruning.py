@@ -199,6 +199,19 @@ def test_06_1_parameter_chosen_on_validation_data():
                     " — that one is best on the *test* part: the test set only reports, it "
                     "does not choose"
                 )
+    # on the notebook's data the best on test is the right one; the best on the training
+    # part at its chosen tree gets the training hint, the third the plain message
+    at_best = {name: c.best_index for name, c in curves.items()}
+    by_train = max(curves, key=lambda n: curves[n].train[at_best[n]])
+    by_test = max(curves, key=lambda n: curves[n].test[at_best[n]])
+    assert (want, by_test, by_train) == ("max_leaf_nodes", "max_leaf_nodes", "min_samples_leaf")
+    assert {name: n06.check_best_knob(name).cases[0].message for name in curves} == {
+        "min_samples_leaf": "'min_samples_leaf' — that one is best on the *training* part: "
+        "choose on validation data",
+        "max_leaf_nodes": "'max_leaf_nodes'",
+        "min_impurity_decrease": "'min_impurity_decrease' is not the parameter with the best "
+        "validated tree",
+    }
 
 
 def test_06_2_and_06_3_gaps_and_accuracies_of_the_deepest_tree():
