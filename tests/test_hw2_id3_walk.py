@@ -6,10 +6,17 @@
   order, depth first), each word for word from the node's counts worked out by hand.
 """
 
+import numpy as np
 import pandas as pd
 
 import dtlearn as dt
-from dtlearn.exercises.homework.hw2_id3 import _compare_id3, _count_leaves, as_nested_dict
+from dtlearn.exercises.homework.hw2_id3 import (
+    _compare_id3,
+    _count_leaves,
+    _criterion_tables,
+    _stopping_tables,
+    as_nested_dict,
+)
 
 # under A = x the rows hold B = p (+, +) and B = q (-): ID3 splits on B there, and the
 # branch B = r (a value seen only under A = y) gets no rows
@@ -51,4 +58,94 @@ def test_the_walk_names_three_problems_at_most_in_reading_order():
     assert _compare_id3(student, Xp, yp) == [
         "at [windy = TRUE] (0 yes, 2 no) the leaf says 'yes' but the majority class is 'no'",
         "at [windy = FALSE] (3 yes, 0 no) the leaf says 'no' but the majority class is 'yes'",
+    ]
+
+
+def gain(feature, labels):
+    """Information gain in bits, by the textbook formula (independent of dtlearn)."""
+
+    def h(values):
+        p = pd.Series(values).value_counts(normalize=True).to_numpy()
+        p = p[p > 0]  # a categorical's unused categories count 0 rows
+        return float(-(p * np.log2(p)).sum()) + 0.0
+
+    f = np.asarray(feature, dtype=object)
+    return h(labels) - sum((f == v).mean() * h(labels[f == v]) for v in pd.unique(f))
+
+
+def root_split(X, attribute, label):
+    """A student's tree that splits the root on ``attribute``, every branch a leaf."""
+    return {attribute: {v: label for v in X[attribute].unique()}}
+
+
+def test_a_wrong_root_choice_names_the_criterion_it_matches():
+    Xp, yp = dt.load_play_tennis()
+    assert [round(gain(Xp[a], yp), 4) for a in Xp.columns] == [0.2467, 0.0292, 0.1518, 0.0481]
+    assert _compare_id3(root_split(Xp, "temperature", "yes"), Xp, yp) == [
+        "at [root] (9 yes, 5 no) you split on temperature (gain 0.0292) but outlook has the "
+        "largest gain (0.2467) — temperature has the smallest gain: ID3 takes the largest"
+    ]
+    # humidity is neither the smallest gain nor any other criterion's best: no hint
+    assert _compare_id3(root_split(Xp, "humidity", "yes"), Xp, yp) == [
+        "at [root] (9 yes, 5 no) you split on humidity (gain 0.1518) but outlook has the "
+        "largest gain (0.2467)"
+    ]
+    (_, G, gy), (_, R, ry), (_, U, uy) = _criterion_tables()
+    assert [round(gain(G[a], gy), 4) for a in "ABC"] == [0.0183, 0.1022, 0.0911]
+    assert _compare_id3(root_split(G, "C", "+"), G, gy) == [
+        "at [root] (4 +, 5 -) you split on C (gain 0.0911) but B has the largest gain "
+        "(0.1022) — C has the largest Gini gain: ID3 chooses by the information gain itself "
+        "(use the entropy (log2), not the Gini index)"
+    ]
+    assert _compare_id3(root_split(G, "A", "+"), G, gy) == [
+        "at [root] (4 +, 5 -) you split on A (gain 0.0183) but B has the largest gain "
+        "(0.1022) — A has the largest split information: ID3 chooses by the information "
+        "gain itself (score by the gain, not by how the values spread)"
+    ]
+    assert [round(gain(R[a], ry), 4) for a in "ABC"] == [0.1589, 0.0488, 0.2044]
+    assert _compare_id3(root_split(R, "A", "+"), R, ry) == [
+        "at [root] (5 +, 3 -) you split on A (gain 0.1589) but C has the largest gain "
+        "(0.2044) — A has the largest gain ratio (C4.5): ID3 chooses by the information gain "
+        "itself (do not divide by the split information)"
+    ]
+    assert [round(gain(U[a], uy), 4) for a in "ABC"] == [0.0924, 0.056, 0.1992]
+    assert _compare_id3(root_split(U, "B", "+"), U, uy) == [
+        "at [root] (1 +, 7 -) you split on B (gain 0.056) but C has the largest gain "
+        "(0.1992) — B has the largest gain with unweighted children: ID3 chooses by the "
+        "information gain itself (weight each child's entropy by its share of the rows "
+        "|S_v| / |S|)"
+    ]
+
+
+def test_a_split_where_id3_stops_says_why():
+    Xp, yp = dt.load_play_tennis()
+    student = {
+        "outlook": {
+            "sunny": {"humidity": {"high": "no", "normal": "yes"}},
+            "overcast": {"humidity": {"high": "yes", "normal": "yes"}},
+            "rainy": {"windy": {"TRUE": "no", "FALSE": "yes"}},
+        }
+    }
+    assert _compare_id3(student, Xp, yp) == [
+        "at [outlook = overcast] (4 yes, 0 no) you split on humidity, but ID3 stops here "
+        "(pure node): all rows here have one class, so return that label"
+    ]
+    (_, Z, zy), (_, W, wy), (_, L, ly) = _stopping_tables()
+    inside = Z["C"] == "c0"
+    assert [gain(Z[a][inside], zy[inside]) for a in "AB"] == [0.0, 0.0]
+    assert _compare_id3({"C": {"c0": {"A": {"a0": "+", "a1": "+"}}, "c1": "-"}}, Z, zy) == [
+        "at [C = c0] (4 +, 2 -) you split on A, but ID3 stops here (best gain is 0): every "
+        "attribute has information gain 0 here, and the homework's rule is to stop and "
+        "return the majority label"
+    ]
+    assert _compare_id3({"A": {"x": {"A": {"x": "+"}}, "y": "-"}}, L, ly) == [
+        "at [A = x] (2 +, 1 -) you split on A, but ID3 stops here (no attribute left)"
+    ]
+    assert _compare_id3({"A": {"a0": {"A": {"a0": "+"}}, "a1": {"Q": {}}}}, W, wy) == [
+        "at [A = a0] you split on 'A', which is already used on this path",
+        "at [A = a1] you split on 'Q', which is not an attribute (attributes: ['A', 'B'])",
+    ]
+    assert _compare_id3({"A": {"a0": {"B": {"b0": "+"}}}}, W, wy) == [
+        "at [root] the split on A has no branch for A = a1 (20 rows)",
+        "at [A = a0] the split on B has no branch for B = b1 (9 rows)",
     ]
