@@ -14,6 +14,7 @@ from dtlearn.exercises.homework.hw2_id3 import (
     _compare_id3,
     _count_leaves,
     _criterion_tables,
+    _hidden_id3_tables,
     _stopping_tables,
     as_nested_dict,
 )
@@ -149,3 +150,80 @@ def test_a_split_where_id3_stops_says_why():
         "at [root] the split on A has no branch for A = a1 (20 rows)",
         "at [A = a0] the split on B has no branch for B = b1 (9 rows)",
     ]
+
+
+STOPS_ONLY = (
+    "the homework's rule stops only when all rows have one class, no attribute is left, "
+    "or the best gain is 0"
+)
+
+
+def test_a_leaf_where_id3_splits_names_the_gain_and_the_likely_stop():
+    (_, Z, zy), (_, W, wy), _ = _stopping_tables()
+    # the weak table: A's gain at the root is 0.0072, below any threshold a student picks
+    assert round(gain(W["A"], wy), 4) == 0.0072
+    assert _compare_id3("+", W, wy) == [
+        f"at [root] (20 +, 20 -) you made a leaf '+', but ID3 splits on A (gain 0.0072): "
+        f"{STOPS_ONLY} — a gain threshold above 0 stops too early"
+    ]
+    # A decides the class, B has gain 0: a stop on B's zero gain
+    X = pd.DataFrame({"A": ["a0", "a0", "a1", "a1"], "B": ["b0", "b1", "b0", "b1"]})
+    y4 = pd.Series(list("++--"), name="c")
+    assert (gain(X["A"], y4), gain(X["B"], y4)) == (1.0, 0.0)
+    assert _compare_id3("+", X, y4) == [
+        f"at [root] (2 +, 2 -) you made a leaf '+', but ID3 splits on A (gain 1): "
+        f"{STOPS_ONLY} — some attribute has gain 0 here, but only the best gain counts"
+    ]
+    # a gain of 0.379 (>= 0.1) and no attribute of gain 0: no guess
+    assert round(gain(Z["C"], zy), 4) == 0.3789
+    assert _compare_id3("-", Z, zy) == [
+        f"at [root] (4 +, 5 -) you made a leaf '-', but ID3 splits on C (gain 0.3789): {STOPS_ONLY}"
+    ]
+
+
+def test_a_wrong_leaf_label_names_the_majority_and_the_likely_slip():
+    (_, Z, zy), _, _ = _stopping_tables()
+    # inside C = c0: 4 +, 2 -; '-' is the least common label (the first row is '+')
+    assert _compare_id3({"C": {"c0": "-", "c1": "-"}}, Z, zy) == [
+        "at [C = c0] (4 +, 2 -) the leaf says '-' but the majority class is '+' — that is "
+        "the least common label: value_counts() lists the most common first, so take "
+        ".index[0]"
+    ]
+    # at A = x the rows are -, +, +: '-' is the first row's label (and the least common)
+    X = pd.DataFrame({"A": ["x", "x", "x", "y"]})
+    y4 = pd.Series(["-", "+", "+", "-"], name="c")
+    assert _compare_id3({"A": {"x": "-", "y": "-"}}, X, y4) == [
+        "at [A = x] (2 +, 1 -) the leaf says '-' but the majority class is '+' — that is "
+        "the label of the node's first row (y.iloc[0]): return the majority label, "
+        "y.value_counts().index[0]"
+    ]
+    # a tie: either label is right, anything else is named against both
+    X = pd.DataFrame({"A": ["x", "x", "x", "x", "y"]})
+    y5 = pd.Series(["-", "+", "+", "-", "-"], name="c")
+    assert _compare_id3({"A": {"x": "+", "y": "-"}}, X, y5) == []
+    assert _compare_id3({"A": {"x": "-", "y": "-"}}, X, y5) == []
+    assert _compare_id3({"A": {"x": "maybe", "y": "-"}}, X, y5) == [
+        "at [A = x] (2 +, 2 -) the leaf says 'maybe' but the majority class is '+ or -'"
+    ]
+
+
+def test_the_hidden_tables_are_the_documented_samples():
+    Xc, _ = dt.load_car()
+    tables = _hidden_id3_tables(3)
+    assert [(label, X.shape) for label, X, _ in tables] == [
+        ("car evaluation, 200 rows", (200, 6)),
+        ("mushrooms, 150 rows, 5 attributes", (150, 5)),
+        ("noisy synthetic data, 60 rows", (60, 4)),
+    ]
+    (_, C, c), (_, M, m), (_, S, s) = tables
+    assert list(C.columns) == list(Xc.columns)
+    assert list(M.columns) == ["odor", "spore-print-color", "habitat", "population", "cap-color"]
+    assert list(S.columns) == ["X0", "X1", "X2", "X3"]
+    for X, labels, name in ((C, c, "class"), (M, m, "class"), (S, s, "y")):
+        assert isinstance(labels, pd.Series) and labels.name == name and len(labels) == len(X)
+        assert list(X.index) == list(labels.index) == list(range(len(X)))
+    assert [set(S[f"X{j}"]) <= set("pqr"[: 2 + j % 2]) for j in range(4)] == [True] * 4
+    # the class follows X0 = p or X2 = q, with some labels flipped
+    rule = np.where((S["X0"] == "p") | (S["X2"] == "q"), "yes", "no")
+    agree = float((rule == s.to_numpy()).mean())
+    assert 0.6 < agree < 1.0
