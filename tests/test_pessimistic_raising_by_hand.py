@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import dtlearn as dt
 from dtlearn import C45Classifier
 from dtlearn.pruning.pessimistic import (
     PessimisticPruneResult,
@@ -229,3 +230,15 @@ def test_a_subset_split_is_routed_by_its_own_rule():
     X = np.array([[2.0], [1.0], [3.0], [np.nan], [0.0]])
     split = SubsetSplit(0, (0, 2), (1,))
     assert route_rows(split, X, np.array([4, 3, 2, 1, 0])).tolist() == [0, -1, -1, 1, 0]
+
+
+def test_eight_class_weights_are_summed_as_numpy_sums_eight_values():
+    # numpy adds 8 values pairwise, ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)):
+    # eight weights of 0.1 make exactly 0.8, one after the other 0.7999999999999999
+    assert float(np.add.reduce(np.full(8, 0.1))) == 0.8 != sum([0.1] * 8)
+    D = pd.DataFrame({"a": list("ppppqqqq"), "c": [f"k{i}" for i in range(8)]})
+    tree = dt.ID3Classifier().fit(D[["a"]], D["c"]).tree_
+    result = pessimistic_prune(tree, X=D[["a"]], y=D["c"], sample_weight=np.full(8, 0.1))
+    collapse_step, prune_step = result.steps
+    assert (collapse_step.n_samples, collapse_step.leaf_errors_train) == (0.8, 0.8 - 0.1)
+    assert (prune_step.n_samples, prune_step.leaf_errors_train) == (0.8, 0.8 - 0.1)
