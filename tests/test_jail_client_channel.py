@@ -235,3 +235,25 @@ def test_the_cells_may_take_120_seconds_or_what_is_left(monkeypatch, seconds, mo
     jail.start()
     assert jail_client.START_SECONDS == 120.0
     assert most - 1 < waits[0] <= most
+
+
+def test_a_jail_keeps_its_inputs_as_text_sorted_and_once():
+    jail = Jail(
+        [1, "x = 2"],
+        ["/b.py", "/a.py", "/b.py"],
+        forbidden_functions=[("/s.py", "g"), ("/r.py", "f"), ("/s.py", "g")],
+        require_os_lock=0,
+    )
+    assert jail.cells == ["1", "x = 2"]
+    assert jail.forbidden == ["/a.py", "/b.py"]
+    assert jail.forbidden_functions == [("/r.py", "f"), ("/s.py", "g")]
+    assert jail.require_os_lock is False and Jail([], []).require_os_lock is True
+    assert (jail.process, jail.ended, jail.hung, jail.starts, jail.sealed) == (
+        None,
+        None,
+        None,
+        0,
+        False,
+    )
+    assert (jail.problems, jail.isolation, jail._deadline) == ([], {}, None)
+    assert jail.whole.seconds == 120.0
