@@ -242,3 +242,14 @@ def test_eight_class_weights_are_summed_as_numpy_sums_eight_values():
     collapse_step, prune_step = result.steps
     assert (collapse_step.n_samples, collapse_step.leaf_errors_train) == (0.8, 0.8 - 0.1)
     assert (prune_step.n_samples, prune_step.leaf_errors_train) == (0.8, 0.8 - 0.1)
+
+
+def test_a_collapse_check_explains_itself_whole(raised):
+    _, result = raised
+    assert str(result.steps[0].explain()) == (
+        "node 0: collapse check — kept\n"
+        "training errors as a leaf               = 4.000\n"
+        "training errors of the subtree's leaves = 1.000\n"
+        "note: J48 collapses a subtree whose leaves do not make fewer training errors than the\n"
+        "      node alone (subtree >= leaf − 0.001)"
+    )

@@ -6,9 +6,13 @@
 * A cost-complexity path whose conditions were read before pickling reads them again
   after: the copy's steps name the same paths (a pickle keeps the tree, not the Node
   objects listed from it, which would no longer be the copied tree's own).
+* The registry's first look-up imports every module of the package (a method module
+  needs no import line elsewhere).
 """
 
 import pickle
+import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -54,3 +58,22 @@ def test_a_path_read_before_pickling_reads_the_same_after():
     ]
     assert [s.condition for s in copy.steps] == ["humidity <= 82.5", "humidity > 82.5", "root"]
     assert [s.path for s in path.steps] == [s.path for s in copy.steps]
+
+
+def test_the_registry_imports_every_pruning_module_on_its_first_look_up():
+    # a fresh interpreter: the registry's module alone does not import the curves, which
+    # register nothing but must be loaded for a method defined there to be found
+    code = (
+        "import pkgutil, sys\n"
+        "import dtlearn.pruning as package\n"
+        "import dtlearn.pruning.methods as methods\n"
+        "names = ['dtlearn.pruning.' + m.name for m in pkgutil.iter_modules(package.__path__)]\n"
+        "print([n for n in names if n not in sys.modules])\n"
+        "methods.pruning_methods()\n"
+        "print([n for n in names if n not in sys.modules])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    before, after = out.splitlines()
+    assert "'dtlearn.pruning.curves'" in before and after == "[]"
