@@ -193,3 +193,20 @@ def test_pruning_names_a_nameless_function_and_its_cases():
         "reduced_error_prune returned None — did you forget `return`?; return the pruned "
         "Tree (tree.with_leaves_at([...]))"
     )
+
+
+@pytest.mark.parametrize(
+    "check, title",
+    [
+        (ex.check_entropy, "check_entropy (hidden)"),
+        (ex.check_id3, "check_id3 (hidden)"),
+    ],
+)
+def test_without_a_secret_the_hidden_part_says_so_in_these_words(check, title, monkeypatch):
+    monkeypatch.delenv("DTLEARN_GRADING_SECRET", raising=False)
+    result = check(Recorder(lambda *args: 1.0), part="hidden")
+    assert str(result) == (
+        f"{title}: graded later — the hidden cases run only when your work is graded: they "
+        "are drawn from a secret that only the grading machine has, so this notebook cannot "
+        "generate, show or check them (this cell checks nothing here)"
+    )

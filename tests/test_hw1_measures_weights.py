@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from dtlearn import exercises as ex
-from dtlearn.exercises.homework.hw1_measures import _gain_hint, _misaligned
+from dtlearn.exercises.homework.hw1_measures import _entropy_hint, _gain_hint, _misaligned
 from dtlearn.exercises.homework.trial_grading import SEALED_CALL
 
 MISALIGNED = (
@@ -91,3 +91,13 @@ def test_the_graded_edge_part_adds_two_draws_and_a_weighted_vector():
     result = ex.check_entropy(entropy, part="bits", secret="s", which="sealed")
     # the bits part is not calibrated, and its two sealed draws have no zero count
     assert len(seen) == 2 and all(0 not in counts for counts in seen)
+
+
+def test_raw_counts_below_one_are_recognised_too():
+    # weights 2.5 and 0.5: -Σ c·log2 c = -(2.5·log2 2.5 + 0.5·log2 0.5) = -2.8048; the
+    # 0.5 term (+0.5) counts, as the 1s of [4, 1, 1] count nothing
+    raw = -(2.5 * math.log2(2.5) + 0.5 * math.log2(0.5))
+    assert raw == pytest.approx(-2.804820237, abs=1e-9)
+    hint = "use proportions p_k = count_k / total, not the raw counts"
+    assert _entropy_hint([2.5, 0.5], raw, H([2.5, 0.5])) == hint
+    assert _entropy_hint([4, 1, 1], -8.0, H([4, 1, 1])) == hint
