@@ -199,7 +199,7 @@ def test_the_first_node_decided_differently_is_named(sim_a, sim_b):
     # node 1 kept below (leaves 4, 5 still there) where the bottom-up pass cuts it
     assert _variant_hint(sim_b, frozenset({0, 1, 2, 3, 4, 5}), sim_b.bottom_up()) == (
         "node 1 (depth 1) is a leaf in the bottom-up result but kept in yours: as a leaf "
-        "it makes 1 validation errors"
+        "it makes 1 validation error"
     )
     # against a reference that keeps everything, a tree that cuts node 3: node 1 agrees,
     # node 3 is the first (bottom-up) to differ
@@ -207,6 +207,19 @@ def test_the_first_node_decided_differently_is_named(sim_a, sim_b):
         "node 3 (depth 1) is kept in the bottom-up result but a leaf in yours: as a leaf "
         "it makes 0 validation errors"
     )
+
+
+def test_a_node_the_reference_pruned_away_is_not_named_but_its_pruned_ancestor():
+    # scenario A's nodes, a reference that cuts the root ({0}): a student who kept the root
+    # (cutting node 3, or node 1) is told about the root, the one node both trees have
+    # and decide differently; nodes 1 and 3 are not in the reference at all
+    sim = PruningSimulator(dt.ID3Classifier().fit(*dt.load_play_tennis()).tree_, *A)
+    root = (
+        "node 0 (depth 0) is a leaf in the bottom-up result but kept in yours: as a leaf "
+        "it makes 2 validation errors"
+    )
+    assert _variant_hint(sim, frozenset({0, 1, 2, 3, 4, 5}), frozenset({0})) == root
+    assert _variant_hint(sim, frozenset({0, 1, 2, 3, 6, 7}), frozenset({0})) == root
 
 
 def test_a_set_no_node_tells_apart_gets_the_plain_sentence(sim_b):

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ...formatting import plural
 from ..library_guard import LibraryGuard
 from ..results import CheckResult
 from .forbidden_calls import PRUNE_RULE
@@ -244,16 +245,16 @@ def _variant_hint(sim: PruningSimulator, mine: frozenset, reference: frozenset) 
         return "two mistakes give this tree: " + "; or ".join(matches)
     if matches:
         return matches[0]
-    for i in sim.postorder:  # the first node (bottom-up) decided differently
-        if (i in reference) != (i in mine) or (
-            i in mine and _is_cut(sim, i, mine) != _is_cut(sim, i, reference)
-        ):
+    # the first node (bottom-up) of both trees that is a leaf in one and kept in the other;
+    # a node only one tree has lies below such a node (the root is in both), so it is skipped
+    for i in sim.postorder:
+        if i in mine and i in reference and _is_cut(sim, i, mine) != _is_cut(sim, i, reference):
             node = sim.nodes[i]
             pruned_here = _is_cut(sim, i, reference)
             return (
                 f"node {i} (depth {node.depth}) is {'a leaf' if pruned_here else 'kept'} "
                 f"in the bottom-up result but {'kept' if pruned_here else 'a leaf'} in "
-                f"yours: as a leaf it makes {sim.leaf[i]} validation errors"
+                f"yours: as a leaf it makes {plural(sim.leaf[i], 'validation error')}"
             )
     return "not the bottom-up result"
 
