@@ -26,7 +26,7 @@ from dtlearn.pruning.pessimistic import (
     route_rows,
     split_weighted,
 )
-from dtlearn.splits import SubsetSplit
+from dtlearn.splits import MultiwaySplit, SubsetSplit, ThresholdSplit
 
 CF = 0.25
 
@@ -230,6 +230,22 @@ def test_a_subset_split_is_routed_by_its_own_rule():
     X = np.array([[2.0], [1.0], [3.0], [np.nan], [0.0]])
     split = SubsetSplit(0, (0, 2), (1,))
     assert route_rows(split, X, np.array([4, 3, 2, 1, 0])).tolist() == [0, -1, -1, 1, 0]
+
+
+def test_a_threshold_split_sends_the_threshold_itself_left_as_c45_does():
+    # C4.5/Weka test ``x <= t`` for the left branch: x = t goes left, anything above right
+    X = np.array([[1.5], [1.5000001], [2.0], [1.0], [np.nan]])
+    rows = np.array([0, 1, 2, 3, 4])
+    split = ThresholdSplit(0, 1.5)
+    assert route_rows(split, X, rows).tolist() == [0, 1, 1, 0, -1]
+    assert route_rows(split, X, rows).tolist() == split.route(X).tolist()
+    # with J48's tolerance, x - t < 1e-6 still goes left: 1.5000001 is 1e-7 above
+    tolerant = ThresholdSplit(0, 1.5, tolerance=1e-6)
+    assert route_rows(tolerant, X, rows).tolist() == [0, 0, 1, 0, -1]
+    # a multiway split's branch is its code, a missing value unknown
+    codes = np.array([[2.0], [0.0], [np.nan], [1.0]])
+    multi = MultiwaySplit(0, 3)
+    assert route_rows(multi, codes, np.array([3, 2, 1, 0])).tolist() == [1, -1, 0, 2]
 
 
 def test_eight_class_weights_are_summed_as_numpy_sums_eight_values():

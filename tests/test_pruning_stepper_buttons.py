@@ -81,3 +81,24 @@ def test_font_scale_bounds_are_inclusive(scale):
 def test_font_scale_outside_the_bounds_is_refused(scale):
     with pytest.raises(ValueError, match="font_scale"):
         font_scale_from(None, scale)
+
+
+@pytest.mark.parametrize("start", [7, 3, 0])
+def test_a_method_switch_shows_only_the_new_method_s_first_step(tennis, start):
+    # rules has 7 steps, reduced-error 5: from "done" (slider 8) the slider's maximum
+    # drops to 6, yet the status goes straight to reduced-error's first step, never
+    # through an intermediate state (its "done", or a step of the old method)
+    X, y = tennis
+    app = PruningStepper(dt.ID3Classifier().fit(X, y), X[::2], y[::2], method="rules")
+    assert app.n_steps == 7
+    app.goto(start)
+    seen, draws = [], []
+    app.observe(lambda change: seen.append(change["new"]), names="status")
+    draw = app._draw
+    app._draw = lambda: (draws.append(app.position), draw())[1]
+    app.method = "reduced_error"
+    first = "step 1 of 5: node 1 [outlook = sunny]: kept — validation errors 0 → 2 with a leaf 'no'"
+    assert seen == [first]
+    assert draws == [0]
+    assert (app.n_steps, app.position, app.slider.value, app.slider.max) == (5, 0, 1, 6)
+    assert _states(app) == {"first": False, "previous": False, "next": True, "last": True}

@@ -98,6 +98,22 @@ def test_linear_condition_with_negative_bias_and_three_terms():
     assert c.branch == 1
 
 
+@pytest.mark.parametrize("op, branch", [("<=", 0), (">", 1)])
+def test_linear_condition_without_a_constant_has_bias_zero(op, branch):
+    # 0.5·x0 - 0.25·x1 with no constant: rows give 0.5 - 0.5 = 0, -2, 3 - 5 = -2, nan;
+    # (x0 = 0.25, x1 = 0) gives 0.125, (x0 = -0.25, x1 = 0) gives -0.125
+    c = parse_condition(f"0.5·x0 - 0.25·x1 {op} 0", SCHEMA)
+    assert c.split == ObliqueSplit((2, 3), (0.5, -0.25), 0.0)
+    assert c.branch == branch
+    rows = np.vstack([ROWS, [[0.0, 0.0, 0.25, 0.0], [0.0, 0.0, -0.25, 0.0]]])
+    left = [True, True, True, False, False, True]
+    right = [False, False, False, False, True, False]
+    assert c.holds(rows).tolist() == (left if op == "<=" else right)
+    # one term alone, and a constant of zero written out, read the same
+    assert parse_condition("2·x1 > 0", SCHEMA).split == ObliqueSplit((3,), (2.0,), 0.0)
+    assert parse_condition("2·x1 + 0 > 0", SCHEMA).split == ObliqueSplit((3,), (2.0,), 0.0)
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -12,7 +12,7 @@ pytest.importorskip("anywidget")
 
 import dtlearn as dt
 from dtlearn.widgets import TreeView
-from dtlearn.widgets.tree_view import display_with_fallback
+from dtlearn.widgets.tree_view import display_with_fallback, svg_img
 
 
 @pytest.fixture
@@ -71,3 +71,15 @@ def test_display_publishes_the_view_then_the_picture(view, monkeypatch):
     assert picture == {"text/html": bundle["text/html"]}
     assert bundle["image/svg+xml"] == view.static_html()
     assert repr(view) == "TreeView: tree of play: 8 nodes, 5 leaves, depth 2, classes yes, no"
+
+
+def test_svg_img_is_a_scaled_base64_image_exactly():
+    # base64 of the 6 bytes "<svg/>" by hand: 3c7376 672f3e -> PHN2 Zy8+
+    assert svg_img("<svg/>", 'a "dot" & <more>') == (
+        '<img alt="a &quot;dot&quot; &amp; &lt;more&gt;" '
+        'src="data:image/svg+xml;base64,PHN2Zy8+" style="max-width:100%;height:auto"/>'
+    )
+    # 4 bytes "<g/>" -> PGcv Pg== (padding)
+    assert svg_img("<g/>", "") == (
+        '<img alt="" src="data:image/svg+xml;base64,PGcvPg==" style="max-width:100%;height:auto"/>'
+    )
