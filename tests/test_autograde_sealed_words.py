@@ -9,14 +9,12 @@ its place: 0 shows, 1 holds the sealed and hidden cases, 2 the gain's own entrop
   the problems of the child that graded it (the visible child's for a visible cell).
 """
 
-import math
-
 import pytest
+from fixtures.in_process_jail import InProcessJail
 
 from dtlearn.exercises import check_entropy
 from dtlearn.exercises.homework import autograde
 from dtlearn.exercises.homework.autograde import grade_submission, seed_of
-from dtlearn.exercises.homework.jail_child import _call
 
 ENTROPY = (
     "import math\n"
@@ -26,31 +24,8 @@ ENTROPY = (
 )
 
 
-class Child:
-    """A stand-in for ``Jail``: the cells run here; the answers are the child's."""
-
+class Child(InProcessJail):
     made: list = []
-
-    def __init__(self, cells, files, **options):
-        self.place = len(Child.made)
-        self.namespace = {"PLACE": self.place, "math": math}
-        for cell in cells:
-            exec(cell, self.namespace)
-        self.whole = options["budget"]
-        self.problems = [f"problem in child {self.place}"] if "PROBLEM" in "".join(cells) else []
-        Child.made.append(self)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        pass
-
-    def budget(self, seconds=240.0):
-        pass
-
-    def call(self, name, args):
-        return _call(self.namespace, name, tuple(args))
 
 
 @pytest.fixture

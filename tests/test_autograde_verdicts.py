@@ -8,11 +8,11 @@ starting a process. The words for a forbidden call (:func:`_public_name`), the f
 functions each homework forbids and the grading secret's sources are pinned directly.
 """
 
-import math
 import os
 import sys
 
 import pytest
+from fixtures.in_process_jail import InProcessJail
 
 import dtlearn as dt
 from dtlearn.exercises.homework import autograde
@@ -25,7 +25,6 @@ from dtlearn.exercises.homework.autograde import (
     seed_of,
 )
 from dtlearn.exercises.homework.forbidden_calls import ENTROPY_RULE, PRUNE_RULE
-from dtlearn.exercises.homework.jail_child import _call
 from dtlearn.exercises.registry import hash_seed
 from dtlearn.exercises.results import Case, CheckResult
 
@@ -48,34 +47,10 @@ GAIN = (
 )
 
 
-class InProcess:
-    """A stand-in for ``Jail``: the cells run here; the answers are the child's."""
-
+class InProcess(InProcessJail):
     made: list = []
-
-    def __init__(self, cells, files, **options):
-        self.index = len(InProcess.made)
-        self.namespace = {"JAIL": self.index, "math": math}
-        for cell in cells:
-            exec(cell, self.namespace)
-        self.whole = options["budget"]
-        self.options = options
-        self.problems = [f"problem of child {self.index}"] if "PROBLEM" in "".join(cells) else []
-        self.names = []
-        InProcess.made.append(self)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        pass
-
-    def budget(self, seconds=240.0):
-        pass
-
-    def call(self, name, args):
-        self.names.append(name)
-        return _call(self.namespace, name, tuple(args))
+    PLACE_NAME = "JAIL"
+    PROBLEM_TEXT = "problem of child {}"
 
 
 @pytest.fixture
