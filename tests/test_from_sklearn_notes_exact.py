@@ -8,13 +8,11 @@ remove ``2/3 - (100/150)·(1/2) = 1/3``: a tie scikit-learn breaks by its random
 
 import pandas as pd
 import pytest
+from sklearn.datasets import load_iris
+from sklearn.tree import DecisionTreeClassifier, ExtraTreeClassifier
 
 import dtlearn as dt
 from dtlearn.formatting import fmt_g
-
-pytest.importorskip("sklearn")
-from sklearn.datasets import load_iris
-from sklearn.tree import DecisionTreeClassifier, ExtraTreeClassifier
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,6 @@ import numpy as np
 import pytest
 from matplotlib.spines import Spine
 
-pytest.importorskip("anywidget")
-
 import dtlearn as dt
 from dtlearn.widgets import (
     BoundaryExplorer,

@@ -8,8 +8,6 @@ laid out on its own, its highlighted path marked.
 
 import pytest
 
-pytest.importorskip("anywidget")
-
 import dtlearn as dt
 from dtlearn.drawing.layout import tree_svg, tree_view_data
 from dtlearn.widgets.tree_view import TreeView
