@@ -8,9 +8,13 @@ subtracted, as the book does: the note says so). The explanation names the data'
 
 import math
 
+import numpy as np
 import pytest
 
 import dtlearn as dt
+from dtlearn.grow.records import Candidate
+from dtlearn.grow.table import branch_test
+from dtlearn.splits import MultiwaySplit
 
 
 def h(*counts):
@@ -80,3 +84,18 @@ def test_explain_of_unknown_attribute_is_refused():
     table = dt.split_table(*dt.load_play_tennis())
     with pytest.raises((KeyError, ValueError), match="wind"):
         table.explain("wind")
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        np.zeros((1, 1)),  # inadmissible()'s placeholder: one row, not one per branch
+        np.array([[0.0, 0.0], [4.0, 1.0]]),  # two rows for three branches
+        np.array([5.0, 0.0, 4.0]),  # one number per branch, not a row of class counts
+    ],
+)
+def test_counts_that_are_not_one_row_per_branch_leave_the_test_n_way(counts):
+    # Only counts with one row per branch tell which values are present; any other
+    # shape says nothing about them, so the test column is the plain branch count.
+    c = Candidate(0, "outlook", MultiwaySplit(0, 3), ("a", "b", "c"), counts, {}, 0.0)
+    assert branch_test(c) == "3-way"
