@@ -184,7 +184,7 @@ class ScanScores:
         self.cells = cells
         left = np.asarray(scan.left.reshape(m * f, -1)[cells], dtype=float)
         sides = np.stack([left, scan.total[cells // f] - left], axis=1)
-        n_cuts = scan.n_cuts.reshape(-1)[cells]
+        n_cuts = scan.n_cuts.ravel()[cells]
         self._textbook = None
         self._tests = None
         self._columns = (cells % f).tolist()
@@ -234,7 +234,7 @@ class ScanScores:
     def thresholds(self) -> tuple[np.ndarray, list[str]]:
         """Every cell's threshold, and its text as the split's conditions print it."""
         if self._tests is None:
-            values = self.scan.threshold.reshape(-1)[self.cells]
+            values = self.scan.threshold.ravel()[self.cells]
             self._tests = (values, list(map(format_number, values.tolist())))
         return self._tests
 

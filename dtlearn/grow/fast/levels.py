@@ -573,7 +573,7 @@ def scan_arrays(
     # X[rows, columns] as one take from the flat matrix: a third of the fancy index's time
     X, flat = grower.X, None
     if X.flags.c_contiguous and X.size < 2**31:
-        flat = X.reshape(-1)
+        flat = X.ravel()
     for members in node_groups(lengths_, k, budget):
         n = lengths_[members]
         width = int(n.max())
@@ -667,7 +667,7 @@ def flat_scan_arrays(
     f, k = len(numeric), grower.scan_weights.shape[0]
     X = grower.X
     step = max(1, max(MIN_CHUNK_BYTES, X.nbytes // 32) // (N * k * 8))
-    flat = X.reshape(-1) if X.flags.c_contiguous and X.size < 2**31 else None
+    flat = X.ravel() if X.flags.c_contiguous and X.size < 2**31 else None
     # each node's first and last row of each column of the (c, N) values below
     ends = lengths_.cumsum()
     at = (ends - lengths_)[:, None] + np.arange(0, min(step, f) * N, N)
