@@ -34,8 +34,19 @@ from dtlearn.exercises.homework.autograde import forbidden_files
 from dtlearn.exercises.homework.jail_child import plain
 from dtlearn.exercises.homework.jail_client import Budget, Jail, RemoteFunction
 
-FAILING = (
+# the first statement the cells run: a traceback's frame is closed to them from the start
+GATE = """try:
+    raise ValueError
+except ValueError as error:
+    try:
+        error.__traceback__.tb_frame
+        GATE_AT_START = 'open'
+    except Exception as refused:
+        GATE_AT_START = f'{type(refused).__name__}: {refused}'
+"""
+FAILING = GATE + (
     "import no_such_module_for_dtlearn\nx = 1 / 0\nKEPT = 'after'\ndef kept():\n    return KEPT\n"
+    "def gate_at_start():\n    return GATE_AT_START\n"
 )
 BROKEN = "y = 1\nz = = 2\n"
 PROBES = """%matplotlib inline
@@ -115,6 +126,9 @@ def test_the_ready_answer_lists_each_problem_of_the_cells_in_words(child):
     # the statements after a failing one ran; the magic and shell lines became ``pass``
     assert run(child, "kept").value == "after"
     assert run(child, "main_name").value == "__main__"
+    assert run(child, "gate_at_start").value == (
+        "Refused: reading .tb_frame is not allowed while your work is graded"
+    )
 
 
 def test_the_ready_answer_says_what_the_kernel_s_lock_held(child):
