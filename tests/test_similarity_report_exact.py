@@ -302,3 +302,44 @@ def test_a_stage_that_is_no_nbgrader_folder_is_refused(tmp_path):
     assert str(caught.value) == (
         f"course_dir: no submissions of 'hw1' under {tmp_path / 'submitted'}"
     )
+
+
+def test_the_command_s_help_names_each_option(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")  # Python 3.14's argparse colours when asked to
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    with pytest.raises(SystemExit) as caught:
+        sim.main(["--help"])
+    assert caught.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps to the terminal width
+    assert text.startswith(
+        "usage: python -m dtlearn.exercises.homework.similarity [-h] "
+        "[--stage {autograded,submitted}] [--out OUT] [--top TOP] [--no-library] "
+        "course_dir homework"
+    )
+    for sentence in (
+        "Rank the pairs of homework submissions (and the reference solution and the "
+        "forbidden library functions) by shared code. Never a verdict.",
+        "course_dir the nbgrader course directory",
+        "homework the assignment, e.g. hw1",
+        "--out OUT output folder (default COURSE_DIR/reports/similarity)",
+        "--top TOP pairs shown side by side",
+        "--no-library do not compare with the library functions the homework forbids",
+    ):
+        assert sentence in text, sentence
+
+
+def test_the_module_runs_as_a_command(monkeypatch, tmp_path):
+    import runpy
+    import sys
+    import warnings
+
+    missing = tmp_path / "nowhere"
+    monkeypatch.setattr(sys, "argv", ["similarity", str(missing), "hw1"])
+    with warnings.catch_warnings():  # runpy: the module is imported already
+        warnings.simplefilter("ignore", RuntimeWarning)
+        with pytest.raises(SystemExit) as caught:
+            runpy.run_module("dtlearn.exercises.homework.similarity", run_name="__main__")
+    assert str(caught.value) == (
+        f"course_dir: no submissions of 'hw1' under {missing / 'autograded'} or "
+        f"{missing / 'submitted'}"
+    )
