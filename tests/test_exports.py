@@ -189,3 +189,13 @@ def test_tree_module_keeps_its_old_public_names():
 
     assert DecisionPath is ex.DecisionPath and PathStep.__module__ == "dtlearn.exports.path"
     assert (format_value(2 / 3), plural(1, "leaf", "leaves")) == ("0.667", "1 leaf")
+
+
+@pytest.mark.parametrize("module", ["dtlearn.exports", "dtlearn.exports.labels"])
+def test_a_star_import_gives_exactly_the_listed_names(module):
+    mod = importlib.import_module(module)
+    namespace = {}
+    exec(f"from {module} import *", namespace)  # noqa: S102 - the import is under test
+    assert sorted(set(namespace) - {"__builtins__"}) == sorted(mod.__all__)
+    assert len(set(mod.__all__)) == len(mod.__all__)
+    assert {"format_value", "label_text", "plural"} <= set(mod.__all__)

@@ -26,6 +26,14 @@ def test_the_hidden_part_is_five_draws_with_zeros_weights_and_two_fixed_counts(s
     assert len(cases) == 8
     assert cases[-2:] == [[0, 0, 3], [2, 2, 2, 2, 2, 2]]
     assert len(cases[5]) == 3 and all(0.05 <= w <= 3 for w in cases[5])
+    # fractional weights with two decimals, as a student types them
+    assert all(w == round(w, 2) for w in cases[5])
+    # the five draws may hold zero counts (seeds 0 and 3 both draw one)
+    drawn = cases[:5]
+    assert any(0 in counts for counts in drawn)
+    for counts in drawn:
+        assert 2 <= len(counts) <= 6 and all(0 <= c <= 25 for c in counts)
+        assert all(isinstance(c, int) for c in counts) and sum(counts) > 0
 
 
 def test_entropy_of_counts_holding_ones():

@@ -109,6 +109,16 @@ def test_the_hidden_part_is_three_car_columns_and_three_drawn_tables():
         "car evaluation, 300 rows: safety",
     ]
     assert all(len(f) == 300 for _, f, _ in cases[:3])
+    # 300 distinct rows of the car table (no row drawn twice), in the table's order, the
+    # same rows for each of the three columns, with their own labels
+    import dtlearn as dt
+
+    C, c = dt.load_car()
+    rows = cases[0][1].index
+    assert len(set(rows)) == 300 and list(rows) == sorted(rows)
+    for (_, f, y), column in zip(cases[:3], ("buying", "persons", "safety")):
+        assert list(f.index) == list(y.index) == list(rows)
+        assert f.equals(C[column].loc[rows]) and y.equals(c.loc[rows])
     assert [label.split(":")[0] for label, _, _ in cases[3:]] == [
         "random case 1",
         "random case 2",

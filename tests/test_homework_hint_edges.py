@@ -34,6 +34,11 @@ def test_two_classes_have_at_most_one_bit():
     hint = _entropy_hint([9, 5], 1.2, want=H_9_5)
     assert hint.startswith("with 2 classes entropy is at most log2(2) = 1")
     assert _entropy_hint([9, 5], 0.99, want=H_9_5) == GENERIC_ENTROPY  # below the bound
+    # the bound allows 1e-9 of float noise: 5e-10 above it is no claim, 2e-9 is
+    assert _entropy_hint([9, 5], 1.0 + 5e-10, want=H_9_5) == GENERIC_ENTROPY
+    assert _entropy_hint([9, 5], 1.0 + 2e-9, want=H_9_5) == (
+        "with 2 classes entropy is at most log2(2) = 1"
+    )
 
 
 def test_a_gain_of_zero_is_not_called_negative():
@@ -57,3 +62,33 @@ def test_a_best_attribute_is_unique_unless_two_tie_within_rounding_noise():
     assert _unique_best({"a": 0.1, "b": 0.105}, low=True) == "a"
     assert _unique_best({"a": 0.5, "b": 0.5 + 1e-12}) is None  # float noise: a tie
     assert _unique_best({"a": 0.5}) == "a"
+
+
+def test_the_bits_part_takes_bits_only_not_a_multiple():
+    import math
+
+    from dtlearn.exercises.homework.hw1_measures import check_entropy
+
+    def entropy(counts):  # 1.1 times the entropy: no log base gives that
+        total = sum(counts)
+        return -1.1 * sum(c / total * math.log2(c / total) for c in counts if c > 0)
+
+    result = check_entropy(entropy, part="bits", seed=0)
+    assert result.status == "failed"
+    assert [case.passed for case in result.cases] == [False] * 10
+    assert not any("right, in" in case.message for case in result.cases)
+    # in nats the edge part is right and says so (that part calibrates the unit)
+    nats = check_entropy(lambda counts: entropy(counts) / 1.1 * math.log(2), part="edge", seed=0)
+    assert all(case.passed for case in nats.cases)
+    in_nats = " (right, in nats (natural log); the 'bits' part asks for bits)"
+    # [14, 0], [0, 6], [5] have entropy 0 in any unit
+    assert [case.message for case in nats.cases] == [
+        "0",
+        "0",
+        "0.6365" + in_nats,  # [4, 0, 2]: H = 0.9183 bits
+        "0",
+        "0.6616" + in_nats,  # [2.5, 1.5]: H = 0.9544 bits
+        "1.0297" + in_nats,  # [0.3, 0.2, 0.5]: H = 1.4855 bits
+        "2.0794" + in_nats,  # eight classes: 3 bits = ln 8
+        "0" + in_nats,  # [1_000_000, 1]: 2.1e-5 bits, 1.5e-5 nats, shown to 4 places
+    ]

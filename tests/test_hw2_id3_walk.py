@@ -8,6 +8,7 @@
 
 import numpy as np
 import pandas as pd
+import pytest
 
 import dtlearn as dt
 from dtlearn.exercises.homework.hw2_id3 import (
@@ -227,3 +228,37 @@ def test_the_hidden_tables_are_the_documented_samples():
     rule = np.where((S["X0"] == "p") | (S["X2"] == "q"), "yes", "no")
     agree = float((rule == s.to_numpy()).mean())
     assert 0.6 < agree < 1.0
+
+
+def test_the_stopping_tables_hold_what_their_comments_say():
+    (l0, Z, z), (l1, W, w), (l2, L, lab) = _stopping_tables()
+    assert (l0, l1, l2) == ("zero gain inside C = c0", "a weak first split", "no attribute left")
+    # zero gain: under C = c0 (six rows, 4 + and 2 -) every value of A and of B holds
+    # + + -, so both gains are 0 there; C = c1 is three '-' rows
+    inside = (Z["C"] == "c0").to_numpy()
+    assert list(z[inside]) == ["+", "+", "+", "+", "-", "-"]
+    assert list(z[~inside]) == ["-", "-", "-"]
+    for name in ("A", "B"):
+        for v in pd.unique(Z[name][inside]):
+            assert sorted(z[inside & (Z[name] == v).to_numpy()]) == ["+", "+", "-"]
+        assert abs(gain(Z[name][inside], z[inside])) < 1e-12
+    # weak: 40 rows, 20 of each class; A = a0 holds 11 + and 9 -, A = a1 the reverse, B's
+    # values hold as many of each class (gain 0); under each value of A, B is perfect
+    assert W.shape == (40, 2) and list(W.columns) == ["A", "B"]
+    table = pd.crosstab([W["A"], W["B"]], w)
+    assert table.to_dict("index") == {
+        ("a0", "b0"): {"+": 11, "-": 0},
+        ("a0", "b1"): {"+": 0, "-": 9},
+        ("a1", "b0"): {"+": 0, "-": 11},
+        ("a1", "b1"): {"+": 9, "-": 0},
+    }
+    p = 11 / 20
+    by_hand = 1.0 + p * np.log2(p) + (1 - p) * np.log2(1 - p)
+    assert gain(W["A"], w) == pytest.approx(by_hand, abs=1e-12)
+    assert round(by_hand, 4) == 0.0072 and abs(gain(W["B"], w)) < 1e-12
+    # no attribute left: A = x holds + + -, A = y holds - - + -
+    assert list(L.columns) == ["A"] and lab.name == "class"
+    assert [list(lab[(L["A"] == v).to_numpy()]) for v in ("x", "y")] == [
+        ["+", "+", "-"],
+        ["-", "-", "+", "-"],
+    ]

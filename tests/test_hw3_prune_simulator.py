@@ -255,3 +255,44 @@ def test_the_pass_on_training_counts_gets_its_own_hint(play):
     assert sim.leaf == PruningSimulator(play, *A).leaf  # the same predictions everywhere
     assert sim.bottom_up(leaf=sim.train) == {0, 1, 2, 3, 6, 7}
     assert _variant_hint(sim, frozenset({0, 1, 2, 3, 6, 7}), sim.bottom_up()) == TRAINING
+
+
+def test_the_cases_split_half_for_training_a_quarter_for_validation():
+    from dtlearn.exercises.homework.hw3_prune import prune_cases
+
+    # rows in each data set (breast cancer and vote keep their complete rows only):
+    # tic-tac-toe 958, car 1728, breast cancer 286 - 9 = 277, vote 232
+    sizes = {"tic-tac-toe": 958, "car": 1728, "breast cancer": 277, "vote": 232}
+    loaders = {
+        "tic-tac-toe": dt.load_tic_tac_toe,
+        "car": dt.load_car,
+        "breast cancer": dt.load_breast_cancer_ljubljana,
+        "vote": dt.load_vote,
+    }
+    seen = []
+    for part in ("course", "hidden", "fresh"):
+        for label, tree, X_val, y_val in prune_cases(part, 4):
+            seen.append((part, label))
+            n = sizes[label]
+            assert tree.root.n_samples == n // 2 and len(X_val) == len(y_val) == n // 4
+            X_all, y_all = loaders[label]()
+            assert tree.schema.names == tuple(X_all.columns)
+            assert list(X_val.columns) == list(X_all.columns) and y_val.name == y_all.name
+            assert list(X_val.index) == list(y_val.index) == list(range(n // 4))
+            assert not X_val.isna().any().any()
+            # training and validation rows are distinct rows of the data set
+            full = y_all.value_counts()
+            val = y_val.value_counts()
+            for k, c in zip(tree.classes, tree.root.counts):
+                assert c + val.get(k, 0) <= full[k]
+    assert seen == [
+        ("course", "tic-tac-toe"),
+        ("course", "car"),
+        ("hidden", "breast cancer"),
+        ("hidden", "car"),
+        ("hidden", "vote"),
+        ("fresh", "tic-tac-toe"),
+    ]
+    # each call hands out its own copy of the cached tree
+    first, again = prune_cases("course", 4)[0][1], prune_cases("course", 4)[0][1]
+    assert first is not again and first.to_json() == again.to_json()

@@ -302,3 +302,105 @@ def test_a_stage_that_is_no_nbgrader_folder_is_refused(tmp_path):
     assert str(caught.value) == (
         f"course_dir: no submissions of 'hw1' under {tmp_path / 'submitted'}"
     )
+
+
+def test_the_command_s_help_names_each_option(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")  # Python 3.14's argparse colours when asked to
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    with pytest.raises(SystemExit) as caught:
+        sim.main(["--help"])
+    assert caught.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps to the terminal width
+    assert text.startswith(
+        "usage: python -m dtlearn.exercises.homework.similarity [-h] "
+        "[--stage {autograded,submitted}] [--out OUT] [--top TOP] [--no-library] "
+        "course_dir homework"
+    )
+    for sentence in (
+        "Rank the pairs of homework submissions (and the reference solution and the "
+        "forbidden library functions) by shared code. Never a verdict.",
+        "course_dir the nbgrader course directory",
+        "homework the assignment, e.g. hw1",
+        "--out OUT output folder (default COURSE_DIR/reports/similarity)",
+        "--top TOP pairs shown side by side",
+        "--no-library do not compare with the library functions the homework forbids",
+    ):
+        assert sentence in text, sentence
+
+
+def test_the_module_runs_as_a_command(monkeypatch, tmp_path):
+    import runpy
+    import sys
+    import warnings
+
+    missing = tmp_path / "nowhere"
+    monkeypatch.setattr(sys, "argv", ["similarity", str(missing), "hw1"])
+    with warnings.catch_warnings():  # runpy: the module is imported already
+        warnings.simplefilter("ignore", RuntimeWarning)
+        with pytest.raises(SystemExit) as caught:
+            runpy.run_module("dtlearn.exercises.homework.similarity", run_name="__main__")
+    assert str(caught.value) == (
+        f"course_dir: no submissions of 'hw1' under {missing / 'autograded'} or "
+        f"{missing / 'submitted'}"
+    )
+
+
+def _library_file(tmp_path, functions):
+    path = tmp_path / "lib.py"
+    path.write_text("\n\n".join(functions), encoding="utf-8")
+    return str(path)
+
+
+def test_a_library_function_of_sixty_filtered_characters_is_compared_one_less_is_not(tmp_path):
+    body = "def {}(xs, ys):\n    out = []\n    for x, y in zip(xs, ys):\n        out.append(x * y + 1)\n"
+    # filtered: 'defF(V,V):V=[]forV,Vinzip(V,V):V.V(V*V+0)' (41) + the extra lines + 'returnV' (7)
+    short = (
+        body.format("short") + "    a = 0\n    b = -1\n    c = -1\n    return out\n"
+    )  # + 3 + 4 + 4
+    full = (
+        body.format("full") + "    a = 0\n    b = 0\n    c = 0\n    d = 0\n    return out\n"
+    )  # + 12
+    path = _library_file(tmp_path, [short, full])
+    kept = sim.library_documents([path])
+    assert [d.name for d in kept] == ["lib.py: full"]
+    assert len(kept[0].fingerprint.filtered_code) == sim.MIN_LIBRARY == 60
+    assert kept[0].fingerprint.filtered_code == (
+        "defF(V,V):V=[]forV,Vinzip(V,V):V.V(V*V+0)V=0V=0V=0V=0returnV"
+    )
+
+
+LIBRARY = [
+    "def alpha(xs, ys):\n    out = []\n    for x, y in zip(xs, ys):\n        if x > y:\n"
+    "            out.append(x * y + 1)\n        else:\n            out.append(x - y)\n"
+    "    return out\n",
+    "def beta(table):\n    rows = {}\n    for key, value in table.items():\n"
+    "        rows.setdefault(key, []).append(value)\n        rows[key].sort(reverse=True)\n"
+    "    return rows\n",
+    "def gamma(n):\n    if n < 2:\n        return n\n    a, b = 0, 1\n    while n > 0:\n"
+    "        a, b = b, a + b\n        n -= 1\n    return a\n",
+    "def delta(text):\n    words = text.split()\n"
+    "    counts = {w: words.count(w) for w in set(words)}\n"
+    "    return sorted(counts.items(), key=lambda kv: -kv[1])\n",
+]
+
+
+def test_each_submission_is_paired_with_its_three_closest_library_functions(tmp_path):
+    library = sim.library_documents([_library_file(tmp_path, LIBRARY)])
+    assert [d.name for d in library] == [
+        "lib.py: alpha",
+        "lib.py: beta",
+        "lib.py: delta",
+        "lib.py: gamma",
+    ]
+    pasted = {"ann": ["\n\n".join(LIBRARY)], "ben": ["x = 1"]}
+    alone = {}
+    for document in library:  # each function compared on its own
+        (pair,) = sim.compare(pasted, library=[document]).pairs
+        alone[document.name] = pair.score
+    closest = sorted(alone, key=lambda name: (-alone[name], name))[: sim.LIBRARY_PAIRS]
+    report = sim.compare(pasted, library=library, homework="hw1")
+    assert sim.LIBRARY_PAIRS == 3 and (report.students, report.library) == (2, 4)
+    assert [(p.left.name, p.right.name, p.kind) for p in report.pairs] == [
+        ("ann", name, "library") for name in closest
+    ]
+    assert [p.score for p in report.pairs] == [alone[name] for name in closest]

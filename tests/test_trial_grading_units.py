@@ -134,6 +134,36 @@ def test_the_secret_comes_from_the_environment_stripped(monkeypatch):
     assert grading_secret() is None
 
 
+def _sha_seed(text):
+    """The first four bytes of the SHA-256 of ``text``, big-endian, modulo 2**31."""
+    import hashlib
+
+    return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16) % 2**31
+
+
+def test_the_hidden_and_fresh_seeds_hash_the_secret_and_the_student_s_seed(monkeypatch):
+    from dtlearn.exercises.homework.trial_grading import hidden_seed
+
+    monkeypatch.delenv("DTLEARN_GRADING_SECRET", raising=False)
+    seeds = [hidden_seed(seed, secret) for seed in range(6) for secret in ("s1", "s2")]
+    assert seeds == [
+        _sha_seed(f"dtlearn hidden cases\0{secret}\0{seed}")
+        for seed in range(6)
+        for secret in ("s1", "s2")
+    ]
+    assert all(0 <= s < 2**31 for s in seeds) and max(seeds) >= 2**30  # the top bit is cut
+    job = task("check_entropy", len, "hidden", ("bits", "hidden"), 5, default_name="e", secret="k")
+    assert job.hidden == _sha_seed(f"dtlearn hidden cases\0k\0{5}")
+    assert job.fresh == _sha_seed(f"dtlearn hidden cases\0fresh\0k\0{5}")
+    # a visible part graded: sealed cases but no hidden seed
+    job = task("check_entropy", len, "bits", ("bits", "hidden"), 5, default_name="e", secret="k")
+    assert (job.hidden, job.fresh) == (None, _sha_seed(f"dtlearn hidden cases\0fresh\0k\0{5}"))
+    # the secret from the environment draws hidden cases but no sealed ones
+    monkeypatch.setenv("DTLEARN_GRADING_SECRET", "k")
+    job = task("check_entropy", len, "hidden", ("bits", "hidden"), 5, default_name="e")
+    assert (job.hidden, job.fresh) == (_sha_seed(f"dtlearn hidden cases\0k\0{5}"), None)
+
+
 def test_which_cases_a_run_shows_seals_and_seeds():
     visible = Task("t", ("a", "hidden"), 3, "f", hidden=11, fresh=12, which="visible")
     closed = Task("t", ("a", "hidden"), 3, "f", hidden=11, fresh=12, which="sealed")
