@@ -39,6 +39,17 @@ def test_every_name_in_every_all_exists():
     assert checked > 50  # the walk really reached the package's modules
 
 
+def test_every_all_is_a_list_of_distinct_strings():
+    """A repeated or non-string entry breaks ``import *`` and the API pages as a typo does."""
+    repeated = {}
+    for name in _modules():
+        exported = list(getattr(importlib.import_module(name), "__all__", []))
+        assert all(isinstance(n, str) for n in exported), name
+        if len(set(exported)) != len(exported):
+            repeated[name] = sorted(n for n in set(exported) if exported.count(n) > 1)
+    assert repeated == {}
+
+
 def test_exported_names_of_the_homework_guards():
     from dtlearn.exercises.homework import nbgrader_preprocessor, oslock
 
