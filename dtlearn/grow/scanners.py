@@ -353,7 +353,6 @@ def flat_cuts(
     """
     k, N, f = weighted_onehot.shape
     lengths = np.asarray(lengths, dtype=np.int64)
-    m = len(lengths)
     ends = lengths.cumsum()
     starts = ends - lengths
     x = np.ascontiguousarray(xs.T)  # (f, N): a view when xs is the transpose of one
@@ -366,8 +365,8 @@ def flat_cuts(
     else:
         total, parent = first
         counts = total.T.astype(np.int64)  # whole numbers: exact
-    if m > 1:  # each node's running sums from its own start
-        sums[:, :, starts[1:]] -= counts[:, None, :-1]
+    # each node's running sums from its own start (nothing to take away from one node)
+    sums[:, :, starts[1:]] -= counts[:, None, :-1]
     sums.cumsum(axis=2, out=sums)
     # cut r keeps rows start..r of its node left (a node's last row is no cut)
     by_gain = ranks_by_gain(criterion, config)

@@ -136,7 +136,9 @@ def best_candidate(candidates: Sequence) -> Candidate | None:
     if hasattr(candidates, "best"):  # a CandidateList: the tie scale of its scan
         return candidates.best()
     scores = [c.score if c.admissible else -np.inf for c in candidates]
-    index = first_best(scores, scale=node_scale(candidates)) if scores else -1
+    if not scores:
+        return None
+    index = first_best(scores, scale=node_scale(candidates))
     return None if index < 0 else candidates[index]
 
 
