@@ -235,8 +235,7 @@ class PruningStepper(App):
         traitlets.link(
             (self.slider, "value"), (self, "position"), transform=(lambda v: v - 1, lambda p: p + 1)
         )
-        self._ready = True
-        self._switch()
+        self._switch()  # shows the first step and makes the app ready (_ready True)
 
     # ------------------------------------------------------------------ results (core)
     @property
