@@ -78,6 +78,16 @@ def test_a_grower_expanded_by_hand_keeps_growing_node_by_node():
     assert_same_growth(grower, slow)
 
 
+def test_every_pad_of_a_short_node_is_missing_at_a_larger_min_leaf():
+    """A level's shorter nodes are padded up to the longest of their batch: every pad, the
+    first one too, must be a missing value. At ``-M 3`` a node with ``2 · 3 - 1`` known
+    values is "too few" to cut; one pad read as a known value would make it 2 · 3 and change
+    its candidates' reasons (and here the trees)."""
+    X, y = mixed(60, 0, 0.3)
+    fast, slow = both_ways(X, y, min_samples_leaf=3)
+    assert_same_growth(fast, slow)
+
+
 def test_a_batch_of_padded_nodes_scores_each_node_as_if_alone():
     rng = np.random.default_rng(3)
     nodes = []

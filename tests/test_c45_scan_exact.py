@@ -43,6 +43,8 @@ def test_first_best_columns_is_wekas_scan(rows, cols, data):
         ([0.1, 0.1 + 1.5e-6], 1),  # more than 1e-6 better: the later one
         ([5e-7, -np.inf], -1),  # nothing beats 0 by more than 1e-6
         ([2e-6, -np.inf], 0),
+        ([1e-6, -np.inf], -1),  # exactly 1e-6 above 0 is not more than 1e-6
+        ([0.5, 0.5 + 2**-20, 0.5 + 2**-19], 2),  # 2**-20 < 1e-6 < 2**-19 above 0.5
         ([-np.inf, -np.inf], -1),
         ([0.3, 0.1, 0.3 + 1.5e-6], 2),
     ],

@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import dtlearn as dt
-from dtlearn.learners.estimator import feature_importances, target_name_of
+from dtlearn.learners.estimator import feature_importances, sample_weights, target_name_of
 from dtlearn.splits import ObliqueSplit
 
 
@@ -122,6 +122,19 @@ def test_a_zero_cost_matrix_is_valid(tennis):
 def test_sample_weight_messages(tennis, weights, error, text):
     X, y = tennis
     _raises(error, text, lambda: dt.CARTClassifier().fit(X, y, sample_weight=weights))
+
+
+def test_weights_of_any_positive_total_are_accepted_as_given(tennis):
+    """The check refuses a zero total, not a small one: weights summing to 1 or less are
+    weights (a tree is invariant to their scale), one nonzero weight among zeros too."""
+    assert sample_weights([0.0, 0.5, 0.25], 3).tolist() == [0.0, 0.5, 0.25]
+    assert sample_weights([0.0, 1e-300], 2).tolist() == [0.0, 1e-300]
+    X, y = tennis
+    plain = dt.CARTClassifier().fit(X, y)
+    tiny = dt.CARTClassifier().fit(X, y, sample_weight=[1 / 16] * 14)
+    splits = [[n.split and n.split.to_dict() for n in m.tree_.nodes()] for m in (tiny, plain)]
+    assert splits[0] == splits[1] and plain.tree_.n_leaves > 1
+    assert tiny.tree_.root.n_samples == 14 / 16
 
 
 def test_target_names_and_classes(tennis):

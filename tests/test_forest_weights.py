@@ -81,3 +81,52 @@ def test_every_tree_of_the_forest_opens_and_predicts_as_scikit_learn(forest, wei
             np.testing.assert_allclose(
                 opened.predict_proba(X), tree.predict_proba(X), rtol=1e-9, atol=1e-12
             )
+
+
+def _drawn(random_state, n, draws, p=None):
+    """scikit-learn's own draw (``_generate_sample_indices``): uniform, or in proportion to p."""
+    from sklearn.ensemble._forest import _generate_sample_indices
+
+    return _generate_sample_indices(random_state, n, draws, p).astype(np.int64)
+
+
+def test_the_bootstrap_draws_tried_are_scikit_learns_of_either_version():
+    """Each draw ``from_sklearn`` tries, in order, against scikit-learn's own function.
+
+    Unweighted: the uniform draw, weight 1. With the user's weights: 1.9's draw in
+    proportion to them (weight 1), then 1.8's uniform draw weighed by them. With "balanced"
+    class weights, last: the draw in proportion to them (times the user's weights).
+    """
+    from dtlearn.learners.sklearn_import import _balanced, _bootstrap_draws
+
+    n, draws, seed = 12, 9, 7
+    codes = np.array([0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 2, 0])
+    user = np.linspace(0.5, 2.0, n)
+    plain = list(_bootstrap_draws(seed, n, draws, None))
+    assert len(plain) == 1
+    np.testing.assert_array_equal(plain[0][0], _drawn(seed, n, draws))
+    assert plain[0][1] == 1.0
+    weighted = list(_bootstrap_draws(seed, n, draws, None, user))
+    assert len(weighted) == 2
+    np.testing.assert_array_equal(weighted[0][0], _drawn(seed, n, draws, user))
+    assert weighted[0][1] == 1.0
+    np.testing.assert_array_equal(weighted[1][0], _drawn(seed, n, draws))
+    assert weighted[1][1] is user
+    balanced = _balanced(codes, None)
+    # n / (classes x class size): 12 / (3 x 8), 12 / (3 x 3), 12 / (3 x 1)
+    assert balanced.tolist() == [[0.5, 4 / 3, 4.0][c] for c in codes]
+    from sklearn.utils.class_weight import compute_class_weight
+
+    of_weighted = compute_class_weight(
+        "balanced", classes=np.arange(3), y=codes, sample_weight=user
+    )
+    np.testing.assert_allclose(_balanced(codes, user), of_weighted[codes], rtol=1e-14)
+    both = list(_bootstrap_draws(seed, n, draws, balanced))
+    assert len(both) == 2
+    np.testing.assert_array_equal(both[0][0], _drawn(seed, n, draws))
+    np.testing.assert_array_equal(both[1][0], _drawn(seed, n, draws, balanced))
+    assert both[1][1] == 1.0
+    every = list(_bootstrap_draws(seed, n, draws, balanced, user))
+    assert len(every) == 3
+    np.testing.assert_array_equal(every[2][0], _drawn(seed, n, draws, balanced * user))
+    assert every[2][1] == 1.0

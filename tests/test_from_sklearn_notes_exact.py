@@ -60,3 +60,22 @@ def test_a_random_threshold_is_called_random(iris):
         f"candidate is petal length (cm) <= 2.45 ({fmt_g(root.chosen.score, 4)} against "
         "0.3333)"
     )
+
+
+def test_a_split_dtlearn_also_finds_first_has_no_note():
+    """Numeric play tennis, grown whole: every split but one is the one dtlearn's scan finds
+    first (the same feature and the same children), and those carry no cause and no note."""
+    X, y = dt.load_play_tennis(numeric=True)
+    X = X[["temperature", "humidity"]]
+    model = dt.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y), X, y)
+    splits = [s for s in model.steps_ if s.chosen is not None]
+    assert len(splits) == 8
+    noted = [(s.node_id, s.cause) for s in splits if s.note]
+    assert noted == [(9, "tie")]
+    for step in splits:
+        best = max(c.score for c in step.candidates if c.admissible)
+        assert step.chosen.score == pytest.approx(best, rel=1e-12)
+        if step.node_id != 9:
+            assert (step.cause, step.note) == ("", "")
+            first = next(c for c in step.candidates if c.admissible and c.score == best)
+            assert first.conditions == step.chosen.conditions

@@ -107,9 +107,8 @@ def _split_parts(feature, labels, counts, base, classes, values):
     table, vnames, cnames, fname, sname, known = contingency(
         feature, labels, counts, classes, values
     )
-    totals = table.sum(axis=0)
     weights = table.sum(axis=1) / table.sum()
-    return b, table, vnames, cnames, fname, sname, totals, weights
+    return b, table, vnames, cnames, fname, sname, weights
 
 
 def mean_info(
@@ -158,7 +157,7 @@ def mean_info(
              = 5/14·0.971 + 4/14·0.000 + 5/14·0.971
              = 0.694 bits
     """
-    b, table, vnames, cnames, fname, sname, totals, weights = _split_parts(
+    b, table, vnames, cnames, fname, sname, weights = _split_parts(
         feature, labels, counts, base, classes, values
     )
     child = entropy_of_counts(table, b)
@@ -294,7 +293,7 @@ def information_gain(
     Subtracting the rounded values gives 0.246, which is why texts that round
     intermediate results can differ in the last digit
     """
-    b, table, vnames, cnames, fname, sname, totals, weights = _split_parts(
+    b, table, vnames, cnames, fname, sname, weights = _split_parts(
         feature, labels, counts, base, classes, values
     )
     unit = log_names(b)[2]
@@ -354,7 +353,7 @@ def gain_ratio(
     >>> print(r.explain().lines[-1].text)
     GainRatio(A) = gain / split info = 0.247 / 1.577 = 0.156
     """
-    b, table, vnames, cnames, fname, sname, totals, weights = _split_parts(
+    b, table, vnames, cnames, fname, sname, weights = _split_parts(
         feature, labels, counts, base, classes, values
     )
     named_values = pd.Index(vnames, name=fname)
