@@ -260,6 +260,8 @@ def test_each_root_is_a_read_rule_and_the_ruleset_restricts_this_process(fake_li
     assert folder[0].value == 7 and folder[1].value == oslock.LANDLOCK_RULE_PATH_BENEATH == 1
     assert struct.unpack_from("<Qi", folder[2].raw)[0] == 0b1101  # execute, read file, read dir
     assert struct.unpack_from("<Qi", file_[2].raw)[0] == 0b0101  # a file: no folder right
+    assert folder[3].value == file_[3].value == 0  # landlock_add_rule takes no flags
+    assert len(folder) == len(file_) == 4
     assert libc.calls[3] == ("prctl", (oslock.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
     restrict = libc.calls[4][1]
     assert (restrict[0].value, restrict[1].value) == (7, 0)
