@@ -171,3 +171,16 @@ def test_play_tennis_numeric_columns_are_floats_and_the_rest_categories():
     assert X["temperature"].tolist()[:3] == [85.0, 80.0, 83.0]
     assert X["humidity"].tolist()[:3] == [85.0, 90.0, 86.0]
     assert y.tolist()[:3] == ["no", "no", "yes"]
+
+
+def test_without_liac_arff_the_whole_message_names_the_extra(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "arff", None)  # as if liac-arff were not installed
+    with raises(
+        ImportError,
+        'read_arff needs the liac-arff package, dtlearn\'s "arff" extra: '
+        'pip install "dtlearn[arff]" (or pip install liac-arff); the data '
+        "sets shipped with dtlearn load without it",
+    ):
+        read_arff(TWO)

@@ -128,6 +128,13 @@ def test_a_tolerance_of_zero_accepts_the_answer_itself_and_its_float_neighbours(
     assert q.accepts(0.3) and q.accepts(0.1 + 0.2) and not q.accepts(0.3001)
 
 
+def test_the_tolerance_stretches_by_float_noise_of_1e_12_and_no_further():
+    # 0.51 computed with float noise is inside a tolerance of 0.01 around 0.5; 2e-12 beyond is not
+    q = _numeric()
+    assert q.accepts(0.51 + 5e-13) and q.accepts(0.49 - 5e-13) and q.accepts(0.51 + 9e-13)
+    assert not q.accepts(0.51 + 2e-12) and not q.accepts(0.49 - 2e-12)
+
+
 def test_choice_question_accepts_only_its_answer():
     q = Question("root", "root", "which?", answer="b", choices=("a", "b"))
     assert (q.accepts("b"), q.accepts("a"), q.accepts("B"), q.numeric) == (

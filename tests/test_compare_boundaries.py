@@ -125,3 +125,13 @@ def test_choices_words():
         "put your answer in place of None",
         (),
     )
+
+
+def test_a_rounding_counts_up_to_float_noise_of_1e_12_and_no_further():
+    # an answer computed as 0.95 with float noise (9.5 / 10, a sum of rounded terms) is
+    # still the two-decimal rounding of 0.9462; one 2e-12 away is a different number
+    hint = "close, but rounded too early: keep at least three decimals"
+    for noisy in (0.95 + 5e-13, 0.95 - 5e-13, 0.95 + 9e-13):
+        assert message(compare_number(noisy, 0.9462, what="x", tol=0.001)) == f"0.95 — {hint}"
+    for other in (0.95 + 2e-12, 0.95 - 2e-12):
+        assert message(compare_number(other, 0.9462, what="x", tol=0.001)) == "0.95 is not x"

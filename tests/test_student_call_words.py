@@ -6,7 +6,13 @@ Each student function is written here; the expected sentence follows from the fu
 
 import pytest
 
-from dtlearn.exercises.student_call import _is_student_file, _millions, run_student
+from dtlearn.exercises.student_call import (
+    ForbiddenCall,
+    Outcome,
+    _is_student_file,
+    _millions,
+    run_student,
+)
 
 
 def inverse(x):
@@ -123,3 +129,45 @@ def test_packages_installed_for_the_user_are_library_code(monkeypatch):
     assert user + "/" in student_call._library_roots()
     monkeypatch.setattr(site, "ENABLE_USER_SITE", False)
     assert user + "/" not in student_call._library_roots()
+
+
+def test_outcomes_that_ran_no_line_report_zero_steps():
+    def stub():
+        raise NotImplementedError()
+
+    assert Outcome("value", 0.94) == Outcome("value", 0.94, "", 0)
+    assert Outcome("value").steps == 0 and Outcome("value").message == ""
+    out = run_student(stub)
+    assert (out.kind, out.value, out.steps) == ("not yet", None, 0)
+
+
+class RefusesAtOnce:
+    """A guard that forbids the call before the student's code starts."""
+
+    def __enter__(self):
+        raise ForbiddenCall("no calls of fit here")
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_a_guard_refusing_before_the_call_leaves_the_limits_untouched():
+    import sys
+
+    before = sys.gettrace()
+    out = run_student(loop, forbidden=RefusesAtOnce())
+    assert out == Outcome("forbidden", None, "no calls of fit here", 0)
+    assert sys.gettrace() is before
+
+
+def test_recursion_is_explained_whole():
+    def forever(n):
+        return forever(n + 1)
+
+    out = run_student(forever, 0)
+    assert (out.kind, out.value) == ("recursion", None)
+    assert out.message == (
+        "called itself too many times (RecursionError) — does every "
+        "call get closer to a stopping case?"
+    )
+    assert 0 < out.steps < 100_000
