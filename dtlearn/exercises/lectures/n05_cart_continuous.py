@@ -53,9 +53,6 @@ def check_first_threshold(threshold):
             "the next distinct value",
             float(values[1]): "that is the second distinct value: take the midpoint between it "
             "and the smallest",
-            float(X["humidity"].sort_values().iloc[:2].mean()): "use distinct values only: a cut "
-            "between equal values changes "
-            "nothing",
         },
     )
 
