@@ -12,6 +12,7 @@ import math
 
 import pandas as pd
 import pytest
+from homework_draws import drawn_counts
 
 from dtlearn.exercises.homework import hw1_measures as hw1
 from dtlearn.exercises.homework.forbidden_calls import GAIN_RULE
@@ -253,3 +254,19 @@ def test_the_edge_and_hidden_parts_accept_a_gain_in_nats():
         for c in course.cases
         if not c.passed
     )
+
+
+def test_the_drawn_probes_and_the_order_they_are_asked_in_come_from_the_seed():
+    import numpy as np
+
+    assert hw1._probes(7)[5:] == drawn_counts(np.random.default_rng([7, 34]), 3, low=0)
+    asked = []
+
+    def entropy(counts):
+        asked.append(list(counts))
+        return 1.0
+
+    vectors = [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]]
+    hw1._entropy_table(entropy, vectors, GUARD, 3)
+    order = np.random.default_rng([3, 35]).permutation(5)
+    assert asked == [vectors[int(i)] for i in order] and asked != vectors
