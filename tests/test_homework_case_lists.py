@@ -18,7 +18,17 @@ def test_the_bits_part_is_six_textbook_counts_and_four_drawn_ones(seed):
     for counts in drawn:  # no zero count: zeros belong to the edge part
         assert 2 <= len(counts) <= 6 and all(1 <= c <= 25 for c in counts)
     assert _entropy_cases("bits", seed) == cases  # the seed decides
-    assert _entropy_cases("edge", seed)[:4] == [[14, 0], [0, 6], [4, 0, 2], [5]]
+    # zeros, one class, fractional counts, eight classes, a very skewed vector
+    assert _entropy_cases("edge", seed) == [
+        [14, 0],
+        [0, 6],
+        [4, 0, 2],
+        [5],
+        [2.5, 1.5],
+        [0.3, 0.2, 0.5],
+        [1, 1, 1, 1, 1, 1, 1, 1],
+        [1_000_000, 1],
+    ]
 
 
 @pytest.mark.parametrize("seed", [0, 3])

@@ -97,6 +97,7 @@ def test_the_edge_part_names_each_trap():
     assert list(f.index) == [0, 1, 2, 3, 7, 11, 13]
     f, y = by_label["categoricals with unused categories: colour, label"]
     assert list(f.cat.categories) == ["red", "green", "blue"]
+    assert (f.name, y.name) == ("colour", "label")  # the names the student's code sees
     assert list(y.cat.categories) == ["+", "-", "?"]
     assert gain(f, y) == pytest.approx(bits([3, 3]) - bits([2, 1]), abs=1e-12)
     f, y = by_label["one value: ['a'] * 6, ['+', '+', '-', '+', '-', '-']"]
