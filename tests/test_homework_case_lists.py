@@ -3,6 +3,7 @@
 import math
 
 import pytest
+from homework_draws import drawn_counts
 
 from dtlearn.exercises.homework import check_formulas
 from dtlearn.exercises.homework.hw1_measures import _entropy_cases
@@ -17,7 +18,17 @@ def test_the_bits_part_is_six_textbook_counts_and_four_drawn_ones(seed):
     for counts in drawn:  # no zero count: zeros belong to the edge part
         assert 2 <= len(counts) <= 6 and all(1 <= c <= 25 for c in counts)
     assert _entropy_cases("bits", seed) == cases  # the seed decides
-    assert _entropy_cases("edge", seed)[:4] == [[14, 0], [0, 6], [4, 0, 2], [5]]
+    # zeros, one class, fractional counts, eight classes, a very skewed vector
+    assert _entropy_cases("edge", seed) == [
+        [14, 0],
+        [0, 6],
+        [4, 0, 2],
+        [5],
+        [2.5, 1.5],
+        [0.3, 0.2, 0.5],
+        [1, 1, 1, 1, 1, 1, 1, 1],
+        [1_000_000, 1],
+    ]
 
 
 @pytest.mark.parametrize("seed", [0, 3])
@@ -107,3 +118,15 @@ def test_similarity_takes_only_code_strings():
     with pytest.raises(TypeError, match="cells must be strings of code, got int"):
         normalise(["x = 1", 2])
     assert normalise(["y = 2", "x = 1"]).text == "x = 1\ny = 2"
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_the_drawn_entropy_cases_come_from_numpy_s_generator_as_documented(seed):
+    import numpy as np
+
+    bits = _entropy_cases("bits", seed)
+    assert bits[6:] == drawn_counts(np.random.default_rng(seed), 4, low=1)
+    rng = np.random.default_rng(seed)  # the weights first, then five vectors with zeros
+    weights = [round(float(w), 2) for w in rng.uniform(0.05, 3, size=3)]
+    counts = drawn_counts(rng, 5, low=0)
+    assert _entropy_cases("hidden", seed) == counts + [weights, [0, 0, 3], [2] * 6]

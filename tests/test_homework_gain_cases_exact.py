@@ -12,6 +12,7 @@ import math
 
 import pandas as pd
 import pytest
+from homework_draws import drawn_counts
 
 from dtlearn.exercises.homework import hw1_measures as hw1
 from dtlearn.exercises.homework.forbidden_calls import GAIN_RULE
@@ -88,11 +89,15 @@ def test_the_edge_part_names_each_trap():
         "categoricals with unused categories: colour, label",
         "numbers and booleans: [1, 1, 2, 2, 3, 3], [True, False, True, True, False, True]",
     ]
+    # each feature has one value per label, on the same index
+    assert [len(f) for _, f, _ in cases] == [24, 7, 6, 14, 6, 6]
+    assert all(list(f.index) == list(y.index) for _, f, y in cases)
     by_label = {label: (f, y) for label, f, y in cases}
     f, y = by_label['X["outlook"][high], y[high]  (index 0, 1, 2, 3, 7, 11, 13)']
     assert list(f.index) == [0, 1, 2, 3, 7, 11, 13]
     f, y = by_label["categoricals with unused categories: colour, label"]
     assert list(f.cat.categories) == ["red", "green", "blue"]
+    assert (f.name, y.name) == ("colour", "label")  # the names the student's code sees
     assert list(y.cat.categories) == ["+", "-", "?"]
     assert gain(f, y) == pytest.approx(bits([3, 3]) - bits([2, 1]), abs=1e-12)
     f, y = by_label["one value: ['a'] * 6, ['+', '+', '-', '+', '-', '-']"]
@@ -216,3 +221,53 @@ def test_a_gain_on_the_student_s_own_entropy_gets_credit_with_words():
     assert hw1._with_own_entropy(value, table=table, feature=feature, labels=labels) == ""
     zero = {(3.0, 2.0): 1.0, (2.0, 1.0): 1.0, (2.0,): 1.0}
     assert hw1._with_own_entropy(0.0, table=zero, feature=feature, labels=labels) == ""
+
+
+def test_random_tables_have_8_to_29_rows_of_up_to_4_values_and_3_classes():
+    import numpy as np
+
+    rng = np.random.default_rng(11)
+    drawn = [hw1._random_gain_case(rng, i) for i in range(300)]
+    assert {len(f) for _, f, _ in drawn} == set(range(8, 30))
+    assert {f.nunique() for _, f, _ in drawn} - {1} == {2, 3, 4}  # from 2, 3 or 4 values
+    assert set().union(*(set(y) for _, _, y in drawn)) == {"yes", "no", "maybe"}
+    assert all(set(f) <= set("abcd") for _, f, _ in drawn)
+
+
+def test_the_edge_and_hidden_parts_accept_a_gain_in_nats():
+    def in_nats(feature, labels):
+        return gain(feature, labels) * math.log(2)
+
+    edge = hw1.check_information_gain(in_nats, part="edge", seed=0)
+    assert [c.passed for c in edge.cases] == [True] * 6
+    assert all(
+        c.message.endswith(" (right, in nats (natural log))") or c.message == "0"
+        for c in edge.cases
+    )
+    course = hw1.check_information_gain(in_nats, part="course", seed=0)
+    # the course part asks for bits: only the restaurant's Type and Alternate (gain 0 in
+    # any unit) pass, every other case names the slip
+    assert course.status == "failed"
+    assert [c.passed for c in course.cases] == [False] * 5 + [True, True] + [False] * 4
+    assert course.cases[0].message == "gave 0.171034 — that is in nats: use log base 2"
+    assert all(
+        c.message.endswith(" — that is in nats: use log base 2")
+        for c in course.cases
+        if not c.passed
+    )
+
+
+def test_the_drawn_probes_and_the_order_they_are_asked_in_come_from_the_seed():
+    import numpy as np
+
+    assert hw1._probes(7)[5:] == drawn_counts(np.random.default_rng([7, 34]), 3, low=0)
+    asked = []
+
+    def entropy(counts):
+        asked.append(list(counts))
+        return 1.0
+
+    vectors = [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]]
+    hw1._entropy_table(entropy, vectors, GUARD, 3)
+    order = np.random.default_rng([3, 35]).permutation(5)
+    assert asked == [vectors[int(i)] for i in order] and asked != vectors

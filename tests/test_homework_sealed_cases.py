@@ -133,6 +133,9 @@ def test_id3_s_sealed_cases_are_of_their_part_s_kind(secret):
     assert X.shape == (40, 4) and list(X.columns) == ["X0", "X1", "X2", "X3"]
     assert set(y) <= {"yes", "no"} and y.name == "y"
     assert [set(X[c]) <= set("pqr"[: 2 + j % 2]) for j, c in enumerate(X.columns)] == [True] * 4
+    # the class follows X1 = p or X3 = q, a tenth of the labels flipped on average
+    rule = np.where((X["X1"] == "p") | (X["X3"] == "q"), "yes", "no")
+    assert (rule == y.to_numpy()).mean() >= 0.75
     for part, tables in (("stopping", _stopping_tables()), ("criterion", _criterion_tables())):
         X, y = _sealed_id3(part, secret)
         # one of the part's own tables, rows shuffled, values and labels renamed

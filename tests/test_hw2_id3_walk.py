@@ -262,3 +262,16 @@ def test_the_stopping_tables_hold_what_their_comments_say():
         ["+", "+", "-"],
         ["-", "-", "+", "-"],
     ]
+
+
+def test_attributes_tied_for_the_largest_gain_are_each_right_and_named_together():
+    # A and B both split the rows into pure halves (gain 1); C holds + - under each value
+    Xt = pd.DataFrame({"A": list("xxyyxy"), "B": list("ppqqpq"), "C": list("uvuvuu")})
+    yt = pd.Series(list("++--+-"), name="c")
+    assert [gain(Xt[a], yt) for a in "ABC"] == [1.0, 1.0, 0.0]
+    assert _compare_id3({"A": {"x": "+", "y": "-"}}, Xt, yt) == []
+    assert _compare_id3({"B": {"p": "+", "q": "-"}}, Xt, yt) == []
+    assert _compare_id3({"C": {"u": "+", "v": "-"}}, Xt, yt) == [
+        "at [root] (3 +, 3 -) you split on C (gain 0) but A / B has the largest gain (1) — "
+        "C has the smallest gain: ID3 takes the largest"
+    ]

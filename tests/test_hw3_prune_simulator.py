@@ -296,3 +296,18 @@ def test_the_cases_split_half_for_training_a_quarter_for_validation():
     # each call hands out its own copy of the cached tree
     first, again = prune_cases("course", 4)[0][1], prune_cases("course", 4)[0][1]
     assert first is not again and first.to_json() == again.to_json()
+
+
+def test_the_valid_part_takes_a_tie_left_unpruned(play):
+    from dtlearn.exercises.homework.hw3_prune import _pruned_tree_judge
+
+    # B with only node 1 cut (the strict '<' pass): node 3 ties (1 error as a leaf, 1 as
+    # its subtree), which lowers nothing, so the valid part passes; errors 4 -> 1 + 0 + 1
+    judge = _pruned_tree_judge("prune", "valid", play, *B)
+    assert judge(play.with_leaves_at([1])) == (True, "5 → 4 leaves, validation errors 4 → 2")
+    # unpruned, the first node in pre-order that lowers the errors as a leaf is the root
+    # (3 errors against its subtree's 4): not finished
+    assert judge(play.copy()) == (
+        False,
+        "not finished: turning node 0 into a leaf would lower the validation errors (4)",
+    )
