@@ -103,7 +103,7 @@ def level_path(
         n = hi - lo
         # the children's runs merged by running key, descendants first on equal keys
         owner = up[owner]
-        order = np.lexsort((eff_pos[run] * (k + 1) - run, eff_alpha[run], owner))
+        order = np.lexsort((-run, eff_pos[run], eff_alpha[run], owner))
         x, row = run[order], owner[order] - lo
         per_row = np.bincount(row, minlength=n)
         col = np.arange(1, len(x) + 1) - (np.cumsum(per_row) - per_row)[row]
