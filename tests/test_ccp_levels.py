@@ -119,6 +119,14 @@ def test_the_level_pass_gives_up_where_the_loop_must_decide():
     one_leaf[0] = 1  # an inner node over a single leaf: an alpha of x / 0
     args = (arrays.parent, arrays.leaf, arrays.r_node, arrays.r_branch, one_leaf, arrays.end)
     assert level_path(*args) is None
+    # finite risks whose difference overflows: an alpha of inf, worked out inside the pass
+    r_node, r_branch = arrays.r_node.copy(), arrays.r_branch.copy()
+    r_node[0], r_branch[0] = 1e308, -1e308
+    args = (arrays.parent, arrays.leaf, r_node, r_branch, arrays.n_leaves, arrays.end)
+    with np.errstate(over="ignore"):
+        assert level_path(*args) is None
+    r_node[0], r_branch[0] = 1e307, -1e307  # the same tree, finite: the pass decides
+    assert level_path(*args) is not None
 
 
 def _wide_level_over_a_chain(depth, chain, seed):
