@@ -119,3 +119,101 @@ def test_the_level_pass_gives_up_where_the_loop_must_decide():
     one_leaf[0] = 1  # an inner node over a single leaf: an alpha of x / 0
     args = (arrays.parent, arrays.leaf, arrays.r_node, arrays.r_branch, one_leaf, arrays.end)
     assert level_path(*args) is None
+    # finite risks whose difference overflows: an alpha of inf, worked out inside the pass
+    r_node, r_branch = arrays.r_node.copy(), arrays.r_branch.copy()
+    r_node[0], r_branch[0] = 1e308, -1e308
+    args = (arrays.parent, arrays.leaf, r_node, r_branch, arrays.n_leaves, arrays.end)
+    with np.errstate(over="ignore"):
+        assert level_path(*args) is None
+    r_node[0], r_branch[0] = 1e307, -1e307  # the same tree, finite: the pass decides
+    assert level_path(*args) is not None
+
+
+def _wide_level_over_a_chain(depth, chain, seed):
+    """Pre-order arrays of a full tree of ``depth`` whose first node at that depth sits on a
+    chain of ``chain`` inner nodes (each over one leaf) collapsing bottom-up (alpha ``h/64``
+    at height ``h`` once the chain below is a leaf): one row of that level has a long run
+    below it, the other rows none, so the level is split into tables of similar rows."""
+    rng = np.random.default_rng(seed)
+    parent, on_chain = [], []
+
+    def grow(p, d):
+        parent.append(p)
+        i = len(parent) - 1
+        if d == depth and not on_chain:
+            on_chain.append(i + 1)
+            grow(i, -chain)
+            grow(i, None)
+        elif d is not None and d < 0:  # the chain's next node first, then its own leaf
+            grow(i, d + 1 if d < -1 else None)
+            grow(i, None)
+        elif d is not None and d <= depth:
+            grow(i, d + 1 if d < depth else None)
+            grow(i, d + 1 if d < depth else None)
+
+    grow(-1, 0)
+    parent = np.array(parent)
+    m = len(parent)
+    leaf = np.bincount(parent[1:], minlength=m) == 0
+    size = np.ones(m, dtype=np.int64)
+    for i in range(m - 1, 0, -1):
+        size[parent[i]] += size[i]
+    end = np.arange(m) + size
+    n_leaves = np.array([int(leaf[i : end[i]].sum()) for i in range(m)]) * ~leaf
+    r_node = np.where(leaf, rng.integers(0, 8, m) / 1024, 0.0)
+    r_branch = r_node.copy()
+    top = on_chain[0]
+    for i in range(m - 1, -1, -1):
+        if not leaf[i]:
+            r_branch[i] = sum(r_node[j] for j in range(i, end[i]) if leaf[j])
+            if top <= i < end[top]:  # r(t) = r(next chain node) + r(own leaf) + h / 64
+                r_node[i] = r_node[i + 1] + r_node[end[i] - 1] + (n_leaves[i] - 1) / 64
+            else:
+                r_node[i] = r_branch[i] + rng.integers(1, 64) / 256 * (n_leaves[i] - 1)
+    return parent, leaf, r_node, r_branch, n_leaves, end
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_level_split_into_several_tables_is_the_heap_loop(seed, monkeypatch):
+    # 64 nodes at depth 6, one over a chain of 40 collapses: 64 x 41 cells > 2048, so the
+    # level's rows go to tables by run length and their runs are joined again
+    from types import SimpleNamespace
+
+    from dtlearn.pruning import weakest_link_levels
+    from dtlearn.pruning.cost_complexity import _heap_links
+
+    args = _wide_level_over_a_chain(6, 40, seed)
+    tables = []
+    real = weakest_link_levels._row_groups
+    monkeypatch.setattr(
+        weakest_link_levels,
+        "_row_groups",
+        lambda *a: tables.append(len(out := real(*a))) or out,
+    )
+    log = level_path(*args)
+    assert max(tables) >= 2  # the several-tables branch ran
+    names = ("parent", "leaf", "r_node", "r_branch", "n_leaves", "end")
+    loop = _heap_links(SimpleNamespace(**dict(zip(names, args))), np.inf)
+    assert [list(c) for c in log] == [list(c) for c in loop]
+    assert sorted(log[0]) == sorted(set(log[0])) and 0 in log[0]
+
+
+def test_the_level_pass_runs_from_levels_from_inner_nodes_on(monkeypatch):
+    # LEVELS_FROM is the first count of inner nodes worked out level by level (the tennis
+    # tree has 4): the threshold is "from", not "above"
+    from dtlearn.pruning import cost_complexity
+
+    tree = dt.CARTClassifier().fit(*dt.load_play_tennis(numeric=True)).tree_
+    calls = []
+    real = cost_complexity.level_path
+    monkeypatch.setattr(cost_complexity, "level_path", lambda *a: calls.append(1) or real(*a))
+    for start, expected in [(4, 1), (5, 0), (3, 1)]:
+        monkeypatch.setattr(cost_complexity, "LEVELS_FROM", start)
+        calls.clear()
+        alphas = cost_complexity_path(tree).ccp_alphas.tolist()
+        assert len(calls) == expected
+        assert alphas == _weakest_links(tree, levels=False)[1].tolist()
+    # a path cut at a finite alpha always runs the loop (the level pass does whole paths)
+    calls.clear()
+    assert cost_complexity.collapses_at(tree, [0.115]).tolist() == [2]
+    assert calls == []

@@ -58,7 +58,7 @@ def reference_prune(model, X_val, y_val):
             drop = best if rows[0][1] and best is not None and best_acc >= rows[0][3] else None
             decisions.append((number, rule.text, drop, rows))
             if drop is None:
-                final.append(rule.text)
+                final.append((number, rule, rows[0][1], rows[0][2]))
                 break
             rule = rule.without(drop)
     return decisions, final
@@ -81,7 +81,22 @@ def assert_same_as_reference(model, X_val, y_val, tables_every=1):
             assert (np.isnan(a1) and np.isnan(a2)) or a1 == a2  # bit for bit
         assert table.highlight_row == (None if drop is None else drop + 1)
         assert (step.covered_before, step.correct_before) == (rows[0][1], rows[0][2])
-    assert sorted({r.text for r in result.ruleset.rules}) == sorted(set(final))
+    # the textbook's last stage: one copy of equal rules (the first), then sorted by
+    # validation accuracy, then rows covered (both descending), then tree order; rules
+    # covering no validation row last, in tree order
+    first = {}
+    for number, rule, n, correct in final:
+        first.setdefault(
+            (frozenset(c.text for c in rule.conditions), rule.label), (number, rule, n, correct)
+        )
+    ordered = sorted(
+        first.values(),
+        key=lambda f: (f[2] == 0, -(f[3] / f[2]) if f[2] else 0, -f[2], f[0]),
+    )
+    assert [r.text for r in result.ruleset.rules] == [f[1].text for f in ordered]
+    assert [(r.val_covered, r.val_correct) for r in result.ruleset.rules] == [
+        (f[2], f[3]) for f in ordered
+    ]
 
 
 @st.composite

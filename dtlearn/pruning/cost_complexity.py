@@ -355,7 +355,6 @@ class _TreeArrays:
         self.cuts: list[int] = []
         self.log: tuple[list, ...] = ([],) * 7
         self._state: tuple | None = None
-        self._child_lists: tuple[list[int], list[int]] | None = None
 
     @cached_property
     def nodes(self) -> list:
@@ -413,36 +412,30 @@ class _TreeArrays:
 
     def __getstate__(self) -> dict:
         # Node objects pickle as whole subtrees: keep only the tree; they are listed again
-        state = {**self.__dict__, "_state": None, "_child_lists": None}
+        state = {**self.__dict__, "_state": None}
         state.pop("nodes", None)
         return state
 
     def state_after(self, k: int) -> tuple:
-        """``(candidate mask, R(T_t), |T_t|)`` after the first ``k`` collapses."""
+        """``(candidate mask, R(T_t), |T_t|)`` after the first ``k`` collapses.
+
+        ``R(T_t)`` and ``|T_t|`` are kept up to date for the candidates (the inner nodes
+        left), the only nodes whose numbers are read.
+        """
         if self._state is None or self._state[0] > k:
-            m = len(self.r_node)
-            self._state = (
-                0,
-                ~self.leaf,
-                np.ones(m, dtype=bool),
-                self.r_branch.tolist(),
-                self.n_leaves.tolist(),
-            )
-        done, candidate, alive, r_branch, n_leaves = self._state
-        children = self.children()
-        parent, r_node = self.parent, self.r_node
+            self._state = (0, ~self.leaf, self.r_branch.tolist(), self.n_leaves.tolist())
+        done, candidate, r_branch, n_leaves = self._state
+        parent, r_node, end = self.parent, self.r_node, self.end
         for best in self.cuts[done:k]:
-            _remove_subtree(best, candidate, alive, children)
+            candidate[best : end[best]] = False  # its subtree: a range of pre-order positions
             pruned = n_leaves[best] - 1
-            n_leaves[best] = 0
             r_diff = float(r_node[best]) - r_branch[best]
-            r_branch[best] = float(r_node[best])
             j = int(parent[best])
             while j != -1:
                 n_leaves[j] -= pruned
                 r_branch[j] += r_diff
                 j = int(parent[j])
-        self._state = (max(done, k), candidate, alive, r_branch, n_leaves)
+        self._state = (k, candidate, r_branch, n_leaves)
         return candidate, r_branch, n_leaves
 
     def candidates(self, k: int) -> tuple[tuple[int, float, float, int, float], ...]:
@@ -457,18 +450,6 @@ class _TreeArrays:
             (self.node_ids[i], float(self.r_node[i]), float(b), int(n), float(e))
             for i, b, n, e in zip(inner.tolist(), rb, nl, effective)
         )
-
-    def children(self) -> tuple[list[int], list[int]]:
-        """``(first, order)``: node ``i``'s children are ``order[first[i]:first[i + 1]]``.
-
-        Two flat lists, not a list per node: thousands of small lists kept alive make
-        Python's garbage collector walk the whole heap again and again.
-        """
-        if self._child_lists is None:
-            order = np.argsort(self.parent[1:], kind="stable") + 1
-            first = np.searchsorted(self.parent[order], np.arange(len(self.r_node) + 1))
-            self._child_lists = (first.tolist(), order.tolist())
-        return self._child_lists
 
     def steps(self) -> tuple[CCPStep, ...]:
         """The collapses as :class:`CCPStep` objects, from the path's log."""
@@ -493,27 +474,6 @@ class _TreeArrays:
             )
             n_inner -= inner_removed
         return tuple(out)
-
-
-def _remove_subtree(
-    best: int, candidate: Any, alive: Any, children: tuple[list[int], list[int]]
-) -> tuple[int, int]:
-    """Make ``best`` a leaf; return how many inner nodes and how many nodes it drops."""
-    first, order = children
-    inner = nodes = 0
-    stack = [best]
-    while stack:
-        i = stack.pop()
-        if not alive[i]:
-            continue
-        if candidate[i]:
-            inner += 1
-            candidate[i] = False
-        alive[i] = False
-        nodes += 1
-        stack.extend(order[first[i] : first[i + 1]])
-    alive[best] = True
-    return inner, nodes - 1
 
 
 _POSITION = (1 << 32) - 1
@@ -625,7 +585,7 @@ def _heap_links(arrays: _TreeArrays, alpha: float) -> tuple[list, ...]:
     code = heap[:]
     heapq.heapify(heap)
     heappop, heappush, heapreplace = heapq.heappop, heapq.heappush, heapq.heapreplace
-    scratch = array("d", [0.0])
+    scratch = array("d", bytes(8))  # one double, written before each read
     scratch_bits = memoryview(scratch).cast("B").cast("q")
     flip = _FLIP
     # one list per column: thousands of tuples kept alive would wake the cycle collector

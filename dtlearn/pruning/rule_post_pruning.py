@@ -35,7 +35,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, overload
+from typing import Any, cast, overload
 
 import numpy as np
 
@@ -1033,6 +1033,10 @@ def _merge_duplicates(pruned: list) -> list:
 
 
 def _sort_key(rule: Rule, number: int) -> tuple:
-    if not rule.val_covered:
-        return (1, 0.0, 0, number)
-    return (0, -rule.val_accuracy, -rule.val_covered, number)
+    """Validation accuracy, then rows covered (both descending), then tree order.
+
+    A rule covering no validation row counts as accuracy 0 over 0 rows: after every rule
+    that covers one (a covered rule of accuracy 0 still has more rows).
+    """
+    covered, correct = cast(int, rule.val_covered), cast(int, rule.val_correct)  # both counted
+    return (-correct / max(covered, 1), -covered, number)

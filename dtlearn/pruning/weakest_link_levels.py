@@ -78,7 +78,7 @@ def level_path(
     # inner nodes numbered by depth (pre-order within a depth): a level is a range of
     # numbers, and a node's descendants have larger numbers than it
     position = np.arange(m)
-    depth = position - np.cumsum(np.bincount(end, minlength=m + 1)[:m])
+    depth = position - np.cumsum(np.bincount(end, minlength=m)[:m])
     at = np.flatnonzero(inner)
     at = at[np.argsort(depth[at], kind="stable")]  # number -> position
     k = len(at)
@@ -103,7 +103,7 @@ def level_path(
         n = hi - lo
         # the children's runs merged by running key, descendants first on equal keys
         owner = up[owner]
-        order = np.lexsort((eff_pos[run] * (k + 1) - run, eff_alpha[run], owner))
+        order = np.lexsort((-run, eff_pos[run], eff_alpha[run], owner))
         x, row = run[order], owner[order] - lo
         per_row = np.bincount(row, minlength=n)
         col = np.arange(1, len(x) + 1) - (np.cumsum(per_row) - per_row)[row]
@@ -210,7 +210,7 @@ def removed_counts(cut: np.ndarray, end: np.ndarray, inner: np.ndarray) -> tuple
     parent = np.where(nest > 0, ordered[np.maximum(below, 0)], n)
     size = (end[where] - where - 1).astype(float)
     spanned = (inner_count[end[where]] - inner_count[where]).astype(float)
-    nodes = size - np.bincount(parent, weights=size, minlength=n + 1)[:n]
-    inners = spanned - np.bincount(parent, weights=spanned, minlength=n + 1)[:n]
+    nodes = size - np.bincount(parent, weights=size, minlength=n)[:n]
+    inners = spanned - np.bincount(parent, weights=spanned, minlength=n)[:n]
     back = np.searchsorted(where, cut)
     return nodes[back].astype(np.int64), inners[back].astype(np.int64)
