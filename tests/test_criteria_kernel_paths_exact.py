@@ -106,3 +106,17 @@ def test_a_table_larger_than_the_cuts_but_under_the_least_size_is_still_made(mon
     calls = counted(monkeypatch, "_entropy_children")
     criteria._entropy_children_of_whole(left, totals, CONFIG)
     assert calls == []
+
+
+@pytest.mark.parametrize(("k", "elementwise"), [(7, True), (8, False)])
+def test_hellinger_takes_its_largest_class_elementwise_below_eight(monkeypatch, k, elementwise):
+    # two cuts, class j all on the left for j = 0 and spread evenly otherwise: class 0
+    # against the rest is the largest distance, sqrt(2) (no branch holds both)
+    calls = counted(monkeypatch, "_class_max")
+    branches = np.zeros((2, 2, k))
+    branches[:, 0, 0] = 4.0
+    branches[:, :, 1:] = 1.0
+    branches[:, 0, 1:] = 0.0
+    out = criteria.hellinger_of_counts(branches)
+    assert out.tolist() == pytest.approx([np.sqrt(2.0)] * 2, abs=1e-12)
+    assert len(calls) == (1 if elementwise else 0)
