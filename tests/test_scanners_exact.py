@@ -109,6 +109,11 @@ def test_min_samples_leaf_leaves_one_cut_and_the_reference_scan_agrees():
         assert float(cuts.decrease[0]) == pytest.approx(0.125, abs=1e-15)
         assert cuts.threshold(0) == 66.5
         assert cuts.left.tolist() == [[1.0, 1.0]] and cuts.right.tolist() == [[0.0, 2.0]]
+        # one entry per column in every array, the score that of the cut taken
+        assert cuts.score.tolist() == [pytest.approx(0.125, abs=1e-15)]
+        assert (cuts.low.tolist(), cuts.high.tolist()) == ([65.0], [68.0])
+        arrays = (cuts.index, cuts.decrease, cuts.n_cuts, cuts.left, cuts.right)
+        assert [len(a) for a in arrays] == [1] * 5
     # three a side of four rows: no cut at all
     config = GrowthConfig("gini", min_samples_leaf=3)
     for cuts in (

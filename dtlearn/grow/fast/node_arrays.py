@@ -319,10 +319,9 @@ class NodeArrays:
         if self._tables is None:
             leaf = self.feature < 0
             left, right = self.left, self.right
-            slot = np.empty(len(leaf), dtype=np.intp)
+            slot = np.zeros(len(leaf), dtype=np.intp)  # the root's is 0
             level = np.zeros(1, dtype=np.intp)
             order, taken = [level], 1
-            slot[0] = 0
             while level.size:
                 inner = level[~leaf[level]]
                 kids = np.empty(2 * len(inner), dtype=np.intp)

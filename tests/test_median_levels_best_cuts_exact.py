@@ -1,0 +1,57 @@
+"""``median_levels.best_cuts``: each segment's best near cut, errors worked out by hand.
+
+A cut ``c`` of a segment keeps its rows ``0..c`` left; its error is the sum of absolute
+deviations from each side's median. Of several near cuts the first of least error wins
+(ties within the tie rule's tolerance, which is 0 when every value is 0: a cut then
+ties with itself); one near cut wins unscored; a segment without one gets -1.
+"""
+
+import statistics
+
+import numpy as np
+import pytest
+
+from dtlearn.grow.fast.median_levels import best_cuts
+
+YS = np.array([1.0, 2.0, 9.0, 10.0, 5.0, 5.0, 6.0, 6.0])  # two segments of four rows
+SEGMENT = np.array([0, 0, 0, 1, 1, 1])
+CUT = np.array([0, 1, 2, 0, 1, 2])
+STARTS, LENGTHS = np.array([0, 4]), np.array([4, 4])
+
+
+def cut_error(values, cut):
+    left, right = values[: cut + 1], values[cut + 1 :]
+    return sum(
+        sum(abs(v - statistics.median(side)) for v in side) for side in (left, right) if side
+    )
+
+
+def test_the_hand_errors():
+    first, second = list(YS[:4]), list(YS[4:])
+    assert [cut_error(first, c) for c in range(3)] == [8.0, 2.0, 8.0]
+    assert [cut_error(second, c) for c in range(3)] == [1.0, 0.0, 1.0]
+
+
+def test_the_least_error_wins_in_each_segment():
+    near = np.ones(6, dtype=bool)
+    assert best_cuts(YS, near, SEGMENT, CUT, STARTS, LENGTHS).tolist() == [1, 1]
+
+
+def test_of_tied_errors_the_first_wins_and_a_lone_near_cut_wins_unscored():
+    # segment 0: cuts 0 and 2 tie at 8; segment 1: only cut 2 is near (error 1, not 0)
+    near = np.array([True, False, True, False, False, True])
+    assert best_cuts(YS, near, SEGMENT, CUT, STARTS, LENGTHS).tolist() == [0, 2]
+
+
+def test_a_segment_without_a_near_cut_gets_minus_one():
+    near = np.array([False, False, False, True, True, False])
+    assert best_cuts(YS, near, SEGMENT, CUT, STARTS, LENGTHS).tolist() == [-1, 1]
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_all_zero_values_tie_every_cut_with_no_tolerance_and_the_first_wins(n):
+    near = np.ones(n - 1, dtype=bool)
+    index = best_cuts(
+        np.zeros(n), near, np.zeros(n - 1, int), np.arange(n - 1), np.array([0]), np.array([n])
+    )
+    assert index.tolist() == [0]
