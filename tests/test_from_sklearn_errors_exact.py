@@ -276,3 +276,32 @@ def test_a_forest_regressor_s_tree_gets_its_bootstrap_counts_as_weights():
         order = [node.node_id for node in model.tree_.nodes()]
         assert weights == est.tree_.weighted_n_node_samples[order].tolist()
         np.testing.assert_allclose(model.predict(Xf), est.predict(Xf), rtol=1e-12)
+
+
+def test_y_as_a_column_and_the_regression_target_refusals(tree):
+    column = dt.from_sklearn(tree, X, Y[:, None])  # a column vector is one label per row
+    assert column.tree_.to_text() == dt.from_sklearn(tree, X, Y).tree_.to_text()
+    _raises(
+        ValueError,
+        "y must hold one label per row of X (4); got shape (2, 2)",
+        lambda: dt.from_sklearn(tree, X, Y.reshape(2, 2)),
+    )
+    forest = RandomForestClassifier(n_estimators=1, random_state=0).fit(X, Y)
+    _raises(
+        ValueError,
+        "y: labels of mixed types cannot be ordered",
+        lambda: dt.from_sklearn(forest.estimators_[0], X, np.array(["a", 1, "a", 1], object)),
+    )
+    sk = DecisionTreeRegressor(random_state=0).fit(X, Y_VALUE)
+    opened = dt.from_sklearn(sk, X, Y_VALUE[:, None])
+    assert opened.predict(X).tolist() == sk.predict(X).tolist()
+    _raises(
+        ValueError,
+        "y must be numeric for a regression tree",
+        lambda: dt.from_sklearn(sk, X, np.array(["a", "b", "c", "d"])),
+    )
+    _raises(
+        ValueError,
+        "y must hold one value per row of X (4); got shape (3,)",
+        lambda: dt.from_sklearn(sk, X, Y_VALUE[:3]),
+    )

@@ -79,3 +79,22 @@ def test_a_split_dtlearn_also_finds_first_has_no_note():
             assert (step.cause, step.note) == ("", "")
             first = next(c for c in step.candidates if c.admissible and c.score == best)
             assert first.conditions == step.chosen.conditions
+
+
+def test_two_tied_thresholds_of_one_feature_name_both_and_the_step_prints_its_note():
+    # x0 of 10 rows, class 1 at 1, 1 | 2: 0, 1, 1 | 3: 0 | 4: 0 | 5: 0, 1, 1; Gini 0.48.
+    # x0 <= 1.5 leaves 2 pure | 8 at 4-4 (0.5): 0.48 - 0.8·0.5 = 0.08; x0 <= 2.5 leaves
+    # 5 at 1-4 (0.32) | 5 at 3-2 (0.48): 0.48 - 0.5·0.32 - 0.5·0.48 = 0.08, the same
+    X = pd.DataFrame({"x0": [2.0, 1.0, 5.0, 5.0, 3.0, 2.0, 4.0, 2.0, 1.0, 5.0]})
+    y = [0, 1, 0, 1, 0, 1, 0, 1, 1, 1]
+    steps = dt.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y), X, y).steps_
+    root = steps[0]
+    assert root.chosen.score == pytest.approx(0.08, rel=1e-12)
+    note = (
+        "two thresholds of x0 tie (0.08): scikit-learn kept x0 <= 2.5, dtlearn's scan "
+        "finds x0 <= 1.5 first"
+    )
+    assert (root.cause, root.note) == ("tie", note)
+    assert str(root) == f"node 0 [root] n=10: split on x0 — {note}"
+    assert repr(root) == str(root)
+    assert str(steps[1]) == "node 1 [x0 <= 2.5] n=5: split on x0" and steps[1].note == ""

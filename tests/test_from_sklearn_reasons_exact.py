@@ -123,3 +123,16 @@ def test_a_pipeline_step_without_output_names_gives_x0_x1():
     model = dt.from_sklearn(pipe.fit(X, y), X, y)
     assert model.tree_.schema.names == ("x0", "x1")
     assert [s.condition for s in model.steps_] == [None, "x0 <= 2.5", "x0 > 2.5"]
+
+
+def test_a_leaf_without_candidates_refuses_to_explain_and_a_split_explains_its_own():
+    X, y = THREE_ONE_X[:, :1], THREE_ONE_Y
+    root, left, right = dt.from_sklearn(DecisionTreeClassifier().fit(X, y), X, y).steps_
+    assert (left.stop_reason, left.candidates) == ("pure node", ())
+    with pytest.raises(ValueError) as info:
+        left.explain()
+    assert str(info.value) == "node 1 is a leaf (pure node): no attribute was scored here"
+    # the split's explanation is its candidate table's, of scikit-learn's split by default
+    assert root.chosen.conditions == ("x0 <= 2.5", "x0 > 2.5")
+    assert str(root.explain()) == str(root.table().explain("x0"))
+    assert str(root.explain()) == str(root.explain("x0"))

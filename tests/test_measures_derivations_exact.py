@@ -157,3 +157,17 @@ def test_cost_gini_gain_of_three_values_and_two_classes():
     with pytest.raises(ValueError) as info:
         dt.cost_gini_gain(counts=OUTLOOK, cost_matrix=[[0, 1, 1], [1, 0, 1], [1, 1, 0]])
     assert str(info.value) == "cost_matrix is 3 x 3 but there are 2 classes"
+
+
+def test_a_table_of_fractional_counts_prints_whole_ones_as_integers():
+    # parent (1.5, 2.5) of 4: 1 - 0.375² - 0.625² = 0.46875; v1 (1.5, 0.5): 0.375; v2 pure
+    gain = dt.gini_gain(counts=[[1.5, 0.5], [0, 2]])
+    assert float(gain) == 0.46875 - 2 / 4 * 0.375
+    assert str(gain.explain()) == (
+        "Gini(S) = 0.469   (1.50 c1 / 2.50 c2)\n"
+        "  A  | n | c1    | c2    | weight | Gini(child)\n"
+        "  v1 | 2 | 1.500 | 0.500 | 2/4    |       0.375\n"
+        "  v2 | 2 |     0 |     2 | 2/4    |       0.000\n"
+        "mean Gini = 2/4·0.375 + 2/4·0.000 = 0.188\n"
+        "Gini gain = 0.469 - 0.188 = 0.281"
+    )

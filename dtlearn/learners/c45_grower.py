@@ -508,11 +508,9 @@ class C45Grower(Grower):
         old = xl_known - np.add.reduce(xl_parent, axis=2)
         numer = (1 - (t - known) / t) * (old - new)
         gains = np.where(np.abs(numer) < SMALL, 0.0, numer / known)
-        split_ent = np.where(
-            known > SMALL,
-            -np.add.reduceat(xl_sizes, offsets, axis=1) - xl_unknown + xl_total[:, None],
-            0.0,
-        )
+        # no "known > SMALL" guard: an attribute unknown at a node holds no two values of
+        # min_samples_leaf >= 1, so it is not admissible and its split info is never read
+        split_ent = -np.add.reduceat(xl_sizes, offsets, axis=1) - xl_unknown + xl_total[:, None]
         ratios = np.where(np.abs(split_ent) < SMALL, 0.0, gains / (split_ent / t))
         big = ((m - sizes) < SMALL) | (sizes >= m)
         admissible = np.add.reduceat(big.astype(np.intp), offsets, axis=1) >= 2
