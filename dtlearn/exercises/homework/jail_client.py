@@ -488,9 +488,8 @@ def rebuild(data: dict) -> Any:
         return bool(data["v"])
     if kind == "str":
         return str(data["v"])
-    if kind == "number":
-        value = data["v"]
-        return float(value) if isinstance(value, str) else float(value)
+    if kind == "number":  # a float, or the text of a non-finite one ("nan", "-inf")
+        return float(data["v"])
     if kind == "list":
         items = [rebuild(v) for v in data["v"]]
         return tuple(items) if data.get("type") == "tuple" else items
