@@ -311,3 +311,15 @@ def test_the_valid_part_takes_a_tie_left_unpruned(play):
         False,
         "not finished: turning node 0 into a leaf would lower the validation errors (4)",
     )
+
+
+def test_all_runs_the_course_part_on_tic_tac_toe_and_car():
+    from dtlearn.exercises.homework.hw3_prune import check_reduced_error_prune, prune_cases
+
+    result = check_reduced_error_prune(lambda tree, X, y: tree, seed=0)
+    sizes = [tree.n_nodes for _, tree, _, _ in prune_cases("course", 0)]
+    assert result.name == "check_reduced_error_prune"
+    assert [c.call for c in result.cases] == [
+        f"<lambda>(<ID3 tree on tic-tac-toe: {sizes[0]} nodes>, X_val, y_val)",
+        f"<lambda>(<ID3 tree on car: {sizes[1]} nodes>, X_val, y_val)",
+    ]
