@@ -627,7 +627,7 @@ def _to_tree(root: _Work | list, template: Tree) -> Tree:
     frozen = _freeze(root) if isinstance(root, _Work) else root
 
     def make(f: list, depth: int, parent: Node | None) -> Node:
-        node_id, split, counts, fractions, children = f
+        node_id, split, counts, fractions, _ = f
         total = float(counts.sum())
         value = (
             counts / total
@@ -643,9 +643,9 @@ def _to_tree(root: _Work | list, template: Tree) -> Tree:
             entropy(counts),
             value,
             counts.copy(),
-            None if not children else split,
+            split,  # None at a leaf, as _freeze wrote it, and so are its fractions
             [],
-            None if not children or fractions is None else fractions.copy(),
+            None if fractions is None else fractions.copy(),
         )
 
     new_root = make(frozen, 0, None)

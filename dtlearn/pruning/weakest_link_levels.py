@@ -205,7 +205,7 @@ def removed_counts(cut: np.ndarray, end: np.ndarray, inner: np.ndarray) -> tuple
     nest = opened - closed
     # the parent of a range: the last range opened before it one level up
     code = nest * (n + 1) + opened
-    ordered = np.argsort(code, kind="stable")
+    ordered = np.argsort(code)  # the codes are distinct (one opened count each)
     below = np.searchsorted(code[ordered], (nest - 1) * (n + 1) + opened) - 1
     parent = np.where(nest > 0, ordered[np.maximum(below, 0)], n)
     size = (end[where] - where - 1).astype(float)
