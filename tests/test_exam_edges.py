@@ -198,3 +198,24 @@ def test_a_cost_leaf_question_never_has_two_equally_cheap_labels():
         expected = counts @ cost / counts.sum()  # row: true class, column: predicted
         assert expected[0] != pytest.approx(expected[1]), seed
         assert q.answer == q.choices[int(np.argmin(expected))]
+
+
+def test_question_numbers_from_100_on_take_one_space_and_a_wider_indent():
+    from dtlearn.exams.qti import text2qti_source
+
+    # 101 distinct questions and one shared by every variant (written once): numbers 1..102
+    exam = SimpleNamespace(
+        title="Many",
+        variants={f"V{i:03d}": [_numeric(0.5, f"q{i}"), _choice()] for i in range(101)},
+    )
+    lines = text2qti_source(exam, {}).splitlines()
+    starts = [line for line in lines if line[:1].isdigit()]
+    assert starts[:9] == [f"{n}.  q{n - 1}" for n in range(1, 10)]
+    assert starts[9:99] == [f"{n}. q{n - 1}" for n in range(10, 100)]
+    assert starts[99:] == ["100. q99", "101. q100", "102. which?"]
+    at = lines.index("99. q98")  # up to 99 the text starts at column 4 ...
+    assert lines[at + 2 : at + 5] == ["    *counts*", "", "    | class | n |"]
+    assert lines[at + 11 : at + 13] == [" " * 8 + "H = 0.940", " " * 8 + "= x"]
+    at = lines.index("100. q99")  # ... from 100 on at column 5, and so do its paragraphs
+    assert lines[at + 2 : at + 5] == ["     *counts*", "", "     | class | n |"]
+    assert lines[at + 11 : at + 13] == [" " * 9 + "H = 0.940", " " * 9 + "= x"]
