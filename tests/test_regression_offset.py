@@ -10,7 +10,7 @@ values ``+ c``, for offsets far beyond scikit-learn's reach (docs/ALGORITHMS.md,
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import dtlearn as dt
@@ -120,7 +120,23 @@ def offset_problems(draw):
     return X, y, c, w
 
 
+def _zero_gain_node():
+    """Hypothesis's find: node 4 (14 rows) splits into two halves of the same mean.
+
+    The cut's decrease is exactly 0. Scored from each side's own mean, ``y + 1996`` made it
+    a few ulps below 0 and the reference scanner closed the node that ``y`` splits.
+    """
+    rows = (
+        "001 110 101 101 000 101 011 111 100 010 000 001 011 001 000 011 110 011 010 100 010 "
+        "011 011 110 101 010 100 001 111 100 000 000 001 011 000 000 001 010 001 000 100"
+    )
+    X = np.array([[float(b) for b in row] for row in rows.split()])
+    y = 4.0 * np.array([float(b) for b in "01001010010001100111011001111101000111110"])
+    return X, y, 1996.0, None
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(problem=_zero_gain_node(), leaf=1, depth=None, way="reference")
 @given(
     problem=offset_problems(),
     leaf=st.integers(1, 3),

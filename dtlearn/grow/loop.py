@@ -621,14 +621,25 @@ class Grower:
         branch: np.ndarray,
         n_cuts: int | None = None,
     ) -> Candidate:
-        return self.builder.regression(
-            feature,
-            split,
-            self.y[state.rows[known]],
-            state.weights[known],
-            branch,
-            state.node.impurity,
-            n_cuts,
+        """The candidate of a regression split whose rows go to ``branch``.
+
+        Squared error is scored from each branch's sums about the node's mean, as the fast
+        scans score it: a constant added to the targets then moves no decrease across 0 (a
+        zero-gain cut is split or not whatever the offset).
+        """
+        ys, w = self.y[state.rows[known]], state.weights[known]
+        if self.rule.of_sums is None:  # the median's absolute error has no sums
+            return self.builder.regression(
+                feature, split, ys, w, branch, state.node.impurity, n_cuts
+            )
+        k = split.n_branches
+        centre = state.node.value[0]
+        terms = centred_terms(w, ys, centre)
+        sums = np.stack(
+            [np.bincount(branch, weights=terms[:, t], minlength=k) for t in range(3)], axis=1
+        )
+        return self.builder.regression_of_sums(
+            feature, split, sums, np.bincount(branch, minlength=k), n_cuts, centre
         )
 
     # ------------------------------------------------------------------ decisions
