@@ -143,7 +143,10 @@ def test_target_names_and_classes(tennis):
     assert target_name_of(pd.Series(["yes"], name=0)) == "0"
     assert target_name_of(["yes"]) == "class"
     assert target_name_of(np.array([1.0]), "target") == "target"
+    assert target_name_of(pd.DataFrame({"play": ["yes"]})) == "play"  # a one-column frame
+    assert target_name_of(pd.DataFrame({"a": [1], "b": [2]}), "target") == "target"
     assert dt.CARTClassifier().fit(X, y).tree_.target_name == "play"
+    assert dt.ID3Classifier().fit(X, y.to_frame()).tree_.target_name == "play"
     assert dt.CARTClassifier().fit(X, list(y)).tree_.target_name == "class"
     assert dt.ZeroR().fit(X, list(y)).tree_.target_name == "class"
     regressor = dt.CARTRegressor().fit(X, np.arange(14.0))

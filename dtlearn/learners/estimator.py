@@ -426,14 +426,19 @@ def sample_weights(sample_weight: Any, n: int) -> np.ndarray:
 
 
 def target_name_of(y: Any, default: str = "class") -> str:
-    """The name of the target (a Series' name), else ``default``.
+    """The name of the target (a Series' name, a one-column frame's column), else ``default``.
 
     Examples
     --------
     >>> import pandas as pd
     >>> target_name_of(pd.Series(["yes"], name="play")), target_name_of(["yes"])
     ('play', 'class')
+    >>> target_name_of(pd.DataFrame({"play": ["yes"]}))
+    'play'
     """
+    columns = getattr(y, "columns", None)
+    if columns is not None and len(columns) == 1:
+        return str(columns[0])
     name = getattr(y, "name", None)
     return str(name) if name is not None else default
 
