@@ -10,6 +10,8 @@ from the tree's ``random_state`` as ``_generate_sample_indices`` does, both ways
 tree predicts what scikit-learn's predicts on every row at either version.
 """
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -83,11 +85,20 @@ def test_every_tree_of_the_forest_opens_and_predicts_as_scikit_learn(forest, wei
             )
 
 
-def _drawn(random_state, n, draws, p=None):
-    """scikit-learn's own draw (``_generate_sample_indices``): uniform, or in proportion to p."""
+def _same_draw(got, random_state, n, draws, p=None):
+    """``got`` is scikit-learn's own draw (``_generate_sample_indices``), uniform or by ``p``.
+
+    Draws in proportion to weights came with scikit-learn 1.9 (a fourth argument): at the
+    floors (1.8) only the uniform draw can be asked of scikit-learn, so a weighted one is
+    compared where the installed version makes it.
+    """
     from sklearn.ensemble._forest import _generate_sample_indices
 
-    return _generate_sample_indices(random_state, n, draws, p).astype(np.int64)
+    weighs = len(inspect.signature(_generate_sample_indices).parameters) > 3
+    if p is not None and not weighs:
+        return
+    args = (random_state, n, draws, p) if weighs else (random_state, n, draws)
+    np.testing.assert_array_equal(got, _generate_sample_indices(*args).astype(np.int64))
 
 
 def test_the_bootstrap_draws_tried_are_scikit_learns_of_either_version():
@@ -104,13 +115,13 @@ def test_the_bootstrap_draws_tried_are_scikit_learns_of_either_version():
     user = np.linspace(0.5, 2.0, n)
     plain = list(_bootstrap_draws(seed, n, draws, None))
     assert len(plain) == 1
-    np.testing.assert_array_equal(plain[0][0], _drawn(seed, n, draws))
+    _same_draw(plain[0][0], seed, n, draws)
     assert plain[0][1] == 1.0
     weighted = list(_bootstrap_draws(seed, n, draws, None, user))
     assert len(weighted) == 2
-    np.testing.assert_array_equal(weighted[0][0], _drawn(seed, n, draws, user))
+    _same_draw(weighted[0][0], seed, n, draws, user)
     assert weighted[0][1] == 1.0
-    np.testing.assert_array_equal(weighted[1][0], _drawn(seed, n, draws))
+    _same_draw(weighted[1][0], seed, n, draws)
     assert weighted[1][1] is user
     balanced = _balanced(codes, None)
     # n / (classes x class size): 12 / (3 x 8), 12 / (3 x 3), 12 / (3 x 1)
@@ -123,10 +134,10 @@ def test_the_bootstrap_draws_tried_are_scikit_learns_of_either_version():
     np.testing.assert_allclose(_balanced(codes, user), of_weighted[codes], rtol=1e-14)
     both = list(_bootstrap_draws(seed, n, draws, balanced))
     assert len(both) == 2
-    np.testing.assert_array_equal(both[0][0], _drawn(seed, n, draws))
-    np.testing.assert_array_equal(both[1][0], _drawn(seed, n, draws, balanced))
+    _same_draw(both[0][0], seed, n, draws)
+    _same_draw(both[1][0], seed, n, draws, balanced)
     assert both[1][1] == 1.0
     every = list(_bootstrap_draws(seed, n, draws, balanced, user))
     assert len(every) == 3
-    np.testing.assert_array_equal(every[2][0], _drawn(seed, n, draws, balanced * user))
+    _same_draw(every[2][0], seed, n, draws, balanced * user)
     assert every[2][1] == 1.0
