@@ -148,7 +148,6 @@ def _entropy_numpy(counts: np.ndarray) -> float:
         return 0.0
     p = counts / total
     positive = p > 0
-    logs = np.log(np.where(positive, p, 1.0))
-    logs[~positive] = 0.0
+    logs = np.log(np.where(positive, p, 1.0))  # log 1 = 0: an empty class adds nothing
     value = float(-(p * logs).sum() / _LN2)
     return value if value > 0.0 else 0.0

@@ -63,6 +63,8 @@ def test_a_split_measure_needs_feature_and_labels_or_a_table(name):
     _raises(TypeError, not_both, f, labels=["a"], counts=[[1, 2]])
     _raises(ValueError, MISSING_FEATURE, f, ["x", None], ["a", "b"])
     _raises(ValueError, MISSING_FEATURE, f, ["x", math.nan], ["a", "b"])
+    missing = "labels has missing labels; drop those rows first"  # named as the argument
+    _raises(ValueError, missing, f, ["x", "y"], ["a", None])
     _raises(
         ValueError,
         "feature and labels differ in length: feature has 2 values, labels has 1",
