@@ -15,6 +15,7 @@ from dtlearn.exercises.homework.hw2_id3 import (
     _compare_id3,
     _count_leaves,
     _criterion_tables,
+    _fresh_id3_cases,
     _hidden_id3_tables,
     _stopping_tables,
     as_nested_dict,
@@ -275,3 +276,22 @@ def test_attributes_tied_for_the_largest_gain_are_each_right_and_named_together(
         "at [root] (3 +, 3 -) you split on C (gain 0) but A / B has the largest gain (1) — "
         "C has the smallest gain: ID3 takes the largest"
     ]
+
+
+def test_the_fresh_course_case_is_the_rule_with_a_tenth_of_its_labels_flipped():
+    """The sealed "course" case: yes when X1 = p or X3 = q, about one label in ten flipped."""
+    flipped = rows = 0
+    for fresh in range(20):
+        (name, X, labels), *more = _fresh_id3_cases("course", fresh)
+        assert (name, more, list(X.columns), labels.name) == (
+            "fresh",
+            [],
+            ["X0", "X1", "X2", "X3"],
+            "y",
+        )
+        rule = np.where((X["X1"] == "p") | (X["X3"] == "q"), "yes", "no")
+        assert set(labels) <= {"yes", "no"}
+        flipped += int((labels.to_numpy() != rule).sum())
+        rows += len(labels)
+    assert rows == 800
+    assert 40 <= flipped <= 120  # 10 % of 800 is 80; a flip-free draw would give 0
