@@ -9,12 +9,11 @@ measurement that has a target, with the keys
 * ``target``: the ceiling the issue sets on ``value`` (float; the row holds if ``value <= target``);
 * ``unit`` (optional): what ``value`` is, e.g. ``"x scikit-learn"`` (str).
 
-``target_rows()`` is called after ``main()`` and may return what ``main()`` measured (no
-second run). A module without it may have a collector here (:data:`COLLECTORS`) that reads
-what its ``main()`` measured. The closing table lists every such row with its target,
-whether it holds, and the load average when its module finished; every row issue 42 asks
-for (:data:`EXPECTED`) that no module gave is listed as ``missing``, so the table is
-complete whichever modules ran or could run (J48 needs Java and Weka).
+``target_rows()`` is called after ``main()`` and returns what ``main()`` measured (no
+second run). The closing table lists every such row with its target, whether it holds, and
+the load average when its module finished; every row issue 42 asks for (:data:`EXPECTED`)
+that no module gave is listed as ``missing``, so the table is complete whichever modules ran
+or could run (J48 needs Java and Weka).
 
 A clean-clone run: ``git clone <repository> dtlearn && cd dtlearn && make bench`` (builds
 ``.venv-dev`` first). The C4.5 rows need Debian's
@@ -25,7 +24,6 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -68,9 +66,9 @@ EXPECTED = {
         (r"cost_complexity_path, [4-9]\d,\d{3} nodes", "cost_complexity_path, about 50k nodes"),
     ),
     "bench_rules": (
-        (r"rule_post_prune, 30k x 10 tree", "rule_post_prune, 5k-node tree"),
-        (r"rule_post_prune, 300k x 10 tree", "rule_post_prune, 50k-node tree"),
-        (r"rule post-pruning: exponent", "rule post-pruning: exponent"),
+        (r"rule_post_prune, [1-9],\d{3} nodes", "rule_post_prune, 5k-node tree"),
+        (r"rule_post_prune, [1-9]\d,\d{3} nodes", "rule_post_prune, 50k-node tree"),
+        (r"rule_post_prune exponent", "rule post-pruning: exponent"),
     ),
     "bench_c45": (
         (r"warm J48 build, 5000 rows", "C4.5 fit / warm J48 build, 5000 rows"),
@@ -85,78 +83,11 @@ EXPECTED = {
 """Every row with a target issue 42 asks ``make bench`` to print: per module, a pattern
 (:func:`re.search`) one of its rows' ``task`` matches, and the row's name if none does."""
 
-RULES_TARGET, RULES_EXPONENT = 1.0, 1.2
-"""Issue 42's ceilings on rule post-pruning: its time over the fit of the same tree, and the
-exponent of its time over the tree's nodes (``bench_rules.fit_rows``' series)."""
-
 
 def load() -> str:
     """The 1, 5 and 15 minute load averages and the core count, as printed."""
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
-
-
-def rules_targets(rows: list[dict]) -> list[dict]:
-    """``bench_rules.fit_rows``' rows as target rows: each ratio to the fit, and the exponent.
-
-    Examples
-    --------
-    >>> got = rules_targets([
-    ...     {"task": "rule_post_prune, 30k x 10 tree", "nodes": 100, "val": 5,
-    ...      "dtlearn s": 1.0, "fit s": 2.0},
-    ...     {"task": "rule_post_prune, 300k x 10 tree", "nodes": 1000, "val": 5,
-    ...      "dtlearn s": 10.0, "fit s": 5.0}])
-    >>> [(r["task"], round(r["value"], 3), r["target"]) for r in got]  # doctest: +NORMALIZE_WHITESPACE
-    [('rule_post_prune, 30k x 10 tree', 0.5, 1.0), ('rule_post_prune, 300k x 10 tree', 2.0, 1.0),
-     ('rule post-pruning: exponent over 100..1000 nodes', 1.0, 1.2)]
-    """
-    from timing import slope
-
-    out = [
-        {
-            "task": r["task"],
-            "value": r["dtlearn s"] / r["fit s"],
-            "target": RULES_TARGET,
-            "unit": "x its fit",
-        }
-        for r in rows
-    ]
-    same = [r for r in rows if r["val"] == rows[0]["val"]] if rows else []
-    if len(same) > 1:
-        nodes = [r["nodes"] for r in same]
-        out.append(
-            {
-                "task": f"rule post-pruning: exponent over {min(nodes)}..{max(nodes)} nodes",
-                "value": slope(nodes, [r["dtlearn s"] for r in same]),
-                "target": RULES_EXPONENT,
-                "unit": "exponent",
-            }
-        )
-    return out
-
-
-def collect_rules(module) -> Callable[[], list[dict]]:
-    """Have ``bench_rules.main()`` hand over the rows it prints; returns their target rows.
-
-    ``bench_rules`` prints its fit rows through ``print_fit_rows(rows)``: the collector wraps
-    it (the module stays as it is) and turns what it was given into target rows.
-    """
-    seen: list[dict] = []
-    printer = getattr(module, "print_fit_rows", None)
-    if printer is None:
-        return lambda: []
-
-    def capture(rows):
-        seen.extend(rows)
-        return printer(rows)
-
-    module.print_fit_rows = capture
-    return lambda: rules_targets(seen)
-
-
-COLLECTORS = {"bench_rules": collect_rules}
-"""Modules without ``target_rows()`` whose rows this script reads itself (see the module
-docstring)."""
 
 
 def missing(rows: list[tuple[str, dict]], ran: list[str]) -> list[tuple[str, dict]]:
@@ -235,12 +166,8 @@ def main(names: list[str]) -> None:
             continue
         ran.append(name)
         print(f"== {name} ({load()})")
-        collected = COLLECTORS[name](module) if name in COLLECTORS else None
         module.main()
-        if hasattr(module, "target_rows"):
-            rows = module.target_rows()
-        else:
-            rows = collected() if collected else []
+        rows = module.target_rows() if hasattr(module, "target_rows") else []
         finished = os.getloadavg()[0]
         targets.extend((name, {**row, "load": finished}) for row in rows)
         print(f"-- {name} done ({load()})")
