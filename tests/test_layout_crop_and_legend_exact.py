@@ -63,6 +63,19 @@ def test_a_cropped_view_shifts_every_node_alike(data):
     assert len(shifts) == 1 and shifts.pop() >= 0
 
 
+def test_a_crop_that_keeps_the_leftmost_node_moves_nothing(tree, data):
+    last = tree.root.children[-1].node_id  # the rightmost subtree: the left edge stays
+    shown = pruned_view(data, [last])
+    before = {n["id"]: n["px"] for n in data["nodes"]}
+    assert min(before.values()) == data["geometry"]["margin"]
+    assert {n["id"]: n["px"] for n in shown["nodes"]} == {i: before[i] for i in kept(tree, last)}
+    kept_edges = {e["child"]: e for e in shown["edges"]}
+    assert all(
+        kept_edges[e["child"]]["tx"] == e["tx"] for e in data["edges"] if e["child"] in kept_edges
+    )
+    assert shown["geometry"]["width"] < data["geometry"]["width"]
+
+
 def test_score_bars_legend_sits_on_the_axes_top_without_a_pad():
     import matplotlib.pyplot as plt
 

@@ -113,3 +113,19 @@ def test_text_on_middle_sized_axes_shrinks_with_the_drawing(tree):
     bold = {t.get_fontsize() for t in ax.texts if t.get_fontweight() == "bold"}
     assert sorted(bold) == pytest.approx([7.5 * scale])
     plt.close(fig)
+
+
+def test_text_on_low_axes_shrinks_with_the_drawings_height(tree):
+    import matplotlib.pyplot as plt
+
+    from dtlearn.drawing.layout import tree_view_data
+
+    height = tree_view_data(tree, explain=False)["geometry"]["height"]
+    fig = plt.figure(figsize=(40.0, 0.85 * height / 100))  # wide: the height decides
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    plot_tree(tree, ax=ax)
+    bold = {t.get_fontsize() for t in ax.texts if t.get_fontweight() == "bold"}
+    plain = {t.get_fontsize() for t in ax.texts if t.get_fontweight() != "bold"}
+    assert sorted(bold) == pytest.approx([7.5 * 0.85], abs=1e-9)
+    assert sorted(plain) == pytest.approx([7 * 0.85], abs=1e-9)
+    plt.close(fig)
