@@ -47,9 +47,31 @@ SLOW = {
 }
 """Test files ``make check`` leaves to ``make test`` (marked ``slow``), each with why."""
 
+FLOORS = {
+    "test_homework_grading.py": "the graders run in locked children on the floors' numpy and pandas",
+    "test_homework_checks.py": "each check's reference and wrong algorithms on the floors",
+    "test_course.py": "the lecture notebooks' checks and numbers, read with the floors' nbformat",
+    "test_course_truth.py": "every number a lecture states, recomputed with the floors",
+    "test_make_notebook.py": "notebooks executed with the floors' ipywidgets and matplotlib",
+    "test_levelwise.py": "level-wise growth equals node by node under numpy 1.25's kernels",
+    "test_estimator_checks.py": "scikit-learn 1.8's estimator checks (its API changes by release)",
+    "test_exams_outputs.py": "exam sheets typeset with Typst's floor, 0.15",
+}
+"""Slow files ``make test-floors`` runs besides the fast tier (marked ``floors``), each with why.
+
+The others are left to ``make test``: they build wheels, sites and virtual environments
+(from the current releases whatever the floors are), or run nbgrader itself, whose floor is
+the release ``make test`` already installs (0.9.6), around the same graders the files above
+run at the floors."""
+
 
 def pytest_collection_modifyitems(config, items):
-    """Mark every test of a file in :data:`SLOW` ``slow`` (``-m "not slow"`` leaves them out)."""
+    """Mark the tests of :data:`SLOW`'s files ``slow`` and of :data:`FLOORS`' also ``floors``.
+
+    ``-m "not slow"`` is the fast tier; ``-m "not slow or floors"`` what runs at the floors.
+    """
     for item in items:
         if item.path.name in SLOW:
             item.add_marker(pytest.mark.slow)
+        if item.path.name in FLOORS:
+            item.add_marker(pytest.mark.floors)
