@@ -1,3 +1,4 @@
+# About 420 logical lines: one idea, growing an MAE tree a depth at a time (the level as arrays, every cut of every column scanned at once, the choices, the lazily built candidates); each step reads the one before.
 """Level-wise growth of absolute-error (MAE) regression trees: every node of a depth at once.
 
 Node-by-node MAE growth follows each column's running medians in Python
@@ -26,14 +27,15 @@ import numpy as np
 
 from ... import cycle_collector
 from ...criteria import weighted_median
-from ...splits import ThresholdSplit, midpoint
-from ...tree import Tree
+from ...splits import midpoint
+from ...tree import Node, Tree
 from ..loop import Grower, OpenLeaf, register_strategy
 from ..records import ZERO_GAIN, Candidate
 from ..scanners import first_best, tolerance
-from ..scoring import CandidateList
-from .arrays import StepLog
-from .levels import Pending, filter_orders_by, numeric_features, route_level, sorted_orders
+from ..scoring import CandidateBuilder, CandidateList
+from .arrays import EMPTY, KEPT
+from .level_arrays import Reasons, early_codes, numbered
+from .levels import filter_orders_by, numeric_features, sorted_orders
 from .median_cuts import (
     GroupedRankSums,
     cut_errors,
@@ -103,45 +105,172 @@ def grow(grower: Grower) -> Tree:
             "(see dtlearn.grow.fast.median_levels.applies)"
         )
     with cycle_collector.paused():
-        log = grow_levels(grower)
-        grower.settle_grown(grower.root, log.record(grower))
+        nodes, record = grow_arrays(grower)
+    grower.settle_grown(nodes, record)
     return grower.tree()
 
 
-def grow_levels(grower: Grower) -> StepLog:
-    """:func:`grow`'s levels, one after the other; the steps noted in a :class:`StepLog`."""
+def grow_arrays(grower: Grower) -> tuple:
+    """:func:`grow`'s levels as arrays: the tree's nodes and the growth record.
+
+    A level is a few arrays, one entry per node (as
+    :func:`dtlearn.grow.fast.level_arrays.grow_arrays` keeps a squared-error level): the
+    rules of :meth:`Grower.reason_before_scoring` on every node at once
+    (:func:`~dtlearn.grow.fast.level_arrays.early_codes`), each node's choice from
+    :func:`median_scan`'s arrays, the rows routed to the children in one sort, the
+    children's statistics those of the chosen cuts' sides. No object per node is made
+    while growing (node objects, candidate lists, steps: when read), so the fit's Python
+    is per level, not per node; only a node near a stopping rule's limit builds its
+    best candidate and reads the rule from it, as node-by-node growth does.
+    """
+    X = grower.X
     numeric = numeric_features(grower)
-    log = StepLog(grower)
-    root = Pending(grower.open_leaf(grower.root.node_id))
-    root.reason = grower.reason_before_scoring(root.state)
-    if root.reason:
-        log.settle([], [root])
-        return log
-    scan = [root]
-    order = sorted_orders(grower.X, root.state.rows, numeric)
+    features = numeric.tolist()
+    root = grower.root
+    rows = grower.open_leaf(root.node_id).rows  # every row, weight 1 (applies)
+    lengths = np.array([len(rows)], dtype=np.int64)
+    n_samples, impurity = np.array([root.n_samples]), np.array([root.impurity])
+    value = root.value[None, :]
+    reasons = Reasons(grower)
+    early = early_codes(grower, 0, n_samples, impurity, value, lengths)
+    order = sorted_orders(X, rows, numeric) if early[0] < 0 else None
     rank = np.empty(len(grower.y), dtype=np.int64)
     rank[np.argsort(grower.y, kind="stable")] = np.arange(len(grower.y))
     scratch = Scratch()  # one level's arrays, written again by the next
-    while scan:
-        stats = decide_level(grower, scan, order, numeric, rank, scratch)
-        splitting = [p for p in scan if p.split is not None]
-        parts = route_level(grower, splitting)
-        for p, pair, pair_stats in zip(splitting, parts, stats):
-            assert p.split is not None  # splitting holds the nodes that chose a split
-            opened = grower.open_children(p.state, p.split, pair, pair_stats)
-            p.children = [Pending(child) for child in opened]
-        children = [child for p in scan for child in p.children]
-        for child in children:
-            child.reason = grower.reason_before_scoring(child.state)
-        following = [child for child in children if child.reason is None]
-        log.settle(scan, [child for child in children if child.reason is not None])
-        if following:
-            rows = np.concatenate([p.state.rows for p in following])
-            order = filter_orders_by(
-                order, rows, np.array([len(p.state.rows) for p in following]), len(grower.X)
+    scorer = grower.scorer()  # what the record builds candidates with
+    scans: list = []
+    objects: dict = {}
+    levels: list[dict] = []
+    depth = 0
+    while True:
+        m = len(lengths)
+        reason = reasons.early[early]
+        scan_at = np.full(m, EMPTY, dtype=np.int32)
+        scan_row = np.zeros(m, dtype=np.int32)
+        choice = np.full(m, -1, dtype=np.int32)
+        feature = np.full(m, -1, dtype=np.int32)
+        threshold = np.zeros(m)
+        scanned = np.flatnonzero(early < 0)
+        if scanned.size:
+            assert order is not None  # sorted while some node is scanned
+            seen = rows[np.repeat(early < 0, lengths)]
+            best, scores, sides = median_scan(
+                grower,
+                seen,
+                lengths[scanned],
+                value[scanned, 0],
+                impurity[scanned],
+                order,
+                numeric,
+                rank,
+                scratch,
             )
-        scan = following
-    return log
+            level = MedianScan(
+                scorer, seen, lengths[scanned], impurity[scanned], value[scanned], features, scores
+            )
+            scan_at[scanned], scan_row[scanned] = len(scans), np.arange(len(scanned))
+            scans.append(level)
+            clear, column = clear_splits(grower, best, scores, sides[0], n_samples[scanned])
+            split_at = np.flatnonzero(clear)
+            choice[scanned[split_at]] = column[split_at]
+            feature[scanned[split_at]] = numeric[column[split_at]]
+            threshold[scanned[split_at]] = sides[3][split_at, column[split_at]]
+            for j in np.flatnonzero(~clear).tolist():  # the grower's rule on its candidate
+                i, c = int(scanned[j]), int(best[j])
+                candidates = level.candidate_list(j, grower.builder)
+                why = grower.reason_after_scoring(candidates[c] if c >= 0 else None)
+                reason[i] = reasons.code(why)
+                if why is None:
+                    scan_at[i], choice[i] = KEPT, KEPT
+                    objects[(depth, i)] = (candidates, c)
+                    feature[i], threshold[i] = numeric[c], sides[3][j, c]
+        splits = feature >= 0
+        moving = splits.repeat(lengths)
+        levels.append(
+            dict(
+                lengths=lengths,
+                n_samples=n_samples,
+                impurity=impurity,
+                value=value,
+                counts=None,
+                reason=reason,
+                scan_at=scan_at,
+                scan_row=scan_row,
+                choice=choice,
+                feature=feature,
+                threshold=threshold,
+                splits=splits,
+                leaf_rows=rows[~moving],
+            )
+        )
+        splitting = np.flatnonzero(splits)
+        if not len(splitting):
+            break
+        # the children's statistics: the chosen cut's sides (Grower._stats' floats)
+        at = np.searchsorted(scanned, splitting)
+        pick = (at, feature_column(numeric, feature[splitting]))
+        count, centre, error = (
+            np.stack([a[0][pick], a[1][pick]], axis=1).ravel() for a in sides[:3]
+        )
+        # route: each splitting node's rows to its two children, in ascending order
+        rows = rows[moving]
+        sizes = lengths[splitting]
+        right = ~(X[rows, feature[splitting].repeat(sizes)] <= threshold[splitting].repeat(sizes))
+        kind = np.int16 if 2 * len(splitting) < 2**15 else np.int64
+        key = np.arange(0, 2 * len(splitting), 2, dtype=kind).repeat(sizes)
+        np.add(key, right, out=key)
+        rows = rows.take(key.argsort(kind="stable"))
+        lengths = np.bincount(key, minlength=2 * len(splitting)).astype(np.int64)
+        n_samples, impurity, value = count, error, centre[:, None]
+        depth += 1
+        early = early_codes(grower, depth, n_samples, impurity, value, lengths)
+        if order is not None:
+            following = early < 0
+            order = (
+                filter_orders_by(
+                    order, rows[np.repeat(following, lengths)], lengths[following], len(X)
+                )
+                if following.any()
+                else None
+            )
+    return numbered(grower, levels, scans, objects, reasons.texts)
+
+
+def feature_column(numeric: np.ndarray, feature: np.ndarray) -> np.ndarray:
+    """The column of ``numeric`` each of ``feature`` is (every feature is one of them).
+
+    Examples
+    --------
+    >>> feature_column(np.array([0, 2, 5]), np.array([5, 0])).tolist()
+    [2, 0]
+    """
+    return np.searchsorted(numeric, feature)
+
+
+def clear_splits(
+    grower: Grower, best: np.ndarray, scores: np.ndarray, count: tuple, n_samples: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which scanned nodes split on their best column by the scan's figures, and that column.
+
+    :meth:`Grower.reason_after_scoring`'s rules on each node's best score (the candidate's
+    own impurity decrease, so the same floats decide); a node with no cut is not clear,
+    nor one a rule stops (its candidate is built and the rule read from it, with its text).
+    """
+    config = grower.config
+    m = len(best)
+    column = np.maximum(best, 0)
+    at = np.arange(m)
+    decrease = scores[at, column]
+    total = count[0][at, column] + count[1][at, column]
+    clear = best >= 0
+    decrease = np.where(clear, decrease, 0.0)
+    if config.stop_at_zero_gain:
+        clear &= ~(decrease < ZERO_GAIN)
+    clear &= (
+        total / grower.builder.total_weight * decrease + np.finfo(float).eps
+        >= config.min_impurity_decrease
+    )
+    return clear, column
 
 
 def candidate(grower: Grower, state: OpenLeaf, feature: int) -> Candidate:
@@ -149,66 +278,95 @@ def candidate(grower: Grower, state: OpenLeaf, feature: int) -> Candidate:
     return grower.score_candidates(state, [feature], None)[0]
 
 
-def decide_level(
-    grower: Grower,
-    scan: list[Pending],
-    order: np.ndarray,
-    numeric: np.ndarray,
-    rank: np.ndarray,
-    scratch: Scratch | None = None,
-) -> list[list[tuple]]:
-    """Choose every node's split (or its reason to stop); the chosen children's statistics.
+class MedianScan:
+    """A level's candidates: each node's column scores, the candidates built when read.
 
-    ``order[off_j:off_j + n_j, c]`` are node ``j``'s rows sorted by column ``numeric[c]``,
-    ``rank`` each row's rank by target, ``scratch`` the arrays the level may write into.
-    Returns, for each splitting node in turn, its two children's ``(statistics, impurity)``
-    as :meth:`Grower._stats` gives them.
+    Node ``j`` of the scan holds ``lengths[j]`` rows of ``rows`` (ascending, after the
+    nodes before it), its impurity and value; ``scores[j, c]`` is the score of column
+    ``features[c]`` (what :func:`median_scan` found), its candidate :func:`candidate` of
+    ``scorer`` (a :meth:`Grower.scorer <dtlearn.grow.Grower.scorer>`, so the record that
+    keeps the scan makes no reference cycle) at an open leaf made of those figures. A
+    level of thousands of nodes then makes no candidate list, state or ``partial`` per
+    node and column.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(4.0).reshape(-1, 1), np.array([1.0, 1.0, 5.0, 5.0])
+    >>> grower = CARTRegressor(criterion="mae").make_grower(X, y)
+    >>> root = grower.root
+    >>> scan = MedianScan(grower.scorer(), np.arange(4), np.array([4]),
+    ...                   np.array([root.impurity]), root.value[None], [0], np.array([[2.0]]))
+    >>> candidates = scan.candidate_list(0, grower.builder)
+    >>> candidates.score_of(0), candidates[0].split.threshold
+    (2.0, 1.5)
     """
-    best, scores, sides = median_scan(grower, scan, order, numeric, rank, scratch)
-    count, centre, impurity, threshold = sides
-    builder, config = grower.builder, grower.config
-    m, f = scores.shape
-    column = np.maximum(best, 0)
-    at = np.arange(m)
-    decrease = scores[at, column]
-    total = count[0][at, column] + count[1][at, column]
-    clear = best >= 0
-    decrease = np.where(clear, decrease, 0.0)  # a node of no cut: -inf, built below
-    if config.stop_at_zero_gain:
-        clear &= ~(decrease < ZERO_GAIN)
-    clear &= (
-        total / builder.total_weight * decrease + np.finfo(float).eps
-        >= config.min_impurity_decrease
-    )
-    # Python lists read once (numpy scalars one by one cost more than the loop's own work)
-    features, best_of, clear_of, rows = (
-        numeric.tolist(),
-        best.tolist(),
-        clear.tolist(),
-        scores.tolist(),
-    )
-    threshold_of = threshold[at, best].tolist()
-    picked = [tuple(a[b][at, best].tolist() for a in (count, centre, impurity)) for b in range(2)]
-    stats = []
-    for j, p in enumerate(scan):
-        state = p.state
-        makes = [partial(candidate, grower, state, feature) for feature in features]
-        p.candidates = CandidateList(list(zip(rows[j], makes)), builder)
-        c = best_of[j]
-        if not clear_of[j]:  # the grower's own rule on the built candidate, with its text
-            chosen = p.candidates[c] if c >= 0 else None
-            p.reason = grower.reason_after_scoring(chosen)
-            if p.reason is not None:
-                continue
-        p.choice = c
-        p.split = ThresholdSplit(features[c], threshold_of[j])
-        stats.append([(np.array([n[j], m[j]]), e[j]) for n, m, e in picked])
-    return stats
+
+    __slots__ = ("scorer", "rows", "starts", "lengths", "impurity", "value", "features", "scores")
+
+    def __init__(
+        self,
+        scorer: Grower,
+        rows: np.ndarray,
+        lengths: np.ndarray,
+        impurity: np.ndarray,
+        value: np.ndarray,
+        features: list,
+        scores: np.ndarray,
+    ):
+        self.scorer, self.rows, self.lengths = scorer, rows, lengths
+        self.starts = np.cumsum(lengths) - lengths
+        self.impurity, self.value, self.features, self.scores = impurity, value, features, scores
+
+    def state(self, row: int) -> OpenLeaf:
+        """Node ``row`` as the open leaf node-by-node growth scores (rows, unit weights)."""
+        start, n = int(self.starts[row]), int(self.lengths[row])
+        node = Node(-1, 0, float(n), float(self.impurity[row]), self.value[row].copy(), None)
+        every = frozenset(range(self.scorer.schema.n_features))
+        return OpenLeaf(node, self.rows[start : start + n], np.ones(n), every, None, None)
+
+    def candidate_list(self, row: int, builder: CandidateBuilder | None) -> CandidateList:
+        """Node ``row``'s candidates, in column order, each built when first read."""
+        scorer, state = self.scorer, self.state(row)
+        makes = [partial(candidate, scorer, state, feature) for feature in self.features]
+        return CandidateList(list(zip(self.scores[row].tolist(), makes)), builder)
+
+    def __reduce__(self) -> tuple:
+        # saved without the grower (its training data): every node's candidates built
+        builder = self.scorer.builder
+        lists = [self.candidate_list(j, builder) for j in range(len(self.lengths))]
+        return (BuiltScan, (lists,))
+
+
+class BuiltScan:
+    """A saved :class:`MedianScan`: each node's candidates, built.
+
+    Examples
+    --------
+    >>> BuiltScan([CandidateList([])]).candidate_list(0, None) == ()
+    True
+    """
+
+    __slots__ = ("lists",)
+
+    def __init__(self, lists: list):
+        self.lists = lists
+
+    def candidate_list(self, row: int, builder: CandidateBuilder | None) -> CandidateList:
+        """Node ``row``'s candidates."""
+        return self.lists[row]
+
+    def __reduce__(self) -> tuple:
+        return (BuiltScan, (self.lists,))
 
 
 def median_scan(
     grower: Grower,
-    scan: list[Pending],
+    rows: np.ndarray,
+    lengths: np.ndarray,
+    centres: np.ndarray,
+    parent: np.ndarray,
     order: np.ndarray,
     numeric: np.ndarray,
     rank: np.ndarray,
@@ -216,6 +374,10 @@ def median_scan(
 ) -> tuple[np.ndarray, np.ndarray, tuple]:
     """Every column's best cut at every node of a level, and its candidate's figures.
 
+    Node ``j`` holds ``lengths[j]`` rows of ``rows`` (ascending, after the nodes before
+    it), its median ``centres[j]`` and impurity ``parent[j]``; ``order[off_j:off_j + n_j,
+    c]`` are its rows sorted by column ``numeric[c]``, ``rank`` each row's rank by target,
+    ``scratch`` the arrays the level may write into.
     Returns ``(best, scores, sides)``: each node's chosen column (-1: none can split),
     each column's candidate score (its impurity decrease; minus infinity when it cannot
     split) and ``sides = (count, centre, impurity, threshold)``, the first three pairs of
@@ -226,12 +388,11 @@ def median_scan(
     bits, most first: a small node's ranks take few bits.
     """
     X, y = grower.X, grower.y
-    m, f = len(scan), len(numeric)
-    lengths = np.array([len(p.state.rows) for p in scan], dtype=np.int64)
+    m, f = len(lengths), len(numeric)
+    lengths = np.asarray(lengths, dtype=np.int64)
     N = int(lengths.sum())
     offsets = np.cumsum(lengths) - lengths
     node_of = np.repeat(np.arange(m), lengths)
-    rows = np.concatenate([p.state.rows for p in scan])  # each node's rows ascending
     local = np.empty(len(y), dtype=np.int64)  # rank by target within the node
     by_target = np.argsort(node_of * len(y) + rank[rows], kind="stable")
     local[rows[by_target]] = np.arange(N) - offsets[node_of]
@@ -254,7 +415,6 @@ def median_scan(
     rows_x = order[at_node, feature]  # the node's rows in the column's order
     xs = X[rows_x, numeric[feature]]
     ys = y[rows_x]
-    centres = np.array([p.state.node.value[0] for p in scan])
     shifted = ys - centres[seg_node][elem_seg]  # small sums round less
     group_ends = np.cumsum(f * np.bincount(group, weights=lengths)[groups]).astype(np.int64)
     sums = GroupedRankSums(local[rows_x], shifted, ys, group_ends, scratch)
@@ -300,7 +460,6 @@ def median_scan(
     k = len(seg)
     ql, qr, il, ir = q[:k], q[k:], side_impurity[:k], side_impurity[k:]
     child = (ql * il + qr * ir) / (ql + qr)
-    parent = np.array([p.state.node.impurity for p in scan])
     where = (seg_node[seg], seg_feat[seg])
     scores = np.full((m, f), -np.inf)
     scores[where] = parent[seg_node[seg]] - child
@@ -388,12 +547,15 @@ def best_cuts(
 
 
 __all__ = [
+    "BuiltScan",
+    "MedianScan",
     "applies",
     "best_cuts",
     "candidate",
-    "decide_level",
+    "clear_splits",
+    "feature_column",
     "grow",
-    "grow_levels",
+    "grow_arrays",
     "median_scan",
     "size_groups",
 ]
