@@ -10,6 +10,8 @@ import statistics
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dtlearn.grow.fast.median_levels import best_cuts
 
@@ -55,3 +57,31 @@ def test_all_zero_values_tie_every_cut_with_no_tolerance_and_the_first_wins(n):
         np.zeros(n), near, np.zeros(n - 1, int), np.arange(n - 1), np.array([0]), np.array([n])
     )
     assert index.tolist() == [0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    values=st.lists(st.integers(0, 6), min_size=2, max_size=12),
+    offset=st.sampled_from([0.0, 1.0, 1e3, 1e9, -3e7]),
+    step=st.sampled_from([1.0, 1e-9, 2.0**-40, 1e-12]),
+    near_bits=st.integers(0, 2**11 - 1),
+    slack=st.sampled_from([0.0, 1e-16, 1e-13, 1e-9, 0.5]),
+    sign=st.sampled_from([-1.0, 1.0]),
+)
+def test_a_tie_scale_known_within_a_bound_picks_the_exact_scales_winner(
+    values, offset, step, near_bits, slack, sign
+):
+    # the reference: the exact scale (a pairwise sum, rough=None); errors that differ by
+    # about the tolerance of a scale far from 0 (an offset, small steps) are where the
+    # scale decides; the rough scale is off by up to its bound, either way
+    ys = offset + step * np.array(values, dtype=float)
+    n = len(ys)
+    near = np.array([(near_bits >> c) & 1 for c in range(n - 1)], dtype=bool)
+    segment, cut = np.zeros(n - 1, dtype=np.int64), np.arange(n - 1)
+    starts, lengths = np.array([0]), np.array([n])
+    scale = np.abs(ys).sum() / n
+    bound = np.array([slack * scale])
+    rough = (np.array([scale + sign * bound[0] / 2]), bound)
+    want = best_cuts(ys, near, segment, cut, starts, lengths)
+    got = best_cuts(ys, near, segment, cut, starts, lengths, None, rough)
+    assert got.tolist() == want.tolist()

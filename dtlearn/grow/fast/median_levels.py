@@ -37,6 +37,7 @@ from .arrays import EMPTY, KEPT
 from .level_arrays import Reasons, early_codes, numbered
 from .levels import filter_orders_by, numeric_features, sorted_orders
 from .median_cuts import (
+    EPS,
     GroupedRankSums,
     cut_errors,
     exact_cut_errors,
@@ -431,7 +432,10 @@ def median_scan(
     np.cumsum(np.abs(ys), out=running[1:])
     rough = (running[starts + seg_lengths] - running[starts]) / seg_lengths
     near = near_best_cuts(errors, bound, valid, segment, seg_lengths, rough)
-    index = best_cuts(ys, near, segment, cut, starts, seg_lengths, sums)
+    # rough's rounding: each running sum within T·ε of the level's total (the values are
+    # >= 0), the segment's own pairwise sum within n·ε of its own; twice that
+    rough_bound = 2 * EPS * ((2 * T + 4) * running[T] / seg_lengths + (seg_lengths + 4) * rough)
+    index = best_cuts(ys, near, segment, cut, starts, seg_lengths, sums, (rough, rough_bound))
     # each column's best cut as a candidate: both sides' rows in the node's row order
     position = np.empty((N, f), dtype=small)  # each row's place in the column's order
     place = np.empty(len(y), dtype=np.int64)
@@ -504,6 +508,7 @@ def best_cuts(
     starts: np.ndarray,
     lengths: np.ndarray,
     sums: GroupedRankSums | None = None,
+    rough: tuple | None = None,
 ) -> np.ndarray:
     """Each segment's best cut among its ``near`` ones (-1: none), as the reference picks it.
 
@@ -513,6 +518,9 @@ def best_cuts(
     (:func:`~dtlearn.grow.scanners.first_best`'s rule, on the segment's tie scale
     :meth:`~dtlearn.criteria.Criterion.tie_scale_of`, ``Σ|y| / n`` in the column's order).
     ``sums`` (a :class:`~dtlearn.grow.fast.median_cuts.RankSums` over ``ys``) gives medians.
+    ``rough``: each segment's tie scale to within a bound, ``(scale, bound)``; where the
+    winner is the same at both ends of that range (the floor of a tie moves monotonically
+    with the scale), the exact scale (a pairwise sum of the segment) is not worked out.
 
     Examples
     --------
@@ -532,17 +540,31 @@ def best_cuts(
         exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many], sums)
         first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
         scored = seg[first]
-        scale = segment_sums(np.abs(ys), starts[scored], lengths[scored]) / lengths[scored].astype(
-            float
-        )
+        counts = np.diff(np.r_[first, len(seg)])
         top = np.maximum.reduceat(-exact, first)
-        floor = top - tolerance(top, scale)
-        hit = np.where(
-            -exact >= np.repeat(floor, np.diff(np.r_[first, len(seg)])),
-            cut[many],
-            np.iinfo(np.int64).max,
-        )
-        index[scored] = np.minimum.reduceat(hit, first)
+
+        def winners(scale: np.ndarray) -> np.ndarray:
+            floor = top - tolerance(top, scale)
+            hit = np.where(-exact >= np.repeat(floor, counts), cut[many], np.iinfo(np.int64).max)
+            return np.minimum.reduceat(hit, first)
+
+        def tie_scale(at: np.ndarray) -> np.ndarray:  # the reference's, of segments scored[at]
+            kept = scored[at]
+            return segment_sums(np.abs(ys), starts[kept], lengths[kept]) / lengths[kept].astype(
+                float
+            )
+
+        if rough is None:
+            index[scored] = winners(tie_scale(np.arange(len(scored))))
+        else:  # a larger scale, a lower floor: the reference's floor lies between these
+            scale, bound = rough[0][scored], rough[1][scored]
+            low = winners(scale + bound)
+            open_ = (low != winners(np.maximum(scale - bound, 0.0))) | ~np.isfinite(scale + bound)
+            if open_.any():
+                scale = scale.copy()
+                scale[open_] = tie_scale(np.flatnonzero(open_))
+                low[open_] = winners(scale)[open_]
+            index[scored] = low
     return index
 
 
