@@ -407,12 +407,14 @@ def exact_cut_errors(
     lengths: np.ndarray,
     cut: np.ndarray,
     sums: RankSums | GroupedRankSums | None = None,
+    medians: np.ndarray | None = None,
 ) -> np.ndarray:
     """:func:`dtlearn.criteria.absolute_error_cuts` of the listed cuts, its floats, unit weights.
 
     Cut ``cut[j]`` of the segment ``values[starts[j]:starts[j] + lengths[j]]`` keeps its
     first ``cut[j] + 1`` values left. ``sums``: a :class:`RankSums` over ``values`` that
-    gives the sides' medians (otherwise each side is sorted).
+    gives the sides' medians (otherwise each side is sorted); ``medians``: the sides'
+    medians when the caller has them, every left side's, then every right side's.
 
     Examples
     --------
@@ -428,7 +430,9 @@ def exact_cut_errors(
     left = np.asarray(cut, dtype=np.int64) + 1
     side_start = np.concatenate([starts, starts + left])
     side_length = np.concatenate([left, lengths - left])
-    if sums is None:
+    if medians is not None:
+        medians = np.asarray(medians, dtype=float)
+    elif sums is None:
         medians = sorted_middles(values, side_start, side_length)
     else:
         medians = sums.medians(side_start, side_start + side_length)

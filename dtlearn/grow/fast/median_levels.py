@@ -438,7 +438,10 @@ def median_scan(
     # rough's rounding: each running sum within T·ε of the level's total (the values are
     # >= 0), the segment's own pairwise sum within n·ε of its own; twice that
     rough_bound = 2 * EPS * ((2 * T + 4) * running[T] / seg_lengths + (seg_lengths + 4) * rough)
-    index = best_cuts(ys, near, segment, cut, starts, seg_lengths, sums, (rough, rough_bound))
+    chosen: list = []  # each segment's chosen cut's side medians, (2, S)
+    index = best_cuts(
+        ys, near, segment, cut, starts, seg_lengths, sums, (rough, rough_bound), chosen
+    )
     # each column's best cut as a candidate: both sides' rows in the node's row order
     position = np.empty((N, f), dtype=small)  # each row's place in the column's order
     place = np.empty(len(y), dtype=np.int64)
@@ -460,7 +463,7 @@ def median_scan(
     seg = np.flatnonzero(usable)
     side_start = np.concatenate([starts[seg], starts[seg] + n_left[seg]])
     side_length = np.concatenate([n_left[seg], seg_lengths[seg] - n_left[seg]])
-    medians = sums.medians(side_start, side_start + side_length)  # x order: the same rows
+    medians = chosen[0][:, seg].ravel()  # the sides' rows in x order: the same medians
     spread = side_spreads(values, side_start, side_length, medians)
     q = side_length.astype(float)
     side_impurity = spread / q
@@ -512,6 +515,7 @@ def best_cuts(
     lengths: np.ndarray,
     sums: GroupedRankSums | None = None,
     rough: tuple | None = None,
+    medians: list | None = None,
 ) -> np.ndarray:
     """Each segment's best cut among its ``near`` ones (-1: none), as the reference picks it.
 
@@ -524,6 +528,9 @@ def best_cuts(
     ``rough``: each segment's tie scale to within a bound, ``(scale, bound)``; where the
     winner is the same at both ends of that range (the floor of a tie moves monotonically
     with the scale), the exact scale (a pairwise sum of the segment) is not worked out.
+    ``medians`` (a list, with ``sums``): filled with the medians of each segment's chosen
+    cut's left and right side (NaN without one), from the same query as the near cuts'
+    exact errors (one pass over the matrix fewer per level).
 
     Examples
     --------
@@ -538,9 +545,21 @@ def best_cuts(
     one = near & (n_near[segment] == 1)
     index[segment[one]] = cut[one]
     many = near & (n_near[segment] > 1)
+    sides = None
+    if medians is not None and sums is not None:
+        # one query for both sides of the near cuts of several and of the lone near cuts
+        asked = np.concatenate([segment[many], segment[one]])
+        left = np.concatenate([cut[many], cut[one]]) + 1
+        side_start = np.concatenate([starts[asked], starts[asked] + left])
+        side_end = np.concatenate([starts[asked] + left, starts[asked] + lengths[asked]])
+        sides = sums.medians(side_start, side_end).reshape(2, -1)
+        chosen = np.full((2, m), np.nan)
+        chosen[:, segment[one]] = sides[:, int(np.count_nonzero(many)) :]
+        medians[:] = [chosen]
     if many.any():
         seg = segment[many]
-        exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many], sums)
+        known = None if sides is None else sides[:, : len(seg)].ravel()
+        exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many], sums, known)
         first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
         scored = seg[first]
         counts = np.diff(np.r_[first, len(seg)])
@@ -568,6 +587,9 @@ def best_cuts(
                 scale[open_] = tie_scale(np.flatnonzero(open_))
                 low[open_] = winners(scale)[open_]
             index[scored] = low
+        if sides is not None:
+            won = cut[many] == index[seg]  # one near cut a segment
+            medians[0][:, seg[won]] = sides[:, : len(seg)][:, won]
     return index
 
 
