@@ -31,7 +31,7 @@ from ...splits import midpoint
 from ...tree import Node, Tree
 from ..loop import Grower, OpenLeaf, register_strategy
 from ..records import ZERO_GAIN, Candidate
-from ..scanners import first_best, tolerance
+from ..scanners import TIE_TOLERANCE, first_best, tolerance
 from ..scoring import CandidateBuilder, CandidateList
 from .arrays import EMPTY, KEPT
 from .level_arrays import Reasons, early_codes, numbered
@@ -39,6 +39,7 @@ from .levels import filter_orders_by, numeric_features, sorted_orders
 from .median_cuts import (
     EPS,
     GroupedRankSums,
+    close_cut_errors,
     cut_errors,
     exact_cut_errors,
     near_best_cuts,
@@ -557,40 +558,108 @@ def best_cuts(
         chosen[:, segment[one]] = sides[:, int(np.count_nonzero(many)) :]
         medians[:] = [chosen]
     if many.any():
-        seg = segment[many]
-        known = None if sides is None else sides[:, : len(seg)].ravel()
-        exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many], sums, known)
-        first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
-        scored = seg[first]
-        counts = np.diff(np.r_[first, len(seg)])
-        top = np.maximum.reduceat(-exact, first)
-
-        def winners(scale: np.ndarray) -> np.ndarray:
-            floor = top - tolerance(top, scale)
-            hit = np.where(-exact >= np.repeat(floor, counts), cut[many], np.iinfo(np.int64).max)
-            return np.minimum.reduceat(hit, first)
-
-        def tie_scale(at: np.ndarray) -> np.ndarray:  # the reference's, of segments scored[at]
-            kept = scored[at]
-            return segment_sums(np.abs(ys), starts[kept], lengths[kept]) / lengths[kept].astype(
-                float
+        near_cut, near_seg = cut[many], segment[many]
+        exactly = np.ones(len(near_seg), dtype=bool)  # the near cuts worked out exactly
+        if sides is not None and rough is not None:
+            scored, won, counts = close_winners(
+                ys, starts, lengths, near_seg, near_cut, sides[:, : len(near_seg)], rough
             )
+            settled = won >= 0
+            index[scored[settled]] = won[settled]
+            exactly = np.repeat(~settled, counts)
+        if exactly.any():
+            seg, cuts = near_seg[exactly], near_cut[exactly]
+            known = None if sides is None else sides[:, : len(near_seg)][:, exactly].ravel()
+            exact = exact_cut_errors(ys, starts[seg], lengths[seg], cuts, sums, known)
+            first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
+            scored = seg[first]
+            counts = np.diff(np.r_[first, len(seg)])
+            top = np.maximum.reduceat(-exact, first)
 
-        if rough is None:
-            index[scored] = winners(tie_scale(np.arange(len(scored))))
-        else:  # a larger scale, a lower floor: the reference's floor lies between these
-            scale, bound = rough[0][scored], rough[1][scored]
-            low = winners(scale + bound)
-            open_ = (low != winners(np.maximum(scale - bound, 0.0))) | ~np.isfinite(scale + bound)
-            if open_.any():
-                scale = scale.copy()
-                scale[open_] = tie_scale(np.flatnonzero(open_))
-                low[open_] = winners(scale)[open_]
-            index[scored] = low
-        if sides is not None:
-            won = cut[many] == index[seg]  # one near cut a segment
-            medians[0][:, seg[won]] = sides[:, : len(seg)][:, won]
+            def winners(scale: np.ndarray) -> np.ndarray:
+                floor = top - tolerance(top, scale)
+                hit = np.where(-exact >= np.repeat(floor, counts), cuts, np.iinfo(np.int64).max)
+                return np.minimum.reduceat(hit, first)
+
+            def tie_scale(at: np.ndarray) -> np.ndarray:  # the reference's, of segments scored[at]
+                kept = scored[at]
+                return segment_sums(np.abs(ys), starts[kept], lengths[kept]) / lengths[kept].astype(
+                    float
+                )
+
+            if rough is None:
+                index[scored] = winners(tie_scale(np.arange(len(scored))))
+            else:  # a larger scale, a lower floor: the reference's floor lies between these
+                scale, bound = rough[0][scored], rough[1][scored]
+                low = winners(scale + bound)
+                open_ = (low != winners(np.maximum(scale - bound, 0.0))) | ~np.isfinite(
+                    scale + bound
+                )
+                if open_.any():
+                    scale = scale.copy()
+                    scale[open_] = tie_scale(np.flatnonzero(open_))
+                    low[open_] = winners(scale)[open_]
+                index[scored] = low
+        if sides is not None and medians is not None:
+            won = near_cut == index[near_seg]  # one near cut a segment
+            medians[0][:, near_seg[won]] = sides[:, : len(near_seg)][:, won]
     return index
+
+
+def close_winners(
+    ys: np.ndarray,
+    starts: np.ndarray,
+    lengths: np.ndarray,
+    seg: np.ndarray,
+    cut: np.ndarray,
+    medians: np.ndarray,
+    rough: tuple,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each segment's winner among its near cuts where errors close to the reference's decide.
+
+    ``seg``/``cut``: the near cuts of segments with several (ascending by segment),
+    ``medians`` their sides' medians (``(2, len(cut))``, left then right), ``rough`` each
+    segment's tie scale within a bound (``(scale, bound)``). The reference
+    (:func:`~dtlearn.grow.fast.median_cuts.exact_cut_errors`, then
+    :func:`~dtlearn.grow.scanners.first_best`) sums each side's ``|y - median|`` in numpy's
+    pairwise order; here the same terms are summed in extended precision
+    (:func:`~dtlearn.grow.fast.median_cuts.close_cut_errors`), within a few units in the
+    last place of the reference's floats, far inside the tie tolerance. Most segments'
+    near cuts are exact ties (equal as real numbers) or clearly worse: when the first cut
+    these errors cannot rule out is surely within the tolerance of the least, it is the
+    reference's winner. Returns ``(segments, winner, counts)``: each segment of ``seg``
+    once, its winning cut (-1: left for the exact errors) and its near cuts' count.
+
+    Examples
+    --------
+    >>> ys = np.array([1.0, 2.0, 9.0, 10.0])  # cuts 0 and 2 tie exactly; cut 1 is best
+    >>> medians = np.array([[1.0, 1.5, 2.0], [9.0, 9.5, 10.0]])
+    >>> segments, won, counts = close_winners(ys, np.array([0]), np.array([4]),
+    ...     np.zeros(3, int), np.arange(3), medians, (np.array([5.5]), np.array([0.0])))
+    >>> won.tolist(), counts.tolist()
+    ([1], [3])
+    """
+    close, rounding = close_cut_errors(ys, starts[seg], lengths[seg], cut, medians.ravel())
+    first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])
+    counts = np.diff(np.r_[first, len(seg)])
+    scored = seg[first]
+    low, high = close - rounding, close + rounding
+    least_low = np.maximum(np.minimum.reduceat(low, first), 0.0)  # errors are >= 0
+    least_high = np.minimum.reduceat(high, first)
+    size, size_bound = np.abs(rough[0][scored]), rough[1][scored]
+    tie_low = TIE_TOLERANCE * np.maximum(least_low, size - size_bound)
+    tie_high = TIE_TOLERANCE * np.maximum(least_high, size + size_bound)
+    slack = 16 * EPS * (least_high + tie_high)  # the reference's floor and these sums round
+    surely_in = high <= np.repeat(least_low + tie_low - slack, counts)
+    surely_out = low > np.repeat(least_high + tie_high + slack, counts)
+    place = np.arange(len(seg))
+    open_first = np.minimum.reduceat(np.where(surely_out, len(seg), place), first)
+    trusted = np.isfinite(least_high + tie_high) & (least_high < 1e250)
+    settled = trusted & (open_first < len(seg))
+    settled[settled] = surely_in[open_first[settled]]
+    won = np.full(len(scored), -1, dtype=np.int64)
+    won[settled] = cut[open_first[settled]]
+    return scored, won, counts
 
 
 __all__ = [
@@ -600,6 +669,7 @@ __all__ = [
     "best_cuts",
     "candidate",
     "clear_splits",
+    "close_winners",
     "feature_column",
     "grow",
     "grow_arrays",
