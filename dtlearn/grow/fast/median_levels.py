@@ -1,4 +1,4 @@
-# About 420 logical lines: one idea, growing an MAE tree a depth at a time (the level as arrays, every cut of every column scanned at once, the choices, the lazily built candidates); each step reads the one before.
+# About 540 logical lines: one idea, growing an MAE tree a depth at a time (the level as arrays, every cut of every column scanned at once, the choices, the lazily built candidates); each step reads the one before.
 """Level-wise growth of absolute-error (MAE) regression trees: every node of a depth at once.
 
 Node-by-node MAE growth follows each column's running medians in Python
@@ -127,6 +127,15 @@ def grow_arrays(grower: Grower) -> tuple:
     while growing (node objects, candidate lists, steps: when read), so the fit's Python
     is per level, not per node; only a node near a stopping rule's limit builds its
     best candidate and reads the rule from it, as node-by-node growth does.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(8.0).reshape(-1, 1), np.array([1, 1, 2, 2, 5, 5, 9, 9.0])
+    >>> nodes, record = grow_arrays(CARTRegressor(criterion="mae").make_grower(X, y))
+    >>> len(record), [step.action for step in record][:3]
+    (7, ['split', 'split', 'split'])
     """
     X = grower.X
     numeric = numeric_features(grower)
@@ -175,7 +184,7 @@ def grow_arrays(grower: Grower) -> tuple:
             )
             scan_at[scanned], scan_row[scanned] = len(scans), np.arange(len(scanned))
             scans.append(level)
-            clear, column = clear_splits(grower, best, scores, sides[0], n_samples[scanned])
+            clear, column = clear_splits(grower, best, scores, sides[0])
             split_at = np.flatnonzero(clear)
             choice[scanned[split_at]] = column[split_at]
             feature[scanned[split_at]] = numeric[column[split_at]]
@@ -253,13 +262,26 @@ def feature_column(numeric: np.ndarray, feature: np.ndarray) -> np.ndarray:
 
 
 def clear_splits(
-    grower: Grower, best: np.ndarray, scores: np.ndarray, count: tuple, n_samples: np.ndarray
+    grower: Grower, best: np.ndarray, scores: np.ndarray, count: tuple
 ) -> tuple[np.ndarray, np.ndarray]:
     """Which scanned nodes split on their best column by the scan's figures, and that column.
+
+    ``best``, ``scores`` and ``count`` (the sides' rows) are :func:`median_scan`'s.
 
     :meth:`Grower.reason_after_scoring`'s rules on each node's best score (the candidate's
     own impurity decrease, so the same floats decide); a node with no cut is not clear,
     nor one a rule stops (its candidate is built and the rule read from it, with its text).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(4.0).reshape(-1, 1), np.array([1.0, 1.0, 5.0, 5.0])
+    >>> grower = CARTRegressor(criterion="mae", min_impurity_decrease=1.0).make_grower(X, y)
+    >>> count = (np.array([[2.0], [2.0]]), np.array([[2.0], [2.0]]))
+    >>> clear, column = clear_splits(grower, np.array([0, 0]), np.array([[2.0], [0.5]]), count)
+    >>> clear.tolist(), column.tolist()  # 2.0 of 4 rows clears 1.0, 0.5 does not
+    ([True, False], [0, 0])
     """
     config = grower.config
     m = len(best)
