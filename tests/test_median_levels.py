@@ -5,6 +5,9 @@ scanned by the reference running medians (``scanners.regression_cut``); its cuts
 are :func:`dtlearn.criteria.absolute_error_cuts`'.
 """
 
+import gc
+import pickle
+
 import numpy as np
 import pandas as pd
 import same_growth
@@ -92,6 +95,43 @@ def test_the_fit_grows_level_wise_and_predicts_as_the_reference():
     slow.run(level_wise=False)
     assert model.tree_.to_dict()["nodes"] == slow.tree().to_dict()["nodes"]
     np.testing.assert_array_equal(model.predict(X), slow.tree().predict_values(X).ravel())
+
+
+def test_a_saved_mae_model_keeps_its_steps_without_the_grower():
+    # a level's candidates are one MedianScan (the grower's copy and the level's rows);
+    # saved, every candidate is built and the scan becomes the built lists
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(80, 3)).round(1)
+    y = rng.integers(0, 5, size=80).astype(float)
+    model = dt.CARTRegressor(criterion="mae", min_impurity_decrease=0.01).fit(X, y)
+    slow = dt.CARTRegressor(criterion="mae", min_impurity_decrease=0.01).make_grower(X, y)
+    slow.run(level_wise=False)
+    assert {type(scan).__name__ for scan in model.steps_.scans} == {"MedianScan"}
+    saved = pickle.dumps(model)
+    assert b"MedianScan" not in saved and b"Grower" not in saved
+    loaded = pickle.loads(saved)
+    assert {type(scan).__name__ for scan in loaded.steps_.scans} == {"BuiltScan"}
+    for fitted in (model, loaded):
+        assert fitted.tree_.to_dict()["nodes"] == slow.tree().to_dict()["nodes"]
+        assert tuple(fitted.steps_) == tuple(slow.steps)
+
+
+def test_a_fitted_mae_model_is_freed_by_reference_counting():
+    # its steps' candidates hold a copy of the grower without the steps: no cycle, so the
+    # cycle collector finds nothing once the model goes
+    rng = np.random.default_rng(6)
+    X, y = rng.normal(size=(200, 3)), rng.normal(size=200)
+    model = dt.CARTRegressor(criterion="mae").fit(X, y)
+    model.steps_[0].candidates[0]  # a step and a candidate made
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        del model
+        assert gc.collect() == 0
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def test_weights_and_categories_take_the_node_by_node_path():

@@ -15,6 +15,7 @@ Subclasses (C4.5) change how a node is scored or partitioned by overriding the h
 
 from __future__ import annotations
 
+import copy
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -888,6 +889,30 @@ class Grower:
         while self._open:
             self.expand(self.frontier()[0])
         return self.tree()
+
+    def scorer(self) -> Grower:
+        """A copy that scores candidates as this grower does, without its frontier or steps.
+
+        What a whole-tree strategy's record may keep to build a step's candidates when it
+        is read: the grower holds its steps, so a record holding the grower would be a
+        reference cycle, freed only by the cycle collector (with every object of the tree).
+
+        Examples
+        --------
+        >>> from dtlearn import CARTRegressor
+        >>> X, y = np.arange(4.0).reshape(-1, 1), np.array([1.0, 1.0, 5.0, 5.0])
+        >>> grower = CARTRegressor(criterion="mae").make_grower(X, y)
+        >>> state = grower.open_leaf(grower.root.node_id)
+        >>> scorer = grower.scorer()
+        >>> a, b = scorer.score_candidates(state, [0], None)[0], grower.candidates(0)[0]
+        >>> a.split == b.split, a.scores == b.scores
+        (True, True)
+        >>> scorer.steps is grower.steps, scorer.frontier()
+        (False, [])
+        """
+        scorer = copy.copy(self)
+        scorer.steps, scorer._open, scorer._order = [], {}, []
+        return scorer
 
     def settle_grown(self, root: Any, steps: Any) -> None:
         """Take a whole-tree strategy's result: every node decided, ``steps`` the record.

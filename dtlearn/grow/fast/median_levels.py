@@ -1,3 +1,4 @@
+# About 540 logical lines: one idea, growing an MAE tree a depth at a time (the level as arrays, every cut of every column scanned at once, the choices, the lazily built candidates); each step reads the one before.
 """Level-wise growth of absolute-error (MAE) regression trees: every node of a depth at once.
 
 Node-by-node MAE growth follows each column's running medians in Python
@@ -26,23 +27,26 @@ import numpy as np
 
 from ... import cycle_collector
 from ...criteria import weighted_median
-from ...splits import ThresholdSplit, midpoint
-from ...tree import Tree
+from ...splits import midpoint
+from ...tree import Node, Tree
 from ..loop import Grower, OpenLeaf, register_strategy
 from ..records import ZERO_GAIN, Candidate
-from ..scanners import first_best, tolerance
-from ..scoring import CandidateList
-from .arrays import StepLog
-from .levels import Pending, filter_orders_by, numeric_features, route_level, sorted_orders
+from ..scanners import TIE_TOLERANCE, first_best, tolerance
+from ..scoring import CandidateBuilder, CandidateList
+from .arrays import EMPTY, KEPT
+from .level_arrays import Reasons, early_codes, numbered
+from .levels import filter_orders_by, numeric_features, sorted_orders
 from .median_cuts import (
+    EPS,
     GroupedRankSums,
+    close_cut_errors,
     cut_errors,
     exact_cut_errors,
     near_best_cuts,
     segment_bounds,
     side_spreads,
 )
-from .scratch import Scratch
+from .scratch import Scratch, keep_freed_memory
 from .sums import segment_sums
 
 
@@ -102,46 +106,198 @@ def grow(grower: Grower) -> Tree:
             "grower: level-wise MAE growth does not apply to this grower "
             "(see dtlearn.grow.fast.median_levels.applies)"
         )
+    # a level's temporaries from memory already mapped: 32 float arrays of the data's
+    # size (sixteen left a quarter of the page faults at 2k rows, eight a fifth at 10k)
+    keep_freed_memory(32 * 8 * grower.X.size)
     with cycle_collector.paused():
-        log = grow_levels(grower)
-        grower.settle_grown(grower.root, log.record(grower))
+        nodes, record = grow_arrays(grower)
+    grower.settle_grown(nodes, record)
     return grower.tree()
 
 
-def grow_levels(grower: Grower) -> StepLog:
-    """:func:`grow`'s levels, one after the other; the steps noted in a :class:`StepLog`."""
+def grow_arrays(grower: Grower) -> tuple:
+    """:func:`grow`'s levels as arrays: the tree's nodes and the growth record.
+
+    A level is a few arrays, one entry per node (as
+    :func:`dtlearn.grow.fast.level_arrays.grow_arrays` keeps a squared-error level): the
+    rules of :meth:`Grower.reason_before_scoring` on every node at once
+    (:func:`~dtlearn.grow.fast.level_arrays.early_codes`), each node's choice from
+    :func:`median_scan`'s arrays, the rows routed to the children in one sort, the
+    children's statistics those of the chosen cuts' sides. No object per node is made
+    while growing (node objects, candidate lists, steps: when read), so the fit's Python
+    is per level, not per node; only a node near a stopping rule's limit builds its
+    best candidate and reads the rule from it, as node-by-node growth does.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(8.0).reshape(-1, 1), np.array([1, 1, 2, 2, 5, 5, 9, 9.0])
+    >>> nodes, record = grow_arrays(CARTRegressor(criterion="mae").make_grower(X, y))
+    >>> len(record), [step.action for step in record][:3]
+    (7, ['split', 'split', 'split'])
+    """
+    X = grower.X
     numeric = numeric_features(grower)
-    log = StepLog(grower)
-    root = Pending(grower.open_leaf(grower.root.node_id))
-    root.reason = grower.reason_before_scoring(root.state)
-    if root.reason:
-        log.settle([], [root])
-        return log
-    scan = [root]
-    order = sorted_orders(grower.X, root.state.rows, numeric)
+    features = numeric.tolist()
+    root = grower.root
+    rows = grower.open_leaf(root.node_id).rows  # every row, weight 1 (applies)
+    lengths = np.array([len(rows)], dtype=np.int64)
+    n_samples, impurity = np.array([root.n_samples]), np.array([root.impurity])
+    value = root.value[None, :]
+    reasons = Reasons(grower)
+    early = early_codes(grower, 0, n_samples, impurity, value, lengths)
+    order = sorted_orders(X, rows, numeric) if early[0] < 0 else None
     rank = np.empty(len(grower.y), dtype=np.int64)
     rank[np.argsort(grower.y, kind="stable")] = np.arange(len(grower.y))
     scratch = Scratch()  # one level's arrays, written again by the next
-    while scan:
-        stats = decide_level(grower, scan, order, numeric, rank, scratch)
-        splitting = [p for p in scan if p.split is not None]
-        parts = route_level(grower, splitting)
-        for p, pair, pair_stats in zip(splitting, parts, stats):
-            assert p.split is not None  # splitting holds the nodes that chose a split
-            opened = grower.open_children(p.state, p.split, pair, pair_stats)
-            p.children = [Pending(child) for child in opened]
-        children = [child for p in scan for child in p.children]
-        for child in children:
-            child.reason = grower.reason_before_scoring(child.state)
-        following = [child for child in children if child.reason is None]
-        log.settle(scan, [child for child in children if child.reason is not None])
-        if following:
-            rows = np.concatenate([p.state.rows for p in following])
-            order = filter_orders_by(
-                order, rows, np.array([len(p.state.rows) for p in following]), len(grower.X)
+    scorer = grower.scorer()  # what the record builds candidates with
+    scans: list = []
+    objects: dict = {}
+    levels: list[dict] = []
+    depth = 0
+    while True:
+        m = len(lengths)
+        reason = reasons.early[early]
+        scan_at = np.full(m, EMPTY, dtype=np.int32)
+        scan_row = np.zeros(m, dtype=np.int32)
+        choice = np.full(m, -1, dtype=np.int32)
+        feature = np.full(m, -1, dtype=np.int32)
+        threshold = np.zeros(m)
+        scanned = np.flatnonzero(early < 0)
+        if scanned.size:
+            assert order is not None  # sorted while some node is scanned
+            seen = rows[np.repeat(early < 0, lengths)]
+            best, scores, sides = median_scan(
+                grower,
+                seen,
+                lengths[scanned],
+                value[scanned, 0],
+                impurity[scanned],
+                order,
+                numeric,
+                rank,
+                scratch,
             )
-        scan = following
-    return log
+            level = MedianScan(
+                scorer, seen, lengths[scanned], impurity[scanned], value[scanned], features, scores
+            )
+            scan_at[scanned], scan_row[scanned] = len(scans), np.arange(len(scanned))
+            scans.append(level)
+            clear, column = clear_splits(grower, best, scores, sides[0])
+            split_at = np.flatnonzero(clear)
+            choice[scanned[split_at]] = column[split_at]
+            feature[scanned[split_at]] = numeric[column[split_at]]
+            threshold[scanned[split_at]] = sides[3][split_at, column[split_at]]
+            for j in np.flatnonzero(~clear).tolist():  # the grower's rule on its candidate
+                i, c = int(scanned[j]), int(best[j])
+                candidates = level.candidate_list(j, grower.builder)
+                why = grower.reason_after_scoring(candidates[c] if c >= 0 else None)
+                reason[i] = reasons.code(why)
+                if why is None:
+                    scan_at[i], choice[i] = KEPT, KEPT
+                    objects[(depth, i)] = (candidates, c)
+                    feature[i], threshold[i] = numeric[c], sides[3][j, c]
+        splits = feature >= 0
+        moving = splits.repeat(lengths)
+        levels.append(
+            dict(
+                lengths=lengths,
+                n_samples=n_samples,
+                impurity=impurity,
+                value=value,
+                counts=None,
+                reason=reason,
+                scan_at=scan_at,
+                scan_row=scan_row,
+                choice=choice,
+                feature=feature,
+                threshold=threshold,
+                splits=splits,
+                leaf_rows=rows[~moving],
+            )
+        )
+        splitting = np.flatnonzero(splits)
+        if not len(splitting):
+            break
+        # the children's statistics: the chosen cut's sides (Grower._stats' floats)
+        at = np.searchsorted(scanned, splitting)
+        pick = (at, feature_column(numeric, feature[splitting]))
+        count, centre, error = (
+            np.stack([a[0][pick], a[1][pick]], axis=1).ravel() for a in sides[:3]
+        )
+        # route: each splitting node's rows to its two children, in ascending order
+        rows = rows[moving]
+        sizes = lengths[splitting]
+        right = ~(X[rows, feature[splitting].repeat(sizes)] <= threshold[splitting].repeat(sizes))
+        kind = np.int16 if 2 * len(splitting) < 2**15 else np.int64
+        key = np.arange(0, 2 * len(splitting), 2, dtype=kind).repeat(sizes)
+        np.add(key, right, out=key)
+        rows = rows.take(key.argsort(kind="stable"))
+        lengths = np.bincount(key, minlength=2 * len(splitting)).astype(np.int64)
+        n_samples, impurity, value = count, error, centre[:, None]
+        depth += 1
+        early = early_codes(grower, depth, n_samples, impurity, value, lengths)
+        if order is not None:
+            following = early < 0
+            order = (
+                filter_orders_by(
+                    order, rows[np.repeat(following, lengths)], lengths[following], len(X)
+                )
+                if following.any()
+                else None
+            )
+    return numbered(grower, levels, scans, objects, reasons.texts)
+
+
+def feature_column(numeric: np.ndarray, feature: np.ndarray) -> np.ndarray:
+    """The column of ``numeric`` each of ``feature`` is (every feature is one of them).
+
+    Examples
+    --------
+    >>> feature_column(np.array([0, 2, 5]), np.array([5, 0])).tolist()
+    [2, 0]
+    """
+    return np.searchsorted(numeric, feature)
+
+
+def clear_splits(
+    grower: Grower, best: np.ndarray, scores: np.ndarray, count: tuple
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which scanned nodes split on their best column by the scan's figures, and that column.
+
+    ``best``, ``scores`` and ``count`` (the sides' rows) are :func:`median_scan`'s.
+
+    :meth:`Grower.reason_after_scoring`'s rules on each node's best score (the candidate's
+    own impurity decrease, so the same floats decide); a node with no cut is not clear,
+    nor one a rule stops (its candidate is built and the rule read from it, with its text).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(4.0).reshape(-1, 1), np.array([1.0, 1.0, 5.0, 5.0])
+    >>> grower = CARTRegressor(criterion="mae", min_impurity_decrease=1.0).make_grower(X, y)
+    >>> count = (np.array([[2.0], [2.0]]), np.array([[2.0], [2.0]]))
+    >>> clear, column = clear_splits(grower, np.array([0, 0]), np.array([[2.0], [0.5]]), count)
+    >>> clear.tolist(), column.tolist()  # 2.0 of 4 rows clears 1.0, 0.5 does not
+    ([True, False], [0, 0])
+    """
+    config = grower.config
+    m = len(best)
+    column = np.maximum(best, 0)
+    at = np.arange(m)
+    decrease = scores[at, column]
+    total = count[0][at, column] + count[1][at, column]
+    clear = best >= 0
+    decrease = np.where(clear, decrease, 0.0)
+    if config.stop_at_zero_gain:
+        clear &= ~(decrease < ZERO_GAIN)
+    clear &= (
+        total / grower.builder.total_weight * decrease + np.finfo(float).eps
+        >= config.min_impurity_decrease
+    )
+    return clear, column
 
 
 def candidate(grower: Grower, state: OpenLeaf, feature: int) -> Candidate:
@@ -149,66 +305,95 @@ def candidate(grower: Grower, state: OpenLeaf, feature: int) -> Candidate:
     return grower.score_candidates(state, [feature], None)[0]
 
 
-def decide_level(
-    grower: Grower,
-    scan: list[Pending],
-    order: np.ndarray,
-    numeric: np.ndarray,
-    rank: np.ndarray,
-    scratch: Scratch | None = None,
-) -> list[list[tuple]]:
-    """Choose every node's split (or its reason to stop); the chosen children's statistics.
+class MedianScan:
+    """A level's candidates: each node's column scores, the candidates built when read.
 
-    ``order[off_j:off_j + n_j, c]`` are node ``j``'s rows sorted by column ``numeric[c]``,
-    ``rank`` each row's rank by target, ``scratch`` the arrays the level may write into.
-    Returns, for each splitting node in turn, its two children's ``(statistics, impurity)``
-    as :meth:`Grower._stats` gives them.
+    Node ``j`` of the scan holds ``lengths[j]`` rows of ``rows`` (ascending, after the
+    nodes before it), its impurity and value; ``scores[j, c]`` is the score of column
+    ``features[c]`` (what :func:`median_scan` found), its candidate :func:`candidate` of
+    ``scorer`` (a :meth:`Grower.scorer <dtlearn.grow.Grower.scorer>`, so the record that
+    keeps the scan makes no reference cycle) at an open leaf made of those figures. A
+    level of thousands of nodes then makes no candidate list, state or ``partial`` per
+    node and column.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dtlearn import CARTRegressor
+    >>> X, y = np.arange(4.0).reshape(-1, 1), np.array([1.0, 1.0, 5.0, 5.0])
+    >>> grower = CARTRegressor(criterion="mae").make_grower(X, y)
+    >>> root = grower.root
+    >>> scan = MedianScan(grower.scorer(), np.arange(4), np.array([4]),
+    ...                   np.array([root.impurity]), root.value[None], [0], np.array([[2.0]]))
+    >>> candidates = scan.candidate_list(0, grower.builder)
+    >>> candidates.score_of(0), candidates[0].split.threshold
+    (2.0, 1.5)
     """
-    best, scores, sides = median_scan(grower, scan, order, numeric, rank, scratch)
-    count, centre, impurity, threshold = sides
-    builder, config = grower.builder, grower.config
-    m, f = scores.shape
-    column = np.maximum(best, 0)
-    at = np.arange(m)
-    decrease = scores[at, column]
-    total = count[0][at, column] + count[1][at, column]
-    clear = best >= 0
-    decrease = np.where(clear, decrease, 0.0)  # a node of no cut: -inf, built below
-    if config.stop_at_zero_gain:
-        clear &= ~(decrease < ZERO_GAIN)
-    clear &= (
-        total / builder.total_weight * decrease + np.finfo(float).eps
-        >= config.min_impurity_decrease
-    )
-    # Python lists read once (numpy scalars one by one cost more than the loop's own work)
-    features, best_of, clear_of, rows = (
-        numeric.tolist(),
-        best.tolist(),
-        clear.tolist(),
-        scores.tolist(),
-    )
-    threshold_of = threshold[at, best].tolist()
-    picked = [tuple(a[b][at, best].tolist() for a in (count, centre, impurity)) for b in range(2)]
-    stats = []
-    for j, p in enumerate(scan):
-        state = p.state
-        makes = [partial(candidate, grower, state, feature) for feature in features]
-        p.candidates = CandidateList(list(zip(rows[j], makes)), builder)
-        c = best_of[j]
-        if not clear_of[j]:  # the grower's own rule on the built candidate, with its text
-            chosen = p.candidates[c] if c >= 0 else None
-            p.reason = grower.reason_after_scoring(chosen)
-            if p.reason is not None:
-                continue
-        p.choice = c
-        p.split = ThresholdSplit(features[c], threshold_of[j])
-        stats.append([(np.array([n[j], m[j]]), e[j]) for n, m, e in picked])
-    return stats
+
+    __slots__ = ("scorer", "rows", "starts", "lengths", "impurity", "value", "features", "scores")
+
+    def __init__(
+        self,
+        scorer: Grower,
+        rows: np.ndarray,
+        lengths: np.ndarray,
+        impurity: np.ndarray,
+        value: np.ndarray,
+        features: list,
+        scores: np.ndarray,
+    ):
+        self.scorer, self.rows, self.lengths = scorer, rows, lengths
+        self.starts = np.cumsum(lengths) - lengths
+        self.impurity, self.value, self.features, self.scores = impurity, value, features, scores
+
+    def state(self, row: int) -> OpenLeaf:
+        """Node ``row`` as the open leaf node-by-node growth scores (rows, unit weights)."""
+        start, n = int(self.starts[row]), int(self.lengths[row])
+        node = Node(-1, 0, float(n), float(self.impurity[row]), self.value[row].copy(), None)
+        every = frozenset(range(self.scorer.schema.n_features))
+        return OpenLeaf(node, self.rows[start : start + n], np.ones(n), every, None, None)
+
+    def candidate_list(self, row: int, builder: CandidateBuilder | None) -> CandidateList:
+        """Node ``row``'s candidates, in column order, each built when first read."""
+        scorer, state = self.scorer, self.state(row)
+        makes = [partial(candidate, scorer, state, feature) for feature in self.features]
+        return CandidateList(list(zip(self.scores[row].tolist(), makes)), builder)
+
+    def __reduce__(self) -> tuple:
+        # saved without the grower (its training data): every node's candidates built
+        builder = self.scorer.builder
+        lists = [self.candidate_list(j, builder) for j in range(len(self.lengths))]
+        return (BuiltScan, (lists,))
+
+
+class BuiltScan:
+    """A saved :class:`MedianScan`: each node's candidates, built.
+
+    Examples
+    --------
+    >>> BuiltScan([CandidateList([])]).candidate_list(0, None) == ()
+    True
+    """
+
+    __slots__ = ("lists",)
+
+    def __init__(self, lists: list):
+        self.lists = lists
+
+    def candidate_list(self, row: int, builder: CandidateBuilder | None) -> CandidateList:
+        """Node ``row``'s candidates."""
+        return self.lists[row]
+
+    def __reduce__(self) -> tuple:
+        return (BuiltScan, (self.lists,))
 
 
 def median_scan(
     grower: Grower,
-    scan: list[Pending],
+    rows: np.ndarray,
+    lengths: np.ndarray,
+    centres: np.ndarray,
+    parent: np.ndarray,
     order: np.ndarray,
     numeric: np.ndarray,
     rank: np.ndarray,
@@ -216,6 +401,10 @@ def median_scan(
 ) -> tuple[np.ndarray, np.ndarray, tuple]:
     """Every column's best cut at every node of a level, and its candidate's figures.
 
+    Node ``j`` holds ``lengths[j]`` rows of ``rows`` (ascending, after the nodes before
+    it), its median ``centres[j]`` and impurity ``parent[j]``; ``order[off_j:off_j + n_j,
+    c]`` are its rows sorted by column ``numeric[c]``, ``rank`` each row's rank by target,
+    ``scratch`` the arrays the level may write into.
     Returns ``(best, scores, sides)``: each node's chosen column (-1: none can split),
     each column's candidate score (its impurity decrease; minus infinity when it cannot
     split) and ``sides = (count, centre, impurity, threshold)``, the first three pairs of
@@ -226,12 +415,11 @@ def median_scan(
     bits, most first: a small node's ranks take few bits.
     """
     X, y = grower.X, grower.y
-    m, f = len(scan), len(numeric)
-    lengths = np.array([len(p.state.rows) for p in scan], dtype=np.int64)
+    m, f = len(lengths), len(numeric)
+    lengths = np.asarray(lengths, dtype=np.int64)
     N = int(lengths.sum())
     offsets = np.cumsum(lengths) - lengths
     node_of = np.repeat(np.arange(m), lengths)
-    rows = np.concatenate([p.state.rows for p in scan])  # each node's rows ascending
     local = np.empty(len(y), dtype=np.int64)  # rank by target within the node
     by_target = np.argsort(node_of * len(y) + rank[rows], kind="stable")
     local[rows[by_target]] = np.arange(N) - offsets[node_of]
@@ -254,7 +442,6 @@ def median_scan(
     rows_x = order[at_node, feature]  # the node's rows in the column's order
     xs = X[rows_x, numeric[feature]]
     ys = y[rows_x]
-    centres = np.array([p.state.node.value[0] for p in scan])
     shifted = ys - centres[seg_node][elem_seg]  # small sums round less
     group_ends = np.cumsum(f * np.bincount(group, weights=lengths)[groups]).astype(np.int64)
     sums = GroupedRankSums(local[rows_x], shifted, ys, group_ends, scratch)
@@ -271,7 +458,13 @@ def median_scan(
     np.cumsum(np.abs(ys), out=running[1:])
     rough = (running[starts + seg_lengths] - running[starts]) / seg_lengths
     near = near_best_cuts(errors, bound, valid, segment, seg_lengths, rough)
-    index = best_cuts(ys, near, segment, cut, starts, seg_lengths, sums)
+    # rough's rounding: each running sum within T·ε of the level's total (the values are
+    # >= 0), the segment's own pairwise sum within n·ε of its own; twice that
+    rough_bound = 2 * EPS * ((2 * T + 4) * running[T] / seg_lengths + (seg_lengths + 4) * rough)
+    chosen: list = []  # each segment's chosen cut's side medians, (2, S)
+    index = best_cuts(
+        ys, near, segment, cut, starts, seg_lengths, sums, (rough, rough_bound), chosen
+    )
     # each column's best cut as a candidate: both sides' rows in the node's row order
     position = np.empty((N, f), dtype=small)  # each row's place in the column's order
     place = np.empty(len(y), dtype=np.int64)
@@ -293,14 +486,13 @@ def median_scan(
     seg = np.flatnonzero(usable)
     side_start = np.concatenate([starts[seg], starts[seg] + n_left[seg]])
     side_length = np.concatenate([n_left[seg], seg_lengths[seg] - n_left[seg]])
-    medians = sums.medians(side_start, side_start + side_length)  # x order: the same rows
+    medians = chosen[0][:, seg].ravel()  # the sides' rows in x order: the same medians
     spread = side_spreads(values, side_start, side_length, medians)
     q = side_length.astype(float)
     side_impurity = spread / q
     k = len(seg)
     ql, qr, il, ir = q[:k], q[k:], side_impurity[:k], side_impurity[k:]
     child = (ql * il + qr * ir) / (ql + qr)
-    parent = np.array([p.state.node.impurity for p in scan])
     where = (seg_node[seg], seg_feat[seg])
     scores = np.full((m, f), -np.inf)
     scores[where] = parent[seg_node[seg]] - child
@@ -345,6 +537,8 @@ def best_cuts(
     starts: np.ndarray,
     lengths: np.ndarray,
     sums: GroupedRankSums | None = None,
+    rough: tuple | None = None,
+    medians: list | None = None,
 ) -> np.ndarray:
     """Each segment's best cut among its ``near`` ones (-1: none), as the reference picks it.
 
@@ -354,6 +548,12 @@ def best_cuts(
     (:func:`~dtlearn.grow.scanners.first_best`'s rule, on the segment's tie scale
     :meth:`~dtlearn.criteria.Criterion.tie_scale_of`, ``Σ|y| / n`` in the column's order).
     ``sums`` (a :class:`~dtlearn.grow.fast.median_cuts.RankSums` over ``ys``) gives medians.
+    ``rough``: each segment's tie scale to within a bound, ``(scale, bound)``; where the
+    winner is the same at both ends of that range (the floor of a tie moves monotonically
+    with the scale), the exact scale (a pairwise sum of the segment) is not worked out.
+    ``medians`` (a list, with ``sums``): filled with the medians of each segment's chosen
+    cut's left and right side (NaN without one), from the same query as the near cuts'
+    exact errors (one pass over the matrix fewer per level).
 
     Examples
     --------
@@ -368,32 +568,133 @@ def best_cuts(
     one = near & (n_near[segment] == 1)
     index[segment[one]] = cut[one]
     many = near & (n_near[segment] > 1)
+    sides = None
+    if medians is not None and sums is not None:
+        # one query for both sides of the near cuts of several and of the lone near cuts
+        asked = np.concatenate([segment[many], segment[one]])
+        left = np.concatenate([cut[many], cut[one]]) + 1
+        side_start = np.concatenate([starts[asked], starts[asked] + left])
+        side_end = np.concatenate([starts[asked] + left, starts[asked] + lengths[asked]])
+        sides = sums.medians(side_start, side_end).reshape(2, -1)
+        chosen = np.full((2, m), np.nan)
+        chosen[:, segment[one]] = sides[:, int(np.count_nonzero(many)) :]
+        medians[:] = [chosen]
     if many.any():
-        seg = segment[many]
-        exact = exact_cut_errors(ys, starts[seg], lengths[seg], cut[many], sums)
-        first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
-        scored = seg[first]
-        scale = segment_sums(np.abs(ys), starts[scored], lengths[scored]) / lengths[scored].astype(
-            float
-        )
-        top = np.maximum.reduceat(-exact, first)
-        floor = top - tolerance(top, scale)
-        hit = np.where(
-            -exact >= np.repeat(floor, np.diff(np.r_[first, len(seg)])),
-            cut[many],
-            np.iinfo(np.int64).max,
-        )
-        index[scored] = np.minimum.reduceat(hit, first)
+        near_cut, near_seg = cut[many], segment[many]
+        exactly = np.ones(len(near_seg), dtype=bool)  # the near cuts worked out exactly
+        if sides is not None and rough is not None:
+            scored, won, counts = close_winners(
+                ys, starts, lengths, near_seg, near_cut, sides[:, : len(near_seg)], rough
+            )
+            settled = won >= 0
+            index[scored[settled]] = won[settled]
+            exactly = np.repeat(~settled, counts)
+        if exactly.any():
+            seg, cuts = near_seg[exactly], near_cut[exactly]
+            known = None if sides is None else sides[:, : len(near_seg)][:, exactly].ravel()
+            exact = exact_cut_errors(ys, starts[seg], lengths[seg], cuts, sums, known)
+            first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])  # seg ascends
+            scored = seg[first]
+            counts = np.diff(np.r_[first, len(seg)])
+            top = np.maximum.reduceat(-exact, first)
+
+            def winners(scale: np.ndarray) -> np.ndarray:
+                floor = top - tolerance(top, scale)
+                hit = np.where(-exact >= np.repeat(floor, counts), cuts, np.iinfo(np.int64).max)
+                return np.minimum.reduceat(hit, first)
+
+            def tie_scale(at: np.ndarray) -> np.ndarray:  # the reference's, of segments scored[at]
+                kept = scored[at]
+                return segment_sums(np.abs(ys), starts[kept], lengths[kept]) / lengths[kept].astype(
+                    float
+                )
+
+            if rough is None:
+                index[scored] = winners(tie_scale(np.arange(len(scored))))
+            else:  # a larger scale, a lower floor: the reference's floor lies between these
+                scale, bound = rough[0][scored], rough[1][scored]
+                low = winners(scale + bound)
+                open_ = (low != winners(np.maximum(scale - bound, 0.0))) | ~np.isfinite(
+                    scale + bound
+                )
+                if open_.any():
+                    scale = scale.copy()
+                    scale[open_] = tie_scale(np.flatnonzero(open_))
+                    low[open_] = winners(scale)[open_]
+                index[scored] = low
+        if sides is not None and medians is not None:
+            won = near_cut == index[near_seg]  # one near cut a segment
+            medians[0][:, near_seg[won]] = sides[:, : len(near_seg)][:, won]
     return index
 
 
+def close_winners(
+    ys: np.ndarray,
+    starts: np.ndarray,
+    lengths: np.ndarray,
+    seg: np.ndarray,
+    cut: np.ndarray,
+    medians: np.ndarray,
+    rough: tuple,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each segment's winner among its near cuts where errors close to the reference's decide.
+
+    ``seg``/``cut``: the near cuts of segments with several (ascending by segment),
+    ``medians`` their sides' medians (``(2, len(cut))``, left then right), ``rough`` each
+    segment's tie scale within a bound (``(scale, bound)``). The reference
+    (:func:`~dtlearn.grow.fast.median_cuts.exact_cut_errors`, then
+    :func:`~dtlearn.grow.scanners.first_best`) sums each side's ``|y - median|`` in numpy's
+    pairwise order; here the same terms are summed in extended precision
+    (:func:`~dtlearn.grow.fast.median_cuts.close_cut_errors`), within a few units in the
+    last place of the reference's floats, far inside the tie tolerance. Most segments'
+    near cuts are exact ties (equal as real numbers) or clearly worse: when the first cut
+    these errors cannot rule out is surely within the tolerance of the least, it is the
+    reference's winner. Returns ``(segments, winner, counts)``: each segment of ``seg``
+    once, its winning cut (-1: left for the exact errors) and its near cuts' count.
+
+    Examples
+    --------
+    >>> ys = np.array([1.0, 2.0, 9.0, 10.0])  # cuts 0 and 2 tie exactly; cut 1 is best
+    >>> medians = np.array([[1.0, 1.5, 2.0], [9.0, 9.5, 10.0]])
+    >>> segments, won, counts = close_winners(ys, np.array([0]), np.array([4]),
+    ...     np.zeros(3, int), np.arange(3), medians, (np.array([5.5]), np.array([0.0])))
+    >>> won.tolist(), counts.tolist()
+    ([1], [3])
+    """
+    close, rounding = close_cut_errors(ys, starts[seg], lengths[seg], cut, medians.ravel())
+    first = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])
+    counts = np.diff(np.r_[first, len(seg)])
+    scored = seg[first]
+    low, high = close - rounding, close + rounding
+    least_low = np.maximum(np.minimum.reduceat(low, first), 0.0)  # errors are >= 0
+    least_high = np.minimum.reduceat(high, first)
+    size, size_bound = np.abs(rough[0][scored]), rough[1][scored]
+    tie_low = TIE_TOLERANCE * np.maximum(least_low, size - size_bound)
+    tie_high = TIE_TOLERANCE * np.maximum(least_high, size + size_bound)
+    slack = 16 * EPS * (least_high + tie_high)  # the reference's floor and these sums round
+    surely_in = high <= np.repeat(least_low + tie_low - slack, counts)
+    surely_out = low > np.repeat(least_high + tie_high + slack, counts)
+    place = np.arange(len(seg))
+    open_first = np.minimum.reduceat(np.where(surely_out, len(seg), place), first)
+    trusted = np.isfinite(least_high + tie_high) & (least_high < 1e250)
+    settled = trusted & (open_first < len(seg))
+    settled[settled] = surely_in[open_first[settled]]
+    won = np.full(len(scored), -1, dtype=np.int64)
+    won[settled] = cut[open_first[settled]]
+    return scored, won, counts
+
+
 __all__ = [
+    "BuiltScan",
+    "MedianScan",
     "applies",
     "best_cuts",
     "candidate",
-    "decide_level",
+    "clear_splits",
+    "close_winners",
+    "feature_column",
     "grow",
-    "grow_levels",
+    "grow_arrays",
     "median_scan",
     "size_groups",
 ]

@@ -54,4 +54,30 @@ class Scratch:
         return out
 
 
-__all__ = ["Scratch"]
+MMAP_MAX_BYTES = 30 * 2**20
+"""Largest block :func:`keep_freed_memory` frees: glibc raises its thresholds only for a freed
+block of at most 32 MiB (``DEFAULT_MMAP_THRESHOLD_MAX`` on 64-bit systems)."""
+
+
+def keep_freed_memory(nbytes: int) -> None:
+    """Let the C allocator keep freed blocks of up to ``nbytes`` for reuse (glibc's malloc).
+
+    glibc serves a block above its *mmap threshold* (128 KiB at first) with fresh pages
+    from the system, whose first writes page fault (one fault per 4 KiB), and gives the top
+    of its heap back to the system once more than twice the threshold is free there. When
+    a block served so is freed, glibc raises the threshold to that block's size (up to
+    32 MiB). A level-wise MAE scan makes and frees dozens of arrays of a level's size,
+    megabytes at 10k rows, level after level; freeing one block of ``nbytes`` (made and
+    freed unwritten: no page is touched) first raises the threshold as the process's own
+    frees would, so those arrays come from memory already mapped. Measured on a 2k x 10
+    fit: 4,400 page faults and 10 ms of system time per fit, none after; 10k x 10: 30,000
+    faults and 70 ms. Elsewhere (another allocator) it only makes and frees an array.
+
+    Examples
+    --------
+    >>> keep_freed_memory(2**20)
+    """
+    np.empty(min(int(nbytes), MMAP_MAX_BYTES), dtype=np.uint8)
+
+
+__all__ = ["MMAP_MAX_BYTES", "Scratch", "keep_freed_memory"]
