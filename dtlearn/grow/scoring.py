@@ -255,6 +255,10 @@ class ThresholdScan:
             object.__setattr__(self, "_scored", cached)
         return cached
 
+    def candidate_list(self, row: int, builder: CandidateBuilder) -> CandidateList:
+        """Node ``row``'s numeric candidates, in column order, each built when first read."""
+        return CandidateList(range(len(self.features)), builder, ThresholdBlock(self, row))
+
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state.pop("_scored", None)  # worked out again when read: a saved model stays small

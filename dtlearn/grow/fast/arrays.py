@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..growth_step import GrowthStep
-from ..scoring import CandidateList, ThresholdBlock, ThresholdScan
+from ..scoring import CandidateList, ThresholdBlock
 
 EMPTY = -2
 """Candidate code of a node closed before any attribute was scored (no table)."""
@@ -246,9 +246,10 @@ class GrowthRecord(Sequence):
     root), ``branch`` (which branch of the parent's split leads here), ``depth``,
     ``n_samples``, ``impurity``, ``counts`` (class counts, or ``[n, mean]``), ``splits``
     (the node's own test, for its children's conditions), rows ``perm[start:end]``
-    (sorted when read), candidates (a row ``scan_row`` of ``scans[scan_at]``: a
-    :class:`~dtlearn.grow.scoring.ThresholdScan`, or any scan whose
-    ``candidate_list(row, builder)`` makes them; none at
+    (sorted when read), candidates (row ``scan_row`` of ``scans[scan_at]``, made by the
+    scan's ``candidate_list(row, builder)``: a
+    :class:`~dtlearn.grow.scoring.ThresholdScan`, or MAE's
+    :class:`~dtlearn.grow.fast.median_levels.MedianScan`; none at
     :data:`EMPTY`, or ``objects[i]`` at :data:`KEPT`), ``choice`` (a candidate's position,
     -1: a leaf) and ``reasons[reason]`` (-1: none).
 
@@ -296,13 +297,7 @@ class GrowthRecord(Sequence):
         code, pick = int(self.scan_at[i]), int(self.choice[i])
         candidates: Any
         if code >= 0:
-            scan, row = self.scans[code], int(self.scan_row[i])
-            if isinstance(scan, ThresholdScan):
-                candidates = CandidateList(
-                    range(len(scan.features)), self.builder, ThresholdBlock(scan, row)
-                )
-            else:  # a scan of another kind makes its own lists (MAE: median_levels.MedianScan)
-                candidates = scan.candidate_list(row, self.builder)
+            candidates = self.scans[code].candidate_list(int(self.scan_row[i]), self.builder)
             choice = None if pick < 0 else pick
         elif code == EMPTY:
             candidates, choice = (), None
