@@ -9,7 +9,7 @@ something reads it. Saving a list saves the scan's arrays, not the grower.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -400,7 +400,7 @@ class CandidateList(Sequence):
 
     def __init__(
         self,
-        items: list,
+        items: Iterable,
         builder: CandidateBuilder | None = None,
         block: ThresholdBlock | None = None,
     ):
