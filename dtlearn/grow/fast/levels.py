@@ -145,6 +145,10 @@ def applies(grower: Grower) -> bool:
     rows = grower.open_leaf(grower.root.node_id).rows
     X = grower.X
     every = len(rows) == len(X)  # no row of weight 0: the columns as they are, no copy
+    if every and X.dtype.kind == "f":
+        with np.errstate(over="ignore"):  # an overflow to inf: looked at column by column
+            if np.isfinite(X.sum()):  # one pass, no temporary: no NaN anywhere
+                return True
     return not any(
         np.isnan(X[:, j] if every else X[rows, j]).any() for j in numeric_features(grower).tolist()
     )
@@ -274,6 +278,9 @@ def decide(
         pending.choice, pending.split = best, best.split
 
 
+EPS = float(np.finfo(float).eps)
+"""``np.finfo(float).eps``, read once (each read makes an object; a level's decisions use it)."""
+
 MARGIN = 1e-9
 """How far past a stopping rule's limit a scanned decrease must be to decide unbuilt,
 relative to the size the node's impurities round relative to (``unit``).
@@ -316,15 +323,12 @@ def clearly_split(
 ) -> np.ndarray:
     """:func:`clearly_splits` of many nodes at once (the same floats, element by element)."""
     config = grower.config
-    with np.errstate(invalid="ignore"):
-        clear = decrease == decrease
-        if config.stop_at_zero_gain:
-            clear &= ~(decrease < ZERO_GAIN + MARGIN * unit)
-        share = weight / grower.builder.total_weight
-        clear &= (
-            share * decrease + np.finfo(float).eps
-            >= config.min_impurity_decrease + MARGIN * unit * share
-        )
+    # comparisons with NaN (no decrease) are False and warn of nothing: no errstate
+    clear = decrease == decrease
+    if config.stop_at_zero_gain:
+        clear &= ~(decrease < ZERO_GAIN + MARGIN * unit)
+    share = weight / grower.builder.total_weight
+    clear &= share * decrease + EPS >= config.min_impurity_decrease + MARGIN * unit * share
     return clear
 
 
@@ -668,6 +672,7 @@ def flat_scan_arrays(
     X = grower.X
     step = max(1, max(MIN_CHUNK_BYTES, X.nbytes // 32) // (N * k * 8))
     flat = X.ravel() if X.flags.c_contiguous and X.size < 2**31 else None
+    counts = grower.whole_scan_counts
     # each node's first and last row of each column of the (c, N) values below
     ends = lengths_.cumsum()
     at = (ends - lengths_)[:, None] + np.arange(0, min(step, f) * N, N)
@@ -682,10 +687,19 @@ def flat_scan_arrays(
             if flat is None
             else np.take(flat, rows * X.shape[1] + cols.astype(rows.dtype))
         )
-        # the class weights as 64-bit integers (whole numbers: exact running sums), cast
-        # as they are taken: no integer copy of every row's weights lives through the fit
-        weighted = np.take(
-            grower.scan_weights, rows, axis=1, out=np.empty((k, *rows.shape), np.int64), mode="clip"
+        # the class weights as 64-bit integers (whole numbers: exact running sums): from
+        # the grower's integer copy (a small fit), else cast as they are taken (no integer
+        # copy of every row's weights lives through a large fit)
+        weighted = (
+            np.take(
+                grower.scan_weights,
+                rows,
+                axis=1,
+                out=np.empty((k, *rows.shape), np.int64),
+                mode="clip",
+            )
+            if counts is None
+            else np.take(counts, rows, axis=1)
         )
         del rows
         cuts = flat_cuts(xs.T, weighted.swapaxes(1, 2), lengths_, grower.rule, grower.config, first)
@@ -766,8 +780,36 @@ def sorted_orders(X: np.ndarray, rows: np.ndarray, numeric: np.ndarray) -> np.nd
     """
     order = np.empty((len(rows), len(numeric)), np.int32 if len(X) < 2**31 else np.int64)
     for c, j in enumerate(numeric):
-        order[:, c] = rows[np.argsort(X[rows, j], kind="stable")]
+        order[:, c] = rows[stable_argsort(X[rows, j])]
     return order
+
+
+def stable_argsort(values: np.ndarray) -> np.ndarray:
+    """``np.argsort(values, kind="stable")`` of a 1-D float array without NaN, faster.
+
+    numpy's default sort of floats takes half the stable sort's time or less; the two
+    orders differ only within runs of equal values, which are few and short, so each run
+    is put back in ascending position order afterwards (the stable order, exactly).
+
+    Examples
+    --------
+    >>> stable_argsort(np.array([2.0, 1.0, 2.0, 0.0, -0.0, 1.0])).tolist()
+    [3, 4, 1, 5, 0, 2]
+    """
+    at = np.argsort(values)
+    ranked = values[at]
+    tied = ranked[1:] == ranked[:-1]  # -0.0 == 0.0: a run, as the stable sort sees it
+    n_tied = int(np.count_nonzero(tied))
+    if 8 * n_tied > len(at):  # many ties (few distinct values): the stable sort is faster
+        return np.argsort(values, kind="stable")
+    if n_tied:
+        inside = np.zeros(len(at), dtype=bool)  # every member of a run of equal values
+        inside[1:] = tied
+        inside[:-1] |= tied
+        where = np.flatnonzero(inside)
+        run = np.cumsum(~np.concatenate([[False], tied]))[where]  # each member's run
+        at[where] = at[where][np.lexsort((at[where], run))]
+    return at
 
 
 def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> np.ndarray | None:
@@ -799,7 +841,10 @@ def filter_orders_by(
 
     Node ``j`` holds the ``lengths[j]`` rows after the nodes before it (at least one node).
     """
-    kind = np.int16 if len(lengths) < 2**15 - 1 else np.int32  # radix sort when small
+    # radix sort when small: one pass per byte of the key
+    kind = (
+        np.int8 if len(lengths) < 2**7 - 1 else np.int16 if len(lengths) < 2**15 - 1 else np.int32
+    )
     dest = np.full(n_rows, -1, dtype=kind)
     dest[rows] = np.repeat(np.arange(len(lengths), dtype=kind), lengths)
     kept = len(order)
@@ -828,6 +873,7 @@ def record(grower: Grower, log: StepLog) -> None:
 
 
 __all__ = [
+    "EPS",
     "FLAT_BYTES",
     "MARGIN",
     "MIN_CHUNK_BYTES",
@@ -858,6 +904,7 @@ __all__ = [
     "scan_level",
     "size_classes",
     "sorted_orders",
+    "stable_argsort",
     "sums_stats",
 ]
 
