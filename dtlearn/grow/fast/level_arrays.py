@@ -311,17 +311,18 @@ def numbered(
     branches = [np.full(1, -1, dtype=np.int32), np.arange(n - 1, dtype=np.int32) % 2]
     leaf_at = position[~np.concatenate([level["splits"] for level in levels])]  # level order
 
+    # level order to pre-order: a take by the inverse of position (a take, not a scatter by
+    # position: several times faster for the columns of class counts)
+    inverse = np.empty(n, dtype=np.intp)
+    inverse[position] = np.arange(n)
+
     def column(name: str) -> np.ndarray:
         # each level's array let go as its column is made: the fit's peak is here
-        stacked = np.concatenate([level.pop(name) for level in levels])
-        out = np.empty_like(stacked)
-        out[position] = stacked
-        return out
+        return np.concatenate([level.pop(name) for level in levels]).take(inverse, axis=0)
 
-    depth = np.empty(n, dtype=small)
-    depth[position] = np.repeat(np.arange(len(levels)), [len(i) for i in ids])
-    parent, branch = np.empty(n, dtype=small), np.empty(n, dtype=np.int32)
-    parent[position], branch[position] = np.concatenate(parents), np.concatenate(branches)
+    depth = np.repeat(np.arange(len(levels), dtype=small), [len(i) for i in ids]).take(inverse)
+    parent = np.concatenate(parents).astype(small, copy=False).take(inverse)
+    branch = np.concatenate(branches).take(inverse)
     lengths, splits, value = column("lengths").astype(small), column("splits"), column("value")
     n_samples, impurity = column("n_samples"), column("impurity")
     counts = None if levels[0]["counts"] is None else column("counts")

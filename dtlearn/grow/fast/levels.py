@@ -62,7 +62,8 @@ scan up to 16 MiB against 1 MiB: 0.96× the fit's time at 10k × 20, 0.85× at 3
 
 SMALL_ORDER = 2**15
 """Most entries of a level's sorted rows :func:`filter_orders_by` filters in one call (above
-it, column by column in place: no second copy of a large level). The one call holds a 64-bit
+it, column by column in place: no second copy of a large level), and of the root's that
+:func:`sorted_orders` sorts in one call. The one call holds a 64-bit
 sort order of the whole level beside two copies of it: at 2**18 entries that was the peak of
 a 30k x 10 fit (2.8x the data traced; 2.5x at 2**15, the same fit time, issue 42)."""
 
@@ -770,7 +771,9 @@ def node_groups(lengths: np.ndarray, k: int, budget: int) -> list[np.ndarray]:
 def sorted_orders(X: np.ndarray, rows: np.ndarray, numeric: np.ndarray) -> np.ndarray:
     """``rows`` sorted by each column of ``numeric`` (stable; 32-bit row numbers when they fit).
 
-    One column at a time, so the sort's working arrays are a column, not the matrix.
+    One column at a time, so the sort's working arrays are a column, not the matrix; a
+    small matrix (at most :data:`SMALL_ORDER` entries) at once, each column's rows along
+    memory (the transpose of an ``(f, n)`` array: what :func:`filter_orders_by` gives).
 
     Examples
     --------
@@ -778,10 +781,20 @@ def sorted_orders(X: np.ndarray, rows: np.ndarray, numeric: np.ndarray) -> np.nd
     >>> sorted_orders(X, np.arange(3), np.array([0, 1])).tolist()
     [[1, 0], [2, 1], [0, 2]]
     """
-    order = np.empty((len(rows), len(numeric)), np.int32 if len(X) < 2**31 else np.int64)
-    for c, j in enumerate(numeric):
-        order[:, c] = rows[stable_argsort(X[rows, j])]
-    return order
+    kind = np.int32 if len(X) < 2**31 else np.int64
+    if len(rows) * len(numeric) > SMALL_ORDER:
+        order = np.empty((len(rows), len(numeric)), kind)
+        for c, j in enumerate(numeric):
+            order[:, c] = rows[stable_argsort(X[rows, j])]
+        return order
+    # a small fit's cost is calls: every column sorted in one, stable_argsort's repair of
+    # runs of equal values only for the columns that hold one
+    values = X.take(rows, axis=0).take(numeric, axis=1).T.copy()
+    at = values.argsort(axis=1)
+    ranked = np.take_along_axis(values, at, axis=1)
+    for c in np.flatnonzero((ranked[:, 1:] == ranked[:, :-1]).any(axis=1)).tolist():
+        at[c] = stable_argsort(values[c])
+    return rows.astype(kind, copy=False).take(at).T
 
 
 def stable_argsort(values: np.ndarray) -> np.ndarray:
@@ -849,9 +862,14 @@ def filter_orders_by(
     dest[rows] = np.repeat(np.arange(len(lengths), dtype=kind), lengths)
     kept = len(order)
     if order.size <= SMALL_ORDER:  # one call for every column: a small level's cost is calls
-        keys = np.take(dest, order)  # np.take: fancy indexing's values, faster
-        moved = np.argsort(keys, axis=0, kind="stable")[int(np.count_nonzero(keys[:, 0] < 0)) :]
-        return order[moved, np.arange(order.shape[1])[None, :]]
+        # each column's rows along memory, (f, N): the sort and the gathers run along rows
+        # (the result is the transpose of such an array: its columns along memory, and
+        # the next level's filter and scan read it without a copy)
+        columns = order.T
+        keys = np.take(dest, columns)  # np.take: fancy indexing's values, faster
+        moved = keys.argsort(axis=1, kind="stable")[:, int(np.count_nonzero(keys[0] < 0)) :]
+        moved += np.arange(0, columns.size, len(order))[:, None]
+        return np.take(columns, moved).T
     for c in range(order.shape[1]):
         keys = np.take(dest, order[:, c])
         moved = np.argsort(keys, kind="stable")[int(np.count_nonzero(keys < 0)) :]
