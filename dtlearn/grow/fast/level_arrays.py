@@ -242,6 +242,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
             tested += rows * X.shape[1]
             values = flat.take(tested)
         right = ~(values <= threshold[splitting].repeat(sizes))
+        del tested, values  # let go before the filter below: the fit's peak is near it
         # radix sort when small: one pass per byte of the key
         kind = np.int8 if 2 * n_split < 2**7 else np.int16 if 2 * n_split < 2**15 else np.int64
         key = np.arange(0, 2 * n_split, 2, dtype=kind).repeat(sizes)

@@ -802,13 +802,17 @@ def stable_argsort(values: np.ndarray) -> np.ndarray:
 
     numpy's default sort of floats takes half the stable sort's time or less; the two
     orders differ only within runs of equal values, which are few and short, so each run
-    is put back in ascending position order afterwards (the stable order, exactly).
+    is put back in ascending position order afterwards (the stable order, exactly). Up to
+    :data:`SMALL_ORDER` values (a small fit's columns; a larger column takes the stable
+    sort, whose working arrays are smaller: the root's sort is near a fit's peak memory).
 
     Examples
     --------
     >>> stable_argsort(np.array([2.0, 1.0, 2.0, 0.0, -0.0, 1.0])).tolist()
     [3, 4, 1, 5, 0, 2]
     """
+    if len(values) > SMALL_ORDER:  # a large column: its sorted copy would add to the peak
+        return np.argsort(values, kind="stable")
     at = np.argsort(values)
     ranked = values[at]
     tied = ranked[1:] == ranked[:-1]  # -0.0 == 0.0: a run, as the stable sort sees it
