@@ -416,7 +416,7 @@ def flat_cuts(
     # each node's first cut at its floor, (m, f) places in the (f, N) arrays: every node
     # has one (its best; with no cut, every entry is -inf and at its floor: the node's
     # first, as segment_cuts), so the first tie at or after the node's start is the node's
-    ties = np.flatnonzero(masked >= floor.repeat(lengths, axis=1))
+    ties = (masked >= floor.repeat(lengths, axis=1)).ravel().nonzero()[0]
     first_at = starts[:, None] + np.arange(0, f * N, N)
     at = ties.take(ties.searchsorted(first_at))
     index = np.where(np.isfinite(top.T), at - first_at, -1)

@@ -110,7 +110,8 @@ def early_codes(
         # the last rule first, so that an earlier rule that also holds writes over it
         # (np.select's order); a row count is below min_samples_split, or else below
         # 2 x min_samples_leaf, or else neither: one pass per rule that can hold
-        code = np.full(len(impurity), -1, dtype=np.int32)
+        code = np.empty(len(impurity), dtype=np.int32)
+        code.fill(-1)  # np.full's own calls, without its Python wrapper (a call a level)
         short = lengths.min()
         if short < 2 * config.min_samples_leaf:
             code[lengths < 2 * config.min_samples_leaf] = 3
@@ -167,10 +168,13 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
     while True:
         m = len(lengths)
         reason = reasons.early[early]
-        choice = np.full(m, -1, dtype=np.int32)
-        feature = np.full(m, -1, dtype=np.int32)
+        # np.full and np.flatnonzero without their Python wrappers: a small level's cost is
+        # its calls
+        choice, feature = np.empty(m, dtype=np.int32), np.empty(m, dtype=np.int32)
+        choice.fill(-1)
+        feature.fill(-1)
         threshold = np.zeros(m)
-        scanned = np.flatnonzero(early < 0)
+        scanned = (early < 0).nonzero()[0]
         # every node scanned (a level of no leaf): the level's own arrays, no selection
         every = len(scanned) == m
         if every:
@@ -193,7 +197,7 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
             )
             scans.append(scan)
             clear = (best >= 0) & clearly_split(grower, weight, gain, unit)
-            j = np.flatnonzero(clear)
+            j = clear.nonzero()[0]
             column = best[j]
             node = j if every else scanned[j]
             choice[node] = column
@@ -253,8 +257,20 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
             w = w[moving][moved]
         lengths = np.bincount(key, minlength=2 * n_split).astype(np.int64, copy=False)
         parent = splitting.repeat(2)
-        if counts is not None:
+        if counts is not None and grower.whole_scan_weights:
+            # each split's children's class counts: its cut's left side and the rest, as the
+            # level's scan summed them (whole numbers: the exact sums class_sums would take
+            # over the children's rows); every column is numeric, so a split's feature is its
+            # column in the scan, KEPT nodes' candidates included
+            at = scan_row[splitting]
+            left_counts = scan.left[at, feature[splitting]]
+            counts = np.empty((2 * n_split, left_counts.shape[1]))
+            counts[0::2] = left_counts
+            np.subtract(scan.total[at], left_counts, out=counts[1::2])
+            impurity = grower.rule.node_impurity(counts, grower.config)
+        elif counts is not None:
             counts, impurity = class_sums(grower, rows, lengths)
+        if counts is not None:
             total = counts.sum(axis=1)
             if total.min() > 0:  # every child holds weight (rows of weight 0 take no part)
                 value = counts / total[:, None]
