@@ -75,10 +75,13 @@ def gini_of_counts(counts: np.ndarray) -> np.ndarray:
     totals = counts[..., 0] + counts[..., 1]
     for j in range(2, counts.shape[-1]):
         totals += counts[..., j]
-    positive = totals > 0
-    p = counts / np.where(positive, totals, 1.0)[..., None]
-    if not positive.all():
-        p = np.where(positive[..., None], p, 0.0)
+    if totals.size and totals.min() > 0:  # every row holds weight (a level's nodes): no 0/0
+        p = counts / totals[..., None]
+    else:
+        positive = totals > 0
+        p = counts / np.where(positive, totals, 1.0)[..., None]
+        if not positive.all():
+            p = np.where(positive[..., None], p, 0.0)
     squares = p[..., 0] * p[..., 0]
     for j in range(1, counts.shape[-1]):
         squares += p[..., j] * p[..., j]

@@ -82,6 +82,10 @@ targets computes. The squared error is taken about the mean (two passes), so it 
 error of the size ``ε · mean²``, and an offset added to the targets leaves any spread above
 this alone: ``y + c`` is pure where ``y`` is (docs/ALGORITHMS.md)."""
 
+WHOLE_COUNTS_MAX = 2**15
+"""Most scan weights (classes x rows) :attr:`Grower.whole_scan_counts` copies as integers:
+16k rows of two classes, 256 KiB (a fit of that size is bound by its passes, not its memory)."""
+
 
 STRATEGIES: list[tuple[Callable[[Any], bool], Callable[[Any], Tree]]] = []
 """``(applies, grow)`` pairs :meth:`Grower.run` tries first, in order of registration."""
@@ -238,6 +242,29 @@ class Grower:
         False
         """
         return scanners.whole_weights(self.scan_weights)
+
+    @cached_property
+    def whole_scan_counts(self) -> np.ndarray | None:
+        """:attr:`scan_weights` as 64-bit integers when they are whole and few, else ``None``.
+
+        The flat level scan (:func:`~dtlearn.grow.fast.levels.flat_scan_arrays`) sums the
+        weights as integers: gathering them from integers, not casting floats as they are
+        gathered, halves that pass at each level. Up to :data:`WHOLE_COUNTS_MAX` entries
+        only: a large fit keeps no second copy of its weights (its peak memory).
+
+        Examples
+        --------
+        >>> from dtlearn import CARTClassifier, load_play_tennis
+        >>> X, y = load_play_tennis(numeric=True)
+        >>> CARTClassifier().make_grower(X, y).whole_scan_counts.dtype
+        dtype('int64')
+        >>> print(CARTClassifier().make_grower(X, y, [0.5] * len(y)).whole_scan_counts)
+        None
+        """
+        weights = self.scan_weights
+        if weights.size > WHOLE_COUNTS_MAX or not self.whole_scan_weights:
+            return None
+        return weights.astype(np.int64)
 
     @cached_property
     def _onehot(self) -> np.ndarray:
@@ -945,6 +972,7 @@ __all__ = [
     "MEAN_ULPS",
     "OpenLeaf",
     "STRATEGIES",
+    "WHOLE_COUNTS_MAX",
     "ordinal_split",
     "register_strategy",
 ]

@@ -413,13 +413,13 @@ def flat_cuts(
     floor = np.maximum(np.abs(top), np.abs(parent))
     floor *= TIE_TOLERANCE
     np.subtract(top, floor, out=floor)
-    hit = np.where(masked >= floor.repeat(lengths, axis=1), np.arange(N), N)
-    at = np.ascontiguousarray(np.minimum.reduceat(hit, starts, axis=1).T)  # (m, f): first ties
-    finite = np.isfinite(top.T)
-    index = np.where(finite, at - starts[:, None], -1)
-    # no cut: the node's first, as segment_cuts
-    at = np.where(finite, at, starts[:, None])
-    at += np.arange(0, f * N, N)  # into the (f, N) arrays
+    # each node's first cut at its floor, (m, f) places in the (f, N) arrays: every node
+    # has one (its best; with no cut, every entry is -inf and at its floor: the node's
+    # first, as segment_cuts), so the first tie at or after the node's start is the node's
+    ties = (masked >= floor.repeat(lengths, axis=1)).ravel().nonzero()[0]
+    first_at = starts[:, None] + np.arange(0, f * N, N)
+    at = ties.take(ties.searchsorted(first_at))
+    index = np.where(np.isfinite(top.T), at - first_at, -1)
     best = scores.take(at)
     left_best = np.ascontiguousarray(
         counted.reshape(k, -1).take(at, axis=1).transpose(1, 2, 0), dtype=float

@@ -62,7 +62,8 @@ scan up to 16 MiB against 1 MiB: 0.96× the fit's time at 10k × 20, 0.85× at 3
 
 SMALL_ORDER = 2**15
 """Most entries of a level's sorted rows :func:`filter_orders_by` filters in one call (above
-it, column by column in place: no second copy of a large level). The one call holds a 64-bit
+it, column by column in place: no second copy of a large level), and of the root's that
+:func:`sorted_orders` sorts in one call. The one call holds a 64-bit
 sort order of the whole level beside two copies of it: at 2**18 entries that was the peak of
 a 30k x 10 fit (2.8x the data traced; 2.5x at 2**15, the same fit time, issue 42)."""
 
@@ -145,6 +146,10 @@ def applies(grower: Grower) -> bool:
     rows = grower.open_leaf(grower.root.node_id).rows
     X = grower.X
     every = len(rows) == len(X)  # no row of weight 0: the columns as they are, no copy
+    if every and X.dtype.kind == "f":
+        with np.errstate(over="ignore"):  # an overflow to inf: looked at column by column
+            if np.isfinite(X.sum()):  # one pass, no temporary: no NaN anywhere
+                return True
     return not any(
         np.isnan(X[:, j] if every else X[rows, j]).any() for j in numeric_features(grower).tolist()
     )
@@ -274,6 +279,9 @@ def decide(
         pending.choice, pending.split = best, best.split
 
 
+EPS = float(np.finfo(float).eps)
+"""``np.finfo(float).eps``, read once (each read makes an object; a level's decisions use it)."""
+
 MARGIN = 1e-9
 """How far past a stopping rule's limit a scanned decrease must be to decide unbuilt,
 relative to the size the node's impurities round relative to (``unit``).
@@ -316,15 +324,12 @@ def clearly_split(
 ) -> np.ndarray:
     """:func:`clearly_splits` of many nodes at once (the same floats, element by element)."""
     config = grower.config
-    with np.errstate(invalid="ignore"):
-        clear = decrease == decrease
-        if config.stop_at_zero_gain:
-            clear &= ~(decrease < ZERO_GAIN + MARGIN * unit)
-        share = weight / grower.builder.total_weight
-        clear &= (
-            share * decrease + np.finfo(float).eps
-            >= config.min_impurity_decrease + MARGIN * unit * share
-        )
+    # comparisons with NaN (no decrease) are False and warn of nothing: no errstate
+    clear = decrease == decrease
+    if config.stop_at_zero_gain:
+        clear &= ~(decrease < ZERO_GAIN + MARGIN * unit)
+    share = weight / grower.builder.total_weight
+    clear &= share * decrease + EPS >= config.min_impurity_decrease + MARGIN * unit * share
     return clear
 
 
@@ -668,6 +673,7 @@ def flat_scan_arrays(
     X = grower.X
     step = max(1, max(MIN_CHUNK_BYTES, X.nbytes // 32) // (N * k * 8))
     flat = X.ravel() if X.flags.c_contiguous and X.size < 2**31 else None
+    counts = grower.whole_scan_counts
     # each node's first and last row of each column of the (c, N) values below
     ends = lengths_.cumsum()
     at = (ends - lengths_)[:, None] + np.arange(0, min(step, f) * N, N)
@@ -682,10 +688,19 @@ def flat_scan_arrays(
             if flat is None
             else np.take(flat, rows * X.shape[1] + cols.astype(rows.dtype))
         )
-        # the class weights as 64-bit integers (whole numbers: exact running sums), cast
-        # as they are taken: no integer copy of every row's weights lives through the fit
-        weighted = np.take(
-            grower.scan_weights, rows, axis=1, out=np.empty((k, *rows.shape), np.int64), mode="clip"
+        # the class weights as 64-bit integers (whole numbers: exact running sums): from
+        # the grower's integer copy (a small fit), else cast as they are taken (no integer
+        # copy of every row's weights lives through a large fit)
+        weighted = (
+            np.take(
+                grower.scan_weights,
+                rows,
+                axis=1,
+                out=np.empty((k, *rows.shape), np.int64),
+                mode="clip",
+            )
+            if counts is None
+            else np.take(counts, rows, axis=1)
         )
         del rows
         cuts = flat_cuts(xs.T, weighted.swapaxes(1, 2), lengths_, grower.rule, grower.config, first)
@@ -756,7 +771,9 @@ def node_groups(lengths: np.ndarray, k: int, budget: int) -> list[np.ndarray]:
 def sorted_orders(X: np.ndarray, rows: np.ndarray, numeric: np.ndarray) -> np.ndarray:
     """``rows`` sorted by each column of ``numeric`` (stable; 32-bit row numbers when they fit).
 
-    One column at a time, so the sort's working arrays are a column, not the matrix.
+    One column at a time, so the sort's working arrays are a column, not the matrix; a
+    small matrix (at most :data:`SMALL_ORDER` entries) at once, each column's rows along
+    memory (the transpose of an ``(f, n)`` array: what :func:`filter_orders_by` gives).
 
     Examples
     --------
@@ -764,10 +781,52 @@ def sorted_orders(X: np.ndarray, rows: np.ndarray, numeric: np.ndarray) -> np.nd
     >>> sorted_orders(X, np.arange(3), np.array([0, 1])).tolist()
     [[1, 0], [2, 1], [0, 2]]
     """
-    order = np.empty((len(rows), len(numeric)), np.int32 if len(X) < 2**31 else np.int64)
-    for c, j in enumerate(numeric):
-        order[:, c] = rows[np.argsort(X[rows, j], kind="stable")]
-    return order
+    kind = np.int32 if len(X) < 2**31 else np.int64
+    if len(rows) * len(numeric) > SMALL_ORDER:
+        order = np.empty((len(rows), len(numeric)), kind)
+        for c, j in enumerate(numeric):
+            order[:, c] = rows[stable_argsort(X[rows, j])]
+        return order
+    # a small fit's cost is calls: every column sorted in one, stable_argsort's repair of
+    # runs of equal values only for the columns that hold one
+    values = X.take(rows, axis=0).take(numeric, axis=1).T.copy()
+    at = values.argsort(axis=1)
+    ranked = np.take_along_axis(values, at, axis=1)
+    for c in np.flatnonzero((ranked[:, 1:] == ranked[:, :-1]).any(axis=1)).tolist():
+        at[c] = stable_argsort(values[c])
+    return rows.astype(kind, copy=False).take(at).T
+
+
+def stable_argsort(values: np.ndarray) -> np.ndarray:
+    """``np.argsort(values, kind="stable")`` of a 1-D float array without NaN, faster.
+
+    numpy's default sort of floats takes half the stable sort's time or less; the two
+    orders differ only within runs of equal values, which are few and short, so each run
+    is put back in ascending position order afterwards (the stable order, exactly). Up to
+    :data:`SMALL_ORDER` values (a small fit's columns; a larger column takes the stable
+    sort, whose working arrays are smaller: the root's sort is near a fit's peak memory).
+
+    Examples
+    --------
+    >>> stable_argsort(np.array([2.0, 1.0, 2.0, 0.0, -0.0, 1.0])).tolist()
+    [3, 4, 1, 5, 0, 2]
+    """
+    if len(values) > SMALL_ORDER:  # a large column: its sorted copy would add to the peak
+        return np.argsort(values, kind="stable")
+    at = np.argsort(values)
+    ranked = values[at]
+    tied = ranked[1:] == ranked[:-1]  # -0.0 == 0.0: a run, as the stable sort sees it
+    n_tied = int(np.count_nonzero(tied))
+    if 8 * n_tied > len(at):  # many ties (few distinct values): the stable sort is faster
+        return np.argsort(values, kind="stable")
+    if n_tied:
+        inside = np.zeros(len(at), dtype=bool)  # every member of a run of equal values
+        inside[1:] = tied
+        inside[:-1] |= tied
+        where = np.flatnonzero(inside)
+        run = np.cumsum(~np.concatenate([[False], tied]))[where]  # each member's run
+        at[where] = at[where][np.lexsort((at[where], run))]
+    return at
 
 
 def filter_orders(order: np.ndarray, following: list[Pending], n_rows: int) -> np.ndarray | None:
@@ -799,14 +858,22 @@ def filter_orders_by(
 
     Node ``j`` holds the ``lengths[j]`` rows after the nodes before it (at least one node).
     """
-    kind = np.int16 if len(lengths) < 2**15 - 1 else np.int32  # radix sort when small
+    # radix sort when small: one pass per byte of the key
+    kind = (
+        np.int8 if len(lengths) < 2**7 - 1 else np.int16 if len(lengths) < 2**15 - 1 else np.int32
+    )
     dest = np.full(n_rows, -1, dtype=kind)
     dest[rows] = np.repeat(np.arange(len(lengths), dtype=kind), lengths)
     kept = len(order)
     if order.size <= SMALL_ORDER:  # one call for every column: a small level's cost is calls
-        keys = np.take(dest, order)  # np.take: fancy indexing's values, faster
-        moved = np.argsort(keys, axis=0, kind="stable")[int(np.count_nonzero(keys[:, 0] < 0)) :]
-        return order[moved, np.arange(order.shape[1])[None, :]]
+        # each column's rows along memory, (f, N): the sort and the gathers run along rows
+        # (the result is the transpose of such an array: its columns along memory, and
+        # the next level's filter and scan read it without a copy)
+        columns = order.T
+        keys = np.take(dest, columns)  # np.take: fancy indexing's values, faster
+        moved = keys.argsort(axis=1, kind="stable")[:, int(np.count_nonzero(keys[0] < 0)) :]
+        moved += np.arange(0, columns.size, len(order))[:, None]
+        return np.take(columns, moved).T
     for c in range(order.shape[1]):
         keys = np.take(dest, order[:, c])
         moved = np.argsort(keys, kind="stable")[int(np.count_nonzero(keys < 0)) :]
@@ -828,6 +895,7 @@ def record(grower: Grower, log: StepLog) -> None:
 
 
 __all__ = [
+    "EPS",
     "FLAT_BYTES",
     "MARGIN",
     "MIN_CHUNK_BYTES",
@@ -858,6 +926,7 @@ __all__ = [
     "scan_level",
     "size_classes",
     "sorted_orders",
+    "stable_argsort",
     "sums_stats",
 ]
 
