@@ -283,16 +283,30 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         n_samples = total
         depth += 1
         early = early_codes(grower, depth, n_samples, impurity, value, lengths)
-        if order is not None:
-            following = early < 0
-            order = (
-                filter_orders_by(
-                    order, rows[np.repeat(following, lengths)], lengths[following], len(X)
-                )
-                if following.any()
-                else None
-            )
+        order = open_orders(order, rows, lengths, early, len(X))
     return numbered(grower, levels, scans, objects, reasons.texts)
+
+
+def open_orders(
+    order: np.ndarray | None, rows: np.ndarray, lengths: np.ndarray, early: np.ndarray, n: int
+) -> np.ndarray | None:
+    """The sorted orders of the nodes a level leaves open (``early < 0``), or None if none is.
+
+    ``rows`` holds each node's ``lengths[j]`` rows in turn, ``order`` the level's sorted
+    orders (:func:`~dtlearn.grow.fast.levels.filter_orders_by`), ``n`` the training rows.
+
+    Examples
+    --------
+    >>> order = np.array([[1, 0], [0, 1], [2, 2]])
+    >>> open_orders(order, np.array([0, 1, 2]), np.array([2, 1]), np.array([-1, 3]), 3).tolist()
+    [[1, 0], [0, 1]]
+    >>> open_orders(order, np.array([0, 1, 2]), np.array([2, 1]), np.array([0, 3]), 3) is None
+    True
+    """
+    following = early < 0
+    if order is None or not following.any():
+        return None
+    return filter_orders_by(order, rows[np.repeat(following, lengths)], lengths[following], n)
 
 
 def numbered(
@@ -403,6 +417,6 @@ def numbered(
     return nodes, steps
 
 
-__all__ = ["Reasons", "applies", "early_codes", "grow", "grow_arrays", "numbered"]
+__all__ = ["Reasons", "applies", "early_codes", "grow", "grow_arrays", "numbered", "open_orders"]
 
 register_strategy(applies, grow, first=True)  # before levels.grow, which it narrows

@@ -34,8 +34,8 @@ from ..records import ZERO_GAIN, Candidate
 from ..scanners import TIE_TOLERANCE, first_best, tolerance
 from ..scoring import CandidateBuilder, CandidateList
 from .arrays import EMPTY, KEPT
-from .level_arrays import Reasons, early_codes, numbered
-from .levels import filter_orders_by, numeric_features, sorted_orders
+from .level_arrays import Reasons, early_codes, numbered, open_orders
+from .levels import numeric_features, sorted_orders
 from .median_cuts import (
     EPS,
     GroupedRankSums,
@@ -238,15 +238,7 @@ def grow_arrays(grower: Grower) -> tuple:
         n_samples, impurity, value = count, error, centre[:, None]
         depth += 1
         early = early_codes(grower, depth, n_samples, impurity, value, lengths)
-        if order is not None:
-            following = early < 0
-            order = (
-                filter_orders_by(
-                    order, rows[np.repeat(following, lengths)], lengths[following], len(X)
-                )
-                if following.any()
-                else None
-            )
+        order = open_orders(order, rows, lengths, early, len(X))
     return numbered(grower, levels, scans, objects, reasons.texts)
 
 
