@@ -19,6 +19,8 @@ steps, bit for bit, as node-by-node growth (``tests/test_levelwise.py``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ... import cycle_collector
@@ -214,9 +216,8 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
                     scan_at[i], choice[i] = KEPT, KEPT
                     objects[(depth, i)] = (candidates, chosen)
                     feature[i], threshold[i] = chosen.split.feature, chosen.split.threshold
-        splits = feature >= 0
-        moving = splits.repeat(lengths)
-        level = dict(
+        level = level_entry(
+            rows,
             lengths=lengths,
             n_samples=n_samples,
             impurity=impurity,
@@ -228,10 +229,9 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
             choice=choice,
             feature=feature,
             threshold=threshold,
-            splits=splits,
-            leaf_rows=rows[~moving],
         )
         levels.append(level)
+        splits, moving = level["splits"], level["splits"].repeat(lengths)
         splitting = splits.nonzero()[0]
         n_split = len(splitting)
         if not n_split:
@@ -285,6 +285,26 @@ def grow_arrays(grower: Grower) -> tuple[NodeArrays, GrowthRecord]:
         early = early_codes(grower, depth, n_samples, impurity, value, lengths)
         order = open_orders(order, rows, lengths, early, len(X))
     return numbered(grower, levels, scans, objects, reasons.texts)
+
+
+def level_entry(rows: np.ndarray, **columns: Any) -> dict:
+    """One level as :func:`numbered` reads it: ``columns`` per node, and what they imply.
+
+    ``columns`` are ``lengths``, ``n_samples``, ``impurity``, ``value``, ``counts`` (None
+    for regression), ``reason``, ``scan_at``, ``scan_row``, ``choice``, ``feature`` (-1: a
+    leaf) and ``threshold``; ``rows`` holds each node's ``lengths[j]`` rows in turn. Adds
+    ``splits`` (which nodes split) and ``leaf_rows`` (the rows of those that do not).
+
+    Examples
+    --------
+    >>> entry = level_entry(np.array([4, 5, 6]), lengths=np.array([2, 1]),
+    ...                     feature=np.array([-1, 0]))
+    >>> entry["splits"].tolist(), entry["leaf_rows"].tolist()
+    ([False, True], [4, 5])
+    """
+    splits = columns["feature"] >= 0
+    leaf_rows = rows[~splits.repeat(columns["lengths"])]
+    return {**columns, "splits": splits, "leaf_rows": leaf_rows}
 
 
 def open_orders(
@@ -417,6 +437,15 @@ def numbered(
     return nodes, steps
 
 
-__all__ = ["Reasons", "applies", "early_codes", "grow", "grow_arrays", "numbered", "open_orders"]
+__all__ = [
+    "Reasons",
+    "applies",
+    "early_codes",
+    "grow",
+    "grow_arrays",
+    "level_entry",
+    "numbered",
+    "open_orders",
+]
 
 register_strategy(applies, grow, first=True)  # before levels.grow, which it narrows

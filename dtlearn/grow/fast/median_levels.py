@@ -34,7 +34,7 @@ from ..records import ZERO_GAIN, Candidate
 from ..scanners import TIE_TOLERANCE, first_best, tolerance
 from ..scoring import CandidateBuilder, CandidateList
 from .arrays import EMPTY, KEPT
-from .level_arrays import Reasons, early_codes, numbered, open_orders
+from .level_arrays import Reasons, early_codes, level_entry, numbered, open_orders
 from .levels import numeric_features, sorted_orders
 from .median_cuts import (
     EPS,
@@ -198,25 +198,23 @@ def grow_arrays(grower: Grower) -> tuple:
                     scan_at[i], choice[i] = KEPT, KEPT
                     objects[(depth, i)] = (candidates, c)
                     feature[i], threshold[i] = numeric[c], sides[3][j, c]
-        splits = feature >= 0
-        moving = splits.repeat(lengths)
-        levels.append(
-            dict(
-                lengths=lengths,
-                n_samples=n_samples,
-                impurity=impurity,
-                value=value,
-                counts=None,
-                reason=reason,
-                scan_at=scan_at,
-                scan_row=scan_row,
-                choice=choice,
-                feature=feature,
-                threshold=threshold,
-                splits=splits,
-                leaf_rows=rows[~moving],
-            )
+        level_record = level_entry(
+            rows,
+            lengths=lengths,
+            n_samples=n_samples,
+            impurity=impurity,
+            value=value,
+            counts=None,
+            reason=reason,
+            scan_at=scan_at,
+            scan_row=scan_row,
+            choice=choice,
+            feature=feature,
+            threshold=threshold,
         )
+        levels.append(level_record)
+        splits = level_record["splits"]
+        moving = splits.repeat(lengths)
         splitting = np.flatnonzero(splits)
         if not len(splitting):
             break
