@@ -4,6 +4,8 @@ Each student function is written here; the expected sentence follows from the fu
 (where it raised, how many lines the budget allowed).
 """
 
+import sys
+
 import pytest
 
 from dtlearn.exercises.student_call import (
@@ -171,3 +173,26 @@ def test_recursion_is_explained_whole():
         "call get closer to a stopping case?"
     )
     assert 0 < out.steps < 100_000
+
+
+def test_a_collection_while_time_is_up_gets_no_stop_raised_in_its_callback():
+    import gc
+    import time
+
+    calls, swallowed = [], []
+
+    def note(phase, info):
+        calls.append(phase)
+
+    hook, threshold = sys.unraisablehook, gc.get_threshold()
+    sys.unraisablehook = swallowed.append
+    gc.callbacks.append(note)
+    gc.set_threshold(1, 1, 1)  # every allocation may start a collection
+    try:
+        out = run_student(time.sleep, 5, time_limit=0.2)
+    finally:
+        gc.set_threshold(*threshold)
+        gc.callbacks.remove(note)
+        sys.unraisablehook = hook
+    assert out.kind == "timeout" and calls
+    assert swallowed == []  # before: the stop raised inside the callback, swallowed by gc
